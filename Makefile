@@ -1,0 +1,33 @@
+# Two commands on a fresh machine (Python >= 3.11 and make):
+#   make demo   install into .venv and run the nightly job on a copy of data/sample
+#   make test   install into .venv and run the test suite
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+KB := $(VENV)/bin/kb
+DEMO_DATE ?= 2026-10-08
+
+.PHONY: install demo test bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+# The demo works on a copy so the repository's sample stays as committed.
+demo: install
+	@tmp=$$(mktemp -d) && cp -R data/sample/. "$$tmp" && \
+	$(KB) --home "$$tmp" db status && \
+	echo "workspace copy: $$tmp"
+
+test: install
+	$(PY) -m pytest
+
+bench: install
+	$(PY) bench/ingest.py && $(PY) bench/classify.py && $(PY) bench/query.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,124 @@
+"""arXiv identifiers: find them in text, normalise and validate them.
+
+Pure functions, no I/O. An ID is kept as a canonical, versionless string
+(``2607.09701``, ``hep-th/9901001``) with the version (``2``) apart, because a
+paper is one card whatever version a source happened to cite.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = ["ArxivId", "parse_arxiv_id", "find_arxiv_ids", "normalize_arxiv_id", "clean_text"]
+
+# Old-style archives (pre-2007). Subject classes such as math.GT are allowed
+# after the archive name (``math.GT/0309136``); they are not part of the identity.
+_ARCHIVES = (
+    "acc-phys adap-org alg-geom ao-sci astro-ph atom-ph bayes-an chao-dyn chem-ph "
+    "cmp-lg comp-gas cond-mat cs dg-ga funct-an gr-qc hep-ex hep-lat hep-ph hep-th "
+    "math math-ph mtrl-th nlin nucl-ex nucl-th patt-sol physics plasm-ph q-alg q-bio "
+    "quant-ph solv-int supr-con"
+).split()
+
+_NEW = r"(?P<new>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{4,5}))"
+_OLD = (
+    r"(?P<old>(?P<arch>" + "|".join(re.escape(a) for a in sorted(_ARCHIVES, key=len, reverse=True))
+    + r")(?:\.(?P<subj>[A-Z]{2}))?/(?P<oyy>\d{2})(?P<omm>\d{2})(?P<onum>\d{3}))"
+)
+_VERSION = r"(?:v(?P<ver>\d{1,3}))?"
+# A bare ID must not sit inside a longer number or word (``12607.09701``, ``2607.097012``,
+# a DOI's ``2026.11685822``), except after the ``arXiv.`` of an arXiv DOI.
+_ID_RE = re.compile(r"(?:(?<=arxiv\.)|(?<![\w.-]))(?:" + _NEW + "|" + _OLD + ")" + _VERSION + r"(?![\w]|\.\d)", re.I)
+
+# Characters that change how an ID looks without changing what it is: zero-width
+# characters and bidi controls. They are stripped before matching so that
+# "2607.09701" with a zero-width space is the same paper, not a second one.
+_INVISIBLE = dict.fromkeys(
+    [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD, 0x200E, 0x200F,
+     *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+)
+
+
+@dataclass(frozen=True, order=True)
+class ArxivId:
+    """A validated arXiv identifier: canonical versionless ``id`` plus optional ``version``."""
+
+    id: str
+    version: int | None = None
+
+    @property
+    def versioned(self) -> str:
+        """The ID with its version suffix when known (``2607.09701v2``)."""
+        return f"{self.id}v{self.version}" if self.version else self.id
+
+    @property
+    def yymm(self) -> str:
+        """Year and month of submission as ``YYMM`` (for both ID schemes)."""
+        return self.id.split("/")[-1][:4] if "/" in self.id else self.id[:4]
+
+    @property
+    def is_old_style(self) -> bool:
+        return "/" in self.id
+
+    def __str__(self) -> str:
+        return self.versioned
+
+
+def clean_text(text: str) -> str:
+    """Fold compatibility forms (full-width digits) and drop invisible characters."""
+    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
+
+
+def _from_match(m: re.Match[str]) -> ArxivId | None:
+    ver = int(m["ver"]) if m["ver"] else None
+    if ver == 0:
+        return None
+    if m["new"]:
+        yy, mm, num = int(m["yy"]), int(m["mm"]), m["num"]
+        if not 1 <= mm <= 12 or yy < 7:
+            return None
+        # 4 digits after the dot until 2014-12, 5 digits from 2015-01 on.
+        if (len(num) == 5) != ((yy, mm) >= (15, 1)):
+            return None
+        return ArxivId(f"{m['yy']}{m['mm']}.{num}", ver)
+    yy, mm = int(m["oyy"]), int(m["omm"])
+    if not 1 <= mm <= 12 or 8 <= yy <= 90:  # old scheme ran 1991-08 .. 2007-03
+        return None
+    return ArxivId(f"{m['arch'].lower()}/{m['oyy']}{m['omm']}{m['onum']}", ver)
+
+
+def find_arxiv_ids(text: str) -> list[ArxivId]:
+    """Every valid arXiv ID in ``text``, in order of appearance, duplicates kept once.
+
+    Accepts bare IDs, ``arXiv:`` prefixes, abs/pdf/html URLs on arxiv.org and
+    export.arxiv.org, versions and old-style IDs. Invalid look-alikes are skipped.
+    """
+    seen: dict[ArxivId, None] = {}
+    for m in _ID_RE.finditer(clean_text(text)):
+        aid = _from_match(m)
+        if aid is not None:
+            seen.setdefault(aid, None)
+    return list(seen)
+
+
+_WHOLE_RE = re.compile(
+    r"^\s*(?:arxiv\s*:\s*)?(?:(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/)?"
+    r"(?P<body>[^\s?#]+?)(?:\.pdf)?/?(?:[?#]\S*)?\s*$",
+    re.I,
+)
+
+
+def parse_arxiv_id(text: str) -> ArxivId | None:
+    """Parse one string that should be exactly one ID in any common form; None if it is not."""
+    m = _WHOLE_RE.match(clean_text(text))
+    if not m:
+        return None
+    inner = _ID_RE.fullmatch(m["body"])
+    return _from_match(inner) if inner else None
+
+
+def normalize_arxiv_id(text: str) -> str | None:
+    """The canonical versionless ID of ``text`` (``arXiv:2607.09701v2`` → ``2607.09701``)."""
+    aid = parse_arxiv_id(text)
+    return aid.id if aid else None

@@ -1,0 +1,122 @@
+"""The `kb` command line: parse arguments, call one library function, print.
+
+No SQL and no HTTP here. Library modules are imported inside the commands so
+that `kb --help` and the read-only queries start fast.
+"""
+from __future__ import annotations
+
+import logging
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from kb import __version__
+from kb.errors import KBError
+
+app = typer.Typer(help="kb — knowledge base and daily increment briefings for LLM-inference research.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                  rich_markup_mode=None)
+db_app = typer.Typer(help="Inspect the store.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+class TableJson(str, Enum):
+    table = "table"
+    json = "json"
+
+
+class MdJson(str, Enum):
+    md = "md"
+    json = "json"
+
+
+class _State:
+    home: Optional[str] = None
+
+
+state = _State()
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"kb {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_callback(
+    home: Annotated[Optional[Path], typer.Option("--home", help="Workspace folder (else $KB_HOME, else "
+                                                 "the nearest folder upwards with a kb.toml).")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what kb does.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only errors.")] = False,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Global options."""
+    state.home = str(home) if home else None
+    level = logging.DEBUG if verbose else logging.ERROR if quiet else logging.WARNING
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+
+
+def _workspace():
+    from kb.workspace import open_workspace
+    return open_workspace(state.home)
+
+
+def _store(ws=None):
+    from kb.store import Store
+    ws = ws or _workspace()
+    return Store.open(ws.store_path)
+
+
+@app.command("init")
+def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder to make a workspace of.")]) -> None:
+    """Create a workspace: folders and a commented kb.toml (an existing one is kept)."""
+    from kb.workspace import init_workspace
+    created = init_workspace(directory)
+    typer.echo(f"workspace {directory}: " + (", ".join(created) if created else "already complete"))
+
+
+@db_app.command("status")
+def db_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJson.table) -> None:
+    """Schema version and row counts of every table."""
+    from kb.output import format_json, format_table
+    from kb.queries import db_status
+    with _store() as store:
+        status = db_status(store)
+    if fmt is TableJson.json:
+        typer.echo(format_json(status))
+    else:
+        typer.echo(f"store: {status['path']}\nschema: {status['schema_version']}")
+        typer.echo(format_table([{"table": t, "rows": n} for t, n in status["counts"].items()]))
+
+
+@app.command("show")
+def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID in any form (URL, arXiv:…, vN).")],
+             fmt: Annotated[MdJson, typer.Option("--format")] = MdJson.md) -> None:
+    """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags."""
+    from kb.output import format_json
+    from kb.queries import format_paper_md, get_paper
+    with _store() as store:
+        paper = get_paper(store, ident)
+    typer.echo(format_json(paper) if fmt is MdJson.json else format_paper_md(paper))
+
+
+def main() -> None:
+    """Entry point: run the app, turning kb's own errors into one line and an exit code.
+
+    Usage errors are Typer's own (exit 2); a KBError is an expected failure and
+    never shows a traceback.
+    """
+    try:
+        app()
+    except KBError as exc:
+        typer.echo(f"kb: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+
+
+if __name__ == "__main__":
+    main()

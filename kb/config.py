@@ -1,0 +1,183 @@
+"""kb.toml: load, validate and describe a workspace's configuration.
+
+Validation is strict (an unknown key is a typo until proven otherwise) and every
+error names the file, the line and the key, so a nightly cron mail says exactly
+what to fix.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from kb.errors import ConfigError
+
+DEFAULT_CATEGORIES = ["cs.DC", "cs.LG", "cs.CL", "cs.AR", "cs.PF", "cs.OS"]
+LISTING_URL = "https://rss.arxiv.org/rss/{categories}"
+HF_URL = "https://huggingface.co/api/daily_papers?date={date}"
+
+
+@dataclass
+class BlogSource:
+    name: str
+    url: str | None = None
+    credibility: int = 3
+    topics: list[str] = field(default_factory=list)
+    recording: str | None = None
+
+
+@dataclass
+class TopicDoc:
+    slug: str
+    doc: str
+
+
+@dataclass
+class Config:
+    """A workspace's settings, with defaults filled in."""
+
+    path: Path | None = None
+    timezone: str = "Asia/Shanghai"
+    languages: list[str] = field(default_factory=lambda: ["zh", "en"])
+    contact: str = "kb@example.org"
+    topics: list[TopicDoc] = field(default_factory=lambda: [TopicDoc("inference", "organized/knowledge/inference.md")])
+    arxiv_categories: list[str] = field(default_factory=lambda: list(DEFAULT_CATEGORIES))
+    arxiv_url: str = LISTING_URL
+    arxiv_recording: str | None = None
+    hf_enabled: bool = True
+    hf_url: str = HF_URL
+    hf_credibility: int = 3
+    hf_recording: str | None = None
+    blogs: list[BlogSource] = field(default_factory=list)
+    authors: dict[str, int] = field(default_factory=dict)
+    briefing_top: int = 5
+    cutoff: str = "23:59"
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+
+# key → (type, required) per table; lists of tables are validated per item.
+_SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
+    "workspace": {"timezone": (str, False), "languages": (list, False), "contact": (str, False)},
+    "topics": {"slug": (str, True), "doc": (str, True)},
+    "arxiv": {"categories": (list, False), "url": (str, False), "recording": (str, False)},
+    "hf": {"enabled": (bool, False), "url": (str, False), "credibility": (int, False), "recording": (str, False)},
+    "blogs": {"name": (str, True), "url": (str, False), "credibility": (int, False), "topics": (list, False),
+              "recording": (str, False)},
+    "authors": {},
+    "briefing": {"top": (int, False), "cutoff": (str, False)},
+}
+_LIST_TABLES = {"topics", "blogs"}
+
+
+def _line_of(text: str, key: str) -> int | None:
+    """The first line where ``key`` is assigned or opened as a table (for error messages)."""
+    pat = re.compile(rf"^\s*(\[+\s*)?{re.escape(key)}\s*(=|\]|\.)", re.M)
+    m = pat.search(text)
+    return text.count("\n", 0, m.start()) + 1 if m else None
+
+
+def _err(path: Path, text: str, key: str, msg: str) -> ConfigError:
+    line = _line_of(text, key.split(".")[-1])
+    where = f"{path}:{line}" if line else str(path)
+    return ConfigError(f"{where}: {key}: {msg}")
+
+
+def _check_table(path: Path, text: str, name: str, table: dict[str, Any]) -> None:
+    schema = _SCHEMA[name]
+    if name == "authors":
+        for k, v in table.items():
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 5:
+                raise _err(path, text, f"authors.{k}", "credibility must be a whole number from 1 to 5")
+        return
+    for k, v in table.items():
+        if k not in schema:
+            raise _err(path, text, f"{name}.{k}", f"unknown key (known: {', '.join(sorted(schema))})")
+        typ, _ = schema[k]
+        if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
+            raise _err(path, text, f"{name}.{k}", f"expected {getattr(typ, '__name__', typ)}, got {type(v).__name__}")
+    for k, (_, required) in schema.items():
+        if required and k not in table:
+            raise _err(path, text, name, f"missing required key '{k}'")
+
+
+def parse_config(text: str, path: Path) -> Config:
+    """Validate the text of a kb.toml and return the Config; raise ConfigError on any problem."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: TOML syntax error: {exc}") from exc
+    for name, value in raw.items():
+        if name not in _SCHEMA:
+            raise _err(path, text, name, f"unknown section (known: {', '.join(sorted(_SCHEMA))})")
+        items = value if name in _LIST_TABLES else [value]
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            raise _err(path, text, name, "expected " + ("[[" + name + "]] tables" if name in _LIST_TABLES else "a table"))
+        for item in items:
+            _check_table(path, text, name, item)
+    return _build(raw, path, text)
+
+
+def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
+    ws, ax, hf, br = (raw.get(k, {}) for k in ("workspace", "arxiv", "hf", "briefing"))
+    cfg = Config(path=path)
+    cfg.timezone = ws.get("timezone", cfg.timezone)
+    try:
+        ZoneInfo(cfg.timezone)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise _err(path, text, "workspace.timezone", f"unknown time zone {cfg.timezone!r}") from exc
+    cfg.languages = ws.get("languages", cfg.languages)
+    for lang in cfg.languages:
+        if lang not in ("zh", "en"):
+            raise _err(path, text, "workspace.languages", f"unsupported language {lang!r} (zh, en)")
+    cfg.contact = ws.get("contact", cfg.contact)
+    if "topics" in raw:
+        cfg.topics = [TopicDoc(t["slug"], t["doc"]) for t in raw["topics"]]
+    cfg.arxiv_categories = ax.get("categories", cfg.arxiv_categories)
+    cfg.arxiv_url = ax.get("url", cfg.arxiv_url)
+    cfg.arxiv_recording = ax.get("recording")
+    cfg.hf_enabled = hf.get("enabled", True)
+    cfg.hf_url = hf.get("url", cfg.hf_url)
+    cfg.hf_credibility = _credibility(path, text, "hf.credibility", hf.get("credibility", 3))
+    cfg.hf_recording = hf.get("recording")
+    names = set()
+    for b in raw.get("blogs", []):
+        if b["name"] in names:
+            raise _err(path, text, "blogs.name", f"duplicate feed name {b['name']!r}")
+        names.add(b["name"])
+        if not b.get("url") and not b.get("recording"):
+            raise _err(path, text, "blogs.name", f"feed {b['name']!r} needs a url or a recording")
+        cfg.blogs.append(BlogSource(b["name"], b.get("url"), _credibility(path, text, "blogs.credibility",
+                                    b.get("credibility", 3)), b.get("topics", []), b.get("recording")))
+    cfg.authors = dict(raw.get("authors", {}))
+    cfg.briefing_top = br.get("top", cfg.briefing_top)
+    cfg.cutoff = br.get("cutoff", cfg.cutoff)
+    if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", cfg.cutoff):
+        raise _err(path, text, "briefing.cutoff", "expected HH:MM")
+    for url_key, url in [("arxiv.url", cfg.arxiv_url), ("hf.url", cfg.hf_url)] + [
+            ("blogs.url", b.url) for b in cfg.blogs if b.url]:
+        if not re.match(r"https?://", url):
+            raise _err(path, text, url_key, f"only http(s) URLs are fetched, not {url!r}; use `recording` for files")
+    return cfg
+
+
+def _credibility(path: Path, text: str, key: str, value: int) -> int:
+    if not 1 <= value <= 5:
+        raise _err(path, text, key, "credibility must be from 1 to 5")
+    return value
+
+
+def load_config(path: Path) -> Config:
+    """Read and validate ``path`` (a kb.toml)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ConfigError(f"{path}: no such file") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from exc
+    return parse_config(text, path)

@@ -1,0 +1,57 @@
+"""One error tree for kb. The CLI turns a KBError into one line on stderr and an exit code."""
+from __future__ import annotations
+
+
+class KBError(Exception):
+    """Base of every error kb means a user to see. ``exit_code`` is what the CLI returns."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.hint = hint
+
+    def __str__(self) -> str:
+        msg = super().__str__()
+        return f"{msg} ({self.hint})" if self.hint else msg
+
+
+class ConfigError(KBError):
+    """kb.toml or the command line asks for something kb cannot do."""
+
+    exit_code = 2
+
+
+class WorkspaceError(KBError):
+    """The workspace is missing, unreadable, or a path would leave it."""
+
+    exit_code = 2
+
+
+class StoreError(KBError):
+    """The SQLite store cannot be opened, migrated or written."""
+
+
+class NotFound(KBError):
+    """A paper, flag or section asked for is not in the store or the doc."""
+
+
+class SourceError(KBError):
+    """A source could not be fetched. Carries the URL, the HTTP status and the attempts made."""
+
+    def __init__(self, message: str, *, url: str | None = None, status: int | None = None,
+                 attempts: int = 0, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.url = url
+        self.status = status
+        self.attempts = attempts
+
+
+class ParseError(KBError):
+    """A payload could not be read as the format it claims to be (malformed, hostile, empty)."""
+
+
+class LockedError(KBError):
+    """Another kb run holds the workspace lock."""
+
+    exit_code = 75

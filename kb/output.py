@@ -1,0 +1,74 @@
+"""Turn query results (lists of dicts) into the CLI's output formats: table, json, csv, ids."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+
+def _width(s: str) -> int:
+    # East-Asian wide characters take two terminal cells.
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
+
+
+def _cell(value: Any, limit: int = 60) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        value = ", ".join(str(v) for v in value)
+    s = " ".join(str(value).split())
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+def format_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> str:
+    """A plain aligned text table (no colours: it goes to cron mail and pipes too)."""
+    if not rows:
+        return "(none)"
+    columns = list(columns or rows[0].keys())
+    cells = [[_cell(r.get(c)) for c in columns] for r in rows]
+    widths = [max(_width(c), *(_width(row[i]) for row in cells)) for i, c in enumerate(columns)]
+
+    def line(values: Sequence[str]) -> str:
+        return "  ".join(v + " " * (w - _width(v)) for v, w in zip(values, widths)).rstrip()
+
+    out = [line(columns), line(["-" * w for w in widths])]
+    out += [line(row) for row in cells]
+    return "\n".join(out)
+
+
+def format_json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False)
+
+
+def format_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> str:
+    columns = list(columns or (rows[0].keys() if rows else []))
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for r in rows:
+        writer.writerow({c: _cell(r.get(c), 10**9) for c in columns})
+    return buf.getvalue().rstrip("\n")
+
+
+def format_ids(rows: Sequence[dict[str, Any]], key: str = "arxiv_id") -> str:
+    """One ID a line, each once, in order."""
+    seen: dict[str, None] = {}
+    for r in rows:
+        if r.get(key):
+            seen.setdefault(str(r[key]), None)
+    return "\n".join(seen)
+
+
+def format_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str] | None = None,
+                id_key: str = "arxiv_id") -> str:
+    """Dispatch on ``fmt`` (table, json, csv, ids)."""
+    if fmt == "json":
+        return format_json(list(rows))
+    if fmt == "csv":
+        return format_csv(rows, columns)
+    if fmt == "ids":
+        return format_ids(rows, id_key)
+    return format_table(rows, columns)

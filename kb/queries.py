@@ -1,0 +1,91 @@
+"""Read-side queries over the store: plain, portable SQL on the DB-API connection."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kb.arxiv_id import parse_arxiv_id
+from kb.errors import NotFound
+from kb.store import Store
+
+
+def _j(value: str | None) -> Any:
+    return json.loads(value) if value else []
+
+
+def db_status(store: Store) -> dict[str, Any]:
+    """Schema version and per-table row counts."""
+    applied = store.schema_version()
+    return {"path": str(store.path), "schema_version": applied[-1] if applied else None,
+            "migrations": applied, "counts": store.counts()}
+
+
+def get_paper(store: Store, ident: str) -> dict[str, Any]:
+    """Everything the store knows about one paper, given its ID in any common form."""
+    aid = parse_arxiv_id(ident)
+    if aid is None:
+        raise NotFound(f"{ident!r} is not an arXiv ID (forms: 2607.09701, arXiv:2607.09701v2, "
+                       "https://arxiv.org/abs/…, hep-th/9901001)")
+    rows = store.query("SELECT * FROM papers WHERE arxiv_id = ?", (aid.id,))
+    mentions = store.query(
+        "SELECT origin_kind, origin, entry, version, seen_on FROM mentions WHERE subject = ? "
+        "ORDER BY seen_on, origin, entry", (aid.id,))
+    anchors = store.query(
+        "SELECT topic, section, anchored_on, first_seen, last_seen, ended_on, label FROM anchors "
+        "WHERE arxiv_id = ? ORDER BY topic, section", (aid.id,))
+    if not rows and not mentions and not anchors:
+        raise NotFound(f"{aid.id} is not in the store")
+    paper: dict[str, Any] = {"arxiv_id": aid.id}
+    if rows:
+        r = dict(rows[0])
+        paper.update(r, authors=_j(r["authors"]), categories=_j(r["categories"]))
+    else:
+        paper.update(title=None, note="known only from mentions or anchors; not yet resolved")
+    paper["versions"] = [dict(v) for v in store.query(
+        "SELECT version, date FROM paper_versions WHERE arxiv_id = ? ORDER BY version", (aid.id,))]
+    paper["sources"] = [dict(s) for s in store.query(
+        "SELECT source, seen_on, kind, version, upvotes, url FROM sightings WHERE arxiv_id = ? "
+        "ORDER BY seen_on, source, kind", (aid.id,))]
+    paper["changes"] = [dict(c) for c in store.query(
+        "SELECT version, field, source FROM paper_changes WHERE arxiv_id = ? ORDER BY id", (aid.id,))]
+    paper["anchors"] = [dict(a) for a in anchors]
+    paper["mentions"] = [dict(m) for m in mentions]
+    paper["cards"] = [dict(c) for c in store.query(
+        "SELECT path, title, created, hf_upvotes, primary_topic FROM cards WHERE arxiv_id = ? OR file_id = ? "
+        "ORDER BY path", (aid.id, aid.id))]
+    paper["tags"] = [dict(t, terms=_j(t["terms"])) for t in store.query(
+        "SELECT topic, score, terms FROM tags WHERE subject_kind = 'paper' AND subject = ? "
+        "ORDER BY score DESC, topic", (aid.id,))]
+    rel = store.query("SELECT relevance FROM classifications WHERE subject_kind = 'paper' AND subject = ?",
+                      (aid.id,))
+    paper["relevance"] = rel[0]["relevance"] if rel else None
+    paper["flags"] = [dict(f) for f in store.query(
+        "SELECT id, rule, status, subject FROM flags WHERE subject = ? OR evidence LIKE ? ORDER BY id",
+        (aid.id, f'%"{aid.id}"%'))]
+    return paper
+
+
+def format_paper_md(p: dict[str, Any]) -> str:
+    """A paper card as Markdown for the terminal."""
+    lines = [f"# {p['arxiv_id']}" + (f" — {p['title']}" if p.get("title") else "")]
+    if p.get("authors"):
+        lines.append("Authors: " + ", ".join(p["authors"]))
+    meta = [f"{k}: {p[k]}" for k in ("latest_version", "primary_category", "published", "updated",
+                                       "first_seen", "doi", "journal_ref", "relevance") if p.get(k)]
+    lines += meta
+    if p.get("abstract"):
+        lines += ["", p["abstract"]]
+    for title, key, fmt in (
+        ("Versions", "versions", lambda v: f"v{v['version']} {v['date'] or ''}"),
+        ("Sources", "sources", lambda s: f"{s['seen_on']} {s['source']} {s['kind']}"
+         + (f" {s['upvotes']}▲" if s["upvotes"] is not None else "")),
+        ("Anchors", "anchors", lambda a: f"{a['topic']} §{a['section']} anchored {a['anchored_on'] or '?'}"
+         + (f" (ended {a['ended_on']})" if a["ended_on"] else "")),
+        ("Mentions", "mentions", lambda m: f"{m['origin']}" + (f" entry {m['entry']}" if m["entry"] else "")),
+        ("Cards", "cards", lambda c: f"{c['path']}"),
+        ("Tags", "tags", lambda t: f"{t['topic']} {t['score']:.2f} ({', '.join(t['terms'])})"),
+        ("Flags", "flags", lambda f: f"#{f['id']} {f['rule']} [{f['status']}]"),
+    ):
+        if p.get(key):
+            lines += ["", f"## {title}"] + [f"- {fmt(x)}" for x in p[key]]
+    return "\n".join(lines)

@@ -1,0 +1,184 @@
+"""Plain dataclasses that cross the pipeline.
+
+Parsers return these; the store writes them; classifiers and renderers read them.
+No database types here: SQLModel tables live in ``kb.store``.
+Dates are ISO strings (``2026-10-08`` or ``2026-10-08T19:50``) so records compare,
+serialise and hash the same everywhere.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+# --------------------------------------------------------------------------- public sources
+@dataclass
+class PaperRecord:
+    """What one source says about one arXiv paper (one version of it)."""
+
+    arxiv_id: str                       # canonical, versionless (kb.arxiv_id)
+    version: int | None = None
+    title: str = ""
+    authors: list[str] = field(default_factory=list)
+    abstract: str = ""
+    categories: list[str] = field(default_factory=list)
+    primary_category: str | None = None
+    published: str | None = None        # date of v1 (ISO date)
+    updated: str | None = None          # date of this version (ISO date)
+    doi: str | None = None
+    journal_ref: str | None = None
+    comment: str | None = None
+    versions: list[tuple[int, str]] = field(default_factory=list)  # (n, ISO date) when the source lists them
+
+
+@dataclass
+class Sighting:
+    """A source saw a paper on a day: a listing announcement, an HF feature, an API hit.
+
+    ``seen_on`` is the source's own date (announcement or featured date), never the
+    time kb fetched it, so a past day can be rebuilt from recordings.
+    """
+
+    arxiv_id: str
+    source: str                         # source name, e.g. "arxiv", "hf", "vllm-blog"
+    seen_on: str                        # ISO date
+    kind: str = ""                      # new / cross / replace / replace-cross / featured / api / bulk
+    version: int | None = None
+    upvotes: int | None = None          # HF upvotes observed that day
+    url: str | None = None
+
+
+@dataclass
+class PostRecord:
+    """One blog or news item, keyed by its guid (else its link)."""
+
+    key: str
+    feed: str                           # the configured feed name
+    title: str = ""
+    url: str | None = None
+    published: str | None = None        # ISO date or datetime
+    authors: list[str] = field(default_factory=list)
+    summary: str = ""                   # plain text: HTML stripped
+    tags: list[str] = field(default_factory=list)
+    arxiv_ids: list[str] = field(default_factory=list)  # canonical IDs linked or written in the post
+
+
+@dataclass
+class ParseResult:
+    """Everything one parse of one payload produced, plus what was wrong with it.
+
+    ``problems`` are per-item issues that were skipped (the batch still stands);
+    a payload that cannot be read at all raises ``kb.errors.ParseError`` instead.
+    """
+
+    papers: list[PaperRecord] = field(default_factory=list)
+    sightings: list[Sighting] = field(default_factory=list)
+    posts: list[PostRecord] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    empty_day: bool = False             # a well-formed listing with no announcements
+    unknown_ids: list[str] = field(default_factory=list)  # IDs a source answered "no such paper" for
+    total_results: int | None = None    # the API's opensearch:totalResults, when given
+
+
+# --------------------------------------------------------------------------- workspace
+@dataclass
+class UrlRef:
+    """A URL written in a note, with the date written beside it, if any."""
+
+    url: str
+    date: str | None = None
+
+
+@dataclass
+class NoteEntry:
+    """One entry of an inbox note: a level-2 section or a top-level list item."""
+
+    number: int                         # 1-based, in order
+    heading: str
+    text: str                           # the entry's whole text, Markdown stripped to plain text
+    points: list[str] = field(default_factory=list)   # its bullet points
+    arxiv_ids: list[str] = field(default_factory=list)  # versioned where written (2607.09701v2)
+    urls: list[UrlRef] = field(default_factory=list)
+    upvotes: list[int] = field(default_factory=list)
+    markers: list[str] = field(default_factory=list)  # verification markers found (⚠, 待核实, …)
+
+
+@dataclass
+class Note:
+    """An inbox note, ``inbox/<author>/<timestamp>-<slug>.md``."""
+
+    path: str                           # workspace-relative, POSIX
+    author: str
+    timestamp: str                      # ISO local datetime from the file name (T00:00 if date only)
+    title: str = ""
+    credibility: int | None = None      # from front matter; None → kb.toml default
+    tags: list[str] = field(default_factory=list)
+    entries: list[NoteEntry] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Card:
+    """A paper card, ``organized/paper_cards/<NNN>-<YYMM>-<NNNNN>.md``."""
+
+    path: str
+    number: int | None = None           # NNN of the file name
+    file_id: str | None = None          # the ID the file name spells
+    arxiv_id: str | None = None         # the front matter's ID (canonical)
+    title: str = ""
+    created: str | None = None
+    source: str | None = None
+    hf_upvotes: int | None = None
+    topics: list[str] = field(default_factory=list)
+    primary_topic: bool | None = None
+    body: str = ""
+    problems: list[str] = field(default_factory=list)  # findings, e.g. file name vs arxiv_id
+
+
+@dataclass
+class QueueItem:
+    """One line of the work queue."""
+
+    rank: int
+    arxiv_id: str | None = None
+    url: str | None = None
+    title: str = ""
+    score: float | None = None
+    note: str = ""
+
+
+@dataclass
+class AnchorRef:
+    """An arXiv ID or URL written in a knowledge-doc section."""
+
+    arxiv_id: str | None = None
+    url: str | None = None
+    label: str = ""                     # the line's text
+    anchored_on: str | None = None      # the date written on the line, if any
+    line: int = 0                       # 1-based line number in the doc
+
+
+@dataclass
+class Section:
+    """A ``§``-numbered section of a knowledge doc."""
+
+    number: str                         # as written without §: "2.3", "1.(9)", "2.3.1"
+    title: str
+    level: int                          # heading level (2 for ##)
+    line: int                           # 1-based line of the heading
+    end_line: int                       # last line that belongs to it (subsections included)
+    parent: str | None = None
+    anchors: list[AnchorRef] = field(default_factory=list)  # its own lines, not its subsections'
+
+
+@dataclass
+class KnowledgeDoc:
+    """A curated knowledge doc, ``organized/knowledge/<topic>.md``."""
+
+    path: str
+    topic: str
+    version: str | None = None          # "v310"
+    version_date: str | None = None     # ISO date
+    version_note: str = ""
+    cited_count: int | None = None      # the hand-kept 引→N
+    sections: list[Section] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)

@@ -1,0 +1,151 @@
+"""The SQLite store: open (check, migrate, tune) and hand out connections.
+
+Reads go through a plain DB-API connection (``Store.conn``) so that query
+commands start fast and their SQL stays portable; writes go through SQLAlchemy
+Core (``Store.transaction()``), imported only when something is written. Both sit
+on one file in WAL mode. Every SQLite-specific statement lives in this package.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kb.errors import StoreError
+from kb.store.migrations import MIGRATIONS, applied_migrations, migrate
+
+if TYPE_CHECKING:  # SQLAlchemy is imported lazily: read-only commands never pay for it
+    from sqlalchemy.engine import Connection, Engine
+
+log = logging.getLogger(__name__)
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+TABLES = (
+    "papers", "paper_versions", "paper_changes", "sightings", "posts", "sources", "source_runs",
+    "workspace_files", "notes", "note_entries", "mentions", "cards", "queue_items",
+    "doc_versions", "anchors", "tags", "classifications", "flags", "briefings",
+)
+
+
+def _check_is_sqlite(path: Path) -> None:
+    """Refuse a file that exists but is not a SQLite database, before SQLite touches it."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    with path.open("rb") as fh:
+        head = fh.read(16)
+    if head != _SQLITE_MAGIC:
+        raise StoreError(f"{path} is not a SQLite database; refusing to open or overwrite it")
+
+
+def _tune(conn: sqlite3.Connection) -> None:
+    conn.execute("PRAGMA busy_timeout = 10000")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = NORMAL")
+
+
+class Store:
+    """An open kb store. Use ``Store.open(path)``; close it (or use ``with``)."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self.conn = conn
+        self._engine: Engine | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+    @classmethod
+    def open(cls, path: str | Path, *, create: bool = True) -> Store:
+        """Open (creating if allowed) the store at ``path`` and run pending migrations."""
+        path = Path(path)
+        _check_is_sqlite(path)
+        if not path.exists():
+            if not create:
+                raise StoreError(f"no store at {path}; run `kb ingest …` or `kb init` first")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create {path.parent}: {exc.strerror}") from exc
+        try:
+            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            _tune(conn)
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            applied = migrate(conn)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot open store {path}: {exc}") from exc
+        if applied:
+            log.info("store %s: applied migrations %s", path, ", ".join(applied))
+        return cls(path, conn)
+
+    def close(self) -> None:
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ writes
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = _make_engine(self.path)
+        return self._engine
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """One atomic write batch: everything in the block commits or nothing does."""
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        except sqlite3.OperationalError as exc:  # e.g. disk full, read-only file
+            raise StoreError(f"write to {self.path} failed: {exc}") from exc
+        except Exception as exc:
+            from sqlalchemy.exc import OperationalError
+            if isinstance(exc, OperationalError):
+                raise StoreError(f"write to {self.path} failed: {exc.orig}") from exc
+            raise
+
+    # ------------------------------------------------------------------ reads
+    def query(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> list[sqlite3.Row]:
+        """Run a read query on the DB-API connection; rows behave like tuples and dicts."""
+        cur = self.conn.cursor()
+        cur.row_factory = sqlite3.Row
+        return cur.execute(sql, params).fetchall()
+
+    def schema_version(self) -> list[str]:
+        return applied_migrations(self.conn)
+
+    def counts(self) -> dict[str, int]:
+        """Row count of every table (for ``kb db status``)."""
+        return {t: self.conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
+
+
+def _make_engine(path: Path) -> Engine:
+    from sqlalchemy import create_engine, event
+
+    engine = create_engine(f"sqlite:///{path}")
+
+    # pysqlite opens transactions lazily and never for DDL; take control so that
+    # engine.begin() really is BEGIN … COMMIT around the whole batch.
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+        dbapi_conn.isolation_level = None
+        _tune(dbapi_conn)
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def latest_schema() -> str:
+    """The name of the newest migration this kb knows."""
+    return MIGRATIONS[-1].name

@@ -1,0 +1,284 @@
+"""Named schema migrations, recorded in the ``migrations`` table and run on every open.
+
+Each migration is frozen once released: a store on a user's disk was made by some
+prefix of this list, and opening it applies the rest, in order, each in its own
+transaction. Never edit a released migration; append a new one.
+
+The DDL is plain SQL that SQLite and PostgreSQL both accept, except where a
+migration is marked ``sqlite_only`` (FTS5): those have a PostgreSQL counterpart to
+write when that backend lands.
+"""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    name: str
+    statements: tuple[str, ...]
+    sqlite_only: bool = False
+
+
+M001_INITIAL = Migration("m001_initial", (
+    """CREATE TABLE papers (
+        arxiv_id TEXT PRIMARY KEY,
+        latest_version INTEGER,
+        title TEXT NOT NULL DEFAULT '',
+        authors TEXT NOT NULL DEFAULT '[]',
+        abstract TEXT NOT NULL DEFAULT '',
+        categories TEXT NOT NULL DEFAULT '[]',
+        primary_category TEXT,
+        published TEXT,
+        updated TEXT,
+        doi TEXT,
+        journal_ref TEXT,
+        comment TEXT,
+        first_seen TEXT
+    )""",
+    """CREATE TABLE paper_versions (
+        arxiv_id TEXT NOT NULL REFERENCES papers(arxiv_id),
+        version INTEGER NOT NULL,
+        date TEXT,
+        PRIMARY KEY (arxiv_id, version)
+    )""",
+    """CREATE TABLE paper_changes (
+        id INTEGER PRIMARY KEY,
+        arxiv_id TEXT NOT NULL REFERENCES papers(arxiv_id),
+        version INTEGER,
+        field TEXT NOT NULL,
+        old_value TEXT,
+        new_value TEXT,
+        source TEXT NOT NULL
+    )""",
+    """CREATE TABLE sightings (
+        id INTEGER PRIMARY KEY,
+        arxiv_id TEXT NOT NULL,
+        source TEXT NOT NULL,
+        seen_on TEXT NOT NULL,
+        kind TEXT NOT NULL DEFAULT '',
+        version INTEGER,
+        upvotes INTEGER,
+        url TEXT,
+        UNIQUE (arxiv_id, source, seen_on, kind)
+    )""",
+    "CREATE INDEX ix_sightings_seen_on ON sightings (seen_on)",
+    """CREATE TABLE posts (
+        key TEXT PRIMARY KEY,
+        feed TEXT NOT NULL,
+        title TEXT NOT NULL DEFAULT '',
+        url TEXT,
+        published TEXT,
+        authors TEXT NOT NULL DEFAULT '[]',
+        summary TEXT NOT NULL DEFAULT '',
+        tags TEXT NOT NULL DEFAULT '[]'
+    )""",
+    "CREATE INDEX ix_posts_published ON posts (published)",
+    """CREATE TABLE sources (
+        name TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        url TEXT,
+        credibility INTEGER,
+        etag TEXT,
+        last_modified TEXT
+    )""",
+    """CREATE TABLE source_runs (
+        id INTEGER PRIMARY KEY,
+        source TEXT NOT NULL,
+        run_date TEXT,
+        started_at TEXT NOT NULL,
+        duration_ms INTEGER,
+        status TEXT NOT NULL,
+        http_status INTEGER,
+        bytes INTEGER,
+        parsed INTEGER NOT NULL DEFAULT 0,
+        new INTEGER NOT NULL DEFAULT 0,
+        updated INTEGER NOT NULL DEFAULT 0,
+        skipped INTEGER NOT NULL DEFAULT 0,
+        error TEXT
+    )""",
+    "CREATE INDEX ix_source_runs_source ON source_runs (source, id)",
+    """CREATE TABLE workspace_files (
+        path TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        problems TEXT NOT NULL DEFAULT '[]'
+    )""",
+    """CREATE TABLE notes (
+        path TEXT PRIMARY KEY,
+        author TEXT NOT NULL,
+        timestamp TEXT NOT NULL,
+        title TEXT NOT NULL DEFAULT '',
+        credibility INTEGER,
+        tags TEXT NOT NULL DEFAULT '[]'
+    )""",
+    """CREATE TABLE note_entries (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        heading TEXT NOT NULL DEFAULT '',
+        text TEXT NOT NULL DEFAULT '',
+        points TEXT NOT NULL DEFAULT '[]',
+        upvotes TEXT NOT NULL DEFAULT '[]',
+        markers TEXT NOT NULL DEFAULT '[]',
+        urls TEXT NOT NULL DEFAULT '[]',
+        UNIQUE (path, number)
+    )""",
+    """CREATE TABLE mentions (
+        id INTEGER PRIMARY KEY,
+        subject TEXT NOT NULL,
+        arxiv_id TEXT,
+        version INTEGER,
+        origin_kind TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        entry INTEGER NOT NULL DEFAULT 0,
+        seen_on TEXT,
+        UNIQUE (origin_kind, origin, entry, subject)
+    )""",
+    "CREATE INDEX ix_mentions_subject ON mentions (subject)",
+    """CREATE TABLE cards (
+        path TEXT PRIMARY KEY,
+        number INTEGER,
+        file_id TEXT,
+        arxiv_id TEXT,
+        title TEXT NOT NULL DEFAULT '',
+        created TEXT,
+        source TEXT,
+        hf_upvotes INTEGER,
+        topics TEXT NOT NULL DEFAULT '[]',
+        primary_topic INTEGER,
+        body TEXT NOT NULL DEFAULT ''
+    )""",
+    """CREATE TABLE queue_items (
+        path TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        arxiv_id TEXT,
+        url TEXT,
+        title TEXT NOT NULL DEFAULT '',
+        score REAL,
+        note TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (path, rank)
+    )""",
+    """CREATE TABLE doc_versions (
+        id INTEGER PRIMARY KEY,
+        topic TEXT NOT NULL,
+        path TEXT NOT NULL,
+        version TEXT,
+        version_date TEXT,
+        cited_count INTEGER,
+        content_hash TEXT NOT NULL,
+        read_on TEXT,
+        sections TEXT NOT NULL DEFAULT '[]',
+        UNIQUE (topic, content_hash)
+    )""",
+    """CREATE TABLE anchors (
+        id INTEGER PRIMARY KEY,
+        topic TEXT NOT NULL,
+        section TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        arxiv_id TEXT,
+        url TEXT,
+        label TEXT NOT NULL DEFAULT '',
+        anchored_on TEXT,
+        first_seen TEXT,
+        last_seen TEXT,
+        ended_on TEXT,
+        doc_version TEXT,
+        UNIQUE (topic, section, subject)
+    )""",
+    "CREATE INDEX ix_anchors_arxiv ON anchors (arxiv_id)",
+    """CREATE TABLE tags (
+        subject_kind TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        score REAL NOT NULL,
+        terms TEXT NOT NULL DEFAULT '[]',
+        taxonomy_hash TEXT NOT NULL,
+        PRIMARY KEY (subject_kind, subject, topic)
+    )""",
+    """CREATE TABLE classifications (
+        subject_kind TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        relevance TEXT NOT NULL,
+        taxonomy_hash TEXT NOT NULL,
+        input_hash TEXT NOT NULL,
+        PRIMARY KEY (subject_kind, subject)
+    )""",
+    """CREATE TABLE flags (
+        id INTEGER PRIMARY KEY,
+        rule TEXT NOT NULL,
+        fingerprint TEXT NOT NULL UNIQUE,
+        topic TEXT,
+        subject TEXT NOT NULL,
+        evidence TEXT NOT NULL DEFAULT '{}',
+        evidence_hash TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL DEFAULT 'open',
+        note TEXT,
+        first_seen TEXT,
+        last_seen TEXT
+    )""",
+    """CREATE TABLE briefings (
+        topic TEXT NOT NULL,
+        date TEXT NOT NULL,
+        lang TEXT NOT NULL,
+        format TEXT NOT NULL,
+        path TEXT,
+        content_hash TEXT NOT NULL,
+        net_new INTEGER NOT NULL DEFAULT 0,
+        increments INTEGER NOT NULL DEFAULT 0,
+        data TEXT NOT NULL DEFAULT '{}',
+        PRIMARY KEY (topic, date, lang, format)
+    )""",
+))
+
+# Full-text search over papers, note entries and posts. CJK text is indexed as
+# overlapping bigrams (kb.store.fts.segment) under unicode61, so two-character
+# words such as 推理 are found; see docs/store.md for the measurement.
+M002_FTS = Migration("m002_fts", (
+    """CREATE VIRTUAL TABLE search_index USING fts5(
+        kind UNINDEXED, ref UNINDEXED, title, body, tokenize = 'unicode61 remove_diacritics 2'
+    )""",
+), sqlite_only=True)
+
+MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS)
+
+_LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
+    name TEXT PRIMARY KEY,
+    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+)"""
+
+
+def applied_migrations(conn: sqlite3.Connection) -> list[str]:
+    """Names of the migrations this store has recorded, in the order applied."""
+    conn.execute(_LEDGER)
+    return [row[0] for row in conn.execute("SELECT name FROM migrations ORDER BY rowid")]
+
+
+def migrate(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[str]:
+    """Apply every migration not yet recorded, each atomically; return the names applied.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``) so that the
+    explicit BEGIN/COMMIT here are the only transaction boundaries.
+    """
+    done = set(applied_migrations(conn))
+    known = {m.name for m in migrations}
+    unknown = done - known
+    if unknown:
+        from kb.errors import StoreError
+        raise StoreError(f"the store was written by a newer kb (migrations {sorted(unknown)}); upgrade kb")
+    applied = []
+    for m in migrations:
+        if m.name in done:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for sql in m.statements:
+                conn.execute(sql)
+            conn.execute("INSERT INTO migrations (name) VALUES (?)", (m.name,))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        applied.append(m.name)
+    return applied

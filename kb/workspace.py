@@ -1,0 +1,86 @@
+"""Find a workspace, create one, and keep every path inside it."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.config import Config, load_config
+from kb.errors import WorkspaceError
+from kb.resources import read_resource
+
+CONFIG_NAME = "kb.toml"
+FOLDERS = ("inbox", "organized/paper_cards", "organized/queue", "organized/knowledge", "briefings", ".kb")
+
+
+@dataclass
+class Workspace:
+    """A team folder: kb.toml, inbox/, organized/, briefings/ and kb's own .kb/."""
+
+    root: Path
+    config: Config
+
+    @property
+    def store_path(self) -> Path:
+        return self.root / ".kb" / "kb.sqlite"
+
+    def path(self, relative: str | Path) -> Path:
+        """``relative`` resolved inside the workspace; refuses anything that would leave it."""
+        return resolve_inside(self.root, relative)
+
+    def relative(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+
+def resolve_inside(root: Path, relative: str | Path) -> Path:
+    """Join and resolve (following symlinks); raise WorkspaceError if the result leaves ``root``."""
+    root = root.resolve()
+    target = (root / relative).resolve()
+    if target != root and root not in target.parents:
+        raise WorkspaceError(f"{relative}: path leads outside the workspace {root}")
+    return target
+
+
+def find_root(home: str | Path | None = None, *, env: dict[str, str] | None = None,
+              cwd: Path | None = None) -> Path:
+    """The workspace root: ``--home``, else ``$KB_HOME``, else the nearest folder upwards with a kb.toml."""
+    env = os.environ if env is None else env
+    explicit = home or env.get("KB_HOME")
+    if explicit:
+        root = Path(explicit).expanduser()
+        if not (root / CONFIG_NAME).is_file():
+            raise WorkspaceError(f"{root} is not a kb workspace (no {CONFIG_NAME})", hint="run `kb init DIR`")
+        return root.resolve()
+    here = (cwd or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / CONFIG_NAME).is_file():
+            return folder
+    raise WorkspaceError(f"no {CONFIG_NAME} in {here} or above",
+                         hint="pass --home DIR, set KB_HOME, or run `kb init DIR`")
+
+
+def open_workspace(home: str | Path | None = None) -> Workspace:
+    """Locate the workspace and load its configuration."""
+    root = find_root(home)
+    return Workspace(root, load_config(root / CONFIG_NAME))
+
+
+def init_workspace(root: Path) -> list[str]:
+    """Create the folders and a commented kb.toml in ``root``; return what was created.
+
+    An existing kb.toml is never overwritten.
+    """
+    created = []
+    try:
+        for folder in FOLDERS:
+            p = root / folder
+            if not p.is_dir():
+                p.mkdir(parents=True, exist_ok=True)
+                created.append(folder + "/")
+        cfg = root / CONFIG_NAME
+        if not cfg.exists():
+            cfg.write_text(read_resource("data/kb.toml.default"), encoding="utf-8")
+            created.append(CONFIG_NAME)
+    except OSError as exc:
+        raise WorkspaceError(f"cannot create workspace in {root}: {exc.strerror}") from exc
+    return created

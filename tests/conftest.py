@@ -1,0 +1,52 @@
+"""Shared fixtures: a fresh workspace and store per test, the CLI runner, the shared corpus."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.store import Store
+from kb.workspace import init_workspace
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO / "data" / "sample"
+CORPUS = REPO.parent / "shared" / "corpus"
+
+
+@pytest.fixture
+def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An initialised, empty workspace; KB_HOME points at it."""
+    root = tmp_path / "ws"
+    init_workspace(root)
+    monkeypatch.setenv("KB_HOME", str(root))
+    return root
+
+
+@pytest.fixture
+def sample_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private copy of data/sample (the seed's day)."""
+    root = tmp_path / "sample"
+    shutil.copytree(SAMPLE, root, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    monkeypatch.setenv("KB_HOME", str(root))
+    return root
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    s = Store.open(tmp_path / "kb.sqlite")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def corpus() -> Path:
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is not on this machine")
+    return CORPUS

@@ -1,0 +1,84 @@
+"""One paper, one card: versions update it, history is kept, re-ingest changes nothing."""
+from __future__ import annotations
+
+from kb.records import PaperRecord, PostRecord, Sighting
+from kb.store import Store
+from kb.store.papers import add_sightings, merge_paper, upsert_papers, upsert_posts
+
+
+def _rec(version: int | None, title: str, **kw) -> PaperRecord:
+    return PaperRecord("2607.09701", version, title, ["Ada Li"], kw.pop("abstract", "MoE pruning"),
+                       ["cs.DC"], "cs.DC", kw.pop("published", "2026-07-01"), kw.pop("updated", None), **kw)
+
+
+def test_v2_updates_and_records_which_fields_changed(store: Store) -> None:
+    with store.transaction() as c:
+        assert upsert_papers(c, [_rec(1, "SlimWise", updated="2026-07-01")], "arxiv").new == 1
+    with store.transaction() as c:
+        counts = upsert_papers(c, [_rec(2, "SlimWise v2", updated="2026-10-01")], "arxiv")
+    assert (counts.new, counts.updated) == (0, 1)
+    row = store.query("SELECT * FROM papers")[0]
+    assert (row["title"], row["latest_version"], row["published"]) == ("SlimWise v2", 2, "2026-07-01")
+    changed = {r["field"] for r in store.query("SELECT field FROM paper_changes")}
+    assert changed == {"title", "updated"}
+    assert [tuple(r) for r in store.query("SELECT version, date FROM paper_versions")] == [
+        (1, "2026-07-01"), (2, "2026-10-01")]
+
+
+def test_an_older_version_or_versionless_source_only_fills_gaps(store: Store) -> None:
+    with store.transaction() as c:
+        upsert_papers(c, [_rec(2, "Final title", abstract="")], "arxiv")
+        upsert_papers(c, [_rec(1, "Draft title", abstract="filled from v1")], "bulk")
+        upsert_papers(c, [_rec(None, "HF title")], "hf")
+    row = store.query("SELECT title, abstract, latest_version FROM papers")[0]
+    assert tuple(row) == ("Final title", "filled from v1", 2)
+
+
+def test_reingest_is_idempotent(store: Store) -> None:
+    recs = [_rec(1, "SlimWise")]
+    sight = [Sighting("2607.09701", "arxiv", "2026-10-08", "new", 1)]
+    with store.transaction() as c:
+        upsert_papers(c, recs, "arxiv")
+        assert add_sightings(c, sight) == 1
+    before = store.counts()
+    with store.transaction() as c:
+        counts = upsert_papers(c, recs, "arxiv")
+        assert add_sightings(c, sight) == 0
+    assert counts.unchanged == 1 and store.counts() == before
+
+
+def test_hf_upvotes_on_two_days_are_both_kept_and_first_seen_is_the_earliest(store: Store) -> None:
+    with store.transaction() as c:
+        upsert_papers(c, [_rec(None, "SlimWise")], "hf")
+        add_sightings(c, [Sighting("2607.09701", "hf", "2026-10-09", "featured", upvotes=30),
+                          Sighting("2607.09701", "hf", "2026-10-08", "featured", upvotes=12)])
+    rows = store.query("SELECT seen_on, upvotes FROM sightings ORDER BY seen_on")
+    assert [tuple(r) for r in rows] == [("2026-10-08", 12), ("2026-10-09", 30)]
+    assert store.query("SELECT first_seen FROM papers")[0][0] == "2026-10-08"
+
+
+def test_a_failed_batch_leaves_nothing_behind(store: Store) -> None:
+    try:
+        with store.transaction() as c:
+            upsert_papers(c, [_rec(1, "SlimWise")], "arxiv")
+            raise RuntimeError("source broke mid-batch")
+    except RuntimeError:
+        pass
+    assert store.counts()["papers"] == 0
+    assert store.conn.execute("SELECT count(*) FROM search_index").fetchone()[0] == 0
+
+
+def test_posts_upsert_and_fts_finds_chinese_and_english(store: Store) -> None:
+    post = PostRecord("g1", "vllm-blog", "MORI-IO 读写模式", "https://blog.vllm.ai/x", "2026-10-08",
+                      summary="Prefill decode disaggregation with RDMA 推理框架")
+    with store.transaction() as c:
+        assert upsert_posts(c, [post]).new == 1
+        assert upsert_posts(c, [post]).unchanged == 1
+    for q in ('"推理"', '"prefill" AND "decode"', '"读写"'):
+        assert [r["ref"] for r in store.query("SELECT ref FROM search_index WHERE search_index MATCH ?", (q,))] == ["g1"]
+
+
+def test_merge_is_pure_and_keeps_the_earliest_publication_date() -> None:
+    old, _ = merge_paper(None, _rec(2, "T", published="2026-08-01"), "arxiv")
+    new, changes = merge_paper(old, _rec(1, "T", published="2026-07-01"), "bulk")
+    assert new["published"] == "2026-07-01" and changes == []

@@ -1,0 +1,88 @@
+"""arXiv identity: a table of real forms, invalid look-alikes, and properties."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kb.arxiv_id import ArxivId, find_arxiv_ids, normalize_arxiv_id, parse_arxiv_id
+
+REAL_FORMS = [
+    ("2607.09701", "2607.09701", None),
+    ("2607.09701v2", "2607.09701", 2),
+    ("arXiv:2607.09701", "2607.09701", None),
+    ("arxiv: 2607.09701v12", "2607.09701", 12),
+    ("https://arxiv.org/abs/2607.09701", "2607.09701", None),
+    ("https://arxiv.org/abs/2607.09701v3", "2607.09701", 3),
+    ("https://arxiv.org/pdf/2607.09701v2.pdf", "2607.09701", 2),
+    ("https://arxiv.org/pdf/2607.09701", "2607.09701", None),
+    ("http://arxiv.org/html/2607.09701v1", "2607.09701", 1),
+    ("http://export.arxiv.org/abs/2104.12255v1", "2104.12255", 1),
+    ("https://www.arxiv.org/abs/1707.08567?context=cs", "1707.08567", None),
+    ("hep-th/9901001", "hep-th/9901001", None),
+    ("hep-th/9901001v3", "hep-th/9901001", 3),
+    ("math.GT/0309136", "math/0309136", None),
+    ("http://arxiv.org/abs/quant-ph/0201082v1", "quant-ph/0201082", 1),
+    ("astro-ph/0601001", "astro-ph/0601001", None),
+    ("0704.0001", "0704.0001", None),          # first new-style ID, 4 digits
+    ("1412.9999", "1412.9999", None),          # last month of 4-digit numbers
+    ("1501.00001", "1501.00001", None),        # 5 digits from 2015-01
+    ("２６０７．０９７０１", "2607.09701", None),  # full-width digits
+    ("2607.09701\u200b", "2607.09701", None),  # zero-width space
+    ("\u202e2607.09701", "2607.09701", None),  # RTL override
+]
+
+INVALID = ["2613.09701", "2600.09701", "1412.12345", "1501.0001", "2607.0970", "2607.097011",
+           "abc", "", "0000.0000", "2607.09701v0", "foo/9901001", "hep-th/9913001", "https://example.org/abs/2607.09701"]
+
+
+@pytest.mark.parametrize(("text", "canonical", "version"), REAL_FORMS)
+def test_real_forms_parse(text: str, canonical: str, version: int | None) -> None:
+    aid = parse_arxiv_id(text)
+    assert aid == ArxivId(canonical, version)
+    assert normalize_arxiv_id(text) == canonical
+
+
+@pytest.mark.parametrize("text", INVALID)
+def test_invalid_forms_are_refused(text: str) -> None:
+    assert parse_arxiv_id(text) is None
+
+
+def test_find_in_running_text_keeps_order_and_skips_lookalikes() -> None:
+    text = ("SlimWise (arXiv:2607.09701) vs https://arxiv.org/pdf/2610.09701v2.pdf; "
+            "old hep-th/9901001v3; not 12607.09701 nor DOI 10.1109/X.2026.11685822 nor v1.2.3; "
+            "DOI 10.48550/arXiv.2501.01234; again 2607.09701.")
+    assert [str(a) for a in find_arxiv_ids(text)] == ["2607.09701", "2610.09701v2", "hep-th/9901001v3", "2501.01234"]
+
+
+def test_yymm_of_both_schemes() -> None:
+    assert ArxivId("2607.09701").yymm == "2607"
+    assert ArxivId("hep-th/9901001").yymm == "9901"
+
+
+new_ids = st.builds(
+    lambda yy, mm, n: f"{yy:02d}{mm:02d}." + (f"{n:05d}" if (yy, mm) >= (15, 1) else f"{n % 10000:04d}"),
+    st.integers(7, 99), st.integers(1, 12), st.integers(1, 99999))
+versions = st.one_of(st.none(), st.integers(1, 40))
+wrappers = st.sampled_from(["{}", "arXiv:{}", "https://arxiv.org/abs/{}", "https://arxiv.org/pdf/{}.pdf",
+                            "http://export.arxiv.org/abs/{}", "https://arxiv.org/html/{}"])
+
+
+@given(new_ids, versions, wrappers)
+def test_any_wrapped_form_round_trips(ident: str, version: int | None, wrapper: str) -> None:
+    written = ident + (f"v{version}" if version else "")
+    aid = parse_arxiv_id(wrapper.format(written))
+    assert aid == ArxivId(ident, version)
+    assert parse_arxiv_id(aid.versioned) == aid
+
+
+@given(new_ids, st.text(alphabet=" ,;()[]", max_size=3), st.text(alphabet=" ,;()[]", max_size=3))
+def test_find_sees_an_id_between_punctuation(ident: str, before: str, after: str) -> None:
+    assert [a.id for a in find_arxiv_ids(f"x{before}{ident}{after}y")] in ([ident], [])
+    assert [a.id for a in find_arxiv_ids(f"see {ident} here")] == [ident]
+
+
+@given(st.text(max_size=200))
+def test_find_never_raises_and_only_returns_valid_ids(text: str) -> None:
+    for aid in find_arxiv_ids(text):
+        assert parse_arxiv_id(aid.versioned) == aid
