@@ -14,6 +14,8 @@ from typing import Annotated, Optional
 import typer
 
 from kb import __version__
+from kb.cli_common import TableJson, open_store, state
+from kb.cli_ingest import ingest_app, sources_app
 from kb.errors import KBError
 
 app = typer.Typer(help="kb — knowledge base and daily increment briefings for LLM-inference research.",
@@ -21,23 +23,13 @@ app = typer.Typer(help="kb — knowledge base and daily increment briefings for 
                   rich_markup_mode=None)
 db_app = typer.Typer(help="Inspect the store.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-
-
-class TableJson(str, Enum):
-    table = "table"
-    json = "json"
+app.add_typer(ingest_app, name="ingest")
+app.add_typer(sources_app, name="sources")
 
 
 class MdJson(str, Enum):
     md = "md"
     json = "json"
-
-
-class _State:
-    home: Optional[str] = None
-
-
-state = _State()
 
 
 def _version(value: bool) -> None:
@@ -57,19 +49,9 @@ def main_callback(
 ) -> None:
     """Global options."""
     state.home = str(home) if home else None
+    state.quiet = quiet
     level = logging.DEBUG if verbose else logging.ERROR if quiet else logging.WARNING
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-
-
-def _workspace():
-    from kb.workspace import open_workspace
-    return open_workspace(state.home)
-
-
-def _store(ws=None):
-    from kb.store import Store
-    ws = ws or _workspace()
-    return Store.open(ws.store_path)
 
 
 @app.command("init")
@@ -85,7 +67,7 @@ def db_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJso
     """Schema version and row counts of every table."""
     from kb.output import format_json, format_table
     from kb.queries import db_status
-    with _store() as store:
+    with open_store() as store:
         status = db_status(store)
     if fmt is TableJson.json:
         typer.echo(format_json(status))
@@ -100,7 +82,7 @@ def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID i
     """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags."""
     from kb.output import format_json
     from kb.queries import format_paper_md, get_paper
-    with _store() as store:
+    with open_store() as store:
         paper = get_paper(store, ident)
     typer.echo(format_json(paper) if fmt is MdJson.json else format_paper_md(paper))
 

@@ -89,3 +89,67 @@ def format_paper_md(p: dict[str, Any]) -> str:
         if p.get(key):
             lines += ["", f"## {title}"] + [f"- {fmt(x)}" for x in p[key]]
     return "\n".join(lines)
+
+
+def query_papers(store: Store, *, since: str | None = None, until: str | None = None, source: str | None = None,
+                 topic: str | None = None, relevance: str | None = None) -> list[dict[str, Any]]:
+    """Papers seen by a source within [since, until] (the sources' own dates), by arXiv ID.
+
+    A function of what was ingested, not of when: no fetch timestamps appear.
+    """
+    where, params = ["1 = 1"], []
+    if since:
+        where.append("s.seen_on >= ?")
+        params.append(since)
+    if until:
+        where.append("s.seen_on <= ?")
+        params.append(until)
+    if source:
+        where.append("s.source = ?")
+        params.append(source)
+    sql = ("SELECT p.arxiv_id, p.latest_version AS version, p.title, p.primary_category, p.published, "
+           "min(s.seen_on) AS seen_on, group_concat(DISTINCT s.source) AS sources "
+           "FROM papers p JOIN sightings s ON s.arxiv_id = p.arxiv_id "
+           f"WHERE {' AND '.join(where)} ")
+    if topic:
+        sql += "AND EXISTS (SELECT 1 FROM tags t WHERE t.subject_kind = 'paper' AND t.subject = p.arxiv_id AND t.topic = ?) "
+        params.append(topic)
+    if relevance:
+        sql += ("AND EXISTS (SELECT 1 FROM classifications c WHERE c.subject_kind = 'paper' "
+                "AND c.subject = p.arxiv_id AND c.relevance = ?) ")
+        params.append(relevance)
+    sql += "GROUP BY p.arxiv_id ORDER BY p.arxiv_id"
+    rows = [dict(r) for r in store.query(sql, tuple(params))]
+    for r in rows:
+        r["sources"] = sorted(set((r["sources"] or "").split(","))) if r["sources"] else []
+    return rows
+
+
+def sources_status(store: Store) -> list[dict[str, Any]]:
+    """Per source: last run, last success, last failure, consecutive failures, last new item."""
+    out = []
+    for src in store.query("SELECT DISTINCT source FROM source_runs ORDER BY source"):
+        name = src["source"]
+        runs = store.query("SELECT run_date, started_at, status, new, error FROM source_runs WHERE source = ? "
+                           "ORDER BY id DESC", (name,))
+        consecutive = 0
+        for r in runs:
+            if r["status"] != "failed":
+                break
+            consecutive += 1
+        ok = [r for r in runs if r["status"] != "failed"]
+        failed = [r for r in runs if r["status"] == "failed"]
+        with_new = [r for r in runs if r["new"]]
+        meta = store.query("SELECT kind, credibility FROM sources WHERE name = ?", (name,))
+        out.append({
+            "name": name, "kind": meta[0]["kind"] if meta else None,
+            "credibility": meta[0]["credibility"] if meta else None,
+            "last_status": runs[0]["status"], "last_run": runs[0]["run_date"],
+            "last_success": ok[0]["run_date"] if ok else None,
+            "last_failure": failed[0]["run_date"] if failed else None,
+            "last_error": failed[0]["error"] if failed else None,
+            "consecutive_failures": consecutive,
+            "last_new": with_new[0]["run_date"] if with_new else None,
+            "runs": len(runs),
+        })
+    return out

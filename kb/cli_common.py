@@ -1,0 +1,82 @@
+"""Pieces shared by the CLI modules: global state, formats, opening the workspace, exit codes."""
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator, Sequence
+from datetime import date, datetime
+from enum import Enum
+from typing import Any, Optional
+
+import typer
+
+from kb.errors import ConfigError
+
+
+class TableJson(str, Enum):
+    table = "table"
+    json = "json"
+
+
+class Fmt4(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    ids = "ids"
+
+
+class _State:
+    home: Optional[str] = None
+    quiet: bool = False
+
+
+state = _State()
+
+
+def open_workspace():
+    from kb.workspace import open_workspace as _open
+    return _open(state.home)
+
+
+def open_store(ws=None):
+    from kb.store import Store
+    ws = ws or open_workspace()
+    return Store.open(ws.store_path)
+
+
+def parse_day(value: str | None, ws) -> date:
+    """``--date`` or today in the workspace's time zone (the CLI is where the clock is read)."""
+    if value:
+        try:
+            return date.fromisoformat(value)
+        except ValueError as exc:
+            raise ConfigError(f"--date {value!r}: expected YYYY-MM-DD") from exc
+    return datetime.now(ws.config.tz).date()
+
+
+@contextlib.contextmanager
+def run_context(day: str | None, *, offline: bool = False) -> Iterator[Any]:
+    from pipeline.context import RunContext
+    from kb.store import Store
+    ws = open_workspace()
+    ctx = RunContext(ws, Store.open(ws.store_path), parse_day(day, ws), offline=offline)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+        ctx.store.close()
+
+
+def echo_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str] | None = None) -> None:
+    from kb.output import format_rows
+    typer.echo(format_rows(rows, fmt, columns))
+
+
+def finish_reports(reports: Sequence[Any]) -> None:
+    """Print one line per source; exit 1 if any failed (after all of them ran)."""
+    failed = [r for r in reports if r.status == "failed"]
+    if not state.quiet or failed:
+        for r in reports:
+            typer.echo(r.summary(), err=r.status == "failed")
+    if failed:
+        sys.exit(1)

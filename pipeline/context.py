@@ -1,0 +1,58 @@
+"""The run context: what every stage needs, passed explicitly instead of globals.
+
+``today`` is the run's date and ``now`` the clock for ledger timestamps; both are
+injected so tests and rebuilt past days are deterministic. Nothing in the
+pipeline reads the system time except through ``now``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from typing import TYPE_CHECKING
+
+from kb import __version__
+from kb.store import Store
+from kb.workspace import Workspace
+
+if TYPE_CHECKING:
+    from pipeline.http import HttpClient
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass
+class RunContext:
+    workspace: Workspace
+    store: Store
+    today: date
+    offline: bool = False
+    now: Callable[[], datetime] = _utc_now
+    _http: HttpClient | None = field(default=None, repr=False)
+
+    @property
+    def config(self):
+        return self.workspace.config
+
+    @property
+    def http(self) -> HttpClient:
+        """The one HTTP client of the run (created on first use; never in offline runs)."""
+        if self._http is None:
+            from pipeline.http import HttpClient, make_user_agent
+            self._http = HttpClient(make_user_agent(__version__, self.config.contact),
+                                    min_interval={"export.arxiv.org": 3.0, "rss.arxiv.org": 1.0})
+        return self._http
+
+    def close(self) -> None:
+        if self._http is not None:
+            self._http.close()
+
+
+def open_context(home: str | None, today: date, *, offline: bool = False,
+                 now: Callable[[], datetime] = _utc_now) -> RunContext:
+    """Locate the workspace, open its store and build the run context."""
+    from kb.workspace import open_workspace
+    ws = open_workspace(home)
+    return RunContext(ws, Store.open(ws.store_path), today, offline=offline, now=now)
