@@ -16,6 +16,7 @@ import typer
 from kb import __version__
 from kb.cli_common import TableJson, open_store, state
 from kb.cli_ingest import ingest_app, sources_app
+from kb.cli_query import anchor_cmd, audit_cmd, query_app, search_cmd
 from kb.errors import KBError
 
 app = typer.Typer(help="kb — knowledge base and daily increment briefings for LLM-inference research.",
@@ -25,6 +26,10 @@ db_app = typer.Typer(help="Inspect the store.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(ingest_app, name="ingest")
 app.add_typer(sources_app, name="sources")
+app.add_typer(query_app, name="query")
+app.command("search")(search_cmd)
+app.command("audit")(audit_cmd)
+app.command("anchor")(anchor_cmd)
 
 
 class MdJson(str, Enum):

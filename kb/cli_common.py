@@ -67,9 +67,12 @@ def run_context(day: str | None, *, offline: bool = False) -> Iterator[Any]:
         ctx.store.close()
 
 
-def echo_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str] | None = None) -> None:
+def echo_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str] | None = None,
+              id_key: str = "arxiv_id") -> None:
     from kb.output import format_rows
-    typer.echo(format_rows(rows, fmt, columns))
+    out = format_rows(rows, fmt, columns, id_key)
+    if out:
+        typer.echo(out)
 
 
 def finish_reports(reports: Sequence[Any]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kb import __version__
 from kb.store import Store
@@ -31,6 +31,7 @@ class RunContext:
     offline: bool = False
     now: Callable[[], datetime] = _utc_now
     _http: HttpClient | None = field(default=None, repr=False)
+    arxiv_client: Any = field(default=None, repr=False)  # one arxiv.Client per run (pipeline.arxiv_client)
 
     @property
     def config(self):

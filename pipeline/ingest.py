@@ -49,11 +49,17 @@ class SourceReport:
     error: str | None = None
     duration_ms: int = 0
     problems: list[str] = field(default_factory=list)
+    validators: tuple[str | None, str | None] = (None, None)  # ETag, Last-Modified of the last fetch
 
     def summary(self) -> str:
+        """One line of counts, then each problem indented on its own line (at most 20)."""
         line = (f"{self.name}: {self.status} — parsed {self.parsed}, new {self.new}, "
                 f"updated {self.updated}, skipped {self.skipped}")
-        return line + (f" — {self.error}" if self.error else "")
+        line += f" — {self.error}" if self.error else ""
+        shown = [f"  - {p}" for p in self.problems[:20]]
+        if len(self.problems) > 20:
+            shown.append(f"  - … and {len(self.problems) - 20} more")
+        return "\n".join([line, *shown])
 
 
 @dataclass
@@ -65,10 +71,28 @@ class SourceSpec:
 
 
 Parser = Callable[[bytes], ParseResult]
+Collector = Callable[[SourceReport], "list[ParseResult] | None"]
 
 
-def run_source(ctx: RunContext, spec: SourceSpec, payloads: list[Callable[[], Payload]], parse: Parser) -> SourceReport:
-    """Fetch each payload, parse it, and save the whole source in one transaction.
+def collect_payloads(payloads: list[Callable[[], Payload]], parse: Parser) -> Collector:
+    """Fetch each payload and parse it; None when the server said nothing changed (304)."""
+    def collect(report: SourceReport) -> list[ParseResult] | None:
+        results, not_modified = [], False
+        for get in payloads:
+            payload = get()
+            report.http_status = payload.http_status
+            report.bytes += len(payload.data)
+            if payload.not_modified:
+                not_modified = True
+                continue
+            results.append(parse(payload.data))
+            report.validators = (payload.etag, payload.last_modified)
+        return None if not_modified and not results else results
+    return collect
+
+
+def run_source(ctx: RunContext, spec: SourceSpec, collect: Collector) -> SourceReport:
+    """Collect a source's parse results and save them all in one transaction.
 
     Any KBError (network, parse, store) fails this source only: its batch is
     rolled back, the error goes to the ledger and the report.
@@ -77,18 +101,11 @@ def run_source(ctx: RunContext, spec: SourceSpec, payloads: list[Callable[[], Pa
     started = ctx.now()
     t0 = time.monotonic()
     try:
-        results, last = [], None
-        for get in payloads:
-            last = get()
-            report.http_status = last.http_status
-            report.bytes += len(last.data)
-            if last.not_modified:
-                continue
-            results.append(parse(last.data))
-        if not results and last is not None and last.not_modified:
+        results = collect(report)
+        if results is None:
             report.status = "not-modified"
         else:
-            _save(ctx, spec, results, report, last)
+            save_results(ctx, spec, results, report)
     except KBError as exc:
         report.status, report.error = "failed", str(exc)
         if isinstance(exc, SourceError) and exc.status:
@@ -99,8 +116,8 @@ def run_source(ctx: RunContext, spec: SourceSpec, payloads: list[Callable[[], Pa
     return report
 
 
-def _save(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], report: SourceReport,
-          last: Payload | None) -> None:
+def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], report: SourceReport) -> None:
+    """Write one source's records in a single transaction and fill in the report's counts."""
     papers = [p for r in results for p in r.papers]
     sightings = [s for r in results for s in r.sightings]
     posts = [p for r in results for p in r.posts]
@@ -115,8 +132,8 @@ def _save(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], report:
         add_mentions(conn, [{"subject": a, "arxiv_id": a, "version": None, "origin_kind": "post", "origin": p.key,
                              "entry": 0, "seen_on": (p.published or "")[:10] or None}
                             for p in posts for a in p.arxiv_ids])
-        if last is not None and (last.etag or last.last_modified):
-            save_validators(conn, spec.name, last.etag, last.last_modified)
+        if any(report.validators):
+            save_validators(conn, spec.name, *report.validators)
     report.new, report.updated = counts.new + pcounts.new, counts.updated + pcounts.updated
     if results and all(r.empty_day for r in results):
         report.status = "empty"
@@ -205,7 +222,7 @@ def ingest_arxiv_listing(ctx: RunContext, files: list[Path] | None = None) -> So
         return parse_listing(data)
 
     spec = SourceSpec("arxiv", "arxiv", url, None)
-    return run_source(ctx, spec, _pick(ctx, "arxiv", url, cfg.arxiv_recording, files), parse)
+    return run_source(ctx, spec, collect_payloads(_pick(ctx, "arxiv", url, cfg.arxiv_recording, files), parse))
 
 
 def ingest_hf(ctx: RunContext, files: list[Path] | None = None) -> SourceReport:
@@ -221,17 +238,17 @@ def ingest_hf(ctx: RunContext, files: list[Path] | None = None) -> SourceReport:
         for f, get in zip(files, getters):
             featured = featured_date_from_name(f.name) or day
             results.append((get, lambda data, d=featured: parse_daily_papers(data, featured_date=d)))
-        reports = [run_source(ctx, spec, [g], p) for g, p in results]
+        reports = [run_source(ctx, spec, collect_payloads([g], p)) for g, p in results]
         return _merge_reports(reports)
-    return run_source(ctx, spec, getters, lambda data: parse_daily_papers(data, featured_date=day))
+    return run_source(ctx, spec, collect_payloads(getters, lambda data: parse_daily_papers(data, featured_date=day)))
 
 
 def ingest_blog(ctx: RunContext, blog: BlogSource, files: list[Path] | None = None) -> SourceReport:
     """One configured blog feed."""
     from pipeline.sources.blogs import parse_feed
     spec = SourceSpec(blog.name, "blog", blog.url, blog.credibility)
-    return run_source(ctx, spec, _pick(ctx, blog.name, blog.url, blog.recording, files),
-                      lambda data: parse_feed(data, feed=blog.name))
+    return run_source(ctx, spec, collect_payloads(_pick(ctx, blog.name, blog.url, blog.recording, files),
+                                                  lambda data: parse_feed(data, feed=blog.name)))
 
 
 def ingest_blogs(ctx: RunContext, feed: str | None = None, files: list[Path] | None = None) -> list[SourceReport]:

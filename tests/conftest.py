@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.store import Store
+from tests.support.server import ScriptedServer
 from kb.workspace import init_workspace
 
 REPO = Path(__file__).resolve().parents[1]
@@ -50,3 +51,15 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is not on this machine")
     return CORPUS
+
+
+@pytest.fixture
+def server():
+    """A scripted HTTP server on 127.0.0.1; fails the test on an unscripted request or an unused reply."""
+    srv = ScriptedServer().start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+    assert not srv.errors, srv.errors
+    assert not srv.unused(), f"scripted replies never requested: {srv.unused()}"

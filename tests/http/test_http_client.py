@@ -8,7 +8,7 @@ import tracemalloc
 from datetime import datetime, timezone
 
 import pytest
-from kb_tests_http_server import Reply  # registered by conftest.py
+from tests.support.server import Reply
 
 import pipeline.http as http
 from kb.errors import ConfigError, SourceError

@@ -1,0 +1,84 @@
+"""`kb anchor`: add one anchor line to a knowledge-doc section and record it in the store."""
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.arxiv_id import parse_arxiv_id
+from kb.errors import ConfigError, NotFound
+from kb.store.files import record_file, save_knowledge_doc
+from pipeline.context import RunContext
+
+
+@dataclass
+class AnchorResult:
+    subject: str
+    section: str
+    path: str
+    line: int
+    diff: str
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` via a temp file and rename: readers see the old or the new file, whole."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _line_for(ctx: RunContext, ident: str) -> tuple[str, str]:
+    aid = parse_arxiv_id(ident)
+    day = ctx.today.isoformat()
+    if aid is None:
+        if not ident.startswith(("http://", "https://")):
+            raise NotFound(f"{ident!r} is neither an arXiv ID nor a URL")
+        return ident, f"{ident} (anchored {day})"
+    rows = ctx.store.query("SELECT title FROM papers WHERE arxiv_id = ?", (aid.id,))
+    title = " ".join(rows[0]["title"].split()) if rows and rows[0]["title"] else ""
+    return aid.id, f"{aid.id}" + (f" {title}" if title else "") + f" (anchored {day})"
+
+
+def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None = None,
+                dry_run: bool = False) -> AnchorResult:
+    """Insert the anchor line into the section (refusing an unknown section) and update the store."""
+    from pipeline.workspace.edit import insert_anchor_line, unified_diff
+    from pipeline.workspace.knowledge import find_section, parse_knowledge
+    topics = {t.slug: t for t in ctx.config.topics}
+    slug = topic or ctx.config.topics[0].slug
+    if slug not in topics:
+        raise ConfigError(f"no topic {slug!r} in kb.toml (topics: {', '.join(topics)})")
+    rel = topics[slug].doc
+    path = ctx.workspace.path(rel)
+    raw = path.read_bytes()
+    text = raw.decode("utf-8")
+    doc = parse_knowledge(text, rel, slug)
+    sec = find_section(doc, section)
+    if sec is None:
+        raise NotFound(f"no section §{section} in {rel}; sections: " + ", ".join("§" + s.number for s in doc.sections))
+    subject, line_text = _line_for(ctx, ident)
+    if any(a.arxiv_id == subject or a.url == subject for a in sec.anchors):
+        raise ConfigError(f"{subject} is already anchored in §{sec.number} of {rel}")
+    new_text = insert_anchor_line(text, sec.number, line_text)
+    diff = unified_diff(text, new_text, rel)
+    line = next(i for i, (a, b) in enumerate(zip(text.splitlines() + [""], new_text.splitlines()), 1) if a != b)
+    if not dry_run:
+        data = new_text.encode("utf-8")
+        write_atomically(path, data)
+        digest = hashlib.sha256(data).hexdigest()
+        new_doc = parse_knowledge(new_text, rel, slug)
+        with ctx.store.transaction() as conn:
+            save_knowledge_doc(conn, new_doc, digest, ctx.today.isoformat())
+            record_file(conn, rel, "knowledge", digest, new_doc.problems)
+    return AnchorResult(subject, sec.number, rel, line, diff)

@@ -1,0 +1,161 @@
+"""Read the team's workspace into the store: notes, cards, the queue, knowledge docs.
+
+Only files whose content hash changed are parsed again. Each file is saved in
+its own transaction, so one unreadable file never costs the others. Nothing is
+followed outside the workspace, and nothing in the workspace is written.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.errors import KBError
+from kb.store.files import (file_hashes, forget_file, record_file, save_card, save_knowledge_doc, save_note,
+                            save_queue)
+from pipeline.context import RunContext
+from pipeline.ingest import SourceReport, _ledger
+
+log = logging.getLogger(__name__)
+
+QUEUE_PATH = "organized/queue/work-queue.md"
+MAX_BYTES = 5 * 1024 * 1024   # a note larger than this is not a note
+
+
+@dataclass
+class WorkspaceFileRef:
+    rel: str          # workspace-relative POSIX path
+    kind: str         # note, card, queue, knowledge
+    path: Path
+    topic: str | None = None
+
+
+def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
+    """Markdown files under ``root/folder``, sorted; symlinks leading outside are named and skipped."""
+    base = root / folder
+    if not base.is_dir():
+        return
+    real_root = root.resolve()
+    for path in sorted(base.rglob("*.md")):
+        real = path.resolve()
+        if real_root not in real.parents:
+            problems.append(f"{path.relative_to(root).as_posix()}: skipped, it leads outside the workspace")
+            continue
+        if path.is_file():
+            yield path
+
+
+def list_workspace_files(ctx: RunContext, problems: list[str]) -> list[WorkspaceFileRef]:
+    """Every file kb reads, by kind, in a stable order."""
+    root = ctx.workspace.root
+    refs = [WorkspaceFileRef(p.relative_to(root).as_posix(), "note", p) for p in _walk(root, "inbox", problems)]
+    refs += [WorkspaceFileRef(p.relative_to(root).as_posix(), "card", p)
+             for p in _walk(root, "organized/paper_cards", problems)]
+    queue = root / QUEUE_PATH
+    if queue.is_file() and root.resolve() in queue.resolve().parents:
+        refs.append(WorkspaceFileRef(QUEUE_PATH, "queue", queue))
+    for topic in ctx.config.topics:
+        try:
+            doc = ctx.workspace.path(topic.doc)
+        except KBError as exc:
+            problems.append(f"{topic.doc}: {exc}")
+            continue
+        if doc.is_file():
+            refs.append(WorkspaceFileRef(topic.doc, "knowledge", doc, topic.slug))
+        else:
+            problems.append(f"{topic.doc}: knowledge doc of topic {topic.slug!r} not found")
+    return refs
+
+
+def _decode(data: bytes, rel: str) -> tuple[str | None, str | None]:
+    """Text of a Markdown file, or a reason to skip it (binary junk, too large)."""
+    if len(data) > MAX_BYTES:
+        return None, f"{rel}: skipped, {len(data):,} bytes is too large for a Markdown file"
+    if b"\x00" in data:
+        return None, f"{rel}: skipped, binary content (NUL bytes)"
+    text = data.decode("utf-8", errors="replace")
+    bad = text.count("\ufffd")
+    if bad > max(8, len(text) // 50):
+        return None, f"{rel}: skipped, not UTF-8 text ({bad} undecodable bytes)"
+    return text, (f"{rel}: {bad} undecodable bytes replaced" if bad else None)
+
+
+def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, problems: list[str]) -> list[str]:
+    from pipeline.workspace.cards import parse_card
+    from pipeline.workspace.knowledge import parse_knowledge
+    from pipeline.workspace.notes import parse_note
+    from pipeline.workspace.queue import parse_queue
+    day = ctx.today.isoformat()
+    with ctx.store.transaction() as conn:
+        if ref.kind == "note":
+            note = parse_note(text, ref.rel)
+            problems += note.problems
+            save_note(conn, note)
+        elif ref.kind == "card":
+            card = parse_card(text, ref.rel)
+            problems += card.problems
+            save_card(conn, card)
+        elif ref.kind == "queue":
+            queue = parse_queue(text, ref.rel)
+            problems += queue.problems
+            save_queue(conn, ref.rel, queue.items, day)
+        else:
+            doc = parse_knowledge(text, ref.rel, ref.topic or "")
+            problems += doc.problems
+            save_knowledge_doc(conn, doc, digest, day)
+        record_file(conn, ref.rel, ref.kind, digest, problems)
+    return problems
+
+
+def ingest_workspace(ctx: RunContext) -> SourceReport:
+    """Read every changed workspace file; forget files that were removed. One ledger row."""
+    report = SourceReport("workspace", "workspace")
+    started = ctx.now().isoformat(timespec="seconds")
+    t0 = time.monotonic()
+    walk_problems: list[str] = []
+    refs = list_workspace_files(ctx, walk_problems)
+    known = file_hashes_of(ctx)
+    for ref in refs:
+        try:
+            data = ref.path.read_bytes()
+        except OSError as exc:
+            walk_problems.append(f"{ref.rel}: cannot read: {exc.strerror}")
+            continue
+        report.bytes += len(data)
+        digest = hashlib.sha256(data).hexdigest()
+        if known.get(ref.rel) == digest:
+            continue
+        text, why = _decode(data, ref.rel)
+        if text is None:
+            walk_problems.append(why or ref.rel)
+            continue
+        try:
+            found = _save(ctx, ref, text, digest, [why] if why else [])
+        except KBError as exc:
+            walk_problems.append(f"{ref.rel}: not saved: {exc}")
+            continue
+        report.parsed += 1
+        report.problems += [p if p.startswith(ref.rel) else f"{ref.rel}: {p}" for p in found]
+        if ref.rel in known:
+            report.updated += 1
+        else:
+            report.new += 1
+    present = {r.rel for r in refs}
+    gone = sorted(set(known) - present)
+    if gone:
+        with ctx.store.transaction() as conn:
+            for rel in gone:
+                forget_file(conn, rel)
+    report.problems = walk_problems + report.problems
+    report.skipped = len(walk_problems)
+    report.duration_ms = int((time.monotonic() - t0) * 1000)
+    _ledger(ctx, report, started)
+    return report
+
+
+def file_hashes_of(ctx: RunContext) -> dict[str, str]:
+    with ctx.store.transaction() as conn:
+        return file_hashes(conn)
