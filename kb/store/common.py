@@ -27,7 +27,7 @@ def chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
 
 
 def upsert(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: Sequence[str],
-           update: Sequence[str] | None = None) -> None:
+           update: Sequence[str] | None = None, set_: dict[str, Any] | None = None) -> None:
     """INSERT … ON CONFLICT (keys) DO UPDATE SET the ``update`` columns (all non-key by default).
 
     Only the named columns change on conflict, so columns other writers own
@@ -41,7 +41,9 @@ def upsert(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: Seq
         from sqlalchemy.dialects.sqlite import insert
     stmt = insert(table)
     cols = list(update) if update is not None else [c for c in rows[0] if c not in keys]
-    if cols:
+    if set_ is not None:  # explicit SET expressions (e.g. keep-the-earliest rules)
+        stmt = stmt.on_conflict_do_update(index_elements=list(keys), set_=set_)
+    elif cols:
         stmt = stmt.on_conflict_do_update(index_elements=list(keys),
                                           set_={c: stmt.excluded[c] for c in cols})
     else:

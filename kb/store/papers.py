@@ -115,14 +115,10 @@ def upsert_papers(conn: Connection, records: list[PaperRecord], source: str) -> 
 
 def _upsert_versions(conn: Connection, versions: dict[tuple[str, int], str | None]) -> None:
     rows = [{"arxiv_id": a, "version": n, "date": d} for (a, n), d in sorted(versions.items())]
-    # A known date is never replaced by an unknown one.
-    from sqlalchemy.dialects.sqlite import insert
-    if rows:
-        stmt = insert(PaperVersion.__table__)
-        stmt = stmt.on_conflict_do_update(
-            index_elements=["arxiv_id", "version"],
-            set_={"date": text("coalesce(excluded.date, paper_versions.date)")})
-        conn.execute(stmt, rows)
+    # A known date is never replaced by an unknown one, nor by a later announcement of the same version.
+    upsert(conn, PaperVersion.__table__, rows, ["arxiv_id", "version"],
+           set_={"date": text("CASE WHEN paper_versions.date IS NULL OR excluded.date < paper_versions.date "
+                              "THEN excluded.date ELSE paper_versions.date END")})
 
 
 def _index_papers(conn: Connection, ids: list[str]) -> None:
@@ -150,6 +146,14 @@ def add_sightings(conn: Connection, sightings: list[Sighting]) -> int:
     conn.execute(
         text("UPDATE papers SET first_seen = :d WHERE arxiv_id = :a AND (first_seen IS NULL OR first_seen > :d)"),
         [{"a": a, "d": d} for a, d in first.items()])
+    # A listing announces a version on its own date: that is the version's date when nothing better is known.
+    announced = {(s.arxiv_id, s.version): s.seen_on for s in sightings
+                 if s.version and s.kind in ("new", "cross", "replace", "replace-cross")}
+    known = set()
+    for part in chunks(sorted({a for a, _ in announced})):
+        stmt = text("SELECT arxiv_id FROM papers WHERE arxiv_id IN :ids").bindparams(bindparam("ids", expanding=True))
+        known |= {r[0] for r in conn.execute(stmt, {"ids": list(part)})}
+    _upsert_versions(conn, {k: d for k, d in announced.items() if k[0] in known})
     return conn.execute(text("SELECT count(*) FROM sightings")).scalar_one() - before
 
 
