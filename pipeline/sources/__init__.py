@@ -1,0 +1,129 @@
+"""Parsers for kb's sources: bytes in, records out.
+
+Every parser here is a pure function (or a streaming generator over a file
+object the caller opened): no network, no database, no clock. Fetching lives
+elsewhere; saving lives in ``kb.store``.
+
+Modules:
+
+* ``xmlsafe``        — the one place XML is parsed (no entities, clear errors)
+* ``arxiv_listing``  — rss.arxiv.org RSS 2.0 / Atom daily listings
+* ``arxiv_api``      — export.arxiv.org/api/query Atom responses
+* ``arxiv_bulk``     — Kaggle JSON lines and OAI-PMH dumps, streamed
+* ``hf_daily``       — huggingface.co/api/daily_papers JSON
+* ``blogs``          — any RSS/Atom blog feed (via feedparser)
+* ``detect``         — which of the above a payload is
+
+The small text and date helpers below are shared by those modules. They are
+defined *before* the re-exports at the bottom on purpose: the submodules import
+them from this package while it is still initialising.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+__all__ = [
+    "collapse_ws", "split_authors", "rfc822_date", "iso_date",
+    "parse_listing", "parse_api_response", "missing_ids",
+    "iter_kaggle", "iter_oai", "iter_bulk",
+    "parse_daily_papers", "featured_date_from_name",
+    "parse_feed", "detect_format", "parse_payload",
+]
+
+_WS_RE = re.compile(r"\s+")
+
+
+def collapse_ws(text: str | None) -> str:
+    """``text`` with every run of whitespace (newlines included) turned into one space, trimmed."""
+    return _WS_RE.sub(" ", text).strip() if text else ""
+
+
+def _split_outside_parens(text: str, sep: re.Pattern[str]) -> list[str]:
+    # Affiliations such as "Zihao Ye (UW, NVIDIA)" must stay whole, so separators
+    # inside parentheses are not separators.
+    parts, depth, start = [], 0, 0
+    pos = 0
+    while pos < len(text):
+        ch = text[pos]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            m = sep.match(text, pos)
+            if m:
+                parts.append(text[start:pos])
+                start = pos = m.end()
+                continue
+        pos += 1
+    parts.append(text[start:])
+    return parts
+
+
+_COMMA = re.compile(r",")
+_AND = re.compile(r"\s+and\s+", re.I)
+
+
+def split_authors(text: str | None) -> list[str]:
+    """Names from one author string: ``"A, B, and C"``, ``"A, B and C"``, ``"A and B"`` → ``[A, B, C]``.
+
+    Commas and the word "and" separate names, except inside parentheses.
+    """
+    names: list[str] = []
+    for part in _split_outside_parens(collapse_ws(text), _COMMA):
+        part = re.sub(r"^and\s+", "", part.strip(), flags=re.I)
+        for name in _split_outside_parens(part, _AND):
+            name = name.strip()
+            if name:
+                names.append(name)
+    return names
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+_RFC822_RE = re.compile(r"(\d{1,2})\s+([A-Za-z]{3})[a-z]*\.?\s+(\d{4})\b")
+
+
+def rfc822_date(text: str | None) -> str | None:
+    """The calendar date of an RFC 822 date *as written* (``Thu, 24 Sep 2026 00:00:00 -0400`` → ``2026-09-24``).
+
+    No timezone conversion: arXiv's announcement day is the day it writes. A
+    two-digit or impossible year gives None rather than a guess (``email.utils``
+    would turn ``0001`` into 2001).
+    """
+    m = _RFC822_RE.search(text or "")
+    if not m:
+        return None
+    month = _MONTHS.get(m[2].lower())
+    if month is None:
+        return None
+    return _valid_date(int(m[3]), month, int(m[1]))
+
+
+_ISO_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
+
+
+def iso_date(text: str | None) -> str | None:
+    """The date part of an ISO 8601 stamp (``2026-09-25T00:00:00-04:00`` → ``2026-09-25``), as written."""
+    m = _ISO_RE.match(text or "")
+    return _valid_date(int(m[1]), int(m[2]), int(m[3])) if m else None
+
+
+def _valid_date(year: int, month: int, day: int) -> str | None:
+    # Year 1 (Hugo's zero date) and similar placeholders are not dates anyone published on.
+    if year < 1900:
+        return None
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+# Re-exports: imported last, see the module docstring.
+from pipeline.sources.arxiv_api import missing_ids, parse_api_response  # noqa: E402
+from pipeline.sources.arxiv_bulk import iter_bulk, iter_kaggle, iter_oai  # noqa: E402
+from pipeline.sources.arxiv_listing import parse_listing  # noqa: E402
+from pipeline.sources.blogs import parse_feed  # noqa: E402
+from pipeline.sources.detect import detect_format, parse_payload  # noqa: E402
+from pipeline.sources.hf_daily import featured_date_from_name, parse_daily_papers  # noqa: E402

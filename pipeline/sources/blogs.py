@@ -1,0 +1,213 @@
+"""Blog and news feeds (RSS 0.9x/1.0/2.0, Atom) via feedparser.
+
+feedparser copes with the feeds people actually publish (CDATA everywhere,
+empty guids, odd dates, mild malformation), so it is used here rather than
+``xmlsafe``. It is always handed **bytes**: given a ``str`` it would treat the
+text as a URL or a path and go fetching. Before it sees anything, the bytes are
+checked by ``xmlsafe`` (empty, HTML page, bad UTF-8, entity declarations).
+
+Each entry becomes a ``PostRecord``; every arXiv paper it links to or names
+becomes a ``Sighting(kind="blog")`` dated on the post's day.
+"""
+from __future__ import annotations
+
+import calendar
+import time
+from datetime import datetime, timezone
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
+
+import feedparser
+
+from kb.arxiv_id import ArxivId, find_arxiv_ids, parse_arxiv_id
+from kb.errors import ParseError
+from kb.records import ParseResult, PostRecord, Sighting
+from pipeline.sources import collapse_ws, split_authors
+from pipeline.sources.xmlsafe import check_feed_bytes, refuse_entity_declarations
+
+__all__ = ["parse_feed", "html_to_text"]
+
+# Before this, a date is a placeholder (Hugo writes year 1 for undated pages).
+_EARLIEST_YEAR = 1991
+_FALLBACK_SUMMARY_CHARS = 2000
+
+
+def parse_feed(data: bytes, *, feed: str) -> ParseResult:
+    """Parse one RSS/Atom feed into posts and one ``kind="blog"`` sighting per arXiv ID per post.
+
+    ``feed`` is the configured feed name (``PostRecord.feed``, ``Sighting.source``).
+    A feed feedparser could only read leniently ("bozo") still yields its
+    entries, with a problem noted; a payload with no entries and an XML error,
+    or one that is not a feed at all, raises ``ParseError``.
+    """
+    check_feed_bytes(data)
+    refuse_entity_declarations(data)
+    parsed = feedparser.parse(bytes(data), sanitize_html=False, resolve_relative_uris=False)
+    result = ParseResult()
+    if parsed.bozo:
+        reason = f"{type(parsed.bozo_exception).__name__}: {parsed.bozo_exception}"
+        if not parsed.entries:
+            raise ParseError(f"feed {feed!r} could not be read ({reason})")
+        result.problems.append(f"feed is not well-formed, read leniently ({reason})")
+    elif not parsed.entries and not parsed.version:
+        raise ParseError(f"feed {feed!r} is not an RSS or Atom feed")
+    keys: set[str] = set()
+    for n, entry in enumerate(parsed.entries, start=1):
+        _read_entry(entry, n, feed, keys, result)
+    return result
+
+
+def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseResult) -> None:
+    url = (entry.get("link") or "").strip() or None
+    # WordPress writes empty <guid></guid>: fall back to the link.
+    key = (entry.get("id") or "").strip() or url
+    if not key:
+        result.problems.append(f"entry {n}: no guid/id and no link, skipped")
+        return
+    if key in keys:
+        result.problems.append(f"entry {n}: duplicate key {key}, skipped")
+        return
+    keys.add(key)
+
+    published, refused = _published(entry)
+    if refused:
+        fallback = "kept undated" if published is None else f"used {published}"
+        result.problems.append(f"{key}: placeholder or unreadable date {refused!r}, {fallback}")
+    # feedparser's "summary" can be hijacked by a later media:description (Google's
+    # feeds); summary_detail keeps the <description>/<summary> proper.
+    summary_html = (entry.get("summary_detail") or {}).get("value") or entry.get("summary") or ""
+    content_html = " ".join(c.get("value", "") for c in entry.get("content") or [])
+    summary = html_to_text(summary_html)
+    if not summary and content_html:
+        summary = _cut(html_to_text(content_html), _FALLBACK_SUMMARY_CHARS)
+
+    ids = _arxiv_ids(entry, summary_html, content_html)
+    tags = (collapse_ws(tag.get("term")) for tag in entry.get("tags") or [])
+    post = PostRecord(
+        key=key, feed=feed, url=url, published=published, summary=summary,
+        title=html_to_text(entry.get("title") or ""),
+        authors=_authors(entry),
+        tags=list(dict.fromkeys(t for t in tags if t)),
+        arxiv_ids=list(dict.fromkeys(a.id for a in ids)),
+    )
+    result.posts.append(post)
+    if ids and published is None:
+        result.problems.append(f"{key}: {len(ids)} arXiv ID(s) but no date, no sightings recorded")
+        return
+    for aid in ids:
+        result.sightings.append(Sighting(arxiv_id=aid.id, source=feed, seen_on=published[:10],
+                                         kind="blog", version=aid.version, url=url))
+
+
+def _published(entry: dict) -> tuple[str | None, str | None]:
+    """(ISO UTC stamp ``YYYY-MM-DDTHH:MM`` or None, the first raw date refused or None)."""
+    refused = None
+    for field in ("published", "updated", "created"):
+        # dict.get: FeedParserDict.get would alias updated→published (with a DeprecationWarning).
+        raw = dict.get(entry, field)
+        parsed = dict.get(entry, field + "_parsed")
+        if not raw:
+            continue
+        if isinstance(parsed, time.struct_time) and parsed.tm_year >= _EARLIEST_YEAR:
+            # feedparser has already converted to UTC; the struct carries no offset any more.
+            stamp = datetime.fromtimestamp(calendar.timegm(parsed), tz=timezone.utc)
+            return stamp.strftime("%Y-%m-%dT%H:%M"), refused
+        refused = refused or raw
+    return None, refused
+
+
+def _authors(entry: dict) -> list[str]:
+    names = [a.get("name") for a in entry.get("authors") or [] if isinstance(a, dict)]
+    names = [n for n in names if n and n.strip()] or [entry.get("author") or ""]
+    out: list[str] = []
+    for name in names:
+        out.extend(split_authors(html_to_text(name)))
+    return list(dict.fromkeys(out))
+
+
+def _arxiv_ids(entry: dict, summary_html: str, content_html: str) -> list[ArxivId]:
+    """arXiv IDs the entry links to (its own links and hrefs in its HTML) or writes in its text."""
+    hrefs = [ln.get("href", "") for ln in entry.get("links") or []]
+    texts = [html_to_text(entry.get("title") or "")]
+    for html in (summary_html, content_html):
+        extractor = _TextExtractor()
+        extractor.feed(html)
+        extractor.close()
+        hrefs.extend(extractor.hrefs)
+        texts.append(extractor.text())
+    found: dict[ArxivId, None] = {}
+    for href in hrefs:
+        host = urlsplit(href.strip()).hostname or ""
+        if host == "arxiv.org" or host.endswith(".arxiv.org"):
+            aid = parse_arxiv_id(href)
+            if aid is not None:
+                found.setdefault(aid, None)
+    for text in texts:
+        for aid in find_arxiv_ids(text):
+            found.setdefault(aid, None)
+    # One paper cited as v1 and v2 is still one paper: keep the first form seen.
+    by_id: dict[str, ArxivId] = {}
+    for aid in found:
+        by_id.setdefault(aid.id, aid)
+    return list(by_id.values())
+
+
+def _cut(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0]
+
+
+# --------------------------------------------------------------------------- HTML → text
+_DROP = frozenset({"script", "style", "noscript", "template", "iframe", "svg", "head"})
+_BLOCK = frozenset({"p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6",
+                    "tr", "td", "th", "table", "blockquote", "pre", "section", "article",
+                    "figure", "figcaption", "hr", "dd", "dt"})
+
+
+class _TextExtractor(HTMLParser):
+    """Collects visible text and link targets; drops script/style contents."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hrefs: list[str] = []
+        self._dropping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _DROP:
+            self._dropping += 1
+        elif tag in _BLOCK:
+            self.parts.append(" ")
+        if tag == "a":
+            self.hrefs.extend(v for k, v in attrs if k == "href" and v)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        # <br/>, <img/>: never opens a dropped region.
+        if tag in _BLOCK:
+            self.parts.append(" ")
+        if tag == "a":
+            self.hrefs.extend(v for k, v in attrs if k == "href" and v)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _DROP:
+            self._dropping = max(0, self._dropping - 1)
+        elif tag in _BLOCK:
+            self.parts.append(" ")
+
+    def handle_data(self, data: str) -> None:
+        if not self._dropping:
+            self.parts.append(data)
+
+    def text(self) -> str:
+        return collapse_ws("".join(self.parts))
+
+
+def html_to_text(html: str) -> str:
+    """Plain text of an HTML fragment: tags removed, script/style dropped, entities decoded, whitespace collapsed."""
+    if "<" not in html and "&" not in html:
+        return collapse_ws(html)
+    extractor = _TextExtractor()
+    extractor.feed(html)
+    extractor.close()
+    return extractor.text()

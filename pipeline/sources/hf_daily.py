@@ -1,0 +1,124 @@
+"""Hugging Face Daily Papers: huggingface.co/api/daily_papers?date=YYYY-MM-DD.
+
+The answer is a JSON list; each item wraps a ``paper`` object whose ``id`` is
+the versionless arXiv ID. The schema has grown fields every few months (see
+the corpus notes); only the long-standing ones are read here, each with a
+fallback, so older and newer days parse alike:
+
+* ID, title, summary, authors, ``publishedAt`` (the arXiv date) from ``paper``
+  (title/summary fall back to the item's own copy);
+* upvotes from ``paper.upvotes``, else the item's ``upvotes``.
+
+The featured day is not in the payload: the caller passes it (the ``date``
+query parameter, or the recording's file name via ``featured_date_from_name``).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import PurePath
+
+from kb.arxiv_id import parse_arxiv_id
+from kb.errors import ParseError
+from kb.records import PaperRecord, ParseResult, Sighting
+from pipeline.sources import collapse_ws, iso_date
+
+__all__ = ["parse_daily_papers", "featured_date_from_name"]
+
+_NAME_RE = re.compile(r"daily_papers_(\d{4}-\d{2}-\d{2})\.json$")
+
+
+def featured_date_from_name(filename: str | PurePath) -> str | None:
+    """The featured day of a recording named ``daily_papers_YYYY-MM-DD.json``; None for other names."""
+    m = _NAME_RE.search(PurePath(filename).name)
+    return iso_date(m[1]) if m else None
+
+
+def parse_daily_papers(data: bytes, *, featured_date: str, source: str = "hf") -> ParseResult:
+    """Parse one day of HF Daily Papers into papers and ``kind="featured"`` sightings.
+
+    Items without an ID, with a non-arXiv ID, or repeated within the day are
+    skipped and listed in ``problems``. Raises ``ParseError`` for an HTML page,
+    invalid JSON or JSON that is not a list; ``ValueError`` if ``featured_date``
+    is not an ISO date (a caller bug, not a payload problem).
+    """
+    day = iso_date(featured_date)
+    if day is None or len(featured_date.strip()) != 10:
+        raise ValueError(f"featured_date must be YYYY-MM-DD, got {featured_date!r}")
+    items = _load(data)
+    result = ParseResult()
+    seen: set[str] = set()
+    for n, item in enumerate(items, start=1):
+        problem = _read_item(item, n, day, source, seen, result)
+        if problem:
+            result.problems.append(problem)
+    return result
+
+
+def _load(data: bytes) -> list:
+    head = bytes(data[:512]).lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not head:
+        raise ParseError("empty body: no Daily Papers JSON")
+    if head.startswith(b"<"):
+        raise ParseError("got an HTML page, not Daily Papers JSON",
+                         hint="the server answered with a web page (rate limit or error page?)")
+    try:
+        items = json.loads(bytes(data).decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise ParseError(f"Daily Papers JSON is not UTF-8 (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"Daily Papers JSON is invalid at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    if not isinstance(items, list):
+        detail = f": {items.get('error')}" if isinstance(items, dict) and items.get("error") else ""
+        raise ParseError(f"Daily Papers JSON is a {type(items).__name__}, expected a list{detail}")
+    return items
+
+
+def _read_item(item: object, n: int, day: str, source: str, seen: set[str], result: ParseResult) -> str | None:
+    """Append the item's paper and sighting to ``result``; return a problem string instead if it is unusable."""
+    if not isinstance(item, dict):
+        return f"item {n}: not an object"
+    paper = item.get("paper") if isinstance(item.get("paper"), dict) else {}
+    raw_id = paper.get("id")
+    if not isinstance(raw_id, str) or not raw_id.strip():
+        return f"item {n}: no paper id"
+    aid = parse_arxiv_id(raw_id)
+    if aid is None:
+        return f"item {n}: {raw_id!r} is not an arXiv ID"
+    if aid.id in seen:
+        return f"item {n}: {aid.id} listed twice on {day}"
+    seen.add(aid.id)
+    upvotes = _upvotes(paper, item)
+    result.papers.append(PaperRecord(
+        arxiv_id=aid.id,
+        version=aid.version,
+        # paper.title can hold hard wraps ("\n  ") that the item's title has not.
+        title=collapse_ws(_text(paper.get("title")) or _text(item.get("title"))),
+        authors=_authors(paper.get("authors")),
+        abstract=collapse_ws(_text(paper.get("summary")) or _text(item.get("summary"))),
+        published=iso_date(_text(paper.get("publishedAt"))),
+    ))
+    result.sightings.append(Sighting(arxiv_id=aid.id, source=source, seen_on=day, kind="featured",
+                                     version=aid.version, upvotes=upvotes))
+    return None
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _upvotes(paper: dict, item: dict) -> int | None:
+    for value in (paper.get("upvotes"), item.get("upvotes")):
+        # bool is an int in Python; a True here would be schema noise, not a count.
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _authors(raw: object) -> list[str]:
+    names = []
+    for a in raw if isinstance(raw, list) else []:
+        name = a.get("name") if isinstance(a, dict) else a
+        if isinstance(name, str) and name.strip():
+            names.append(collapse_ws(name))
+    return names
