@@ -58,6 +58,7 @@ class PostRecord:
     published: str | None = None        # ISO date or datetime
     authors: list[str] = field(default_factory=list)
     summary: str = ""                   # plain text: HTML stripped
+    content: str = ""                   # the post's body as plain text (capped), when the feed carries it
     tags: list[str] = field(default_factory=list)
     arxiv_ids: list[str] = field(default_factory=list)  # canonical IDs linked or written in the post
 

@@ -241,7 +241,12 @@ M002_FTS = Migration("m002_fts", (
     )""",
 ), sqlite_only=True)
 
-MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS)
+# Posts keep their body text: the briefing quotes its facts (parameters, measurements).
+M003_POST_CONTENT = Migration("m003_post_content", (
+    "ALTER TABLE posts ADD COLUMN content TEXT NOT NULL DEFAULT ''",
+))
+
+MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT)
 
 _LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
     name TEXT PRIMARY KEY,

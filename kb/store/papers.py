@@ -169,7 +169,8 @@ def upsert_posts(conn: Connection, posts: list[PostRecord]) -> WriteCounts:
     rows = {}
     for p in posts:
         rows[p.key] = {"key": p.key, "feed": p.feed, "title": p.title, "url": p.url, "published": p.published,
-                       "authors": dumps(p.authors), "summary": p.summary, "tags": dumps(p.tags)}
+                       "authors": dumps(p.authors), "summary": p.summary, "tags": dumps(p.tags),
+                       "content": p.content}
     dirty = []
     for key, row in rows.items():
         if key not in old:
@@ -183,7 +184,7 @@ def upsert_posts(conn: Connection, posts: list[PostRecord]) -> WriteCounts:
     upsert(conn, table, dirty, ["key"])
     docs = []
     for part in chunks([r["key"] for r in dirty]):
-        stmt = text("SELECT rowid, key, title, summary FROM posts WHERE key IN :k").bindparams(
+        stmt = text("SELECT rowid, key, title, summary || ' ' || content FROM posts WHERE key IN :k").bindparams(
             bindparam("k", expanding=True))
         docs += [tuple(r) for r in conn.execute(stmt, {"k": list(part)})]
     replace_fts(conn, "post", docs)

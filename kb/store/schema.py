@@ -67,6 +67,7 @@ class Post(SQLModel, table=True):
     authors: str = "[]"
     summary: str = ""
     tags: str = "[]"
+    content: str = ""
 
 
 class Source(SQLModel, table=True):

@@ -30,6 +30,7 @@ __all__ = ["parse_feed", "html_to_text"]
 # Before this, a date is a placeholder (Hugo writes year 1 for undated pages).
 _EARLIEST_YEAR = 1991
 _FALLBACK_SUMMARY_CHARS = 2000
+_CONTENT_CHARS = 20000   # a post body kept for its facts; longer ones are cut at a sentence
 
 
 def parse_feed(data: bytes, *, feed: str) -> ParseResult:
@@ -86,6 +87,7 @@ def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseRes
     post = PostRecord(
         key=key, feed=feed, url=url, published=published, summary=summary,
         title=html_to_text(entry.get("title") or ""),
+        content=_cut(html_to_text(content_html), _CONTENT_CHARS) if content_html else "",
         authors=_authors(entry),
         tags=list(dict.fromkeys(t for t in tags if t)),
         arxiv_ids=list(dict.fromkeys(a.id for a in ids)),

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from kb import __version__
 from kb.cli import app
 from kb.records import PaperRecord
-from kb.store import Store
+from kb.store import Store, latest_schema
 from kb.store.papers import upsert_papers
 
 REPO = Path(__file__).resolve().parents[2]
@@ -28,7 +28,7 @@ def test_init_then_db_status_json_has_zero_counts(runner: CliRunner, tmp_path: P
     result = runner.invoke(app, ["--home", str(ws), "db", "status", "--format", "json"])
     assert result.exit_code == 0, result.output
     status = json.loads(result.output)
-    assert status["schema_version"] == "m002_fts"
+    assert status["schema_version"] == latest_schema()
     assert status["counts"]["papers"] == 0 and set(status["counts"].values()) == {0}
 
 

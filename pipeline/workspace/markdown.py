@@ -1,0 +1,440 @@
+"""Shared helpers for reading the team's Markdown files.
+
+One MarkdownIt instance (CommonMark + tables), front matter split off and loaded with a
+guarded safe YAML loader, and a walk over the token stream that turns blocks into plain
+text lines that remember their links and their 1-based line in the file. The parsers in
+this package (notes, cards, queue, knowledge) take their structure from these tokens;
+regexes are only used on one inline text at a time (dates, URLs, upvotes, IDs).
+
+Everything here is pure: text in, values out, no I/O, no exceptions for bad input.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+__all__ = [
+    "MD", "FRONT_MATTER_LIMIT", "split_lines", "FrontMatter", "split_front_matter",
+    "ParsedDoc", "parse_document", "Link", "TextLine", "Block", "inline_lines", "inline_text",
+    "iter_blocks", "find_urls", "url_spans", "find_dates", "iso_date", "fm_str", "fm_int", "fm_bool", "fm_list",
+]
+
+# One parser for the whole package. CommonMark keeps parsing predictable across
+# editors; tables are on because notes and briefings use them for source lists.
+# linkify is deliberately not used even when linkify-it-py happens to be installed:
+# results must not depend on optional packages, so bare URLs come from find_urls().
+MD = MarkdownIt("commonmark").enable("table")
+
+FRONT_MATTER_LIMIT = 64 * 1024   # bytes of UTF-8; far more than any honest front matter needs
+_MAX_YAML_DEPTH = 32              # nested collections; guards the recursive composer
+
+# markdown-it normalises exactly these to "\n"; every line count here must agree with it
+# (str.splitlines would also split on \x0c, \x85, \u2028 … and shift line numbers).
+_NEWLINE_RE = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of ``text`` with their terminators kept, split the way markdown-it splits."""
+    lines, start = [], 0
+    for m in _NEWLINE_RE.finditer(text):
+        lines.append(text[start:m.end()])
+        start = m.end()
+    if start < len(text):
+        lines.append(text[start:])
+    return lines
+
+
+# --------------------------------------------------------------------------- front matter
+class _GuardedLoader(yaml.SafeLoader):
+    """SafeLoader that refuses aliases and deep nesting and keeps dates as written.
+
+    Aliases are refused outright: front matter never needs them, and refusing them is
+    the only sure defence against "billion laughs" documents whose loaded value is huge.
+    Timestamps stay strings so ``created: 2026-10-08`` reads back exactly as written.
+    """
+
+    _depth = 0
+
+    def compose_node(self, parent, index):  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, f"YAML alias *{event.anchor} refused (aliases are not allowed)",
+                event.start_mark)
+        self._depth += 1
+        try:
+            if self._depth > _MAX_YAML_DEPTH:
+                raise yaml.composer.ComposerError(
+                    None, None, f"nested deeper than {_MAX_YAML_DEPTH} levels", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+_GuardedLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+@dataclass
+class FrontMatter:
+    """The result of splitting a file into front matter and body.
+
+    ``data`` is the loaded mapping with lower-cased string keys ({} when absent or
+    refused); ``node`` the composed YAML node, kept so a caller can re-read a scalar as
+    written (``raw_scalar``); ``body_line`` the 0-based line where the body starts.
+    """
+
+    data: dict[str, Any] = field(default_factory=dict)
+    node: yaml.Node | None = None
+    body: str = ""
+    body_line: int = 0
+    present: bool = False
+    problems: list[str] = field(default_factory=list)
+
+    def raw_scalar(self, key: str) -> str | None:
+        """The text of ``key``'s scalar value exactly as written (``2610.10000``, not 2610.1)."""
+        if not isinstance(self.node, yaml.MappingNode):
+            return None
+        for knode, vnode in self.node.value:
+            if isinstance(knode, yaml.ScalarNode) and str(knode.value).strip().lower() == key:
+                return vnode.value if isinstance(vnode, yaml.ScalarNode) else None
+        return None
+
+
+def _is_fence(line: str, closing: bool) -> bool:
+    s = line.rstrip("\r\n").rstrip(" \t")
+    return s == "---" or (closing and s == "...")
+
+
+def split_front_matter(text: str) -> FrontMatter:
+    """Split ``---``-delimited YAML front matter from the body; never raises.
+
+    A missing closing fence, oversize, malformed or hostile YAML, or a value that is not
+    a mapping each become a problem; the body is still returned so the file is read.
+    """
+    lines = split_lines(text)
+    if not lines or not _is_fence(lines[0].lstrip("\ufeff"), closing=False):
+        return FrontMatter(body=text)
+    close = next((i for i in range(1, len(lines)) if _is_fence(lines[i], closing=True)), None)
+    if close is None:
+        return FrontMatter(body=text, problems=["front matter is not closed (no second ---); read as body"])
+    raw = "".join(lines[1:close])
+    fm = FrontMatter(body="".join(lines[close + 1:]), body_line=close + 1, present=True)
+    if len(raw.encode("utf-8", "surrogatepass")) > FRONT_MATTER_LIMIT:
+        fm.problems.append(f"front matter larger than {FRONT_MATTER_LIMIT // 1024} KB refused")
+        return fm
+    try:
+        loader = _GuardedLoader(raw)
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else {}
+        finally:
+            loader.dispose()
+    except (yaml.YAMLError, RecursionError, ValueError, TypeError, OverflowError) as exc:
+        # ValueError/TypeError/OverflowError: odd scalars the safe constructors choke on.
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        fm.problems.append(f"front matter is not valid safe YAML: {first}")
+        return fm
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        fm.problems.append(f"front matter is a {type(data).__name__}, not a mapping")
+        return fm
+    fm.node = node
+    fm.data = {str(k).strip().lower(): v for k, v in data.items()}
+    return fm
+
+
+# --------------------------------------------------------------------------- front-matter values
+def fm_str(value: Any) -> str | None:
+    """A scalar as a stripped string (numbers and booleans too); None for collections."""
+    if value is None or isinstance(value, (dict, list)):
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def fm_int(value: Any) -> int | None:
+    """An integer from an int, an integral float or a digit string ("12", "12▲"); else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        m = re.fullmatch(r"\s*(\d+)\s*(?:▲|upvotes?)?\s*", value, re.I)
+        return int(m[1]) if m else None
+    return None
+
+
+_TRUE = {"true", "yes", "y", "on", "1", "是"}
+_FALSE = {"false", "no", "n", "off", "0", "否"}
+
+
+def fm_bool(value: Any) -> bool | None:
+    """A boolean from a YAML bool or a yes/no word; None when it is neither."""
+    if isinstance(value, bool):
+        return value
+    text = fm_str(value)
+    if text is None:
+        return None
+    low = text.lower()
+    return True if low in _TRUE else False if low in _FALSE else None
+
+
+def fm_list(value: Any) -> list[str] | None:
+    """A list of strings from a YAML list or a comma-separated string; None if neither."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [p.strip() for p in re.split(r"[,，、]", value) if p.strip()]
+    if isinstance(value, list):
+        out = [fm_str(v) for v in value]
+        return [v for v in out if v]
+    return None
+
+
+# --------------------------------------------------------------------------- document
+@dataclass
+class ParsedDoc:
+    """A file split and tokenised: front matter, body tokens and the raw lines."""
+
+    front: FrontMatter
+    tokens: list[Token]
+    lines: list[str]          # the whole text's lines, terminators kept
+
+    @property
+    def offset(self) -> int:
+        """Lines before the body: add to a token's 0-based map line."""
+        return self.front.body_line
+
+
+def parse_document(text: str) -> ParsedDoc:
+    """Split front matter and tokenise the body with the shared parser."""
+    front = split_front_matter(text)
+    return ParsedDoc(front, MD.parse(front.body), split_lines(text))
+
+
+# --------------------------------------------------------------------------- inline text
+@dataclass
+class Link:
+    """A link inside a TextLine: its target and the span of its text in the line."""
+
+    href: str
+    start: int
+    end: int
+
+
+@dataclass
+class TextLine:
+    """One source line of plain text (Markdown stripped), with its links and line number."""
+
+    text: str
+    links: list[Link] = field(default_factory=list)
+    line: int = 0             # 1-based line in the file
+
+
+def inline_lines(inline: Token, first_line: int) -> list[TextLine]:
+    """Plain text of an ``inline`` token, one TextLine per source line (soft/hard breaks)."""
+    lines = [TextLine("", [], first_line)]
+    open_links: list[tuple[str, int]] = []
+
+    def close_open_links() -> None:
+        cur = lines[-1]
+        for href, start in open_links:
+            cur.links.append(Link(href, start, len(cur.text)))
+        open_links.clear()
+
+    for child in inline.children or []:
+        cur = lines[-1]
+        if child.type in ("softbreak", "hardbreak"):
+            close_open_links()   # a link broken over two lines is recorded on its first
+            lines.append(TextLine("", [], cur.line + 1))
+        elif child.type == "link_open":
+            open_links.append((str(child.attrGet("href") or ""), len(cur.text)))
+        elif child.type == "link_close":
+            if open_links:
+                href, start = open_links.pop()
+                cur.links.append(Link(href, start, len(cur.text)))
+        elif child.type == "image":
+            cur.text += "".join(c.content for c in child.children or []) or child.content
+        elif child.type == "html_inline":
+            continue             # tags are markup, not text
+        elif child.content:
+            cur.text += child.content
+    close_open_links()
+    return lines
+
+
+def inline_text(inline: Token, sep: str = "\n") -> str:
+    """Plain text of an inline token, its source lines joined by ``sep``."""
+    return sep.join(tl.text for tl in inline_lines(inline, 0)).strip()
+
+
+@dataclass
+class Block:
+    """A block of text met while walking tokens.
+
+    ``kind`` is heading / paragraph / table_row / code. ``item`` is the index of the
+    list_item_open token the block sits directly in (None outside lists, or when a
+    blockquote stands between), so list items' own text can be told from nested items'.
+    """
+
+    kind: str
+    lines: list[TextLine]
+    line: int                 # 1-based first line
+    tag: str = ""             # h1…h6 for headings
+    item: int | None = None
+    token_index: int = 0
+    nested: bool = False      # inside a list item or blockquote
+
+    @property
+    def text(self) -> str:
+        return "\n".join(tl.text for tl in self.lines)
+
+
+def _line(token: Token, offset: int) -> int:
+    return (token.map[0] if token.map else 0) + offset + 1
+
+
+def iter_blocks(tokens: list[Token], offset: int = 0, base: int = 0) -> Iterator[Block]:
+    """Walk ``tokens`` (a whole stream or a slice) and yield their text blocks in order.
+
+    ``offset`` is added to token lines (front matter), ``base`` to token indices (slices).
+    """
+    containers: list[tuple[str, int]] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.type in ("list_item_open", "blockquote_open"):
+            containers.append((tok.type, base + i))
+        elif tok.type in ("list_item_close", "blockquote_close"):
+            if containers:
+                containers.pop()
+        elif tok.type in ("heading_open", "paragraph_open") and i + 1 < len(tokens) \
+                and tokens[i + 1].type == "inline":
+            item = containers[-1][1] if containers and containers[-1][0] == "list_item_open" else None
+            kind = "heading" if tok.type == "heading_open" else "paragraph"
+            yield Block(kind, inline_lines(tokens[i + 1], _line(tok, offset)), _line(tok, offset),
+                        tok.tag if kind == "heading" else "", item, base + i, bool(containers))
+            i += 2
+            continue
+        elif tok.type == "tr_open":
+            j, row = i + 1, TextLine("", [], _line(tok, offset))
+            while j < len(tokens) and tokens[j].type != "tr_close":
+                if tokens[j].type == "inline":
+                    cell = inline_lines(tokens[j], row.line)
+                    shift = len(row.text) + (3 if row.text else 0)
+                    row.text += (" | " if row.text else "") + " ".join(c.text for c in cell)
+                    # cells are one line each; keep link spans right after the join
+                    row.links += [Link(l.href, l.start + shift, l.end + shift) for l in cell[0].links]
+                j += 1
+            yield Block("table_row", [row], row.line, item=None, token_index=base + i)
+            i = j + 1
+            continue
+        elif tok.type in ("fence", "code_block"):
+            first = _line(tok, offset) + (1 if tok.type == "fence" else 0)
+            content = tok.content[:-1] if tok.content.endswith("\n") else tok.content
+            code = [TextLine(t, [], first + k) for k, t in enumerate(content.split("\n"))] if content else []
+            yield Block("code", code, _line(tok, offset), token_index=base + i)
+        i += 1
+
+
+# --------------------------------------------------------------------------- URLs and dates
+# A URL runs until whitespace, quotes, angle brackets, CJK text or CJK punctuation:
+# notes are mostly Chinese and write text right after a URL without a space.
+_URL_RE = re.compile(
+    r"(?:https?://|www\.)[^\s<>\"'`\u2026\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+", re.I)
+_TRAILING = ".,;:!?*_~"
+
+
+def _trim_url(url: str) -> str:
+    # Sentence punctuation and an unbalanced closing bracket are not part of the URL.
+    while url:
+        if url[-1] in _TRAILING:
+            url = url[:-1]
+        elif url[-1] == ")" and url.count(")") > url.count("("):
+            url = url[:-1]
+        elif url[-1] == "]" and url.count("]") > url.count("["):
+            url = url[:-1]
+        else:
+            break
+    return url
+
+
+def find_urls(tl: TextLine) -> list[tuple[str, int, int]]:
+    """URLs of one line, in order: link targets (http/https) and bare URLs in its text.
+
+    Each is ``(url, start, end)`` with the span of the link text or bare URL in the line.
+    Bare URLs inside a link's text (``<https://…>`` autolinks) are the link's, not extra.
+    """
+    found: list[tuple[str, int, int]] = []
+    for link in tl.links:
+        if re.match(r"https?://", link.href, re.I):
+            found.append((link.href, link.start, link.end))
+    for m in _URL_RE.finditer(tl.text):
+        url = _trim_url(m[0])
+        end = m.start() + len(url)
+        if "." not in url.split("//")[-1] or any(l.start < end and m.start() < l.end for l in tl.links):
+            continue
+        found.append((url, m.start(), end))
+    return sorted(found, key=lambda f: f[1])
+
+
+def url_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of everything that looks like a URL in ``text`` (to mask before date search)."""
+    return [(m.start(), m.start() + len(_trim_url(m[0]))) for m in _URL_RE.finditer(text)]
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+_MON = (r"(?P<mon>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+        r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)(?![A-Za-z])\.?")
+_DATE_RES = [
+    re.compile(r"(?<!\d)(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?!\d)"),
+    re.compile(r"(?<!\d)(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?!\d)"),
+    re.compile(r"(?<!\d)(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]"),
+    re.compile(r"(?<![A-Za-z])" + _MON + r"\s*(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})(?!\d)", re.I),
+    re.compile(r"(?<!\d)(?P<d>\d{1,2})\s+" + _MON + r",?\s+(?P<y>\d{4})(?!\d)", re.I),
+]
+
+
+def iso_date(y: str | int, m: str | int, d: str | int) -> str | None:
+    """``YYYY-MM-DD`` for a real calendar date, else None."""
+    try:
+        return _dt.date(int(y), int(m), int(d)).isoformat()
+    except ValueError:
+        return None
+
+
+def find_dates(text: str, mask: list[tuple[int, int]] = ()) -> list[tuple[str, int, int]]:
+    """Calendar dates written in ``text`` as ``(ISO date, start, end)``, in order.
+
+    Understands ``2026-04-07``, ``2026/04/07``, ``2026年4月7日``, ``Apr 7, 2026`` and
+    ``7 Apr 2026``; impossible dates are skipped; spans overlapping ``mask`` are ignored.
+    """
+    found: list[tuple[str, int, int]] = []
+    for rx in _DATE_RES:
+        for m in rx.finditer(text):
+            if any(s < m.end() and m.start() < e for s, e in mask):
+                continue
+            if any(s < m.end() and m.start() < e for _, s, e in found):
+                continue
+            month = m["m"] if "m" in rx.groupindex else _MONTHS[m["mon"][:3].lower()]
+            iso = iso_date(m["y"], month, m["d"])
+            if iso:
+                found.append((iso, m.start(), m.end()))
+    return sorted(found, key=lambda f: f[1])
+
