@@ -17,6 +17,8 @@ from datetime import datetime, timezone
 from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
+import xml.sax
+
 import feedparser
 
 from kb.arxiv_id import ArxivId, find_arxiv_ids, parse_arxiv_id
@@ -37,9 +39,10 @@ def parse_feed(data: bytes, *, feed: str) -> ParseResult:
     """Parse one RSS/Atom feed into posts and one ``kind="blog"`` sighting per arXiv ID per post.
 
     ``feed`` is the configured feed name (``PostRecord.feed``, ``Sighting.source``).
-    A feed feedparser could only read leniently ("bozo") still yields its
-    entries, with a problem noted; a payload with no entries and an XML error,
-    or one that is not a feed at all, raises ``ParseError``.
+    XML that is not well-formed (a truncated body, a broken tag) raises
+    ``ParseError``: feedparser would read it "leniently" and store half an entry
+    over a good one. Softer complaints (a wrong declared encoding) are kept as a
+    problem and the entries are read. A payload that is not a feed at all raises.
     """
     check_feed_bytes(data)
     refuse_entity_declarations(data)
@@ -47,6 +50,8 @@ def parse_feed(data: bytes, *, feed: str) -> ParseResult:
     result = ParseResult()
     if parsed.bozo:
         reason = f"{type(parsed.bozo_exception).__name__}: {parsed.bozo_exception}"
+        if isinstance(parsed.bozo_exception, xml.sax.SAXException):
+            raise ParseError(f"feed {feed!r} is not well-formed XML ({parsed.bozo_exception})")
         if not parsed.entries:
             raise ParseError(f"feed {feed!r} could not be read ({reason})")
         result.problems.append(f"feed is not well-formed, read leniently ({reason})")
