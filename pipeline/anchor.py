@@ -45,8 +45,10 @@ def _line_for(ctx: RunContext, ident: str) -> tuple[str, str]:
         if not ident.startswith(("http://", "https://")):
             raise NotFound(f"{ident!r} is neither an arXiv ID nor a URL")
         return ident, f"{ident} (anchored {day})"
-    rows = ctx.store.query("SELECT title FROM papers WHERE arxiv_id = ?", (aid.id,))
-    title = " ".join(rows[0]["title"].split()) if rows and rows[0]["title"] else ""
+    # The paper's title from the store, else from the team's card for it.
+    rows = ctx.store.query("SELECT title FROM papers WHERE arxiv_id = ? AND title <> '' UNION ALL "
+                           "SELECT title FROM cards WHERE arxiv_id = ? AND title <> ''", (aid.id, aid.id))
+    title = " ".join(rows[0]["title"].split()) if rows else ""
     return aid.id, f"{aid.id}" + (f" {title}" if title else "") + f" (anchored {day})"
 
 

@@ -1,0 +1,106 @@
+"""The team's workspace in the store: anchors with history, hostile files, kb anchor, queries."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kb.cli import app
+
+DOC = Path("organized/knowledge/inference.md")
+
+
+def _ingest(runner: CliRunner, day: str = "2026-10-08") -> str:
+    result = runner.invoke(app, ["ingest", "workspace", "--date", day])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _anchored(runner: CliRunner, *args: str) -> list[dict]:
+    result = runner.invoke(app, ["query", "anchored", "--format", "json", *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_anchored_query_has_the_contract_keys_and_section_prefix_matching(runner: CliRunner,
+                                                                          sample_workspace: Path) -> None:
+    _ingest(runner)
+    rows = _anchored(runner, "--section", "2.3")
+    assert {"arxiv_id", "topic", "section", "section_title", "anchored_on", "doc_version", "title"} <= set(rows[0])
+    sections = {r["section"] for r in rows}
+    assert sections == {"§2.3", "§2.3.1"}
+    ids = {r["arxiv_id"] for r in rows}
+    assert {"2609.33252", "2609.26333", "2609.33485"} <= ids
+    assert all(r["doc_version"] == "v310" for r in rows)
+    oct7 = {r["arxiv_id"] for r in _anchored(runner, "--since", "2026-10-07", "--until", "2026-10-07") if r["arxiv_id"]}
+    assert oct7 == {"2610.03430", "2610.04646", "2605.16867", "2605.01280", "2609.33252", "2609.26333", "2609.33485"}
+    only_ids = runner.invoke(app, ["query", "anchored", "--section", "1.9", "--format", "ids"]).output.split()
+    assert "2610.03430" in only_ids
+
+
+def test_an_id_removed_from_a_section_ends_its_anchor_and_keeps_history(runner: CliRunner,
+                                                                        sample_workspace: Path) -> None:
+    _ingest(runner, "2026-10-08")
+    doc = sample_workspace / DOC
+    text = doc.read_text(encoding="utf-8")
+    doc.write_text("".join(l for l in text.splitlines(True) if "2609.33485" not in l), encoding="utf-8")
+    out = _ingest(runner, "2026-10-09")
+    assert "parsed 1, new 0, updated 1" in out
+    assert "2609.33485" not in {r["arxiv_id"] for r in _anchored(runner)}
+    show = json.loads(runner.invoke(app, ["show", "2609.33485", "--format", "json"]).output)
+    [anchor] = show["anchors"]
+    assert (anchor["anchored_on"], anchor["first_seen"], anchor["ended_on"]) == ("2026-10-07", "2026-10-08",
+                                                                                   "2026-10-09")
+
+
+def test_hostile_files_are_skipped_and_named(runner: CliRunner, sample_workspace: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "secret.md"
+    outside.write_text("## 1. secret\n- 2601.00001\n")
+    os.symlink(outside, sample_workspace / "inbox" / "jay" / "2026-10-08T2300-jay-link.md")
+    (sample_workspace / "inbox" / "jay" / "2026-10-08T2301-jay-junk.md").write_bytes(os.urandom(4096) + b"\x00")
+    out = _ingest(runner)
+    assert "2026-10-08T2300-jay-link.md: skipped, it leads outside the workspace" in out
+    assert "2026-10-08T2301-jay-junk.md: skipped, binary content" in out
+    assert runner.invoke(app, ["show", "2601.00001"]).exit_code == 1
+
+
+def test_kb_anchor_adds_one_line_and_keeps_every_other_byte(runner: CliRunner, sample_workspace: Path) -> None:
+    _ingest(runner)
+    doc = sample_workspace / DOC
+    before = doc.read_bytes()
+    dry = runner.invoke(app, ["anchor", "arXiv:2610.09701", "--section", "2.3", "--date", "2026-10-08", "--dry-run"])
+    assert dry.exit_code == 0 and "+- 2610.09701" in dry.output and doc.read_bytes() == before
+    done = runner.invoke(app, ["anchor", "2610.09701", "--section", "2.3", "--date", "2026-10-08"])
+    assert done.exit_code == 0, done.output
+    after = doc.read_bytes().decode().splitlines(True)
+    added = [l for l in after if l not in before.decode().splitlines(True)]
+    assert len(added) == 1 and added[0].startswith("- 2610.09701 SlimWise") and "(anchored 2026-10-08)" in added[0]
+    assert "".join(l for l in after if l is not added[0]) == before.decode()
+    assert "2610.09701" in runner.invoke(app, ["query", "anchored", "--section", "2.3", "--format", "ids"]).output
+    again = runner.invoke(app, ["anchor", "2610.09701", "--section", "2.3"])
+    assert again.exit_code != 0
+
+
+def test_kb_anchor_refuses_an_unknown_section_listing_the_sections(runner: CliRunner, sample_workspace: Path) -> None:
+    _ingest(runner)
+    result = runner.invoke(app, ["anchor", "2610.09701", "--section", "9.9"])
+    assert result.exit_code == 1
+    assert "no section §9.9" in str(result.exception) and "§2.3.1" in str(result.exception)
+
+
+def test_search_finds_chinese_words_and_english_phrases(runner: CliRunner, sample_workspace: Path) -> None:
+    _ingest(runner)
+    zh = json.loads(runner.invoke(app, ["search", "显存带宽", "--format", "json"]).output)
+    assert any("DeepSeek V4.1" in r["title"] for r in zh)
+    en = json.loads(runner.invoke(app, ["search", "MORI-IO read mode", "--format", "json", "--limit", "3"]).output)
+    assert en and "MORI-IO" in en[0]["title"]
+
+
+def test_audit_reports_the_card_mismatch_and_the_double_anchor(runner: CliRunner, sample_workspace: Path) -> None:
+    _ingest(runner)
+    rows = json.loads(runner.invoke(app, ["audit", "--format", "json"]).output)
+    kinds = {(r["kind"], r["subject"]) for r in rows}
+    assert ("card-id-mismatch", "2610.09701") in kinds
+    assert ("duplicate-in-doc", "2605.01280") in kinds
