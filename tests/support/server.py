@@ -176,7 +176,8 @@ class ScriptedServer:
     def _next(self, path: str, headers: dict[str, str]) -> Reply:
         with self._lock:
             self.requests.append(Seen(path, headers))
-            queue = self.replies.get(path)
+            # A script for the exact path with its query wins; else one for the path alone.
+            queue = self.replies.get(path) or self.replies.get(path.split("?", 1)[0])
             if queue:
                 return queue.popleft()
         self.errors.append(f"unscripted request for {path}")

@@ -1,0 +1,77 @@
+"""evaluate() arithmetic on a case small enough to compute by hand."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.classify.evaluate import evaluate, format_eval_table, load_labelled
+
+ITEMS = [
+    {"id": "a", "title": "", "text": "", "topics": ["kv-cache", "moe"], "relevance": "primary"},
+    {"id": "b", "title": "", "text": "", "topics": ["kv-cache"], "relevance": "adjacent"},
+    {"id": "c", "title": "", "text": "", "topics": [], "relevance": "none"},
+    {"id": "d", "title": "", "text": "", "topics": ["moe"], "relevance": "primary"},
+]
+PRED = {
+    "a": {"topics": ["kv-cache"], "relevance": "primary"},            # moe missed
+    "b": {"topics": ["kv-cache", "routing"], "relevance": "primary"},  # routing extra, relevance wrong
+    "c": {"topics": [], "relevance": "none"},
+    "d": {"topics": ["moe"], "relevance": "adjacent"},                 # relevance wrong
+}
+
+
+def test_hand_computed_case():
+    r = evaluate(ITEMS, lambda item: PRED[item["id"]])
+    # kv-cache: tp 2, fp 0, fn 0 -> P 1, R 1, F1 1
+    assert r["per_topic"]["kv-cache"] == pytest.approx(
+        {"precision": 1.0, "recall": 1.0, "f1": 1.0, "support": 2, "tp": 2, "fp": 0, "fn": 0})
+    # moe: tp 1, fn 1 -> P 1, R 0.5, F1 2/3
+    m = r["per_topic"]["moe"]
+    assert (m["precision"], m["recall"], m["support"]) == (1.0, 0.5, 2)
+    assert m["f1"] == pytest.approx(2 / 3)
+    # routing: fp 1 -> P 0, R 0 (no support), F1 0
+    assert r["per_topic"]["routing"]["f1"] == 0.0 and r["per_topic"]["routing"]["support"] == 0
+    # micro: tp 3, fp 1, fn 1 -> P 0.75, R 0.75, F1 0.75
+    assert r["micro_precision"] == pytest.approx(0.75) and r["micro_recall"] == pytest.approx(0.75)
+    assert r["micro_f1"] == pytest.approx(0.75)
+    # macro over kv-cache, moe, routing
+    assert r["macro_f1"] == pytest.approx((1 + 2 / 3 + 0) / 3)
+    assert r["relevance_accuracy"] == pytest.approx(0.5)
+    conf = r["relevance_confusion"]
+    assert conf["primary"] == {"primary": 1, "adjacent": 1, "none": 0}
+    assert conf["adjacent"] == {"primary": 1, "adjacent": 0, "none": 0}
+    assert conf["none"] == {"primary": 0, "adjacent": 0, "none": 1}
+    assert [e["id"] for e in r["errors"]] == ["a", "b", "d"]
+    assert r["errors"][1] == {"id": "b", "relevance": ["adjacent", "primary"], "missed": [], "extra": ["routing"]}
+
+
+def test_accepts_result_objects_with_tags():
+    class T:  # a Tag look-alike
+        def __init__(self, topic):
+            self.topic = topic
+
+    class R:
+        relevance = "primary"
+        tags = [T("moe")]
+
+    r = evaluate([{"id": "x", "topics": ["moe"], "relevance": "primary"}], lambda item: R())
+    assert r["micro_f1"] == 1.0 and r["relevance_accuracy"] == 1.0
+
+
+def test_empty_input():
+    r = evaluate([], lambda item: {})
+    assert r["n"] == 0 and r["micro_f1"] == 0.0 and r["macro_f1"] == 0.0 and r["relevance_accuracy"] == 0.0
+
+
+def test_format_eval_table():
+    text = format_eval_table(evaluate(ITEMS, lambda item: PRED[item["id"]]))
+    assert "micro-F1 0.750" in text and "relevance accuracy 0.500" in text
+    assert "kv-cache" in text and "rows gold" in text
+
+
+def test_load_labelled(tmp_path):
+    p = tmp_path / "x.jsonl"
+    p.write_text('{"id": "a", "topics": [], "relevance": "none"}\n\n', encoding="utf-8")
+    assert load_labelled(p) == [{"id": "a", "topics": [], "relevance": "none"}]
+    p.write_text("{nope\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="x.jsonl:1"):
+        load_labelled(p)

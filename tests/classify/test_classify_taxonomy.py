@@ -1,0 +1,179 @@
+"""Loading, validating, overriding and hashing the taxonomy."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from kb.errors import ConfigError
+from pipeline.classify.taxonomy import (
+    REQUIRED_TOPICS, default_taxonomy_path, load_taxonomy, taxonomy_hash,
+)
+
+MINI = '''
+schema = 1
+[settings]
+tag_threshold = 2.0
+[context.terms]
+"inference" = 1.0
+"latency" = 1.0
+[adjacent.terms]
+"agent" = 1.0
+{topics}
+'''
+
+
+def mini_topics(extra: str = "", skip: str = "") -> str:
+    out = []
+    for slug in REQUIRED_TOPICS:
+        if slug == skip:
+            continue
+        out.append(f'[topics.{slug}]\ntitle_en = "{slug}"\ntitle_zh = "主题"\n'
+                   f'[topics.{slug}.sections]\ninference = "§2.1"\n'
+                   f'[topics.{slug}.terms]\n"{slug.replace("-", " ")}" = 2.0\n')
+    return "\n".join(out) + extra
+
+
+def write(tmp_path: Path, text: str, name: str = "taxonomy.toml") -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+# ------------------------------------------------------------------ the shipped file
+def test_shipped_taxonomy_loads_with_every_contract_slug():
+    t = load_taxonomy()
+    assert set(REQUIRED_TOPICS) <= set(t.topics)
+    for slug, topic in t.topics.items():
+        assert topic.title_en and topic.title_zh and topic.terms, slug
+        assert topic.sections.get("inference", "").startswith("§"), slug
+
+
+def test_shipped_sections_follow_the_knowledge_doc():
+    t = load_taxonomy()
+    expect = {"pd-disaggregation": "§2.3", "kv-transfer": "§2.3", "moe": "§2.3",
+              "agentic-serving": "§1.(1)", "security": "§1.(9)", "ai-for-systems": "§1.(13)",
+              "serving-systems": "§1.1", "benchmarking": "§1.1"}
+    for slug, sec in expect.items():
+        assert t.section_for(slug) == sec
+    assert t.section_for("no-such-topic") is None
+    assert t.section_for("kv-cache", doc="other-doc") is None
+
+
+def test_shipped_taxonomy_has_bilingual_vocabulary():
+    t = load_taxonomy()
+    terms = set(t.topics["pd-disaggregation"].terms)
+    assert {"prefill-decode disaggregation", "disaggregated serving", "预填充", "预分馏", "pd 分离"} <= terms
+    assert {"mixture of experts", "expert parallel", "专家剪枝"} <= set(t.topics["moe"].terms)
+    assert {"llm", "serving", "inference", "latency", "throughput", "ttft", "推理", "部署"} <= set(t.context)
+    assert {"agent", "rag", "retrieval", "training", "fine-tuning", "vector database", "pgvector"} <= set(t.adjacent)
+
+
+def test_default_path_is_the_checkout_data_file():
+    assert default_taxonomy_path().name == "taxonomy.toml"
+
+
+# ------------------------------------------------------------------ validation
+def test_minimal_file_loads(tmp_path):
+    t = load_taxonomy(base=write(tmp_path, MINI.format(topics=mini_topics())))
+    assert t.settings.tag_threshold == 2.0 and len(t.topics) == len(REQUIRED_TOPICS)
+
+
+@pytest.mark.parametrize("topics, key", [
+    (mini_topics('[topics.moe.negative]\n"x" = "heavy"\n'), 'topics.moe.negative."x"'),
+    (mini_topics('[topics.moe.negative]\n"x" = -1\n'), 'topics.moe.negative."x"'),
+    (mini_topics(skip="routing"), "topics"),
+    (mini_topics('[topics.Bad_Slug]\ntitle_en = "x"\ntitle_zh = "x"\n[topics.Bad_Slug.terms]\n"x" = 1\n'),
+     "topics.Bad_Slug"),
+    (mini_topics('[topics.moe.extra]\n"x" = 1\n'), "topics.moe.extra"),
+    (mini_topics('[topics.routing.negative]\n"kv-cache" = 1\n"KV cache" = 1\n'),
+     'topics.routing.negative."KV cache"'),
+    (mini_topics('[topics.routing.negative]\n"prefill" = 1\n"pre-fill" = 1\n'),
+     'topics.routing.negative."pre-fill"'),
+])
+def test_bad_content_names_file_and_key(tmp_path, topics, key):
+    path = write(tmp_path, MINI.format(topics=topics))
+    with pytest.raises(ConfigError) as e:
+        load_taxonomy(base=path)
+    assert str(path) in str(e.value) and key in str(e.value)
+
+
+def test_bad_section_and_setting(tmp_path):
+    bad_section = MINI.format(topics=mini_topics()).replace('inference = "§2.1"', 'inference = "2.1"', 1)
+    with pytest.raises(ConfigError, match=r"sections\.inference"):
+        load_taxonomy(base=write(tmp_path, bad_section))
+    bad_setting = MINI.format(topics=mini_topics()).replace("tag_threshold = 2.0", "tag_treshold = 2.0")
+    with pytest.raises(ConfigError, match=r"settings\.tag_treshold: unknown setting"):
+        load_taxonomy(base=write(tmp_path, bad_setting))
+
+
+def test_invalid_toml_and_missing_file(tmp_path):
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_taxonomy(base=write(tmp_path, "[topics\n"))
+    with pytest.raises(ConfigError, match="not found"):
+        load_taxonomy(base=tmp_path / "nope.toml")
+
+
+# ------------------------------------------------------------------ workspace override
+def test_override_merges_adds_and_removes(tmp_path):
+    base = write(tmp_path, MINI.format(topics=mini_topics()))
+    over = write(tmp_path, '''
+[settings]
+tag_threshold = 3.0
+[topics.moe.terms]
+"moe" = 0
+"专家并行" = 2.5
+[topics.my-topic]
+title_en = "Mine"
+title_zh = "我的"
+[topics.my-topic.terms]
+"mine" = 1.0
+''', "override.toml")
+    t = load_taxonomy(over, base=base)
+    assert t.settings.tag_threshold == 3.0
+    assert "moe" not in t.topics["moe"].terms and t.topics["moe"].terms["专家并行"] == 2.5
+    assert "my-topic" in t.topics and t.sources == (str(base), str(over))
+
+
+def test_override_errors_name_the_override_file(tmp_path):
+    base = write(tmp_path, MINI.format(topics=mini_topics()))
+    over = write(tmp_path, '[topics.moe.terms]\n"moe" = "lots"\n', "override.toml")
+    with pytest.raises(ConfigError) as e:
+        load_taxonomy(over, base=base)
+    assert str(over) in str(e.value) and 'topics.moe.terms."moe"' in str(e.value)
+
+
+# ------------------------------------------------------------------ hash
+def test_hash_ignores_order_comments_and_spelling_of_numbers(tmp_path):
+    text = MINI.format(topics=mini_topics())
+    a = load_taxonomy(base=write(tmp_path, text, "a.toml"))
+    reordered = text.replace('[context.terms]\n"inference" = 1.0\n"latency" = 1.0',
+                             '# a comment\n[context.terms]\n"latency" = 1\n"inference" = 1.0')
+    b = load_taxonomy(base=write(tmp_path, reordered, "b.toml"))
+    assert reordered != text and taxonomy_hash(a) == taxonomy_hash(b) == a.hash
+
+
+def test_hash_ignores_table_order_of_topics(tmp_path):
+    raw = tomllib.loads(MINI.format(topics=mini_topics()))
+    forward = load_taxonomy(base=write(tmp_path, MINI.format(topics=mini_topics()), "a.toml"))
+    from pipeline.classify.taxonomy import parse_taxonomy
+    raw["topics"] = dict(reversed(list(raw["topics"].items())))
+    assert taxonomy_hash(parse_taxonomy(raw)) == taxonomy_hash(forward)
+
+
+def test_hash_changes_with_a_weight_a_term_or_a_threshold(tmp_path):
+    text = MINI.format(topics=mini_topics())
+    h = load_taxonomy(base=write(tmp_path, text, "a.toml")).hash
+    for i, changed in enumerate([
+        text.replace('"latency" = 1.0', '"latency" = 1.5'),
+        text.replace('"latency" = 1.0', '"tail latency" = 1.0'),
+        text.replace("tag_threshold = 2.0", "tag_threshold = 2.5"),
+        text.replace('inference = "§2.1"', 'inference = "§2.2"', 1),
+    ]):
+        assert load_taxonomy(base=write(tmp_path, changed, f"c{i}.toml")).hash != h
+
+
+def test_shipped_hash_is_stable_across_loads():
+    assert load_taxonomy().hash == load_taxonomy().hash
+    assert len(load_taxonomy().hash) == 16
