@@ -47,6 +47,7 @@ class Config:
     arxiv_categories: list[str] = field(default_factory=lambda: list(DEFAULT_CATEGORIES))
     arxiv_url: str = LISTING_URL
     arxiv_recording: str | None = None
+    arxiv_credibility: int = 3
     hf_enabled: bool = True
     hf_url: str = HF_URL
     hf_credibility: int = 3
@@ -65,7 +66,8 @@ class Config:
 _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "workspace": {"timezone": (str, False), "languages": (list, False), "contact": (str, False)},
     "topics": {"slug": (str, True), "doc": (str, True)},
-    "arxiv": {"categories": (list, False), "url": (str, False), "recording": (str, False)},
+    "arxiv": {"categories": (list, False), "url": (str, False), "recording": (str, False),
+              "credibility": (int, False)},
     "hf": {"enabled": (bool, False), "url": (str, False), "credibility": (int, False), "recording": (str, False)},
     "blogs": {"name": (str, True), "url": (str, False), "credibility": (int, False), "topics": (list, False),
               "recording": (str, False)},
@@ -141,6 +143,7 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     cfg.arxiv_categories = ax.get("categories", cfg.arxiv_categories)
     cfg.arxiv_url = ax.get("url", cfg.arxiv_url)
     cfg.arxiv_recording = ax.get("recording")
+    cfg.arxiv_credibility = _credibility(path, text, "arxiv.credibility", ax.get("credibility", 3))
     cfg.hf_enabled = hf.get("enabled", True)
     cfg.hf_url = hf.get("url", cfg.hf_url)
     cfg.hf_credibility = _credibility(path, text, "hf.credibility", hf.get("credibility", 3))

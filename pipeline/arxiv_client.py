@@ -141,4 +141,17 @@ def resolve_ids(ctx: RunContext, ids: list[str]) -> Resolution:
         return out
 
     res.report = run_source(ctx, SourceSpec("arxiv-api", "arxiv-api", API_URL.format("id_list=…")), collect)
+    if res.report.status != "failed":
+        from kb.store.papers import record_id_checks
+        with ctx.store.transaction() as conn:
+            record_id_checks(conn, res.found, res.unknown, ctx.today.isoformat())
     return res
+
+
+def ids_to_resolve(ctx: RunContext) -> list[str]:
+    """IDs the team's notes and cards cite that the store has no metadata for and the API was not asked about."""
+    rows = ctx.store.query(
+        "SELECT DISTINCT m.arxiv_id FROM mentions m WHERE m.arxiv_id IS NOT NULL AND m.origin_kind IN "
+        "('entry', 'card', 'queue') AND NOT EXISTS (SELECT 1 FROM papers p WHERE p.arxiv_id = m.arxiv_id) "
+        "AND NOT EXISTS (SELECT 1 FROM id_checks c WHERE c.arxiv_id = m.arxiv_id) ORDER BY m.arxiv_id")
+    return [r[0] for r in rows]

@@ -221,7 +221,7 @@ def ingest_arxiv_listing(ctx: RunContext, files: list[Path] | None = None) -> So
             raise ParseError(f"not an arXiv listing or API answer (looks like {fmt})")
         return parse_listing(data)
 
-    spec = SourceSpec("arxiv", "arxiv", url, None)
+    spec = SourceSpec("arxiv", "arxiv", url, cfg.arxiv_credibility)
     return run_source(ctx, spec, collect_payloads(_pick(ctx, "arxiv", url, cfg.arxiv_recording, files), parse))
 
 

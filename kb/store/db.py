@@ -26,7 +26,7 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 TABLES = (
     "papers", "paper_versions", "paper_changes", "sightings", "posts", "sources", "source_runs",
     "workspace_files", "notes", "note_entries", "mentions", "cards", "queue_items",
-    "doc_versions", "anchors", "tags", "classifications", "flags", "briefings",
+    "doc_versions", "anchors", "tags", "classifications", "flags", "briefings", "id_checks",
 )
 
 

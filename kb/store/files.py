@@ -123,11 +123,14 @@ def save_knowledge_doc(conn: Connection, doc: KnowledgeDoc, content_hash: str, d
                                              "arxiv_id": a.arxiv_id, "url": None if a.arxiv_id else a.url,
                                              "label": a.label, "anchored_on": a.anchored_on}
     rows, counts = [], {"anchors": len(seen), "new": 0, "ended": 0}
+    # On the first reading of a doc, an undated anchor predates kb: its date is unknown, not today.
+    baseline = not existing
     for key, row in seen.items():
         old = existing.get(key)
         first = old["first_seen"] if old else day
         counts["new"] += old is None
-        rows.append({**row, "anchored_on": row["anchored_on"] or (old and old["anchored_on"]) or first,
+        derived = None if baseline else first
+        rows.append({**row, "anchored_on": row["anchored_on"] or (old and old["anchored_on"]) or derived,
                      "first_seen": first, "last_seen": day, "ended_on": None, "doc_version": doc.version})
     upsert(conn, Anchor.__table__, rows, ["topic", "section", "subject"])
     gone = [k for k, old in existing.items() if k not in seen and old["ended_on"] is None]

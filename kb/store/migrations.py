@@ -246,7 +246,16 @@ M003_POST_CONTENT = Migration("m003_post_content", (
     "ALTER TABLE posts ADD COLUMN content TEXT NOT NULL DEFAULT ''",
 ))
 
-MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT)
+# What the arXiv API said about IDs the team cited: found, or unknown to arXiv.
+M004_ID_CHECKS = Migration("m004_id_checks", (
+    """CREATE TABLE id_checks (
+        arxiv_id TEXT PRIMARY KEY,
+        status TEXT NOT NULL,
+        checked_on TEXT NOT NULL
+    )""",
+))
+
+MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS)
 
 _LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
     name TEXT PRIMARY KEY,

@@ -205,3 +205,11 @@ def save_validators(conn: Connection, name: str, etag: str | None, last_modified
 def record_run(conn: Connection, run: dict[str, Any]) -> None:
     """Append one health-ledger row (see ``SourceRun`` for the columns)."""
     conn.execute(SourceRun.__table__.insert(), [run])
+
+
+def record_id_checks(conn: Connection, found: list[str], unknown: list[str], day: str) -> None:
+    """Remember what the arXiv API said about cited IDs (found / unknown) and when."""
+    from kb.store.schema import IdCheck
+    rows = [{"arxiv_id": i, "status": "found", "checked_on": day} for i in found]
+    rows += [{"arxiv_id": i, "status": "unknown", "checked_on": day} for i in unknown]
+    upsert(conn, IdCheck.__table__, rows, ["arxiv_id"])

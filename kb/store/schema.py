@@ -240,3 +240,10 @@ class Briefing(SQLModel, table=True):
     net_new: int = 0
     increments: int = 0
     data: str = "{}"
+
+
+class IdCheck(SQLModel, table=True):
+    __tablename__ = "id_checks"
+    arxiv_id: str = Field(primary_key=True)
+    status: str
+    checked_on: str

@@ -121,3 +121,18 @@ def test_thresholds_come_from_the_taxonomy(tax):
     strict = dataclasses.replace(tax, settings=dataclasses.replace(tax.settings, tag_threshold=100.0))
     r = classify(PD[1], title=PD[0], taxonomy=strict)
     assert r.tags == [] and r.relevance == "none"
+
+
+def test_title_terms_count_only_in_the_title(tax):
+    assert "benchmark" in tax.topics["benchmarking"].title_terms
+    text = "We report TTFT and TPOT of three serving engines under production traces."
+    in_title = classify(text, title="A Benchmark of LLM Serving Engines", taxonomy=tax)
+    in_body = classify(text + " A benchmark.", title="LLM Serving Engines", taxonomy=tax)
+    score = lambda r: {t.topic: t.score for t in r.tags + r.below_threshold}.get("benchmarking", 0)
+    assert score(in_title) > score(in_body)
+
+
+def test_nested_matches_count_once_per_topic(tax):
+    r = classify("The KV cache is large.", title="", taxonomy=tax)
+    kv = {t.topic: t for t in r.tags + r.below_threshold}["kv-cache"]
+    assert kv.terms == ("kv cache",)          # not also "kv" and "cache"

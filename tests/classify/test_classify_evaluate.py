@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from kb.errors import ConfigError
 from pipeline.classify.evaluate import evaluate, format_eval_table, load_labelled
 
 ITEMS = [
@@ -73,5 +74,5 @@ def test_load_labelled(tmp_path):
     p.write_text('{"id": "a", "topics": [], "relevance": "none"}\n\n', encoding="utf-8")
     assert load_labelled(p) == [{"id": "a", "topics": [], "relevance": "none"}]
     p.write_text("{nope\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="x.jsonl:1"):
+    with pytest.raises(ConfigError, match="x.jsonl:1"):
         load_labelled(p)

@@ -69,7 +69,7 @@ def test_bad_config_exits_2_naming_file_line_and_key(tmp_path: Path) -> None:
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == [f"kb: error: {ws / 'kb.toml'}:4: arxiv.bogus: unknown key "
-                                                "(known: categories, recording, url)"]
+                                                "(known: categories, credibility, recording, url)"]
     assert "Traceback" not in proc.stderr
 
 

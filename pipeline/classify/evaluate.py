@@ -1,0 +1,139 @@
+"""Score a classifier on hand-labelled items. Pure functions, no I/O but ``load_labelled``.
+
+An item is ``{"id", "title", "text", "topics": [...], "relevance": "primary"|"adjacent"|"none"}``
+(optionally ``primary_category`` and ``hints``). ``evaluate(items, classify_fn)`` calls
+``classify_fn(item)`` for each, which returns a ``Classification`` (or anything with
+``.tags``/``.topics`` and ``.relevance``, or a dict with ``"topics"`` and ``"relevance"``).
+
+Definitions (the usual multi-label ones, as in scikit-learn with ``zero_division=0``):
+
+* per topic: precision = tp/(tp+fp), recall = tp/(tp+fn), F1 their harmonic mean,
+  support = the number of items labelled with the topic; 0 where a denominator is 0;
+* ``micro_f1``: F1 of the tp/fp/fn summed over all topics;
+* ``macro_f1``: the mean of per-topic F1 over every topic that is labelled or predicted
+  at least once (a topic only ever predicted counts, with F1 0);
+* ``relevance_accuracy``: share of items whose relevance matches; ``relevance_confusion``:
+  ``{gold: {predicted: count}}`` over primary/adjacent/none.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from kb.errors import ConfigError
+
+__all__ = ["evaluate", "format_eval_table", "load_labelled", "classifier_fn", "LEVELS"]
+
+LEVELS = ("primary", "adjacent", "none")
+
+
+def load_labelled(path: str | Path) -> list[dict[str, Any]]:
+    """Read a JSON-lines file of labelled items (blank lines skipped)."""
+    items = []
+    try:
+        fh = open(path, encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+    with fh:
+        for n, line in enumerate(fh, 1):
+            if line.strip():
+                try:
+                    items.append(json.loads(line))
+                except json.JSONDecodeError as e:
+                    raise ConfigError(f"{path}:{n}: not JSON: {e}") from None
+    return items
+
+
+def classifier_fn(taxonomy=None) -> Callable[[Mapping[str, Any]], Any]:
+    """``classify_fn`` for ``evaluate`` that runs kb's classifier on an item."""
+    from pipeline.classify.classifier import classify
+
+    def run(item: Mapping[str, Any]):
+        return classify(item.get("text", ""), title=item.get("title", ""),
+                        primary_category=item.get("primary_category"),
+                        hints=item.get("hints") or (), taxonomy=taxonomy)
+    return run
+
+
+def _prediction(result: Any) -> tuple[set[str], str]:
+    if isinstance(result, Mapping):
+        return set(result.get("topics", ())), str(result.get("relevance", "none"))
+    topics = getattr(result, "topics", None)
+    if topics is None:
+        topics = [t.topic for t in result.tags]
+    return set(topics), str(result.relevance)
+
+
+def _prf(tp: int, fp: int, fn: int) -> tuple[float, float, float]:
+    p = tp / (tp + fp) if tp + fp else 0.0
+    r = tp / (tp + fn) if tp + fn else 0.0
+    f = 2 * p * r / (p + r) if p + r else 0.0
+    return p, r, f
+
+
+def evaluate(items: Iterable[Mapping[str, Any]],
+             classify_fn: Callable[[Mapping[str, Any]], Any]) -> dict[str, Any]:
+    """Per-topic P/R/F1, micro/macro F1, relevance accuracy and confusion, and the misses."""
+    counts: dict[str, list[int]] = {}          # topic -> [tp, fp, fn]
+    confusion = {g: {p: 0 for p in LEVELS} for g in LEVELS}
+    errors = []
+    n = correct = 0
+    for item in items:
+        gold_topics = set(item.get("topics", ()))
+        gold_rel = item.get("relevance", "none")
+        pred_topics, pred_rel = _prediction(classify_fn(item))
+        n += 1
+        for t in gold_topics | pred_topics:
+            c = counts.setdefault(t, [0, 0, 0])
+            if t in gold_topics and t in pred_topics:
+                c[0] += 1
+            elif t in pred_topics:
+                c[1] += 1
+            else:
+                c[2] += 1
+        confusion.setdefault(gold_rel, {p: 0 for p in LEVELS})
+        confusion[gold_rel][pred_rel] = confusion[gold_rel].get(pred_rel, 0) + 1
+        correct += gold_rel == pred_rel
+        if gold_topics != pred_topics or gold_rel != pred_rel:
+            errors.append({
+                "id": item.get("id"), "relevance": [gold_rel, pred_rel],
+                "missed": sorted(gold_topics - pred_topics), "extra": sorted(pred_topics - gold_topics),
+            })
+    per_topic = {}
+    for t in sorted(counts):
+        tp, fp, fn = counts[t]
+        p, r, f = _prf(tp, fp, fn)
+        per_topic[t] = {"precision": p, "recall": r, "f1": f, "support": tp + fn,
+                        "tp": tp, "fp": fp, "fn": fn}
+    tp, fp, fn = (sum(c[i] for c in counts.values()) for i in range(3))
+    micro_p, micro_r, micro_f = _prf(tp, fp, fn)
+    return {
+        "n": n,
+        "per_topic": per_topic,
+        "micro_precision": micro_p, "micro_recall": micro_r, "micro_f1": micro_f,
+        "macro_f1": sum(v["f1"] for v in per_topic.values()) / len(per_topic) if per_topic else 0.0,
+        "relevance_accuracy": correct / n if n else 0.0,
+        "relevance_confusion": confusion,
+        "errors": errors,
+    }
+
+
+def format_eval_table(result: Mapping[str, Any]) -> str:
+    """The result of ``evaluate`` as a plain-text report."""
+    lines = [f"{'topic':<22} {'prec':>6} {'rec':>6} {'f1':>6} {'support':>8}"]
+    for t, m in result["per_topic"].items():
+        lines.append(f"{t:<22} {m['precision']:>6.3f} {m['recall']:>6.3f} {m['f1']:>6.3f} {m['support']:>8d}")
+    lines.append("")
+    lines.append(f"items {result['n']}   micro-F1 {result['micro_f1']:.3f} "
+                 f"(P {result['micro_precision']:.3f}, R {result['micro_recall']:.3f})   "
+                 f"macro-F1 {result['macro_f1']:.3f}   relevance accuracy {result['relevance_accuracy']:.3f}")
+    lines.append("")
+    levels = list(result["relevance_confusion"])
+    lines.append("relevance (rows gold, columns predicted)")
+    lines.append(f"{'':<10}" + "".join(f"{p:>10}" for p in levels))
+    for g in levels:
+        row = result["relevance_confusion"][g]
+        lines.append(f"{g:<10}" + "".join(f"{row.get(p, 0):>10d}" for p in levels))
+    return "\n".join(lines)
