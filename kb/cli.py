@@ -15,6 +15,7 @@ import typer
 
 from kb import __version__
 from kb.cli_common import TableJson, open_store, state
+from kb.cli_brief import brief_cmd, flags_app
 from kb.cli_classify import classify_cmd, eval_app, explain_cmd
 from kb.cli_ingest import ingest_app, sources_app
 from kb.cli_query import anchor_cmd, audit_cmd, query_app, search_cmd
@@ -34,6 +35,8 @@ app.command("anchor")(anchor_cmd)
 app.command("classify")(classify_cmd)
 app.command("explain")(explain_cmd)
 app.add_typer(eval_app, name="eval")
+app.command("brief")(brief_cmd)
+app.add_typer(flags_app, name="flags")
 
 
 class MdJson(str, Enum):

@@ -153,3 +153,14 @@ def sources_status(store: Store) -> list[dict[str, Any]]:
             "runs": len(runs),
         })
     return out
+
+
+def list_flags(store: Store, *, only_open: bool = False) -> list[dict[str, Any]]:
+    """Verification flags with their evidence (JSON-decoded)."""
+    sql = "SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence FROM flags"
+    if only_open:
+        sql += " WHERE status = 'open'"
+    rows = [dict(r) for r in store.query(sql + " ORDER BY last_seen DESC, id")]
+    for r in rows:
+        r["evidence"] = json.loads(r["evidence"])
+    return rows

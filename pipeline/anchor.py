@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ConfigError, NotFound
+from kb.fsutil import write_atomically
 from kb.store.files import record_file, save_knowledge_doc
 from pipeline.context import RunContext
 
@@ -20,22 +18,6 @@ class AnchorResult:
     path: str
     line: int
     diff: str
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` via a temp file and rename: readers see the old or the new file, whole."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _line_for(ctx: RunContext, ident: str) -> tuple[str, str]:

@@ -1,0 +1,72 @@
+"""`kb brief` and `kb flags`: thin commands over pipeline.brief and the flag store."""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Optional
+
+import typer
+
+from kb.cli_common import Fmt4, echo_rows, open_store, run_context, state
+
+flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
+
+
+class Lang(str, Enum):
+    zh = "zh"
+    en = "en"
+
+
+class BriefFormat(str, Enum):
+    md = "md"
+    html = "html"
+    json = "json"
+
+
+class Verdict(str, Enum):
+    verified = "verified"
+    dismissed = "dismissed"
+    open = "open"
+
+
+def brief_cmd(day: Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default today.")] = None,
+              topic: Annotated[str, typer.Option("--topic", help="Knowledge-doc topic.")] = "inference",
+              lang: Annotated[Optional[Lang], typer.Option("--lang", help="zh or en (default: the first "
+                                                          "configured language).")] = None,
+              fmt: Annotated[BriefFormat, typer.Option("--format", help="md, html or json.")] = BriefFormat.md,
+              out: Annotated[Optional[str], typer.Option("--out", help="Write here (inside the workspace) "
+                                                         "instead of briefings/<date>-<topic>.<ext>.")] = None,
+              ) -> None:
+    """Write the day's increment briefing: what is new, what is anchored, what awaits verification."""
+    from pipeline.brief.write import write_briefing
+    with run_context(day) as ctx:
+        save = not (fmt is BriefFormat.json and out is None)
+        result = write_briefing(ctx, topic, lang=lang.value if lang else None, fmt=fmt.value, out=out, save=save)
+    if not save:
+        typer.echo(result.text, nl=False)
+    elif not state.quiet:
+        typer.echo(str(result.path))
+
+
+@flags_app.callback()
+def flags_cmd(ctx: typer.Context,
+              only_open: Annotated[bool, typer.Option("--open", help="Only open flags.")] = False,
+              fmt: Annotated[Fmt4, typer.Option("--format")] = Fmt4.table) -> None:
+    """List verification flags (the briefing's §3), newest evidence first."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from kb.queries import list_flags
+    with open_store() as store:
+        rows = list_flags(store, only_open=only_open)
+    echo_rows(rows, fmt.value, ["id", "rule", "status", "subject", "last_seen", "note"], id_key="id")
+
+
+@flags_app.command("resolve")
+def flags_resolve_cmd(flag_id: Annotated[int, typer.Argument(metavar="N", help="The flag's number.")],
+                      verdict: Annotated[Verdict, typer.Option("--as", help="verified, dismissed (or open).")],
+                      note: Annotated[Optional[str], typer.Option("--note", help="Why.")] = None) -> None:
+    """Close a flag (it stays closed on later runs unless new evidence arrives)."""
+    from kb.store.flags import resolve_flag
+    with open_store() as store, store.transaction() as conn:
+        resolve_flag(conn, flag_id, verdict.value, note)
+    if not state.quiet:
+        typer.echo(f"flag #{flag_id}: {verdict.value}")

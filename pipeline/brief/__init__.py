@@ -1,0 +1,1 @@
+"""The daily increment briefing: collect the window's items, judge them, verify, render."""

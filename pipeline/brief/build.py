@@ -1,0 +1,181 @@
+"""Build a day's briefing data for one topic: the JSON contract and everything the templates show."""
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from kb.store.flags import sync_flag
+from pipeline.brief.collect import collect_candidates, compute_window
+from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, source_runs
+from pipeline.brief.judge import anchored_sections, briefed_before, density, judge, load_rules, rank
+from pipeline.brief.model import Candidate, Flag, SourceRef, Window
+from pipeline.context import RunContext
+from pipeline.verify import run_rules
+
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
+_ANCHOR_NOISE = re.compile(r"\b\d{4}\.\d{4,5}(?:v\d+)?\b|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
+
+
+def _label_title(label: str) -> str:
+    """An anchor line without its ID and its anchoring date: what the team called the paper."""
+    return " ".join(_ANCHOR_NOISE.sub(" ", label).split()).strip(" —-")
+
+
+def _points(c: Candidate, limit: int = 6) -> list[str]:
+    """Key points quoted from the sources, never written by kb.
+
+    The team's bullets first; then the sentences of a post that carry the item's
+    facts (parameters, measurements); for a paper alone, the first sentences of its abstract.
+    """
+    points = list(c.points)
+    sentences = [s for t in c.texts if t for s in _SENTENCE.split(" ".join(t.split())) if s]
+    points += [s for s in sentences if any(f in s for f in c.facts) and s not in points][:2]
+    if not points:
+        points = sentences[:2]
+    return points[:limit]
+
+
+def _source_dict(s: SourceRef) -> dict[str, Any]:
+    return {"kind": s.kind, "name": s.name, "path": s.path, "entry": s.entry, "url": s.url, "date": s.date,
+            "credibility": s.credibility}
+
+
+def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[str]) -> dict[str, Any]:
+    return {
+        "arxiv_id": c.arxiv_id, "url": c.url if not c.arxiv_id else None, "title": c.title, "category": c.category,
+        "relevance": c.relevance, "topics": c.topics, "suggested_section": f"§{c.section}" if c.section else None,
+        "sources": [_source_dict(s) for s in c.sources], "points": _points(c), "why": c.why,
+        "anchored_in": [f"§{s}" for s in c.anchored_in], "other_ids": [i for i in c.arxiv_ids if i != c.arxiv_id],
+        "facts": c.facts[:6], "markers": c.markers, "card_relevance": c.card_relevance, "score": c.score,
+        "relation": {"same_section": same_section, "touches": touches},
+    }
+
+
+def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str]
+              ) -> tuple[list[dict[str, Any]], list[str]]:
+    """Anchored items of the suggested section, closest first, and the doc's sections the item touches."""
+    anchored = facts.anchored_topics.get(c.section or "", [])
+    ranked = sorted(anchored, key=lambda a: (-len(set(c.topics) & a[2]), -len(c.terms & a[3]), a[0]))
+    same = [{"subject": s, "title": _label_title(t)} for s, t, _, _ in ranked if s not in c.subjects][:3]
+    touches = sorted({sec for t in c.topics if (sec := taxonomy.section_for(t, topic)) and sec in sections})
+    return same, touches
+
+
+def _section_titles(ctx: RunContext, topic: str) -> dict[str, str]:
+    import json
+    rows = ctx.store.query("SELECT sections FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1", (topic,))
+    return {"§" + s["number"]: s["title"] for s in json.loads(rows[0]["sections"])} if rows else {}
+
+
+def _flag_dict(f: Flag) -> dict[str, Any]:
+    return {"id": f.id, "label": f.label, "kind": f.rule, "subject": f.subject, "evidence": f.evidence,
+            "status": f.status}
+
+
+def _store_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> None:
+    with ctx.store.transaction() as conn:
+        for f in flags:
+            f.id, f.status = sync_flag(conn, rule=f.rule, fingerprint=f"{topic}:{f.fingerprint}", topic=topic,
+                                       subject=f.subject, evidence=f.evidence, day=ctx.today.isoformat())
+
+
+def _sources_checked(ctx: RunContext, window: Window, cands: list[Candidate], relevant: list[Candidate],
+                     author_cred: dict[str, int]) -> list[dict[str, Any]]:
+    """Every source and workspace file of the window, what it contributed, and its status."""
+    out: list[dict[str, Any]] = []
+    notes = [dict(r) for r in ctx.store.query("SELECT path, author, timestamp, title, credibility FROM notes "
+                                             "ORDER BY timestamp, path") if window.contains(r["timestamp"])]
+    for n in notes:
+        mine = [c for c in relevant if any(s.path == n["path"] for s in c.sources)]
+        entries = ctx.store.query("SELECT count(*) FROM note_entries WHERE path = ?", (n["path"],))[0][0]
+        out.append({"name": n["path"], "kind": "note", "status": "ok",
+                    "credibility": n["credibility"] or author_cred.get(n["author"], 3),
+                    "counts": {"entries": entries, "relevant": len(mine),
+                               "increments": sum(c.category != "confirmation" for c in mine)},
+                    "contributed": [c.title for c in mine][:6]})
+    cards = [c for c in cands if any(s.kind == "card" for s in c.sources)]
+    if cards:
+        out.append({"name": "organized/paper_cards/", "kind": "cards", "status": "ok", "credibility": None,
+                    "counts": {"cards": len(cards), "primary": sum(c.card_relevance == "primary" for c in cards),
+                               "relevant": sum(c in relevant for c in cards),
+                               "increments": sum(c in relevant and c.category != "confirmation" for c in cards)},
+                    "contributed": [c.title for c in cards if c in relevant][:6]})
+    queue = ctx.store.query("SELECT rank, arxiv_id, url, title, score FROM queue_items ORDER BY rank")
+    if queue:
+        out.append({"name": "organized/queue/work-queue.md", "kind": "queue", "status": "ok", "credibility": None,
+                    "counts": {"items": len(queue), "relevant": 0, "increments": 0},
+                    "contributed": [f"{q['arxiv_id'] or q['url']} {q['title']}".strip() for q in queue[:3]]})
+    for run in source_runs(ctx.store, ctx.today.isoformat()):
+        if run["source"] == "workspace":
+            continue
+        mine = [c for c in relevant if any(s.name == run["source"] and s.kind != "entry" for s in c.sources)]
+        out.append({"name": run["source"], "kind": "source", "status": run["status"],
+                    "credibility": run["credibility"], "error": run["error"],
+                    "counts": {"parsed": run["parsed"], "new": run["new"], "updated": run["updated"],
+                               "relevant": len(mine), "increments": sum(c.category != "confirmation" for c in mine)},
+                    "contributed": [c.title for c in mine][:6]})
+    return out
+
+
+def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> dict[str, Any]:
+    """Everything a briefing of ``topic`` for ``ctx.today`` says, as plain data (deterministic)."""
+    from pipeline.classify.classifier import classify
+    from pipeline.classify_stage import load_workspace_taxonomy
+    cfg = ctx.config
+    day = ctx.today.isoformat()
+    taxonomy = load_workspace_taxonomy(ctx)
+    rules = load_rules(ctx.workspace.root)
+    window = compute_window(ctx.store, topic, ctx.today, cfg.cutoff)
+    source_cred = {r["name"]: r["credibility"] for r in ctx.store.query("SELECT name, credibility FROM sources")
+                   if r["credibility"]}
+    source_cred.setdefault("hf", cfg.hf_credibility)
+    cands = collect_candidates(ctx.store, window, author_credibility=cfg.authors, source_credibility=source_cred)
+    facts = gather_facts(ctx.store, topic, taxonomy, classify)
+    anchors, briefed = anchored_sections(ctx.store, topic), briefed_before(ctx.store, topic, day)
+    section_titles = _section_titles(ctx, topic)
+    for c in cands:
+        judge(c, classify=classify, taxonomy=taxonomy, doc=topic, anchors=anchors, briefed=briefed,
+              known_ids=facts.known_ids, rules=rules, sections={s.lstrip("§") for s in section_titles})
+    relevant = [c for c in cands if c.relevance != "none"]
+    shown = rank(relevant, top or cfg.briefing_top)
+    # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
+    # item, and anything carrying a verification marker or two IDs.
+    checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or len(c.arxiv_ids) > 1]
+    flags = run_rules(checked, facts)
+    _store_flags(ctx, topic, flags)
+    net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
+    increments = []
+    for c in shown:
+        same, touches = _relation(c, facts, taxonomy, topic, section_titles)
+        increments.append(_increment(c, same, touches))
+    new_ids = [c for c in shown if c.arxiv_id and c.category == "net-new"]
+    continuing = recent_anchors(ctx.store, topic, window)
+    arxiv_ids = [{"arxiv_id": c.arxiv_id, "title": c.title, "section": f"§{c.section}" if c.section else None,
+                  "status": "new"} for c in new_ids]
+    arxiv_ids += [{"arxiv_id": a["arxiv_id"], "title": a["title"] or _label_title(a["label"]),
+                   "section": f"§{a['section']}",
+                   "status": "continuing", "anchored_on": a["anchored_on"]} for a in continuing]
+    sources = _sources_checked(ctx, window, cands, relevant, cfg.authors)
+    others = [{"arxiv_id": c.arxiv_id, "url": c.url, "title": c.title, "category": c.category,
+               "relevance": c.relevance, "suggested_section": f"§{c.section}" if c.section else None}
+              for c in sorted(relevant, key=lambda c: (-c.score, c.key)) if c not in shown]
+    top_item = max(shown, key=lambda c: (c.score, c.key), default=None)
+    return {
+        "topic": topic, "date": day, "timezone": cfg.timezone,
+        "section_titles": section_titles,
+        "top_item": {"title": top_item.title, "why": top_item.why} if top_item else None,
+        "stale_sources": [],
+        "window": {"start": window.start, "end": window.end,
+                                                "previous_briefing": window.previous},
+        "baseline": baseline(ctx.store, topic),
+        "density": density(net_new, history(ctx.store, topic, day), rules),
+        "counts": {"candidates": len(cands), "relevant": len(relevant), "shown": len(shown),
+                   "net_new": sum(c.category == "net-new" for c in relevant),
+                   "engineering": sum(c.category == "engineering" for c in relevant),
+                   "confirmation": sum(c.category == "confirmation" for c in relevant)},
+        "increments": increments, "others": others[:15], "others_total": len(others),
+        "flags": [_flag_dict(f) for f in flags],
+        "arxiv_ids": arxiv_ids, "sources": sources,
+        "failing_sources": [s for s in sources if s["status"] == "failed"],
+    }

@@ -1,0 +1,195 @@
+"""Collect the window's items from the store and merge them into candidates.
+
+An item belongs to the window by its own date — a note's timestamp, a card's
+creation, a listing's announcement, an HF featured date, a post's date — never by
+when kb ingested it, so a past day can be rebuilt from recordings.
+"""
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, timedelta
+from difflib import SequenceMatcher
+
+from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
+from kb.store import Store
+from pipeline.brief.model import Candidate, SourceRef, Window
+
+_HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.、)）]\s*"
+                            r"|\s*[—–-]+\s*(?:▲\s*\d+|\d+\s*▲|\d+\s*upvotes?)\s*$"
+                            r"|\s*(?:⚠️?|待核实|待确认)\s*", re.I)
+
+
+def compute_window(store: Store, topic: str, day: date, cutoff: str) -> Window:
+    """From the previous briefing's cut-off (else one day back) to ``day``'s cut-off."""
+    rows = store.query("SELECT max(date) AS d FROM briefings WHERE topic = ? AND date < ?", (topic, day.isoformat()))
+    previous = rows[0]["d"] if rows and rows[0]["d"] else None
+    start = previous or (day - timedelta(days=1)).isoformat()
+    return Window(f"{start}T{cutoff}", f"{day.isoformat()}T{cutoff}", previous)
+
+
+def clean_heading(heading: str) -> str:
+    """An entry heading without its number, upvote tail and verification markers."""
+    return " ".join(_HEADING_NOISE.sub(" ", heading).split())
+
+
+def normalize_url(url: str) -> str:
+    u = url.strip().rstrip("/.,;)）").lower()
+    u = re.sub(r"^https?://(www\.)?", "", u)
+    return re.sub(r"\.html?$", "", u)
+
+
+def _cred(value: int | None, default: int) -> int:
+    return value if isinstance(value, int) and 1 <= value <= 5 else default
+
+
+class _Pool:
+    """Candidates under construction, merged by arXiv ID, URL, and near-identical title."""
+
+    def __init__(self, known_ids: set[str]) -> None:
+        self.items: list[Candidate] = []
+        self.by_key: dict[str, Candidate] = {}
+        self.known_ids = known_ids   # IDs the store has metadata for
+
+    def get(self, keys: list[str]) -> Candidate:
+        found = [self.by_key[k] for k in keys if k in self.by_key]
+        if not found:
+            c = Candidate(key=keys[0])
+            self.items.append(c)
+        else:
+            c = found[0]
+            for other in found[1:]:
+                if other is not c:
+                    self._absorb(c, other)
+        for k in keys:
+            self.by_key[k] = c
+        return c
+
+    def _absorb(self, keep: Candidate, other: Candidate) -> None:
+        for attr in ("arxiv_ids", "urls", "titles", "texts", "points", "sources", "upvotes", "markers"):
+            for v in getattr(other, attr):
+                if v not in getattr(keep, attr):
+                    getattr(keep, attr).append(v)
+        keep.kinds |= other.kinds
+        keep.card_relevance = keep.card_relevance or other.card_relevance
+        self.items.remove(other)
+        for k, v in list(self.by_key.items()):
+            if v is other:
+                self.by_key[k] = keep
+
+    def merge_same_titles(self, threshold: float = 0.9) -> None:
+        """Merge a paper written under an ID the store does not know into the known paper of the same title.
+
+        Two known papers that share a title stay apart: they are different papers.
+        """
+        changed = True
+        while changed:
+            changed = False
+            titled = [(c, _norm_title(t)) for c in self.items for t in c.titles if c.arxiv_ids and len(t) >= 20]
+            for i, (a, ta) in enumerate(titled):
+                for b, tb in titled[i + 1:]:
+                    one_unknown = not (set(a.arxiv_ids) & self.known_ids) or not (set(b.arxiv_ids) & self.known_ids)
+                    if a is not b and one_unknown and SequenceMatcher(None, ta, tb).ratio() >= threshold:
+                        self._absorb(a, b)
+                        for k, v in list(self.by_key.items()):
+                            if v is b:
+                                self.by_key[k] = a
+                        changed = True
+                        break
+                if changed:
+                    break
+
+
+def _norm_title(t: str) -> str:
+    return " ".join(re.sub(r"[^\w]+", " ", clean_heading(t).lower()).split())
+
+
+def _add(c: Candidate, *, ids=(), urls=(), title=None, text=None, points=(), source=None, markers=()) -> None:
+    for v, attr in [(i, "arxiv_ids") for i in ids] + [(u, "urls") for u in urls] + \
+                   [(p, "points") for p in points] + [(m, "markers") for m in markers]:
+        if v not in getattr(c, attr):
+            getattr(c, attr).append(v)
+    if title and title not in c.titles:
+        c.titles.append(title)
+    if text and text not in c.texts:
+        c.texts.append(text)
+    if source and all(s.key != source.key or s.kind != source.kind for s in c.sources):
+        c.sources.append(source)
+
+
+def collect_candidates(store: Store, window: Window, *, author_credibility: dict[str, int],
+                       source_credibility: dict[str, int]) -> list[Candidate]:
+    """Every item of the window, merged: note entries, cards, sightings, posts."""
+    pool = _Pool({r[0] for r in store.query("SELECT arxiv_id FROM papers")})
+    _entries(store, window, pool, author_credibility)
+    _cards(store, window, pool)
+    _sightings(store, window, pool, source_credibility)
+    _posts(store, window, pool, source_credibility)
+    pool.merge_same_titles()
+    return pool.items
+
+
+def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict[str, int]) -> None:
+    for note in store.query("SELECT path, author, timestamp, credibility FROM notes ORDER BY timestamp, path"):
+        if not window.contains(note["timestamp"]):
+            continue
+        cred = _cred(note["credibility"], author_credibility.get(note["author"], 3))
+        for e in store.query("SELECT number, heading, text, points, upvotes, markers, urls FROM note_entries "
+                             "WHERE path = ? ORDER BY number", (note["path"],)):
+            urls = [u["url"] for u in json.loads(e["urls"]) if not parse_arxiv_id(u["url"])]
+            head_ids = [a.id for a in find_arxiv_ids(e["heading"])]
+            ids = head_ids or [a.id for a in find_arxiv_ids(e["text"])][:1]
+            keys = [f"id:{i}" for i in ids] or [f"url:{normalize_url(u)}" for u in urls[:1]] \
+                or [f"entry:{note['path']}#{e['number']}"]
+            c = pool.get(keys)
+            src = SourceRef("entry", note["author"], note["path"], e["number"], urls[0] if urls else None,
+                            note["timestamp"], cred)
+            _add(c, ids=ids, urls=urls[:1], title=clean_heading(e["heading"]), text=e["text"],
+                 points=json.loads(e["points"]), source=src, markers=json.loads(e["markers"]))
+            c.upvotes += [(u, f"{note['path']} #{e['number']}") for u in json.loads(e["upvotes"])]
+
+
+def _cards(store: Store, window: Window, pool: _Pool) -> None:
+    for card in store.query("SELECT * FROM cards ORDER BY path"):
+        if not window.contains(card["created"]):
+            continue
+        ids = [i for i in dict.fromkeys([card["arxiv_id"], card["file_id"]]) if i]
+        if not ids:
+            continue
+        c = pool.get([f"id:{ids[0]}"])
+        _add(c, ids=ids[:1], title=card["title"], text=card["body"],
+             source=SourceRef("card", "paper_cards", card["path"], None, None, card["created"], 4))
+        if card["hf_upvotes"] is not None:
+            c.upvotes.append((card["hf_upvotes"], card["path"]))
+        if card["primary_topic"] is not None:
+            c.card_relevance = "primary" if card["primary_topic"] else "adjacent"
+
+
+def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int]) -> None:
+    rows = store.query(
+        "SELECT s.arxiv_id, s.source, s.seen_on, s.kind, s.version, s.upvotes, s.url, p.title, p.abstract "
+        "FROM sightings s LEFT JOIN papers p ON p.arxiv_id = s.arxiv_id ORDER BY s.arxiv_id, s.source, s.seen_on")
+    for r in rows:
+        if not window.contains(r["seen_on"]) or r["kind"] in ("bulk", "api"):
+            continue
+        c = pool.get([f"id:{r['arxiv_id']}"])
+        kind = "hf" if r["kind"] == "featured" else ("post" if r["kind"] == "blog" else "arxiv")
+        _add(c, ids=[r["arxiv_id"]], title=r["title"], text=r["abstract"],
+             source=SourceRef(kind, r["source"], None, None, r["url"] or f"https://arxiv.org/abs/{r['arxiv_id']}",
+                              r["seen_on"], source_credibility.get(r["source"], 3)))
+        c.kinds.add(r["kind"])
+        if r["upvotes"] is not None:
+            c.upvotes.append((r["upvotes"], f"{r['source']} {r['seen_on']}"))
+
+
+def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int]) -> None:
+    for p in store.query("SELECT key, feed, title, url, published, summary, content FROM posts "
+                         "ORDER BY published, key"):
+        if not window.contains((p["published"] or "")[:16]):
+            continue
+        keys = [f"url:{normalize_url(p['url'])}"] if p["url"] else [f"post:{p['key']}"]
+        c = pool.get(keys)
+        _add(c, urls=[p["url"]] if p["url"] else [], title=p["title"],
+             text="\n".join(t for t in (p["summary"], p["content"]) if t),
+             source=SourceRef("post", p["feed"], None, None, p["url"], (p["published"] or "")[:10],
+                              source_credibility.get(p["feed"], 3)))

@@ -1,0 +1,91 @@
+"""Gather what the verification rules and the briefing need from the store, once per briefing."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kb.store import Store
+from pipeline.brief.model import Window
+from pipeline.verify import Facts
+
+
+def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any) -> Facts:
+    """Known IDs, mentions per ID, card mismatches, anchored items' topics per section."""
+    f = Facts()
+    f.known_ids = {r[0] for r in store.query("SELECT arxiv_id FROM papers")}
+    f.unknown_to_arxiv = {r[0] for r in store.query("SELECT arxiv_id FROM id_checks WHERE status = 'unknown'")}
+    for r in store.query("SELECT arxiv_id, origin_kind, origin, entry FROM mentions WHERE arxiv_id IS NOT NULL "
+                         "ORDER BY origin, entry"):
+        where = f"{r['origin']} #{r['entry']}" if r["origin_kind"] == "entry" else r["origin"]
+        f.mentions.setdefault(r["arxiv_id"], [])
+        if where not in f.mentions[r["arxiv_id"]]:
+            f.mentions[r["arxiv_id"]].append(where)
+    f.card_mismatches = [(r["path"], r["file_id"], r["arxiv_id"]) for r in store.query(
+        "SELECT path, file_id, arxiv_id FROM cards WHERE file_id IS NOT NULL AND arxiv_id IS NOT NULL "
+        "AND file_id <> arxiv_id ORDER BY path")]
+    for t in taxonomy.topics:
+        sec = taxonomy.section_for(t, topic)
+        if sec:
+            f.section_topics.setdefault(sec.lstrip("§"), set()).add(t)
+    rows = store.query("SELECT a.section, a.subject, a.label, p.title, p.abstract FROM anchors a "
+                       "LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND a.ended_on IS NULL "
+                       "ORDER BY a.section, a.subject", (topic,))
+    for r in rows:
+        text = " ".join(x for x in (r["title"], r["abstract"]) if x) or r["label"]
+        result = classify(text, title=r["title"] or "", taxonomy=taxonomy)
+        f.anchored_topics.setdefault(r["section"], []).append(
+            (r["subject"], r["title"] or r["label"], {t.topic for t in result.tags},
+             {term for t in result.tags for term in t.terms}))
+    doc = store.query("SELECT version, sections FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1", (topic,))
+    if doc:
+        f.speedup_texts.append((f"knowledge doc {doc[0]['version']}", _version_note(store, topic)))
+    return f
+
+
+def _version_note(store: Store, topic: str) -> str:
+    rows = store.query("SELECT label FROM anchors WHERE topic = ? AND ended_on IS NULL", (topic,))
+    return "\n".join(r["label"] for r in rows)
+
+
+def baseline(store: Store, topic: str) -> dict[str, Any]:
+    """The knowledge doc's latest version, its date, the hand-kept 引→N and kb's own count of anchors."""
+    rows = store.query("SELECT path, version, version_date, cited_count FROM doc_versions WHERE topic = ? "
+                       "ORDER BY id DESC LIMIT 1", (topic,))
+    count = store.query("SELECT count(DISTINCT subject) FROM anchors WHERE topic = ? AND ended_on IS NULL",
+                        (topic,))[0][0]
+    if not rows:
+        return {"path": None, "version": None, "version_date": None, "cited_hand": None, "cited_kb": count}
+    r = rows[0]
+    return {"path": r["path"], "version": r["version"], "version_date": r["version_date"],
+            "cited_hand": r["cited_count"], "cited_kb": count}
+
+
+def recent_anchors(store: Store, topic: str, window: Window) -> list[dict[str, Any]]:
+    """Anchors made since the day before the window opened: the continuing anchors of this round."""
+    since = window.start[:10]
+    return [dict(r) for r in store.query(
+        "SELECT a.arxiv_id, a.section, a.anchored_on, a.label, p.title FROM anchors a LEFT JOIN papers p "
+        "ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND a.ended_on IS NULL AND a.arxiv_id IS NOT NULL "
+        "AND a.anchored_on >= ? AND a.anchored_on <= ? ORDER BY a.anchored_on, a.arxiv_id",
+        (topic, since, window.end[:10]))]
+
+
+def history(store: Store, topic: str, day: str) -> list[int]:
+    """NET-new counts of earlier briefings, oldest first."""
+    rows = store.query("SELECT date, net_new FROM briefings WHERE topic = ? AND date < ? AND format = 'json' "
+                       "ORDER BY date", (topic, day))
+    return [r["net_new"] for r in rows]
+
+
+def source_runs(store: Store, day: str) -> list[dict[str, Any]]:
+    """The last ledger row of each source for the run date."""
+    rows = store.query("SELECT * FROM source_runs WHERE run_date = ? ORDER BY id", (day,))
+    last: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        last[r["source"]] = dict(r)
+    cred = {r["name"]: r["credibility"] for r in store.query("SELECT name, credibility FROM sources")}
+    return [{**v, "credibility": cred.get(k)} for k, v in sorted(last.items())]
+
+
+def json_list(value: str | None) -> list[Any]:
+    return json.loads(value) if value else []

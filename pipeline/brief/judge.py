@@ -1,0 +1,167 @@
+"""Judge the window's candidates: relevance and topics, anchored or not, category, rank.
+
+Categories (the seed's wording): 🟢 ``net-new`` — a paper never anchored and never
+in an earlier briefing; 🟠 ``engineering`` — new concrete facts (parameters,
+measurements) from an engineering source without an arXiv ID; 🟡 ``confirmation``
+— re-confirms something anchored or briefed, is only adjacent, is marked by its
+author as a recap, or is an unverified observation. Anchored items are never NET-new.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kb.resources import find_resource
+from kb.store import Store
+from pipeline.brief.collect import normalize_url
+from pipeline.brief.model import Candidate
+
+
+@dataclass
+class Rules:
+    recap: list[str]
+    exclude: list[str]
+    facts: dict[str, re.Pattern[str]]
+    weights: dict[str, float]
+    density_absolute: list[tuple[int, str]]
+    density_ratio: list[tuple[float, str]]
+
+
+def load_rules(workspace: Path | None = None) -> Rules:
+    """The briefing rules (data/briefing.toml; a workspace may override the file)."""
+    raw = tomllib.loads(find_resource("data/briefing.toml", workspace).read_text(encoding="utf-8"))
+    return Rules([m.lower() for m in raw["markers"]["recap"]], [m.lower() for m in raw["markers"]["exclude"]],
+                 {k: re.compile(v) for k, v in raw["facts"].items()}, raw["weights"],
+                 [(int(n), lvl) for n, lvl in raw["density"]["absolute"]],
+                 [(float(n), lvl) for n, lvl in raw["density"]["ratio"]])
+
+
+def engineering_facts(text: str, rules: Rules) -> list[str]:
+    """Concrete parameters and measurements written in ``text`` (env vars, flags, numbers with units)."""
+    found: dict[str, None] = {}
+    for pattern in rules.facts.values():
+        for m in pattern.finditer(text):
+            found.setdefault(m.group().strip(), None)
+    return list(found)
+
+
+def _own_text(c: Candidate) -> str:
+    """The text the team or a blog wrote about the item (not a paper abstract)."""
+    return "\n".join(c.points + [t for t in c.texts if t])
+
+
+def anchored_sections(store: Store, topic: str) -> dict[str, list[str]]:
+    """Every current anchor subject (arXiv ID or normalised URL) → its sections."""
+    out: dict[str, list[str]] = {}
+    for r in store.query("SELECT section, arxiv_id, url FROM anchors WHERE topic = ? AND ended_on IS NULL "
+                         "ORDER BY section", (topic,)):
+        key = r["arxiv_id"] or normalize_url(r["url"])
+        out.setdefault(key, []).append(r["section"])
+    return out
+
+
+def briefed_before(store: Store, topic: str, day: str) -> dict[str, str]:
+    """Subjects that were increments of an earlier briefing → its date."""
+    out: dict[str, str] = {}
+    for r in store.query("SELECT date, data FROM briefings WHERE topic = ? AND date < ? AND format = 'json' "
+                         "ORDER BY date", (topic, day)):
+        for inc in json.loads(r["data"]).get("increments", []):
+            for key in [inc.get("arxiv_id"), normalize_url(inc["url"]) if inc.get("url") else None]:
+                if key:
+                    out.setdefault(key, r["date"])
+    return out
+
+
+def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
+          briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: set[str]) -> None:
+    """Fill in the candidate's relevance, topics, section, category and score."""
+    c.arxiv_id = next((i for i in c.arxiv_ids if i in known_ids), c.arxiv_ids[0] if c.arxiv_ids else None)
+    c.url = c.urls[0] if c.urls else next((s.url for s in c.sources if s.url), None)
+    c.title = c.titles[0] if c.titles else (c.arxiv_id or c.url or c.key)
+    result = classify("\n".join(c.titles[1:] + c.texts + c.points), title=c.title, taxonomy=taxonomy)
+    c.relevance, c.topics = result.relevance, [t.topic for t in result.tags]
+    c.terms = {term for t in result.tags for term in t.terms}
+    own = _own_text(c).lower()
+    c.recap = any(m in own for m in rules.recap)
+    c.excluded = any(m in own for m in rules.exclude)
+    c.facts = engineering_facts(_own_text(c), rules)
+    subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
+    c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
+    c.briefed_on = next((briefed[k] for k in subjects if k in briefed), None)
+    c.section = c.anchored_in[0] if c.anchored_in else suggest_section(c.topics, taxonomy, doc, sections)
+    c.category, c.why = _category(c)
+    c.score = _score(c, rules)
+
+
+def suggest_section(topics: list[str], taxonomy: Any, doc: str, sections: set[str]) -> str | None:
+    """The section of the strongest topic that the doc actually has (taxonomy order of strength)."""
+    for t in topics:
+        sec = taxonomy.section_for(t, doc)
+        if sec and sec.lstrip("§") in sections:
+            return sec.lstrip("§")
+    return None
+
+
+def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:
+    """The category and why, as codes the templates put into words."""
+    def why(code: str, detail: str = "") -> list[dict[str, str]]:
+        return [{"code": code, "detail": detail}]
+    if c.anchored_in:
+        return "confirmation", why("anchored", "、".join(f"§{s}" for s in c.anchored_in))
+    if c.briefed_on:
+        return "confirmation", why("briefed", c.briefed_on)
+    if c.relevance == "adjacent" or c.excluded:
+        return "confirmation", why("adjacent")
+    if c.recap:
+        return "confirmation", why("recap")
+    if c.markers and not c.arxiv_ids:
+        return "confirmation", why("unverified", " ".join(c.markers))
+    if c.arxiv_ids:
+        return "net-new", why("new-paper")
+    if c.facts:
+        return "engineering", why("facts", ", ".join(c.facts[:4]))
+    return "confirmation", why("no-facts")
+
+
+def _score(c: Candidate, rules: Rules) -> float:
+    w = rules.weights
+    cred = max((s.credibility for s in c.sources), default=3)
+    docs = len({s.key for s in c.sources})
+    team = any(s.kind in ("entry", "card") for s in c.sources)
+    up = max((u for u, _ in c.upvotes), default=0)
+    score = (w["credibility"] * cred + w["sources"] * min(docs, 4) + (w["team"] if team else 0.0)
+             + (w["new"] if c.category in ("net-new", "engineering") else 0.0)
+             + (w["unverified"] if c.markers and not c.recap else 0.0)
+             + (w["recap"] if c.recap or c.excluded else 0.0) + w["upvotes"] * math.log2(1 + up))
+    return round(score, 3)
+
+
+CATEGORY_ORDER = {"engineering": 0, "net-new": 1, "confirmation": 2}
+
+
+RELEVANCE_ORDER = {"primary": 0, "adjacent": 1, "none": 2}
+
+
+def rank(cands: list[Candidate], top: int) -> list[Candidate]:
+    """The ``top`` best — relevance first, then score — shown grouped by category."""
+    best = sorted(cands, key=lambda c: (RELEVANCE_ORDER[c.relevance], -c.score, c.key))[:top]
+    return sorted(best, key=lambda c: (CATEGORY_ORDER[c.category], -c.score, c.key))
+
+
+def density(net_new: int, history: list[int], rules: Rules) -> dict[str, Any]:
+    """The day's density level from its NET-new count, against the trailing 7 briefings when there are any."""
+    if history:
+        recent = history[-7:]
+        baseline = sorted(recent)[len(recent) // 2] if len(recent) > 1 else recent[-1]
+        ratio = net_new / baseline if baseline else (2.0 if net_new else 1.0)
+        level = [lvl for lim, lvl in rules.density_ratio if ratio >= lim][-1]
+        return {"level": level, "net_new": net_new, "previous": history[-1], "median7": baseline,
+                "basis": "ratio", "ratio": round(ratio, 2)}
+    level = [lvl for lim, lvl in rules.density_absolute if net_new >= lim][-1]
+    return {"level": level, "net_new": net_new, "previous": None, "median7": None, "basis": "absolute",
+            "ratio": None}

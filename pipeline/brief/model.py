@@ -1,0 +1,88 @@
+"""The briefing's data: plain dataclasses, independent of the store and of the templates."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class SourceRef:
+    """One place an item came from, citable in the briefing."""
+
+    kind: str                       # entry, card, post, arxiv, hf, api, bulk
+    name: str                       # author, feed, or source name
+    path: str | None = None         # workspace file (entries, cards)
+    entry: int | None = None        # entry number within a note
+    url: str | None = None
+    date: str | None = None
+    credibility: int = 3
+
+    @property
+    def key(self) -> str:
+        return f"{self.path}#{self.entry}" if self.path else (self.url or self.name)
+
+
+@dataclass
+class Candidate:
+    """An item of the window: one paper, post or note entry, merged across sources."""
+
+    key: str
+    arxiv_ids: list[str] = field(default_factory=list)
+    urls: list[str] = field(default_factory=list)
+    titles: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    points: list[str] = field(default_factory=list)
+    sources: list[SourceRef] = field(default_factory=list)
+    upvotes: list[tuple[int, str]] = field(default_factory=list)   # (value, where)
+    markers: list[str] = field(default_factory=list)
+    kinds: set[str] = field(default_factory=set)                   # announce types, featured, …
+    card_relevance: str | None = None
+    # Filled by the judge:
+    arxiv_id: str | None = None
+    url: str | None = None
+    title: str = ""
+    relevance: str = "none"
+    topics: list[str] = field(default_factory=list)
+    terms: set[str] = field(default_factory=set)
+    section: str | None = None
+    category: str = "confirmation"
+    anchored_in: list[str] = field(default_factory=list)
+    briefed_on: str | None = None
+    recap: bool = False
+    excluded: bool = False
+    facts: list[str] = field(default_factory=list)
+    score: float = 0.0
+    why: list[dict[str, str]] = field(default_factory=list)   # [{"code", "detail"}], words in the templates
+
+    @property
+    def subjects(self) -> list[str]:
+        return self.arxiv_ids + self.urls
+
+
+@dataclass
+class Window:
+    start: str                      # exclusive local datetime (YYYY-MM-DDTHH:MM)
+    end: str                        # inclusive
+    previous: str | None            # date of the previous briefing, if any
+
+    def contains(self, stamp: str | None) -> bool:
+        """Is a date or local datetime inside the window? A bare date counts as its end of day."""
+        if not stamp:
+            return False
+        s = stamp if "T" in stamp else stamp + "T23:59"
+        return self.start < s[:16] <= self.end
+
+
+@dataclass
+class Flag:
+    rule: str
+    subject: str
+    evidence: dict[str, Any]
+    suggestion: str = ""
+    id: int | None = None
+    status: str = "open"
+    label: str = ""                 # T1, T2 … in the briefing
+
+    @property
+    def fingerprint(self) -> str:
+        return f"{self.rule}:{self.subject}"

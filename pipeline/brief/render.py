@@ -1,0 +1,76 @@
+"""Render a briefing's data as Markdown (zh, en) or HTML, and write it atomically.
+
+One Jinja environment, StrictUndefined; the workspace's ``.kb/overrides/templates``
+is searched before the shipped ``templates/``. Markdown output escapes what came
+from outside (titles, notes, feed items): no raw HTML, no table breakers, links
+only for http(s) URLs. HTML is the Markdown rendered by markdown-it-py with raw
+HTML disabled, so the same escaping holds twice.
+"""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+from kb.resources import find_resource
+
+_MD_SPECIAL = re.compile(r"([\\`*\[\]|])")
+CATEGORY_ICON = {"net-new": "🟢", "engineering": "🟠", "confirmation": "🟡"}
+
+
+def md_text(value: Any) -> str:
+    """Inline text from outside, safe in Markdown: one line, Markdown and HTML syntax escaped."""
+    s = " ".join(str(value if value is not None else "").split())
+    s = html.escape(s, quote=False)          # & < > first: no raw HTML survives
+    return _MD_SPECIAL.sub(r"\\\1", s)
+
+
+def md_cell(value: Any) -> str:
+    """A table cell: like ``md_text`` (pipes are escaped there too)."""
+    return md_text(value)
+
+
+def md_link(url: str | None, label: str | None = None) -> str:
+    """A link only for http(s) URLs; anything else (javascript:, data:) is shown as inert text."""
+    if not url:
+        return md_text(label or "")
+    if not re.match(r"https?://", url, re.I):
+        return md_text(label or url)
+    safe = url.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
+    return f"[{md_text(label or url)}]({safe})"
+
+
+def stars(n: int | None) -> str:
+    return "⭐" * n if isinstance(n, int) and 1 <= n <= 5 else "—"
+
+
+def _environment(workspace: Path | None):
+    from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+    shipped = find_resource("templates/briefing.zh.md.j2").parent
+    loaders = []
+    if workspace is not None and (workspace / ".kb" / "overrides" / "templates").is_dir():
+        loaders.append(FileSystemLoader(str(workspace / ".kb" / "overrides" / "templates")))
+    loaders.append(FileSystemLoader(str(shipped)))
+    env = Environment(loader=ChoiceLoader(loaders), undefined=StrictUndefined, autoescape=False,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters.update(t=md_text, cell=md_cell, link=md_link, stars=stars)
+    env.globals["icon"] = CATEGORY_ICON
+    return env
+
+
+def render_markdown(data: dict[str, Any], lang: str, workspace: Path | None = None) -> str:
+    """The briefing in ``lang`` (zh or en) as GitHub-flavoured Markdown."""
+    text = _environment(workspace).get_template(f"briefing.{lang}.md.j2").render(**data)
+    return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
+
+
+def render_html(markdown_text: str, title: str, lang: str) -> str:
+    """A standalone HTML page of the Markdown, with the shipped stylesheet inlined."""
+    from markdown_it import MarkdownIt
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+    body = md.render(markdown_text)
+    css = find_resource("templates/briefing.css").read_text(encoding="utf-8")
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+            f"<title>{html.escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n<main>\n{body}</main>\n"
+            "</body>\n</html>\n")
