@@ -1,5 +1,5 @@
 # Two commands on a fresh machine (Python >= 3.11 and make):
-#   make demo   install into .venv and run the nightly job on a copy of data/sample
+#   make demo   install into .venv and run `kb nightly` offline on a copy of data/sample
 #   make test   install into .venv and run the test suite
 PYTHON ?= python3
 VENV ?= .venv
@@ -20,14 +20,14 @@ install: $(VENV)/.installed
 # The demo works on a copy so the repository's sample stays as committed.
 demo: install
 	@tmp=$$(mktemp -d) && cp -R data/sample/. "$$tmp" && \
-	$(KB) --home "$$tmp" db status && \
-	echo "workspace copy: $$tmp"
+	$(KB) nightly --home "$$tmp" --date $(DEMO_DATE) --offline && \
+	echo "zh briefing: $$tmp/briefings/$(DEMO_DATE)-inference.md"
 
 test: install
 	$(PY) -m pytest
 
 bench: install
-	$(PY) bench/ingest.py && $(PY) bench/classify.py && $(PY) bench/query.py
+	$(PY) bench/ingest.py && $(PY) bench/classify.py && $(PY) bench/query.py && $(PY) bench/nightly.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -18,6 +18,7 @@ from kb.cli_common import TableJson, open_store, state
 from kb.cli_brief import brief_cmd, flags_app
 from kb.cli_classify import classify_cmd, eval_app, explain_cmd
 from kb.cli_ingest import ingest_app, sources_app
+from kb.cli_nightly import nightly_cmd
 from kb.cli_query import anchor_cmd, audit_cmd, query_app, search_cmd
 from kb.errors import KBError
 
@@ -37,6 +38,7 @@ app.command("explain")(explain_cmd)
 app.add_typer(eval_app, name="eval")
 app.command("brief")(brief_cmd)
 app.add_typer(flags_app, name="flags")
+app.command("nightly")(nightly_cmd)
 
 
 class MdJson(str, Enum):
@@ -63,7 +65,11 @@ def main_callback(
     state.home = str(home) if home else None
     state.quiet = quiet
     level = logging.DEBUG if verbose else logging.ERROR if quiet else logging.WARNING
-    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    # The console shows this level only; a run log may lower the root logger's level for its own file.
+    console = logging.StreamHandler(sys.stderr)
+    console.setLevel(level)
+    console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=level, handlers=[console], force=True)
 
 
 @app.command("init")

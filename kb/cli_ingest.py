@@ -86,11 +86,11 @@ def ingest_all_cmd(day: DateOpt = None,
 
 @sources_app.command("status")
 def sources_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJson.table) -> None:
-    """Per source: last success, last failure, consecutive failures, last new item."""
+    """Per source: last success, last failure, consecutive failures, staleness (weekends understood)."""
     from kb.cli_common import open_store
     from kb.queries import sources_status
     with open_store() as store:
         rows = sources_status(store)
     echo_rows(rows, fmt.value, ["name", "last_status", "last_success", "last_failure", "consecutive_failures",
-                                "last_new", "last_error"])
+                                "last_new", "stale", "last_error"])
 

@@ -125,8 +125,29 @@ def query_papers(store: Store, *, since: str | None = None, until: str | None = 
     return rows
 
 
+def _staleness(runs: list[Any]) -> tuple[int, int]:
+    """(quiet runs since the last new item, how many the source usually goes without one).
+
+    Runs that recorded an empty day (arXiv weekends and holidays: the listing said
+    there were no announcements) and failed runs are not counted as quiet.
+    """
+    counted = [r for r in reversed(runs) if r["status"] in ("ok", "not-modified")]  # oldest first
+    gaps, since = [], None
+    for n, r in enumerate(counted):
+        if r["new"]:
+            if since is not None:
+                gaps.append(n - since)
+            since = n
+    quiet = len(counted) - 1 - since if since is not None else len(counted)
+    usual = sorted(gaps)[len(gaps) // 2] if gaps else 1
+    return quiet, usual
+
+
+STALE_RUNS = 3   # a source failing or quiet beyond its habit for this many runs is named in the briefing
+
+
 def sources_status(store: Store) -> list[dict[str, Any]]:
-    """Per source: last run, last success, last failure, consecutive failures, last new item."""
+    """Per source: last run, last success, last failure, consecutive failures, staleness."""
     out = []
     for src in store.query("SELECT DISTINCT source FROM source_runs ORDER BY source"):
         name = src["source"]
@@ -140,6 +161,7 @@ def sources_status(store: Store) -> list[dict[str, Any]]:
         ok = [r for r in runs if r["status"] != "failed"]
         failed = [r for r in runs if r["status"] == "failed"]
         with_new = [r for r in runs if r["new"]]
+        quiet, usual = _staleness(runs)
         meta = store.query("SELECT kind, credibility FROM sources WHERE name = ?", (name,))
         out.append({
             "name": name, "kind": meta[0]["kind"] if meta else None,
@@ -150,8 +172,23 @@ def sources_status(store: Store) -> list[dict[str, Any]]:
             "last_error": failed[0]["error"] if failed else None,
             "consecutive_failures": consecutive,
             "last_new": with_new[0]["run_date"] if with_new else None,
+            "quiet_runs": quiet, "usual_quiet_runs": usual,
+            "stale": quiet >= max(STALE_RUNS, 2 * usual) and name != "workspace",
             "runs": len(runs),
         })
+    return out
+
+
+def troubled_sources(store: Store) -> list[dict[str, Any]]:
+    """Sources failing for STALE_RUNS runs in a row, or stale: what the briefing names at its top."""
+    out = []
+    for s in sources_status(store):
+        if s["consecutive_failures"] >= STALE_RUNS:
+            out.append({"name": s["name"], "reason": f"{s['consecutive_failures']} failed runs in a row: "
+                                                     f"{s['last_error']}"})
+        elif s["stale"]:
+            out.append({"name": s["name"], "reason": f"no new items for {s['quiet_runs']} runs "
+                                                     f"(usually {s['usual_quiet_runs']})"})
     return out
 
 

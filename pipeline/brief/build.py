@@ -5,6 +5,7 @@ import re
 from datetime import date
 from typing import Any
 
+from kb.queries import troubled_sources
 from kb.store.flags import sync_flag
 from pipeline.brief.collect import collect_candidates, compute_window
 from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, source_runs
@@ -165,7 +166,7 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
         "topic": topic, "date": day, "timezone": cfg.timezone,
         "section_titles": section_titles,
         "top_item": {"title": top_item.title, "why": top_item.why} if top_item else None,
-        "stale_sources": [],
+        "stale_sources": troubled_sources(ctx.store),
         "window": {"start": window.start, "end": window.end,
                                                 "previous_briefing": window.previous},
         "baseline": baseline(ctx.store, topic),

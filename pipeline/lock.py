@@ -1,0 +1,72 @@
+"""One nightly at a time per workspace: an advisory lock in ``.kb/``.
+
+``flock`` is released by the kernel when its holder dies, so a run killed with
+``kill -9`` never blocks the next one; the PID written inside the file only lets
+the next run say whose lock it waited for, or that it took over a stale one.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import logging
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from kb.errors import LockedError, StoreError
+
+log = logging.getLogger(__name__)
+
+
+def _holder(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text() or "{}")
+    except (OSError, ValueError):
+        return {}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@contextmanager
+def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
+                   sleep: Callable[[float], None] = time.sleep,
+                   clock: Callable[[], float] = time.monotonic) -> Iterator[dict]:
+    """Hold the lock at ``path`` for the block; wait up to ``wait`` seconds, else raise LockedError (exit 75)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise StoreError(f"cannot create the lock {path}: {exc.strerror}") from exc
+    info: dict = {}
+    try:
+        deadline = clock() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if clock() >= deadline:
+                    holder = _holder(path)
+                    raise LockedError(f"{path.parent.parent} is locked by another {what} (pid {holder.get('pid', '?')}, "
+                                      f"since {holder.get('started', '?')}); gave up after {wait:g} s") from None
+                sleep(min(0.2, max(0.0, deadline - clock())))
+        previous = _holder(path)
+        if previous.get("pid") and previous.get("pid") != os.getpid() and not _alive(int(previous["pid"])):
+            info["stale"] = previous
+            log.warning("took over a stale lock left by pid %s (started %s)", previous["pid"], previous.get("started"))
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, json.dumps({"pid": os.getpid(), "started": time.strftime("%Y-%m-%dT%H:%M:%S")}).encode(), 0)
+        yield info
+        os.ftruncate(fd, 0)  # a clean exit leaves an empty lock file: nothing stale to report
+    finally:
+        os.close(fd)  # closing releases the flock

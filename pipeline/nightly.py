@@ -1,0 +1,148 @@
+"""The nightly run: one stage list, built in one place, from sources to briefings.
+
+ingest public sources → ingest the workspace → resolve cited IDs (online only)
+→ classify what changed → verify and write the briefing of every topic and
+language → summary. Each stage is a small function of the run context; a
+failing source never stops the others, and the briefings say which one failed.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pipeline.context import RunContext
+from pipeline.ingest import SourceReport
+
+log = logging.getLogger(__name__)
+
+EXIT_OK, EXIT_SOURCE_FAILED = 0, 1
+
+
+@dataclass
+class NightlyReport:
+    """What the run did; ``summary()`` is what the command prints."""
+
+    date: str
+    sources: list[SourceReport] = field(default_factory=list)
+    resolved: dict[str, list[str]] = field(default_factory=dict)
+    classified: Any = None
+    briefings: list[dict[str, Any]] = field(default_factory=list)
+    stages: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_SOURCE_FAILED if any(s.status == "failed" for s in self.sources) else EXIT_OK
+
+    def summary(self) -> str:
+        lines = [f"kb nightly {self.date}"]
+        lines += ["  " + s.summary().replace("\n", "\n  ") for s in self.sources]
+        if self.resolved:
+            lines.append(f"  resolve: {len(self.resolved.get('found', []))} found, "
+                         f"{len(self.resolved.get('unknown', []))} unknown to arXiv")
+        if self.classified is not None:
+            lines.append("  " + self.classified.summary())
+        for b in self.briefings:
+            lines.append(f"  brief {b['topic']} [{b['lang']}]: {b['path']} — {b['increments']} increments, "
+                         f"{b['open_flags']} open flags, density {b['density']}")
+        return "\n".join(lines)
+
+
+Stage = tuple[str, Callable[[RunContext, NightlyReport], None]]
+
+
+def _ingest_sources(ctx: RunContext, report: NightlyReport) -> None:
+    from pipeline.ingest import ingest_public_sources
+    report.sources += ingest_public_sources(ctx)
+
+
+def _ingest_workspace(ctx: RunContext, report: NightlyReport) -> None:
+    from pipeline.workspace_ingest import ingest_workspace
+    report.sources.append(ingest_workspace(ctx))
+
+
+def _resolve(ctx: RunContext, report: NightlyReport) -> None:
+    from pipeline.arxiv_client import ids_to_resolve, resolve_ids
+    ids = ids_to_resolve(ctx)
+    if not ids:
+        return
+    res = resolve_ids(ctx, ids)
+    report.resolved = {"found": res.found, "unknown": res.unknown}
+    if res.report is not None:
+        report.sources.append(res.report)
+
+
+def _classify(ctx: RunContext, report: NightlyReport) -> None:
+    from pipeline.classify_stage import run_classify
+    report.classified = run_classify(ctx)
+
+
+def _brief(ctx: RunContext, report: NightlyReport) -> None:
+    from pipeline.brief.build import build_briefing
+    from pipeline.brief.write import write_briefing
+    for topic in ctx.config.topics:
+        data = build_briefing(ctx, topic.slug)   # verification rules run here, once per topic
+        for lang in ctx.config.languages:
+            result = write_briefing(ctx, topic.slug, lang=lang, fmt="md", data=data)
+            report.briefings.append({
+                "topic": topic.slug, "lang": lang, "path": ctx.workspace.relative(result.path),
+                "increments": len(data["increments"]), "density": data["density"]["level"],
+                "open_flags": sum(f["status"] == "open" for f in data["flags"])})
+
+
+def build_stages(ctx: RunContext) -> list[Stage]:
+    """The nightly's stage list — the one place it is defined."""
+    stages: list[Stage] = [("ingest sources", _ingest_sources), ("ingest workspace", _ingest_workspace)]
+    if not ctx.offline:
+        stages.append(("resolve cited IDs", _resolve))
+    stages += [("classify", _classify), ("verify and brief", _brief)]
+    return stages
+
+
+def run_nightly(ctx: RunContext, stages: list[Stage] | None = None) -> NightlyReport:
+    """Run every stage in order; errors that are the run's own (config, store) propagate."""
+    report = NightlyReport(ctx.today.isoformat())
+    for name, stage in stages if stages is not None else build_stages(ctx):
+        log.info("stage: %s", name)
+        stage(ctx, report)
+        report.stages.append(name)
+    return report
+
+
+KEEP_LOGS = 30
+
+
+def _open_run_log(ctx: RunContext) -> logging.Handler:
+    """A log file per run in ``.kb/logs/`` (the last KEEP_LOGS kept), fed by every kb logger at INFO."""
+    logs = ctx.workspace.root / ".kb" / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    stamp = ctx.now().strftime("%Y%m%dT%H%M%S")
+    handler = logging.FileHandler(logs / f"nightly-{ctx.today.isoformat()}-{stamp}.log", encoding="utf-8")
+    handler.setLevel(logging.INFO)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    for old in sorted(logs.glob("nightly-*.log"))[:-KEEP_LOGS + 1]:
+        old.unlink(missing_ok=True)
+    return handler
+
+
+def run_unattended(ctx: RunContext, *, wait: float = 0.0) -> NightlyReport:
+    """The cron entry point: take the workspace lock (waiting up to ``wait`` s), log to a file, run the stages."""
+    from pipeline.lock import workspace_lock
+    with workspace_lock(ctx.workspace.root / ".kb" / "nightly.lock", wait=wait):
+        handler = _open_run_log(ctx)
+        root = logging.getLogger()
+        previous = root.level
+        root.addHandler(handler)
+        root.setLevel(min(previous, logging.INFO) if previous else logging.INFO)
+        try:
+            report = run_nightly(ctx)
+            log.info("%s", report.summary())
+            return report
+        except Exception:
+            log.exception("nightly failed")
+            raise
+        finally:
+            root.removeHandler(handler)
+            root.setLevel(previous)
+            handler.close()
