@@ -62,8 +62,7 @@ def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
                 sleep(min(0.2, max(0.0, deadline - clock())))
         previous = _holder(path)
         if previous.get("pid") and previous.get("pid") != os.getpid() and not _alive(int(previous["pid"])):
-            info["stale"] = previous
-            log.warning("took over a stale lock left by pid %s (started %s)", previous["pid"], previous.get("started"))
+            info["stale"] = previous   # the caller logs it, once its run log is open
         os.ftruncate(fd, 0)
         os.pwrite(fd, json.dumps({"pid": os.getpid(), "started": time.strftime("%Y-%m-%dT%H:%M:%S")}).encode(), 0)
         yield info

@@ -121,7 +121,8 @@ def _open_run_log(ctx: RunContext) -> logging.Handler:
     handler = logging.FileHandler(logs / f"nightly-{ctx.today.isoformat()}-{stamp}.log", encoding="utf-8")
     handler.setLevel(logging.INFO)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    for old in sorted(logs.glob("nightly-*.log"))[:-KEEP_LOGS + 1]:
+    runs = sorted(logs.glob("nightly-*.log"), key=lambda p: (p.stat().st_mtime, p.name))
+    for old in runs[:-KEEP_LOGS]:   # oldest first; this run's file is among the kept
         old.unlink(missing_ok=True)
     return handler
 
@@ -129,12 +130,15 @@ def _open_run_log(ctx: RunContext) -> logging.Handler:
 def run_unattended(ctx: RunContext, *, wait: float = 0.0) -> NightlyReport:
     """The cron entry point: take the workspace lock (waiting up to ``wait`` s), log to a file, run the stages."""
     from pipeline.lock import workspace_lock
-    with workspace_lock(ctx.workspace.root / ".kb" / "nightly.lock", wait=wait):
+    with workspace_lock(ctx.workspace.root / ".kb" / "nightly.lock", wait=wait) as lock:
         handler = _open_run_log(ctx)
         root = logging.getLogger()
         previous = root.level
         root.addHandler(handler)
         root.setLevel(min(previous, logging.INFO) if previous else logging.INFO)
+        if lock.get("stale"):
+            log.warning("took over a stale lock left by pid %s (started %s)", lock["stale"]["pid"],
+                        lock["stale"].get("started"))
         try:
             report = run_nightly(ctx)
             log.info("%s", report.summary())

@@ -113,8 +113,9 @@ def _sources_checked(ctx: RunContext, window: Window, cands: list[Candidate], re
         mine = [c for c in relevant if any(s.name == run["source"] and s.kind != "entry" for s in c.sources)]
         out.append({"name": run["source"], "kind": "source", "status": run["status"],
                     "credibility": run["credibility"], "error": run["error"],
-                    "counts": {"parsed": run["parsed"], "new": run["new"], "updated": run["updated"],
-                               "relevant": len(mine), "increments": sum(c.category != "confirmation" for c in mine)},
+                    # What the source carried, not what this store happened to lack: a rerun gives the same counts.
+                    "counts": {"parsed": run["parsed"], "relevant": len(mine),
+                               "increments": sum(c.category != "confirmation" for c in mine)},
                     "contributed": [c.title for c in mine][:6]})
     return out
 

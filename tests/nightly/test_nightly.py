@@ -1,0 +1,110 @@
+"""kb nightly as cron runs it: real processes, lock, exit codes, logs, idempotence."""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DAY = "2026-10-08"
+
+
+def kb(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kb.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          env={k: v for k, v in os.environ.items() if k != "KB_HOME"}, timeout=120)
+
+
+def nightly(ws: Path, *extra: str) -> subprocess.CompletedProcess:
+    return kb("nightly", "--home", str(ws), "--date", DAY, "--offline", *extra)
+
+
+def dump(ws: Path) -> str:
+    """Every table except the ledger and the run-time columns: what a rerun must leave unchanged."""
+    conn = sqlite3.connect(ws / ".kb" / "kb.sqlite")
+    out = []
+    for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                                 "'search_index%' AND name NOT IN ('source_runs', 'migrations') ORDER BY name"):
+        rows = conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+        out.append(f"{table}: {rows!r}")
+    return "\n".join(out)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_demo_run_writes_both_briefings_and_a_rerun_is_idempotent(sample_workspace: Path) -> None:
+    first = nightly(sample_workspace)
+    assert first.returncode == 0, first.stderr
+    zh = sample_workspace / "briefings" / f"{DAY}-inference.md"
+    en = sample_workspace / "briefings" / f"{DAY}-inference.en.md"
+    assert f"briefings/{DAY}-inference.md" in first.stdout and zh.is_file() and en.is_file()
+    before = (dump(sample_workspace), digest(zh), digest(en))
+    second = nightly(sample_workspace, "--quiet")
+    assert second.returncode == 0 and second.stdout == "" and second.stderr == ""
+    assert (dump(sample_workspace), digest(zh), digest(en)) == before
+    assert "workspace: ok — parsed 0" in nightly(sample_workspace).stdout  # only changed files re-read
+
+
+def test_a_failed_source_exits_1_and_the_briefing_names_it(sample_workspace: Path) -> None:
+    (sample_workspace / "recordings" / "blogs" / "lmcache.xml").write_bytes(b"<rss><channel><item><title>cut")
+    result = nightly(sample_workspace, "--quiet")
+    assert result.returncode == 1
+    assert "lmcache: failed" in result.stderr  # --quiet still reports failures
+    text = (sample_workspace / "briefings" / f"{DAY}-inference.md").read_text(encoding="utf-8")
+    assert "来源故障：lmcache" in text
+
+
+def test_a_second_nightly_waits_then_exits_75(sample_workspace: Path) -> None:
+    lock = sample_workspace / ".kb" / "nightly.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "a+") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        held.write(json.dumps({"pid": os.getpid(), "started": "earlier"}))
+        held.flush()
+        result = nightly(sample_workspace, "--wait", "0.5")
+    assert result.returncode == 75
+    assert "locked by another kb nightly" in result.stderr and str(os.getpid()) in result.stderr
+    assert not (sample_workspace / "briefings" / f"{DAY}-inference.md").exists()
+
+
+def test_a_stale_lock_from_a_killed_run_is_taken_over(sample_workspace: Path) -> None:
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    lock = sample_workspace / ".kb" / "nightly.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    lock.write_text(json.dumps({"pid": dead.pid, "started": "2026-10-08T22:30:00"}))
+    result = nightly(sample_workspace)
+    assert result.returncode == 0, result.stderr
+    logs = sorted((sample_workspace / ".kb" / "logs").glob("nightly-*.log"))
+    assert f"took over a stale lock left by pid {dead.pid}" in logs[-1].read_text()
+
+
+def test_logs_keep_the_last_30_runs(sample_workspace: Path) -> None:
+    logs = sample_workspace / ".kb" / "logs"
+    logs.mkdir(parents=True)
+    for n in range(35):
+        (logs / f"nightly-2026-09-{n:02d}-20260901T0000{n:02d}.log").write_text("old\n")
+    assert nightly(sample_workspace).returncode == 0
+    kept = sorted(logs.glob("nightly-*.log"))
+    assert len(kept) == 30 and kept[-1].name.startswith(f"nightly-{DAY}")
+
+
+def test_a_configuration_error_exits_2_with_one_line(sample_workspace: Path) -> None:
+    cfg = sample_workspace / "kb.toml"
+    cfg.write_text(cfg.read_text(encoding="utf-8") + "\n[briefing]\ntopp = 3\n", encoding="utf-8")
+    result = nightly(sample_workspace)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "kb.toml" in lines[0] and "briefing" in lines[0]
+
+
+@pytest.mark.parametrize("args", [["nightly", "--help"], ["sources", "status", "--help"]])
+def test_help_is_available(args: list[str]) -> None:
+    assert kb(*args).returncode == 0
