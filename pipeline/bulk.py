@@ -14,7 +14,7 @@ from kb.errors import KBError, ParseError, SourceError
 from kb.records import PaperRecord, Sighting
 from kb.store.papers import add_sightings, register_source, upsert_papers
 from pipeline.context import RunContext
-from pipeline.ingest import SourceReport, _ledger
+from pipeline.ingest import SourceReport, record_ledger
 
 
 def _flush(ctx: RunContext, batch: list[PaperRecord], report: SourceReport) -> None:
@@ -63,5 +63,5 @@ def ingest_bulk_file(ctx: RunContext, path: Path, *, batch: int = 5000, progress
     if report.parsed == 0 and report.status != "failed":
         report.status = "empty"
     report.duration_ms = int((time.monotonic() - t0) * 1000)
-    _ledger(ctx, report, started)
+    record_ledger(ctx, report, started)
     return report

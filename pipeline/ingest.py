@@ -112,7 +112,7 @@ def run_source(ctx: RunContext, spec: SourceSpec, collect: Collector) -> SourceR
             report.http_status = exc.status
         log.warning("source %s failed: %s", spec.name, exc)
     report.duration_ms = int((time.monotonic() - t0) * 1000)
-    _ledger(ctx, report, started.isoformat(timespec="seconds"))
+    record_ledger(ctx, report, started.isoformat(timespec="seconds"))
     return report
 
 
@@ -142,7 +142,8 @@ def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], 
         report.error = report.problems[0]
 
 
-def _ledger(ctx: RunContext, report: SourceReport, started_at: str) -> None:
+def record_ledger(ctx: RunContext, report: SourceReport, started_at: str) -> None:
+    """Write the run's health-ledger row in its own transaction (after the batch committed or rolled back)."""
     row = {"source": report.name, "run_date": ctx.today.isoformat(), "started_at": started_at,
            "duration_ms": report.duration_ms, "status": report.status, "http_status": report.http_status,
            "bytes": report.bytes, "parsed": report.parsed, "new": report.new, "updated": report.updated,

@@ -17,7 +17,7 @@ from kb.errors import KBError
 from kb.store.files import (file_hashes, forget_file, record_file, save_card, save_knowledge_doc, save_note,
                             save_queue)
 from pipeline.context import RunContext
-from pipeline.ingest import SourceReport, _ledger
+from pipeline.ingest import SourceReport, record_ledger
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +152,7 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
     report.problems = walk_problems + report.problems
     report.skipped = len(walk_problems)
     report.duration_ms = int((time.monotonic() - t0) * 1000)
-    _ledger(ctx, report, started)
+    record_ledger(ctx, report, started)
     return report
 
 

@@ -7,11 +7,10 @@ deleting it.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import bindparam, text
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from kb.arxiv_id import parse_arxiv_id
@@ -139,9 +138,3 @@ def save_knowledge_doc(conn: Connection, doc: KnowledgeDoc, content_hash: str, d
                      [{"d": day, "t": doc.topic, "s": s, "x": x} for s, x in gone])
     counts["ended"] = len(gone)
     return counts
-
-
-def problems_of_files(conn: Connection, paths: list[str]) -> dict[str, list[str]]:
-    stmt = text("SELECT path, problems FROM workspace_files WHERE path IN :p").bindparams(
-        bindparam("p", expanding=True))
-    return {p: json.loads(pr) for p, pr in conn.execute(stmt, {"p": paths})} if paths else {}

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Any
 
 from kb.queries import troubled_sources

@@ -1,7 +1,6 @@
 """Gather what the verification rules and the briefing need from the store, once per briefing."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from kb.store import Store
@@ -38,11 +37,12 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any) -> Fact
              {term for t in result.tags for term in t.terms}))
     doc = store.query("SELECT version, sections FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1", (topic,))
     if doc:
-        f.speedup_texts.append((f"knowledge doc {doc[0]['version']}", _version_note(store, topic)))
+        f.speedup_texts.append((f"knowledge doc {doc[0]['version']}", _anchor_labels(store, topic)))
     return f
 
 
-def _version_note(store: Store, topic: str) -> str:
+def _anchor_labels(store: Store, topic: str) -> str:
+    """Every current anchor line of the doc: the team's own figures (e.g. "SEIS 3.27×") live there."""
     rows = store.query("SELECT label FROM anchors WHERE topic = ? AND ended_on IS NULL", (topic,))
     return "\n".join(r["label"] for r in rows)
 
@@ -85,7 +85,3 @@ def source_runs(store: Store, day: str) -> list[dict[str, Any]]:
         last[r["source"]] = dict(r)
     cred = {r["name"]: r["credibility"] for r in store.query("SELECT name, credibility FROM sources")}
     return [{**v, "credibility": cred.get(k)} for k, v in sorted(last.items())]
-
-
-def json_list(value: str | None) -> list[Any]:
-    return json.loads(value) if value else []
