@@ -151,8 +151,8 @@ def sources_status(store: Store) -> list[dict[str, Any]]:
     out = []
     for src in store.query("SELECT DISTINCT source FROM source_runs ORDER BY source"):
         name = src["source"]
-        runs = store.query("SELECT run_date, started_at, status, new, error FROM source_runs WHERE source = ? "
-                           "ORDER BY id DESC", (name,))
+        runs = store.query("SELECT run_date, started_at, status, new, error, problems FROM source_runs "
+                           "WHERE source = ? ORDER BY id DESC", (name,))
         consecutive = 0
         for r in runs:
             if r["status"] != "failed":
@@ -172,6 +172,7 @@ def sources_status(store: Store) -> list[dict[str, Any]]:
             "last_error": failed[0]["error"] if failed else None,
             "consecutive_failures": consecutive,
             "last_new": with_new[0]["run_date"] if with_new else None,
+            "last_problems": json.loads(runs[0]["problems"] or "[]"),
             "quiet_runs": quiet, "usual_quiet_runs": usual,
             "stale": quiet >= max(STALE_RUNS, 2 * usual) and name != "workspace",
             "runs": len(runs),

@@ -14,6 +14,7 @@ from pathlib import Path
 from kb.config import BlogSource
 from kb.errors import KBError, SourceError, WorkspaceError
 from kb.records import ParseResult
+from kb.store.common import dumps
 from kb.store.files import add_mentions
 from kb.store.papers import add_sightings, record_run, register_source, save_validators, upsert_papers, upsert_posts
 from pipeline.context import RunContext
@@ -147,7 +148,7 @@ def record_ledger(ctx: RunContext, report: SourceReport, started_at: str) -> Non
     row = {"source": report.name, "run_date": ctx.today.isoformat(), "started_at": started_at,
            "duration_ms": report.duration_ms, "status": report.status, "http_status": report.http_status,
            "bytes": report.bytes, "parsed": report.parsed, "new": report.new, "updated": report.updated,
-           "skipped": report.skipped, "error": report.error}
+           "skipped": report.skipped, "error": report.error, "problems": dumps(report.problems[:100])}
     try:
         with ctx.store.transaction() as conn:
             record_run(conn, row)

@@ -255,7 +255,12 @@ M004_ID_CHECKS = Migration("m004_id_checks", (
     )""",
 ))
 
-MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS)
+# The ledger names what a run skipped (a bad item, a file outside the workspace), not only failures.
+M005_RUN_PROBLEMS = Migration("m005_run_problems", (
+    "ALTER TABLE source_runs ADD COLUMN problems TEXT NOT NULL DEFAULT '[]'",
+))
+
+MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS)
 
 _LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
     name TEXT PRIMARY KEY,

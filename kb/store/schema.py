@@ -95,6 +95,7 @@ class SourceRun(SQLModel, table=True):
     updated: int = 0
     skipped: int = 0
     error: str | None = None
+    problems: str = "[]"
 
 
 class WorkspaceFile(SQLModel, table=True):
