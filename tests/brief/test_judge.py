@@ -1,0 +1,71 @@
+"""Judgement pieces that are pure: engineering facts, the category order of precedence, ranking."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.brief.judge import _category, engineering_facts, load_rules, rank
+from pipeline.brief.model import Candidate
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules()
+
+
+def test_engineering_facts_found(rules) -> None:
+    text = ("Read 模式（VLLM_MORIIO_CONNECTOR_READ_MODE=1）；启动加 --kv-transfer-config；"
+            "Mooncake 44.6 GB/s，p50 104 us，TTFT 降 31%，吞吐 1.41x，升级到 v0.28.1")
+    facts = engineering_facts(text, rules)
+    for want in ("VLLM_MORIIO_CONNECTOR_READ_MODE=1", "--kv-transfer-config", "44.6 GB/s", "104 us", "31%", "1.41x",
+                 "v0.28.1"):
+        assert want in facts, (want, facts)
+    assert len(facts) == len(set(facts))
+
+
+def test_engineering_facts_none_in_prose(rules) -> None:
+    assert engineering_facts("偏架构介绍，没有新数字（邻接）；先把 routing 做对，再谈 disaggregation", rules) == []
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: judge.engineering_facts runs the [facts] patterns over source URLs "
+                   "too: 'releases/tag/v2.28.3-1' makes Spark's NCCL entry a 🟠 engineering increment")
+def test_engineering_facts_ignore_urls(rules) -> None:
+    text = "来源：https://github.com/NVIDIA/nccl/releases/tag/v2.28.3-1 （2026-10-06）\n- 训练侧排期会挤占 GB300 配额"
+    assert engineering_facts(text, rules) == []
+
+
+def _c(**kw) -> Candidate:
+    c = Candidate(key=kw.pop("key", "k"), relevance=kw.pop("relevance", "primary"))
+    for k, v in kw.items():
+        setattr(c, k, v)
+    return c
+
+
+@pytest.mark.parametrize("kw,category,code", [
+    ({"anchored_in": ["2.3"], "arxiv_ids": ["2609.33252"], "facts": ["2×"]}, "confirmation", "anchored"),
+    ({"anchored_in": ["2.3"], "urls": ["https://x"], "facts": ["X_Y_Z=1"]}, "confirmation", "anchored"),
+    ({"briefed_on": "2026-10-08", "arxiv_ids": ["2610.09701"]}, "confirmation", "briefed"),
+    ({"relevance": "adjacent", "arxiv_ids": ["2610.10507"]}, "confirmation", "adjacent"),
+    ({"excluded": True, "arxiv_ids": ["2610.09388"]}, "confirmation", "adjacent"),
+    ({"recap": True, "arxiv_ids": ["2609.18840"]}, "confirmation", "recap"),
+    ({"recap": True, "facts": ["1.3x"]}, "confirmation", "recap"),
+    ({"markers": ["⚠"], "facts": ["2×"]}, "confirmation", "unverified"),
+    ({"markers": ["⚠"], "arxiv_ids": ["2610.00001"]}, "net-new", "new-paper"),
+    ({"arxiv_ids": ["2610.09701"]}, "net-new", "new-paper"),
+    ({"facts": ["VLLM_X_Y=1"]}, "engineering", "facts"),
+    ({}, "confirmation", "no-facts"),
+])
+def test_category_precedence(kw: dict, category: str, code: str) -> None:
+    got, why = _category(_c(**kw))
+    assert (got, why[0]["code"]) == (category, code)
+
+
+def test_rank_relevance_first_then_grouped_by_category() -> None:
+    cands = [_c(key="adj-high", relevance="adjacent", score=30.0, category="confirmation"),
+             _c(key="conf", score=17.0, category="confirmation"),
+             _c(key="new", score=15.0, category="net-new"),
+             _c(key="eng", score=13.0, category="engineering"),
+             _c(key="new-low", score=9.0, category="net-new")]
+    shown = rank(cands, 3)
+    assert [c.key for c in shown] == ["eng", "new", "conf"], "top 3 by relevance then score, shown by category"
+    assert [c.key for c in rank(cands, 5)] == ["eng", "new", "new-low", "adj-high", "conf"]
+    assert [c.key for c in rank(list(reversed(cands)), 5)] == [c.key for c in rank(cands, 5)], "order-independent"
