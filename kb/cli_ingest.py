@@ -35,10 +35,10 @@ def ingest_hf_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
 
 @ingest_app.command("blogs")
 def ingest_blogs_cmd(feed: Annotated[Optional[str], typer.Option("--feed", help="Only this configured feed.")] = None,
-                     files: FilesOpt = None) -> None:
+                     files: FilesOpt = None, day: DateOpt = None) -> None:
     """Configured blog and news feeds (RSS/Atom)."""
     from pipeline.ingest import ingest_blogs
-    with run_context(None) as ctx:
+    with run_context(day) as ctx:
         finish_reports(ingest_blogs(ctx, feed, files))
 
 
@@ -48,20 +48,21 @@ def ingest_arxiv_api_cmd(
     since: Annotated[Optional[str], typer.Option("--since", help="Submitted on or after (YYYY-MM-DD).")] = None,
     until: Annotated[Optional[str], typer.Option("--until", help="Submitted on or before (YYYY-MM-DD).")] = None,
     limit: Annotated[int, typer.Option("--limit", help="At most this many results.")] = 200,
+    day: DateOpt = None,
 ) -> None:
     """Backfill from the arXiv API (3 s between requests, retries)."""
     from pipeline.arxiv_client import ingest_api_search
-    with run_context(None) as ctx:
+    with run_context(day) as ctx:
         finish_reports([ingest_api_search(ctx, query, since=since, until=until, limit=limit)])
 
 
 @ingest_app.command("arxiv-bulk")
 def ingest_arxiv_bulk_cmd(file: Annotated[Path, typer.Argument(help="Kaggle JSON lines or OAI-PMH XML.")],
                           batch: Annotated[int, typer.Option("--batch", help="Records per transaction.")] = 5000,
-                          ) -> None:
+                          day: DateOpt = None) -> None:
     """Backfill from a bulk metadata file, streamed (memory does not grow with the file)."""
     from pipeline.bulk import ingest_bulk_file
-    with run_context(None) as ctx:
+    with run_context(day) as ctx:
         finish_reports([ingest_bulk_file(ctx, file, batch=batch, progress=not state.quiet)])
 
 

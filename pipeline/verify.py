@@ -16,6 +16,8 @@ from pipeline.brief.model import Candidate, Flag
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency")
 _SPEEDUP = re.compile(r"\b([A-Z][A-Za-z0-9-]{2,})\s+(\d+(?:\.\d+)?)\s*[×x](?![\w])")
+# A system's name (SEIS, CascadeEP, vLLM-style) — not a plain capitalised word such as "Throughput".
+_PLAIN_WORD = re.compile(r"^[A-Z][a-z]+$")
 
 
 @dataclass
@@ -74,6 +76,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     claims: dict[str, dict[str, list[str]]] = {}
     for where, text in facts.speedup_texts + [(s, t) for c in cands for s, t in zip(_where(c), c.texts)]:
         for name, value in _SPEEDUP.findall(text or ""):
+            if _PLAIN_WORD.match(name):
+                continue
             claims.setdefault(name, {}).setdefault(value, [])
             if where not in claims[name][value]:
                 claims[name][value].append(where)
@@ -88,7 +92,8 @@ def unresolved_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """IDs an item rests on that arXiv does not know (online) or the store lacks (offline)."""
     out = []
     for c in cands:
-        if c.anchored_in:
+        # Anchored items are known to the team; an item under two IDs is one id-conflict, not two flags.
+        if c.anchored_in or len(c.arxiv_ids) > 1:
             continue
         for i in c.arxiv_ids:
             if i in facts.known_ids:

@@ -8,13 +8,14 @@ from kb.queries import troubled_sources
 from kb.store.flags import sync_flag
 from pipeline.brief.collect import collect_candidates, compute_window
 from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, source_runs
-from pipeline.brief.judge import anchored_sections, briefed_before, density, judge, load_rules, rank
+from pipeline.brief.judge import (RELEVANCE_ORDER, anchored_sections, briefed_before, density, judge, load_rules,
+                                  rank)
 from pipeline.brief.model import Candidate, Flag, SourceRef, Window
 from pipeline.context import RunContext
 from pipeline.verify import run_rules
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
-_ANCHOR_NOISE = re.compile(r"\b\d{4}\.\d{4,5}(?:v\d+)?\b|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
+_ANCHOR_NOISE = re.compile(r"https?://\S+|\b\d{4}\.\d{4,5}(?:v\d+)?\b|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
 
 
 def _label_title(label: str) -> str:
@@ -62,6 +63,16 @@ def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str
     return same, touches
 
 
+def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
+    """What the sources themselves say to do next ("下次精读时补", "TODO") for the day's increments."""
+    out = []
+    for c in shown:
+        for p in c.points:
+            if any(m in p.lower() for m in rules.followup):
+                out.append({"title": c.title, "point": p})
+    return out
+
+
 def _section_titles(ctx: RunContext, topic: str) -> dict[str, str]:
     import json
     rows = ctx.store.query("SELECT sections FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1", (topic,))
@@ -84,6 +95,9 @@ def _sources_checked(ctx: RunContext, window: Window, cands: list[Candidate], re
                      author_cred: dict[str, int]) -> list[dict[str, Any]]:
     """Every source and workspace file of the window, what it contributed, and its status."""
     out: list[dict[str, Any]] = []
+    # What a source contributed is listed best first: primary before adjacent, then by score.
+    relevant = sorted(relevant, key=lambda c: (RELEVANCE_ORDER[c.relevance], c.category == "confirmation",
+                                               -c.score, c.key))
     notes = [dict(r) for r in ctx.store.query("SELECT path, author, timestamp, title, credibility FROM notes "
                                              "ORDER BY timestamp, path") if window.contains(r["timestamp"])]
     for n in notes:
@@ -131,8 +145,9 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
     source_cred = {r["name"]: r["credibility"] for r in ctx.store.query("SELECT name, credibility FROM sources")
                    if r["credibility"]}
     source_cred.setdefault("hf", cfg.hf_credibility)
-    cands = collect_candidates(ctx.store, window, author_credibility=cfg.authors, source_credibility=source_cred)
-    facts = gather_facts(ctx.store, topic, taxonomy, classify)
+    cands = collect_candidates(ctx.store, window, author_credibility=cfg.authors, source_credibility=source_cred,
+                               tz=cfg.tz)
+    facts = gather_facts(ctx.store, topic, taxonomy, classify, until=day)
     anchors, briefed = anchored_sections(ctx.store, topic), briefed_before(ctx.store, topic, day)
     section_titles = _section_titles(ctx, topic)
     for c in cands:
@@ -158,13 +173,21 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
                    "section": f"§{a['section']}",
                    "status": "continuing", "anchored_on": a["anchored_on"]} for a in continuing]
     sources = _sources_checked(ctx, window, cands, relevant, cfg.authors)
+    # Every other NET-new or engineering item is listed (the density counts them); confirmations fill up to 15.
+    rest = sorted((c for c in relevant if c not in shown),
+                  key=lambda c: (c.category == "confirmation", RELEVANCE_ORDER[c.relevance], -c.score, c.key))
+    fresh = [c for c in rest if c.category != "confirmation"]
+    rest = fresh + [c for c in rest if c.category == "confirmation"][:max(0, 15 - len(fresh))]
     others = [{"arxiv_id": c.arxiv_id, "url": c.url, "title": c.title, "category": c.category,
                "relevance": c.relevance, "suggested_section": f"§{c.section}" if c.section else None}
-              for c in sorted(relevant, key=lambda c: (-c.score, c.key)) if c not in shown]
+              for c in rest]
     top_item = max(shown, key=lambda c: (c.score, c.key), default=None)
     return {
         "topic": topic, "date": day, "timezone": cfg.timezone,
         "section_titles": section_titles,
+        "topic_titles": {t: {"zh": taxonomy.topics[t].title_zh, "en": taxonomy.topics[t].title_en}
+                         for t in sorted(taxonomy.topics)},
+        "follow_ups": _follow_ups(shown, rules),
         "top_item": {"title": top_item.title, "why": top_item.why} if top_item else None,
         "stale_sources": troubled_sources(ctx.store),
         "window": {"start": window.start, "end": window.end,
@@ -174,8 +197,10 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
         "counts": {"candidates": len(cands), "relevant": len(relevant), "shown": len(shown),
                    "net_new": sum(c.category == "net-new" for c in relevant),
                    "engineering": sum(c.category == "engineering" for c in relevant),
-                   "confirmation": sum(c.category == "confirmation" for c in relevant)},
-        "increments": increments, "others": others[:15], "others_total": len(others),
+                   "confirmation": sum(c.category == "confirmation" for c in relevant),
+                   "new_from_team": sum(c.category != "confirmation" and any(s.kind in ("entry", "card")
+                                                                              for s in c.sources) for c in relevant)},
+        "increments": increments, "others": others, "others_total": len(relevant) - len(shown),
         "flags": [_flag_dict(f) for f in flags],
         "arxiv_ids": arxiv_ids, "sources": sources,
         "failing_sources": [s for s in sources if s["status"] == "failed"],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from difflib import SequenceMatcher
 
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
@@ -117,14 +117,25 @@ def _add(c: Candidate, *, ids=(), urls=(), title=None, text=None, points=(), sou
         c.sources.append(source)
 
 
+def local_stamp(stamp: str | None, tz: tzinfo | None) -> str | None:
+    """A post's UTC ``YYYY-MM-DDTHH:MM`` in the workspace's time zone (a bare date stays as written)."""
+    if not stamp or "T" not in stamp or tz is None:
+        return stamp
+    try:
+        utc = datetime.fromisoformat(stamp[:16]).replace(tzinfo=timezone.utc)
+    except ValueError:
+        return stamp
+    return utc.astimezone(tz).strftime("%Y-%m-%dT%H:%M")
+
+
 def collect_candidates(store: Store, window: Window, *, author_credibility: dict[str, int],
-                       source_credibility: dict[str, int]) -> list[Candidate]:
+                       source_credibility: dict[str, int], tz: tzinfo | None = None) -> list[Candidate]:
     """Every item of the window, merged: note entries, cards, sightings, posts."""
     pool = _Pool({r[0] for r in store.query("SELECT arxiv_id FROM papers")})
     _entries(store, window, pool, author_credibility)
     _cards(store, window, pool)
     _sightings(store, window, pool, source_credibility)
-    _posts(store, window, pool, source_credibility)
+    _posts(store, window, pool, source_credibility, tz)
     pool.merge_same_titles()
     return pool.items
 
@@ -137,8 +148,7 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
         for e in store.query("SELECT number, heading, text, points, upvotes, markers, urls FROM note_entries "
                              "WHERE path = ? ORDER BY number", (note["path"],)):
             urls = [u["url"] for u in json.loads(e["urls"]) if not parse_arxiv_id(u["url"])]
-            head_ids = [a.id for a in find_arxiv_ids(e["heading"])]
-            ids = head_ids or [a.id for a in find_arxiv_ids(e["text"])][:1]
+            ids = _entry_subject(e["heading"], urls, e["text"])
             keys = [f"id:{i}" for i in ids] or [f"url:{normalize_url(u)}" for u in urls[:1]] \
                 or [f"entry:{note['path']}#{e['number']}"]
             c = pool.get(keys)
@@ -146,7 +156,20 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
                             note["timestamp"], cred)
             _add(c, ids=ids, urls=urls[:1], title=clean_heading(e["heading"]), text=e["text"],
                  points=json.loads(e["points"]), source=src, markers=json.loads(e["markers"]))
-            c.upvotes += [(u, f"{note['path']} #{e['number']}") for u in json.loads(e["upvotes"])]
+            c.upvotes += [(u, f"{note['path']}#{e['number']}") for u in json.loads(e["upvotes"])]
+
+
+def _entry_subject(heading: str, urls: list[str], text: str) -> list[str]:
+    """The paper an entry is about: an ID in its heading, else one in its first source URL
+    (huggingface.co/papers/ID), else — when it cites no source URL — the first ID in its text.
+    An entry that links a docs page and mentions AWQ in passing is about the page, not AWQ."""
+    for where in [heading] + urls[:1]:
+        found = find_arxiv_ids(where)
+        if found:
+            return [found[0].id]
+    if urls:
+        return []
+    return [a.id for a in find_arxiv_ids(text)][:1]
 
 
 def _cards(store: Store, window: Window, pool: _Pool) -> None:
@@ -170,7 +193,8 @@ def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: di
         "SELECT s.arxiv_id, s.source, s.seen_on, s.kind, s.version, s.upvotes, s.url, p.title, p.abstract "
         "FROM sightings s LEFT JOIN papers p ON p.arxiv_id = s.arxiv_id ORDER BY s.arxiv_id, s.source, s.seen_on")
     for r in rows:
-        if not window.contains(r["seen_on"]) or r["kind"] in ("bulk", "api"):
+        # Blog mentions come with their post (_posts), dated in local time.
+        if not window.contains(r["seen_on"]) or r["kind"] in ("bulk", "api", "blog"):
             continue
         c = pool.get([f"id:{r['arxiv_id']}"])
         kind = "hf" if r["kind"] == "featured" else ("post" if r["kind"] == "blog" else "arxiv")
@@ -182,14 +206,22 @@ def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: di
             c.upvotes.append((r["upvotes"], f"{r['source']} {r['seen_on']}"))
 
 
-def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int]) -> None:
+def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int],
+           tz: tzinfo | None) -> None:
+    cited: dict[str, list[str]] = {}
+    for m in store.query("SELECT origin, arxiv_id FROM mentions WHERE origin_kind = 'post' ORDER BY origin, arxiv_id"):
+        cited.setdefault(m["origin"], []).append(m["arxiv_id"])
     for p in store.query("SELECT key, feed, title, url, published, summary, content FROM posts "
                          "ORDER BY published, key"):
-        if not window.contains((p["published"] or "")[:16]):
+        local = local_stamp((p["published"] or "")[:16], tz)
+        if not window.contains(local):
             continue
-        keys = [f"url:{normalize_url(p['url'])}"] if p["url"] else [f"post:{p['key']}"]
+        ids = cited.get(p["key"], [])
+        # A post about one paper is that paper's item; a post citing several stands on its own.
+        keys = ([f"id:{ids[0]}"] if len(ids) == 1 else []) + (
+            [f"url:{normalize_url(p['url'])}"] if p["url"] else [f"post:{p['key']}"])
         c = pool.get(keys)
-        _add(c, urls=[p["url"]] if p["url"] else [], title=p["title"],
+        _add(c, ids=ids[:1] if len(ids) == 1 else [], urls=[p["url"]] if p["url"] else [], title=p["title"],
              text="\n".join(t for t in (p["summary"], p["content"]) if t),
-             source=SourceRef("post", p["feed"], None, None, p["url"], (p["published"] or "")[:10],
+             source=SourceRef("post", p["feed"], None, None, p["url"], (local or "")[:10],
                               source_credibility.get(p["feed"], 3)))

@@ -8,14 +8,15 @@ from pipeline.brief.model import Window
 from pipeline.verify import Facts
 
 
-def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any) -> Facts:
-    """Known IDs, mentions per ID, card mismatches, anchored items' topics per section."""
+def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any, until: str) -> Facts:
+    """Known IDs, mentions per ID (up to ``until``: a later day never leaks into an earlier briefing),
+    card mismatches, anchored items' topics per section."""
     f = Facts()
     f.known_ids = {r[0] for r in store.query("SELECT arxiv_id FROM papers")}
     f.unknown_to_arxiv = {r[0] for r in store.query("SELECT arxiv_id FROM id_checks WHERE status = 'unknown'")}
     for r in store.query("SELECT arxiv_id, origin_kind, origin, entry FROM mentions WHERE arxiv_id IS NOT NULL "
-                         "ORDER BY origin, entry"):
-        where = f"{r['origin']} #{r['entry']}" if r["origin_kind"] == "entry" else r["origin"]
+                         "AND (seen_on IS NULL OR seen_on <= ?) ORDER BY origin, entry", (until,)):
+        where = f"{r['origin']}#{r['entry']}" if r["origin_kind"] == "entry" else r["origin"]
         f.mentions.setdefault(r["arxiv_id"], [])
         if where not in f.mentions[r["arxiv_id"]]:
             f.mentions[r["arxiv_id"]].append(where)

@@ -26,6 +26,7 @@ from pipeline.brief.model import Candidate
 class Rules:
     recap: list[str]
     exclude: list[str]
+    followup: list[str]
     facts: dict[str, re.Pattern[str]]
     weights: dict[str, float]
     density_absolute: list[tuple[int, str]]
@@ -35,19 +36,30 @@ class Rules:
 def load_rules(workspace: Path | None = None) -> Rules:
     """The briefing rules (data/briefing.toml; a workspace may override the file)."""
     raw = tomllib.loads(find_resource("data/briefing.toml", workspace).read_text(encoding="utf-8"))
-    return Rules([m.lower() for m in raw["markers"]["recap"]], [m.lower() for m in raw["markers"]["exclude"]],
+    markers = raw["markers"]
+    return Rules([m.lower() for m in markers["recap"]], [m.lower() for m in markers["exclude"]],
+                 [m.lower() for m in markers.get("followup", [])],
                  {k: re.compile(v) for k, v in raw["facts"].items()}, raw["weights"],
                  [(int(n), lvl) for n, lvl in raw["density"]["absolute"]],
                  [(float(n), lvl) for n, lvl in raw["density"]["ratio"]])
 
 
+_URL = re.compile(r"https?://\S+|www\.\S+", re.I)
+
+
 def engineering_facts(text: str, rules: Rules) -> list[str]:
-    """Concrete parameters and measurements written in ``text`` (env vars, flags, numbers with units)."""
+    """Concrete parameters and measurements written in ``text`` (env vars, flags, numbers with units).
+
+    URLs are not read (a release tag in a link is not a new fact), and a bare
+    variable is dropped when the same variable is also written with a value.
+    """
+    prose = _URL.sub(" ", text)
     found: dict[str, None] = {}
     for pattern in rules.facts.values():
-        for m in pattern.finditer(text):
+        for m in pattern.finditer(prose):
             found.setdefault(m.group().strip(), None)
-    return list(found)
+    valued = {f.split("=", 1)[0] for f in found if "=" in f}
+    return [f for f in found if "=" in f or f not in valued]
 
 
 def _own_text(c: Candidate) -> str:
@@ -66,15 +78,24 @@ def anchored_sections(store: Store, topic: str) -> dict[str, list[str]]:
 
 
 def briefed_before(store: Store, topic: str, day: str) -> dict[str, str]:
-    """Subjects that were increments of an earlier briefing → its date."""
+    """What earlier briefings put forward → their date: every ID spelling, the URL, and the title."""
     out: dict[str, str] = {}
     for r in store.query("SELECT date, data FROM briefings WHERE topic = ? AND date < ? AND format = 'json' "
                          "ORDER BY date", (topic, day)):
         for inc in json.loads(r["data"]).get("increments", []):
-            for key in [inc.get("arxiv_id"), normalize_url(inc["url"]) if inc.get("url") else None]:
+            keys = [inc.get("arxiv_id"), *inc.get("other_ids", []),
+                    normalize_url(inc["url"]) if inc.get("url") else None, title_key(inc.get("title"))]
+            for key in keys:
                 if key:
                     out.setdefault(key, r["date"])
     return out
+
+
+def title_key(title: str | None) -> str | None:
+    """A title reduced for matching across sources: lower case, words only; None when too short to trust."""
+    words = re.sub(r"[^\w]+", " ", (title or "").lower()).split()
+    key = " ".join(words)
+    return f"title:{key}" if len(key) >= 20 else None
 
 
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
@@ -92,7 +113,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.facts = engineering_facts(_own_text(c), rules)
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
-    c.briefed_on = next((briefed[k] for k in subjects if k in briefed), None)
+    c.briefed_on = next((briefed[k] for k in subjects + [title_key(t) for t in c.titles] if k in briefed), None)
     c.section = c.anchored_in[0] if c.anchored_in else suggest_section(c.topics, taxonomy, doc, sections)
     c.category, c.why = _category(c)
     c.score = _score(c, rules)

@@ -75,12 +75,11 @@ def test_other_ingest_order_same_briefing(tmp_path: Path, reference: dict[str, b
     assert not bad, _first_difference(reference, got, bad[0])
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `kb ingest blogs` has no --date: its ledger rows get the wall-clock "
-                   "date, so a past day's briefing loses the vllm-blog/llm-d/lmcache rows of §1 and §6")
 def test_other_ingest_order_through_the_cli(tmp_path: Path, reference: dict[str, bytes]) -> None:
     home = _reordered(tmp_path)
     for feed in FEEDS:
-        kb(home, "ingest", "blogs", "--feed", feed, "--from-file", str(home / "recordings" / "blogs" / f"{feed}.xml"))
+        kb(home, "ingest", "blogs", "--date", DAY, "--feed", feed,
+           "--from-file", str(home / "recordings" / "blogs" / f"{feed}.xml"))
     got = _all_outputs(home)
     bad = _diff_keys(reference, got)
     assert not bad, _first_difference(reference, got, bad[0])

@@ -70,9 +70,6 @@ def test_md_text_none_and_numbers() -> None:
     assert md_text(None) == "" and md_text(12) == "12" and md_text("  a   b  ") == "a b"
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: md_text does not escape '_' emphasis nor a leading block marker "
-                   "('# ', '1. ', '- ', '---'); in a '- {{ p | t }}' bullet a point becomes a heading, "
-                   "a nested list or a rule")
 @pytest.mark.parametrize("value", ["_init_ and _b_", "# 3 things", "1. first step", "- sub point", "---"])
 def test_md_text_in_a_bullet_stays_a_plain_bullet(value: str) -> None:
     tokens = md_parser().parse(f"- {md_text(value)}\n")
@@ -114,8 +111,6 @@ def test_md_link_without_url_is_text() -> None:
     assert md_link("", None) == ""
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: md_link encodes spaces but not newlines/tabs in a URL: a feed link "
-                   "'https://x/a\\n#\\tX' splits the line and injects a heading (and would split a table row)")
 @pytest.mark.parametrize("url", ["https://x.org/a\n#\tINJECTED", "https://x.org/a\tb", "https://x.org/a\r\n| x | y |"])
 def test_md_link_is_one_line(url: str) -> None:
     out = md_link(url)
@@ -258,8 +253,6 @@ def test_hostile_flag_text_is_escaped(out: dict[str, str]) -> None:
     assert "2610.99999" in s3, "the card's unknown ID is flagged"
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a feed link with a newline + '#\\t' (kept by the feed parser) "
-                   "goes through md_link unencoded and becomes a heading in the briefing")
 def test_hostile_link_cannot_inject_a_heading(out: dict[str, str]) -> None:
     tokens = md_parser().parse(out["zh"])
     heads = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]

@@ -31,7 +31,7 @@ def _open_heads(home: Path) -> list[str]:
 def test_flags_open_json_lists_the_briefing_flags(briefed: Path) -> None:
     flags = _flags(briefed, "--open")
     assert {f["rule"] for f in flags} == {"unsourced-claim", "boundary", "id-conflict", "number-conflict",
-                                          "unresolved-id", "date-inconsistency"}
+                                          "date-inconsistency"}
     assert all(f["status"] == "open" and f["first_seen"] == DAY and f["last_seen"] == DAY for f in flags)
     assert all(isinstance(f["evidence"], dict) for f in flags)
     data = brief_json(briefed)
@@ -57,7 +57,7 @@ def test_resolve_keeps_it_closed_until_the_evidence_changes(briefed: Path) -> No
     # A rerun keeps it closed: not among §3's open items, named in the closed line.
     brief(briefed)
     heads = _open_heads(briefed)
-    assert not [h for h in heads if "DeepSeek V4.1" in h] and len(heads) == 5
+    assert not [h for h in heads if "DeepSeek V4.1" in h] and len(heads) == 4
     s3 = sections(read(briefed, ZH_MD))["三"]
     assert "已由团队关闭" in s3 and "DeepSeek V4.1" in s3 and "dismissed" in s3
     assert [f["status"] for f in brief_json(briefed)["flags"] if f["id"] == claim["id"]] == ["dismissed"]

@@ -26,8 +26,6 @@ def test_engineering_facts_none_in_prose(rules) -> None:
     assert engineering_facts("偏架构介绍，没有新数字（邻接）；先把 routing 做对，再谈 disaggregation", rules) == []
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: judge.engineering_facts runs the [facts] patterns over source URLs "
-                   "too: 'releases/tag/v2.28.3-1' makes Spark's NCCL entry a 🟠 engineering increment")
 def test_engineering_facts_ignore_urls(rules) -> None:
     text = "来源：https://github.com/NVIDIA/nccl/releases/tag/v2.28.3-1 （2026-10-06）\n- 训练侧排期会挤占 GB300 配额"
     assert engineering_facts(text, rules) == []

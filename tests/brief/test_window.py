@@ -78,9 +78,6 @@ def test_second_day_starts_at_the_previous_cutoff(sample_day: Path, day1: dict, 
     assert {a["arxiv_id"] for a in d2["arxiv_ids"] if a["status"] == "new"} == set()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: judge.briefed_before only records an increment's arxiv_id/url, not "
-                   "its other_ids: SlimWise written as 2607.09701 (the spelling of yesterday's §2 'also written') "
-                   "is NET-new again the next day")
 def test_second_day_remention_under_the_other_spelling(sample_day: Path, day1: dict, tmp_path: Path) -> None:
     d2 = _second_day(sample_day, tmp_path, "## 1. SlimWise 另一种写法 arXiv:2607.09701\n\n"
                                            "- 同一篇：MoE serving 专家剪枝，prefill / decode 分开剪\n")
@@ -88,8 +85,6 @@ def test_second_day_remention_under_the_other_spelling(sample_day: Path, day1: d
     assert slim["category"] == "confirmation", (slim["arxiv_id"], slim["category"])
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: briefed_before matches only IDs and URLs: an entry titled exactly "
-                   "like yesterday's SlimWise increment, without an ID, is judged a new 🟠 engineering increment")
 def test_second_day_remention_by_title(sample_day: Path, day1: dict, tmp_path: Path) -> None:
     d2 = _second_day(sample_day, tmp_path,
                      "## 1. SlimWise: Decoupled Expert Pruning across Prefill and Decode for Efficient MoE Serving\n\n"
@@ -98,9 +93,6 @@ def test_second_day_remention_by_title(sample_day: Path, day1: dict, tmp_path: P
     assert slim["category"] == "confirmation", slim["category"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: facts.gather_facts reads every mention in the store, not only those "
-                   "up to the day: rebuilt after Oct 9, the Oct-8 id-conflict evidence cites the Oct-9 note "
-                   "(and the changed evidence reopens a closed flag)")
 def test_rerun_of_day1_after_day2_is_unchanged(sample_day: Path, day1: dict, tmp_path: Path) -> None:
     home = clone(sample_day, tmp_path / "ws")
     before = read(home, ZH_MD)
@@ -180,8 +172,6 @@ def test_items_dated_outside_the_window_are_left_out(tmp_path: Path) -> None:
     assert "EarlyKV" not in titles and "LateKV" not in titles
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: posts.published is stored in UTC (sources/blogs._published) but "
-                   "collect._posts compares it with the window in local time (Asia/Shanghai): posts move by 8 h")
 def test_posts_are_windowed_in_local_time(tmp_path: Path) -> None:
     home = copy_sample(tmp_path / "ws")
     toml = home / "kb.toml"
