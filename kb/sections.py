@@ -1,9 +1,12 @@
 """Section numbers of knowledge docs (``§2.3``, ``§2.3.1``, ``§1.(9)``): compare and match them."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kb.arxiv_id import clean_text
 
 
+@lru_cache(maxsize=4096)   # a doc has a few dozen sections; queries compare them thousands of times
 def section_key(number: str) -> tuple[int, ...] | None:
     """``"1.(9)"`` → ``(1, 9)``; the comparable form of a section number (None if not one)."""
     text = clean_text(number).strip().lstrip("§").strip()
