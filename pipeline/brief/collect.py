@@ -80,24 +80,40 @@ class _Pool:
     def merge_same_titles(self, threshold: float = 0.9) -> None:
         """Merge a paper written under an ID the store does not know into the known paper of the same title.
 
-        Two known papers that share a title stay apart: they are different papers.
+        Two known papers that share a title stay apart: they are different papers. Only
+        unknown-ID candidates are compared (there are few), exact titles first, then a
+        fuzzy ratio behind cheap upper bounds — a day has thousands of listing papers.
         """
-        changed = True
-        while changed:
-            changed = False
-            titled = [(c, _norm_title(t)) for c in self.items for t in c.titles if c.arxiv_ids and len(t) >= 20]
-            for i, (a, ta) in enumerate(titled):
-                for b, tb in titled[i + 1:]:
-                    one_unknown = not (set(a.arxiv_ids) & self.known_ids) or not (set(b.arxiv_ids) & self.known_ids)
-                    if a is not b and one_unknown and SequenceMatcher(None, ta, tb).ratio() >= threshold:
-                        self._absorb(a, b)
-                        for k, v in list(self.by_key.items()):
-                            if v is b:
-                                self.by_key[k] = a
-                        changed = True
-                        break
-                if changed:
-                    break
+        def titles(c: Candidate) -> list[str]:
+            return [t for t in (_norm_title(x) for x in c.titles) if len(t) >= 20]
+
+        unknown = [c for c in self.items if c.arxiv_ids and not set(c.arxiv_ids) & self.known_ids]
+        if not unknown:
+            return
+        known = [c for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids]
+        exact = {t: c for c in known for t in titles(c)}
+        for u in unknown:
+            if u not in self.items:
+                continue
+            match = next((exact[t] for t in titles(u) if t in exact), None)
+            if match is None:
+                match = self._fuzzy_match(u, titles(u), [(k, titles(k)) for k in known], threshold)
+            if match is not None and match is not u and match in self.items:
+                self._absorb(match, u)
+
+    def _fuzzy_match(self, u: Candidate, mine: list[str], known: list[tuple[Candidate, list[str]]],
+                     threshold: float) -> Candidate | None:
+        for t in mine:
+            sm = SequenceMatcher(None, t, autojunk=False)
+            for k, theirs in known:
+                for other in theirs:
+                    if 2 * min(len(t), len(other)) / (len(t) + len(other)) < threshold:
+                        continue   # lengths alone rule it out
+                    sm.set_seq1(other)
+                    if sm.real_quick_ratio() >= threshold and sm.quick_ratio() >= threshold \
+                            and sm.ratio() >= threshold:
+                        return k
+        return None
 
 
 def _norm_title(t: str) -> str:

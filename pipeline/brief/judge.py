@@ -98,10 +98,16 @@ def title_key(title: str | None) -> str | None:
     return f"title:{key}" if len(key) >= 20 else None
 
 
+SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
+
+
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: set[str]) -> None:
     """Fill in the candidate's relevance, topics, section, category and score."""
-    c.arxiv_id = next((i for i in c.arxiv_ids if i in known_ids), c.arxiv_ids[0] if c.arxiv_ids else None)
+    # Sources in a reading order that does not depend on how candidates were merged.
+    c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
+    c.arxiv_ids.sort(key=lambda i: (i not in known_ids, i))   # the ID arXiv resolves first
+    c.arxiv_id = c.arxiv_ids[0] if c.arxiv_ids else None
     c.url = c.urls[0] if c.urls else next((s.url for s in c.sources if s.url), None)
     c.title = c.titles[0] if c.titles else (c.arxiv_id or c.url or c.key)
     result = classify("\n".join(c.titles[1:] + c.texts + c.points), title=c.title, taxonomy=taxonomy)
