@@ -7,7 +7,8 @@ from typing import Any
 from kb.queries import troubled_sources
 from kb.store.flags import sync_flag
 from pipeline.brief.collect import collect_candidates, compute_window
-from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, source_runs
+from pipeline.brief.facts import (baseline, gather_facts, history, recent_anchors, source_runs,
+                                  stored_classifications)
 from pipeline.brief.judge import (RELEVANCE_ORDER, anchored_sections, briefed_before, density, judge, load_rules,
                                   rank)
 from pipeline.brief.model import Candidate, Flag, SourceRef, Window
@@ -61,6 +62,20 @@ def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str
     same = [{"subject": s, "title": _label_title(t)} for s, t, _, _ in ranked if s not in c.subjects][:3]
     touches = sorted({sec for t in c.topics if (sec := taxonomy.section_for(t, topic)) and sec in sections})
     return same, touches
+
+
+def _classify_unstored(ctx: RunContext, cands: list[Candidate], stored: dict[str, Any], taxonomy: Any) -> None:
+    """Papers the classify stage has not tagged yet get the same classification it would give them,
+    so a briefing does not depend on whether ``kb classify`` ran first."""
+    from pipeline.classify_stage import Subject, classify_subject
+    ids = sorted({i for c in cands for i in c.arxiv_ids} - set(stored))
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        marks = ",".join("?" * len(part))
+        for r in ctx.store.query(f"SELECT arxiv_id, title, abstract, primary_category FROM papers "
+                                 f"WHERE arxiv_id IN ({marks})", tuple(part)):
+            subject = Subject("paper", r["arxiv_id"], r["title"], r["abstract"], r["primary_category"])
+            stored[r["arxiv_id"]] = classify_subject(subject, taxonomy)
 
 
 def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
@@ -147,12 +162,14 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
     source_cred.setdefault("hf", cfg.hf_credibility)
     cands = collect_candidates(ctx.store, window, author_credibility=cfg.authors, source_credibility=source_cred,
                                tz=cfg.tz)
-    facts = gather_facts(ctx.store, topic, taxonomy, classify, until=day)
+    stored = stored_classifications(ctx.store, taxonomy.hash)
+    _classify_unstored(ctx, cands, stored, taxonomy)
+    facts = gather_facts(ctx.store, topic, taxonomy, classify, until=day, stored=stored)
     anchors, briefed = anchored_sections(ctx.store, topic), briefed_before(ctx.store, topic, day)
     section_titles = _section_titles(ctx, topic)
     for c in cands:
         judge(c, classify=classify, taxonomy=taxonomy, doc=topic, anchors=anchors, briefed=briefed,
-              known_ids=facts.known_ids, rules=rules, sections={s.lstrip("§") for s in section_titles})
+              known_ids=facts.known_ids, rules=rules, sections={s.lstrip("§") for s in section_titles}, stored=stored)
     relevant = [c for c in cands if c.relevance != "none"]
     shown = rank(relevant, top or cfg.briefing_top)
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering

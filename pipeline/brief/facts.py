@@ -1,6 +1,8 @@
 """Gather what the verification rules and the briefing need from the store, once per briefing."""
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from kb.store import Store
@@ -8,7 +10,35 @@ from pipeline.brief.model import Window
 from pipeline.verify import Facts
 
 
-def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any, until: str) -> Facts:
+@dataclass
+class StoredTag:
+    topic: str
+    score: float
+    terms: tuple[str, ...]
+
+
+@dataclass
+class StoredResult:
+    """A classification the classify stage already stored, shaped like the classifier's result."""
+
+    relevance: str
+    tags: list[StoredTag] = field(default_factory=list)
+
+
+def stored_classifications(store: Store, taxonomy_hash: str) -> dict[str, StoredResult]:
+    """Papers' relevance and tags from the classify stage, when made with this taxonomy."""
+    out = {r["subject"]: StoredResult(r["relevance"]) for r in store.query(
+        "SELECT subject, relevance FROM classifications WHERE subject_kind = 'paper' AND taxonomy_hash = ?",
+        (taxonomy_hash,))}
+    for r in store.query("SELECT subject, topic, score, terms FROM tags WHERE subject_kind = 'paper' "
+                         "AND taxonomy_hash = ? ORDER BY subject, score DESC, topic", (taxonomy_hash,)):
+        if r["subject"] in out:
+            out[r["subject"]].tags.append(StoredTag(r["topic"], r["score"], tuple(json.loads(r["terms"]))))
+    return out
+
+
+def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any, until: str,
+                 stored: dict[str, StoredResult] | None = None) -> Facts:
     """Known IDs, mentions per ID (up to ``until``: a later day never leaks into an earlier briefing),
     card mismatches, anchored items' topics per section."""
     f = Facts()
@@ -27,12 +57,15 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any, until: 
         sec = taxonomy.section_for(t, topic)
         if sec:
             f.section_topics.setdefault(sec.lstrip("§"), set()).add(t)
-    rows = store.query("SELECT a.section, a.subject, a.label, p.title, p.abstract FROM anchors a "
+    stored = stored or {}
+    rows = store.query("SELECT a.section, a.subject, a.arxiv_id, a.label, p.title, p.abstract FROM anchors a "
                        "LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND a.ended_on IS NULL "
                        "ORDER BY a.section, a.subject", (topic,))
     for r in rows:
-        text = " ".join(x for x in (r["title"], r["abstract"]) if x) or r["label"]
-        result = classify(text, title=r["title"] or "", taxonomy=taxonomy)
+        result = stored.get(r["arxiv_id"] or "")
+        if result is None:
+            text = " ".join(x for x in (r["title"], r["abstract"]) if x) or r["label"]
+            result = classify(text, title=r["title"] or "", taxonomy=taxonomy)
         f.anchored_topics.setdefault(r["section"], []).append(
             (r["subject"], r["title"] or r["label"], {t.topic for t in result.tags},
              {term for t in result.tags for term in t.terms}))

@@ -102,7 +102,8 @@ SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
 
 
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
-          briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: set[str]) -> None:
+          briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: set[str],
+          stored: dict[str, Any] | None = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
@@ -110,7 +111,12 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.arxiv_id = c.arxiv_ids[0] if c.arxiv_ids else None
     c.url = c.urls[0] if c.urls else next((s.url for s in c.sources if s.url), None)
     c.title = c.titles[0] if c.titles else (c.arxiv_id or c.url or c.key)
-    result = classify("\n".join(c.titles[1:] + c.texts + c.points), title=c.title, taxonomy=taxonomy)
+    # A paper only the listing or HF saw is exactly the subject the classify stage tagged (with its
+    # arXiv category, which helps); anything the team or a blog wrote about is judged on the merged text.
+    public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf") for s in c.sources)
+    result = (stored or {}).get(c.arxiv_id) if public_only else None
+    if result is None:
+        result = classify("\n".join(c.titles[1:] + c.texts + c.points), title=c.title, taxonomy=taxonomy)
     c.relevance, c.topics = result.relevance, [t.topic for t in result.tags]
     c.terms = {term for t in result.tags for term in t.terms}
     own = _own_text(c).lower()
