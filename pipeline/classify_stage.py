@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from kb.store.tags import classified_inputs, save_classification
+from kb.store.tags import Classified, classified_inputs, save_classifications
 from pipeline.context import RunContext
 
 WORKSPACE_TAXONOMY = "taxonomy.toml"   # a workspace's override, merged over the shipped one
@@ -93,13 +93,14 @@ def run_classify(ctx: RunContext, *, everything: bool = False, batch: int = 2000
 def _flush(ctx: RunContext, pending: list[tuple[Subject, Any, str]], tax_hash: str, report: ClassifyReport) -> None:
     if not pending:
         return
+    items = [Classified(subject.kind, subject.key, result.relevance, ih,
+                        [(t.topic, t.score, list(t.terms)) for t in result.tags])
+             for subject, result, ih in pending]
     with ctx.store.transaction() as conn:
-        for subject, result, ih in pending:
-            tags = [(t.topic, t.score, list(t.terms)) for t in result.tags]
-            save_classification(conn, subject.kind, subject.key, result.relevance, tags, tax_hash, ih)
-            report.classified += 1
-            report.primary += result.relevance == "primary"
-            report.adjacent += result.relevance == "adjacent"
+        save_classifications(conn, items, tax_hash)
+    report.classified += len(items)
+    report.primary += sum(c.relevance == "primary" for c in items)
+    report.adjacent += sum(c.relevance == "adjacent" for c in items)
 
 
 def explain_subject(ctx: RunContext, ident: str) -> list[str]:
