@@ -77,20 +77,46 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
 _LIST_TABLES = {"topics", "blogs"}
 
 
-def _line_of(text: str, key: str) -> int | None:
-    """The first line where ``key`` is assigned or opened as a table (for error messages)."""
-    pat = re.compile(rf"^\s*(\[+\s*)?{re.escape(key)}\s*(=|\]|\.)", re.M)
+_HEADER_RE = re.compile(r"""^\s*\[\[?\s*"?([A-Za-z0-9_-]+)"?\s*\]\]?\s*(?:#.*)?$""")
+
+
+def _line_of(text: str, key: str, index: int | None = None) -> int | None:
+    """The line where ``key`` is assigned or opened as a table (for error messages).
+
+    ``key`` is ``table.key`` or a table name; ``index`` picks the n-th ``[[table]]`` of a
+    list of tables. The key is looked for inside its own table, so ``hf.url`` is not
+    reported on the line of ``[arxiv]``'s ``url``.
+    """
+    table, _, leaf = key.rpartition(".")
+    if table:
+        assign = re.compile(rf"""^\s*["']?{re.escape(leaf)}["']?\s*=""")
+        current, seen = None, -1
+        for no, line in enumerate(text.splitlines(), start=1):
+            m = _HEADER_RE.match(line)
+            if m:
+                current = m[1]
+                seen += current == table
+                continue
+            if current == table and (index is None or seen == index) and assign.match(line):
+                return no
+    elif index is not None:  # the n-th [[table]] header itself
+        headers = [no for no, line in enumerate(text.splitlines(), start=1)
+                   if (m := _HEADER_RE.match(line)) and m[1] == key]
+        if index < len(headers):
+            return headers[index]
+    # [ \t], not \s: with re.M a \s* would start the match on a blank line above.
+    pat = re.compile(rf"^[ \t]*(\[+[ \t]*)?{re.escape(leaf)}[ \t]*(=|\]|\.)", re.M)
     m = pat.search(text)
     return text.count("\n", 0, m.start()) + 1 if m else None
 
 
-def _err(path: Path, text: str, key: str, msg: str) -> ConfigError:
-    line = _line_of(text, key.split(".")[-1])
+def _err(path: Path, text: str, key: str, msg: str, index: int | None = None) -> ConfigError:
+    line = _line_of(text, key, index)
     where = f"{path}:{line}" if line else str(path)
     return ConfigError(f"{where}: {key}: {msg}")
 
 
-def _check_table(path: Path, text: str, name: str, table: dict[str, Any]) -> None:
+def _check_table(path: Path, text: str, name: str, table: dict[str, Any], index: int | None = None) -> None:
     schema = _SCHEMA[name]
     if name == "authors":
         for k, v in table.items():
@@ -99,13 +125,17 @@ def _check_table(path: Path, text: str, name: str, table: dict[str, Any]) -> Non
         return
     for k, v in table.items():
         if k not in schema:
-            raise _err(path, text, f"{name}.{k}", f"unknown key (known: {', '.join(sorted(schema))})")
+            raise _err(path, text, f"{name}.{k}", f"unknown key (known: {', '.join(sorted(schema))})", index)
         typ, _ = schema[k]
         if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
-            raise _err(path, text, f"{name}.{k}", f"expected {getattr(typ, '__name__', typ)}, got {type(v).__name__}")
+            raise _err(path, text, f"{name}.{k}", f"expected {getattr(typ, '__name__', typ)}, got {type(v).__name__}",
+                       index)
+        if typ is list and not all(isinstance(x, str) for x in v):
+            bad = next(x for x in v if not isinstance(x, str))
+            raise _err(path, text, f"{name}.{k}", f"expected a list of strings, found {bad!r}", index)
     for k, (_, required) in schema.items():
         if required and k not in table:
-            raise _err(path, text, name, f"missing required key '{k}'")
+            raise _err(path, text, name, f"missing required key '{k}'", index)
 
 
 def parse_config(text: str, path: Path) -> Config:
@@ -120,8 +150,8 @@ def parse_config(text: str, path: Path) -> Config:
         items = value if name in _LIST_TABLES else [value]
         if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
             raise _err(path, text, name, "expected " + ("[[" + name + "]] tables" if name in _LIST_TABLES else "a table"))
-        for item in items:
-            _check_table(path, text, name, item)
+        for i, item in enumerate(items):
+            _check_table(path, text, name, item, i if name in _LIST_TABLES else None)
     return _build(raw, path, text)
 
 
@@ -149,29 +179,29 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     cfg.hf_credibility = _credibility(path, text, "hf.credibility", hf.get("credibility", 3))
     cfg.hf_recording = hf.get("recording")
     names = set()
-    for b in raw.get("blogs", []):
+    for i, b in enumerate(raw.get("blogs", [])):
         if b["name"] in names:
-            raise _err(path, text, "blogs.name", f"duplicate feed name {b['name']!r}")
+            raise _err(path, text, "blogs.name", f"duplicate feed name {b['name']!r}", i)
         names.add(b["name"])
         if not b.get("url") and not b.get("recording"):
-            raise _err(path, text, "blogs.name", f"feed {b['name']!r} needs a url or a recording")
+            raise _err(path, text, "blogs.name", f"feed {b['name']!r} needs a url or a recording", i)
         cfg.blogs.append(BlogSource(b["name"], b.get("url"), _credibility(path, text, "blogs.credibility",
-                                    b.get("credibility", 3)), b.get("topics", []), b.get("recording")))
+                                    b.get("credibility", 3), i), b.get("topics", []), b.get("recording")))
     cfg.authors = dict(raw.get("authors", {}))
     cfg.briefing_top = br.get("top", cfg.briefing_top)
     cfg.cutoff = br.get("cutoff", cfg.cutoff)
     if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", cfg.cutoff):
         raise _err(path, text, "briefing.cutoff", "expected HH:MM")
-    for url_key, url in [("arxiv.url", cfg.arxiv_url), ("hf.url", cfg.hf_url)] + [
-            ("blogs.url", b.url) for b in cfg.blogs if b.url]:
+    for url_key, url, i in [("arxiv.url", cfg.arxiv_url, None), ("hf.url", cfg.hf_url, None)] + [
+            ("blogs.url", b.url, i) for i, b in enumerate(cfg.blogs) if b.url]:
         if not re.match(r"https?://", url):
-            raise _err(path, text, url_key, f"only http(s) URLs are fetched, not {url!r}; use `recording` for files")
+            raise _err(path, text, url_key, f"only http(s) URLs are fetched, not {url!r}; use `recording` for files", i)
     return cfg
 
 
-def _credibility(path: Path, text: str, key: str, value: int) -> int:
+def _credibility(path: Path, text: str, key: str, value: int, index: int | None = None) -> int:
     if not 1 <= value <= 5:
-        raise _err(path, text, key, "credibility must be from 1 to 5")
+        raise _err(path, text, key, "credibility must be from 1 to 5", index)
     return value
 
 

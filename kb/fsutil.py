@@ -2,17 +2,51 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
 from kb.errors import KBError
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
+
+
+def _sweep_leftovers(path: Path) -> None:
+    """Remove temp files of ``path`` left by writers that died before their rename.
+
+    A process killed between writing its temp file and renaming it (SIGKILL, SIGTERM
+    without a handler, a power cut) leaves ``.<name>.<pid>.<random>.tmp`` behind; the
+    pid says whose it was, so only the temp files of processes that are gone are removed
+    and a concurrent writer's file is never touched.
+    """
+    pattern = re.compile(rf"^\.{re.escape(path.name)}\.(\d+)\.[^.]+\.tmp$")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    for name in names:
+        m = pattern.match(name)
+        if m and int(m[1]) != os.getpid() and not _alive(int(m[1])):
+            try:
+                os.unlink(path.parent / name)
+            except OSError:
+                pass
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` through a temp file and a rename: readers see the old file or the new one."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        _sweep_leftovers(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise KBError(f"cannot write {path}: {exc.strerror}") from exc
     try:

@@ -14,7 +14,7 @@ from kb.errors import KBError, ParseError, SourceError
 from kb.records import PaperRecord, Sighting
 from kb.store.papers import add_sightings, register_source, upsert_papers
 from pipeline.context import RunContext
-from pipeline.ingest import SourceReport, record_ledger
+from pipeline.ingest import SourceReport, bound_record, record_ledger
 
 
 def _flush(ctx: RunContext, batch: list[PaperRecord], report: SourceReport) -> None:
@@ -44,6 +44,7 @@ def ingest_bulk_file(ctx: RunContext, path: Path, *, batch: int = 5000, progress
                     report.skipped += 1
                     report.problems.append(item)
                     continue
+                report.problems += bound_record(item)
                 pending.append(item)
                 report.parsed += 1
                 if len(pending) >= batch:

@@ -284,5 +284,8 @@ class HttpClient:
             raise _Failure(f"corrupt {encoding} body: {_describe(exc)}", status) from None
         except urllib3.exceptions.SSLError as exc:
             raise _Failure(f"TLS failed mid-body: {_describe(exc)}", status) from None
+        except (urllib3.exceptions.ReadTimeoutError, requests.Timeout, TimeoutError):
+            raise _Failure(f"timed out: no data for {self.timeout:g} s in the middle of the response", status,
+                           retry=True) from None
         except (urllib3.exceptions.HTTPError, requests.RequestException, OSError) as exc:
             raise _Failure(f"body cut short: {_describe(exc)}", status, retry=True) from None

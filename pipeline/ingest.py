@@ -13,7 +13,7 @@ from pathlib import Path
 
 from kb.config import BlogSource
 from kb.errors import KBError, SourceError, WorkspaceError
-from kb.records import ParseResult
+from kb.records import PaperRecord, ParseResult, PostRecord
 from kb.store.common import dumps
 from kb.store.files import add_mentions
 from kb.store.papers import add_sightings, record_run, register_source, save_validators, upsert_papers, upsert_posts
@@ -71,6 +71,36 @@ class SourceSpec:
     credibility: int | None = None
 
 
+# What one item may bring: a real title is a line, a real abstract a page. A field past its
+# bound is cut (the item is kept and the cut named), so a hostile or broken source cannot
+# bloat the store, the search index or a briefing.
+PAPER_LIMITS = {"title": 1_000, "abstract": 20_000, "comment": 2_000, "journal_ref": 1_000, "doi": 300}
+POST_LIMITS = {"title": 1_000, "summary": 20_000, "content": 20_000}
+MAX_AUTHORS, MAX_NAME = 5_000, 300
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def bound_record(rec: PaperRecord | PostRecord) -> list[str]:
+    """Cut over-long fields of ``rec`` in place; return one problem per field cut."""
+    limits = PAPER_LIMITS if isinstance(rec, PaperRecord) else POST_LIMITS
+    name = rec.arxiv_id if isinstance(rec, PaperRecord) else rec.key[:200]
+    problems = []
+    for fld, limit in limits.items():
+        value = getattr(rec, fld)
+        if value and len(value) > limit:
+            setattr(rec, fld, _cut(value, limit))
+            problems.append(f"{name}: {fld} of {len(value):,} characters cut to {limit:,}")
+    authors = rec.authors
+    if len(authors) > MAX_AUTHORS or any(len(a) > MAX_NAME for a in authors):
+        rec.authors = [_cut(a, MAX_NAME) for a in authors[:MAX_AUTHORS]]
+        problems.append(f"{name}: author list cut ({len(authors):,} names, the longest "
+                        f"{max(map(len, authors)):,} characters)")
+    return problems
+
+
 Parser = Callable[[bytes], ParseResult]
 Collector = Callable[[SourceReport], "list[ParseResult] | None"]
 
@@ -125,6 +155,7 @@ def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], 
     report.problems = [p for r in results for p in r.problems]
     report.parsed = len(papers) + len(posts)
     report.skipped = len(report.problems)
+    report.problems += [p for rec in [*papers, *posts] for p in bound_record(rec)]  # kept, but cut
     with ctx.store.transaction() as conn:
         register_source(conn, spec.name, spec.kind, spec.url, spec.credibility)
         counts = upsert_papers(conn, papers, spec.name)

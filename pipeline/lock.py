@@ -22,9 +22,16 @@ log = logging.getLogger(__name__)
 
 def _holder(path: Path) -> dict:
     try:
-        return json.loads(path.read_text() or "{}")
-    except (OSError, ValueError):
+        holder = json.loads(path.read_text() or "{}")
+    except (OSError, ValueError, RecursionError):
         return {}
+    # A lock file someone else wrote junk into is an unknown holder, not a crash.
+    if not isinstance(holder, dict):
+        return {}
+    pid = holder.get("pid")
+    if pid is not None and (not isinstance(pid, int) or isinstance(pid, bool) or not 0 < pid < 2**31):
+        holder.pop("pid")
+    return holder
 
 
 def _alive(pid: int) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,12 +35,24 @@ class WorkspaceFileRef:
 
 
 def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
-    """Markdown files under ``root/folder``, sorted; symlinks leading outside are named and skipped."""
+    """Markdown files under ``root/folder``, sorted; symlinks leading outside are named and skipped.
+
+    Linked folders are never entered (a link to a folder outside would import it; one inside
+    is read where it really is); those leading outside are named.
+    """
     base = root / folder
     if not base.is_dir():
         return
     real_root = root.resolve()
-    for path in sorted(base.rglob("*.md")):
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(base):   # followlinks=False
+        here = Path(dirpath)
+        for name in dirnames:
+            sub = here / name
+            if sub.is_symlink() and real_root not in sub.resolve().parents:
+                problems.append(f"{sub.relative_to(root).as_posix()}: skipped, it leads outside the workspace")
+        found += [here / n for n in filenames if n.endswith(".md")]
+    for path in sorted(found):
         real = path.resolve()
         if real_root not in real.parents:
             problems.append(f"{path.relative_to(root).as_posix()}: skipped, it leads outside the workspace")
@@ -55,8 +68,11 @@ def list_workspace_files(ctx: RunContext, problems: list[str]) -> list[Workspace
     refs += [WorkspaceFileRef(p.relative_to(root).as_posix(), "card", p)
              for p in _walk(root, "organized/paper_cards", problems)]
     queue = root / QUEUE_PATH
-    if queue.is_file() and root.resolve() in queue.resolve().parents:
-        refs.append(WorkspaceFileRef(QUEUE_PATH, "queue", queue))
+    if queue.is_file() or queue.is_symlink():
+        if root.resolve() in queue.resolve().parents:
+            refs.append(WorkspaceFileRef(QUEUE_PATH, "queue", queue))
+        else:
+            problems.append(f"{QUEUE_PATH}: skipped, it leads outside the workspace")
     for topic in ctx.config.topics:
         try:
             doc = ctx.workspace.path(topic.doc)
@@ -68,6 +84,38 @@ def list_workspace_files(ctx: RunContext, problems: list[str]) -> list[Workspace
         else:
             problems.append(f"{topic.doc}: knowledge doc of topic {topic.slug!r} not found")
     return refs
+
+
+READ_ATTEMPTS = 5
+
+
+class _Unsettled(Exception):
+    """The file kept changing while it was read."""
+
+
+def _read_settled(path: Path, *, attempts: int = READ_ATTEMPTS, pause: float = 0.05) -> bytes:
+    """The bytes of ``path`` as of one moment: re-read while the file changes under us.
+
+    An editor saving in place (truncate, then write) while kb reads would otherwise hand
+    kb a mix of the old and the new text, recorded under a hash of neither. The file's
+    identity, size and mtime are taken before and after the read; the read counts only if
+    they agree and the byte count matches.
+    """
+    for attempt in range(attempts):
+        before = path.stat()
+        data = path.read_bytes()
+        after = path.stat()
+        key = lambda st: (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)  # noqa: E731
+        if key(before) == key(after) and len(data) == after.st_size:
+            if data:
+                return data
+            # Empty: perhaps an editor's save caught between truncate and write. Look again.
+            time.sleep(pause)
+            if key(path.stat()) == key(after):
+                return data
+            continue
+        time.sleep(pause * (attempt + 1))
+    raise _Unsettled(f"{path.name} kept changing while it was read")
 
 
 def _decode(data: bytes, rel: str) -> tuple[str | None, str | None]:
@@ -120,9 +168,12 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
     known = file_hashes_of(ctx)
     for ref in refs:
         try:
-            data = ref.path.read_bytes()
+            data = _read_settled(ref.path)
         except OSError as exc:
             walk_problems.append(f"{ref.rel}: cannot read: {exc.strerror}")
+            continue
+        except _Unsettled:
+            walk_problems.append(f"{ref.rel}: skipped, it kept changing while kb read it (read next run)")
             continue
         report.bytes += len(data)
         digest = hashlib.sha256(data).hexdigest()

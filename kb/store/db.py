@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,10 +33,17 @@ TABLES = (
 
 def _check_is_sqlite(path: Path) -> None:
     """Refuse a file that exists but is not a SQLite database, before SQLite touches it."""
+    if path.parent.exists() and not path.parent.is_dir():
+        raise StoreError(f"{path.parent} is not a folder; kb keeps its store {path.name} there")
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a SQLite database; refusing to use it")
     if not path.exists() or path.stat().st_size == 0:
         return
-    with path.open("rb") as fh:
-        head = fh.read(16)
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise StoreError(f"cannot read the store {path}: {exc.strerror}") from exc
     if head != _SQLITE_MAGIC:
         raise StoreError(f"{path} is not a SQLite database; refusing to open or overwrite it")
 
@@ -44,6 +52,22 @@ def _tune(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA busy_timeout = 10000")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = NORMAL")
+
+
+def _use_wal(conn: sqlite3.Connection, wait: float = 10.0) -> None:
+    """Switch to WAL. The switch needs the file to itself and SQLite does not wait for that
+    (busy_timeout does not apply): when another process is creating the same fresh store,
+    try again for a while instead of failing with "database is locked"."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 class Store:
@@ -70,8 +94,7 @@ class Store:
         try:
             conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             _tune(conn)
-            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                conn.execute("PRAGMA journal_mode = WAL")
+            _use_wal(conn)
             applied = migrate(conn)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot open store {path}: {exc}") from exc

@@ -292,6 +292,11 @@ def migrate(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRAT
             continue
         conn.execute("BEGIN IMMEDIATE")
         try:
+            # Another process opening the same fresh store may have applied it while we
+            # waited for the write lock: look again inside the transaction.
+            if conn.execute("SELECT 1 FROM migrations WHERE name = ?", (m.name,)).fetchone():
+                conn.execute("COMMIT")
+                continue
             for sql in m.statements:
                 conn.execute(sql)
             conn.execute("INSERT INTO migrations (name) VALUES (?)", (m.name,))

@@ -32,11 +32,15 @@ __all__ = [
 ]
 
 _WS_RE = re.compile(r"\s+")
+# C0 controls that are not whitespace, and DEL: a JSON "\u0000" must not reach the store
+# (C tools stop reading a string at a NUL) nor a briefing.
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
 def collapse_ws(text: str | None) -> str:
-    """``text`` with every run of whitespace (newlines included) turned into one space, trimmed."""
-    return _WS_RE.sub(" ", text).strip() if text else ""
+    """``text`` with every run of whitespace (newlines included) turned into one space, trimmed;
+    control characters (NUL and the like) are dropped."""
+    return _WS_RE.sub(" ", _CONTROL_RE.sub("", text)).strip() if text else ""
 
 
 def _split_outside_parens(text: str, sep: re.Pattern[str]) -> list[str]:

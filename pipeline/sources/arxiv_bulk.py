@@ -49,6 +49,9 @@ def iter_kaggle(fileobj: IO[bytes] | IO[str]) -> Iterator[BulkItem]:
         except json.JSONDecodeError as exc:
             yield f"line {n}: not JSON ({exc.msg} at column {exc.colno})"
             continue
+        except RecursionError:
+            yield f"line {n}: JSON nested too deeply, skipped"
+            continue
         if not isinstance(obj, dict):
             yield f"line {n}: a JSON {type(obj).__name__}, not an object"
             continue

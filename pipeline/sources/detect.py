@@ -53,7 +53,7 @@ def _detect_json(head: bytes) -> str:
     first_line = head.split(b"\n", 1)[0]
     try:
         obj = json.loads(first_line)
-    except ValueError:
+    except (ValueError, RecursionError):
         # The first line may be longer than the head: fall back to the keys it shows.
         obj = {k: 1 for k in ("id", "versions", "authors_parsed", "categories")
                if re.search(rb'"' + k.encode() + rb'"\s*:', first_line)}

@@ -68,6 +68,8 @@ def _load(data: bytes) -> list:
         raise ParseError(f"Daily Papers JSON is not UTF-8 (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise ParseError(f"Daily Papers JSON is invalid at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise ParseError("Daily Papers JSON is nested too deeply to be an answer; refused") from None
     if not isinstance(items, list):
         detail = f": {items.get('error')}" if isinstance(items, dict) and items.get("error") else ""
         raise ParseError(f"Daily Papers JSON is a {type(items).__name__}, expected a list{detail}")
