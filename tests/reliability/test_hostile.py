@@ -486,9 +486,6 @@ def test_briefings_escape_hostile_text(hostile_sample: Path, kept, fmt: str, lan
     assert kept.escaped(text, html_output=fmt == "html") == []
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: kb/queries.py format_paper_md (kb show --format md) writes titles, "
-                                       "authors and mention paths raw: <script>, onerror= and javascript: links "
-                                       "pass through unescaped (outside the files this suite may fix)")
 def test_kb_show_markdown_escapes_hostile_text(hostile_sample: Path, kept) -> None:
     from tests.reliability.support import kb_inproc
     result = kb_inproc("--home", str(hostile_sample), "show", "2610.09701", "--format", "md")
