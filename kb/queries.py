@@ -132,7 +132,13 @@ def _staleness(runs: list[Any]) -> tuple[int, int]:
     Runs that recorded an empty day (arXiv weekends and holidays: the listing said
     there were no announcements) and failed runs are not counted as quiet.
     """
-    counted = [r for r in reversed(runs) if r["status"] in ("ok", "not-modified")]  # oldest first
+    # One entry per run date (several runs of one day count once), oldest first.
+    by_day: dict[str, Any] = {}
+    for r in reversed(runs):
+        if r["status"] in ("ok", "not-modified"):
+            prev = by_day.get(r["run_date"])
+            by_day[r["run_date"]] = r if prev is None or r["new"] or not prev["new"] else prev
+    counted = list(by_day.values())
     gaps, since = [], None
     for n, r in enumerate(counted):
         if r["new"]:

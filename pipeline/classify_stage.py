@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from kb.store.tags import Classified, classified_inputs, save_classifications
 from pipeline.context import RunContext
 
 WORKSPACE_TAXONOMY = "taxonomy.toml"   # a workspace's override, merged over the shipped one
@@ -73,8 +72,8 @@ def run_classify(ctx: RunContext, *, everything: bool = False, batch: int = 2000
     """Classify new or changed subjects (all of them with ``everything``), in batches of one transaction."""
     taxonomy = load_workspace_taxonomy(ctx)
     tax_hash = taxonomy.hash
-    with ctx.store.transaction() as conn:
-        done = classified_inputs(conn)
+    done = {(r["subject_kind"], r["subject"]): (r["taxonomy_hash"], r["input_hash"]) for r in ctx.store.query(
+        "SELECT subject_kind, subject, taxonomy_hash, input_hash FROM classifications")}
     report = ClassifyReport()
     pending: list[tuple[Subject, Any, str]] = []
     for subject in iter_subjects(ctx):
@@ -93,6 +92,7 @@ def run_classify(ctx: RunContext, *, everything: bool = False, batch: int = 2000
 def _flush(ctx: RunContext, pending: list[tuple[Subject, Any, str]], tax_hash: str, report: ClassifyReport) -> None:
     if not pending:
         return
+    from kb.store.tags import Classified, save_classifications
     items = [Classified(subject.kind, subject.key, result.relevance, ih,
                         [(t.topic, t.score, list(t.terms)) for t in result.tags])
              for subject, result, ih in pending]

@@ -30,6 +30,9 @@ class RunContext:
     today: date
     offline: bool = False
     now: Callable[[], datetime] = _utc_now
+    # The nightly skips a payload whose bytes equal the last one saved; an explicit
+    # `kb ingest …` always parses what it is given.
+    skip_unchanged: bool = False
     _http: HttpClient | None = field(default=None, repr=False)
     arxiv_client: Any = field(default=None, repr=False)  # one arxiv.Client per run (pipeline.arxiv_client)
 

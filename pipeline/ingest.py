@@ -5,6 +5,7 @@ source that fails rolls back its own batch and the others go on.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from collections.abc import Callable
@@ -14,9 +15,7 @@ from pathlib import Path
 from kb.config import BlogSource
 from kb.errors import KBError, SourceError, WorkspaceError
 from kb.records import PaperRecord, ParseResult, PostRecord
-from kb.store.common import dumps
-from kb.store.files import add_mentions
-from kb.store.papers import add_sightings, record_run, register_source, save_validators, upsert_papers, upsert_posts
+from kb.store.ledger import payload_hash, record_run
 from pipeline.context import RunContext
 
 log = logging.getLogger(__name__)
@@ -51,6 +50,7 @@ class SourceReport:
     duration_ms: int = 0
     problems: list[str] = field(default_factory=list)
     validators: tuple[str | None, str | None] = (None, None)  # ETag, Last-Modified of the last fetch
+    digest: str | None = None         # sha256 of the payloads: an unchanged body is not parsed again
 
     def summary(self) -> str:
         """One line of counts, then each problem indented on its own line (at most 20)."""
@@ -105,20 +105,35 @@ Parser = Callable[[bytes], ParseResult]
 Collector = Callable[[SourceReport], "list[ParseResult] | None"]
 
 
-def collect_payloads(payloads: list[Callable[[], Payload]], parse: Parser) -> Collector:
-    """Fetch each payload and parse it; None when the server said nothing changed (304)."""
+def collect_payloads(payloads: list[Callable[[], Payload]], parse: Parser, *,
+                     previous_digest: str | None = None, track: bool = False) -> Collector:
+    """Fetch each payload and parse it.
+
+    None means nothing changed: the server said 304, or — when ``track``ing digests, as
+    the nightly does — the bytes are exactly those the source saved last time
+    (``previous_digest``): a rerun does no parsing and no writing.
+    """
     def collect(report: SourceReport) -> list[ParseResult] | None:
-        results, not_modified = [], False
-        for get in payloads:
-            payload = get()
+        fetched = [get() for get in payloads]
+        for payload in fetched:
             report.http_status = payload.http_status
             report.bytes += len(payload.data)
+        if fetched and all(p.not_modified for p in fetched):
+            return None
+        if track:
+            digest = hashlib.sha256()
+            for payload in fetched:
+                digest.update(hashlib.sha256(payload.data).digest())
+            report.digest = digest.hexdigest()
+            if report.digest == previous_digest:
+                return None
+        results = []
+        for payload in fetched:
             if payload.not_modified:
-                not_modified = True
                 continue
             results.append(parse(payload.data))
             report.validators = (payload.etag, payload.last_modified)
-        return None if not_modified and not results else results
+        return results
     return collect
 
 
@@ -149,6 +164,9 @@ def run_source(ctx: RunContext, spec: SourceSpec, collect: Collector) -> SourceR
 
 def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], report: SourceReport) -> None:
     """Write one source's records in a single transaction and fill in the report's counts."""
+    from kb.store.files import add_mentions
+    from kb.store.papers import (add_sightings, register_source, save_validators, upsert_papers,
+                                 upsert_posts)
     papers = [p for r in results for p in r.papers]
     sightings = [s for r in results for s in r.sightings]
     posts = [p for r in results for p in r.posts]
@@ -164,8 +182,8 @@ def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], 
         add_mentions(conn, [{"subject": a, "arxiv_id": a, "version": None, "origin_kind": "post", "origin": p.key,
                              "entry": 0, "seen_on": (p.published or "")[:10] or None}
                             for p in posts for a in p.arxiv_ids])
-        if any(report.validators):
-            save_validators(conn, spec.name, *report.validators)
+        if any(report.validators) or report.digest:
+            save_validators(conn, spec.name, *report.validators, report.digest)
     report.new, report.updated = counts.new + pcounts.new, counts.updated + pcounts.updated
     if results and all(r.empty_day for r in results):
         report.status = "empty"
@@ -179,13 +197,16 @@ def record_ledger(ctx: RunContext, report: SourceReport, started_at: str) -> Non
     row = {"source": report.name, "run_date": ctx.today.isoformat(), "started_at": started_at,
            "duration_ms": report.duration_ms, "status": report.status, "http_status": report.http_status,
            "bytes": report.bytes, "parsed": report.parsed, "new": report.new, "updated": report.updated,
-           "skipped": report.skipped, "error": report.error, "problems": dumps(report.problems[:100])}
+           "skipped": report.skipped, "error": report.error, "problems": report.problems[:100]}
     try:
-        with ctx.store.transaction() as conn:
-            record_run(conn, row)
+        record_run(ctx.store, row)
     except KBError as exc:  # the store itself is unwritable: the report still says what happened
         log.error("could not write the health ledger for %s: %s", report.name, exc)
         report.error = (report.error + "; " if report.error else "") + f"ledger not written: {exc}"
+
+
+def _previous(ctx: RunContext, source: str) -> str | None:
+    return payload_hash(ctx.store, source) if ctx.skip_unchanged else None
 
 
 # --------------------------------------------------------------------------- payload getters
@@ -255,7 +276,8 @@ def ingest_arxiv_listing(ctx: RunContext, files: list[Path] | None = None) -> So
         return parse_listing(data)
 
     spec = SourceSpec("arxiv", "arxiv", url, cfg.arxiv_credibility)
-    return run_source(ctx, spec, collect_payloads(_pick(ctx, "arxiv", url, cfg.arxiv_recording, files), parse))
+    return run_source(ctx, spec, collect_payloads(_pick(ctx, "arxiv", url, cfg.arxiv_recording, files), parse,
+                                                  previous_digest=_previous(ctx, spec.name), track=ctx.skip_unchanged))
 
 
 def ingest_hf(ctx: RunContext, files: list[Path] | None = None) -> SourceReport:
@@ -271,9 +293,12 @@ def ingest_hf(ctx: RunContext, files: list[Path] | None = None) -> SourceReport:
         for f, get in zip(files, getters):
             featured = featured_date_from_name(f.name) or day
             results.append((get, lambda data, d=featured: parse_daily_papers(data, featured_date=d)))
-        reports = [run_source(ctx, spec, collect_payloads([g], p)) for g, p in results]
+        reports = [run_source(ctx, spec, collect_payloads([g], p, previous_digest=_previous(ctx, "hf"),
+                                                      track=ctx.skip_unchanged))
+                   for g, p in results]
         return _merge_reports(reports)
-    return run_source(ctx, spec, collect_payloads(getters, lambda data: parse_daily_papers(data, featured_date=day)))
+    return run_source(ctx, spec, collect_payloads(getters, lambda data: parse_daily_papers(data, featured_date=day),
+                                                  previous_digest=_previous(ctx, "hf"), track=ctx.skip_unchanged))
 
 
 def ingest_blog(ctx: RunContext, blog: BlogSource, files: list[Path] | None = None) -> SourceReport:
@@ -281,7 +306,8 @@ def ingest_blog(ctx: RunContext, blog: BlogSource, files: list[Path] | None = No
     from pipeline.sources.blogs import parse_feed
     spec = SourceSpec(blog.name, "blog", blog.url, blog.credibility)
     return run_source(ctx, spec, collect_payloads(_pick(ctx, blog.name, blog.url, blog.recording, files),
-                                                  lambda data: parse_feed(data, feed=blog.name)))
+                                                  lambda data: parse_feed(data, feed=blog.name),
+                                                  previous_digest=_previous(ctx, blog.name), track=ctx.skip_unchanged))
 
 
 def ingest_blogs(ctx: RunContext, feed: str | None = None, files: list[Path] | None = None) -> list[SourceReport]:

@@ -103,6 +103,7 @@ def build_stages(ctx: RunContext) -> list[Stage]:
 def run_nightly(ctx: RunContext, stages: list[Stage] | None = None) -> NightlyReport:
     """Run every stage in order; errors that are the run's own (config, store) propagate."""
     report = NightlyReport(ctx.today.isoformat())
+    ctx.skip_unchanged = True   # incremental: unchanged payloads and briefings are not redone
     for name, stage in stages if stages is not None else build_stages(ctx):
         log.info("stage: %s", name)
         stage(ctx, report)

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.errors import KBError
-from kb.store.files import (file_hashes, forget_file, record_file, save_card, save_knowledge_doc, save_note,
-                            save_queue)
 from pipeline.context import RunContext
 from pipeline.ingest import SourceReport, record_ledger
 
@@ -136,6 +134,7 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
     from pipeline.workspace.knowledge import parse_knowledge
     from pipeline.workspace.notes import parse_note
     from pipeline.workspace.queue import parse_queue
+    from kb.store.files import record_file, save_card, save_knowledge_doc, save_note, save_queue
     day = ctx.today.isoformat()
     with ctx.store.transaction() as conn:
         if ref.kind == "note":
@@ -197,6 +196,7 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
     present = {r.rel for r in refs}
     gone = sorted(set(known) - present)
     if gone:
+        from kb.store.files import forget_file
         with ctx.store.transaction() as conn:
             for rel in gone:
                 forget_file(conn, rel)
@@ -208,5 +208,5 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
 
 
 def file_hashes_of(ctx: RunContext) -> dict[str, str]:
-    with ctx.store.transaction() as conn:
-        return file_hashes(conn)
+    """Content hash of every workspace file read so far (a plain read: no ORM for unchanged files)."""
+    return {r["path"]: r["content_hash"] for r in ctx.store.query("SELECT path, content_hash FROM workspace_files")}

@@ -142,6 +142,13 @@ class Store:
         cur.row_factory = sqlite3.Row
         return cur.execute(sql, params).fetchall()
 
+    def write_one(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        """One small autocommitted write on the DB-API connection (ledger rows, bookkeeping)."""
+        try:
+            self.conn.execute(sql, params)
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"write to {self.path} failed: {exc}") from exc
+
     def schema_version(self) -> list[str]:
         return applied_migrations(self.conn)
 

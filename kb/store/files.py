@@ -20,11 +20,6 @@ from kb.store.schema import (Anchor, CardRow, DocVersion, Mention, NoteEntryRow,
                              WorkspaceFile)
 
 
-def file_hashes(conn: Connection) -> dict[str, str]:
-    """Content hash of every workspace file read so far, by path."""
-    return dict(conn.execute(text("SELECT path, content_hash FROM workspace_files")).all())
-
-
 def record_file(conn: Connection, path: str, kind: str, content_hash: str, problems: list[str]) -> None:
     upsert(conn, WorkspaceFile.__table__, [{"path": path, "kind": kind, "content_hash": content_hash,
                                             "problems": dumps(problems)}], ["path"])

@@ -260,7 +260,15 @@ M005_RUN_PROBLEMS = Migration("m005_run_problems", (
     "ALTER TABLE source_runs ADD COLUMN problems TEXT NOT NULL DEFAULT '[]'",
 ))
 
-MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS)
+# Incremental nightlies: the digest of each source's last payload (an unchanged recording or
+# body is not parsed again) and of the inputs each briefing was built from (reused if unchanged).
+M006_INCREMENTAL = Migration("m006_incremental", (
+    "ALTER TABLE sources ADD COLUMN payload_hash TEXT",
+    "ALTER TABLE briefings ADD COLUMN inputs_hash TEXT",
+))
+
+MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
+                                     M006_INCREMENTAL)
 
 _LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
     name TEXT PRIMARY KEY,

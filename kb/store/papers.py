@@ -10,7 +10,7 @@ from sqlalchemy.engine import Connection
 
 from kb.records import PaperRecord, PostRecord, Sighting
 from kb.store.common import chunks, dumps, replace_fts, upsert
-from kb.store.schema import Paper, PaperChange, PaperVersion, Post, SightingRow, Source, SourceRun
+from kb.store.schema import Paper, PaperChange, PaperVersion, Post, SightingRow, Source
 
 # Columns a paper's metadata source owns. A newer (or equal) version overwrites
 # them; a source that knows no version (HF, blogs) only fills what is empty.
@@ -197,14 +197,12 @@ def register_source(conn: Connection, name: str, kind: str, url: str | None, cre
            ["name"], update=["kind", "url", "credibility"])
 
 
-def save_validators(conn: Connection, name: str, etag: str | None, last_modified: str | None) -> None:
-    conn.execute(text("UPDATE sources SET etag = :e, last_modified = :l WHERE name = :n"),
-                 {"e": etag, "l": last_modified, "n": name})
-
-
-def record_run(conn: Connection, run: dict[str, Any]) -> None:
-    """Append one health-ledger row (see ``SourceRun`` for the columns)."""
-    conn.execute(SourceRun.__table__.insert(), [run])
+def save_validators(conn: Connection, name: str, etag: str | None, last_modified: str | None,
+                    digest: str | None = None) -> None:
+    """Remember what the next fetch needs to know: ETag, Last-Modified, the payload's digest."""
+    conn.execute(text("UPDATE sources SET etag = :e, last_modified = :l, payload_hash = coalesce(:h, payload_hash) "
+                      "WHERE name = :n"),
+                 {"e": etag, "l": last_modified, "h": digest, "n": name})
 
 
 def record_id_checks(conn: Connection, found: list[str], unknown: list[str], day: str) -> None:

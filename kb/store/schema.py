@@ -78,6 +78,7 @@ class Source(SQLModel, table=True):
     credibility: int | None = None
     etag: str | None = None
     last_modified: str | None = None
+    payload_hash: str | None = None
 
 
 class SourceRun(SQLModel, table=True):
@@ -241,6 +242,7 @@ class Briefing(SQLModel, table=True):
     net_new: int = 0
     increments: int = 0
     data: str = "{}"
+    inputs_hash: str | None = None
 
 
 class IdCheck(SQLModel, table=True):

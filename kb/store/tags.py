@@ -22,12 +22,6 @@ class Classified:
     tags: list[tuple[str, float, list[str]]] = field(default_factory=list)  # (topic, score, matched terms)
 
 
-def classified_inputs(conn: Connection) -> dict[tuple[str, str], tuple[str, str]]:
-    """(subject_kind, subject) → (taxonomy_hash, input_hash) of the last classification."""
-    rows = conn.execute(text("SELECT subject_kind, subject, taxonomy_hash, input_hash FROM classifications"))
-    return {(k, s): (t, i) for k, s, t, i in rows}
-
-
 def save_classifications(conn: Connection, items: list[Classified], taxonomy_hash: str) -> None:
     """Replace the tags and relevance of a batch of subjects, in three set-based statements."""
     if not items:

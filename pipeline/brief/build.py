@@ -5,7 +5,6 @@ import re
 from typing import Any
 
 from kb.queries import troubled_sources
-from kb.store.flags import sync_flag
 from pipeline.brief.collect import collect_candidates, compute_window
 from pipeline.brief.facts import (baseline, gather_facts, history, recent_anchors, source_runs,
                                   stored_classifications)
@@ -100,6 +99,7 @@ def _flag_dict(f: Flag) -> dict[str, Any]:
 
 
 def _store_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> None:
+    from kb.store.flags import sync_flag
     with ctx.store.transaction() as conn:
         for f in flags:
             f.id, f.status = sync_flag(conn, rule=f.rule, fingerprint=f"{topic}:{f.fingerprint}", topic=topic,

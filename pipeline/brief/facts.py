@@ -112,10 +112,16 @@ def history(store: Store, topic: str, day: str) -> list[int]:
 
 
 def source_runs(store: Store, day: str) -> list[dict[str, Any]]:
-    """The last ledger row of each source for the run date."""
+    """Each source's ledger row for the run date: the last one that read content.
+
+    A rerun that found nothing changed (304, same bytes) writes a "not-modified" row; the
+    briefing still describes the content of the day, so such a row never hides the one
+    that read it.
+    """
     rows = store.query("SELECT * FROM source_runs WHERE run_date = ? ORDER BY id", (day,))
     last: dict[str, dict[str, Any]] = {}
     for r in rows:
-        last[r["source"]] = dict(r)
+        if r["status"] != "not-modified" or r["source"] not in last:
+            last[r["source"]] = dict(r)
     cred = {r["name"]: r["credibility"] for r in store.query("SELECT name, credibility FROM sources")}
     return [{**v, "credibility": cred.get(k)} for k, v in sorted(last.items())]

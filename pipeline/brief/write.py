@@ -9,8 +9,6 @@ from typing import Any
 
 from kb.errors import ConfigError
 from kb.fsutil import write_atomically
-from kb.store.common import dumps, upsert
-from kb.store.schema import Briefing
 from pipeline.context import RunContext
 
 FORMATS = ("md", "html", "json")
@@ -71,6 +69,8 @@ def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt:
 
 def record_briefing(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, path: Path | None, text: str) -> None:
     """Remember this briefing (and always its data, which later briefings compare against)."""
+    from kb.store.common import dumps, upsert
+    from kb.store.schema import Briefing
     net_new = data["density"]["net_new"]
     rows = [{"topic": data["topic"], "date": data["date"], "lang": lang, "format": fmt,
              "path": ctx.workspace.relative(path) if path else None,

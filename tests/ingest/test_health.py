@@ -3,14 +3,13 @@ from __future__ import annotations
 
 from kb.queries import sources_status, troubled_sources
 from kb.store import Store
-from kb.store.papers import record_run
+from kb.store.ledger import record_run
 
 
 def _runs(store: Store, source: str, runs: list[tuple[str, str, int]]) -> None:
-    with store.transaction() as conn:
-        for day, status, new in runs:
-            record_run(conn, {"source": source, "run_date": day, "started_at": day + "T22:30:00", "status": status,
-                              "new": new, "parsed": new, "error": "HTTP 503" if status == "failed" else None})
+    for day, status, new in runs:
+        record_run(store, {"source": source, "run_date": day, "started_at": day + "T22:30:00", "status": status,
+                           "new": new, "parsed": new, "error": "HTTP 503" if status == "failed" else None})
 
 
 def _status(store: Store, name: str) -> dict:
