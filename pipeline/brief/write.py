@@ -47,7 +47,7 @@ def render(data: dict[str, Any], lang: str, fmt: str, workspace: Path) -> str:
 
 def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt: str = "md",
                    out: str | None = None, top: int | None = None, save: bool = True,
-                   data: dict[str, Any] | None = None) -> BriefResult:
+                   data: dict[str, Any] | None = None, inputs: str | None = None) -> BriefResult:
     """Build (or reuse ``data``), render and — unless ``save`` is off — write and record one briefing."""
     from pipeline.brief.build import build_briefing
     if topic not in {t.slug for t in ctx.config.topics}:
@@ -63,11 +63,12 @@ def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt:
     if save:
         path = ctx.workspace.path(out) if out else default_path(ctx, topic, lang, fmt)
         write_atomically(path, text.encode("utf-8"))
-        record_briefing(ctx, data, lang, fmt, path, text)
+        record_briefing(ctx, data, lang, fmt, path, text, inputs)
     return BriefResult(topic, lang, fmt, path, text, data)
 
 
-def record_briefing(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, path: Path | None, text: str) -> None:
+def record_briefing(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, path: Path | None, text: str,
+                    inputs: str | None = None) -> None:
     """Remember this briefing (and always its data, which later briefings compare against)."""
     from kb.store.common import dumps, upsert
     from kb.store.schema import Briefing
@@ -75,9 +76,9 @@ def record_briefing(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, 
     rows = [{"topic": data["topic"], "date": data["date"], "lang": lang, "format": fmt,
              "path": ctx.workspace.relative(path) if path else None,
              "content_hash": hashlib.sha256(text.encode("utf-8")).hexdigest(), "net_new": net_new,
-             "increments": len(data["increments"]), "data": "{}"}]
+             "increments": len(data["increments"]), "data": "{}", "inputs_hash": inputs}]
     rows.append({"topic": data["topic"], "date": data["date"], "lang": "", "format": "json", "path": None,
                  "content_hash": hashlib.sha256(dumps(data).encode("utf-8")).hexdigest(), "net_new": net_new,
-                 "increments": len(data["increments"]), "data": dumps(data)})
+                 "increments": len(data["increments"]), "data": dumps(data), "inputs_hash": inputs})
     with ctx.store.transaction() as conn:
         upsert(conn, Briefing.__table__, rows, ["topic", "date", "lang", "format"])

@@ -108,3 +108,21 @@ def test_a_configuration_error_exits_2_with_one_line(sample_workspace: Path) -> 
 @pytest.mark.parametrize("args", [["nightly", "--help"], ["sources", "status", "--help"]])
 def test_help_is_available(args: list[str]) -> None:
     assert kb(*args).returncode == 0
+
+
+def test_a_rerun_with_nothing_new_reuses_everything_and_a_change_rebuilds(sample_workspace: Path) -> None:
+    assert nightly(sample_workspace).returncode == 0
+    zh = sample_workspace / "briefings" / f"{DAY}-inference.md"
+    first = zh.read_bytes()
+    again = nightly(sample_workspace)
+    assert "arxiv: not-modified" in again.stdout and "(unchanged: inputs are the same)" in again.stdout
+    assert zh.read_bytes() == first
+    # A flag closed by the team changes the briefing: it is rebuilt, not reused.
+    flags = json.loads(kb("--home", str(sample_workspace), "flags", "--open", "--format", "json").stdout)
+    kb("--home", str(sample_workspace), "flags", "resolve", str(flags[0]["id"]), "--as", "dismissed")
+    third = nightly(sample_workspace)
+    assert "(unchanged" not in third.stdout and zh.read_bytes() != first
+    # A deleted or edited briefing file is written again.
+    zh.write_text("edited by hand\n", encoding="utf-8")
+    assert "(unchanged" not in nightly(sample_workspace).stdout
+    assert zh.read_text(encoding="utf-8").startswith("# inference")
