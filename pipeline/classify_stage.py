@@ -44,10 +44,12 @@ class ClassifyReport:
 
 
 def load_workspace_taxonomy(ctx: RunContext):
-    """The shipped taxonomy, with ``<workspace>/taxonomy.toml`` merged over it when present."""
-    from pipeline.classify.taxonomy import load_taxonomy
-    override = ctx.workspace.root / WORKSPACE_TAXONOMY
-    return load_taxonomy(override if override.is_file() else None)
+    """The shipped taxonomy, with ``<workspace>/taxonomy.toml`` merged over it when present (once per run)."""
+    if ctx.taxonomy is None:
+        from pipeline.classify.taxonomy import load_taxonomy
+        override = ctx.workspace.root / WORKSPACE_TAXONOMY
+        ctx.taxonomy = load_taxonomy(override if override.is_file() else None)
+    return ctx.taxonomy
 
 
 def iter_subjects(ctx: RunContext) -> Iterator[Subject]:

@@ -35,6 +35,7 @@ class RunContext:
     skip_unchanged: bool = False
     _http: HttpClient | None = field(default=None, repr=False)
     arxiv_client: Any = field(default=None, repr=False)  # one arxiv.Client per run (pipeline.arxiv_client)
+    taxonomy: Any = field(default=None, repr=False)      # loaded once per run (pipeline.classify_stage)
 
     @property
     def config(self):

@@ -31,16 +31,15 @@ __all__ = [
     "parse_feed", "detect_format", "parse_payload",
 ]
 
-_WS_RE = re.compile(r"\s+")
 # C0 controls that are not whitespace, and DEL: a JSON "\u0000" must not reach the store
 # (C tools stop reading a string at a NUL) nor a briefing.
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+_DROP_CONTROLS = dict.fromkeys([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
 
 
 def collapse_ws(text: str | None) -> str:
     """``text`` with every run of whitespace (newlines included) turned into one space, trimmed;
-    control characters (NUL and the like) are dropped."""
-    return _WS_RE.sub(" ", _CONTROL_RE.sub("", text)).strip() if text else ""
+    control characters (NUL and the like) are dropped. (translate + split: ~2× a regex pass.)"""
+    return " ".join(text.translate(_DROP_CONTROLS).split()) if text else ""
 
 
 def _split_outside_parens(text: str, sep: re.Pattern[str]) -> list[str]:
