@@ -109,7 +109,7 @@ def upsert_papers(conn: Connection, records: list[PaperRecord], source: str) -> 
     if changes:
         conn.execute(PaperChange.__table__.insert(), changes)
     _upsert_versions(conn, versions)
-    _index_papers(conn, [r["arxiv_id"] for r in dirty])
+    _index_papers(conn, dirty, new={a for a in merged if a not in old_rows})
     return counts
 
 
@@ -121,14 +121,19 @@ def _upsert_versions(conn: Connection, versions: dict[tuple[str, int], str | Non
                               "THEN excluded.date ELSE paper_versions.date END")})
 
 
-def _index_papers(conn: Connection, ids: list[str]) -> None:
-    docs = []
-    for part in chunks(ids):
-        stmt = text("SELECT rowid, arxiv_id, title, abstract, authors FROM papers WHERE arxiv_id IN :ids")
+def _index_papers(conn: Connection, rows: list[dict[str, Any]], new: set[str]) -> None:
+    """Index the written rows (only their rowids are read back); a new paper has no old entry to delete."""
+    by_id = {r["arxiv_id"]: r for r in rows}
+    docs, fresh = [], set()
+    for part in chunks(list(by_id)):
+        stmt = text("SELECT rowid, arxiv_id FROM papers WHERE arxiv_id IN :ids")
         stmt = stmt.bindparams(bindparam("ids", expanding=True))
-        for rowid, aid, title, abstract, authors in conn.execute(stmt, {"ids": list(part)}):
-            docs.append((rowid, aid, title, abstract + " " + " ".join(json.loads(authors))))
-    replace_fts(conn, "paper", docs)
+        for rowid, aid in conn.execute(stmt, {"ids": list(part)}):
+            r = by_id[aid]
+            docs.append((rowid, aid, r["title"], r["abstract"] + " " + " ".join(json.loads(r["authors"]))))
+            if aid in new:
+                fresh.add(rowid)
+    replace_fts(conn, "paper", docs, fresh=fresh)
 
 
 def add_sightings(conn: Connection, sightings: list[Sighting]) -> int:
