@@ -26,20 +26,20 @@ app = typer.Typer(help="kb — knowledge base and daily increment briefings for 
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   rich_markup_mode=None)
 db_app = typer.Typer(help="Inspect the store.", no_args_is_help=True)
-app.add_typer(db_app, name="db")
-app.add_typer(ingest_app, name="ingest")
-app.add_typer(sources_app, name="sources")
-app.add_typer(query_app, name="query")
-app.command("search")(search_cmd)
-app.command("audit")(audit_cmd)
-app.command("anchor")(anchor_cmd)
+# Registration order is the order `kb --help` lists them in: the daily path first.
+app.command("nightly")(nightly_cmd)
+app.command("brief")(brief_cmd)
 app.command("classify")(classify_cmd)
 app.command("explain")(explain_cmd)
-app.add_typer(eval_app, name="eval")
-app.command("brief")(brief_cmd)
+app.command("search")(search_cmd)
+app.command("anchor")(anchor_cmd)
+app.command("audit")(audit_cmd)
+app.add_typer(ingest_app, name="ingest")
+app.add_typer(query_app, name="query")
 app.add_typer(flags_app, name="flags")
-app.command("nightly")(nightly_cmd)
-
+app.add_typer(sources_app, name="sources")
+app.add_typer(eval_app, name="eval")
+app.add_typer(db_app, name="db")
 
 class MdJson(str, Enum):
     md = "md"
