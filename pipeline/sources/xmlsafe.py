@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import re
 import xml.etree.ElementTree as ET
+import xml.parsers.expat
 from collections.abc import Iterable, Iterator
 from typing import IO
 
@@ -40,8 +41,6 @@ _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 _PROLOG_ITEM = rb"\s+|<\?.*?\?>|<!--.*?-->"
 _HTML_RE = re.compile(rb"^(?:" + _PROLOG_ITEM + rb")*<(?:!doctype\s+html|html[\s>/])", re.I | re.S)
 _DECL_ENCODING_RE = re.compile(rb"^\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']", re.S)
-_ROOT_START_RE = re.compile(rb"<[A-Za-z_]")
-_ENTITY_DECL_RE = re.compile(rb"<!ENTITY", re.I)
 
 
 def localname(tag: str) -> str:
@@ -97,22 +96,39 @@ def check_feed_bytes(data: bytes) -> None:
             ) from None
 
 
-def refuse_entity_declarations(data: bytes) -> None:
-    """Raise ``ParseError`` if the DOCTYPE declares entities (billion laughs, XXE).
+class _PrologDone(Exception):
+    """The root element started: the prolog, where entities could be declared, is over."""
 
-    Only the prolog is looked at, so an article that merely *mentions*
-    ``<!ENTITY`` in its text is not refused.
+
+def refuse_entity_declarations(data: bytes) -> None:
+    """Raise ``ParseError`` if the document declares entities (billion laughs, XXE).
+
+    expat itself reads the prolog — comments, any encoding, the DOCTYPE's internal
+    subset — with a handler that refuses the first entity declaration, and stops at
+    the root element, so an article that merely *mentions* ``<!ENTITY`` is not refused.
+    Syntax errors are left to the real parse, which names them.
     """
-    body = _strip_bom(bytes(data))
-    if body.startswith((b"\xff\xfe", b"\xfe\xff")):
-        body = body.decode("utf-16", errors="replace").encode("utf-8")
-    # The first element start tag ends the prolog; an entity value containing
-    # "<a" can only cut it short *after* its own <!ENTITY, which is then found.
-    m = _ROOT_START_RE.search(body)
-    prolog = body[: m.start()] if m else body
-    if _ENTITY_DECL_RE.search(prolog):
+    parser = xml.parsers.expat.ParserCreate()
+
+    def entity(*_args: object) -> None:
         raise ParseError("XML refused: the document declares entities",
                          hint="entity declarations are how billion-laughs and XXE attacks work")
+
+    def start(*_args: object) -> None:
+        raise _PrologDone
+
+    parser.EntityDeclHandler = entity
+    parser.UnparsedEntityDeclHandler = entity
+    parser.StartElementHandler = start
+    body = bytes(data)
+    try:
+        for i in range(0, len(body), 65536):
+            parser.Parse(body[i:i + 65536], False)
+        parser.Parse(b"", True)
+    except _PrologDone:
+        return
+    except xml.parsers.expat.ExpatError:
+        return   # not well-formed: the parse that follows reports it with its position
 
 
 def _syntax_error(exc: ET.ParseError, data_empty: bool = False) -> ParseError:

@@ -78,3 +78,16 @@ def test_iter_elements_matches_any_namespace() -> None:
 def test_iter_elements_errors(data: bytes, message: str) -> None:
     with pytest.raises(ParseError, match=message):
         list(iter_elements(io.BytesIO(data), {"record"}))
+
+
+@pytest.mark.parametrize("payload", [
+    b'<!-- <a --><!DOCTYPE r [<!ENTITY x "PWNED-ENTITY">]><r>&x;</r>',                     # a comment hides it
+    '<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE r [<!ENTITY x "PWNED-ENTITY">]><r>&x;</r>'
+    .encode("utf-16-le"),                                                                     # UTF-16, no BOM
+    b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY % p "x"> ]><r/>',                          # a parameter entity
+])
+def test_entity_declarations_are_refused_however_the_prolog_is_dressed(payload: bytes) -> None:
+    from kb.errors import ParseError
+    from pipeline.sources.xmlsafe import parse_xml
+    with pytest.raises(ParseError, match="declares entities"):
+        parse_xml(payload)
