@@ -196,7 +196,26 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
             ("blogs.url", b.url, i) for i, b in enumerate(cfg.blogs) if b.url]:
         if not re.match(r"https?://", url):
             raise _err(path, text, url_key, f"only http(s) URLs are fetched, not {url!r}; use `recording` for files", i)
+    # Placeholders are filled in at fetch time: a typo must fail here, not in the middle of a nightly.
+    templates = [("arxiv.url", cfg.arxiv_url, None, {"categories", "date"}),
+                 ("arxiv.recording", cfg.arxiv_recording, None, {"date"}),
+                 ("hf.url", cfg.hf_url, None, {"date"}), ("hf.recording", cfg.hf_recording, None, {"date"})]
+    templates += [(f"blogs.{k}", v, i, set()) for i, b in enumerate(cfg.blogs)
+                  for k, v in (("url", b.url), ("recording", b.recording))]
+    for key, value, i, allowed in templates:
+        bad = _placeholders(value) - allowed
+        if bad:
+            raise _err(path, text, key, f"unknown placeholder {{{sorted(bad)[0]}}} in {value!r} (allowed: "
+                       + (", ".join("{" + a + "}" for a in sorted(allowed)) or "none") + ")", i)
     return cfg
+
+
+def _placeholders(template: str | None) -> set[str]:
+    import string
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(template or "") if name is not None}
+    except ValueError:   # an unmatched brace
+        return {"<unmatched brace>"}
 
 
 def _credibility(path: Path, text: str, key: str, value: int, index: int | None = None) -> int:

@@ -153,15 +153,24 @@ def _staleness(runs: list[Any]) -> tuple[int, int]:
 STALE_RUNS = 3   # a source failing or quiet beyond its habit for this many runs is named in the briefing
 
 
-def sources_status(store: Store) -> list[dict[str, Any]]:
-    """Per source: last run, last success, last failure, consecutive failures, staleness."""
+def sources_status(store: Store, *, until: str | None = None) -> list[dict[str, Any]]:
+    """Per source: last run, last success, last failure, consecutive failures, staleness.
+
+    ``until`` limits the ledger to runs dated up to that day (a past briefing is rebuilt
+    from what was known then). Several runs of one day count as one run of that day.
+    """
     out = []
     for src in store.query("SELECT DISTINCT source FROM source_runs ORDER BY source"):
         name = src["source"]
         runs = store.query("SELECT run_date, started_at, status, new, error, problems FROM source_runs "
-                           "WHERE source = ? ORDER BY id DESC", (name,))
-        consecutive = 0
-        for r in runs:
+                           "WHERE source = ? AND run_date <= ? ORDER BY id DESC", (name, until or "9999"))
+        if not runs:
+            continue
+        consecutive, days = 0, set()
+        for r in runs:   # newest first; a day's last run says how that day went
+            if r["run_date"] in days:
+                continue
+            days.add(r["run_date"])
             if r["status"] != "failed":
                 break
             consecutive += 1
@@ -187,10 +196,10 @@ def sources_status(store: Store) -> list[dict[str, Any]]:
     return out
 
 
-def troubled_sources(store: Store) -> list[dict[str, Any]]:
-    """Sources failing for STALE_RUNS runs in a row, or stale: what the briefing names at its top."""
+def troubled_sources(store: Store, *, until: str | None = None) -> list[dict[str, Any]]:
+    """Sources failing for STALE_RUNS days in a row, or stale: what the briefing names at its top."""
     out = []
-    for s in sources_status(store):
+    for s in sources_status(store, until=until):
         if s["consecutive_failures"] >= STALE_RUNS:
             out.append({"name": s["name"], "reason": f"{s['consecutive_failures']} failed runs in a row: "
                                                      f"{s['last_error']}"})

@@ -157,6 +157,9 @@ def run_source(ctx: RunContext, spec: SourceSpec, collect: Collector) -> SourceR
         if isinstance(exc, SourceError) and exc.status:
             report.http_status = exc.status
         log.warning("source %s failed: %s", spec.name, exc)
+    except Exception as exc:  # a bug or an unforeseen input must cost this source only, never the run
+        report.status, report.error = "failed", f"unexpected {type(exc).__name__}: {exc}"
+        log.exception("source %s failed unexpectedly", spec.name)
     report.duration_ms = int((time.monotonic() - t0) * 1000)
     record_ledger(ctx, report, started.isoformat(timespec="seconds"))
     return report

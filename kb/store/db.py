@@ -124,16 +124,12 @@ class Store:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Connection]:
         """One atomic write batch: everything in the block commits or nothing does."""
+        from sqlalchemy.exc import DBAPIError
         try:
             with self.engine.begin() as connection:
                 yield connection
-        except sqlite3.OperationalError as exc:  # e.g. disk full, read-only file
-            raise StoreError(f"write to {self.path} failed: {exc}") from exc
-        except Exception as exc:
-            from sqlalchemy.exc import OperationalError
-            if isinstance(exc, OperationalError):
-                raise StoreError(f"write to {self.path} failed: {exc.orig}") from exc
-            raise
+        except DBAPIError as exc:  # disk full, read-only file, constraint, corrupt page: all the store's
+            raise StoreError(f"write to {self.path} failed: {exc.orig}") from exc
 
     # ------------------------------------------------------------------ reads
     def query(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> list[sqlite3.Row]:

@@ -123,8 +123,9 @@ def save_knowledge_doc(conn: Connection, doc: KnowledgeDoc, content_hash: str, d
         old = existing.get(key)
         first = old["first_seen"] if old else day
         counts["new"] += old is None
-        derived = None if baseline else first
-        rows.append({**row, "anchored_on": row["anchored_on"] or (old and old["anchored_on"]) or derived,
+        # Written on the line wins; else what it was; a truly new anchor is dated today (unless baseline).
+        derived = old["anchored_on"] if old else (None if baseline else first)
+        rows.append({**row, "anchored_on": row["anchored_on"] or derived,
                      "first_seen": first, "last_seen": day, "ended_on": None, "doc_version": doc.version})
     upsert(conn, Anchor.__table__, rows, ["topic", "section", "subject"])
     gone = [k for k, old in existing.items() if k not in seen and old["ended_on"] is None]

@@ -77,6 +77,11 @@ def _classify_unstored(ctx: RunContext, cands: list[Candidate], stored: dict[str
             stored[r["arxiv_id"]] = classify_subject(subject, taxonomy)
 
 
+def configured_credibility(cfg) -> dict[str, int]:
+    """Each public source's credibility as kb.toml says today (not as it was when last fetched)."""
+    return {"arxiv": cfg.arxiv_credibility, "hf": cfg.hf_credibility} | {b.name: b.credibility for b in cfg.blogs}
+
+
 def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     """What the sources themselves say to do next ("下次精读时补", "TODO") for the day's increments."""
     out = []
@@ -135,9 +140,11 @@ def _sources_checked(ctx: RunContext, window: Window, cands: list[Candidate], re
         out.append({"name": "organized/queue/work-queue.md", "kind": "queue", "status": "ok", "credibility": None,
                     "counts": {"items": len(queue), "relevant": 0, "increments": 0},
                     "contributed": [f"{q['arxiv_id'] or q['url']} {q['title']}".strip() for q in queue[:3]]})
+    credibility = configured_credibility(ctx.config)
     for run in source_runs(ctx.store, ctx.today.isoformat()):
         if run["source"] == "workspace":
             continue
+        run["credibility"] = credibility.get(run["source"], run["credibility"])
         mine = [c for c in relevant if any(s.name == run["source"] and s.kind != "entry" for s in c.sources)]
         out.append({"name": run["source"], "kind": "source", "status": run["status"],
                     "credibility": run["credibility"], "error": run["error"],
@@ -157,9 +164,7 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
     taxonomy = load_workspace_taxonomy(ctx)
     rules = load_rules(ctx.workspace.root)
     window = compute_window(ctx.store, topic, ctx.today, cfg.cutoff)
-    source_cred = {r["name"]: r["credibility"] for r in ctx.store.query("SELECT name, credibility FROM sources")
-                   if r["credibility"]}
-    source_cred.setdefault("hf", cfg.hf_credibility)
+    source_cred = configured_credibility(cfg)
     cands = collect_candidates(ctx.store, window, author_credibility=cfg.authors, source_credibility=source_cred,
                                tz=cfg.tz)
     stored = stored_classifications(ctx.store, taxonomy.hash)
@@ -206,7 +211,7 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
                          for t in sorted(taxonomy.topics)},
         "follow_ups": _follow_ups(shown, rules),
         "top_item": {"title": top_item.title, "why": top_item.why} if top_item else None,
-        "stale_sources": troubled_sources(ctx.store),
+        "stale_sources": troubled_sources(ctx.store, until=day),
         "window": {"start": window.start, "end": window.end,
                                                 "previous_briefing": window.previous},
         "baseline": baseline(ctx.store, topic),

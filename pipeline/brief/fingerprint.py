@@ -14,6 +14,8 @@ from typing import Any
 
 from kb import __version__
 from kb.resources import find_resource
+from kb.queries import troubled_sources
+from pipeline.brief.build import configured_credibility
 from pipeline.brief.facts import source_runs
 from pipeline.context import RunContext
 
@@ -49,8 +51,9 @@ def briefing_inputs(ctx: RunContext, topic: str, taxonomy_hash: str) -> str:
         __version__, day, topic, taxonomy_hash,
         [_file_digest(f, ctx.workspace.root) for f in ("templates/briefing.zh.md.j2", "templates/briefing.en.md.j2",
                                                         "templates/briefing.css", "data/briefing.toml")],
-        [cfg.timezone, cfg.languages, cfg.cutoff, cfg.briefing_top, sorted(cfg.authors.items()), cfg.hf_credibility,
-         [(t.slug, t.doc) for t in cfg.topics]],
+        [cfg.timezone, cfg.languages, cfg.cutoff, cfg.briefing_top, sorted(cfg.authors.items()),
+         sorted(configured_credibility(cfg).items()), [(t.slug, t.doc) for t in cfg.topics]],
+        troubled_sources(ctx.store, until=day),
     ]
     for sql in _STATE_QUERIES:
         parts.append(list(ctx.store.query(sql)[0]))

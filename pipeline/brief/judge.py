@@ -82,7 +82,8 @@ def briefed_before(store: Store, topic: str, day: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for r in store.query("SELECT date, data FROM briefings WHERE topic = ? AND date < ? AND format = 'json' "
                          "ORDER BY date", (topic, day)):
-        for inc in json.loads(r["data"]).get("increments", []):
+        data = json.loads(r["data"])
+        for inc in data.get("increments", []) + data.get("others", []):
             keys = [inc.get("arxiv_id"), *inc.get("other_ids", []),
                     normalize_url(inc["url"]) if inc.get("url") else None, title_key(inc.get("title"))]
             for key in keys:
@@ -188,10 +189,10 @@ def rank(cands: list[Candidate], top: int) -> list[Candidate]:
 
 def density(net_new: int, history: list[int], rules: Rules) -> dict[str, Any]:
     """The day's density level from its NET-new count, against the trailing 7 briefings when there are any."""
-    if history:
-        recent = history[-7:]
-        baseline = sorted(recent)[len(recent) // 2] if len(recent) > 1 else recent[-1]
-        ratio = net_new / baseline if baseline else (2.0 if net_new else 1.0)
+    recent = history[-7:]
+    baseline = (sorted(recent)[len(recent) // 2] if len(recent) > 1 else recent[-1]) if recent else 0
+    if baseline:   # a ratio needs something to divide by; a quiet history falls back to the absolute scale
+        ratio = net_new / baseline
         level = [lvl for lim, lvl in rules.density_ratio if ratio >= lim][-1]
         return {"level": level, "net_new": net_new, "previous": history[-1], "median7": baseline,
                 "basis": "ratio", "ratio": round(ratio, 2)}

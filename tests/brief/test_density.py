@@ -62,9 +62,11 @@ def test_ratio_thresholds_from_the_rules(rules) -> None:
         assert density(int(lim * 100), [100], rules)["level"] == lvl
 
 
-def test_zero_baseline(rules) -> None:
-    assert density(0, [0, 0], rules)["level"] == "中", "nothing vs nothing: as usual"
-    assert density(2, [0, 0], rules)["level"] == "高"
+def test_zero_baseline_falls_back_to_the_absolute_scale(rules) -> None:
+    """Nothing new after days of nothing is a quiet day, not an average one."""
+    assert density(0, [0, 0], rules) | {} == density(0, [], rules)
+    assert density(0, [0, 0], rules)["level"] == "低"
+    assert density(5, [0, 0], rules)["level"] == "中" and density(5, [0, 0], rules)["basis"] == "absolute"
 
 
 def test_absolute_differs_from_ratio_for_the_same_count(rules) -> None:
