@@ -92,6 +92,16 @@ def format_paper_md(p: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def current_doc_version(store: Store, topic: str) -> dict[str, Any] | None:
+    """The version of a topic's knowledge doc that is on disk now (the one whose content the store last
+    read), else the newest recorded. A doc reverted to an earlier text is that earlier version again."""
+    rows = store.query(
+        "SELECT d.* FROM doc_versions d JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash "
+        "WHERE d.topic = ? UNION ALL SELECT * FROM (SELECT * FROM doc_versions WHERE topic = ? ORDER BY id DESC "
+        "LIMIT 1)", (topic, topic))
+    return dict(rows[0]) if rows else None
+
+
 def query_papers(store: Store, *, since: str | None = None, until: str | None = None, source: str | None = None,
                  topic: str | None = None, relevance: str | None = None) -> list[dict[str, Any]]:
     """Papers seen by a source within [since, until] (the sources' own dates), by arXiv ID.

@@ -6,6 +6,7 @@ from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ConfigError
+from kb.queries import current_doc_version
 from kb.sections import section_key, section_matches
 from kb.store import Store
 from kb.store.fts import to_match_query
@@ -14,9 +15,8 @@ from kb.store.fts import to_match_query
 def _sections_of(store: Store) -> dict[tuple[str, str], dict[str, Any]]:
     """(topic, section number) → section info, from each topic's latest doc version."""
     out: dict[tuple[str, str], dict[str, Any]] = {}
-    rows = store.query("SELECT topic, version, sections FROM doc_versions d WHERE id = "
-                       "(SELECT max(id) FROM doc_versions e WHERE e.topic = d.topic)")
-    for r in rows:
+    topics = [r[0] for r in store.query("SELECT DISTINCT topic FROM doc_versions ORDER BY topic")]
+    for r in filter(None, (current_doc_version(store, t) for t in topics)):
         for s in json.loads(r["sections"]):
             out[(r["topic"], s["number"])] = {**s, "doc_version": r["version"]}
     return out

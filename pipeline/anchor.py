@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 
-from kb.arxiv_id import parse_arxiv_id
-from kb.errors import ConfigError, NotFound
+from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
+from kb.errors import ConfigError, NotFound, WorkspaceError
 from kb.fsutil import write_atomically
 from kb.store.files import record_file, save_knowledge_doc
 from pipeline.context import RunContext
@@ -30,8 +31,20 @@ def _line_for(ctx: RunContext, ident: str) -> tuple[str, str]:
     # The paper's title from the store, else from the team's card for it.
     rows = ctx.store.query("SELECT title FROM papers WHERE arxiv_id = ? AND title <> '' UNION ALL "
                            "SELECT title FROM cards WHERE arxiv_id = ? AND title <> ''", (aid.id, aid.id))
-    title = " ".join(rows[0]["title"].split()) if rows else ""
+    title = _inert_title(rows[0]["title"]) if rows else ""
     return aid.id, f"{aid.id}" + (f" {title}" if title else "") + f" (anchored {day})"
+
+
+_ANCHOR_SYNTAX = re.compile(r"https?://\S+|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
+
+
+def _inert_title(title: str) -> str:
+    """A title from outside, made unable to anchor anything by itself: no arXiv IDs, URLs or
+    "(anchored …)" dates that the doc's parser would read as anchors of the line."""
+    text = _ANCHOR_SYNTAX.sub(" ", " ".join(title.split()))
+    for aid in find_arxiv_ids(text):
+        text = text.replace(aid.versioned, " ").replace(aid.id, " ")
+    return " ".join(text.split())
 
 
 def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None = None,
@@ -45,8 +58,12 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
         raise ConfigError(f"no topic {slug!r} in kb.toml (topics: {', '.join(topics)})")
     rel = topics[slug].doc
     path = ctx.workspace.path(rel)
-    raw = path.read_bytes()
-    text = raw.decode("utf-8")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise NotFound(f"no knowledge doc {rel} for topic {slug!r}", hint="create it, or fix [[topics]] in kb.toml")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WorkspaceError(f"{rel}: cannot read it as UTF-8 text ({exc})") from exc
     doc = parse_knowledge(text, rel, slug)
     sec = find_section(doc, section)
     if sec is None:

@@ -72,7 +72,9 @@ def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
             info["stale"] = previous   # the caller logs it, once its run log is open
         os.ftruncate(fd, 0)
         os.pwrite(fd, json.dumps({"pid": os.getpid(), "started": time.strftime("%Y-%m-%dT%H:%M:%S")}).encode(), 0)
-        yield info
-        os.ftruncate(fd, 0)  # a clean exit leaves an empty lock file: nothing stale to report
+        try:
+            yield info
+        finally:
+            os.ftruncate(fd, 0)  # any exit of a live run leaves an empty lock file: nothing stale to report
     finally:
         os.close(fd)  # closing releases the flock

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kb.queries import troubled_sources
+from kb.queries import current_doc_version, troubled_sources
 from pipeline.brief.collect import collect_candidates, compute_window
 from pipeline.brief.facts import (baseline, gather_facts, history, recent_anchors, source_runs,
                                   stored_classifications)
@@ -94,8 +94,8 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
 
 def _section_titles(ctx: RunContext, topic: str) -> dict[str, str]:
     import json
-    rows = ctx.store.query("SELECT sections FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1", (topic,))
-    return {"§" + s["number"]: s["title"] for s in json.loads(rows[0]["sections"])} if rows else {}
+    doc = current_doc_version(ctx.store, topic)
+    return {"§" + s["number"]: s["title"] for s in json.loads(doc["sections"])} if doc else {}
 
 
 def _flag_dict(f: Flag) -> dict[str, Any]:

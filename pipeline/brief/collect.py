@@ -205,9 +205,13 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
 
 
 def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int]) -> None:
+    # Only the window's days are read (a backfilled store holds millions of sightings); the
+    # exact cut-off is applied below.
     rows = store.query(
         "SELECT s.arxiv_id, s.source, s.seen_on, s.kind, s.version, s.upvotes, s.url, p.title, p.abstract "
-        "FROM sightings s LEFT JOIN papers p ON p.arxiv_id = s.arxiv_id ORDER BY s.arxiv_id, s.source, s.seen_on")
+        "FROM sightings s LEFT JOIN papers p ON p.arxiv_id = s.arxiv_id "
+        "WHERE s.seen_on >= ? AND s.seen_on <= ? AND s.kind NOT IN ('bulk', 'api', 'blog') "
+        "ORDER BY s.arxiv_id, s.source, s.seen_on", (window.start[:10], window.end[:10]))
     for r in rows:
         # Blog mentions come with their post (_posts), dated in local time.
         if not window.contains(r["seen_on"]) or r["kind"] in ("bulk", "api", "blog"):

@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb.queries import current_doc_version
 from kb.store import Store
 from pipeline.brief.model import Window
 from pipeline.verify import Facts
@@ -69,9 +70,9 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any, until: 
         f.anchored_topics.setdefault(r["section"], []).append(
             (r["subject"], r["title"] or r["label"], {t.topic for t in result.tags},
              {term for t in result.tags for term in t.terms}))
-    doc = store.query("SELECT version, sections FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1", (topic,))
+    doc = current_doc_version(store, topic)
     if doc:
-        f.speedup_texts.append((f"knowledge doc {doc[0]['version']}", _anchor_labels(store, topic)))
+        f.speedup_texts.append((f"knowledge doc {doc['version']}", _anchor_labels(store, topic)))
     return f
 
 
@@ -83,8 +84,8 @@ def _anchor_labels(store: Store, topic: str) -> str:
 
 def baseline(store: Store, topic: str) -> dict[str, Any]:
     """The knowledge doc's latest version, its date, the hand-kept 引→N and kb's own count of anchors."""
-    rows = store.query("SELECT path, version, version_date, cited_count FROM doc_versions WHERE topic = ? "
-                       "ORDER BY id DESC LIMIT 1", (topic,))
+    current = current_doc_version(store, topic)
+    rows = [current] if current else []
     count = store.query("SELECT count(DISTINCT subject) FROM anchors WHERE topic = ? AND ended_on IS NULL",
                         (topic,))[0][0]
     if not rows:
