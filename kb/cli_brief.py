@@ -29,7 +29,8 @@ class Verdict(str, Enum):
 
 
 def brief_cmd(day: Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default today.")] = None,
-              topic: Annotated[str, typer.Option("--topic", help="Knowledge-doc topic.")] = "inference",
+              topic: Annotated[Optional[str], typer.Option("--topic", help="Knowledge-doc topic (default: the "
+                                                           "first configured one).")] = None,
               lang: Annotated[Optional[Lang], typer.Option("--lang", help="zh or en (default: the first "
                                                           "configured language).")] = None,
               fmt: Annotated[BriefFormat, typer.Option("--format", help="md, html or json.")] = BriefFormat.md,
@@ -40,7 +41,7 @@ def brief_cmd(day: Annotated[Optional[str], typer.Option("--date", help="The day
     from pipeline.brief.write import write_briefing
     with run_context(day) as ctx:
         save = not (fmt is BriefFormat.json and out is None)
-        result = write_briefing(ctx, topic, lang=lang.value if lang else None, fmt=fmt.value, out=out, save=save)
+        result = write_briefing(ctx, topic or ctx.config.topics[0].slug, lang=lang.value if lang else None, fmt=fmt.value, out=out, save=save)
     if not save:
         typer.echo(result.text, nl=False)
     elif not state.quiet:

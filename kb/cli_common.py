@@ -44,6 +44,16 @@ def open_store(ws=None):
     return Store.open(ws.store_path)
 
 
+def check_date(value: str | None) -> str | None:
+    """Typer callback: a date option must be YYYY-MM-DD (dates are compared as text in the store)."""
+    if value is not None:
+        try:
+            date.fromisoformat(value)
+        except ValueError:
+            raise typer.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
+    return value
+
+
 def parse_day(value: str | None, ws) -> date:
     """``--date`` or today in the workspace's time zone (the CLI is where the clock is read)."""
     if value:

@@ -79,10 +79,9 @@ def ingest_all_cmd(day: DateOpt = None,
                    offline: Annotated[bool, typer.Option("--offline", help="Recordings and workspace only.")] = False,
                    ) -> None:
     """Every configured public source, then the workspace."""
-    from pipeline.ingest import ingest_public_sources
-    from pipeline.workspace_ingest import ingest_workspace
+    from pipeline.nightly import ingest_everything
     with run_context(day, offline=offline) as ctx:
-        finish_reports(ingest_public_sources(ctx) + [ingest_workspace(ctx)])
+        finish_reports(ingest_everything(ctx))
 
 
 @sources_app.command("status")

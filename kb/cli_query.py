@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli_common import Fmt4, echo_rows, open_store
+from kb.cli_common import Fmt4, check_date, echo_rows, open_store
 
 query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
 
@@ -16,8 +16,10 @@ class Relevance(str, Enum):
     adjacent = "adjacent"
 
 
-Since = Annotated[Optional[str], typer.Option("--since", help="From this date (YYYY-MM-DD), inclusive.")]
-Until = Annotated[Optional[str], typer.Option("--until", help="Up to this date (YYYY-MM-DD), inclusive.")]
+Since = Annotated[Optional[str], typer.Option("--since", help="From this date (YYYY-MM-DD), inclusive.",
+                                              callback=check_date)]
+Until = Annotated[Optional[str], typer.Option("--until", help="Up to this date (YYYY-MM-DD), inclusive.",
+                                              callback=check_date)]
 Format = Annotated[Fmt4, typer.Option("--format", help="table, json, csv or ids.")]
 
 

@@ -118,6 +118,14 @@ def _report_kept(ctx: RunContext, report: NightlyReport, topic: str, kept: list[
             "reused": True})
 
 
+def ingest_everything(ctx: RunContext) -> list[SourceReport]:
+    """The ingest stages alone (`kb ingest all`): every public source, then the workspace."""
+    report = NightlyReport(ctx.today.isoformat())
+    for _, stage in build_stages(ctx)[:2]:
+        stage(ctx, report)
+    return report.sources
+
+
 def build_stages(ctx: RunContext) -> list[Stage]:
     """The nightly's stage list — the one place it is defined."""
     stages: list[Stage] = [("ingest sources", _ingest_sources), ("ingest workspace", _ingest_workspace)]

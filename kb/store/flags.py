@@ -29,11 +29,10 @@ def sync_flag(conn: Connection, *, rule: str, fingerprint: str, topic: str, subj
     row = conn.execute(text("SELECT id, status, evidence_hash FROM flags WHERE fingerprint = :f"),
                        {"f": fingerprint}).first()
     if row is None:
-        result = conn.execute(Flag.__table__.insert(), [{
+        conn.execute(Flag.__table__.insert(), [{
             "rule": rule, "fingerprint": fingerprint, "topic": topic, "subject": subject,
             "evidence": dumps(evidence), "evidence_hash": h, "status": "open", "first_seen": day, "last_seen": day}])
         new_id = conn.execute(text("SELECT id FROM flags WHERE fingerprint = :f"), {"f": fingerprint}).scalar_one()
-        del result
         return new_id, "open"
     status = row.status if row.evidence_hash == h else "open"
     conn.execute(text("UPDATE flags SET evidence = :e, evidence_hash = :h, status = :s, last_seen = :d, "

@@ -234,7 +234,7 @@ M001_INITIAL = Migration("m001_initial", (
 
 # Full-text search over papers, note entries and posts. CJK text is indexed as
 # overlapping bigrams (kb.store.fts.segment) under unicode61, so two-character
-# words such as 推理 are found; see docs/store.md for the measurement.
+# words such as 推理 are found; see docs/architecture.md for the measurement.
 M002_FTS = Migration("m002_fts", (
     """CREATE VIRTUAL TABLE search_index USING fts5(
         kind UNINDEXED, ref UNINDEXED, title, body, tokenize = 'unicode61 remove_diacritics 2'
