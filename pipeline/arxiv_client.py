@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from kb.arxiv_id import parse_arxiv_id
@@ -148,10 +149,16 @@ def resolve_ids(ctx: RunContext, ids: list[str]) -> Resolution:
     return res
 
 
+RECHECK_UNKNOWN_DAYS = 7   # an ID cited before arXiv announces it, or a flaky answer, is asked about again
+
+
 def ids_to_resolve(ctx: RunContext) -> list[str]:
-    """IDs the team's notes and cards cite that the store has no metadata for and the API was not asked about."""
+    """IDs the team's notes and cards cite that the store has no metadata for: never asked about,
+    or answered "unknown" more than RECHECK_UNKNOWN_DAYS days ago."""
+    recheck = (ctx.today - timedelta(days=RECHECK_UNKNOWN_DAYS)).isoformat()
     rows = ctx.store.query(
         "SELECT DISTINCT m.arxiv_id FROM mentions m WHERE m.arxiv_id IS NOT NULL AND m.origin_kind IN "
         "('entry', 'card', 'queue') AND NOT EXISTS (SELECT 1 FROM papers p WHERE p.arxiv_id = m.arxiv_id) "
-        "AND NOT EXISTS (SELECT 1 FROM id_checks c WHERE c.arxiv_id = m.arxiv_id) ORDER BY m.arxiv_id")
+        "AND NOT EXISTS (SELECT 1 FROM id_checks c WHERE c.arxiv_id = m.arxiv_id AND "
+        "(c.status = 'found' OR c.checked_on > ?)) ORDER BY m.arxiv_id", (recheck,))
     return [r[0] for r in rows]

@@ -66,19 +66,22 @@ def parse_feed(data: bytes, *, feed: str) -> ParseResult:
 def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseResult) -> None:
     url = (entry.get("link") or "").strip() or None
     # WordPress writes empty <guid></guid>: fall back to the link.
-    key = (entry.get("id") or "").strip() or url
-    if not key:
+    guid = (entry.get("id") or "").strip() or url
+    if not guid:
         result.problems.append(f"entry {n}: no guid/id and no link, skipped")
         return
+    # A guid is unique only within its feed ("1", "post-7"): two feeds must never overwrite
+    # each other's posts, so the key carries the feed's name.
+    key = f"{feed}|{guid}"
     if key in keys:
-        result.problems.append(f"entry {n}: duplicate key {key}, skipped")
+        result.problems.append(f"entry {n}: duplicate guid {guid}, skipped")
         return
     keys.add(key)
 
     published, refused = _published(entry)
     if refused:
         fallback = "kept undated" if published is None else f"used {published}"
-        result.problems.append(f"{key}: placeholder or unreadable date {refused!r}, {fallback}")
+        result.problems.append(f"{guid}: placeholder or unreadable date {refused!r}, {fallback}")
     # feedparser's "summary" can be hijacked by a later media:description (Google's
     # feeds); summary_detail keeps the <description>/<summary> proper.
     summary_html = (entry.get("summary_detail") or {}).get("value") or entry.get("summary") or ""
@@ -99,7 +102,7 @@ def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseRes
     )
     result.posts.append(post)
     if ids and published is None:
-        result.problems.append(f"{key}: {len(ids)} arXiv ID(s) but no date, no sightings recorded")
+        result.problems.append(f"{guid}: {len(ids)} arXiv ID(s) but no date, no sightings recorded")
         return
     for aid in ids:
         result.sightings.append(Sighting(arxiv_id=aid.id, source=feed, seen_on=published[:10],

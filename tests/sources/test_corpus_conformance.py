@@ -296,7 +296,7 @@ def test_lilianweng_placeholder_date_and_arxiv_links() -> None:
 
 def test_wordpress_empty_guid_keys_on_link() -> None:
     r = parsed("blog_feeds/microsoft_ai_blog_wordpress_rss_2025-07-28.xml")
-    assert all(p.key == p.url for p in r.posts)
+    assert all(p.key == f"{p.feed}|{p.url}" for p in r.posts)
     assert r.posts[0].authors == ["ceprodblogsupp"]
 
 
