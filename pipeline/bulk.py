@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import IO
 
 from kb.errors import KBError, ParseError, SourceError
 from kb.records import PaperRecord, Sighting
@@ -17,29 +19,40 @@ from pipeline.context import RunContext
 from pipeline.ingest import SourceReport, bound_record, record_ledger
 
 
-def _flush(ctx: RunContext, batch: list[PaperRecord], report: SourceReport) -> None:
+def _flush(ctx: RunContext, batch: list[PaperRecord], report: SourceReport, sighting_kind: str) -> None:
     with ctx.store.transaction() as conn:
-        counts = upsert_papers(conn, batch, "arxiv-bulk")
-        # The bulk file's own date for each paper: its latest version's date.
-        add_sightings(conn, [Sighting(p.arxiv_id, "arxiv-bulk", p.updated or p.published or "", "bulk", p.version)
-                             for p in batch if p.updated or p.published])
+        counts = upsert_papers(conn, batch, report.name)
+        # The file's own date for each paper: its latest version's date.
+        add_sightings(conn, [Sighting(p.arxiv_id, report.name, p.updated or p.published or "", sighting_kind,
+                                      p.version) for p in batch if p.updated or p.published])
     report.new += counts.new
     report.updated += counts.updated
 
 
 def ingest_bulk_file(ctx: RunContext, path: Path, *, batch: int = 5000, progress: bool = False) -> SourceReport:
-    """Stream ``path`` into the store, ``batch`` records per transaction; one ledger row."""
+    """Stream a Kaggle or OAI-PMH file into the store, ``batch`` records per transaction; one ledger row."""
     from pipeline.sources.arxiv_bulk import iter_bulk
-    report = SourceReport("arxiv-bulk", "arxiv-bulk")
+    return ingest_stream(ctx, path, iter_bulk, source="arxiv-bulk", sighting_kind="bulk", batch=batch,
+                         progress=progress)
+
+
+def ingest_stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], Iterable[PaperRecord | str]], *,
+                  source: str, sighting_kind: str, batch: int = 5000, progress: bool = False) -> SourceReport:
+    """Stream records from ``path`` into the store, ``batch`` per transaction; one ledger row.
+
+    Every write is an idempotent upsert, so a run killed anywhere leaves a consistent store and
+    a rerun converges to what a clean run makes. Memory does not grow with the file.
+    """
+    report = SourceReport(source, source)
     started = ctx.now().isoformat(timespec="seconds")
     t0 = time.monotonic()
     show = progress and sys.stderr.isatty()
     try:
         with ctx.store.transaction() as conn:
-            register_source(conn, "arxiv-bulk", "arxiv-bulk", None, None)
+            register_source(conn, source, source, None, None)
         with path.open("rb") as fh:
             pending: list[PaperRecord] = []
-            for item in iter_bulk(fh):
+            for item in iterate(fh):
                 if isinstance(item, str):
                     report.skipped += 1
                     report.problems.append(item)
@@ -48,12 +61,12 @@ def ingest_bulk_file(ctx: RunContext, path: Path, *, batch: int = 5000, progress
                 pending.append(item)
                 report.parsed += 1
                 if len(pending) >= batch:
-                    _flush(ctx, pending, report)
+                    _flush(ctx, pending, report, sighting_kind)
                     pending = []
                     if show:
                         print(f"\r{path.name}: {report.parsed:,} records", end="", file=sys.stderr)
             if pending:
-                _flush(ctx, pending, report)
+                _flush(ctx, pending, report, sighting_kind)
         report.bytes = path.stat().st_size
         if show:
             print(file=sys.stderr)

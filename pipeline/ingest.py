@@ -279,8 +279,31 @@ def ingest_arxiv_listing(ctx: RunContext, files: list[Path] | None = None) -> So
         return parse_listing(data)
 
     spec = SourceSpec("arxiv", "arxiv", url, cfg.arxiv_credibility)
+    big = [f for f in files or [] if _is_big_api_file(f)]
+    if big:   # a backfill-sized API answer: streamed in batches, like a bulk file
+        from pipeline.bulk import ingest_stream
+        from pipeline.sources.arxiv_api import iter_api_entries
+        reports = [ingest_stream(ctx, f, iter_api_entries, source="arxiv", sighting_kind="api") for f in big]
+        rest = [f for f in files if f not in big]
+        if rest:
+            reports.append(run_source(ctx, spec, collect_payloads(_pick(ctx, "arxiv", url, None, rest), parse)))
+        return _merge_reports(reports)
     return run_source(ctx, spec, collect_payloads(_pick(ctx, "arxiv", url, cfg.arxiv_recording, files), parse,
                                                   previous_digest=_previous(ctx, spec.name), track=ctx.skip_unchanged))
+
+
+STREAM_OVER = 8 * 1024 * 1024   # an API answer bigger than this is a backfill file, not a page
+
+
+def _is_big_api_file(path: Path) -> bool:
+    from pipeline.sources.detect import detect_format
+    try:
+        if path.stat().st_size <= STREAM_OVER:
+            return False
+        with path.open("rb") as fh:
+            return detect_format(fh.read(8192)) == "arxiv-api"
+    except (OSError, KBError):
+        return False   # unreadable or unrecognised: the ordinary path reports it
 
 
 def ingest_hf(ctx: RunContext, files: list[Path] | None = None) -> SourceReport:

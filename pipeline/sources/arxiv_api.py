@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 
 from kb.arxiv_id import normalize_arxiv_id, parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import PaperRecord, ParseResult, Sighting
 from pipeline.sources import collapse_ws, iso_date
-from pipeline.sources.xmlsafe import localname, parse_xml
+from pipeline.sources.xmlsafe import iter_elements, localname, parse_xml
 
 __all__ = ["parse_api_response", "missing_ids"]
 
@@ -119,3 +120,14 @@ def _read_entry(entry: ET.Element) -> PaperRecord | None:
         journal_ref=collapse_ws(entry.findtext(ARXIV + "journal_ref")) or None,
         comment=collapse_ws(entry.findtext(ARXIV + "comment")) or None,
     )
+
+
+def iter_api_entries(fileobj) -> Iterator[PaperRecord | str]:
+    """Stream a (large) API response: a ``PaperRecord`` per entry, a problem string per entry that
+    is an API error or carries no valid ID. Memory does not grow with the file."""
+    for entry in iter_elements(fileobj, ("entry",)):
+        if "/api/errors" in (entry.findtext(ATOM + "id") or ""):
+            yield f"arXiv API error: {collapse_ws(entry.findtext(ATOM + 'summary'))}"
+            continue
+        record = _read_entry(entry)
+        yield record if record is not None else f"entry without a valid arXiv ID: {entry.findtext(ATOM + 'id')!r}"

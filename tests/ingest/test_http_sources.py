@@ -86,3 +86,18 @@ def test_resolve_ids_through_the_arxiv_package_marks_unknown_ids(workspace: Path
     assert "id_list=2607.09701%2C2610.09701" in seen.path and seen.headers["User-Agent"].startswith("kb/test")
     title = ctx.store.conn.execute("SELECT title FROM papers WHERE arxiv_id = '2610.09701'").fetchone()[0]
     assert title.startswith("SlimWise")
+
+
+def test_a_big_api_file_is_streamed_in_batches_with_one_ledger_row(workspace: Path, monkeypatch) -> None:
+    import pipeline.ingest as ingest
+    monkeypatch.setattr(ingest, "STREAM_OVER", 100)          # the fixture counts as a backfill file
+    ctx = open_context(str(workspace), date(2026, 10, 8))
+    path = LISTING / "api_response.xml"
+    report = ingest.ingest_arxiv_listing(ctx, [path])
+    streamed = ctx.store.conn.execute("SELECT count(*) FROM papers").fetchone()[0]
+    assert report.status == "ok" and report.parsed == streamed > 0
+    rows = ctx.store.conn.execute("SELECT source, status, parsed FROM source_runs").fetchall()
+    assert rows == [("arxiv", "ok", streamed)]
+    monkeypatch.setattr(ingest, "STREAM_OVER", 10**9)        # the same file read whole gives the same papers
+    whole = ingest.ingest_arxiv_listing(ctx, [path])
+    assert whole.status == "ok" and whole.new == 0 and whole.parsed == streamed
