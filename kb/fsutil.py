@@ -9,7 +9,8 @@ from pathlib import Path
 from kb.errors import KBError
 
 
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Is a process with this PID running (or beyond our permission to signal, which means it is)?"""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -34,7 +35,7 @@ def _sweep_leftovers(path: Path) -> None:
         return
     for name in names:
         m = pattern.match(name)
-        if m and int(m[1]) != os.getpid() and not _alive(int(m[1])):
+        if m and int(m[1]) != os.getpid() and not pid_alive(int(m[1])):
             try:
                 os.unlink(path.parent / name)
             except OSError:

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kb.errors import LockedError, StoreError
+from kb.fsutil import pid_alive
 
 log = logging.getLogger(__name__)
 
@@ -32,16 +33,6 @@ def _holder(path: Path) -> dict:
     if pid is not None and (not isinstance(pid, int) or isinstance(pid, bool) or not 0 < pid < 2**31):
         holder.pop("pid")
     return holder
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 @contextmanager
@@ -68,7 +59,7 @@ def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
                                       f"since {holder.get('started', '?')}); gave up after {wait:g} s") from None
                 sleep(min(0.2, max(0.0, deadline - clock())))
         previous = _holder(path)
-        if previous.get("pid") and previous.get("pid") != os.getpid() and not _alive(int(previous["pid"])):
+        if previous.get("pid") and previous.get("pid") != os.getpid() and not pid_alive(int(previous["pid"])):
             info["stale"] = previous   # the caller logs it, once its run log is open
         os.ftruncate(fd, 0)
         os.pwrite(fd, json.dumps({"pid": os.getpid(), "started": time.strftime("%Y-%m-%dT%H:%M:%S")}).encode(), 0)
