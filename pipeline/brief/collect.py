@@ -90,14 +90,14 @@ class _Pool:
         unknown = [c for c in self.items if c.arxiv_ids and not set(c.arxiv_ids) & self.known_ids]
         if not unknown:
             return
-        known = [c for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids]
-        exact = {t: c for c in known for t in titles(c)}
+        known = [(c, titles(c)) for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids]
+        exact = {t: c for c, ts in known for t in ts}
         for u in unknown:
             if u not in self.items:
                 continue
             match = next((exact[t] for t in titles(u) if t in exact), None)
             if match is None:
-                match = self._fuzzy_match(u, titles(u), [(k, titles(k)) for k in known], threshold)
+                match = self._fuzzy_match(u, titles(u), known, threshold)
             if match is not None and match is not u and match in self.items:
                 self._absorb(match, u)
 

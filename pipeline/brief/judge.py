@@ -123,7 +123,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     own = _own_text(c).lower()
     c.recap = any(m in own for m in rules.recap)
     c.excluded = any(m in own for m in rules.exclude)
-    c.facts = engineering_facts(_own_text(c), rules)
+    # Facts only matter for what the briefing keeps (most of a listing is judged "none").
+    c.facts = engineering_facts(_own_text(c), rules) if c.relevance != "none" else []
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     c.briefed_on = next((briefed[k] for k in subjects + [title_key(t) for t in c.titles] if k in briefed), None)
