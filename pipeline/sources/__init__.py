@@ -34,17 +34,24 @@ __all__ = [
 # C0 controls that are not whitespace, and DEL: a JSON "\u0000" must not reach the store
 # (C tools stop reading a string at a NUL) nor a briefing.
 _DROP_CONTROLS = dict.fromkeys([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
+_CONTROL_RE = re.compile("[\x00-\x08\x0e-\x1f\x7f]")
 
 
 def collapse_ws(text: str | None) -> str:
     """``text`` with every run of whitespace (newlines included) turned into one space, trimmed;
     control characters (NUL and the like) are dropped. (translate + split: ~2× a regex pass.)"""
-    return " ".join(text.translate(_DROP_CONTROLS).split()) if text else ""
+    if not text:
+        return ""
+    if _CONTROL_RE.search(text):   # rare: translating every string costs more than looking first
+        text = text.translate(_DROP_CONTROLS)
+    return " ".join(text.split())
 
 
 def _split_outside_parens(text: str, sep: re.Pattern[str]) -> list[str]:
     # Affiliations such as "Zihao Ye (UW, NVIDIA)" must stay whole, so separators
     # inside parentheses are not separators.
+    if "(" not in text:   # the common case: no parentheses, the regex splits it all at once
+        return sep.split(text)
     parts, depth, start = [], 0, 0
     pos = 0
     while pos < len(text):
