@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ def stars(n: int | None) -> str:
     return "⭐" * n if isinstance(n, int) and 1 <= n <= 5 else "—"
 
 
+@lru_cache(maxsize=8)   # one environment per workspace and process: templates compile once
 def _environment(workspace: Path | None):
     from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
     shipped = find_resource("templates/briefing.zh.md.j2").parent
