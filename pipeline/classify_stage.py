@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from pipeline.brief.collect import clean_heading
 from pipeline.context import RunContext
 
 WORKSPACE_TAXONOMY = "taxonomy.toml"   # a workspace's override, merged over the shipped one
@@ -61,7 +62,9 @@ def iter_subjects(ctx: RunContext) -> Iterator[Subject]:
     for r in q("SELECT key, feed, title, summary FROM posts ORDER BY key"):
         yield Subject("post", r["key"], r["title"], r["summary"], None, hints.get(r["feed"], ()))
     for r in q("SELECT path, number, heading, text FROM note_entries ORDER BY path, number"):
-        yield Subject("entry", f"{r['path']}#{r['number']}", r["heading"], r["text"])
+        # Titled as the briefing titles it (number and markers dropped), so a note entry judged
+        # alone there reuses this classification.
+        yield Subject("entry", f"{r['path']}#{r['number']}", clean_heading(r["heading"]), r["text"])
 
 
 def classify_subject(subject: Subject, taxonomy: Any):

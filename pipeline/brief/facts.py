@@ -28,13 +28,17 @@ class StoredResult:
 
 def stored_classifications(store: Store, taxonomy_hash: str) -> dict[str, StoredResult]:
     """Papers' relevance and tags from the classify stage, when made with this taxonomy."""
-    out = {r["subject"]: StoredResult(r["relevance"]) for r in store.query(
-        "SELECT subject, relevance FROM classifications WHERE subject_kind = 'paper' AND taxonomy_hash = ?",
-        (taxonomy_hash,))}
-    for r in store.query("SELECT subject, topic, score, terms FROM tags WHERE subject_kind = 'paper' "
-                         "AND taxonomy_hash = ? ORDER BY subject, score DESC, topic", (taxonomy_hash,)):
-        if r["subject"] in out:
-            out[r["subject"]].tags.append(StoredTag(r["topic"], r["score"], tuple(json.loads(r["terms"]))))
+    def key(kind: str, subject: str) -> str:
+        return subject if kind == "paper" else f"entry:{subject}"   # papers by ID, note entries by path#N
+    out = {key(r["subject_kind"], r["subject"]): StoredResult(r["relevance"]) for r in store.query(
+        "SELECT subject_kind, subject, relevance FROM classifications WHERE subject_kind IN ('paper', 'entry') "
+        "AND taxonomy_hash = ?", (taxonomy_hash,))}
+    for r in store.query("SELECT subject_kind, subject, topic, score, terms FROM tags WHERE subject_kind IN "
+                         "('paper', 'entry') AND taxonomy_hash = ? ORDER BY subject_kind, subject, score DESC, topic",
+                         (taxonomy_hash,)):
+        k = key(r["subject_kind"], r["subject"])
+        if k in out:
+            out[k].tags.append(StoredTag(r["topic"], r["score"], tuple(json.loads(r["terms"]))))
     return out
 
 

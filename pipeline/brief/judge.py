@@ -115,9 +115,11 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     # A paper only the listing or HF saw is exactly the subject the classify stage tagged (with its
     # arXiv category, which helps); anything the team or a blog wrote about is judged on the merged text.
     public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf") for s in c.sources)
-    result = (stored or {}).get(c.arxiv_id) if public_only else None
+    one_entry = len(c.sources) == 1 and c.sources[0].kind == "entry" and len(c.texts) == 1
+    key = c.arxiv_id if public_only else (f"entry:{c.sources[0].key}" if one_entry else None)
+    result = (stored or {}).get(key) if key else None
     if result is None:
-        result = classify("\n".join(c.titles[1:] + c.texts + c.points), title=c.title, taxonomy=taxonomy)
+        result = classify("\n".join(c.titles[1:] + c.texts), title=c.title, taxonomy=taxonomy)
     c.relevance, c.topics = result.relevance, [t.topic for t in result.tags]
     c.terms = {term for t in result.tags for term in t.terms}
     own = _own_text(c).lower()
