@@ -6,8 +6,8 @@ from typing import Any
 
 from kb.queries import current_doc_version, troubled_sources
 from pipeline.brief.collect import collect_candidates, compute_window
-from pipeline.brief.facts import (baseline, gather_facts, history, recent_anchors, source_runs,
-                                  stored_classifications)
+from pipeline.brief.facts import (add_anchored_topics, baseline, gather_facts, history, recent_anchors,
+                                  source_runs, stored_classifications)
 from pipeline.brief.judge import (RELEVANCE_ORDER, anchored_sections, briefed_before, density, judge, load_rules,
                                   rank)
 from pipeline.brief.model import Candidate, Flag, SourceRef, Window
@@ -180,7 +180,12 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
     # item, and anything carrying a verification marker or two IDs.
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or len(c.arxiv_ids) > 1]
-    flags = run_rules(checked, facts)
+    # Overlap with what is anchored is worth a reading for the increments the briefing puts forward.
+    add_anchored_topics(facts, ctx.store, topic, {c.section for c in shown if c.section}, taxonomy, classify, stored)
+    flags = [f for f in run_rules(checked, facts)
+             if f.rule != "boundary" or any(f.evidence["new"] in (c.arxiv_id, c.title) for c in shown)]
+    for n, f in enumerate(flags, 1):
+        f.label = f"T{n}"
     _store_flags(ctx, topic, flags)
     net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
     increments = []

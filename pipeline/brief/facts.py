@@ -62,11 +62,23 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any, until: 
         sec = taxonomy.section_for(t, topic)
         if sec:
             f.section_topics.setdefault(sec.lstrip("§"), set()).add(t)
-    stored = stored or {}
+    doc = current_doc_version(store, topic)
+    if doc:
+        f.speedup_texts.append((f"knowledge doc {doc['version']}", _anchor_labels(store, topic)))
+    return f
+
+
+def add_anchored_topics(f: Facts, store: Store, topic: str, sections: set[str], taxonomy: Any, classify: Any,
+                        stored: dict[str, StoredResult]) -> None:
+    """What the items anchored in ``sections`` are about (topics, matched terms): the briefing needs it
+    only for the sections of the increments it shows, so only those are classified."""
     rows = store.query("SELECT a.section, a.subject, a.arxiv_id, a.label, p.title, p.abstract FROM anchors a "
                        "LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND a.ended_on IS NULL "
                        "ORDER BY a.section, a.subject", (topic,))
     for r in rows:
+        if r["section"] not in sections or r["section"] in f.anchored_topics and any(
+                s == r["subject"] for s, *_ in f.anchored_topics[r["section"]]):
+            continue
         result = stored.get(r["arxiv_id"] or "")
         if result is None:
             text = " ".join(x for x in (r["title"], r["abstract"]) if x) or r["label"]
@@ -74,10 +86,6 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any, until: 
         f.anchored_topics.setdefault(r["section"], []).append(
             (r["subject"], r["title"] or r["label"], {t.topic for t in result.tags},
              {term for t in result.tags for term in t.terms}))
-    doc = current_doc_version(store, topic)
-    if doc:
-        f.speedup_texts.append((f"knowledge doc {doc['version']}", _anchor_labels(store, topic)))
-    return f
 
 
 def _anchor_labels(store: Store, topic: str) -> str:
