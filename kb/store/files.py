@@ -88,11 +88,16 @@ def save_queue(conn: Connection, path: str, items: list[QueueItem], day: str | N
     """Replace the queue's ranks."""
     _clear_origin(conn, path)
     conn.execute(text("DELETE FROM queue_items WHERE path = :p"), {"p": path})
-    rows = [{"path": path, "rank": i.rank, "arxiv_id": i.arxiv_id, "url": i.url, "title": i.title,
-             "score": i.score, "note": i.note} for i in items]
+    # Ranks written twice (two lists each starting at 1) would overwrite each other on the
+    # (path, rank) key: then the order in the file is the rank, and nothing is dropped.
+    ranks = [i.rank for i in items]
+    if len(set(ranks)) < len(ranks):
+        ranks = list(range(1, len(items) + 1))
+    rows = [{"path": path, "rank": r, "arxiv_id": i.arxiv_id, "url": i.url, "title": i.title,
+             "score": i.score, "note": i.note} for r, i in zip(ranks, items)]
     upsert(conn, QueueItemRow.__table__, rows, ["path", "rank"])
-    add_mentions(conn, [_mention(i.arxiv_id or i.url, "queue", path, i.rank, day)
-                        for i in items if i.arxiv_id or i.url])
+    add_mentions(conn, [_mention(i.arxiv_id or i.url, "queue", path, r, day)
+                        for r, i in zip(ranks, items) if i.arxiv_id or i.url])
 
 
 def save_knowledge_doc(conn: Connection, doc: KnowledgeDoc, content_hash: str, day: str) -> dict[str, int]:

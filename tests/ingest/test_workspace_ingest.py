@@ -104,3 +104,15 @@ def test_audit_reports_the_card_mismatch_and_the_double_anchor(runner: CliRunner
     kinds = {(r["kind"], r["subject"]) for r in rows}
     assert ("card-id-mismatch", "2610.09701") in kinds
     assert ("duplicate-in-doc", "2605.01280") in kinds
+
+
+def test_a_queue_with_two_lists_keeps_every_item(runner: CliRunner, sample_workspace: Path) -> None:
+    queue = sample_workspace / "organized" / "queue" / "work-queue.md"
+    queue.write_text("# Queue\n\n1. 2610.10507 RECAST — 0.5/5 — a\n2. 2610.10091 ExperienceIndex — 0.5/5 — b\n\n"
+                     "## Later\n\n1. 2610.09701 SlimWise — 2/5 — c\n", encoding="utf-8")
+    out = _ingest(runner)
+    assert "rank 1 appears more than once" in out
+    import sqlite3
+    rows = sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite").execute(
+        "SELECT rank, arxiv_id FROM queue_items ORDER BY rank").fetchall()
+    assert rows == [(1, "2610.10507"), (2, "2610.10091"), (3, "2610.09701")]
