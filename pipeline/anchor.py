@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 
-from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
+from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ConfigError, NotFound, WorkspaceError
 from kb.fsutil import write_atomically
 from kb.store.files import record_file, save_knowledge_doc
 from pipeline.context import RunContext
+from pipeline.workspace.knowledge import strip_anchor_syntax
 
 
 @dataclass
@@ -31,20 +31,8 @@ def _line_for(ctx: RunContext, ident: str) -> tuple[str, str]:
     # The paper's title from the store, else from the team's card for it.
     rows = ctx.store.query("SELECT title FROM papers WHERE arxiv_id = ? AND title <> '' UNION ALL "
                            "SELECT title FROM cards WHERE arxiv_id = ? AND title <> ''", (aid.id, aid.id))
-    title = _inert_title(rows[0]["title"]) if rows else ""
+    title = strip_anchor_syntax(rows[0]["title"]) if rows else ""
     return aid.id, f"{aid.id}" + (f" {title}" if title else "") + f" (anchored {day})"
-
-
-_ANCHOR_SYNTAX = re.compile(r"https?://\S+|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
-
-
-def _inert_title(title: str) -> str:
-    """A title from outside, made unable to anchor anything by itself: no arXiv IDs, URLs or
-    "(anchored …)" dates that the doc's parser would read as anchors of the line."""
-    text = _ANCHOR_SYNTAX.sub(" ", " ".join(title.split()))
-    for aid in find_arxiv_ids(text):
-        text = text.replace(aid.versioned, " ").replace(aid.id, " ")
-    return " ".join(text.split())
 
 
 def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None = None,

@@ -12,17 +12,10 @@ from pipeline.brief.judge import (RELEVANCE_ORDER, anchored_sections, briefed_be
                                   rank)
 from pipeline.brief.model import Candidate, Flag, SourceRef, Window
 from pipeline.context import RunContext
+from pipeline.workspace.knowledge import strip_anchor_syntax
 from pipeline.verify import run_rules
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
-_ANCHOR_NOISE = re.compile(r"https?://\S+|\b\d{4}\.\d{4,5}(?:v\d+)?\b|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
-
-
-def _label_title(label: str) -> str:
-    """An anchor line without its ID and its anchoring date: what the team called the paper."""
-    return " ".join(_ANCHOR_NOISE.sub(" ", label).split()).strip(" —-")
-
-
 def _points(c: Candidate, limit: int = 6) -> list[str]:
     """Key points quoted from the sources, never written by kb.
 
@@ -58,7 +51,7 @@ def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str
     """Anchored items of the suggested section, closest first, and the doc's sections the item touches."""
     anchored = facts.anchored_topics.get(c.section or "", [])
     ranked = sorted(anchored, key=lambda a: (-len(set(c.topics) & a[2]), -len(c.terms & a[3]), a[0]))
-    same = [{"subject": s, "title": _label_title(t)} for s, t, _, _ in ranked if s not in c.subjects][:3]
+    same = [{"subject": s, "title": strip_anchor_syntax(t)} for s, t, _, _ in ranked if s not in c.subjects][:3]
     touches = sorted({sec for t in c.topics if (sec := taxonomy.section_for(t, topic)) and sec in sections})
     return same, touches
 
@@ -196,7 +189,7 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
     continuing = recent_anchors(ctx.store, topic, window)
     arxiv_ids = [{"arxiv_id": c.arxiv_id, "title": c.title, "section": f"§{c.section}" if c.section else None,
                   "status": "new"} for c in new_ids]
-    arxiv_ids += [{"arxiv_id": a["arxiv_id"], "title": a["title"] or _label_title(a["label"]),
+    arxiv_ids += [{"arxiv_id": a["arxiv_id"], "title": a["title"] or strip_anchor_syntax(a["label"]),
                    "section": f"§{a['section']}",
                    "status": "continuing", "anchored_on": a["anchored_on"]} for a in continuing]
     sources = _sources_checked(ctx, window, cands, relevant, cfg.authors)

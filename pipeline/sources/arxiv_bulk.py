@@ -19,7 +19,7 @@ from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import PaperRecord
 from pipeline.sources import collapse_ws, iso_date, rfc822_date, split_authors
-from pipeline.sources.xmlsafe import child, child_text, children, iter_elements, localname
+from pipeline.sources.xmlsafe import HeadThenRest, child, child_text, children, iter_elements, localname
 
 __all__ = ["iter_kaggle", "iter_oai", "iter_bulk", "BulkItem"]
 
@@ -235,7 +235,7 @@ def iter_bulk(fileobj: IO[bytes]) -> Iterator[BulkItem]:
     head = fileobj.read(_HEAD_BYTES)
     if isinstance(head, str):
         raise ParseError("bulk files must be opened in binary mode")
-    stream = io.BufferedReader(_Replay(head, fileobj))
+    stream = io.BufferedReader(HeadThenRest(head, fileobj))
     first = head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if first == b"{":
         return iter_kaggle(stream)
@@ -244,24 +244,3 @@ def iter_bulk(fileobj: IO[bytes]) -> Iterator[BulkItem]:
     if not first:
         raise ParseError("empty body: no bulk records")
     raise ParseError(f"unrecognised bulk format: starts with {head[:20]!r}")
-
-
-class _Replay(io.RawIOBase):
-    """A raw stream that gives back ``head`` and then the rest of ``rest``."""
-
-    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
-        self._head = memoryview(head)
-        self._rest = rest
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:  # type: ignore[override]
-        if self._head:
-            n = min(len(buffer), len(self._head))
-            buffer[:n] = self._head[:n]
-            self._head = self._head[n:]
-            return n
-        chunk = self._rest.read(len(buffer))
-        buffer[: len(chunk)] = chunk
-        return len(chunk)

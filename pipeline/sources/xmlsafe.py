@@ -27,7 +27,7 @@ from typing import IO
 from kb.errors import ParseError
 
 __all__ = [
-    "parse_xml", "iter_elements", "check_feed_bytes", "refuse_entity_declarations",
+    "parse_xml", "iter_elements", "HeadThenRest", "check_feed_bytes", "refuse_entity_declarations",
     "localname", "child", "children", "child_text",
 ]
 
@@ -138,7 +138,7 @@ def refuse_entity_declarations(data: bytes) -> None:
     _prolog_ends(bytes(data))
 
 
-class _HeadThenRest(io.RawIOBase):
+class HeadThenRest(io.RawIOBase):
     """A binary stream that gives back ``head`` and then the rest of ``rest``."""
 
     def __init__(self, head: bytes, rest: IO[bytes]) -> None:
@@ -214,7 +214,7 @@ def iter_elements(fileobj: IO[bytes], tag_localnames: Iterable[str]) -> Iterator
     head = fileobj.read(_PROLOG_WINDOW)
     if not _prolog_ends(head) and len(head) == _PROLOG_WINDOW:
         raise ParseError(f"XML refused: no root element in the first {_PROLOG_WINDOW // 1024} KiB")
-    events = ET.iterparse(io.BufferedReader(_HeadThenRest(head, fileobj)), events=("start", "end"))
+    events = ET.iterparse(io.BufferedReader(HeadThenRest(head, fileobj)), events=("start", "end"))
     try:
         for event, elem in events:
             seen_any = True
