@@ -65,9 +65,15 @@ class ArxivId:
         return self.versioned
 
 
+_INVISIBLE_RE = re.compile("[" + "".join(map(chr, _INVISIBLE)) + "]")
+
+
 def clean_text(text: str) -> str:
     """Fold compatibility forms (full-width digits) and drop invisible characters."""
-    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
+    if text.isascii():   # both are no-ops on ASCII, and most text is ASCII: skip the per-character passes
+        return text
+    text = unicodedata.normalize("NFKC", text)
+    return text.translate(_INVISIBLE) if _INVISIBLE_RE.search(text) else text
 
 
 def _from_match(m: re.Match[str]) -> ArxivId | None:

@@ -16,7 +16,7 @@ from kb.arxiv_id import parse_arxiv_id
 from kb.errors import SourceError
 from kb.records import PaperRecord, ParseResult, Sighting
 from pipeline.context import RunContext
-from pipeline.ingest import SourceReport, SourceSpec, run_source
+from pipeline.source_run import SourceReport, SourceSpec, run_source
 
 if TYPE_CHECKING:
     import arxiv

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.context import RunContext
-from pipeline.ingest import SourceReport
+from pipeline.source_run import SourceReport
 
 log = logging.getLogger(__name__)
 

@@ -121,6 +121,13 @@ class Store:
             self._engine = _make_engine(self.path)
         return self._engine
 
+    def prepare_writes(self) -> None:
+        """Import the writers and open the write engine now (the first write would; this lets a
+        caller do it while it waits on something else, such as parse workers)."""
+        import kb.store.files  # noqa: F401  (SQLAlchemy, SQLModel and the table classes)
+        import kb.store.papers  # noqa: F401
+        self.engine.connect().close()
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Connection]:
         """One atomic write batch: everything in the block commits or nothing does."""

@@ -86,16 +86,18 @@ def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseRes
     # feeds); summary_detail keeps the <description>/<summary> proper.
     summary_html = (entry.get("summary_detail") or {}).get("value") or entry.get("summary") or ""
     content_html = " ".join(c.get("value", "") for c in entry.get("content") or [])
-    summary = html_to_text(summary_html)
-    if not summary and content_html:
-        summary = _cut(html_to_text(content_html), _FALLBACK_SUMMARY_CHARS)
+    # Each fragment is read once: its text serves the summary, the body and the ID search.
+    summary_text, summary_hrefs = _read_html(summary_html)
+    content_text, content_hrefs = _read_html(content_html)
+    title = html_to_text(entry.get("title") or "")
+    summary = summary_text or _cut(content_text, _FALLBACK_SUMMARY_CHARS)
 
-    ids = _arxiv_ids(entry, summary_html, content_html)
+    links = [ln.get("href", "") for ln in entry.get("links") or []]
+    ids = _arxiv_ids(links + summary_hrefs + content_hrefs, [title, summary_text, content_text])
     tags = (collapse_ws(tag.get("term")) for tag in entry.get("tags") or [])
     post = PostRecord(
         key=key, feed=feed, url=url, published=published, summary=summary,
-        title=html_to_text(entry.get("title") or ""),
-        content=_cut(html_to_text(content_html), _CONTENT_CHARS) if content_html else "",
+        title=title, content=_cut(content_text, _CONTENT_CHARS),
         authors=_authors(entry),
         tags=list(dict.fromkeys(t for t in tags if t)),
         arxiv_ids=list(dict.fromkeys(a.id for a in ids)),
@@ -135,18 +137,12 @@ def _authors(entry: dict) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _arxiv_ids(entry: dict, summary_html: str, content_html: str) -> list[ArxivId]:
+def _arxiv_ids(hrefs: list[str], texts: list[str]) -> list[ArxivId]:
     """arXiv IDs the entry links to (its own links and hrefs in its HTML) or writes in its text."""
-    hrefs = [ln.get("href", "") for ln in entry.get("links") or []]
-    texts = [html_to_text(entry.get("title") or "")]
-    for html in (summary_html, content_html):
-        extractor = _TextExtractor()
-        extractor.feed(html)
-        extractor.close()
-        hrefs.extend(extractor.hrefs)
-        texts.append(extractor.text())
     found: dict[ArxivId, None] = {}
     for href in hrefs:
+        if "arxiv" not in href.lower():   # most links go elsewhere: skip the URL parse
+            continue
         host = urlsplit(href.strip()).hostname or ""
         if host == "arxiv.org" or host.endswith(".arxiv.org"):
             aid = parse_arxiv_id(href)
@@ -215,9 +211,14 @@ class _TextExtractor(HTMLParser):
 
 def html_to_text(html: str) -> str:
     """Plain text of an HTML fragment: tags removed, script/style dropped, entities decoded, whitespace collapsed."""
+    return _read_html(html)[0]
+
+
+def _read_html(html: str) -> tuple[str, list[str]]:
+    """(plain text, link targets) of an HTML fragment, in one pass."""
     if "<" not in html and "&" not in html:
-        return collapse_ws(html)
+        return collapse_ws(html), []
     extractor = _TextExtractor()
     extractor.feed(html)
     extractor.close()
-    return extractor.text()
+    return extractor.text(), extractor.hrefs

@@ -1,7 +1,6 @@
 """The six verification rules, each on small synthetic candidates and facts (pure, no store)."""
 from __future__ import annotations
 
-import pytest
 
 from pipeline.brief.model import Candidate, SourceRef
 from pipeline.verify import (

@@ -61,6 +61,39 @@ def test_a_failed_source_exits_1_and_the_briefing_names_it(sample_workspace: Pat
     assert "来源故障：lmcache" in text
 
 
+def _set_parse_workers(ws: Path, n: int) -> None:
+    with (ws / "kb.toml").open("a", encoding="utf-8") as fh:
+        fh.write(f"\n[ingest]\nparse_workers = {n}\n")
+
+
+def test_parsing_in_worker_processes_changes_nothing_in_the_store_or_the_briefings(sample_workspace: Path,
+                                                                                 tmp_path: Path) -> None:
+    import shutil
+    runs = {}
+    for n in (0, 2):
+        ws = tmp_path / f"workers-{n}"
+        shutil.copytree(sample_workspace, ws)
+        _set_parse_workers(ws, n)
+        result = nightly(ws)
+        assert result.returncode == 0, result.stderr
+        briefings = sorted((ws / "briefings").iterdir())
+        runs[n] = (dump(ws), [(p.name, digest(p)) for p in briefings], result.stdout)
+    assert runs[0] == runs[2]
+
+
+def test_a_broken_source_parsed_in_a_worker_fails_alone(sample_workspace: Path) -> None:
+    _set_parse_workers(sample_workspace, 2)
+    (sample_workspace / "recordings" / "blogs" / "lmcache.xml").write_bytes(b"<rss><channel><item><title>cut")
+    result = nightly(sample_workspace)
+    out = result.stdout + result.stderr   # a run with a failure prints its summary on stderr
+    assert result.returncode == 1
+    assert "— feed 'lmcache' is not well-formed XML" in out and "lmcache: failed — parsed 0" in out
+    assert "llm-d: ok" in out and "vllm-blog: ok" in out and "arxiv: ok" in out
+    ledger = sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite").execute(
+        "SELECT source, status FROM source_runs ORDER BY id").fetchall()
+    assert ("lmcache", "failed") in ledger and ("llm-d", "ok") in ledger
+
+
 def test_a_second_nightly_waits_then_exits_75(sample_workspace: Path) -> None:
     lock = sample_workspace / ".kb" / "nightly.lock"
     lock.parent.mkdir(parents=True, exist_ok=True)

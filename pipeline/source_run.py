@@ -1,0 +1,299 @@
+"""How a source is run: fetch (network or recording) → pure parse → one store transaction.
+
+Every run of every source writes one health-ledger row, whatever happened. A
+source that fails rolls back its own batch and the others go on. ``run_sources``
+does the same for many sources at once, parsing them side by side.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from kb.errors import KBError, SourceError
+from kb.records import PaperRecord, ParseResult, PostRecord
+from kb.store.ledger import payload_hash, record_run
+from pipeline.context import RunContext
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Payload:
+    """Bytes from one fetch or one recording, with what HTTP said about them."""
+
+    data: bytes
+    origin: str                       # URL or file path, for messages
+    http_status: int | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+    not_modified: bool = False
+
+
+@dataclass
+class SourceReport:
+    """One line of the summary and one row of the health ledger."""
+
+    name: str
+    kind: str
+    status: str = "ok"                # ok, empty, not-modified, failed
+    http_status: int | None = None
+    bytes: int = 0
+    parsed: int = 0
+    new: int = 0
+    updated: int = 0
+    skipped: int = 0
+    error: str | None = None
+    duration_ms: int = 0
+    problems: list[str] = field(default_factory=list)
+    validators: tuple[str | None, str | None] = (None, None)  # ETag, Last-Modified of the last fetch
+    digest: str | None = None         # sha256 of the payloads: an unchanged body is not parsed again
+
+    def summary(self) -> str:
+        """One line of counts, then each problem indented on its own line (at most 20)."""
+        line = (f"{self.name}: {self.status} — parsed {self.parsed}, new {self.new}, "
+                f"updated {self.updated}, skipped {self.skipped}")
+        line += f" — {self.error}" if self.error else ""
+        shown = [f"  - {p}" for p in self.problems[:20]]
+        if len(self.problems) > 20:
+            shown.append(f"  - … and {len(self.problems) - 20} more")
+        return "\n".join([line, *shown])
+
+
+@dataclass
+class SourceSpec:
+    name: str
+    kind: str                         # arxiv, hf, blog, arxiv-api, arxiv-bulk
+    url: str | None = None
+    credibility: int | None = None
+
+
+# What one item may bring: a real title is a line, a real abstract a page. A field past its
+# bound is cut (the item is kept and the cut named), so a hostile or broken source cannot
+# bloat the store, the search index or a briefing.
+PAPER_LIMITS = {"title": 1_000, "abstract": 20_000, "comment": 2_000, "journal_ref": 1_000, "doi": 300}
+POST_LIMITS = {"title": 1_000, "summary": 20_000, "content": 20_000}
+MAX_AUTHORS, MAX_NAME = 5_000, 300
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def bound_record(rec: PaperRecord | PostRecord) -> list[str]:
+    """Cut over-long fields of ``rec`` in place; return one problem per field cut."""
+    limits = PAPER_LIMITS if isinstance(rec, PaperRecord) else POST_LIMITS
+    name = rec.arxiv_id if isinstance(rec, PaperRecord) else rec.key[:200]
+    problems = []
+    for fld, limit in limits.items():
+        value = getattr(rec, fld)
+        if value and len(value) > limit:
+            setattr(rec, fld, _cut(value, limit))
+            problems.append(f"{name}: {fld} of {len(value):,} characters cut to {limit:,}")
+    authors = rec.authors
+    if len(authors) > MAX_AUTHORS or any(len(a) > MAX_NAME for a in authors):
+        rec.authors = [_cut(a, MAX_NAME) for a in authors[:MAX_AUTHORS]]
+        problems.append(f"{name}: author list cut ({len(authors):,} names, the longest "
+                        f"{max(map(len, authors)):,} characters)")
+    return problems
+
+
+Parser = Callable[[bytes], ParseResult]
+
+
+class Collector:
+    """A source's payloads and its parser: ``fetch`` then ``parse``, or both at once by calling it.
+
+    The two steps are apart so that the nightly can fetch every source, parse them all
+    side by side (``pipeline.parse_pool``) and then save each one.
+    """
+
+    def __init__(self, payloads: list[Callable[[], Payload]], parse: Parser, *,
+                 previous_digest: str | None = None, track: bool = False) -> None:
+        self.payloads, self.parser = payloads, parse
+        self.previous_digest, self.track = previous_digest, track
+
+    def fetch(self, report: SourceReport) -> list[Payload] | None:
+        """The payloads to parse; None means nothing changed.
+
+        Nothing changed when the server said 304, or — when ``track``ing digests, as the
+        nightly does — the bytes are exactly those the source saved last time: a rerun
+        does no parsing and no writing.
+        """
+        fetched = [get() for get in self.payloads]
+        for payload in fetched:
+            report.http_status = payload.http_status
+            report.bytes += len(payload.data)
+        if fetched and all(p.not_modified for p in fetched):
+            return None
+        if self.track:
+            digest = hashlib.sha256()
+            for payload in fetched:
+                digest.update(hashlib.sha256(payload.data).digest())
+            report.digest = digest.hexdigest()
+            if report.digest == self.previous_digest:
+                return None
+        fresh = [p for p in fetched if not p.not_modified]
+        if fresh:
+            report.validators = (fresh[-1].etag, fresh[-1].last_modified)
+        return fresh
+
+    def parse(self, payloads: list[Payload]) -> list[ParseResult]:
+        """Parse fetched payloads (pure: bytes in, records out)."""
+        return [self.parser(p.data) for p in payloads]
+
+    def __call__(self, report: SourceReport) -> list[ParseResult] | None:
+        fetched = self.fetch(report)
+        return None if fetched is None else self.parse(fetched)
+
+
+def collect_payloads(payloads: list[Callable[[], Payload]], parse: Parser, *,
+                     previous_digest: str | None = None, track: bool = False) -> Collector:
+    """Fetch each payload and parse it (see ``Collector``)."""
+    return Collector(payloads, parse, previous_digest=previous_digest, track=track)
+
+
+@contextlib.contextmanager
+def failures_recorded(report: SourceReport) -> Iterator[None]:
+    """Turn any error inside the block into this source's failure (the run goes on).
+
+    A KBError (network, parse, store) is the source's failure as it says; anything else
+    is a bug or an unforeseen input, which must cost this source only, never the run.
+    """
+    try:
+        yield
+    except KBError as exc:
+        report.status, report.error = "failed", str(exc)
+        if isinstance(exc, SourceError) and exc.status:
+            report.http_status = exc.status
+        log.warning("source %s failed: %s", report.name, exc)
+    except Exception as exc:
+        report.status, report.error = "failed", f"unexpected {type(exc).__name__}: {exc}"
+        log.exception("source %s failed unexpectedly", report.name)
+
+
+def run_source(ctx: RunContext, spec: SourceSpec, collect: Callable[[SourceReport], list[ParseResult] | None]
+               ) -> SourceReport:
+    """Collect a source's parse results and save them all in one transaction.
+
+    Any error fails this source only: its batch is rolled back, the error goes to the
+    ledger and the report.
+    """
+    report = SourceReport(spec.name, spec.kind)
+    started = ctx.now()
+    t0 = time.monotonic()
+    with failures_recorded(report):
+        results = collect(report)
+        if results is None:
+            report.status = "not-modified"
+        else:
+            save_results(ctx, spec, results, report)
+    report.duration_ms = int((time.monotonic() - t0) * 1000)
+    record_ledger(ctx, report, started.isoformat(timespec="seconds"))
+    return report
+
+
+@dataclass
+class _Run:
+    """One source on its way through ``run_sources``."""
+
+    spec: SourceSpec
+    collector: Collector
+    report: SourceReport
+    started: str
+    spent: float = 0.0                          # seconds of its own work: fetch, parse, save
+    fetched: list[Payload] | None = None
+
+
+def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]], *,
+                workers: int | None = None) -> list[SourceReport]:
+    """Run many sources as ``run_source`` runs one, with their parsing side by side.
+
+    Every source is fetched, then the payloads are parsed in worker processes when the
+    night is heavy enough to pay for them (``workers``: None automatic, 0 none; see
+    ``pipeline.parse_pool``) while this process readies the store's writers, then
+    each source is saved in its own transaction, in the order given. Failures stay
+    per source, as with ``run_source``; the store and the reports are the same with
+    or without workers.
+    """
+    from pipeline.parse_pool import choose_workers, run_jobs
+    runs = [_fetch(ctx, spec, collector) for spec, collector in plans]
+    todo = [r for r in runs if r.fetched is not None]
+    sizes = [sum(len(p.data) for p in r.fetched or []) for r in todo]
+    outcomes = run_jobs([functools.partial(r.collector.parse, r.fetched) for r in todo],
+                        workers=choose_workers(workers, sum(sizes), len(todo)), sizes=sizes,
+                        while_waiting=ctx.store.prepare_writes)
+    parsed = {id(r): o for r, o in zip(todo, outcomes)}
+    for run in runs:
+        outcome = parsed.get(id(run))
+        if outcome is not None:
+            t0 = time.monotonic()
+            with failures_recorded(run.report):
+                save_results(ctx, run.spec, outcome.get(), run.report)
+            run.spent += outcome.seconds + time.monotonic() - t0
+        run.report.duration_ms = int(run.spent * 1000)
+        record_ledger(ctx, run.report, run.started)
+    return [r.report for r in runs]
+
+
+def _fetch(ctx: RunContext, spec: SourceSpec, collector: Collector) -> _Run:
+    run = _Run(spec, collector, SourceReport(spec.name, spec.kind), ctx.now().isoformat(timespec="seconds"))
+    t0 = time.monotonic()
+    with failures_recorded(run.report):
+        run.fetched = collector.fetch(run.report)
+        if run.fetched is None:
+            run.report.status = "not-modified"
+    run.spent = time.monotonic() - t0
+    return run
+
+
+def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], report: SourceReport) -> None:
+    """Write one source's records in a single transaction and fill in the report's counts."""
+    from kb.store.files import add_mentions
+    from kb.store.papers import (add_sightings, register_source, save_validators, upsert_papers,
+                                 upsert_posts)
+    papers = [p for r in results for p in r.papers]
+    sightings = [s for r in results for s in r.sightings]
+    posts = [p for r in results for p in r.posts]
+    report.problems = [p for r in results for p in r.problems]
+    report.parsed = len(papers) + len(posts)
+    report.skipped = len(report.problems)
+    report.problems += [p for rec in [*papers, *posts] for p in bound_record(rec)]  # kept, but cut
+    with ctx.store.transaction() as conn:
+        register_source(conn, spec.name, spec.kind, spec.url, spec.credibility)
+        counts = upsert_papers(conn, papers, spec.name)
+        pcounts = upsert_posts(conn, posts)
+        add_sightings(conn, sightings)
+        add_mentions(conn, [{"subject": a, "arxiv_id": a, "version": None, "origin_kind": "post", "origin": p.key,
+                             "entry": 0, "seen_on": (p.published or "")[:10] or None}
+                            for p in posts for a in p.arxiv_ids])
+        if any(report.validators) or report.digest:
+            save_validators(conn, spec.name, *report.validators, report.digest)
+    report.new, report.updated = counts.new + pcounts.new, counts.updated + pcounts.updated
+    if results and all(r.empty_day for r in results):
+        report.status = "empty"
+    elif not report.parsed and report.problems:
+        report.status = "failed"
+        report.error = report.problems[0]
+
+
+def record_ledger(ctx: RunContext, report: SourceReport, started_at: str) -> None:
+    """Write the run's health-ledger row in its own transaction (after the batch committed or rolled back)."""
+    row = {"source": report.name, "run_date": ctx.today.isoformat(), "started_at": started_at,
+           "duration_ms": report.duration_ms, "status": report.status, "http_status": report.http_status,
+           "bytes": report.bytes, "parsed": report.parsed, "new": report.new, "updated": report.updated,
+           "skipped": report.skipped, "error": report.error, "problems": report.problems[:100]}
+    try:
+        record_run(ctx.store, row)
+    except KBError as exc:  # the store itself is unwritable: the report still says what happened
+        log.error("could not write the health ledger for %s: %s", report.name, exc)
+        report.error = (report.error + "; " if report.error else "") + f"ledger not written: {exc}"
+
+
+def previous_digest(ctx: RunContext, source: str) -> str | None:
+    """The digest of the payloads ``source`` saved last, when this run skips unchanged ones."""
+    return payload_hash(ctx.store, source) if ctx.skip_unchanged else None

@@ -1,0 +1,95 @@
+"""Parse jobs in worker processes: same outcomes as in-process, and never worse when the pool fails."""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from kb.errors import ParseError
+from pipeline.parse_pool import MIN_PARALLEL_BYTES, Outcome, choose_workers, run_jobs
+
+PARENT = os.getpid()
+
+
+def _square(n: int):
+    return lambda: n * n
+
+
+def _pid_after(seconds: float):
+    def job() -> int:
+        time.sleep(seconds)
+        return os.getpid()
+    return job
+
+
+def test_outcomes_come_back_in_the_order_of_the_jobs() -> None:
+    jobs = [_square(n) for n in range(12)]
+    sizes = list(range(12))   # largest first to the workers: the order of outcomes must not follow it
+    parallel = run_jobs(jobs, workers=2, sizes=sizes)
+    inline = run_jobs(jobs, workers=0)
+    assert [o.get() for o in parallel] == [o.get() for o in inline] == [n * n for n in range(12)]
+
+
+def test_workers_do_the_parsing_while_this_process_does_its_own_work() -> None:
+    waited = []
+    outcomes = run_jobs([_pid_after(0.2) for _ in range(4)], workers=2,
+                        while_waiting=lambda: waited.append(time.sleep(0.1)))
+    assert waited == [None]
+    pids = {o.get() for o in outcomes}
+    assert pids - {PARENT}, "no job ran in a worker process"
+    assert all(o.seconds >= 0.2 for o in outcomes)
+
+
+def test_a_jobs_own_error_comes_back_as_its_outcome_and_the_others_are_kept() -> None:
+    def broken() -> None:
+        raise ParseError("feed 'x' is not well-formed XML")
+    outcomes = run_jobs([_square(3), broken, _square(4)], workers=2)
+    assert outcomes[0].get() == 9 and outcomes[2].get() == 16
+    with pytest.raises(ParseError, match="not well-formed"):
+        outcomes[1].get()
+
+
+def _let_workers_start() -> None:
+    time.sleep(0.3)   # so that no job is still waiting to be taken back by this process
+
+
+def test_a_worker_that_dies_costs_nothing_its_job_runs_here(caplog) -> None:
+    def dies_in_a_worker() -> str:
+        if os.getpid() != PARENT:
+            os._exit(9)   # as a worker killed by the OOM killer would
+        return "parsed here"
+    outcomes = run_jobs([dies_in_a_worker, _square(5), _square(6)], workers=1, sizes=[10, 1, 1],
+                        while_waiting=_let_workers_start)
+    assert [o.get() for o in outcomes] == ["parsed here", 25, 36]
+    assert "could not run in a worker (BrokenProcessPool" in caplog.text
+
+
+def test_a_result_that_cannot_cross_processes_is_computed_here(caplog) -> None:
+    def unpicklable():
+        return lambda: "a closure does not pickle"
+    outcomes = run_jobs([unpicklable, _square(2)], workers=1, while_waiting=_let_workers_start)
+    assert outcomes[0].get()() == "a closure does not pickle" and outcomes[1].get() == 4
+    assert "could not run in a worker" in caplog.text
+
+
+def test_an_unexpected_exception_is_an_outcome_too() -> None:
+    def bug() -> None:
+        raise KeyError("title")
+    [outcome] = run_jobs([bug], workers=0)
+    assert isinstance(outcome, Outcome) and isinstance(outcome.error, KeyError)
+
+
+@pytest.mark.parametrize(("setting", "payload", "jobs", "cpus", "expected"), [
+    (None, MIN_PARALLEL_BYTES - 1, 22, 8, 0),      # a light night: starting workers costs more than it saves
+    (None, MIN_PARALLEL_BYTES, 22, 2, 1),          # one CPU for kb itself, one for a worker
+    (None, MIN_PARALLEL_BYTES, 22, 16, 4),         # never more than four
+    (None, MIN_PARALLEL_BYTES, 2, 16, 2),          # never more than the jobs
+    (None, 10 * MIN_PARALLEL_BYTES, 22, 1, 0),     # one CPU: no workers
+    (0, 10 * MIN_PARALLEL_BYTES, 22, 8, 0),        # configured off
+    (3, 10, 22, 1, 3),                             # configured: as asked, whatever the night
+    (3, 10, 1, 8, 0),                              # one job: nothing to do side by side
+])
+def test_choose_workers(monkeypatch, setting, payload, jobs, cpus, expected) -> None:
+    monkeypatch.setattr("pipeline.parse_pool.available_cpus", lambda: cpus)
+    assert choose_workers(setting, payload, jobs) == expected
