@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/nightly.py [--runs 3] [--seed 7] [--date 2026-10-08] [--arxiv 2000] [--hf 50]
                                       [--feeds 20] [--items 20] [--notes 30] [--anchors 500] [--cards 60]
-                                      [--queue 30] [--profile | --no-profile] [--keep DIR]
+                                      [--queue 30] [--profile | --no-profile] [--keep DIR] [--parse-workers N]
 
 Generates (seeded, deterministic) one heavy offline day as a workspace laid out like
 ``data/sample``: a ``kb.toml`` pointing every source at its recording, and
@@ -1152,6 +1152,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", action="store_true", help="always cProfile a first and a second kb run")
     ap.add_argument("--no-profile", action="store_true", help="never profile, even when a target is missed")
     ap.add_argument("--keep", help="keep the generated workspace here (a directory that does not exist yet)")
+    ap.add_argument("--parse-workers", type=int, help="[ingest] parse_workers for kb (default: kb's automatic choice)")
     ap.add_argument("--child", choices=("floor",), help=argparse.SUPPRESS)
     ap.add_argument("--home", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -1169,6 +1170,9 @@ def main(argv: list[str] | None = None) -> int:
         template = Path(args.keep) if args.keep else tmp / "template"
         t0 = time.perf_counter()
         made = generate(template, args.seed, day, sizes)
+        if args.parse_workers is not None:
+            with (template / "kb.toml").open("a", encoding="utf-8") as fh:
+                fh.write(f"\n[ingest]\nparse_workers = {args.parse_workers}\n")
         size_mb = sum(p.stat().st_size for p in template.rglob("*") if p.is_file()) / 1e6
         print(f"generated {template} in {time.perf_counter() - t0:.1f} s ({size_mb:.1f} MB, seed {args.seed}, "
               f"day {args.date}): listing {made['listing']} items, HF {made['hf']}, {sizes['feeds']} feeds × "
