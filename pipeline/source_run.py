@@ -80,7 +80,7 @@ POST_LIMITS = {"title": 1_000, "summary": 20_000, "content": 20_000}
 MAX_AUTHORS, MAX_NAME = 5_000, 300
 
 
-def _cut(text: str, limit: int) -> str:
+def _cut_marked(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
@@ -92,11 +92,11 @@ def bound_record(rec: PaperRecord | PostRecord) -> list[str]:
     for fld, limit in limits.items():
         value = getattr(rec, fld)
         if value and len(value) > limit:
-            setattr(rec, fld, _cut(value, limit))
+            setattr(rec, fld, _cut_marked(value, limit))
             problems.append(f"{name}: {fld} of {len(value):,} characters cut to {limit:,}")
     authors = rec.authors
     if len(authors) > MAX_AUTHORS or any(len(a) > MAX_NAME for a in authors):
-        rec.authors = [_cut(a, MAX_NAME) for a in authors[:MAX_AUTHORS]]
+        rec.authors = [_cut_marked(a, MAX_NAME) for a in authors[:MAX_AUTHORS]]
         problems.append(f"{name}: author list cut ({len(authors):,} names, the longest "
                         f"{max(map(len, authors)):,} characters)")
     return problems

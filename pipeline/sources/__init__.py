@@ -21,7 +21,8 @@ them from this package while it is still initialising.
 from __future__ import annotations
 
 import re
-from datetime import date
+
+from kb.dates import MONTHS, calendar_date
 
 __all__ = [
     "collapse_ws", "split_authors", "rfc822_date", "iso_date",
@@ -90,8 +91,7 @@ def split_authors(text: str | None) -> list[str]:
     return names
 
 
-_MONTHS = {m: i for i, m in enumerate(
-    "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+_EARLIEST_YEAR = 1900   # before this, a "date" in a feed is a placeholder (Hugo writes year 1)
 _RFC822_RE = re.compile(r"(\d{1,2})\s+([A-Za-z]{3})[a-z]*\.?\s+(\d{4})\b")
 
 
@@ -105,10 +105,10 @@ def rfc822_date(text: str | None) -> str | None:
     m = _RFC822_RE.search(text or "")
     if not m:
         return None
-    month = _MONTHS.get(m[2].lower())
+    month = MONTHS.get(m[2].lower())
     if month is None:
         return None
-    return _valid_date(int(m[3]), month, int(m[1]))
+    return calendar_date(m[3], month, m[1], earliest=_EARLIEST_YEAR)
 
 
 _ISO_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
@@ -117,17 +117,7 @@ _ISO_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
 def iso_date(text: str | None) -> str | None:
     """The date part of an ISO 8601 stamp (``2026-09-25T00:00:00-04:00`` → ``2026-09-25``), as written."""
     m = _ISO_RE.match(text or "")
-    return _valid_date(int(m[1]), int(m[2]), int(m[3])) if m else None
-
-
-def _valid_date(year: int, month: int, day: int) -> str | None:
-    # Year 1 (Hugo's zero date) and similar placeholders are not dates anyone published on.
-    if year < 1900:
-        return None
-    try:
-        return date(year, month, day).isoformat()
-    except ValueError:
-        return None
+    return calendar_date(m[1], m[2], m[3], earliest=_EARLIEST_YEAR) if m else None
 
 
 # Re-exports: imported last, see the module docstring.

@@ -90,14 +90,14 @@ def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseRes
     summary_text, summary_hrefs = _read_html(summary_html)
     content_text, content_hrefs = _read_html(content_html)
     title = html_to_text(entry.get("title") or "")
-    summary = summary_text or _cut(content_text, _FALLBACK_SUMMARY_CHARS)
+    summary = summary_text or _cut_at_word(content_text, _FALLBACK_SUMMARY_CHARS)
 
     links = [ln.get("href", "") for ln in entry.get("links") or []]
     ids = _arxiv_ids(links + summary_hrefs + content_hrefs, [title, summary_text, content_text])
     tags = (collapse_ws(tag.get("term")) for tag in entry.get("tags") or [])
     post = PostRecord(
         key=key, feed=feed, url=url, published=published, summary=summary,
-        title=title, content=_cut(content_text, _CONTENT_CHARS),
+        title=title, content=_cut_at_word(content_text, _CONTENT_CHARS),
         authors=_authors(entry),
         tags=list(dict.fromkeys(t for t in tags if t)),
         arxiv_ids=list(dict.fromkeys(a.id for a in ids)),
@@ -158,7 +158,7 @@ def _arxiv_ids(hrefs: list[str], texts: list[str]) -> list[ArxivId]:
     return list(by_id.values())
 
 
-def _cut(text: str, limit: int) -> str:
+def _cut_at_word(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     return text[:limit].rsplit(" ", 1)[0]

@@ -18,6 +18,7 @@ from pipeline.sources.arxiv_bulk import iter_kaggle, iter_oai
 from pipeline.sources.arxiv_listing import parse_listing
 from pipeline.sources.blogs import parse_feed
 from pipeline.sources.hf_daily import featured_date_from_name, parse_daily_papers
+from pipeline.sources.xmlsafe import DOCTYPE, PROLOG_ITEM
 
 __all__ = ["FORMATS", "detect_format", "parse_payload"]
 
@@ -25,7 +26,7 @@ FORMATS = ("arxiv-rss", "arxiv-atom-listing", "arxiv-api", "oai-pmh", "kaggle-js
 
 _HEAD = 16384
 # Skip what may precede the root: XML declaration, PIs, comments, DOCTYPE (with internal subset).
-_PROLOG_RE = re.compile(rb"(?:\s+|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^\[>]*(?:\[.*?\])?\s*>)*", re.S | re.I)
+_PROLOG_RE = re.compile(rb"(?:" + PROLOG_ITEM + rb"|" + DOCTYPE + rb")*", re.S | re.I)
 _ROOT_RE = re.compile(rb"<(?P<name>[A-Za-z_][\w.:-]*)(?P<attrs>[^>]*)>", re.S)
 _ARXIV_NS = b"http://arxiv.org/schemas/atom"
 _OPENSEARCH_NS = b"http://a9.com/-/spec/opensearch/1.1/"

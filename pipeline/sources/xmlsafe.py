@@ -36,10 +36,11 @@ _XML_ERROR_NO_ELEMENTS = 3
 
 _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 
-# What may precede the root element: whitespace, the XML declaration, other
-# processing instructions, comments and a DOCTYPE (internal subset included).
-_PROLOG_ITEM = rb"\s+|<\?.*?\?>|<!--.*?-->"
-_HTML_RE = re.compile(rb"^(?:" + _PROLOG_ITEM + rb")*<(?:!doctype\s+html|html[\s>/])", re.I | re.S)
+# What may precede the root element: whitespace, the XML declaration, other processing
+# instructions and comments (PROLOG_ITEM); then perhaps a DOCTYPE, internal subset included.
+PROLOG_ITEM = rb"\s+|<\?.*?\?>|<!--.*?-->"
+DOCTYPE = rb"<!DOCTYPE[^\[>]*(?:\[.*?\])?\s*>"
+_HTML_RE = re.compile(rb"^(?:" + PROLOG_ITEM + rb")*<(?:!doctype\s+html|html[\s>/])", re.I | re.S)
 _DECL_ENCODING_RE = re.compile(rb"^\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']", re.S)
 
 

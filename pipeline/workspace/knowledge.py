@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 
 from kb.arxiv_id import clean_text, find_arxiv_ids
+from kb.dates import MONTHS, calendar_date
 from kb.records import AnchorRef, KnowledgeDoc, Section
 from kb.sections import section_key, section_matches
 
-from .markdown import (Block, Link, ParsedDoc, TextLine, find_dates, find_urls, iso_date, iter_blocks,
-                       parse_document)
+from .markdown import Block, Link, ParsedDoc, TextLine, iter_blocks, parse_document
+from .textscan import find_dates, find_urls
 
 __all__ = ["parse_knowledge", "section_matches", "find_section", "section_key", "own_end_line"]
 
@@ -32,7 +33,6 @@ _MONTH_DAY_RE = re.compile(
     r"(?<![A-Za-z])(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s*(?P<d>\d{1,2})(?!\d)", re.I)
 _YEAR_RE = re.compile(r"(?<![\d.])(?P<y>(?:19|20)\d{2})(?![\d.])")
 _ANCHORED_RE = re.compile(r"[(（]\s*(?:anchored|锚定)(?:\s+on)?\s*[:：]?\s*(?P<when>[^)）]*)[)）]", re.I)
-_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 
 
 def find_section(doc: KnowledgeDoc, number: str) -> Section | None:
@@ -69,7 +69,7 @@ def _version(doc: KnowledgeDoc, rest: str) -> None:
         md, year = _MONTH_DAY_RE.search(rest), _YEAR_RE.search(rest)
         if md and year:
             # "Oct 08 … 2026": a month and day, with the year elsewhere on the line
-            doc.version_date = iso_date(year["y"], _MONTHS.index(md["mon"][:3].lower()) + 1, md["d"])
+            doc.version_date = calendar_date(year["y"], MONTHS[md["mon"][:3].lower()], md["d"])
             spans += [md.span(), year.span()]
         elif md:
             doc.problems.append(f"version date {md[0]!r} has no year on the line")

@@ -4,7 +4,8 @@ One MarkdownIt instance (CommonMark + tables), front matter split off and loaded
 guarded safe YAML loader, and a walk over the token stream that turns blocks into plain
 text lines that remember their links and their 1-based line in the file. The parsers in
 this package (notes, cards, queue, knowledge) take their structure from these tokens;
-regexes are only used on one inline text at a time (dates, URLs, upvotes, IDs).
+regexes are only used on one inline text at a time (upvotes, IDs; URLs and dates in
+``textscan``).
 
 Everything here is pure: text in, values out, no I/O, no exceptions for bad input.
 """
@@ -22,7 +23,7 @@ from markdown_it.token import Token
 __all__ = [
     "MD", "FRONT_MATTER_LIMIT", "split_lines", "FrontMatter", "split_front_matter",
     "ParsedDoc", "parse_document", "Link", "TextLine", "Block", "inline_lines", "inline_text",
-    "iter_blocks", "find_urls", "url_spans", "find_dates", "iso_date", "fm_str", "fm_int", "fm_bool", "fm_list",
+    "iter_blocks", "fm_str", "fm_int", "fm_bool", "fm_list",
 ]
 
 # One parser for the whole package. CommonMark keeps parsing predictable across
@@ -350,91 +351,3 @@ def iter_blocks(tokens: list[Token], offset: int = 0, base: int = 0) -> Iterator
             code = [TextLine(t, [], first + k) for k, t in enumerate(content.split("\n"))] if content else []
             yield Block("code", code, _line(tok, offset), token_index=base + i)
         i += 1
-
-
-# --------------------------------------------------------------------------- URLs and dates
-# A URL runs until whitespace, quotes, angle brackets, CJK text or CJK punctuation:
-# notes are mostly Chinese and write text right after a URL without a space.
-_URL_RE = re.compile(
-    r"(?:https?://|www\.)[^\s<>\"'`\u2026\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+", re.I)
-_TRAILING = ".,;:!?*_~"
-
-
-def _trim_url(url: str) -> str:
-    # Sentence punctuation and an unbalanced closing bracket are not part of the URL.
-    while url:
-        if url[-1] in _TRAILING:
-            url = url[:-1]
-        elif url[-1] == ")" and url.count(")") > url.count("("):
-            url = url[:-1]
-        elif url[-1] == "]" and url.count("]") > url.count("["):
-            url = url[:-1]
-        else:
-            break
-    return url
-
-
-def find_urls(tl: TextLine) -> list[tuple[str, int, int]]:
-    """URLs of one line, in order: link targets (http/https) and bare URLs in its text.
-
-    Each is ``(url, start, end)`` with the span of the link text or bare URL in the line.
-    Bare URLs inside a link's text (``<https://…>`` autolinks) are the link's, not extra.
-    """
-    found: list[tuple[str, int, int]] = []
-    for link in tl.links:
-        if re.match(r"https?://", link.href, re.I):
-            found.append((link.href, link.start, link.end))
-    for m in _URL_RE.finditer(tl.text):
-        url = _trim_url(m[0])
-        end = m.start() + len(url)
-        if "." not in url.split("//")[-1] or any(l.start < end and m.start() < l.end for l in tl.links):
-            continue
-        found.append((url, m.start(), end))
-    return sorted(found, key=lambda f: f[1])
-
-
-def url_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of everything that looks like a URL in ``text`` (to mask before date search)."""
-    return [(m.start(), m.start() + len(_trim_url(m[0]))) for m in _URL_RE.finditer(text)]
-
-
-_MONTHS = {m: i for i, m in enumerate(
-    "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
-_MON = (r"(?P<mon>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-        r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)(?![A-Za-z])\.?")
-_DATE_RES = [
-    re.compile(r"(?<!\d)(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?!\d)"),
-    re.compile(r"(?<!\d)(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?!\d)"),
-    re.compile(r"(?<!\d)(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]"),
-    re.compile(r"(?<![A-Za-z])" + _MON + r"\s*(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})(?!\d)", re.I),
-    re.compile(r"(?<!\d)(?P<d>\d{1,2})\s+" + _MON + r",?\s+(?P<y>\d{4})(?!\d)", re.I),
-]
-
-
-def iso_date(y: str | int, m: str | int, d: str | int) -> str | None:
-    """``YYYY-MM-DD`` for a real calendar date, else None."""
-    try:
-        return _dt.date(int(y), int(m), int(d)).isoformat()
-    except ValueError:
-        return None
-
-
-def find_dates(text: str, mask: list[tuple[int, int]] = ()) -> list[tuple[str, int, int]]:
-    """Calendar dates written in ``text`` as ``(ISO date, start, end)``, in order.
-
-    Understands ``2026-04-07``, ``2026/04/07``, ``2026年4月7日``, ``Apr 7, 2026`` and
-    ``7 Apr 2026``; impossible dates are skipped; spans overlapping ``mask`` are ignored.
-    """
-    found: list[tuple[str, int, int]] = []
-    for rx in _DATE_RES:
-        for m in rx.finditer(text):
-            if any(s < m.end() and m.start() < e for s, e in mask):
-                continue
-            if any(s < m.end() and m.start() < e for _, s, e in found):
-                continue
-            month = m["m"] if "m" in rx.groupindex else _MONTHS[m["mon"][:3].lower()]
-            iso = iso_date(m["y"], month, m["d"])
-            if iso:
-                found.append((iso, m.start(), m.end()))
-    return sorted(found, key=lambda f: f[1])
-

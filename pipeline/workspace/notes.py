@@ -14,8 +14,8 @@ from pathlib import PurePosixPath
 from kb.arxiv_id import find_arxiv_ids
 from kb.records import Note, NoteEntry, UrlRef
 
-from .markdown import (Block, FrontMatter, TextLine, find_dates, find_urls, fm_list, fm_str,
-                       inline_text, parse_document, iter_blocks, url_spans)
+from .markdown import Block, FrontMatter, TextLine, fm_list, fm_str, inline_text, iter_blocks, parse_document
+from .textscan import find_dates, find_urls, url_spans
 
 __all__ = ["parse_note", "note_timestamp", "find_upvotes", "find_markers"]
 

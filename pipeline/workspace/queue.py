@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
 from kb.records import QueueItem
 
-from .markdown import Block, TextLine, find_urls, iter_blocks, parse_document
+from .markdown import Block, TextLine, iter_blocks, parse_document
+from .textscan import find_urls
 
 __all__ = ["WorkQueue", "parse_queue"]
 

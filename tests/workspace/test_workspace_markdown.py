@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 import pipeline.workspace as ws
 from kb.errors import KBError
-from pipeline.workspace.markdown import (FRONT_MATTER_LIMIT, MD, find_dates, fm_bool, fm_int,
-                                         split_front_matter, split_lines)
+from pipeline.workspace.markdown import FRONT_MATTER_LIMIT, MD, fm_bool, fm_int, split_front_matter, split_lines
+from pipeline.workspace.textscan import find_dates
 
 
 def test_public_names_are_pinned():
