@@ -92,6 +92,11 @@ def format_paper_md(p: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def known_arxiv_ids(store: Store) -> set[str]:
+    """IDs of every paper the store has metadata for."""
+    return {r[0] for r in store.query("SELECT arxiv_id FROM papers")}
+
+
 def current_doc_version(store: Store, topic: str) -> dict[str, Any] | None:
     """The version of a topic's knowledge doc that is on disk now (the one whose content the store last
     read), else the newest recorded. A doc reverted to an earlier text is that earlier version again."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kb.queries import current_doc_version, troubled_sources
+from kb.queries import current_doc_version, known_arxiv_ids, troubled_sources
 from pipeline.brief.collect import collect_candidates, compute_window
 from pipeline.brief.facts import (add_anchored_topics, baseline, gather_facts, history, recent_anchors,
                                   source_runs, stored_classifications)
@@ -158,11 +158,12 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
     rules = load_rules(ctx.workspace.root)
     window = compute_window(ctx.store, topic, ctx.today, cfg.cutoff)
     source_cred = configured_credibility(cfg)
+    known_ids = known_arxiv_ids(ctx.store)   # read once: after a full backfill it is every arXiv paper
     cands = collect_candidates(ctx.store, window, author_credibility=cfg.authors, source_credibility=source_cred,
-                               tz=cfg.tz)
+                               tz=cfg.tz, known_ids=known_ids)
     stored = stored_classifications(ctx.store, taxonomy.hash)
     _classify_unstored(ctx, cands, stored, taxonomy)
-    facts = gather_facts(ctx.store, topic, taxonomy, classify, until=day, stored=stored)
+    facts = gather_facts(ctx.store, topic, taxonomy, classify, until=day, stored=stored, known_ids=known_ids)
     anchors, briefed = anchored_sections(ctx.store, topic), briefed_before(ctx.store, topic, day)
     section_titles = _section_titles(ctx, topic)
     for c in cands:

@@ -12,6 +12,7 @@ from datetime import date, datetime, timedelta, timezone, tzinfo
 from difflib import SequenceMatcher
 
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
+from kb.queries import known_arxiv_ids
 from kb.store import Store
 from pipeline.brief.model import Candidate, SourceRef, Window
 
@@ -145,9 +146,13 @@ def local_stamp(stamp: str | None, tz: tzinfo | None) -> str | None:
 
 
 def collect_candidates(store: Store, window: Window, *, author_credibility: dict[str, int],
-                       source_credibility: dict[str, int], tz: tzinfo | None = None) -> list[Candidate]:
-    """Every item of the window, merged: note entries, cards, sightings, posts."""
-    pool = _Pool({r[0] for r in store.query("SELECT arxiv_id FROM papers")})
+                       source_credibility: dict[str, int], tz: tzinfo | None = None,
+                       known_ids: set[str] | None = None) -> list[Candidate]:
+    """Every item of the window, merged: note entries, cards, sightings, posts.
+
+    ``known_ids`` (the store's paper IDs) is read from the store unless the caller has it.
+    """
+    pool = _Pool(known_arxiv_ids(store) if known_ids is None else known_ids)
     _entries(store, window, pool, author_credibility)
     _cards(store, window, pool)
     _sightings(store, window, pool, source_credibility)

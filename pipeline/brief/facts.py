@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.queries import current_doc_version
+from kb.queries import current_doc_version, known_arxiv_ids
 from kb.store import Store
 from pipeline.brief.model import Window
 from pipeline.verify import Facts
@@ -43,11 +43,11 @@ def stored_classifications(store: Store, taxonomy_hash: str) -> dict[str, Stored
 
 
 def gather_facts(store: Store, topic: str, taxonomy: Any, classify: Any, until: str,
-                 stored: dict[str, StoredResult] | None = None) -> Facts:
+                 stored: dict[str, StoredResult] | None = None, known_ids: set[str] | None = None) -> Facts:
     """Known IDs, mentions per ID (up to ``until``: a later day never leaks into an earlier briefing),
     card mismatches, anchored items' topics per section."""
     f = Facts()
-    f.known_ids = {r[0] for r in store.query("SELECT arxiv_id FROM papers")}
+    f.known_ids = known_arxiv_ids(store) if known_ids is None else known_ids
     f.unknown_to_arxiv = {r[0] for r in store.query("SELECT arxiv_id FROM id_checks WHERE status = 'unknown'")}
     for r in store.query("SELECT arxiv_id, origin_kind, origin, entry FROM mentions WHERE arxiv_id IS NOT NULL "
                          "AND (seen_on IS NULL OR seen_on <= ?) ORDER BY origin, entry", (until,)):
