@@ -63,6 +63,25 @@ def _run_indexed(index: int) -> Outcome:
     return _run(_jobs[index])
 
 
+def _exit_with_parent() -> None:
+    """Worker initializer: leave as soon as the kb process is gone (killed, crashed).
+
+    A forked worker holds copies of the parent's files, the workspace lock among them:
+    one that outlived a ``kill -9`` of its nightly would keep the next nightly locked out.
+    """
+    import multiprocessing
+    import threading
+    from multiprocessing.connection import wait
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])   # readable once the parent's end of the pipe is closed: it exited
+        os._exit(1)
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def available_cpus() -> int:
     """CPUs this process may run on (a container's or taskset's limit, not the machine's)."""
     try:
@@ -107,7 +126,8 @@ def run_jobs(jobs: list[Callable[[], Any]], *, workers: int, sizes: list[int] | 
     global _jobs
     _jobs = jobs
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_exit_with_parent) as pool:
             futures = {i: pool.submit(_run_indexed, i) for i in order}
             if while_waiting is not None:
                 while_waiting()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,49 @@ def test_an_unexpected_exception_is_an_outcome_too() -> None:
 def test_choose_workers(monkeypatch, setting, payload, jobs, cpus, expected) -> None:
     monkeypatch.setattr("pipeline.parse_pool.available_cpus", lambda: cpus)
     assert choose_workers(setting, payload, jobs) == expected
+
+
+# A kb process that holds the workspace lock (as the nightly does), hands a long job to a
+# worker, prints the worker's PID and waits.
+_HOLDER = """
+import fcntl, os, sys, time
+from pipeline.parse_pool import run_jobs
+lock = open(sys.argv[1], "w")
+fcntl.flock(lock, fcntl.LOCK_EX)
+def job():
+    print(os.getpid(), flush=True)
+    time.sleep(60)
+run_jobs([job, job], workers=1, while_waiting=lambda: time.sleep(60))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to see which processes are alive")
+def test_workers_leave_when_kb_is_killed_and_never_keep_the_lock(tmp_path: Path) -> None:
+    import fcntl
+    import signal
+    import subprocess
+    import sys
+    lock = tmp_path / "nightly.lock"
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(lock)], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(holder.stdout.readline())
+        assert worker != holder.pid and Path(f"/proc/{worker}").exists()
+        holder.send_signal(signal.SIGKILL)   # kill -9 of the nightly in the middle of parsing
+        holder.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while _alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(worker), "a worker outlived its kb process"
+        with lock.open("w") as fh:   # the next nightly gets the lock at once
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"   # a zombie has exited; init reaps it
