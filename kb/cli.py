@@ -111,12 +111,22 @@ def main() -> None:
     Usage errors are Typer's own (exit 2); a KBError is an expected failure and
     never shows a traceback.
     """
-    _tune_gc()
     try:
         app()
     except KBError as exc:
         typer.echo(f"kb: error: {exc}", err=True)
         sys.exit(exc.exit_code)
+
+
+def run() -> None:
+    """The ``kb`` console script (and ``python -m kb.cli``): ``main`` as a short batch process.
+
+    The collector settings are the process's, so they are set here, not in ``main``,
+    which tests and embedders may call inside a longer-lived process.
+    """
+    _tune_gc()
+    try:
+        main()
     finally:
         _skip_collections_at_exit()
 
@@ -143,4 +153,4 @@ def _skip_collections_at_exit() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run()

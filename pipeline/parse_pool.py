@@ -54,13 +54,28 @@ def _run(job: Callable[[], Any]) -> Outcome:
     try:
         return Outcome(job(), None, time.perf_counter() - t0)
     except Exception as exc:   # the job's own failure is its outcome, in a worker as here
-        if not isinstance(exc, KBError):   # a bug: its traceback does not survive the trip back
-            log.exception("a parse job raised an unexpected %s", type(exc).__name__)
         return Outcome(None, exc, time.perf_counter() - t0)
 
 
 def _run_indexed(index: int) -> Outcome:
-    return _run(_jobs[index])
+    """A job as a worker runs it: its error must survive the trip back to the parent."""
+    outcome = _run(_jobs[index])
+    exc = outcome.error
+    if exc is not None and not isinstance(exc, KBError):
+        # A bug or an unforeseen input: the traceback stays here, so it is logged here.
+        log.error("a parse job raised an unexpected %s", type(exc).__name__, exc_info=exc)
+        if not _round_trips(exc):   # one that cannot be rebuilt would break the whole pool
+            outcome.error = RuntimeError(f"{type(exc).__name__}: {exc}")
+    return outcome
+
+
+def _round_trips(exc: BaseException) -> bool:
+    import pickle
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return True
+    except Exception:
+        return False
 
 
 def _exit_with_parent() -> None:
@@ -125,25 +140,39 @@ def run_jobs(jobs: list[Callable[[], Any]], *, workers: int, sizes: list[int] | 
     order = sorted(range(len(jobs)), key=lambda i: -(sizes[i] if sizes else 0))
     global _jobs
     _jobs = jobs
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_exit_with_parent)
+    interrupted = False
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_exit_with_parent) as pool:
-            futures = {i: pool.submit(_run_indexed, i) for i in order}
-            if while_waiting is not None:
-                while_waiting()
-            for i in reversed(order):   # the smallest jobs are the last a worker would start
-                if futures[i].cancel():
-                    outcomes[i] = _run(jobs[i])
-            for i, future in futures.items():
-                if outcomes[i] is not None:
-                    continue
-                try:
-                    outcomes[i] = future.result()
-                except Exception as exc:   # the pool failed (a worker died, a result would not pickle)
-                    log.warning("parse job %d could not run in a worker (%s: %s); running it here",
-                                i, type(exc).__name__, exc)
-    except OSError as exc:   # no processes to be had (limits, memory): this process does it all
+        _share(pool, jobs, order, outcomes, while_waiting)
+    except OSError as exc:   # no processes to be had (limits, memory): this process does the rest
         log.warning("parse workers unavailable (%s); parsing in this process", exc)
+    except BaseException:    # Ctrl-C, SystemExit: leave without waiting for queued jobs
+        interrupted = True
+        raise
     finally:
+        pool.shutdown(wait=not interrupted, cancel_futures=True)
         _jobs = []
     return [o if o is not None else _run(jobs[i]) for i, o in enumerate(outcomes)]
+
+
+def _share(pool: Any, jobs: list[Callable[[], Any]], order: list[int], outcomes: list[Outcome | None],
+           while_waiting: Callable[[], None] | None) -> None:
+    """Hand the jobs to the pool, do ``while_waiting``, take back what no worker started, collect."""
+    futures = {i: pool.submit(_run_indexed, i) for i in order}
+    if while_waiting is not None:
+        try:
+            while_waiting()
+        except Exception as exc:   # only a head start: what it meant to do happens later anyway
+            log.warning("while parse workers ran: %s: %s", type(exc).__name__, exc)
+    for i in reversed(order):   # the smallest jobs are the last a worker would start
+        if futures[i].cancel():
+            outcomes[i] = _run(jobs[i])
+    for i, future in futures.items():
+        if outcomes[i] is not None:
+            continue
+        try:
+            outcomes[i] = future.result()
+        except Exception as exc:   # the pool failed (a worker died, a result would not pickle)
+            log.warning("parse job %d could not run in a worker (%s: %s); running it here",
+                        i, type(exc).__name__, exc)

@@ -74,6 +74,40 @@ def test_a_result_that_cannot_cross_processes_is_computed_here(caplog) -> None:
     assert "could not run in a worker" in caplog.text
 
 
+class _Stubborn(Exception):
+    """An exception that cannot be rebuilt from its args (as some libraries' are)."""
+
+    def __init__(self, a: str, b: str) -> None:
+        super().__init__(f"{a} {b}")
+
+
+def test_an_error_that_cannot_be_rebuilt_comes_back_by_name_and_breaks_nothing(caplog) -> None:
+    def stubborn() -> None:
+        raise _Stubborn("entities", "forbidden")
+    outcomes = run_jobs([stubborn, _square(7)], workers=1, while_waiting=_let_workers_start)
+    with pytest.raises(RuntimeError, match="_Stubborn: entities forbidden"):
+        outcomes[0].get()
+    assert outcomes[1].get() == 49
+    assert "could not run in a worker" not in caplog.text   # the pool did not break: nothing ran twice
+
+
+def test_a_failing_head_start_costs_only_itself(caplog) -> None:
+    def fails() -> None:
+        raise OSError("the store is on a read-only disk")
+    outcomes = run_jobs([_square(2), _square(3)], workers=1, while_waiting=fails)
+    assert [o.get() for o in outcomes] == [4, 9]
+    assert "read-only disk" in caplog.text and "parse workers unavailable" not in caplog.text
+
+
+def test_an_interrupt_does_not_wait_for_the_queued_jobs() -> None:
+    def interrupt() -> None:
+        raise KeyboardInterrupt
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        run_jobs([_pid_after(2.0) for _ in range(4)], workers=1, while_waiting=interrupt)
+    assert time.monotonic() - t0 < 4.0   # the four queued jobs would take 8 s
+
+
 def test_an_unexpected_exception_is_an_outcome_too() -> None:
     def bug() -> None:
         raise KeyError("title")
