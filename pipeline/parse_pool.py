@@ -11,7 +11,8 @@ Never worse than without workers: a job's own exception comes back as its outcom
 itself could not deliver (a worker killed, a result that does not pickle, no
 ``fork`` on this platform) makes that job run here, as it would have without a pool.
 The workers never touch the store: the parent's SQLite connection is inherited but
-unused, and workers leave with ``os._exit`` (no finalizers run on it).
+unused, and workers leave with ``os._exit`` (no finalizers run on it) — at the latest
+when the kb process does, whatever ended it.
 """
 from __future__ import annotations
 

@@ -13,11 +13,15 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kb.errors import KBError, SourceError
 from kb.records import PaperRecord, ParseResult, PostRecord
 from kb.store.ledger import payload_hash, record_run
 from pipeline.context import RunContext
+
+if TYPE_CHECKING:
+    from pipeline.parse_pool import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -206,7 +210,8 @@ class _Run:
     report: SourceReport
     started: str
     spent: float = 0.0                          # seconds of its own work: fetch, parse, save
-    fetched: list[Payload] | None = None
+    fetched: list[Payload] | None = None        # None: failed, or nothing changed
+    parsed: Outcome | None = None               # what its parse job returned or raised
 
 
 def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]], *,
@@ -227,14 +232,14 @@ def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]], *,
     outcomes = run_jobs([functools.partial(r.collector.parse, r.fetched) for r in todo],
                         workers=choose_workers(workers, sum(sizes), len(todo)), sizes=sizes,
                         while_waiting=ctx.store.prepare_writes)
-    parsed = {id(r): o for r, o in zip(todo, outcomes)}
+    for run, outcome in zip(todo, outcomes):
+        run.parsed = outcome
     for run in runs:
-        outcome = parsed.get(id(run))
-        if outcome is not None:
+        if run.parsed is not None:
             t0 = time.monotonic()
             with failures_recorded(run.report):
-                save_results(ctx, run.spec, outcome.get(), run.report)
-            run.spent += outcome.seconds + time.monotonic() - t0
+                save_results(ctx, run.spec, run.parsed.get(), run.report)
+            run.spent += run.parsed.seconds + time.monotonic() - t0
         run.report.duration_ms = int(run.spent * 1000)
         record_ledger(ctx, run.report, run.started)
     return [r.report for r in runs]
