@@ -5,7 +5,6 @@ Each source is a ``Collector`` (where its payloads come from, how they parse) ru
 """
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,8 +14,6 @@ from kb.records import ParseResult
 from pipeline.context import RunContext
 from pipeline.source_run import (Collector, Payload, SourceReport, SourceSpec, previous_digest, run_source,
                                  run_sources)
-
-log = logging.getLogger(__name__)
 
 
 # --------------------------------------------------------------------------- payload getters

@@ -155,12 +155,6 @@ class Collector:
         return None if fetched is None else self.parse(fetched)
 
 
-def collect_payloads(payloads: list[Callable[[], Payload]], parse: Parser, *,
-                     previous_digest: str | None = None, track: bool = False) -> Collector:
-    """Fetch each payload and parse it (see ``Collector``)."""
-    return Collector(payloads, parse, previous_digest=previous_digest, track=track)
-
-
 @contextlib.contextmanager
 def failures_recorded(report: SourceReport) -> Iterator[None]:
     """Turn any error inside the block into this source's failure (the run goes on).
