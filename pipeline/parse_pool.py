@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -111,13 +112,14 @@ def choose_workers(setting: int | None, payload_bytes: int, jobs: int) -> int:
 
     Automatic is one worker per CPU beyond the one this process keeps busy (at most
     ``MAX_WORKERS``), and none for a light night, where starting them costs more
-    than they save.
+    than they save, nor off Linux: macOS's system libraries are not safe to fork
+    (which is why Python stopped forking there by default).
     """
     if jobs < 2:
         return 0
     if setting is not None:
         return min(setting, jobs)
-    if payload_bytes < MIN_PARALLEL_BYTES:
+    if payload_bytes < MIN_PARALLEL_BYTES or not sys.platform.startswith("linux"):
         return 0
     return max(0, min(MAX_WORKERS, available_cpus() - 1, jobs))
 

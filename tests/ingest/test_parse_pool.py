@@ -127,7 +127,15 @@ def test_an_unexpected_exception_is_an_outcome_too() -> None:
 ])
 def test_choose_workers(monkeypatch, setting, payload, jobs, cpus, expected) -> None:
     monkeypatch.setattr("pipeline.parse_pool.available_cpus", lambda: cpus)
+    monkeypatch.setattr("sys.platform", "linux")
     assert choose_workers(setting, payload, jobs) == expected
+
+
+def test_no_automatic_workers_where_forking_is_unsafe(monkeypatch) -> None:
+    monkeypatch.setattr("pipeline.parse_pool.available_cpus", lambda: 8)
+    monkeypatch.setattr("sys.platform", "darwin")
+    assert choose_workers(None, 10 * MIN_PARALLEL_BYTES, 22) == 0
+    assert choose_workers(2, 10 * MIN_PARALLEL_BYTES, 22) == 2   # asked for: as asked
 
 
 # A kb process that holds the workspace lock (as the nightly does), hands a long job to a
