@@ -3,10 +3,19 @@ from __future__ import annotations
 
 from datetime import date
 
-__all__ = ["MONTHS", "calendar_date"]
+__all__ = ["calendar_date", "month_number"]
 
 # English month abbreviations → month number; callers match a month name on its first three letters.
-MONTHS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+_MONTHS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+
+
+def month_number(name: str) -> int | None:
+    """The month of an English month name or abbreviation (``Sep``, ``september``), else None.
+
+    Case-folded, as a case-insensitive regex matched it: ``re.I`` lets ``ſ`` (long s)
+    stand for ``s``, so ``ſep`` is September here too, not a KeyError.
+    """
+    return _MONTHS.get(name[:3].casefold())
 
 
 def calendar_date(year: str | int, month: str | int, day: str | int, *, earliest: int = 1) -> str | None:
@@ -18,5 +27,5 @@ def calendar_date(year: str | int, month: str | int, day: str | int, *, earliest
     try:
         y, m, d = int(year), int(month), int(day)
         return date(y, m, d).isoformat() if y >= earliest else None
-    except ValueError:
+    except (TypeError, ValueError):   # TypeError: a part that is None (an unknown month name)
         return None

@@ -143,20 +143,36 @@ def run_jobs(jobs: list[Callable[[], Any]], *, workers: int, sizes: list[int] | 
     order = sorted(range(len(jobs)), key=lambda i: -(sizes[i] if sizes else 0))
     global _jobs
     _jobs = jobs
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_exit_with_parent)
+    log.info("running %d parse jobs in %d worker processes", len(jobs), workers)
+    pool = None
     interrupted = False
     try:
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_exit_with_parent)
         _share(pool, jobs, order, outcomes, while_waiting)
-    except OSError as exc:   # no processes to be had (limits, memory): this process does the rest
+    except OSError as exc:   # no processes or pipes to be had (limits, memory): this process does the rest
         log.warning("parse workers unavailable (%s); parsing in this process", exc)
-    except BaseException:    # Ctrl-C, SystemExit: leave without waiting for queued jobs
+    except BaseException:    # Ctrl-C, SystemExit: leave now, not after the jobs handed out
         interrupted = True
         raise
     finally:
-        pool.shutdown(wait=not interrupted, cancel_futures=True)
+        if pool is not None:
+            if interrupted:
+                _stop_workers(pool)
+            pool.shutdown(wait=not interrupted, cancel_futures=True)
         _jobs = []
     return [o if o is not None else _run(jobs[i]) for i, o in enumerate(outcomes)]
+
+
+def _stop_workers(pool: Any) -> None:
+    """End the workers at once: a job already handed out would otherwise hold the exit
+    (the executor joins its workers when the interpreter exits)."""
+    terminate = getattr(pool, "terminate_workers", None)   # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def _share(pool: Any, jobs: list[Callable[[], Any]], order: list[int], outcomes: list[Outcome | None],

@@ -16,10 +16,12 @@ from typing import Any
 
 from kb.mdsafe import md_cell, md_link, md_text
 from kb.resources import find_resource
+from pipeline.brief.template_cache import bytecode_cache
 
 __all__ = ["md_cell", "md_link", "md_text", "render_html", "render_markdown", "stars"]
 
 CATEGORY_ICON = {"net-new": "🟢", "engineering": "🟠", "confirmation": "🟡"}
+ENV_OPTIONS = {"autoescape": False, "trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True}
 
 
 def stars(n: int | None) -> str:
@@ -34,27 +36,11 @@ def _environment(workspace: Path | None):
     if workspace is not None and (workspace / ".kb" / "overrides" / "templates").is_dir():
         loaders.append(FileSystemLoader(str(workspace / ".kb" / "overrides" / "templates")))
     loaders.append(FileSystemLoader(str(shipped)))
-    env = Environment(loader=ChoiceLoader(loaders), undefined=StrictUndefined, autoescape=False,
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                      bytecode_cache=_bytecode_cache(workspace))
+    env = Environment(loader=ChoiceLoader(loaders), undefined=StrictUndefined, **ENV_OPTIONS,
+                      bytecode_cache=bytecode_cache(workspace, ENV_OPTIONS))
     env.filters.update(t=md_text, cell=md_cell, link=md_link, stars=stars)
     env.globals["icon"] = CATEGORY_ICON
     return env
-
-
-def _bytecode_cache(workspace: Path | None):
-    """Compiled templates kept in ``.kb/cache/templates`` (both briefing templates take ~70 ms to
-    compile, every night). Jinja keys an entry by the template's source checksum, so an edited
-    template or override is compiled afresh; no writable folder simply means no cache."""
-    if workspace is None:
-        return None
-    from jinja2 import FileSystemBytecodeCache
-    folder = workspace / ".kb" / "cache" / "templates"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return FileSystemBytecodeCache(str(folder))
 
 
 def render_markdown(data: dict[str, Any], lang: str, workspace: Path | None = None) -> str:

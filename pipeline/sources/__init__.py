@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from kb.dates import MONTHS, calendar_date
+from kb.dates import calendar_date, month_number
 
 __all__ = [
     "collapse_ws", "split_authors", "rfc822_date", "iso_date",
@@ -105,7 +105,7 @@ def rfc822_date(text: str | None) -> str | None:
     m = _RFC822_RE.search(text or "")
     if not m:
         return None
-    month = MONTHS.get(m[2].lower())
+    month = month_number(m[2])
     if month is None:
         return None
     return calendar_date(m[3], month, m[1], earliest=_EARLIEST_YEAR)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from kb.arxiv_id import clean_text, find_arxiv_ids
-from kb.dates import MONTHS, calendar_date
+from kb.dates import calendar_date, month_number
 from kb.records import AnchorRef, KnowledgeDoc, Section
 from kb.sections import section_key, section_matches
 
@@ -69,7 +69,7 @@ def _version(doc: KnowledgeDoc, rest: str) -> None:
         md, year = _MONTH_DAY_RE.search(rest), _YEAR_RE.search(rest)
         if md and year:
             # "Oct 08 … 2026": a month and day, with the year elsewhere on the line
-            doc.version_date = calendar_date(year["y"], MONTHS[md["mon"][:3].lower()], md["d"])
+            doc.version_date = calendar_date(year["y"], month_number(md["mon"]), md["d"])
             spans += [md.span(), year.span()]
         elif md:
             doc.problems.append(f"version date {md[0]!r} has no year on the line")

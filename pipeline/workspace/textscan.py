@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from kb.dates import MONTHS, calendar_date
+from kb.dates import calendar_date, month_number
 
 from .markdown import TextLine
 
@@ -82,7 +82,7 @@ def find_dates(text: str, mask: list[tuple[int, int]] = ()) -> list[tuple[str, i
                 continue
             if any(s < m.end() and m.start() < e for _, s, e in found):
                 continue
-            month = m["m"] if "m" in rx.groupindex else MONTHS[m["mon"][:3].lower()]
+            month = m["m"] if "m" in rx.groupindex else month_number(m["mon"])
             iso = calendar_date(m["y"], month, m["d"])
             if iso:
                 found.append((iso, m.start(), m.end()))

@@ -35,7 +35,7 @@ def _override(ws: Path, text: str, mtime: int) -> None:
 def test_an_override_is_used_compiled_once_and_compiled_again_when_edited(tmp_path: Path, compiles) -> None:
     _override(tmp_path, "A {{ topic }}", 1_000_000)
     assert render_markdown({"topic": "inference"}, "zh", tmp_path) == "A inference\n"
-    assert compiles == ["briefing.zh.md.j2"] and len(list((tmp_path / ".kb/cache/templates").iterdir())) == 1
+    assert compiles == ["briefing.zh.md.j2"] and len(_entries(tmp_path)) == 1
 
     _environment.cache_clear()   # as a new process would
     assert render_markdown({"topic": "inference"}, "zh", tmp_path) == "A inference\n"
@@ -47,8 +47,53 @@ def test_an_override_is_used_compiled_once_and_compiled_again_when_edited(tmp_pa
     assert compiles == ["briefing.zh.md.j2"] * 2
 
 
-def test_an_unwritable_cache_folder_only_means_no_cache(tmp_path: Path, compiles) -> None:
+def _entries(ws: Path) -> list[Path]:
+    return sorted((ws / ".kb" / "cache").glob("templates-*/*"))
+
+
+def test_a_cache_folder_that_cannot_be_made_only_means_no_cache(tmp_path: Path, compiles) -> None:
     (tmp_path / ".kb").mkdir()
     (tmp_path / ".kb" / "cache").write_text("a file where the folder would go", encoding="utf-8")
     _override(tmp_path, "C {{ topic }}", 1_000_000)
     assert render_markdown({"topic": "x"}, "zh", tmp_path) == "C x\n"
+
+
+def test_an_entry_that_cannot_be_written_only_means_no_cache(tmp_path: Path, compiles, monkeypatch) -> None:
+    def denied(self, bucket) -> None:
+        raise PermissionError(13, "Permission denied", "__jinja2_x.cache")   # the nightly's user owns it
+    monkeypatch.setattr(jinja2.FileSystemBytecodeCache, "dump_bytecode", denied)
+    _override(tmp_path, "D {{ topic }}", 1_000_000)
+    assert render_markdown({"topic": "x"}, "zh", tmp_path) == "D x\n"
+
+
+def test_a_damaged_entry_is_compiled_again(tmp_path: Path, compiles) -> None:
+    _override(tmp_path, "E {{ topic }}", 1_000_000)
+    render_markdown({"topic": "x"}, "zh", tmp_path)
+    [entry] = _entries(tmp_path)
+    entry.write_bytes(entry.read_bytes()[:40])   # cut short, as by a full disk
+    _environment.cache_clear()
+    assert render_markdown({"topic": "x"}, "zh", tmp_path) == "E x\n"
+    assert compiles == ["briefing.zh.md.j2"] * 2
+
+
+def test_a_cache_folder_leading_outside_the_workspace_is_not_used(tmp_path: Path, compiles) -> None:
+    ws, outside = tmp_path / "ws", tmp_path / "outside"
+    outside.mkdir()
+    (ws / ".kb").mkdir(parents=True)
+    (ws / ".kb" / "cache").symlink_to(outside, target_is_directory=True)
+    _override(ws, "F {{ topic }}", 1_000_000)
+    assert render_markdown({"topic": "x"}, "zh", ws) == "F x\n"
+    assert not list(outside.rglob("*.cache"))
+
+
+def test_a_new_kb_or_jinja_version_starts_a_new_folder_and_sweeps_the_old(tmp_path: Path, compiles,
+                                                                          monkeypatch) -> None:
+    _override(tmp_path, "G {{ topic }}", 1_000_000)
+    render_markdown({"topic": "x"}, "zh", tmp_path)
+    [before] = _entries(tmp_path)
+    monkeypatch.setattr(jinja2, "__version__", "99.0")
+    _environment.cache_clear()
+    render_markdown({"topic": "x"}, "zh", tmp_path)
+    [after] = _entries(tmp_path)
+    assert after.parent != before.parent and not before.exists()
+    assert compiles == ["briefing.zh.md.j2"] * 2

@@ -91,6 +91,17 @@ def test_an_error_that_cannot_be_rebuilt_comes_back_by_name_and_breaks_nothing(c
     assert "could not run in a worker" not in caplog.text   # the pool did not break: nothing ran twice
 
 
+def test_no_pool_to_be_had_means_parsing_here(monkeypatch, caplog) -> None:
+    import concurrent.futures
+
+    def no_pool(*args, **kwargs):
+        raise OSError(24, "Too many open files")
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    outcomes = run_jobs([_square(2), _square(3)], workers=2)
+    assert [o.get() for o in outcomes] == [4, 9]
+    assert "parse workers unavailable" in caplog.text
+
+
 def test_a_failing_head_start_costs_only_itself(caplog) -> None:
     def fails() -> None:
         raise OSError("the store is on a read-only disk")
@@ -99,13 +110,38 @@ def test_a_failing_head_start_costs_only_itself(caplog) -> None:
     assert "read-only disk" in caplog.text and "parse workers unavailable" not in caplog.text
 
 
-def test_an_interrupt_does_not_wait_for_the_queued_jobs() -> None:
-    def interrupt() -> None:
-        raise KeyboardInterrupt
+# Ctrl-C while two workers each hold a 5-second job: the process must end at once, workers too.
+_INTERRUPTED = """
+import os, sys, time
+from pipeline.parse_pool import run_jobs
+def job():
+    print(os.getpid(), flush=True)
+    time.sleep(5)
+def interrupt():
+    time.sleep(0.5)
+    raise KeyboardInterrupt
+try:
+    run_jobs([job] * 4, workers=2, while_waiting=interrupt)
+except KeyboardInterrupt:
+    sys.exit(130)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to see which processes are alive")
+def test_an_interrupt_ends_the_process_and_its_workers_without_waiting_for_their_jobs() -> None:
+    import subprocess
+    import sys
     t0 = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        run_jobs([_pid_after(2.0) for _ in range(4)], workers=1, while_waiting=interrupt)
-    assert time.monotonic() - t0 < 4.0   # the four queued jobs would take 8 s
+    done = subprocess.run([sys.executable, "-c", _INTERRUPTED], capture_output=True, text=True, timeout=60)
+    elapsed = time.monotonic() - t0
+    workers = [int(pid) for pid in done.stdout.split()]
+    try:
+        assert done.returncode == 130, done.stderr
+        assert workers, "no job started in a worker"
+        assert elapsed < 4.0, f"the process waited {elapsed:.1f} s for jobs it had handed out (each takes 5 s)"
+        assert not any(map(_alive, workers))
+    finally:
+        _kill(workers)
 
 
 def test_an_unexpected_exception_is_an_outcome_too() -> None:
@@ -160,6 +196,7 @@ def test_workers_leave_when_kb_is_killed_and_never_keep_the_lock(tmp_path: Path)
     import sys
     lock = tmp_path / "nightly.lock"
     holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(lock)], stdout=subprocess.PIPE, text=True)
+    worker = 0
     try:
         worker = int(holder.stdout.readline())
         assert worker != holder.pid and Path(f"/proc/{worker}").exists()
@@ -174,6 +211,15 @@ def test_workers_leave_when_kb_is_killed_and_never_keep_the_lock(tmp_path: Path)
     finally:
         holder.kill()
         holder.wait(timeout=10)
+        _kill([worker])
+
+
+def _kill(pids: list[int]) -> None:
+    """Leave no process behind, whatever the test found."""
+    import signal
+    for pid in pids:
+        if pid and _alive(pid):
+            os.kill(pid, signal.SIGKILL)
 
 
 def _alive(pid: int) -> bool:

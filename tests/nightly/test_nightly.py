@@ -76,6 +76,8 @@ def test_parsing_in_worker_processes_changes_nothing_in_the_store_or_the_briefin
         _set_parse_workers(ws, n)
         result = nightly(ws)
         assert result.returncode == 0, result.stderr
+        log = next((ws / ".kb" / "logs").glob("nightly-*.log")).read_text(encoding="utf-8")
+        assert ("parse jobs in 2 worker processes" in log) == (n == 2)
         briefings = sorted((ws / "briefings").iterdir())
         runs[n] = (dump(ws), [(p.name, digest(p)) for p in briefings], result.stdout)
     assert runs[0] == runs[2]

@@ -208,16 +208,24 @@ def test_kill_9_while_parse_workers_run(tmp_path: Path, briefed: Path, kept) -> 
     with (ws / "kb.toml").open("a", encoding="utf-8") as fh:
         fh.write("\n[ingest]\nparse_workers = 2\n")
     proc = kb_popen("nightly", "--home", str(ws), "--date", D, "--offline", "--quiet", prelude=_SLOW_FEEDS)
-    deadline = time.monotonic() + 60
-    while not (workers := _children(proc.pid)) and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.005)
-    assert workers, "no parse worker started"
-    proc.kill()
-    proc.communicate(timeout=30)
-    deadline = time.monotonic() + 10
-    while any(map(_running, workers)) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not any(map(_running, workers)), "a parse worker outlived its killed nightly"
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and proc.poll() is None and time.monotonic() < deadline:
+            workers = _children(proc.pid)
+            time.sleep(0.005)
+        assert len(workers) == 2, f"parse workers seen: {workers}"
+        proc.kill()
+        proc.communicate(timeout=30)
+        deadline = time.monotonic() + 10
+        while any(map(_running, workers)) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not any(map(_running, workers)), "a parse worker outlived its killed nightly"
+    finally:   # whatever failed above, leave no process behind
+        proc.kill()
+        proc.communicate(timeout=30)
+        for pid in filter(_running, workers):
+            os.kill(pid, signal.SIGKILL)
     assert kept.store(ws / ".kb" / "kb.sqlite") == "ok"
     result = kb("nightly", "--home", str(ws), "--date", D, "--offline", "--quiet", "--wait", "0")
     assert result.returncode == 0, result.stderr    # the lock is free: no worker holds it

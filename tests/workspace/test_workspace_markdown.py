@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 import pipeline.workspace as ws
 from kb.errors import KBError
 from pipeline.workspace.markdown import FRONT_MATTER_LIMIT, MD, fm_bool, fm_int, split_front_matter, split_lines
+from kb.dates import calendar_date, month_number
+from pipeline.workspace.notes import parse_note
 from pipeline.workspace.textscan import find_dates
 
 
@@ -61,6 +63,20 @@ def test_find_dates():
         "2026-04-07, 2026/4/8, 2026年4月9日, Apr 10, 2026, 11 April 2026, 2026-02-30, March 3 2026")]
     assert found == ["2026-04-07", "2026-04-08", "2026-04-09", "2026-04-10", "2026-04-11", "2026-03-03"]
     assert find_dates("Marker 12, 2026") == []
+
+
+def test_a_month_written_with_a_long_s_is_read_not_a_crash():
+    # re.I lets "ſ" match "s": the month table must see the name as the regex did.
+    assert [d for d, _, _ in find_dates("ſep 7, 2026 and 8 ſeptember 2026")] == ["2026-09-07", "2026-09-08"]
+    note = parse_note("## 1. ſep 7, 2026 notes\n\n- x\n", "inbox/jay/2026-09-07-x.md")
+    assert note.entries
+
+
+def test_calendar_dates():
+    assert calendar_date("2026", "2", "29") is None and calendar_date(2028, 2, 29) == "2028-02-29"
+    assert calendar_date(1, 1, 1) == "0001-01-01" and calendar_date(1, 1, 1, earliest=1900) is None
+    assert calendar_date(2026, month_number("nonsense"), 1) is None
+    assert [month_number(n) for n in ("Sep", "SEPTEMBER", "ſep", "oct.", "x")] == [9, 9, 9, 10, None]
 
 
 def test_front_matter_values():
