@@ -27,7 +27,7 @@ peak RSS, and last one JSON line ``{"name", "value", "unit", "floor", "ratio"}``
 
 ``--scale``  runs N=20,000 and N=200,000 and says whether kb's peak RSS is flat
              (target < 200 MB and flat); when it is not, it also measures the
-             streaming path ``kb ingest arxiv-bulk`` (``pipeline.bulk.ingest_bulk_file``)
+             streaming path ``kb ingest arxiv-bulk`` (``pipeline.ingest.bulk.ingest_bulk_file``)
              on a Kaggle-JSONL file of the same records. ``--bulk`` forces that.
 ``--profile`` cProfiles the kb ingest and prints where the time goes (done
              automatically when the ratio is below 0.5, unless ``--no-profile``).
@@ -264,9 +264,9 @@ def child_kb(home: str, file: str, mode: str, profile: bool) -> dict:
 
     import kb.store.papers  # noqa: F401
     import pipeline.sources.detect  # noqa: F401
-    from pipeline.bulk import ingest_bulk_file
+    from pipeline.ingest.bulk import ingest_bulk_file
     from pipeline.context import open_context
-    from pipeline.ingest import ingest_arxiv_listing
+    from pipeline.ingest.public import ingest_arxiv_listing
 
     ctx = open_context(home, date(2026, 10, 8), offline=True)
     ctx.store.engine.connect().close()  # create the engine outside the clock

@@ -16,7 +16,7 @@ from kb.store import Store
 from kb.workspace import Workspace
 
 if TYPE_CHECKING:
-    from pipeline.http import HttpClient
+    from pipeline.net.http import HttpClient
 
 
 def _utc_now() -> datetime:
@@ -34,8 +34,8 @@ class RunContext:
     # `kb ingest …` always parses what it is given.
     skip_unchanged: bool = False
     _http: HttpClient | None = field(default=None, repr=False)
-    arxiv_client: Any = field(default=None, repr=False)  # one arxiv.Client per run (pipeline.arxiv_client)
-    taxonomy: Any = field(default=None, repr=False)      # loaded once per run (pipeline.classify_stage)
+    arxiv_client: Any = field(default=None, repr=False)  # one arxiv.Client per run (pipeline.net.arxiv)
+    taxonomy: Any = field(default=None, repr=False)      # loaded once per run (pipeline.classify.stage)
 
     @property
     def config(self):
@@ -45,7 +45,7 @@ class RunContext:
     def http(self) -> HttpClient:
         """The one HTTP client of the run (created on first use; never in offline runs)."""
         if self._http is None:
-            from pipeline.http import HttpClient, make_user_agent
+            from pipeline.net.http import HttpClient, make_user_agent
             self._http = HttpClient(make_user_agent(__version__, self.config.contact),
                                     min_interval={"export.arxiv.org": 3.0, "rss.arxiv.org": 1.0})
         return self._http

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.context import RunContext
-from pipeline.source_run import SourceReport
+from pipeline.ingest.run import SourceReport
 
 log = logging.getLogger(__name__)
 
@@ -54,17 +54,17 @@ Stage = tuple[str, Callable[[RunContext, NightlyReport], None]]
 
 
 def _ingest_sources(ctx: RunContext, report: NightlyReport) -> None:
-    from pipeline.ingest import ingest_public_sources
+    from pipeline.ingest.public import ingest_public_sources
     report.sources += ingest_public_sources(ctx)
 
 
 def _ingest_workspace(ctx: RunContext, report: NightlyReport) -> None:
-    from pipeline.workspace_ingest import ingest_workspace
+    from pipeline.ingest.workspace import ingest_workspace
     report.sources.append(ingest_workspace(ctx))
 
 
 def _resolve(ctx: RunContext, report: NightlyReport) -> None:
-    from pipeline.arxiv_client import ids_to_resolve, resolve_ids
+    from pipeline.net.arxiv import ids_to_resolve, resolve_ids
     ids = ids_to_resolve(ctx)
     if not ids:
         return
@@ -75,13 +75,13 @@ def _resolve(ctx: RunContext, report: NightlyReport) -> None:
 
 
 def _classify(ctx: RunContext, report: NightlyReport) -> None:
-    from pipeline.classify_stage import run_classify
+    from pipeline.classify.stage import run_classify
     report.classified = run_classify(ctx)
 
 
 def _brief(ctx: RunContext, report: NightlyReport) -> None:
     from pipeline.brief.fingerprint import briefing_inputs, reusable
-    from pipeline.classify_stage import load_workspace_taxonomy
+    from pipeline.classify.stage import load_workspace_taxonomy
     tax_hash = load_workspace_taxonomy(ctx).hash
     for topic in ctx.config.topics:
         inputs = briefing_inputs(ctx, topic.slug, tax_hash)

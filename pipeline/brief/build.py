@@ -13,7 +13,7 @@ from pipeline.brief.judge import (RELEVANCE_ORDER, anchored_sections, briefed_be
 from pipeline.brief.model import Candidate, Flag, SourceRef, Window
 from pipeline.context import RunContext
 from pipeline.workspace.knowledge import strip_anchor_syntax
-from pipeline.verify import run_rules
+from pipeline.brief.verify import run_rules
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
 def _points(c: Candidate, limit: int = 6) -> list[str]:
@@ -59,7 +59,7 @@ def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str
 def _classify_unstored(ctx: RunContext, cands: list[Candidate], stored: dict[str, Any], taxonomy: Any) -> None:
     """Papers the classify stage has not tagged yet get the same classification it would give them,
     so a briefing does not depend on whether ``kb classify`` ran first."""
-    from pipeline.classify_stage import Subject, classify_subject
+    from pipeline.classify.stage import Subject, classify_subject
     ids = sorted({i for c in cands for i in c.arxiv_ids} - set(stored))
     for i in range(0, len(ids), 500):
         part = ids[i:i + 500]
@@ -151,7 +151,7 @@ def _sources_checked(ctx: RunContext, window: Window, cands: list[Candidate], re
 def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> dict[str, Any]:
     """Everything a briefing of ``topic`` for ``ctx.today`` says, as plain data (deterministic)."""
     from pipeline.classify.classifier import classify
-    from pipeline.classify_stage import load_workspace_taxonomy
+    from pipeline.classify.stage import load_workspace_taxonomy
     cfg = ctx.config
     day = ctx.today.isoformat()
     taxonomy = load_workspace_taxonomy(ctx)

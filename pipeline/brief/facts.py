@@ -8,7 +8,7 @@ from typing import Any
 from kb.queries import current_doc_version, known_arxiv_ids
 from kb.store import Store
 from pipeline.brief.model import Window
-from pipeline.verify import Facts
+from pipeline.brief.verify import Facts
 
 
 @dataclass

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.context import open_context
-from pipeline.ingest import ingest_blogs
+from pipeline.ingest.public import ingest_blogs
 from tests.brief.conftest import DAY, EN_MD, HTML, ZH_MD, brief, copy_sample, kb
 
 FEEDS = ("vllm-blog", "llm-d", "lmcache")

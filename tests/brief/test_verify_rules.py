@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 from pipeline.brief.model import Candidate, SourceRef
-from pipeline.verify import (
+from pipeline.brief.verify import (
     RULE_ORDER,
     Facts,
     boundaries,

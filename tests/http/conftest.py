@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from pipeline.http import HttpClient
+from pipeline.net.http import HttpClient
 
 USER_AGENT = "kb/0.0-test (+mailto:tests@example.org)"
 

@@ -1,4 +1,4 @@
-"""pipeline.http against a real scripted server on 127.0.0.1; no internet, nothing really sleeps."""
+"""pipeline.net.http against a real scripted server on 127.0.0.1; no internet, nothing really sleeps."""
 from __future__ import annotations
 
 import gzip
@@ -10,9 +10,9 @@ from datetime import datetime, timezone
 import pytest
 from tests.support.server import Reply
 
-import pipeline.http as http
+import pipeline.net.http as http
 from kb.errors import ConfigError, SourceError
-from pipeline.http import HttpClient, make_user_agent, parse_retry_after
+from pipeline.net.http import HttpClient, make_user_agent, parse_retry_after
 
 MB = 1024 * 1024
 

@@ -5,10 +5,10 @@ import sqlite3
 from datetime import date
 from pathlib import Path
 
-from pipeline.arxiv_client import make_client, resolve_ids
+from pipeline.net.arxiv import make_client, resolve_ids
 from pipeline.context import open_context
-from pipeline.http import HttpClient
-from pipeline.ingest import ingest_arxiv_listing
+from pipeline.net.http import HttpClient
+from pipeline.ingest.public import ingest_arxiv_listing
 from tests.support.server import Reply
 
 LISTING = (Path(__file__).resolve().parents[1] / "fixtures" / "sources")
@@ -89,7 +89,7 @@ def test_resolve_ids_through_the_arxiv_package_marks_unknown_ids(workspace: Path
 
 
 def test_a_big_api_file_is_streamed_in_batches_with_one_ledger_row(workspace: Path, monkeypatch) -> None:
-    import pipeline.ingest as ingest
+    import pipeline.ingest.public as ingest
     monkeypatch.setattr(ingest, "STREAM_OVER", 100)          # the fixture counts as a backfill file
     ctx = open_context(str(workspace), date(2026, 10, 8))
     path = LISTING / "api_response.xml"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kb.errors import ParseError
-from pipeline.parse_pool import MIN_PARALLEL_BYTES, Outcome, choose_workers, run_jobs
+from pipeline.ingest.parse_pool import MIN_PARALLEL_BYTES, Outcome, choose_workers, run_jobs
 
 PARENT = os.getpid()
 
@@ -113,7 +113,7 @@ def test_a_failing_head_start_costs_only_itself(caplog) -> None:
 # Ctrl-C while two workers each hold a 5-second job: the process must end at once, workers too.
 _INTERRUPTED = """
 import os, sys, time
-from pipeline.parse_pool import run_jobs
+from pipeline.ingest.parse_pool import run_jobs
 def job():
     print(os.getpid(), flush=True)
     time.sleep(5)
@@ -162,13 +162,13 @@ def test_an_unexpected_exception_is_an_outcome_too() -> None:
     (3, 10, 1, 8, 0),                              # one job: nothing to do side by side
 ])
 def test_choose_workers(monkeypatch, setting, payload, jobs, cpus, expected) -> None:
-    monkeypatch.setattr("pipeline.parse_pool.available_cpus", lambda: cpus)
+    monkeypatch.setattr("pipeline.ingest.parse_pool.available_cpus", lambda: cpus)
     monkeypatch.setattr("sys.platform", "linux")
     assert choose_workers(setting, payload, jobs) == expected
 
 
 def test_no_automatic_workers_where_forking_is_unsafe(monkeypatch) -> None:
-    monkeypatch.setattr("pipeline.parse_pool.available_cpus", lambda: 8)
+    monkeypatch.setattr("pipeline.ingest.parse_pool.available_cpus", lambda: 8)
     monkeypatch.setattr("sys.platform", "darwin")
     assert choose_workers(None, 10 * MIN_PARALLEL_BYTES, 22) == 0
     assert choose_workers(2, 10 * MIN_PARALLEL_BYTES, 22) == 2   # asked for: as asked
@@ -178,7 +178,7 @@ def test_no_automatic_workers_where_forking_is_unsafe(monkeypatch) -> None:
 # worker, prints the worker's PID and waits.
 _HOLDER = """
 import fcntl, os, sys, time
-from pipeline.parse_pool import run_jobs
+from pipeline.ingest.parse_pool import run_jobs
 lock = open(sys.argv[1], "w")
 fcntl.flock(lock, fcntl.LOCK_EX)
 def job():

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from kb.config import BlogSource
 from pipeline.context import RunContext, open_context
-from pipeline.http import HttpClient
-from pipeline.ingest import ingest_arxiv_listing, ingest_blog, ingest_hf
+from pipeline.net.http import HttpClient
+from pipeline.ingest.public import ingest_arxiv_listing, ingest_blog, ingest_hf
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures" / "sources"

@@ -16,10 +16,10 @@ import pipeline.workspace.knowledge  # noqa: F401
 import pipeline.workspace.notes  # noqa: F401
 import pipeline.workspace.queue  # noqa: F401
 from kb.config import BlogSource
-from pipeline.bulk import ingest_bulk_file
+from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.context import open_context
-from pipeline.ingest import ingest_arxiv_listing, ingest_blog, ingest_hf
-from pipeline.workspace_ingest import ingest_workspace
+from pipeline.ingest.public import ingest_arxiv_listing, ingest_blog, ingest_hf
+from pipeline.ingest.workspace import ingest_workspace
 from tests.reliability.support import DAY, dump, ledger, seed, store_bytes
 from tests.support.server import Reply
 

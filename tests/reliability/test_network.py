@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.ingest import ingest_arxiv_listing, ingest_hf
+from pipeline.ingest.public import ingest_arxiv_listing, ingest_hf
 from tests.reliability.support import FIXTURES, SOURCES, dump, ledger, net_context, seed
 from tests.support.server import Reply
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kb.workspace import init_workspace
-from pipeline.bulk import ingest_bulk_file
+from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.context import open_context
 from tests.reliability.support import DAY, REPO, dump, integrity, kb, kb_env, kb_popen
 

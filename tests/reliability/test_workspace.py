@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 import kb.store.db as db
-from pipeline.bulk import ingest_bulk_file
+from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.context import open_context
-from pipeline.ingest import ingest_arxiv_listing
-from pipeline.workspace_ingest import ingest_workspace
+from pipeline.ingest.public import ingest_arxiv_listing
+from pipeline.ingest.workspace import ingest_workspace
 from tests.reliability.support import (DAY, REPO, dump, kb_env, kb_inproc as kb, one_error_line, seed, sha,
                                        store_bytes)
 

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli_common import TableJson, echo_rows, finish_reports, run_context, state
+from kb.cli.common import TableJson, echo_rows, finish_reports, run_context, state
 
 ingest_app = typer.Typer(help="Pull sources into the store.", no_args_is_help=True)
 sources_app = typer.Typer(help="Health of the configured sources.", no_args_is_help=True)
@@ -20,7 +20,7 @@ FilesOpt = Annotated[Optional[list[Path]], typer.Option("--from-file", help="Rea
 @ingest_app.command("arxiv")
 def ingest_arxiv_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
     """The arXiv daily listing (RSS or Atom) for the configured categories."""
-    from pipeline.ingest import ingest_arxiv_listing
+    from pipeline.ingest.public import ingest_arxiv_listing
     with run_context(day) as ctx:
         finish_reports([ingest_arxiv_listing(ctx, files)])
 
@@ -28,7 +28,7 @@ def ingest_arxiv_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
 @ingest_app.command("hf")
 def ingest_hf_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
     """Hugging Face Daily Papers (featured date and upvotes kept per day)."""
-    from pipeline.ingest import ingest_hf
+    from pipeline.ingest.public import ingest_hf
     with run_context(day) as ctx:
         finish_reports([ingest_hf(ctx, files)])
 
@@ -37,7 +37,7 @@ def ingest_hf_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
 def ingest_blogs_cmd(feed: Annotated[Optional[str], typer.Option("--feed", help="Only this configured feed.")] = None,
                      files: FilesOpt = None, day: DateOpt = None) -> None:
     """Configured blog and news feeds (RSS/Atom)."""
-    from pipeline.ingest import ingest_blogs
+    from pipeline.ingest.public import ingest_blogs
     with run_context(day) as ctx:
         finish_reports(ingest_blogs(ctx, feed, files))
 
@@ -51,7 +51,7 @@ def ingest_arxiv_api_cmd(
     day: DateOpt = None,
 ) -> None:
     """Backfill from the arXiv API (3 s between requests, retries)."""
-    from pipeline.arxiv_client import ingest_api_search
+    from pipeline.net.arxiv import ingest_api_search
     with run_context(day) as ctx:
         finish_reports([ingest_api_search(ctx, query, since=since, until=until, limit=limit)])
 
@@ -61,7 +61,7 @@ def ingest_arxiv_bulk_cmd(file: Annotated[Path, typer.Argument(help="Kaggle JSON
                           batch: Annotated[int, typer.Option("--batch", help="Records per transaction.")] = 5000,
                           day: DateOpt = None) -> None:
     """Backfill from a bulk metadata file, streamed (memory does not grow with the file)."""
-    from pipeline.bulk import ingest_bulk_file
+    from pipeline.ingest.bulk import ingest_bulk_file
     with run_context(day) as ctx:
         finish_reports([ingest_bulk_file(ctx, file, batch=batch, progress=not state.quiet)])
 
@@ -69,7 +69,7 @@ def ingest_arxiv_bulk_cmd(file: Annotated[Path, typer.Argument(help="Kaggle JSON
 @ingest_app.command("workspace")
 def ingest_workspace_cmd(day: DateOpt = None) -> None:
     """The team's files: inbox notes, paper cards, the work queue, knowledge docs (changed files only)."""
-    from pipeline.workspace_ingest import ingest_workspace
+    from pipeline.ingest.workspace import ingest_workspace
     with run_context(day) as ctx:
         finish_reports([ingest_workspace(ctx)])
 
@@ -87,7 +87,7 @@ def ingest_all_cmd(day: DateOpt = None,
 @sources_app.command("status")
 def sources_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJson.table) -> None:
     """Per source: last success, last failure, consecutive failures, staleness (weekends understood)."""
-    from kb.cli_common import open_store
+    from kb.cli.common import open_store
     from kb.queries import sources_status
     with open_store() as store:
         rows = sources_status(store)

@@ -16,7 +16,7 @@ from kb.errors import KBError, ParseError, SourceError
 from kb.records import PaperRecord, Sighting
 from kb.store.papers import add_sightings, register_source, upsert_papers
 from pipeline.context import RunContext
-from pipeline.source_run import SourceReport, bound_record, record_ledger
+from pipeline.ingest.run import SourceReport, bound_record, record_ledger
 
 
 def _flush(ctx: RunContext, batch: list[PaperRecord], report: SourceReport, sighting_kind: str) -> None:

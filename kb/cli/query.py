@@ -1,4 +1,4 @@
-"""`kb query …`, `kb search`, `kb audit`, `kb anchor`: thin commands over kb.queries* and pipeline.anchor."""
+"""`kb query …`, `kb search`, `kb audit`, `kb anchor`: thin commands over kb.queries* and pipeline.ingest.anchor."""
 from __future__ import annotations
 
 from enum import Enum
@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli_common import Fmt4, check_date, echo_rows, open_store
+from kb.cli.common import Fmt4, check_date, echo_rows, open_store
 
 query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
 
@@ -80,8 +80,8 @@ def anchor_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID
                dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the diff; change nothing.")] = False,
                ) -> None:
     """Anchor a paper in a knowledge-doc section: one line added to the doc, every other byte kept."""
-    from kb.cli_common import run_context
-    from pipeline.anchor import anchor_item
+    from kb.cli.common import run_context
+    from pipeline.ingest.anchor import anchor_item
     with run_context(day) as ctx:
         result = anchor_item(ctx, ident, section, topic=topic, dry_run=dry_run)
     typer.echo(result.diff if dry_run else f"anchored {result.subject} in {result.path} §{result.section} "

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli_common import Fmt4, echo_rows, open_store, run_context, state
+from kb.cli.common import Fmt4, echo_rows, open_store, run_context, state
 
 flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
 

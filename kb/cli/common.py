@@ -79,7 +79,7 @@ def run_context(day: str | None, *, offline: bool = False) -> Iterator[Any]:
 
 def echo_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str] | None = None,
               id_key: str = "arxiv_id") -> None:
-    from kb.output import format_rows
+    from kb.cli.output import format_rows
     out = format_rows(rows, fmt, columns, id_key)
     if out:
         typer.echo(out)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kb.errors import KBError
 from pipeline.context import RunContext
-from pipeline.source_run import SourceReport, record_ledger
+from pipeline.ingest.run import SourceReport, record_ledger
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli_common import run_context, state
+from kb.cli.common import run_context, state
 
 
 def nightly_cmd(day: Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default today "

@@ -14,12 +14,12 @@ from typing import Annotated, Optional
 import typer
 
 from kb import __version__
-from kb.cli_common import TableJson, open_store, state
-from kb.cli_brief import brief_cmd, flags_app
-from kb.cli_classify import classify_cmd, eval_app, explain_cmd
-from kb.cli_ingest import ingest_app, sources_app
-from kb.cli_nightly import nightly_cmd
-from kb.cli_query import anchor_cmd, audit_cmd, query_app, search_cmd
+from kb.cli.common import TableJson, open_store, state
+from kb.cli.brief import brief_cmd, flags_app
+from kb.cli.classify import classify_cmd, eval_app, explain_cmd
+from kb.cli.ingest import ingest_app, sources_app
+from kb.cli.nightly import nightly_cmd
+from kb.cli.query import anchor_cmd, audit_cmd, query_app, search_cmd
 from kb.errors import KBError
 
 app = typer.Typer(help="kb — knowledge base and daily increment briefings for LLM-inference research.",
@@ -83,7 +83,7 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder to make a wo
 @db_app.command("status")
 def db_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJson.table) -> None:
     """Schema version and row counts of every table."""
-    from kb.output import format_json, format_table
+    from kb.cli.output import format_json, format_table
     from kb.queries import db_status
     with open_store() as store:
         status = db_status(store)
@@ -98,7 +98,7 @@ def db_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJso
 def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID in any form (URL, arXiv:…, vN).")],
              fmt: Annotated[MdJson, typer.Option("--format")] = MdJson.md) -> None:
     """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags."""
-    from kb.output import format_json
+    from kb.cli.output import format_json
     from kb.queries import format_paper_md, get_paper
     with open_store() as store:
         paper = get_paper(store, ident)
@@ -152,6 +152,3 @@ def _skip_collections_at_exit() -> None:
     import gc
     gc.freeze()
 
-
-if __name__ == "__main__":
-    run()

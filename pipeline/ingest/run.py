@@ -21,7 +21,7 @@ from kb.store.ledger import payload_hash, record_run
 from pipeline.context import RunContext
 
 if TYPE_CHECKING:
-    from pipeline.parse_pool import Outcome
+    from pipeline.ingest.parse_pool import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ class Collector:
     """A source's payloads and its parser: ``fetch`` then ``parse``, or both at once by calling it.
 
     The two steps are apart so that the nightly can fetch every source, parse them all
-    side by side (``pipeline.parse_pool``) and then save each one.
+    side by side (``pipeline.ingest.parse_pool``) and then save each one.
     """
 
     def __init__(self, payloads: list[Callable[[], Payload]], parse: Parser, *,
@@ -214,12 +214,12 @@ def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]], *,
 
     Every source is fetched, then the payloads are parsed in worker processes when the
     night is heavy enough to pay for them (``workers``: None automatic, 0 none; see
-    ``pipeline.parse_pool``) while this process readies the store's writers, then
+    ``pipeline.ingest.parse_pool``) while this process readies the store's writers, then
     each source is saved in its own transaction, in the order given. Failures stay
     per source, as with ``run_source``; the store and the reports are the same with
     or without workers.
     """
-    from pipeline.parse_pool import choose_workers, run_jobs
+    from pipeline.ingest.parse_pool import choose_workers, run_jobs
     runs = [_fetch(ctx, spec, collector) for spec, collector in plans]
     todo = [r for r in runs if r.fetched is not None]
     sizes = [sum(len(p.data) for p in r.fetched or []) for r in todo]

@@ -16,7 +16,7 @@ from kb.arxiv_id import parse_arxiv_id
 from kb.errors import SourceError
 from kb.records import PaperRecord, ParseResult, Sighting
 from pipeline.context import RunContext
-from pipeline.source_run import SourceReport, SourceSpec, run_source
+from pipeline.ingest.run import SourceReport, SourceSpec, run_source
 
 if TYPE_CHECKING:
     import arxiv
@@ -92,7 +92,7 @@ def _run(client: arxiv.Client, search: arxiv.Search) -> list[arxiv.Result]:
 
 def _client(ctx: RunContext) -> arxiv.Client:
     from kb import __version__
-    from pipeline.http import make_user_agent
+    from pipeline.net.http import make_user_agent
     if ctx.arxiv_client is None:
         ctx.arxiv_client = make_client(make_user_agent(__version__, ctx.config.contact))
     return ctx.arxiv_client

@@ -1,7 +1,7 @@
 """Ingest public sources: the arXiv listing, HF Daily Papers and blog feeds.
 
 Each source is a ``Collector`` (where its payloads come from, how they parse) run by
-``pipeline.source_run``: alone for ``kb ingest …``, all together for the nightly.
+``pipeline.ingest.run``: alone for ``kb ingest …``, all together for the nightly.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from kb.config import BlogSource
 from kb.errors import KBError, SourceError, WorkspaceError
 from kb.records import ParseResult
 from pipeline.context import RunContext
-from pipeline.source_run import (Collector, Payload, SourceReport, SourceSpec, previous_digest, run_source,
+from pipeline.ingest.run import (Collector, Payload, SourceReport, SourceSpec, previous_digest, run_source,
                                  run_sources)
 
 
@@ -105,7 +105,7 @@ def ingest_arxiv_listing(ctx: RunContext, files: list[Path] | None = None) -> So
     big = [f for f in files if _is_big_api_file(f)]
     reports = []
     if big:   # a backfill-sized API answer: streamed in batches, like a bulk file
-        from pipeline.bulk import ingest_stream
+        from pipeline.ingest.bulk import ingest_stream
         from pipeline.sources.arxiv_api import iter_api_entries
         reports = [ingest_stream(ctx, f, iter_api_entries, source="arxiv", sighting_kind="api") for f in big]
     rest = [f for f in files if f not in big]

@@ -1,0 +1,1 @@
+"""The HTTP client and the arXiv API client."""
