@@ -18,6 +18,7 @@ from kb.errors import ConfigError
 DEFAULT_CATEGORIES = ["cs.DC", "cs.LG", "cs.CL", "cs.AR", "cs.PF", "cs.OS"]
 LISTING_URL = "https://rss.arxiv.org/rss/{categories}"
 HF_URL = "https://huggingface.co/api/daily_papers?date={date}"
+API_URL = "https://export.arxiv.org/api/query"
 
 
 @dataclass
@@ -48,6 +49,7 @@ class Config:
     arxiv_url: str = LISTING_URL
     arxiv_recording: str | None = None
     arxiv_credibility: int = 3
+    arxiv_api_url: str = API_URL
     hf_enabled: bool = True
     hf_url: str = HF_URL
     hf_credibility: int = 3
@@ -68,7 +70,7 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "workspace": {"timezone": (str, False), "languages": (list, False), "contact": (str, False)},
     "topics": {"slug": (str, True), "doc": (str, True)},
     "arxiv": {"categories": (list, False), "url": (str, False), "recording": (str, False),
-              "credibility": (int, False)},
+              "credibility": (int, False), "api_url": (str, False)},
     "hf": {"enabled": (bool, False), "url": (str, False), "credibility": (int, False), "recording": (str, False)},
     "blogs": {"name": (str, True), "url": (str, False), "credibility": (int, False), "topics": (list, False),
               "recording": (str, False)},
@@ -175,6 +177,7 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     cfg.arxiv_categories = ax.get("categories", cfg.arxiv_categories)
     cfg.arxiv_url = ax.get("url", cfg.arxiv_url)
     cfg.arxiv_recording = ax.get("recording")
+    cfg.arxiv_api_url = ax.get("api_url", cfg.arxiv_api_url)
     cfg.arxiv_credibility = _credibility(path, text, "arxiv.credibility", ax.get("credibility", 3))
     cfg.hf_enabled = hf.get("enabled", True)
     cfg.hf_url = hf.get("url", cfg.hf_url)
@@ -197,7 +200,8 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     cfg.cutoff = br.get("cutoff", cfg.cutoff)
     if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", cfg.cutoff):
         raise _err(path, text, "briefing.cutoff", "expected HH:MM")
-    for url_key, url, i in [("arxiv.url", cfg.arxiv_url, None), ("hf.url", cfg.hf_url, None)] + [
+    for url_key, url, i in [("arxiv.url", cfg.arxiv_url, None), ("hf.url", cfg.hf_url, None),
+                            ("arxiv.api_url", cfg.arxiv_api_url, None)] + [
             ("blogs.url", b.url, i) for i, b in enumerate(cfg.blogs) if b.url]:
         if not re.match(r"https?://", url):
             raise _err(path, text, url_key, f"only http(s) URLs are fetched, not {url!r}; use `recording` for files", i)

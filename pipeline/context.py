@@ -17,6 +17,7 @@ from kb.workspace import Workspace
 
 if TYPE_CHECKING:
     from pipeline.net.http import HttpClient
+    from pipeline.sources.registry import Registry
 
 
 def _utc_now() -> datetime:
@@ -34,7 +35,6 @@ class RunContext:
     # `kb ingest …` always parses what it is given.
     skip_unchanged: bool = False
     _http: HttpClient | None = field(default=None, repr=False)
-    arxiv_client: Any = field(default=None, repr=False)  # one arxiv.Client per run (pipeline.net.arxiv)
     taxonomy: Any = field(default=None, repr=False)      # loaded once per run (pipeline.classify.stage)
 
     @property
@@ -42,12 +42,18 @@ class RunContext:
         return self.workspace.config
 
     @property
+    def sources(self) -> Registry:
+        """The workspace's sources, declared once (``pipeline.sources.registry``), as the config says now."""
+        from pipeline.sources.registry import build_registry
+        return build_registry(self.config)
+
+    @property
     def http(self) -> HttpClient:
         """The one HTTP client of the run (created on first use; never in offline runs)."""
         if self._http is None:
             from pipeline.net.http import HttpClient, make_user_agent
             self._http = HttpClient(make_user_agent(__version__, self.config.contact),
-                                    min_interval={"export.arxiv.org": 3.0, "rss.arxiv.org": 1.0})
+                                    min_interval=self.sources.host_spacing())
         return self._http
 
     def close(self) -> None:

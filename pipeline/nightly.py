@@ -46,7 +46,7 @@ class NightlyReport:
         for b in self.briefings:
             lines.append(f"  brief {b['topic']} [{b['lang']}]: {b['path']} — {b['increments']} increments, "
                          f"{b['open_flags']} open flags, density {b['density']}"
-                         + (" (unchanged: inputs are the same)" if b.get("reused") else ""))
+                         + (" (unchanged)" if b.get("unchanged") else ""))
         return "\n".join(lines)
 
 
@@ -64,7 +64,7 @@ def _ingest_workspace(ctx: RunContext, report: NightlyReport) -> None:
 
 
 def _resolve(ctx: RunContext, report: NightlyReport) -> None:
-    from pipeline.net.arxiv import ids_to_resolve, resolve_ids
+    from pipeline.ingest.api import ids_to_resolve, resolve_ids
     ids = ids_to_resolve(ctx)
     if not ids:
         return
@@ -80,42 +80,16 @@ def _classify(ctx: RunContext, report: NightlyReport) -> None:
 
 
 def _brief(ctx: RunContext, report: NightlyReport) -> None:
-    from pipeline.brief.fingerprint import briefing_inputs, reusable
-    from pipeline.classify.stage import load_workspace_taxonomy
-    tax_hash = load_workspace_taxonomy(ctx).hash
+    """Build and render every topic's briefing in every language; write the files whose bytes changed."""
+    from pipeline.brief.write import briefing_data, write_briefing
     for topic in ctx.config.topics:
-        inputs = briefing_inputs(ctx, topic.slug, tax_hash)
-        kept = [reusable(ctx, topic.slug, lang, "md", inputs) for lang in ctx.config.languages]
-        if all(kept):   # nothing it depends on changed: the files on disk are already this briefing
-            _report_kept(ctx, report, topic.slug, kept)
-            continue
-        _write_topic(ctx, report, topic.slug, tax_hash)
-
-
-def _write_topic(ctx: RunContext, report: NightlyReport, topic: str, tax_hash: str) -> None:
-    from pipeline.brief.build import build_briefing
-    from pipeline.brief.fingerprint import briefing_inputs
-    from pipeline.brief.write import write_briefing
-    data = build_briefing(ctx, topic)   # verification rules run (and flags are stored) here, once per topic
-    inputs = briefing_inputs(ctx, topic, tax_hash)   # the state this briefing reflects, flags included
-    for lang in ctx.config.languages:
-        result = write_briefing(ctx, topic, lang=lang, fmt="md", data=data, inputs=inputs)
-        report.briefings.append({
-            "topic": topic, "lang": lang, "path": ctx.workspace.relative(result.path),
-            "increments": len(data["increments"]), "density": data["density"]["level"],
-            "open_flags": sum(f["status"] == "open" for f in data["flags"]), "reused": False})
-
-
-def _report_kept(ctx: RunContext, report: NightlyReport, topic: str, kept: list[dict[str, Any]]) -> None:
-    import json
-    rows = ctx.store.query("SELECT data FROM briefings WHERE topic = ? AND date = ? AND format = 'json' AND lang = ''",
-                           (topic, ctx.today.isoformat()))
-    data = json.loads(rows[0]["data"]) if rows else {"density": {"level": "?"}, "flags": []}
-    for lang, row in zip(ctx.config.languages, kept):
-        report.briefings.append({
-            "topic": topic, "lang": lang, "path": row["path"], "increments": row["increments"],
-            "density": data["density"]["level"], "open_flags": sum(f["status"] == "open" for f in data["flags"]),
-            "reused": True})
+        data = briefing_data(ctx, topic.slug)   # verification rules run (and flags are synced) once per topic
+        for lang in ctx.config.languages:
+            result = write_briefing(ctx, topic.slug, lang=lang, fmt="md", data=data)
+            report.briefings.append({
+                "topic": topic.slug, "lang": lang, "path": ctx.workspace.relative(result.path),
+                "increments": len(data["increments"]), "density": data["density"]["level"],
+                "open_flags": sum(f["status"] == "open" for f in data["flags"]), "unchanged": not result.written})
 
 
 def ingest_everything(ctx: RunContext) -> list[SourceReport]:

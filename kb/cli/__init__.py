@@ -84,9 +84,8 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder to make a wo
 def db_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJson.table) -> None:
     """Schema version and row counts of every table."""
     from kb.cli.output import format_json, format_table
-    from kb.queries import db_status
     with open_store() as store:
-        status = db_status(store)
+        status = store.status()
     if fmt is TableJson.json:
         typer.echo(format_json(status))
     else:
@@ -99,7 +98,8 @@ def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID i
              fmt: Annotated[MdJson, typer.Option("--format")] = MdJson.md) -> None:
     """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags."""
     from kb.cli.output import format_json
-    from kb.queries import format_paper_md, get_paper
+    from kb.cli.output import format_paper_md
+    from kb.store.papers import get_paper
     with open_store() as store:
         paper = get_paper(store, ident)
     typer.echo(format_json(paper) if fmt is MdJson.json else format_paper_md(paper))

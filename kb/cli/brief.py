@@ -41,7 +41,8 @@ def brief_cmd(day: Annotated[Optional[str], typer.Option("--date", help="The day
     from pipeline.brief.write import write_briefing
     with run_context(day) as ctx:
         save = not (fmt is BriefFormat.json and out is None)
-        result = write_briefing(ctx, topic or ctx.config.topics[0].slug, lang=lang.value if lang else None, fmt=fmt.value, out=out, save=save)
+        result = write_briefing(ctx, topic or ctx.config.topics[0].slug, lang=lang.value if lang else None,
+                                fmt=fmt.value, out=ctx.workspace.path(out) if out else None, save=save)
     if not save:
         typer.echo(result.text, nl=False)
     elif not state.quiet:
@@ -55,7 +56,7 @@ def flags_cmd(ctx: typer.Context,
     """List verification flags (the briefing's §3), newest evidence first."""
     if ctx.invoked_subcommand is not None:
         return
-    from kb.queries import list_flags
+    from kb.store.flags import list_flags
     with open_store() as store:
         rows = list_flags(store, only_open=only_open)
     echo_rows(rows, fmt.value, ["id", "rule", "status", "subject", "last_seen", "note"], id_key="id")
@@ -67,7 +68,7 @@ def flags_resolve_cmd(flag_id: Annotated[int, typer.Argument(metavar="N", help="
                       note: Annotated[Optional[str], typer.Option("--note", help="Why.")] = None) -> None:
     """Close a flag (it stays closed on later runs unless new evidence arrives)."""
     from kb.store.flags import resolve_flag
-    with open_store() as store, store.transaction() as conn:
-        resolve_flag(conn, flag_id, verdict.value, note)
+    with open_store() as store, store.transaction() as tx:
+        resolve_flag(tx, flag_id, verdict.value, note)
     if not state.quiet:
         typer.echo(f"flag #{flag_id}: {verdict.value}")

@@ -20,17 +20,17 @@ FilesOpt = Annotated[Optional[list[Path]], typer.Option("--from-file", help="Rea
 @ingest_app.command("arxiv")
 def ingest_arxiv_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
     """The arXiv daily listing (RSS or Atom) for the configured categories."""
-    from pipeline.ingest.public import ingest_arxiv_listing
+    from pipeline.ingest.public import ingest_source
     with run_context(day) as ctx:
-        finish_reports([ingest_arxiv_listing(ctx, files)])
+        finish_reports([ingest_source(ctx, "arxiv", files)])
 
 
 @ingest_app.command("hf")
 def ingest_hf_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
     """Hugging Face Daily Papers (featured date and upvotes kept per day)."""
-    from pipeline.ingest.public import ingest_hf
+    from pipeline.ingest.public import ingest_source
     with run_context(day) as ctx:
-        finish_reports([ingest_hf(ctx, files)])
+        finish_reports([ingest_source(ctx, "hf", files)])
 
 
 @ingest_app.command("blogs")
@@ -51,7 +51,7 @@ def ingest_arxiv_api_cmd(
     day: DateOpt = None,
 ) -> None:
     """Backfill from the arXiv API (3 s between requests, retries)."""
-    from pipeline.net.arxiv import ingest_api_search
+    from pipeline.ingest.api import ingest_api_search
     with run_context(day) as ctx:
         finish_reports([ingest_api_search(ctx, query, since=since, until=until, limit=limit)])
 
@@ -88,7 +88,7 @@ def ingest_all_cmd(day: DateOpt = None,
 def sources_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJson.table) -> None:
     """Per source: last success, last failure, consecutive failures, staleness (weekends understood)."""
     from kb.cli.common import open_store
-    from kb.queries import sources_status
+    from kb.store.sources import sources_status
     with open_store() as store:
         rows = sources_status(store)
     echo_rows(rows, fmt.value, ["name", "last_status", "last_success", "last_failure", "consecutive_failures",

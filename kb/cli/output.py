@@ -8,6 +8,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from kb.mdsafe import md_text
+
 
 def _width(s: str) -> int:
     # East-Asian wide characters take two terminal cells.
@@ -72,3 +74,29 @@ def format_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]
     if fmt == "ids":
         return format_ids(rows, id_key)
     return format_table(rows, columns)
+
+
+def format_paper_md(p: dict[str, Any]) -> str:
+    """A paper card as Markdown for the terminal; everything from outside is escaped (kb.mdsafe)."""
+    t = md_text
+    lines = [f"# {t(p['arxiv_id'])}" + (f" — {t(p['title'])}" if p.get("title") else "")]
+    if p.get("authors"):
+        lines.append("Authors: " + ", ".join(t(a) for a in p["authors"]))
+    lines += [f"{k}: {t(p[k])}" for k in ("latest_version", "primary_category", "published", "updated",
+                                          "first_seen", "doi", "journal_ref", "relevance") if p.get(k)]
+    if p.get("abstract"):
+        lines += ["", t(p["abstract"])]
+    for title, key, fmt in (
+        ("Versions", "versions", lambda v: f"v{v['version']} {t(v['date'] or '')}"),
+        ("Sources", "sources", lambda s: f"{t(s['seen_on'])} {t(s['source'])} {t(s['kind'])}"
+         + (f" {s['upvotes']}▲" if s["upvotes"] is not None else "")),
+        ("Anchors", "anchors", lambda a: f"{t(a['topic'])} §{t(a['section'])} anchored {t(a['anchored_on'] or '?')}"
+         + (f" (ended {t(a['ended_on'])})" if a["ended_on"] else "")),
+        ("Mentions", "mentions", lambda m: t(m["origin"]) + (f" entry {m['entry']}" if m["entry"] else "")),
+        ("Cards", "cards", lambda c: t(c["path"])),
+        ("Tags", "tags", lambda g: f"{t(g['topic'])} {g['score']:.2f} ({t(', '.join(g['terms']))})"),
+        ("Flags", "flags", lambda f: f"#{f['id']} {t(f['rule'])} [{t(f['status'])}]"),
+    ):
+        if p.get(key):
+            lines += ["", f"## {title}"] + [f"- {fmt(x)}" for x in p[key]]
+    return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""`kb query …`, `kb search`, `kb audit`, `kb anchor`: thin commands over kb.queries* and pipeline.ingest.anchor."""
+"""`kb query …`, `kb search`, `kb audit`, `kb anchor`: thin commands over kb.store and pipeline.ingest.anchor."""
 from __future__ import annotations
 
 from enum import Enum
@@ -30,7 +30,7 @@ def query_papers_cmd(since: Since = None, until: Until = None,
                      relevance: Annotated[Optional[Relevance], typer.Option("--relevance")] = None,
                      fmt: Format = Fmt4.table) -> None:
     """Papers seen by sources between two dates (the sources' own dates)."""
-    from kb.queries import query_papers
+    from kb.store.papers import query_papers
     with open_store() as store:
         rows = query_papers(store, since=since, until=until, source=source, topic=topic,
                             relevance=relevance.value if relevance else None)
@@ -43,7 +43,7 @@ def query_anchored_cmd(topic: Annotated[Optional[str], typer.Option("--topic", h
                                           help="Section number; 2.3 includes 2.3.1.")] = None,
                        since: Since = None, until: Until = None, fmt: Format = Fmt4.table) -> None:
     """Which arXiv IDs (and URLs) are anchored in which knowledge-doc section, since when."""
-    from kb.queries_ws import query_anchored
+    from kb.store.anchors import query_anchored
     with open_store() as store:
         rows = query_anchored(store, topic=topic, section=section, since=since, until=until)
     if fmt is Fmt4.ids:
@@ -57,7 +57,7 @@ def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese 
                limit: Annotated[int, typer.Option("--limit", help="At most this many results.")] = 20,
                fmt: Format = Fmt4.table) -> None:
     """Full-text search over papers, note entries and blog posts (bm25 ranking)."""
-    from kb.queries_ws import search
+    from kb.store.search import search
     with open_store() as store:
         rows = search(store, text, limit=limit)
     echo_rows(rows, fmt.value, ["kind", "ref", "title", "snippet"], id_key="ref")
@@ -66,7 +66,7 @@ def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese 
 def audit_cmd(topic: Annotated[Optional[str], typer.Option("--topic", help="Only this knowledge doc.")] = None,
               fmt: Format = Fmt4.table) -> None:
     """Curation findings: duplicates, impossible dates, card mismatches, noticed-but-unanchored papers."""
-    from kb.queries_ws import audit
+    from kb.store.audit import audit
     with open_store() as store:
         rows = audit(store, topic=topic)
     echo_rows(rows, fmt.value, ["kind", "subject", "detail"], id_key="subject")

@@ -21,13 +21,16 @@ from kb.store.migrations import MIGRATIONS, applied_migrations, migrate
 if TYPE_CHECKING:  # SQLAlchemy is imported lazily: read-only commands never pay for it
     from sqlalchemy.engine import Connection, Engine
 
+    from kb.store.rows import Tx
+
 log = logging.getLogger(__name__)
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 TABLES = (
     "papers", "paper_versions", "paper_changes", "sightings", "posts", "sources", "source_runs",
     "workspace_files", "notes", "note_entries", "mentions", "cards", "queue_items",
-    "doc_versions", "anchors", "tags", "classifications", "flags", "briefings", "id_checks",
+    "doc_versions", "anchors", "tags", "classifications", "classify_queue", "flags", "briefings",
+    "briefed_items", "id_checks",
 )
 
 
@@ -124,17 +127,17 @@ class Store:
     def prepare_writes(self) -> None:
         """Import the writers and open the write engine now (the first write would; this lets a
         caller do it while it waits on something else, such as parse workers)."""
-        import kb.store.files  # noqa: F401  (SQLAlchemy, SQLModel and the table classes)
-        import kb.store.papers  # noqa: F401
+        import kb.store.schema  # noqa: F401  (SQLAlchemy, SQLModel and the table classes)
         self.engine.connect().close()
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[Connection]:
+    def transaction(self) -> Iterator[Tx]:
         """One atomic write batch: everything in the block commits or nothing does."""
         from sqlalchemy.exc import DBAPIError
+        from kb.store.rows import Tx
         try:
             with self.engine.begin() as connection:
-                yield connection
+                yield Tx(connection)
         except DBAPIError as exc:  # disk full, read-only file, constraint, corrupt page: all the store's
             raise StoreError(f"write to {self.path} failed: {exc.orig}") from exc
 
@@ -158,6 +161,12 @@ class Store:
     def counts(self) -> dict[str, int]:
         """Row count of every table (for ``kb db status``)."""
         return {t: self.conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
+
+    def status(self) -> dict[str, Any]:
+        """Schema version and per-table row counts (``kb db status``)."""
+        applied = self.schema_version()
+        return {"path": str(self.path), "schema_version": applied[-1] if applied else None,
+                "migrations": applied, "counts": self.counts()}
 
 
 def _make_engine(path: Path) -> Engine:

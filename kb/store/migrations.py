@@ -10,7 +10,9 @@ write when that backend lands.
 """
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -19,6 +21,8 @@ class Migration:
     name: str
     statements: tuple[str, ...]
     sqlite_only: bool = False
+    # Data that SQL alone cannot move (JSON to rows): run after the statements, in the same transaction.
+    then: Callable[[sqlite3.Connection], None] | None = None
 
 
 M001_INITIAL = Migration("m001_initial", (
@@ -267,8 +271,54 @@ M006_INCREMENTAL = Migration("m006_incremental", (
     "ALTER TABLE briefings ADD COLUMN inputs_hash TEXT",
 ))
 
+# A night classifies what the night brought: writers queue the subjects they changed (every subject
+# not yet classified is queued here once). Briefings are built every night and written when their
+# bytes differ, so the inputs digest goes.
+M007_CLASSIFY_QUEUE = Migration("m007_classify_queue", (
+    """CREATE TABLE classify_queue (
+        subject_kind TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        PRIMARY KEY (subject_kind, subject)
+    )""",
+    "INSERT INTO classify_queue (subject_kind, subject) SELECT 'paper', arxiv_id FROM papers p WHERE NOT EXISTS "
+    "(SELECT 1 FROM classifications c WHERE c.subject_kind = 'paper' AND c.subject = p.arxiv_id)",
+    "INSERT INTO classify_queue (subject_kind, subject) SELECT 'post', key FROM posts p WHERE NOT EXISTS "
+    "(SELECT 1 FROM classifications c WHERE c.subject_kind = 'post' AND c.subject = p.key)",
+    "INSERT INTO classify_queue (subject_kind, subject) SELECT 'entry', path || '#' || number FROM note_entries e "
+    "WHERE NOT EXISTS (SELECT 1 FROM classifications c WHERE c.subject_kind = 'entry' AND "
+    "c.subject = e.path || '#' || e.number)",
+    "CREATE INDEX ix_classifications_model ON classifications (taxonomy_hash)",
+    "CREATE INDEX ix_notes_timestamp ON notes (timestamp)",
+    "ALTER TABLE briefings DROP COLUMN inputs_hash",
+    # A run on files the user named speaks for that run, not for the configured source's health;
+    # a run on the configured recordings (offline) is told apart from a fetch.
+    "ALTER TABLE source_runs ADD COLUMN manual INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE source_runs ADD COLUMN recording INTEGER NOT NULL DEFAULT 0",
+))
+
+
+
+def _briefed_from_json(conn: sqlite3.Connection) -> None:
+    """Fill ``briefed_items`` from the data of the briefings written before it existed."""
+    from kb.text import briefed_keys
+    for topic, day, blob in conn.execute("SELECT topic, date, data FROM briefings WHERE format = 'json' AND lang = ''"):
+        rows = [(topic, key, day) for key in briefed_keys(json.loads(blob))]
+        conn.executemany("INSERT INTO briefed_items (topic, key, date) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", rows)
+
+
+# What each briefing put forward, one row per ID spelling, URL and title key: a later day asks
+# about its own candidates instead of reading every earlier briefing's JSON.
+M008_BRIEFED_ITEMS = Migration("m008_briefed_items", (
+    """CREATE TABLE briefed_items (
+        topic TEXT NOT NULL,
+        key TEXT NOT NULL,
+        date TEXT NOT NULL,
+        PRIMARY KEY (topic, key, date)
+    )""",
+), then=_briefed_from_json)
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
-                                     M006_INCREMENTAL)
+                                     M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS)
 
 _LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
     name TEXT PRIMARY KEY,
@@ -307,6 +357,8 @@ def migrate(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRAT
                 continue
             for sql in m.statements:
                 conn.execute(sql)
+            if m.then is not None:
+                m.then(conn)
             conn.execute("INSERT INTO migrations (name) VALUES (?)", (m.name,))
             conn.execute("COMMIT")
         except BaseException:

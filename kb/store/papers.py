@@ -1,21 +1,30 @@
-"""Writes for public sources: papers (merged across sources), sightings, posts, the health ledger."""
+"""Papers: metadata merged across sources, versions, field history, sightings, ID checks.
+
+A newer (or equal) version overwrites the metadata a source owns and every change
+is recorded in ``paper_changes``; a versionless source (HF, blogs) only fills empty
+columns. Every observation is a row of ``sightings`` (source, its own date, kind,
+version, upvotes): the provenance of the card.
+"""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, select, text
-from sqlalchemy.engine import Connection
-
-from kb.records import PaperRecord, PostRecord, Sighting
-from kb.store.common import chunks, dumps, replace_fts, upsert
-from kb.store.schema import Paper, PaperChange, PaperVersion, Post, SightingRow, Source
+from kb.arxiv_id import parse_arxiv_id
+from kb.errors import NotFound
+from kb.records import PaperRecord, Sighting
+from kb.store.db import Store
+from kb.store.rows import Tx, chunks, dumps, row
+from kb.store.search import index_docs
+from kb.store.tags import enqueue
 
 # Columns a paper's metadata source owns. A newer (or equal) version overwrites
 # them; a source that knows no version (HF, blogs) only fills what is empty.
 _OWNED = ("title", "authors", "abstract", "categories", "primary_category", "updated",
           "doi", "journal_ref", "comment")
+ANNOUNCED = ("new", "cross", "replace", "replace-cross")   # listing sightings: a version on its own date
 
 
 @dataclass
@@ -24,16 +33,23 @@ class WriteCounts:
     updated: int = 0
     unchanged: int = 0
 
-
-def _record_row(rec: PaperRecord) -> dict[str, Any]:
-    return {
-        "title": rec.title.strip(), "authors": dumps(rec.authors) if rec.authors else "[]",
-        "abstract": rec.abstract.strip(), "categories": dumps(rec.categories) if rec.categories else "[]",
-        "primary_category": rec.primary_category, "updated": rec.updated, "doi": rec.doi,
-        "journal_ref": rec.journal_ref, "comment": rec.comment,
-    }
+    def __iadd__(self, other: WriteCounts) -> WriteCounts:
+        self.new, self.updated, self.unchanged = (self.new + other.new, self.updated + other.updated,
+                                                  self.unchanged + other.unchanged)
+        return self
 
 
+@dataclass(frozen=True)
+class PaperText:
+    """What the classifier and the briefing read of a paper."""
+
+    arxiv_id: str
+    title: str
+    abstract: str
+    primary_category: str | None
+
+
+# --------------------------------------------------------------------------- merge (pure)
 def _empty(value: Any) -> bool:
     return value in (None, "", "[]")
 
@@ -46,13 +62,13 @@ def _earliest(*dates: str | None) -> str | None:
 def merge_paper(old: dict[str, Any] | None, rec: PaperRecord, source: str
                 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The row after ``rec`` is applied to ``old``, and the field changes to record."""
-    incoming = _record_row(rec)
+    incoming = row("papers", rec, title=rec.title.strip(), abstract=rec.abstract.strip(),
+                   authors=rec.authors or [], categories=rec.categories or [])
     v1_date = min((d for _, d in rec.versions if d), default=None)
     if old is None:
-        row = {"arxiv_id": rec.arxiv_id, "latest_version": rec.version, **incoming,
-               "published": _earliest(rec.published, v1_date), "first_seen": None}
-        return row, []
-    row = dict(old)
+        incoming.update(latest_version=rec.version, published=_earliest(rec.published, v1_date), first_seen=None)
+        return incoming, []
+    merged = dict(old)
     newest = rec.version is not None and (old["latest_version"] is None or rec.version >= old["latest_version"])
     changes = []
     for col in _OWNED:
@@ -60,159 +76,249 @@ def merge_paper(old: dict[str, Any] | None, rec: PaperRecord, source: str
         if _empty(new) or new == cur:
             continue
         if _empty(cur) or newest:
-            row[col] = new
+            merged[col] = new
             if not _empty(cur):
-                changes.append({"arxiv_id": rec.arxiv_id, "version": rec.version, "field": col,
-                                "old_value": cur, "new_value": new, "source": source})
+                changes.append(row("paper_changes", arxiv_id=rec.arxiv_id, version=rec.version, field=col,
+                                   old_value=cur, new_value=new, source=source))
     if rec.version is not None and (old["latest_version"] or 0) < rec.version:
-        row["latest_version"] = rec.version
-    row["published"] = _earliest(old["published"], rec.published, v1_date)
-    return row, changes
+        merged["latest_version"] = rec.version
+    merged["published"] = _earliest(old["published"], rec.published, v1_date)
+    return merged, changes
 
 
-def _load(conn: Connection, ids: list[str]) -> dict[str, dict[str, Any]]:
-    table = Paper.__table__
-    found: dict[str, dict[str, Any]] = {}
-    for part in chunks(ids):
-        for r in conn.execute(select(table).where(table.c.arxiv_id.in_(part))).mappings():
-            found[r["arxiv_id"]] = dict(r)
-    return found
+# --------------------------------------------------------------------------- writes
+def _load(tx: Tx, ids: list[str]) -> dict[str, dict[str, Any]]:
+    return {r["arxiv_id"]: dict(r) for r in map(lambda r: r._mapping,
+                                                  tx.select_in("SELECT * FROM papers WHERE arxiv_id IN :values", ids))}
 
 
-def upsert_papers(conn: Connection, records: list[PaperRecord], source: str) -> WriteCounts:
-    """Merge ``records`` into the papers table; keep version dates and field history."""
+def save_papers(tx: Tx, records: list[PaperRecord], source: str) -> WriteCounts:
+    """Merge ``records`` into the papers table; keep version dates and field history; index the text."""
     counts = WriteCounts()
     merged: dict[str, dict[str, Any]] = {}
-    old_rows = _load(conn, sorted({r.arxiv_id for r in records}))
+    old_rows = _load(tx, sorted({r.arxiv_id for r in records}))
     changes: list[dict[str, Any]] = []
     versions: dict[tuple[str, int], str | None] = {}
     for rec in records:
         base = merged.get(rec.arxiv_id, old_rows.get(rec.arxiv_id))
-        row, ch = merge_paper(base, rec, source)
-        merged[rec.arxiv_id] = row
+        merged_row, ch = merge_paper(base, rec, source)
+        merged[rec.arxiv_id] = merged_row
         changes += ch
         for n, d in rec.versions:
             versions[(rec.arxiv_id, n)] = d or versions.get((rec.arxiv_id, n))
         if rec.version is not None:
             versions.setdefault((rec.arxiv_id, rec.version), rec.updated)
     dirty = []
-    for aid, row in merged.items():
+    for aid, merged_row in merged.items():
         if aid not in old_rows:
             counts.new += 1
-        elif row != old_rows[aid]:
+        elif merged_row != old_rows[aid]:
             counts.updated += 1
         else:
             counts.unchanged += 1
             continue
-        dirty.append(row)
-    upsert(conn, Paper.__table__, dirty, ["arxiv_id"])
-    if changes:
-        conn.execute(PaperChange.__table__.insert(), changes)
-    _upsert_versions(conn, versions)
-    _index_papers(conn, dirty, new={a for a in merged if a not in old_rows})
+        dirty.append(merged_row)
+    tx.upsert("papers", dirty, ["arxiv_id"])
+    tx.insert("paper_changes", changes)
+    _save_versions(tx, versions)
+    _index(tx, dirty, new={a for a in merged if a not in old_rows})
+    enqueue(tx, "paper", [r["arxiv_id"] for r in dirty])
     return counts
 
 
-def _upsert_versions(conn: Connection, versions: dict[tuple[str, int], str | None]) -> None:
-    rows = [{"arxiv_id": a, "version": n, "date": d} for (a, n), d in sorted(versions.items())]
+def _save_versions(tx: Tx, versions: dict[tuple[str, int], str | None]) -> None:
+    rows = [row("paper_versions", arxiv_id=a, version=n, date=d) for (a, n), d in sorted(versions.items())]
     # A known date is never replaced by an unknown one, nor by a later announcement of the same version.
-    upsert(conn, PaperVersion.__table__, rows, ["arxiv_id", "version"],
-           set_={"date": text("CASE WHEN paper_versions.date IS NULL OR excluded.date < paper_versions.date "
-                              "THEN excluded.date ELSE paper_versions.date END")})
+    tx.upsert("paper_versions", rows, ["arxiv_id", "version"],
+              set_={"date": "CASE WHEN paper_versions.date IS NULL OR excluded.date < paper_versions.date "
+                            "THEN excluded.date ELSE paper_versions.date END"})
 
 
-def _index_papers(conn: Connection, rows: list[dict[str, Any]], new: set[str]) -> None:
+def _index(tx: Tx, rows: list[dict[str, Any]], new: set[str]) -> None:
     """Index the written rows (only their rowids are read back); a new paper has no old entry to delete."""
     by_id = {r["arxiv_id"]: r for r in rows}
     docs, fresh = [], set()
-    for part in chunks(list(by_id)):
-        stmt = text("SELECT rowid, arxiv_id FROM papers WHERE arxiv_id IN :ids")
-        stmt = stmt.bindparams(bindparam("ids", expanding=True))
-        for rowid, aid in conn.execute(stmt, {"ids": list(part)}):
-            r = by_id[aid]
-            docs.append((rowid, aid, r["title"], r["abstract"] + " " + " ".join(json.loads(r["authors"]))))
-            if aid in new:
-                fresh.add(rowid)
-    replace_fts(conn, "paper", docs, fresh=fresh)
+    for rowid, aid in tx.select_in("SELECT rowid, arxiv_id FROM papers WHERE arxiv_id IN :values", list(by_id)):
+        r = by_id[aid]
+        docs.append((rowid, aid, r["title"], r["abstract"] + " " + " ".join(json.loads(r["authors"]))))
+        if aid in new:
+            fresh.add(rowid)
+    index_docs(tx, "paper", docs, fresh=fresh)
 
 
-def add_sightings(conn: Connection, sightings: list[Sighting]) -> int:
-    """Record sightings (idempotent on paper, source, date, kind); return how many were new."""
+def add_sightings(tx: Tx, sightings: list[Sighting]) -> None:
+    """Record sightings (idempotent on paper, source, date, kind) and what they say of first-seen and versions."""
     if not sightings:
-        return 0
-    table = SightingRow.__table__
-    before = conn.execute(text("SELECT count(*) FROM sightings")).scalar_one()
-    rows = [{"arxiv_id": s.arxiv_id, "source": s.source, "seen_on": s.seen_on, "kind": s.kind,
-             "version": s.version, "upvotes": s.upvotes, "url": s.url} for s in sightings]
-    upsert(conn, table, rows, ["arxiv_id", "source", "seen_on", "kind"], update=["version", "upvotes", "url"])
+        return
+    tx.upsert("sightings", [row("sightings", s) for s in sightings], ["arxiv_id", "source", "seen_on", "kind"],
+              update=["version", "upvotes", "url"])
     first: dict[str, str] = {}
     for s in sightings:
         first[s.arxiv_id] = min(first.get(s.arxiv_id, s.seen_on), s.seen_on)
-    conn.execute(
-        text("UPDATE papers SET first_seen = :d WHERE arxiv_id = :a AND (first_seen IS NULL OR first_seen > :d)"),
-        [{"a": a, "d": d} for a, d in first.items()])
+    tx.run("UPDATE papers SET first_seen = :d WHERE arxiv_id = :a AND (first_seen IS NULL OR first_seen > :d)",
+           [{"a": a, "d": d} for a, d in first.items()])
     # A listing announces a version on its own date: that is the version's date when nothing better is known.
-    announced = {(s.arxiv_id, s.version): s.seen_on for s in sightings
-                 if s.version and s.kind in ("new", "cross", "replace", "replace-cross")}
-    known = set()
-    for part in chunks(sorted({a for a, _ in announced})):
-        stmt = text("SELECT arxiv_id FROM papers WHERE arxiv_id IN :ids").bindparams(bindparam("ids", expanding=True))
-        known |= {r[0] for r in conn.execute(stmt, {"ids": list(part)})}
-    _upsert_versions(conn, {k: d for k, d in announced.items() if k[0] in known})
-    return conn.execute(text("SELECT count(*) FROM sightings")).scalar_one() - before
+    announced = {(s.arxiv_id, s.version): s.seen_on for s in sightings if s.version and s.kind in ANNOUNCED}
+    known = {r[0] for r in tx.select_in("SELECT arxiv_id FROM papers WHERE arxiv_id IN :values",
+                                        sorted({a for a, _ in announced}))}
+    _save_versions(tx, {k: d for k, d in announced.items() if k[0] in known})
 
 
-def upsert_posts(conn: Connection, posts: list[PostRecord]) -> WriteCounts:
-    """Insert or update blog posts keyed by guid/link; index their text."""
-    counts = WriteCounts()
-    table = Post.__table__
-    keys = [p.key for p in posts]
-    old: dict[str, dict[str, Any]] = {}
-    for part in chunks(keys):
-        for r in conn.execute(select(table).where(table.c.key.in_(part))).mappings():
-            old[r["key"]] = dict(r)
-    rows = {}
-    for p in posts:
-        rows[p.key] = {"key": p.key, "feed": p.feed, "title": p.title, "url": p.url, "published": p.published,
-                       "authors": dumps(p.authors), "summary": p.summary, "tags": dumps(p.tags),
-                       "content": p.content}
-    dirty = []
-    for key, row in rows.items():
-        if key not in old:
-            counts.new += 1
-        elif old[key] != row:
-            counts.updated += 1
-        else:
-            counts.unchanged += 1
-            continue
-        dirty.append(row)
-    upsert(conn, table, dirty, ["key"])
-    docs = []
-    for part in chunks([r["key"] for r in dirty]):
-        stmt = text("SELECT rowid, key, title, summary || ' ' || content FROM posts WHERE key IN :k").bindparams(
-            bindparam("k", expanding=True))
-        docs += [tuple(r) for r in conn.execute(stmt, {"k": list(part)})]
-    replace_fts(conn, "post", docs)
-    return counts
-
-
-def register_source(conn: Connection, name: str, kind: str, url: str | None, credibility: int | None) -> None:
-    """Create or update a source's row (its config part; ETag/Last-Modified are kept)."""
-    upsert(conn, Source.__table__, [{"name": name, "kind": kind, "url": url, "credibility": credibility}],
-           ["name"], update=["kind", "url", "credibility"])
-
-
-def save_validators(conn: Connection, name: str, etag: str | None, last_modified: str | None,
-                    digest: str | None = None) -> None:
-    """Remember what the next fetch needs to know: ETag, Last-Modified, the payload's digest."""
-    conn.execute(text("UPDATE sources SET etag = :e, last_modified = :l, payload_hash = coalesce(:h, payload_hash) "
-                      "WHERE name = :n"),
-                 {"e": etag, "l": last_modified, "h": digest, "n": name})
-
-
-def record_id_checks(conn: Connection, found: list[str], unknown: list[str], day: str) -> None:
+def save_id_checks(tx: Tx, found: list[str], unknown: list[str], day: str) -> None:
     """Remember what the arXiv API said about cited IDs (found / unknown) and when."""
-    from kb.store.schema import IdCheck
-    rows = [{"arxiv_id": i, "status": "found", "checked_on": day} for i in found]
-    rows += [{"arxiv_id": i, "status": "unknown", "checked_on": day} for i in unknown]
-    upsert(conn, IdCheck.__table__, rows, ["arxiv_id"])
+    rows = [row("id_checks", arxiv_id=i, status="found", checked_on=day) for i in found]
+    rows += [row("id_checks", arxiv_id=i, status="unknown", checked_on=day) for i in unknown]
+    tx.upsert("id_checks", rows, ["arxiv_id"])
+
+
+# --------------------------------------------------------------------------- reads
+def _in(store: Store, sql: str, ids: Iterable[str]) -> list[Any]:
+    """Rows of ``sql`` (with one ``IN ({marks})``) for ``ids``, asked in chunks."""
+    out: list[Any] = []
+    for part in chunks(sorted(set(ids))):
+        out += store.query(sql.format(marks=",".join("?" * len(part))), tuple(part))
+    return out
+
+
+def existing_ids(store: Store, ids: Iterable[str]) -> set[str]:
+    """Which of ``ids`` the store has metadata for (an indexed look-up per ID, never a scan)."""
+    return {r[0] for r in _in(store, "SELECT arxiv_id FROM papers WHERE arxiv_id IN ({marks})", ids)}
+
+
+def paper_texts(store: Store, ids: Iterable[str]) -> dict[str, PaperText]:
+    """Title, abstract and category of the given papers."""
+    return {r[0]: PaperText(*r) for r in _in(
+        store, "SELECT arxiv_id, title, abstract, primary_category FROM papers WHERE arxiv_id IN ({marks})", ids)}
+
+
+def title_of(store: Store, arxiv_id: str) -> str:
+    """The paper's title from the store, else from the team's card for it, else ""."""
+    rows = store.query("SELECT title FROM papers WHERE arxiv_id = ? AND title <> '' UNION ALL "
+                       "SELECT title FROM cards WHERE arxiv_id = ? AND title <> ''", (arxiv_id, arxiv_id))
+    return rows[0][0] if rows else ""
+
+
+def unknown_to_arxiv(store: Store) -> set[str]:
+    """IDs the arXiv API answered "no such paper" for."""
+    return {r[0] for r in store.query("SELECT arxiv_id FROM id_checks WHERE status = 'unknown'")}
+
+
+def ids_to_resolve(store: Store, recheck_before: str) -> list[str]:
+    """IDs the team's notes, cards and queue cite that the store has no metadata for: never asked
+    about, or answered "unknown" on or before ``recheck_before``."""
+    rows = store.query(
+        "SELECT DISTINCT m.arxiv_id FROM mentions m WHERE m.arxiv_id IS NOT NULL AND m.origin_kind IN "
+        "('entry', 'card', 'queue') AND NOT EXISTS (SELECT 1 FROM papers p WHERE p.arxiv_id = m.arxiv_id) "
+        "AND NOT EXISTS (SELECT 1 FROM id_checks c WHERE c.arxiv_id = m.arxiv_id AND "
+        "(c.status = 'found' OR c.checked_on > ?)) ORDER BY m.arxiv_id", (recheck_before,))
+    return [r[0] for r in rows]
+
+
+@dataclass(frozen=True)
+class SightingView:
+    """A sighting with its paper's title and abstract, as the briefing reads it."""
+
+    arxiv_id: str
+    source: str
+    seen_on: str
+    kind: str
+    version: int | None
+    upvotes: int | None
+    url: str | None
+    title: str | None
+    abstract: str | None
+
+
+def sightings_between(store: Store, first_day: str, last_day: str, *,
+                      skip_kinds: tuple[str, ...] = ("bulk", "api", "blog")) -> list[SightingView]:
+    """Sightings dated ``first_day`` … ``last_day`` (indexed by date; a backfill's kinds left out)."""
+    marks = ",".join("?" * len(skip_kinds))
+    return [SightingView(*r) for r in store.query(
+        "SELECT s.arxiv_id, s.source, s.seen_on, s.kind, s.version, s.upvotes, s.url, p.title, p.abstract "
+        "FROM sightings s LEFT JOIN papers p ON p.arxiv_id = s.arxiv_id "
+        f"WHERE s.seen_on >= ? AND s.seen_on <= ? AND s.kind NOT IN ({marks}) "
+        "ORDER BY s.arxiv_id, s.source, s.seen_on", (first_day, last_day, *skip_kinds))]
+
+
+def query_papers(store: Store, *, since: str | None = None, until: str | None = None, source: str | None = None,
+                 topic: str | None = None, relevance: str | None = None) -> list[dict[str, Any]]:
+    """Papers seen by a source within [since, until] (the sources' own dates), by arXiv ID.
+
+    A function of what was ingested, not of when: no fetch timestamps appear.
+    """
+    where, params = ["1 = 1"], []
+    for cond, value in (("s.seen_on >= ?", since), ("s.seen_on <= ?", until), ("s.source = ?", source)):
+        if value:
+            where.append(cond)
+            params.append(value)
+    sql = ("SELECT p.arxiv_id, p.latest_version AS version, p.title, p.primary_category, p.published, "
+           "p.abstract, min(s.seen_on) AS seen_on, group_concat(DISTINCT s.source) AS sources "
+           "FROM papers p JOIN sightings s ON s.arxiv_id = p.arxiv_id "
+           f"WHERE {' AND '.join(where)} ")
+    if topic:
+        sql += "AND EXISTS (SELECT 1 FROM tags t WHERE t.subject_kind = 'paper' AND t.subject = p.arxiv_id AND t.topic = ?) "
+        params.append(topic)
+    if relevance:
+        sql += ("AND EXISTS (SELECT 1 FROM classifications c WHERE c.subject_kind = 'paper' "
+                "AND c.subject = p.arxiv_id AND c.relevance = ?) ")
+        params.append(relevance)
+    sql += "GROUP BY p.arxiv_id ORDER BY p.arxiv_id"
+    rows = [dict(r) for r in store.query(sql, tuple(params))]
+    for r in rows:
+        r["sources"] = sorted(set((r["sources"] or "").split(","))) if r["sources"] else []
+        r["url"] = f"https://arxiv.org/abs/{r['arxiv_id']}"
+    return rows
+
+
+def _j(value: str | None) -> Any:
+    return json.loads(value) if value else []
+
+
+def get_paper(store: Store, ident: str) -> dict[str, Any]:
+    """Everything the store knows about one paper, given its ID in any common form."""
+    aid = parse_arxiv_id(ident)
+    if aid is None:
+        raise NotFound(f"{ident!r} is not an arXiv ID (forms: 2607.09701, arXiv:2607.09701v2, "
+                       "https://arxiv.org/abs/…, hep-th/9901001)")
+    rows = store.query("SELECT * FROM papers WHERE arxiv_id = ?", (aid.id,))
+    mentions = store.query(
+        "SELECT origin_kind, origin, entry, version, seen_on FROM mentions WHERE subject = ? "
+        "ORDER BY seen_on, origin, entry", (aid.id,))
+    anchors = store.query(
+        "SELECT topic, section, anchored_on, first_seen, last_seen, ended_on, label FROM anchors "
+        "WHERE arxiv_id = ? ORDER BY topic, section", (aid.id,))
+    if not rows and not mentions and not anchors:
+        raise NotFound(f"{aid.id} is not in the store")
+    paper: dict[str, Any] = {"arxiv_id": aid.id}
+    if rows:
+        r = dict(rows[0])
+        paper.update(r, authors=_j(r["authors"]), categories=_j(r["categories"]))
+    else:
+        paper.update(title=None, note="known only from mentions or anchors; not yet resolved")
+    paper["versions"] = [dict(v) for v in store.query(
+        "SELECT version, date FROM paper_versions WHERE arxiv_id = ? ORDER BY version", (aid.id,))]
+    paper["sources"] = [dict(s) for s in store.query(
+        "SELECT source, seen_on, kind, version, upvotes, url FROM sightings WHERE arxiv_id = ? "
+        "ORDER BY seen_on, source, kind", (aid.id,))]
+    paper["changes"] = [dict(c) for c in store.query(
+        "SELECT version, field, source FROM paper_changes WHERE arxiv_id = ? ORDER BY id", (aid.id,))]
+    paper["anchors"] = [dict(a) for a in anchors]
+    paper["mentions"] = [dict(m) for m in mentions]
+    paper["cards"] = [dict(c) for c in store.query(
+        "SELECT path, title, created, hf_upvotes, primary_topic FROM cards WHERE arxiv_id = ? OR file_id = ? "
+        "ORDER BY path", (aid.id, aid.id))]
+    paper["tags"] = [dict(t, terms=_j(t["terms"])) for t in store.query(
+        "SELECT topic, score, terms FROM tags WHERE subject_kind = 'paper' AND subject = ? "
+        "ORDER BY score DESC, topic", (aid.id,))]
+    rel = store.query("SELECT relevance FROM classifications WHERE subject_kind = 'paper' AND subject = ?",
+                      (aid.id,))
+    paper["relevance"] = rel[0]["relevance"] if rel else None
+    paper["flags"] = [dict(f) for f in store.query(
+        "SELECT id, rule, status, subject FROM flags WHERE subject = ? OR evidence LIKE ? ORDER BY id",
+        (aid.id, f'%"{aid.id}"%'))]
+    return paper
+
+
+__all__ = ["ANNOUNCED", "PaperText", "SightingView", "WriteCounts", "add_sightings", "dumps", "existing_ids",
+           "get_paper", "ids_to_resolve", "merge_paper", "paper_texts", "query_papers", "save_id_checks",
+           "save_papers", "sightings_between", "title_of", "unknown_to_arxiv"]

@@ -97,6 +97,8 @@ class SourceRun(SQLModel, table=True):
     skipped: int = 0
     error: str | None = None
     problems: str = "[]"
+    manual: int = 0
+    recording: int = 0
 
 
 class WorkspaceFile(SQLModel, table=True):
@@ -216,6 +218,12 @@ class ClassificationRow(SQLModel, table=True):
     input_hash: str
 
 
+class ClassifyQueueRow(SQLModel, table=True):
+    __tablename__ = "classify_queue"
+    subject_kind: str = Field(primary_key=True)
+    subject: str = Field(primary_key=True)
+
+
 class Flag(SQLModel, table=True):
     __tablename__ = "flags"
     id: int | None = Field(default=None, primary_key=True)
@@ -242,7 +250,13 @@ class Briefing(SQLModel, table=True):
     net_new: int = 0
     increments: int = 0
     data: str = "{}"
-    inputs_hash: str | None = None
+
+
+class BriefedItem(SQLModel, table=True):
+    __tablename__ = "briefed_items"
+    topic: str = Field(primary_key=True)
+    key: str = Field(primary_key=True)
+    date: str = Field(primary_key=True)
 
 
 class IdCheck(SQLModel, table=True):

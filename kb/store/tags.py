@@ -1,14 +1,20 @@
-"""Writes for classification results: topic tags with evidence, and relevance per subject."""
+"""Classification results: topic tags with evidence and relevance per subject, and the queue of
+subjects waiting for them.
+
+Writers of papers, posts and note entries put what they changed on ``classify_queue``;
+the classify stage drains it. So a night classifies what the night brought, whatever the
+store holds; only a new model (its hash differs from the stored one) means re-tagging all.
+"""
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
-from sqlalchemy import text
-from sqlalchemy.engine import Connection
+from kb.store.db import Store
+from kb.store.rows import Tx, chunks, row
 
-from kb.store.common import dumps, upsert
-from kb.store.schema import ClassificationRow, TagRow
+KINDS = ("paper", "post", "entry")
 
 
 @dataclass
@@ -18,21 +24,121 @@ class Classified:
     kind: str                          # paper, post, entry
     subject: str
     relevance: str
-    input_hash: str
     tags: list[tuple[str, float, list[str]]] = field(default_factory=list)  # (topic, score, matched terms)
 
 
-def save_classifications(conn: Connection, items: list[Classified], taxonomy_hash: str) -> None:
-    """Replace the tags and relevance of a batch of subjects, in three set-based statements."""
+@dataclass
+class StoredTag:
+    topic: str
+    score: float
+    terms: tuple[str, ...]
+
+
+@dataclass
+class StoredResult:
+    """A classification the classify stage stored, shaped like the classifier's result."""
+
+    relevance: str
+    tags: list[StoredTag] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SubjectText:
+    kind: str
+    key: str
+    title: str
+    text: str
+    category: str | None = None
+    feed: str | None = None
+
+
+# --------------------------------------------------------------------------- writes
+def enqueue(tx: Tx, kind: str, subjects: Iterable[str]) -> None:
+    """Mark subjects whose text changed as waiting for classification."""
+    tx.upsert("classify_queue", [row("classify_queue", subject_kind=kind, subject=s) for s in subjects],
+              ["subject_kind", "subject"], update=[])
+
+
+def save_classifications(tx: Tx, items: list[Classified], model_hash: str) -> None:
+    """Replace the tags and relevance of a batch of subjects and take them off the queue."""
     if not items:
         return
-    conn.execute(text("DELETE FROM tags WHERE subject_kind = :k AND subject = :s"),
-                 [{"k": c.kind, "s": c.subject} for c in items])
-    rows: list[dict[str, Any]] = [{"subject_kind": c.kind, "subject": c.subject, "topic": t, "score": round(score, 4),
-                                   "terms": dumps(terms), "taxonomy_hash": taxonomy_hash}
-                                  for c in items for t, score, terms in c.tags]
-    if rows:
-        conn.execute(TagRow.__table__.insert(), rows)
-    upsert(conn, ClassificationRow.__table__,
-           [{"subject_kind": c.kind, "subject": c.subject, "relevance": c.relevance, "taxonomy_hash": taxonomy_hash,
-             "input_hash": c.input_hash} for c in items], ["subject_kind", "subject"])
+    keys = [{"k": c.kind, "s": c.subject} for c in items]
+    tx.run("DELETE FROM tags WHERE subject_kind = :k AND subject = :s", keys)
+    tx.insert("tags", [row("tags", subject_kind=c.kind, subject=c.subject, topic=t, score=round(score, 4),
+                           terms=terms, taxonomy_hash=model_hash) for c in items for t, score, terms in c.tags])
+    tx.upsert("classifications", [row("classifications", subject_kind=c.kind, subject=c.subject,
+                                      relevance=c.relevance, taxonomy_hash=model_hash, input_hash="")
+                                  for c in items], ["subject_kind", "subject"])
+    tx.run("DELETE FROM classify_queue WHERE subject_kind = :k AND subject = :s", keys)
+
+
+# --------------------------------------------------------------------------- reads
+_TEXTS = {
+    "paper": "SELECT 'paper', p.arxiv_id, p.title, p.abstract, p.primary_category, NULL FROM papers p",
+    "post": "SELECT 'post', p.key, p.title, p.summary, NULL, p.feed FROM posts p",
+    "entry": "SELECT 'entry', e.path || '#' || e.number, e.heading, e.text, NULL, NULL FROM note_entries e",
+}
+_QUEUED = {
+    "paper": " JOIN classify_queue q ON q.subject_kind = 'paper' AND q.subject = p.arxiv_id",
+    "post": " JOIN classify_queue q ON q.subject_kind = 'post' AND q.subject = p.key",
+    "entry": " JOIN classify_queue q ON q.subject_kind = 'entry' AND q.subject = e.path || '#' || e.number",
+}
+_ORDER = {"paper": " ORDER BY p.arxiv_id", "post": " ORDER BY p.key", "entry": " ORDER BY e.path, e.number"}
+
+
+def queued_subjects(store: Store) -> Iterator[SubjectText]:
+    """Subjects waiting for classification, with their text (papers, then posts, then note entries)."""
+    for kind in KINDS:
+        for r in store.query(_TEXTS[kind] + _QUEUED[kind] + _ORDER[kind]):
+            yield SubjectText(*r)
+    # What was queued but has since gone (a deleted note) leaves nothing to classify.
+
+
+def all_subjects(store: Store, batch: int = 5000) -> Iterator[SubjectText]:
+    """Every classifiable subject, streamed in pages of ``batch`` (for ``kb classify --all``)."""
+    for kind in KINDS:
+        offset = 0
+        while True:
+            rows = store.query(_TEXTS[kind] + _ORDER[kind] + " LIMIT ? OFFSET ?", (batch, offset))
+            yield from (SubjectText(*r) for r in rows)
+            if len(rows) < batch:
+                break
+            offset += batch
+
+
+def subject_text(store: Store, kind: str, key: str) -> SubjectText | None:
+    """One subject's text (``kb explain``)."""
+    where = {"paper": " WHERE p.arxiv_id = ?", "post": " WHERE p.key = ?",
+             "entry": " WHERE e.path || '#' || e.number = ?"}[kind]
+    rows = store.query(_TEXTS[kind] + where, (key,))
+    return SubjectText(*rows[0]) if rows else None
+
+
+def clear_stale_queue(tx: Tx) -> None:
+    """Drop queue entries whose subject no longer exists."""
+    tx.run("DELETE FROM classify_queue WHERE subject_kind = 'entry' AND NOT EXISTS (SELECT 1 FROM note_entries e "
+           "WHERE e.path || '#' || e.number = classify_queue.subject)")
+
+
+def classified_with_other_model(store: Store, model_hash: str) -> bool:
+    """Was anything classified by a model other than ``model_hash``? (An indexed look-up.)"""
+    return bool(store.query("SELECT 1 FROM classifications WHERE taxonomy_hash <> ? LIMIT 1", (model_hash,)))
+
+
+def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[str]) -> dict[str, StoredResult]:
+    """The stored classification of the given subjects of one kind, when made with ``model_hash``."""
+    wanted = sorted(set(subjects))
+    out: dict[str, StoredResult] = {}
+    for part in chunks(wanted):
+        marks = ",".join("?" * len(part))
+        for subject, relevance in store.query(
+                f"SELECT subject, relevance FROM classifications WHERE subject_kind = ? AND taxonomy_hash = ? "
+                f"AND subject IN ({marks})", (kind, model_hash, *part)):
+            out[subject] = StoredResult(relevance)
+        for subject, topic, score, terms in store.query(
+                f"SELECT subject, topic, score, terms FROM tags WHERE subject_kind = ? AND taxonomy_hash = ? "
+                f"AND subject IN ({marks}) ORDER BY subject, score DESC, topic", (kind, model_hash, *part)):
+            if subject in out:
+                out[subject].tags.append(StoredTag(topic, score, tuple(json.loads(terms))))
+    return out

@@ -1,21 +1,24 @@
-"""Build a day's briefing data for one topic: the JSON contract and everything the templates show."""
+"""Build a day's briefing for one topic from its inputs: the JSON contract and everything the templates show.
+
+``build_briefing(inputs)`` reads nothing: what it needs was loaded by
+``pipeline.brief.inputs.load_inputs``. The flags it raises get their stored ids and
+statuses afterwards (``pipeline.brief.write.sync_flags``).
+"""
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from kb.queries import current_doc_version, known_arxiv_ids, troubled_sources
-from pipeline.brief.collect import collect_candidates, compute_window
-from pipeline.brief.facts import (add_anchored_topics, baseline, gather_facts, history, recent_anchors,
-                                  source_runs, stored_classifications)
-from pipeline.brief.judge import (RELEVANCE_ORDER, anchored_sections, briefed_before, density, judge, load_rules,
-                                  rank)
-from pipeline.brief.model import Candidate, Flag, SourceRef, Window
-from pipeline.context import RunContext
-from pipeline.workspace.knowledge import strip_anchor_syntax
+from pipeline.brief.facts import add_anchored_topics
+from pipeline.brief.inputs import BriefingInputs
+from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank
+from pipeline.brief.model import Candidate, Flag, SourceRef
 from pipeline.brief.verify import run_rules
+from pipeline.workspace.knowledge import strip_anchor_syntax
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
+
+
 def _points(c: Candidate, limit: int = 6) -> list[str]:
     """Key points quoted from the sources, never written by kb.
 
@@ -56,25 +59,6 @@ def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str
     return same, touches
 
 
-def _classify_unstored(ctx: RunContext, cands: list[Candidate], stored: dict[str, Any], taxonomy: Any) -> None:
-    """Papers the classify stage has not tagged yet get the same classification it would give them,
-    so a briefing does not depend on whether ``kb classify`` ran first."""
-    from pipeline.classify.stage import Subject, classify_subject
-    ids = sorted({i for c in cands for i in c.arxiv_ids} - set(stored))
-    for i in range(0, len(ids), 500):
-        part = ids[i:i + 500]
-        marks = ",".join("?" * len(part))
-        for r in ctx.store.query(f"SELECT arxiv_id, title, abstract, primary_category FROM papers "
-                                 f"WHERE arxiv_id IN ({marks})", tuple(part)):
-            subject = Subject("paper", r["arxiv_id"], r["title"], r["abstract"], r["primary_category"])
-            stored[r["arxiv_id"]] = classify_subject(subject, taxonomy)
-
-
-def configured_credibility(cfg) -> dict[str, int]:
-    """Each public source's credibility as kb.toml says today (not as it was when last fetched)."""
-    return {"arxiv": cfg.arxiv_credibility, "hf": cfg.hf_credibility} | {b.name: b.credibility for b in cfg.blogs}
-
-
 def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     """What the sources themselves say to do next ("下次精读时补", "TODO") for the day's increments."""
     out = []
@@ -85,40 +69,34 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     return out
 
 
-def _section_titles(ctx: RunContext, topic: str) -> dict[str, str]:
-    import json
-    doc = current_doc_version(ctx.store, topic)
-    return {"§" + s["number"]: s["title"] for s in json.loads(doc["sections"])} if doc else {}
-
-
 def _flag_dict(f: Flag) -> dict[str, Any]:
     return {"id": f.id, "label": f.label, "kind": f.rule, "subject": f.subject, "evidence": f.evidence,
             "status": f.status}
 
 
-def _store_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> None:
-    from kb.store.flags import sync_flag
-    with ctx.store.transaction() as conn:
-        for f in flags:
-            f.id, f.status = sync_flag(conn, rule=f.rule, fingerprint=f"{topic}:{f.fingerprint}", topic=topic,
-                                       subject=f.subject, evidence=f.evidence, day=ctx.today.isoformat())
+def _classify_unstored(inputs: BriefingInputs, classify: Any) -> dict[str, Any]:
+    """Papers the classify stage has not tagged yet get the same classification it would give them,
+    so a briefing does not depend on whether ``kb classify`` ran first."""
+    stored = dict(inputs.stored)
+    for aid, p in sorted(inputs.unstored.items()):
+        stored[aid] = classify(p.abstract, title=p.title, primary_category=p.primary_category,
+                               taxonomy=inputs.taxonomy)
+    return stored
 
 
-def _sources_checked(ctx: RunContext, window: Window, cands: list[Candidate], relevant: list[Candidate],
-                     author_cred: dict[str, int]) -> list[dict[str, Any]]:
+def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[dict[str, Any]]:
     """Every source and workspace file of the window, what it contributed, and its status."""
     out: list[dict[str, Any]] = []
+    cands = inputs.candidates
     # What a source contributed is listed best first: primary before adjacent, then by score.
     relevant = sorted(relevant, key=lambda c: (RELEVANCE_ORDER[c.relevance], c.category == "confirmation",
                                                -c.score, c.key))
-    notes = [dict(r) for r in ctx.store.query("SELECT path, author, timestamp, title, credibility FROM notes "
-                                             "ORDER BY timestamp, path") if window.contains(r["timestamp"])]
-    for n in notes:
-        mine = [c for c in relevant if any(s.path == n["path"] for s in c.sources)]
-        entries = ctx.store.query("SELECT count(*) FROM note_entries WHERE path = ?", (n["path"],))[0][0]
-        out.append({"name": n["path"], "kind": "note", "status": "ok",
-                    "credibility": n["credibility"] or author_cred.get(n["author"], 3),
-                    "counts": {"entries": entries, "relevant": len(mine),
+    for ns in inputs.notes:
+        n = ns.note
+        mine = [c for c in relevant if any(s.path == n.path for s in c.sources)]
+        out.append({"name": n.path, "kind": "note", "status": "ok",
+                    "credibility": n.credibility or inputs.authors.get(n.author, 3),
+                    "counts": {"entries": ns.entries, "relevant": len(mine),
                                "increments": sum(c.category != "confirmation" for c in mine)},
                     "contributed": [c.title for c in mine][:6]})
     cards = [c for c in cands if any(s.kind == "card" for s in c.sources)]
@@ -128,19 +106,15 @@ def _sources_checked(ctx: RunContext, window: Window, cands: list[Candidate], re
                                "relevant": sum(c in relevant for c in cards),
                                "increments": sum(c in relevant and c.category != "confirmation" for c in cards)},
                     "contributed": [c.title for c in cards if c in relevant][:6]})
-    queue = ctx.store.query("SELECT rank, arxiv_id, url, title, score FROM queue_items ORDER BY rank")
-    if queue:
+    if inputs.queue:
         out.append({"name": "organized/queue/work-queue.md", "kind": "queue", "status": "ok", "credibility": None,
-                    "counts": {"items": len(queue), "relevant": 0, "increments": 0},
-                    "contributed": [f"{q['arxiv_id'] or q['url']} {q['title']}".strip() for q in queue[:3]]})
-    credibility = configured_credibility(ctx.config)
-    for run in source_runs(ctx.store, ctx.today.isoformat()):
-        if run["source"] == "workspace":
-            continue
-        run["credibility"] = credibility.get(run["source"], run["credibility"])
+                    "counts": {"items": len(inputs.queue), "relevant": 0, "increments": 0},
+                    "contributed": [f"{q.arxiv_id or q.url} {q.title}".strip() for q in inputs.queue[:3]]})
+    for run in inputs.runs:
+        credibility = inputs.credibility.get(run["source"], run["credibility"])
         mine = [c for c in relevant if any(s.name == run["source"] and s.kind != "entry" for s in c.sources)]
         out.append({"name": run["source"], "kind": "source", "status": run["status"],
-                    "credibility": run["credibility"], "error": run["error"],
+                    "credibility": credibility, "error": run["error"],
                     # What the source carried, not what this store happened to lack: a rerun gives the same counts.
                     "counts": {"parsed": run["parsed"], "relevant": len(mine),
                                "increments": sum(c.category != "confirmation" for c in mine)},
@@ -148,52 +122,40 @@ def _sources_checked(ctx: RunContext, window: Window, cands: list[Candidate], re
     return out
 
 
-def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> dict[str, Any]:
-    """Everything a briefing of ``topic`` for ``ctx.today`` says, as plain data (deterministic)."""
+def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
+    """Everything a briefing of ``inputs.topic`` for ``inputs.day`` says, as plain data (deterministic)."""
     from pipeline.classify.classifier import classify
-    from pipeline.classify.stage import load_workspace_taxonomy
-    cfg = ctx.config
-    day = ctx.today.isoformat()
-    taxonomy = load_workspace_taxonomy(ctx)
-    rules = load_rules(ctx.workspace.root)
-    window = compute_window(ctx.store, topic, ctx.today, cfg.cutoff)
-    source_cred = configured_credibility(cfg)
-    known_ids = known_arxiv_ids(ctx.store)   # read once: after a full backfill it is every arXiv paper
-    cands = collect_candidates(ctx.store, window, author_credibility=cfg.authors, source_credibility=source_cred,
-                               tz=cfg.tz, known_ids=known_ids)
-    stored = stored_classifications(ctx.store, taxonomy.hash)
-    _classify_unstored(ctx, cands, stored, taxonomy)
-    facts = gather_facts(ctx.store, topic, taxonomy, classify, until=day, stored=stored, known_ids=known_ids)
-    anchors, briefed = anchored_sections(ctx.store, topic), briefed_before(ctx.store, topic, day)
-    section_titles = _section_titles(ctx, topic)
+    taxonomy, rules, topic, window = inputs.taxonomy, inputs.rules, inputs.topic, inputs.window
+    cands, facts = inputs.candidates, inputs.facts
+    stored = _classify_unstored(inputs, classify)
+    section_titles = inputs.section_titles
     for c in cands:
-        judge(c, classify=classify, taxonomy=taxonomy, doc=topic, anchors=anchors, briefed=briefed,
+        judge(c, classify=classify, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, sections={s.lstrip("§") for s in section_titles}, stored=stored)
     relevant = [c for c in cands if c.relevance != "none"]
-    shown = rank(relevant, top or cfg.briefing_top)
+    shown = rank(relevant, inputs.top)
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
     # item, and anything carrying a verification marker or two IDs.
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or len(c.arxiv_ids) > 1]
     # Overlap with what is anchored is worth a reading for the increments the briefing puts forward.
-    add_anchored_topics(facts, ctx.store, topic, {c.section for c in shown if c.section}, taxonomy, classify, stored)
+    add_anchored_topics(facts, inputs.anchored, {c.section for c in shown if c.section}, taxonomy, classify,
+                        {**inputs.anchored_stored, **stored})
     flags = [f for f in run_rules(checked, facts)
              if f.rule != "boundary" or any(f.evidence["new"] in (c.arxiv_id, c.title) for c in shown)]
     for n, f in enumerate(flags, 1):
         f.label = f"T{n}"
-    _store_flags(ctx, topic, flags)
     net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
     increments = []
     for c in shown:
         same, touches = _relation(c, facts, taxonomy, topic, section_titles)
         increments.append(_increment(c, same, touches))
     new_ids = [c for c in shown if c.arxiv_id and c.category == "net-new"]
-    continuing = recent_anchors(ctx.store, topic, window)
     arxiv_ids = [{"arxiv_id": c.arxiv_id, "title": c.title, "section": f"§{c.section}" if c.section else None,
                   "status": "new"} for c in new_ids]
     arxiv_ids += [{"arxiv_id": a["arxiv_id"], "title": a["title"] or strip_anchor_syntax(a["label"]),
                    "section": f"§{a['section']}",
-                   "status": "continuing", "anchored_on": a["anchored_on"]} for a in continuing]
-    sources = _sources_checked(ctx, window, cands, relevant, cfg.authors)
+                   "status": "continuing", "anchored_on": a["anchored_on"]} for a in inputs.continuing]
+    sources = _sources_checked(inputs, relevant)
     # Every other NET-new or engineering item is listed (the density counts them); confirmations fill up to 15.
     rest = sorted((c for c in relevant if c not in shown),
                   key=lambda c: (c.category == "confirmation", RELEVANCE_ORDER[c.relevance], -c.score, c.key))
@@ -204,17 +166,16 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
               for c in rest]
     top_item = max(shown, key=lambda c: (c.score, c.key), default=None)
     return {
-        "topic": topic, "date": day, "timezone": cfg.timezone,
+        "topic": topic, "date": inputs.day, "timezone": inputs.timezone,
         "section_titles": section_titles,
         "topic_titles": {t: {"zh": taxonomy.topics[t].title_zh, "en": taxonomy.topics[t].title_en}
                          for t in sorted(taxonomy.topics)},
         "follow_ups": _follow_ups(shown, rules),
         "top_item": {"title": top_item.title, "why": top_item.why} if top_item else None,
-        "stale_sources": troubled_sources(ctx.store, until=day),
-        "window": {"start": window.start, "end": window.end,
-                                                "previous_briefing": window.previous},
-        "baseline": baseline(ctx.store, topic),
-        "density": density(net_new, history(ctx.store, topic, day), rules),
+        "stale_sources": inputs.troubled,
+        "window": {"start": window.start, "end": window.end, "previous_briefing": window.previous},
+        "baseline": inputs.baseline,
+        "density": density(net_new, inputs.history, rules),
         "counts": {"candidates": len(cands), "relevant": len(relevant), "shown": len(shown),
                    "net_new": sum(c.category == "net-new" for c in relevant),
                    "engineering": sum(c.category == "engineering" for c in relevant),
@@ -222,7 +183,7 @@ def build_briefing(ctx: RunContext, topic: str, *, top: int | None = None) -> di
                    "new_from_team": sum(c.category != "confirmation" and any(s.kind in ("entry", "card")
                                                                               for s in c.sources) for c in relevant)},
         "increments": increments, "others": others, "others_total": len(relevant) - len(shown),
-        "flags": [_flag_dict(f) for f in flags],
+        "flags": flags,
         "arxiv_ids": arxiv_ids, "sources": sources,
         "failing_sources": [s for s in sources if s["status"] == "failed"],
     }

@@ -6,38 +6,26 @@ when kb ingested it, so a past day can be rebuilt from recordings.
 """
 from __future__ import annotations
 
-import json
 import re
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from difflib import SequenceMatcher
 
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
-from kb.queries import known_arxiv_ids
 from kb.store import Store
+from kb.text import normalize_url
+from kb.store.briefings import previous_date
+from kb.store.cards import cards
+from kb.store.notes import entries_of, notes_between
+from kb.store.papers import existing_ids, sightings_between
+from kb.store.posts import posts_published_between
 from pipeline.brief.model import Candidate, SourceRef, Window
-
-_HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.、)）]\s*"
-                            r"|\s*[—–-]+\s*(?:▲\s*\d+|\d+\s*▲|\d+\s*upvotes?)\s*$"
-                            r"|\s*(?:⚠️?|待核实|待确认)\s*", re.I)
-
+from pipeline.workspace.notes import clean_heading
 
 def compute_window(store: Store, topic: str, day: date, cutoff: str) -> Window:
     """From the previous briefing's cut-off (else one day back) to ``day``'s cut-off."""
-    rows = store.query("SELECT max(date) AS d FROM briefings WHERE topic = ? AND date < ?", (topic, day.isoformat()))
-    previous = rows[0]["d"] if rows and rows[0]["d"] else None
+    previous = previous_date(store, topic, day.isoformat())
     start = previous or (day - timedelta(days=1)).isoformat()
     return Window(f"{start}T{cutoff}", f"{day.isoformat()}T{cutoff}", previous)
-
-
-def clean_heading(heading: str) -> str:
-    """An entry heading without its number, upvote tail and verification markers."""
-    return " ".join(_HEADING_NOISE.sub(" ", heading).split())
-
-
-def normalize_url(url: str) -> str:
-    u = url.strip().rstrip("/.,;)）").lower()
-    u = re.sub(r"^https?://(www\.)?", "", u)
-    return re.sub(r"\.html?$", "", u)
 
 
 def _cred(value: int | None, default: int) -> int:
@@ -47,10 +35,10 @@ def _cred(value: int | None, default: int) -> int:
 class _Pool:
     """Candidates under construction, merged by arXiv ID, URL, and near-identical title."""
 
-    def __init__(self, known_ids: set[str]) -> None:
+    def __init__(self) -> None:
         self.items: list[Candidate] = []
         self.by_key: dict[str, Candidate] = {}
-        self.known_ids = known_ids   # IDs the store has metadata for
+        self.known_ids: set[str] = set()   # IDs of the pool the store has metadata for
 
     def get(self, keys: list[str]) -> Candidate:
         found = [self.by_key[k] for k in keys if k in self.by_key]
@@ -146,38 +134,44 @@ def local_stamp(stamp: str | None, tz: tzinfo | None) -> str | None:
 
 
 def collect_candidates(store: Store, window: Window, *, author_credibility: dict[str, int],
-                       source_credibility: dict[str, int], tz: tzinfo | None = None,
-                       known_ids: set[str] | None = None) -> list[Candidate]:
+                       source_credibility: dict[str, int], tz: tzinfo | None = None) -> list[Candidate]:
     """Every item of the window, merged: note entries, cards, sightings, posts.
 
-    ``known_ids`` (the store's paper IDs) is read from the store unless the caller has it.
+    Only the window's days are read (by indexed dates), never the whole store.
     """
-    pool = _Pool(known_arxiv_ids(store) if known_ids is None else known_ids)
+    pool = _Pool()
     _entries(store, window, pool, author_credibility)
     _cards(store, window, pool)
     _sightings(store, window, pool, source_credibility)
     _posts(store, window, pool, source_credibility, tz)
+    pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
     pool.merge_same_titles()
     return pool.items
 
 
+def _days(window: Window, pad: int = 0) -> tuple[str, str]:
+    """The first and last calendar day of the window, widened by ``pad`` days (time zones)."""
+    first = date.fromisoformat(window.start[:10]) - timedelta(days=pad)
+    last = date.fromisoformat(window.end[:10]) + timedelta(days=pad)
+    return first.isoformat(), last.isoformat()
+
+
 def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict[str, int]) -> None:
-    for note in store.query("SELECT path, author, timestamp, credibility FROM notes ORDER BY timestamp, path"):
-        if not window.contains(note["timestamp"]):
+    for note in notes_between(store, *_days(window)):
+        if not window.contains(note.timestamp):
             continue
-        cred = _cred(note["credibility"], author_credibility.get(note["author"], 3))
-        for e in store.query("SELECT number, heading, text, points, upvotes, markers, urls FROM note_entries "
-                             "WHERE path = ? ORDER BY number", (note["path"],)):
-            urls = [u["url"] for u in json.loads(e["urls"]) if not parse_arxiv_id(u["url"])]
-            ids = _entry_subject(e["heading"], urls, e["text"])
+        cred = _cred(note.credibility, author_credibility.get(note.author, 3))
+        for e in entries_of(store, note.path):
+            urls = [u["url"] for u in e.urls if not parse_arxiv_id(u["url"])]
+            ids = _entry_subject(e.heading, urls, e.text)
             keys = [f"id:{i}" for i in ids] or [f"url:{normalize_url(u)}" for u in urls[:1]] \
-                or [f"entry:{note['path']}#{e['number']}"]
+                or [f"entry:{note.path}#{e.number}"]
             c = pool.get(keys)
-            src = SourceRef("entry", note["author"], note["path"], e["number"], urls[0] if urls else None,
-                            note["timestamp"], cred)
-            _add(c, ids=ids, urls=urls[:1], title=clean_heading(e["heading"]), text=e["text"],
-                 points=json.loads(e["points"]), source=src, markers=json.loads(e["markers"]))
-            c.upvotes += [(u, f"{note['path']}#{e['number']}") for u in json.loads(e["upvotes"])]
+            src = SourceRef("entry", note.author, note.path, e.number, urls[0] if urls else None,
+                            note.timestamp, cred)
+            _add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
+                 points=e.points, source=src, markers=e.markers)
+            c.upvotes += [(u, f"{note.path}#{e.number}") for u in e.upvotes]
 
 
 def _entry_subject(heading: str, urls: list[str], text: str) -> list[str]:
@@ -194,59 +188,48 @@ def _entry_subject(heading: str, urls: list[str], text: str) -> list[str]:
 
 
 def _cards(store: Store, window: Window, pool: _Pool) -> None:
-    for card in store.query("SELECT * FROM cards ORDER BY path"):
-        if not window.contains(card["created"]):
+    for card in cards(store):
+        if not window.contains(card.created):
             continue
-        ids = [i for i in dict.fromkeys([card["arxiv_id"], card["file_id"]]) if i]
+        ids = [i for i in dict.fromkeys([card.arxiv_id, card.file_id]) if i]
         if not ids:
             continue
         c = pool.get([f"id:{ids[0]}"])
-        _add(c, ids=ids[:1], title=card["title"], text=card["body"],
-             source=SourceRef("card", "paper_cards", card["path"], None, None, card["created"], 4))
-        if card["hf_upvotes"] is not None:
-            c.upvotes.append((card["hf_upvotes"], card["path"]))
-        if card["primary_topic"] is not None:
-            c.card_relevance = "primary" if card["primary_topic"] else "adjacent"
+        _add(c, ids=ids[:1], title=card.title, text=card.body,
+             source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4))
+        if card.hf_upvotes is not None:
+            c.upvotes.append((card.hf_upvotes, card.path))
+        if card.primary_topic is not None:
+            c.card_relevance = "primary" if card.primary_topic else "adjacent"
 
 
 def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int]) -> None:
-    # Only the window's days are read (a backfilled store holds millions of sightings); the
-    # exact cut-off is applied below.
-    rows = store.query(
-        "SELECT s.arxiv_id, s.source, s.seen_on, s.kind, s.version, s.upvotes, s.url, p.title, p.abstract "
-        "FROM sightings s LEFT JOIN papers p ON p.arxiv_id = s.arxiv_id "
-        "WHERE s.seen_on >= ? AND s.seen_on <= ? AND s.kind NOT IN ('bulk', 'api', 'blog') "
-        "ORDER BY s.arxiv_id, s.source, s.seen_on", (window.start[:10], window.end[:10]))
-    for r in rows:
-        # Blog mentions come with their post (_posts), dated in local time.
-        if not window.contains(r["seen_on"]) or r["kind"] in ("bulk", "api", "blog"):
+    # Blog mentions come with their post (_posts), dated in local time; backfill kinds are no news.
+    for r in sightings_between(store, *_days(window)):
+        if not window.contains(r.seen_on):
             continue
-        c = pool.get([f"id:{r['arxiv_id']}"])
-        kind = "hf" if r["kind"] == "featured" else ("post" if r["kind"] == "blog" else "arxiv")
-        _add(c, ids=[r["arxiv_id"]], title=r["title"], text=r["abstract"],
-             source=SourceRef(kind, r["source"], None, None, r["url"] or f"https://arxiv.org/abs/{r['arxiv_id']}",
-                              r["seen_on"], source_credibility.get(r["source"], 3)))
-        c.kinds.add(r["kind"])
-        if r["upvotes"] is not None:
-            c.upvotes.append((r["upvotes"], f"{r['source']} {r['seen_on']}"))
+        c = pool.get([f"id:{r.arxiv_id}"])
+        kind = "hf" if r.kind == "featured" else "arxiv"
+        _add(c, ids=[r.arxiv_id], title=r.title, text=r.abstract,
+             source=SourceRef(kind, r.source, None, None, r.url or f"https://arxiv.org/abs/{r.arxiv_id}",
+                              r.seen_on, source_credibility.get(r.source, 3)))
+        c.kinds.add(r.kind)
+        if r.upvotes is not None:
+            c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}"))
 
 
 def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int],
            tz: tzinfo | None) -> None:
-    cited: dict[str, list[str]] = {}
-    for m in store.query("SELECT origin, arxiv_id FROM mentions WHERE origin_kind = 'post' ORDER BY origin, arxiv_id"):
-        cited.setdefault(m["origin"], []).append(m["arxiv_id"])
-    for p in store.query("SELECT key, feed, title, url, published, summary, content FROM posts "
-                         "ORDER BY published, key"):
-        local = local_stamp((p["published"] or "")[:16], tz)
+    for p in posts_published_between(store, *_days(window, pad=1)):
+        local = local_stamp((p.published or "")[:16], tz)
         if not window.contains(local):
             continue
-        ids = cited.get(p["key"], [])
+        ids = list(p.cites)
         # A post about one paper is that paper's item; a post citing several stands on its own.
         keys = ([f"id:{ids[0]}"] if len(ids) == 1 else []) + (
-            [f"url:{normalize_url(p['url'])}"] if p["url"] else [f"post:{p['key']}"])
+            [f"url:{normalize_url(p.url)}"] if p.url else [f"post:{p.key}"])
         c = pool.get(keys)
-        _add(c, ids=ids[:1] if len(ids) == 1 else [], urls=[p["url"]] if p["url"] else [], title=p["title"],
-             text="\n".join(t for t in (p["summary"], p["content"]) if t),
-             source=SourceRef("post", p["feed"], None, None, p["url"], (local or "")[:10],
-                              source_credibility.get(p["feed"], 3)))
+        _add(c, ids=ids[:1] if len(ids) == 1 else [], urls=[p.url] if p.url else [], title=p.title,
+             text="\n".join(t for t in (p.summary, p.content) if t),
+             source=SourceRef("post", p.feed, None, None, p.url, (local or "")[:10],
+                              source_credibility.get(p.feed, 3)))

@@ -18,7 +18,7 @@ from typing import Any
 
 from kb.resources import find_resource
 from kb.store import Store
-from pipeline.brief.collect import normalize_url
+from kb.text import normalize_url, title_key
 from pipeline.brief.model import Candidate
 
 
@@ -65,38 +65,6 @@ def engineering_facts(text: str, rules: Rules) -> list[str]:
 def _own_text(c: Candidate) -> str:
     """The text the team or a blog wrote about the item (not a paper abstract)."""
     return "\n".join(c.points + [t for t in c.texts if t])
-
-
-def anchored_sections(store: Store, topic: str) -> dict[str, list[str]]:
-    """Every current anchor subject (arXiv ID or normalised URL) → its sections."""
-    out: dict[str, list[str]] = {}
-    for r in store.query("SELECT section, arxiv_id, url FROM anchors WHERE topic = ? AND ended_on IS NULL "
-                         "ORDER BY section", (topic,)):
-        key = r["arxiv_id"] or normalize_url(r["url"])
-        out.setdefault(key, []).append(r["section"])
-    return out
-
-
-def briefed_before(store: Store, topic: str, day: str) -> dict[str, str]:
-    """What earlier briefings put forward → their date: every ID spelling, the URL, and the title."""
-    out: dict[str, str] = {}
-    for r in store.query("SELECT date, data FROM briefings WHERE topic = ? AND date < ? AND format = 'json' "
-                         "ORDER BY date", (topic, day)):
-        data = json.loads(r["data"])
-        for inc in data.get("increments", []) + data.get("others", []):
-            keys = [inc.get("arxiv_id"), *inc.get("other_ids", []),
-                    normalize_url(inc["url"]) if inc.get("url") else None, title_key(inc.get("title"))]
-            for key in keys:
-                if key:
-                    out.setdefault(key, r["date"])
-    return out
-
-
-def title_key(title: str | None) -> str | None:
-    """A title reduced for matching across sources: lower case, words only; None when too short to trust."""
-    words = re.sub(r"[^\w]+", " ", (title or "").lower()).split()
-    key = " ".join(words)
-    return f"title:{key}" if len(key) >= 20 else None
 
 
 SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}

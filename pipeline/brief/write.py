@@ -1,4 +1,11 @@
-"""Write a briefing: build its data, render the format asked for, save atomically, record it."""
+"""Write a briefing: load its inputs, build it, sync its flags, render each format, save what changed.
+
+Correct by construction: every run builds and renders; a file is written only when its
+bytes differ from what is on disk, and the store is written only when a row would change,
+so a rerun with nothing new writes nothing (and imports no ORM), while anything that
+changes the briefing — a post corrected in place, upvotes, a card, a resolved flag —
+changes the file.
+"""
 from __future__ import annotations
 
 import hashlib
@@ -9,6 +16,7 @@ from typing import Any
 
 from kb.errors import ConfigError
 from kb.fsutil import write_atomically
+from pipeline.brief.model import Flag
 from pipeline.context import RunContext
 
 FORMATS = ("md", "html", "json")
@@ -23,6 +31,7 @@ class BriefResult:
     path: Path | None
     text: str
     data: dict[str, Any]
+    written: bool = False           # the file's bytes changed
 
 
 def default_path(ctx: RunContext, topic: str, lang: str, fmt: str) -> Path:
@@ -45,40 +54,94 @@ def render(data: dict[str, Any], lang: str, fmt: str, workspace: Path) -> str:
     return md if fmt == "md" else render_html(md, f"{data['topic']} · {data['date']}", lang)
 
 
-def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt: str = "md",
-                   out: str | None = None, top: int | None = None, save: bool = True,
-                   data: dict[str, Any] | None = None, inputs: str | None = None) -> BriefResult:
-    """Build (or reuse ``data``), render and — unless ``save`` is off — write and record one briefing."""
+def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None) -> dict[str, Any]:
+    """Load, build and sync flags: the day's briefing data for ``topic``, flags with their stored ids."""
     from pipeline.brief.build import build_briefing
+    from pipeline.brief.inputs import load_inputs
+    check_topic(ctx, topic)
+    data = build_briefing(load_inputs(ctx, topic, top=top))
+    sync_flags(ctx, topic, data["flags"])
+    data["flags"] = [_flag_dict(f) for f in data["flags"]]
+    return data
+
+
+def check_topic(ctx: RunContext, topic: str) -> None:
     if topic not in {t.slug for t in ctx.config.topics}:
         raise ConfigError(f"no topic {topic!r} in kb.toml (topics: {', '.join(t.slug for t in ctx.config.topics)})")
+
+
+def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> None:
+    """Give each flag its stored id and status; write only the flags that are new or whose evidence
+    or last-seen day changed (a closed flag stays closed until its evidence changes)."""
+    from kb.store.flags import evidence_hash, known_flags
+    day = ctx.today.isoformat()
+    known = known_flags(ctx.store, [f"{topic}:{f.fingerprint}" for f in flags])
+    stale = []
+    for f in flags:
+        stored = known.get(f"{topic}:{f.fingerprint}")
+        if stored and stored[2] == evidence_hash(f.evidence) and stored[3] == day:
+            f.id, f.status = stored[0], stored[1]
+        else:
+            stale.append(f)
+    if stale:
+        from kb.store.flags import sync_flag
+        with ctx.store.transaction() as tx:
+            for f in stale:
+                f.id, f.status = sync_flag(tx, rule=f.rule, fingerprint=f"{topic}:{f.fingerprint}", topic=topic,
+                                           subject=f.subject, evidence=f.evidence, day=day)
+
+
+def _flag_dict(f: Flag) -> dict[str, Any]:
+    return {"id": f.id, "label": f.label, "kind": f.rule, "subject": f.subject, "evidence": f.evidence,
+            "status": f.status}
+
+
+def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt: str = "md",
+                   out: Path | None = None, top: int | None = None, save: bool = True,
+                   data: dict[str, Any] | None = None) -> BriefResult:
+    """Render one briefing (building its data unless given) and, unless ``save`` is off, write it.
+
+    Written to its place in ``briefings/`` it is the day's briefing and is recorded; written to
+    ``out`` it is a copy (a preview) and leaves the day's record alone.
+    """
     lang = lang or ctx.config.languages[0]
     if lang not in ("zh", "en"):
         raise ConfigError(f"--lang {lang!r}: zh or en")
     if fmt not in FORMATS:
         raise ConfigError(f"--format {fmt!r}: one of {', '.join(FORMATS)}")
-    data = data if data is not None else build_briefing(ctx, topic, top=top)
+    data = data if data is not None else briefing_data(ctx, topic, top=top)
     text = render(data, lang, fmt, ctx.workspace.root)
-    path = None
+    result = BriefResult(topic, lang, fmt, None, text, data)
     if save:
-        path = ctx.workspace.path(out) if out else default_path(ctx, topic, lang, fmt)
-        write_atomically(path, text.encode("utf-8"))
-        record_briefing(ctx, data, lang, fmt, path, text, inputs)
-    return BriefResult(topic, lang, fmt, path, text, data)
+        result.path = out if out is not None else default_path(ctx, topic, lang, fmt)
+        result.written = write_if_changed(result.path, text.encode("utf-8"))
+        if out is None:
+            record(ctx, data, lang, fmt, result.path, text)
+    return result
 
 
-def record_briefing(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, path: Path | None, text: str,
-                    inputs: str | None = None) -> None:
-    """Remember this briefing (and always its data, which later briefings compare against)."""
-    from kb.store.common import dumps, upsert
-    from kb.store.schema import Briefing
-    net_new = data["density"]["net_new"]
-    rows = [{"topic": data["topic"], "date": data["date"], "lang": lang, "format": fmt,
-             "path": ctx.workspace.relative(path) if path else None,
-             "content_hash": hashlib.sha256(text.encode("utf-8")).hexdigest(), "net_new": net_new,
-             "increments": len(data["increments"]), "data": "{}", "inputs_hash": inputs}]
-    rows.append({"topic": data["topic"], "date": data["date"], "lang": "", "format": "json", "path": None,
-                 "content_hash": hashlib.sha256(dumps(data).encode("utf-8")).hexdigest(), "net_new": net_new,
-                 "increments": len(data["increments"]), "data": dumps(data), "inputs_hash": inputs})
-    with ctx.store.transaction() as conn:
-        upsert(conn, Briefing.__table__, rows, ["topic", "date", "lang", "format"])
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write ``path`` atomically unless it already holds exactly ``data``; True if it was written."""
+    try:
+        if path.is_file() and path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    write_atomically(path, data)
+    return True
+
+
+def record(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, path: Path, text: str) -> None:
+    """Record the day's briefing in the store, when its row would change."""
+    from kb.store.briefings import recorded
+    from kb.store.rows import dumps
+    rel = ctx.workspace.relative(path)
+    same_file = recorded(ctx.store, data["topic"], data["date"], lang, fmt) == (
+        rel, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    same_data = recorded(ctx.store, data["topic"], data["date"], "", "json") == (
+        None, hashlib.sha256(dumps(data).encode("utf-8")).hexdigest())
+    if same_file and same_data:
+        return
+    from kb.store.briefings import record_briefing
+    with ctx.store.transaction() as tx:
+        record_briefing(tx, data, lang, fmt, rel, text)

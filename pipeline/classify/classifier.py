@@ -115,8 +115,15 @@ class CompiledTaxonomy:
         self.order = {slug: i for i, slug in enumerate(taxonomy.topics)}
 
 
+_COMPILED: dict[int, tuple[Taxonomy, CompiledTaxonomy]] = {}
+
+
 def compile_taxonomy(taxonomy: Taxonomy) -> CompiledTaxonomy:
-    return CompiledTaxonomy(taxonomy)
+    """The taxonomy's matcher, compiled once per taxonomy object."""
+    found = _COMPILED.get(id(taxonomy))
+    if found is None or found[0] is not taxonomy:
+        found = _COMPILED[id(taxonomy)] = (taxonomy, CompiledTaxonomy(taxonomy))
+    return found[1]
 
 
 def _category_matches(category: str | None, prefixes: Sequence[str]) -> bool:
@@ -129,7 +136,7 @@ def classify(text: str, *, title: str = "", primary_category: str | None = None,
              hints: Iterable[str] = (), taxonomy: Taxonomy | None = None) -> Classification:
     """Tag ``text`` (an abstract, a note entry) with topics and judge its relevance."""
     tax = taxonomy if taxonomy is not None else default_taxonomy()
-    ix: CompiledTaxonomy = tax.index
+    ix = compile_taxonomy(tax)
     s = tax.settings
     counts: dict[tuple[int, int], int] = {}      # (entry index, term id) -> occurrences
     in_title: set[tuple[int, int]] = set()

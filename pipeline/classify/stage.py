@@ -1,35 +1,21 @@
-"""The classify stage: tag papers, posts and note entries; only what changed, unless asked for all.
+"""The classify stage: tag papers, posts and note entries that are new or changed, unless asked for all.
 
-A subject is re-tagged when its text changed (input hash) or the taxonomy did
-(taxonomy hash stored with every tag), so editing taxonomy.toml re-tags on the
-next run without a flag.
+Writers queue what they changed (``kb.store.tags``), so a night classifies the night's
+subjects whatever the store holds. The model's hash is stored with every tag: when the
+model changes (a new taxonomy), everything classified with another model is re-tagged.
 """
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.brief.collect import clean_heading
+from kb.store.tags import Classified, SubjectText
 from pipeline.context import RunContext
+from pipeline.workspace.notes import clean_heading
 
 WORKSPACE_TAXONOMY = "taxonomy.toml"   # a workspace's override, merged over the shipped one
-
-
-@dataclass
-class Subject:
-    kind: str                 # paper, post, entry
-    key: str
-    title: str
-    text: str
-    category: str | None = None
-    hints: tuple[str, ...] = ()
-
-    def input_hash(self) -> str:
-        blob = json.dumps([self.title, self.text, self.category, list(self.hints)], ensure_ascii=False)
-        return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+BATCH = 2000
 
 
 @dataclass
@@ -53,56 +39,49 @@ def load_workspace_taxonomy(ctx: RunContext):
     return ctx.taxonomy
 
 
-def iter_subjects(ctx: RunContext) -> Iterator[Subject]:
-    """Everything classifiable in the store, in a stable order."""
-    hints = {b.name: tuple(b.topics) for b in ctx.config.blogs}
-    q = ctx.store.query
-    for r in q("SELECT arxiv_id, title, abstract, primary_category FROM papers ORDER BY arxiv_id"):
-        yield Subject("paper", r["arxiv_id"], r["title"], r["abstract"], r["primary_category"])
-    for r in q("SELECT key, feed, title, summary FROM posts ORDER BY key"):
-        yield Subject("post", r["key"], r["title"], r["summary"], None, hints.get(r["feed"], ()))
-    for r in q("SELECT path, number, heading, text FROM note_entries ORDER BY path, number"):
-        # Titled as the briefing titles it (number and markers dropped), so a note entry judged
-        # alone there reuses this classification.
-        yield Subject("entry", f"{r['path']}#{r['number']}", clean_heading(r["heading"]), r["text"])
-
-
-def classify_subject(subject: Subject, taxonomy: Any):
+def classify_subject(subject: SubjectText, taxonomy: Any, hints: dict[str, tuple[str, ...]] | None = None):
+    """The classification of one stored subject (a note entry is judged by its heading without markers)."""
     from pipeline.classify.classifier import classify
-    return classify(subject.text, title=subject.title, primary_category=subject.category,
-                    hints=subject.hints, taxonomy=taxonomy)
+    title = clean_heading(subject.title) if subject.kind == "entry" else subject.title
+    return classify(subject.text, title=title, primary_category=subject.category,
+                    hints=(hints or {}).get(subject.feed or "", ()), taxonomy=taxonomy)
 
 
-def run_classify(ctx: RunContext, *, everything: bool = False, batch: int = 2000) -> ClassifyReport:
-    """Classify new or changed subjects (all of them with ``everything``), in batches of one transaction."""
+def run_classify(ctx: RunContext, *, everything: bool = False) -> ClassifyReport:
+    """Classify queued subjects (every subject with ``everything``, or when the model changed)."""
+    from kb.store.tags import all_subjects, classified_with_other_model, queued_subjects
     taxonomy = load_workspace_taxonomy(ctx)
-    tax_hash = taxonomy.hash
-    done = {(r["subject_kind"], r["subject"]): (r["taxonomy_hash"], r["input_hash"]) for r in ctx.store.query(
-        "SELECT subject_kind, subject, taxonomy_hash, input_hash FROM classifications")}
-    report = ClassifyReport()
-    pending: list[tuple[Subject, Any, str]] = []
-    for subject in iter_subjects(ctx):
-        report.seen += 1
-        ih = subject.input_hash()
-        if not everything and done.get((subject.kind, subject.key)) == (tax_hash, ih):
-            continue
-        pending.append((subject, classify_subject(subject, taxonomy), ih))
-        if len(pending) >= batch:
-            _flush(ctx, pending, tax_hash, report)
-            pending = []
-    _flush(ctx, pending, tax_hash, report)
+    everything = everything or classified_with_other_model(ctx.store, taxonomy.hash)
+    subjects = all_subjects(ctx.store) if everything else queued_subjects(ctx.store)
+    report = _classify_all(ctx, subjects, taxonomy)
+    with ctx.store.transaction() as tx:
+        from kb.store.tags import clear_stale_queue
+        clear_stale_queue(tx)
     return report
 
 
-def _flush(ctx: RunContext, pending: list[tuple[Subject, Any, str]], tax_hash: str, report: ClassifyReport) -> None:
-    if not pending:
+def _classify_all(ctx: RunContext, subjects: Iterable[SubjectText], taxonomy: Any) -> ClassifyReport:
+    hints = {s.name: s.topics for s in ctx.sources.of_kind("blog")}
+    report = ClassifyReport()
+    pending: list[Classified] = []
+    for subject in subjects:
+        report.seen += 1
+        result = classify_subject(subject, taxonomy, hints)
+        pending.append(Classified(subject.kind, subject.key, result.relevance,
+                                  [(t.topic, t.score, list(t.terms)) for t in result.tags]))
+        if len(pending) >= BATCH:
+            _flush(ctx, pending, taxonomy.hash, report)
+            pending = []
+    _flush(ctx, pending, taxonomy.hash, report)
+    return report
+
+
+def _flush(ctx: RunContext, items: list[Classified], model_hash: str, report: ClassifyReport) -> None:
+    if not items:
         return
-    from kb.store.tags import Classified, save_classifications
-    items = [Classified(subject.kind, subject.key, result.relevance, ih,
-                        [(t.topic, t.score, list(t.terms)) for t in result.tags])
-             for subject, result, ih in pending]
-    with ctx.store.transaction() as conn:
-        save_classifications(conn, items, tax_hash)
+    from kb.store.tags import save_classifications
+    with ctx.store.transaction() as tx:
+        save_classifications(tx, items, model_hash)
     report.classified += len(items)
     report.primary += sum(c.relevance == "primary" for c in items)
     report.adjacent += sum(c.relevance == "adjacent" for c in items)
@@ -112,10 +91,14 @@ def explain_subject(ctx: RunContext, ident: str) -> list[str]:
     """Why a paper (any ID form), post key or note entry (path#N) got its tags and relevance."""
     from kb.arxiv_id import parse_arxiv_id
     from kb.errors import NotFound
+    from kb.store.tags import subject_text
     aid = parse_arxiv_id(ident)
-    wanted = aid.id if aid else ident
-    for subject in iter_subjects(ctx):
-        if subject.key == wanted:
-            result = classify_subject(subject, load_workspace_taxonomy(ctx))
-            return [f"{subject.kind} {subject.key}: {subject.title}", *result.explain()]
+    candidates = [("paper", aid.id)] if aid else [("entry", ident), ("post", ident)]
+    for kind, key in candidates:
+        subject = subject_text(ctx.store, kind, key)
+        if subject is not None:
+            hints = {s.name: s.topics for s in ctx.sources.of_kind("blog")}
+            result = classify_subject(subject, load_workspace_taxonomy(ctx), hints)
+            title = clean_heading(subject.title) if kind == "entry" else subject.title
+            return [f"{kind} {subject.key}: {title}", *result.explain()]
     raise NotFound(f"{ident} is not in the store (a paper ID, a post key or a note entry path#N)")

@@ -107,11 +107,6 @@ class Taxonomy:
     def hash(self) -> str:
         return taxonomy_hash(self)
 
-    @cached_property
-    def index(self):  # -> pipeline.classify.classifier.CompiledTaxonomy
-        from pipeline.classify.classifier import compile_taxonomy
-        return compile_taxonomy(self)
-
 
 # ---------------------------------------------------------------------------- normalising
 def normalize_term(term: str) -> str:

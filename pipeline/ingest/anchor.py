@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ConfigError, NotFound, WorkspaceError
 from kb.fsutil import write_atomically
-from kb.store.files import record_file, save_knowledge_doc
+from kb.store.anchors import save_knowledge_doc
+from kb.store.notes import record_file
+from kb.store.papers import title_of
 from pipeline.context import RunContext
 from pipeline.workspace.knowledge import strip_anchor_syntax
 
@@ -29,9 +31,7 @@ def _line_for(ctx: RunContext, ident: str) -> tuple[str, str]:
             raise NotFound(f"{ident!r} is neither an arXiv ID nor a URL")
         return ident, f"{ident} (anchored {day})"
     # The paper's title from the store, else from the team's card for it.
-    rows = ctx.store.query("SELECT title FROM papers WHERE arxiv_id = ? AND title <> '' UNION ALL "
-                           "SELECT title FROM cards WHERE arxiv_id = ? AND title <> ''", (aid.id, aid.id))
-    title = strip_anchor_syntax(rows[0]["title"]) if rows else ""
+    title = strip_anchor_syntax(title_of(ctx.store, aid.id))
     return aid.id, f"{aid.id}" + (f" {title}" if title else "") + f" (anchored {day})"
 
 
@@ -67,7 +67,7 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
         write_atomically(path, data)
         digest = hashlib.sha256(data).hexdigest()
         new_doc = parse_knowledge(new_text, rel, slug)
-        with ctx.store.transaction() as conn:
-            save_knowledge_doc(conn, new_doc, digest, ctx.today.isoformat())
-            record_file(conn, rel, "knowledge", digest, new_doc.problems)
+        with ctx.store.transaction() as tx:
+            save_knowledge_doc(tx, new_doc, digest, ctx.today.isoformat())
+            record_file(tx, rel, "knowledge", digest, new_doc.problems)
     return AnchorResult(subject, sec.number, rel, line, diff)

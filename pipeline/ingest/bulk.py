@@ -14,16 +14,17 @@ from typing import IO
 
 from kb.errors import KBError, ParseError, SourceError
 from kb.records import PaperRecord, Sighting
-from kb.store.papers import add_sightings, register_source, upsert_papers
+from kb.store.papers import add_sightings, save_papers
+from kb.store.sources import register_source
 from pipeline.context import RunContext
 from pipeline.ingest.run import SourceReport, bound_record, record_ledger
 
 
 def _flush(ctx: RunContext, batch: list[PaperRecord], report: SourceReport, sighting_kind: str) -> None:
-    with ctx.store.transaction() as conn:
-        counts = upsert_papers(conn, batch, report.name)
+    with ctx.store.transaction() as tx:
+        counts = save_papers(tx, batch, report.name)
         # The file's own date for each paper: its latest version's date.
-        add_sightings(conn, [Sighting(p.arxiv_id, report.name, p.updated or p.published or "", sighting_kind,
+        add_sightings(tx, [Sighting(p.arxiv_id, report.name, p.updated or p.published or "", sighting_kind,
                                       p.version) for p in batch if p.updated or p.published])
     report.new += counts.new
     report.updated += counts.updated
@@ -37,19 +38,20 @@ def ingest_bulk_file(ctx: RunContext, path: Path, *, batch: int = 5000, progress
 
 
 def ingest_stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], Iterable[PaperRecord | str]], *,
-                  source: str, sighting_kind: str, batch: int = 5000, progress: bool = False) -> SourceReport:
+                  source: str, sighting_kind: str, batch: int = 5000, progress: bool = False,
+                  manual: bool = False) -> SourceReport:
     """Stream records from ``path`` into the store, ``batch`` per transaction; one ledger row.
 
     Every write is an idempotent upsert, so a run killed anywhere leaves a consistent store and
     a rerun converges to what a clean run makes. Memory does not grow with the file.
     """
-    report = SourceReport(source, source)
+    report = SourceReport(source, source, manual=manual)
     started = ctx.now().isoformat(timespec="seconds")
     t0 = time.monotonic()
     show = progress and sys.stderr.isatty()
     try:
-        with ctx.store.transaction() as conn:
-            register_source(conn, source, source, None, None)
+        with ctx.store.transaction() as tx:
+            register_source(tx, source, source, None, None)
         with path.open("rb") as fh:
             pending: list[PaperRecord] = []
             for item in iterate(fh):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from kb.errors import KBError, SourceError
 from kb.records import PaperRecord, ParseResult, PostRecord
-from kb.store.ledger import payload_hash, record_run
+from kb.store.sources import payload_hash, record_run
 from pipeline.context import RunContext
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ class Payload:
     etag: str | None = None
     last_modified: str | None = None
     not_modified: bool = False
+    recording: bool = False           # read from the workspace's configured recording, not fetched
 
 
 @dataclass
@@ -56,6 +57,8 @@ class SourceReport:
     problems: list[str] = field(default_factory=list)
     validators: tuple[str | None, str | None] = (None, None)  # ETag, Last-Modified of the last fetch
     digest: str | None = None         # sha256 of the payloads: an unchanged body is not parsed again
+    manual: bool = False              # --from-file: the user's run, not the configured source's health
+    recording: bool = False           # the payloads were the configured recordings (an offline run)
 
     def summary(self) -> str:
         """One line of counts, then each problem indented on its own line (at most 20)."""
@@ -71,9 +74,10 @@ class SourceReport:
 @dataclass
 class SourceSpec:
     name: str
-    kind: str                         # arxiv, hf, blog, arxiv-api, arxiv-bulk
+    kind: str                         # arxiv, hf, blog, arxiv-api, arxiv-bulk, workspace
     url: str | None = None
     credibility: int | None = None
+    manual: bool = False              # files named by the user (--from-file)
 
 
 # What one item may bring: a real title is a line, a real abstract a page. A field past its
@@ -106,7 +110,7 @@ def bound_record(rec: PaperRecord | PostRecord) -> list[str]:
     return problems
 
 
-Parser = Callable[[bytes], ParseResult]
+Parser = Callable[[bytes, str], ParseResult]   # (payload, where it came from) → records
 
 
 class Collector:
@@ -132,6 +136,7 @@ class Collector:
         for payload in fetched:
             report.http_status = payload.http_status
             report.bytes += len(payload.data)
+            report.recording = report.recording or payload.recording
         if fetched and all(p.not_modified for p in fetched):
             return None
         if self.track:
@@ -148,7 +153,7 @@ class Collector:
 
     def parse(self, payloads: list[Payload]) -> list[ParseResult]:
         """Parse fetched payloads (pure: bytes in, records out)."""
-        return [self.parser(p.data) for p in payloads]
+        return [self.parser(p.data, p.origin) for p in payloads]
 
     def __call__(self, report: SourceReport) -> list[ParseResult] | None:
         fetched = self.fetch(report)
@@ -181,7 +186,7 @@ def run_source(ctx: RunContext, spec: SourceSpec, collect: Callable[[SourceRepor
     Any error fails this source only: its batch is rolled back, the error goes to the
     ledger and the report.
     """
-    report = SourceReport(spec.name, spec.kind)
+    report = SourceReport(spec.name, spec.kind, manual=spec.manual)
     started = ctx.now()
     t0 = time.monotonic()
     with failures_recorded(report):
@@ -240,7 +245,8 @@ def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]], *,
 
 
 def _fetch(ctx: RunContext, spec: SourceSpec, collector: Collector) -> _Run:
-    run = _Run(spec, collector, SourceReport(spec.name, spec.kind), ctx.now().isoformat(timespec="seconds"))
+    run = _Run(spec, collector, SourceReport(spec.name, spec.kind, manual=spec.manual),
+               ctx.now().isoformat(timespec="seconds"))
     t0 = time.monotonic()
     with failures_recorded(run.report):
         run.fetched = collector.fetch(run.report)
@@ -252,9 +258,9 @@ def _fetch(ctx: RunContext, spec: SourceSpec, collector: Collector) -> _Run:
 
 def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], report: SourceReport) -> None:
     """Write one source's records in a single transaction and fill in the report's counts."""
-    from kb.store.files import add_mentions
-    from kb.store.papers import (add_sightings, register_source, save_validators, upsert_papers,
-                                 upsert_posts)
+    from kb.store.papers import add_sightings, save_papers
+    from kb.store.posts import save_posts
+    from kb.store.sources import register_source, save_validators
     papers = [p for r in results for p in r.papers]
     sightings = [s for r in results for s in r.sightings]
     posts = [p for r in results for p in r.posts]
@@ -262,17 +268,14 @@ def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], 
     report.parsed = len(papers) + len(posts)
     report.skipped = len(report.problems)
     report.problems += [p for rec in [*papers, *posts] for p in bound_record(rec)]  # kept, but cut
-    with ctx.store.transaction() as conn:
-        register_source(conn, spec.name, spec.kind, spec.url, spec.credibility)
-        counts = upsert_papers(conn, papers, spec.name)
-        pcounts = upsert_posts(conn, posts)
-        add_sightings(conn, sightings)
-        add_mentions(conn, [{"subject": a, "arxiv_id": a, "version": None, "origin_kind": "post", "origin": p.key,
-                             "entry": 0, "seen_on": (p.published or "")[:10] or None}
-                            for p in posts for a in p.arxiv_ids])
+    with ctx.store.transaction() as tx:
+        register_source(tx, spec.name, spec.kind, spec.url, spec.credibility)
+        counts = save_papers(tx, papers, spec.name)
+        counts += save_posts(tx, posts)
+        add_sightings(tx, sightings)
         if any(report.validators) or report.digest:
-            save_validators(conn, spec.name, *report.validators, report.digest)
-    report.new, report.updated = counts.new + pcounts.new, counts.updated + pcounts.updated
+            save_validators(tx, spec.name, *report.validators, report.digest)
+    report.new, report.updated = counts.new, counts.updated
     if results and all(r.empty_day for r in results):
         report.status = "empty"
     elif not report.parsed and report.problems:
@@ -285,7 +288,8 @@ def record_ledger(ctx: RunContext, report: SourceReport, started_at: str) -> Non
     row = {"source": report.name, "run_date": ctx.today.isoformat(), "started_at": started_at,
            "duration_ms": report.duration_ms, "status": report.status, "http_status": report.http_status,
            "bytes": report.bytes, "parsed": report.parsed, "new": report.new, "updated": report.updated,
-           "skipped": report.skipped, "error": report.error, "problems": report.problems[:100]}
+           "skipped": report.skipped, "error": report.error, "problems": report.problems[:100],
+           "manual": int(report.manual), "recording": int(report.recording)}
     try:
         record_run(ctx.store, row)
     except KBError as exc:  # the store itself is unwritable: the report still says what happened
@@ -296,3 +300,15 @@ def record_ledger(ctx: RunContext, report: SourceReport, started_at: str) -> Non
 def previous_digest(ctx: RunContext, source: str) -> str | None:
     """The digest of the payloads ``source`` saved last, when this run skips unchanged ones."""
     return payload_hash(ctx.store, source) if ctx.skip_unchanged else None
+
+
+def merge_reports(reports: list[SourceReport]) -> SourceReport:
+    """One report for several runs of one source (several files)."""
+    out = SourceReport(reports[0].name, reports[0].kind, manual=reports[0].manual)
+    for r in reports:
+        for f in ("bytes", "parsed", "new", "updated", "skipped", "duration_ms"):
+            setattr(out, f, getattr(out, f) + getattr(r, f))
+        out.problems += r.problems
+        if r.status == "failed":
+            out.status, out.error = "failed", r.error
+    return out

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.errors import KBError
+from kb.store.notes import file_hashes
 from pipeline.context import RunContext
 from pipeline.ingest.run import SourceReport, record_ledger
 
@@ -134,26 +135,28 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
     from pipeline.workspace.knowledge import parse_knowledge
     from pipeline.workspace.notes import parse_note
     from pipeline.workspace.queue import parse_queue
-    from kb.store.files import record_file, save_card, save_knowledge_doc, save_note, save_queue
+    from kb.store.anchors import save_knowledge_doc
+    from kb.store.cards import save_card, save_queue
+    from kb.store.notes import record_file, save_note
     day = ctx.today.isoformat()
-    with ctx.store.transaction() as conn:
+    with ctx.store.transaction() as tx:
         if ref.kind == "note":
             note = parse_note(text, ref.rel)
             problems += note.problems
-            save_note(conn, note)
+            save_note(tx, note)
         elif ref.kind == "card":
             card = parse_card(text, ref.rel)
             problems += card.problems
-            save_card(conn, card)
+            save_card(tx, card)
         elif ref.kind == "queue":
             queue = parse_queue(text, ref.rel)
             problems += queue.problems
-            save_queue(conn, ref.rel, queue.items, day)
+            save_queue(tx, ref.rel, queue.items, day)
         else:
             doc = parse_knowledge(text, ref.rel, ref.topic or "")
             problems += doc.problems
-            save_knowledge_doc(conn, doc, digest, day)
-        record_file(conn, ref.rel, ref.kind, digest, problems)
+            save_knowledge_doc(tx, doc, digest, day)
+        record_file(tx, ref.rel, ref.kind, digest, problems)
     return problems
 
 
@@ -164,7 +167,7 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
     t0 = time.monotonic()
     walk_problems: list[str] = []
     refs = list_workspace_files(ctx, walk_problems)
-    known = file_hashes_of(ctx)
+    known = file_hashes(ctx.store)
     for ref in refs:
         try:
             data = _read_settled(ref.path)
@@ -196,10 +199,10 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
     present = {r.rel for r in refs}
     gone = sorted(set(known) - present)
     if gone:
-        from kb.store.files import forget_file
-        with ctx.store.transaction() as conn:
+        from kb.store.notes import forget_file
+        with ctx.store.transaction() as tx:
             for rel in gone:
-                forget_file(conn, rel)
+                forget_file(tx, rel)
     report.problems = walk_problems + report.problems
     report.skipped = len(walk_problems)
     report.duration_ms = int((time.monotonic() - t0) * 1000)
@@ -207,6 +210,3 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
     return report
 
 
-def file_hashes_of(ctx: RunContext) -> dict[str, str]:
-    """Content hash of every workspace file read so far (a plain read: no ORM for unchanged files)."""
-    return {r["path"]: r["content_hash"] for r in ctx.store.query("SELECT path, content_hash FROM workspace_files")}

@@ -1,129 +1,16 @@
-"""Parsers for kb's sources: bytes in, records out.
+"""Sources: where payloads come from (``registry``) and the pure parsers that read them.
 
-Every parser here is a pure function (or a streaming generator over a file
-object the caller opened): no network, no database, no clock. Fetching lives
-elsewhere; saving lives in ``kb.store``.
+Every parser here is a pure function (or a streaming generator over a file object the
+caller opened): no network, no database, no clock. Fetching lives in ``pipeline.net``
+and ``pipeline.ingest``; saving lives in ``kb.store``.
 
-Modules:
-
+* ``registry``       — the kinds of source and the workspace's configured sources
+* ``detect``         — which format a payload is, and the one dispatcher to its parser
 * ``xmlsafe``        — the one place XML is parsed (no entities, clear errors)
 * ``arxiv_listing``  — rss.arxiv.org RSS 2.0 / Atom daily listings
 * ``arxiv_api``      — export.arxiv.org/api/query Atom responses
 * ``arxiv_bulk``     — Kaggle JSON lines and OAI-PMH dumps, streamed
 * ``hf_daily``       — huggingface.co/api/daily_papers JSON
 * ``blogs``          — any RSS/Atom blog feed (via feedparser)
-* ``detect``         — which of the above a payload is
-
-The small text and date helpers below are shared by those modules. They are
-defined *before* the re-exports at the bottom on purpose: the submodules import
-them from this package while it is still initialising.
+* ``text``           — whitespace, author lists and dates as the parsers read them
 """
-from __future__ import annotations
-
-import re
-
-from kb.dates import calendar_date, month_number
-
-__all__ = [
-    "collapse_ws", "split_authors", "rfc822_date", "iso_date",
-    "parse_listing", "parse_api_response", "missing_ids",
-    "iter_kaggle", "iter_oai", "iter_bulk",
-    "parse_daily_papers", "featured_date_from_name",
-    "parse_feed", "detect_format", "parse_payload",
-]
-
-# C0 controls that are not whitespace, and DEL: a JSON "\u0000" must not reach the store
-# (C tools stop reading a string at a NUL) nor a briefing.
-_DROP_CONTROLS = dict.fromkeys([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
-_CONTROL_RE = re.compile("[\x00-\x08\x0e-\x1f\x7f]")
-
-
-def collapse_ws(text: str | None) -> str:
-    """``text`` with every run of whitespace (newlines included) turned into one space, trimmed;
-    control characters (NUL and the like) are dropped. (translate + split: ~2× a regex pass.)"""
-    if not text:
-        return ""
-    if _CONTROL_RE.search(text):   # rare: translating every string costs more than looking first
-        text = text.translate(_DROP_CONTROLS)
-    return " ".join(text.split())
-
-
-def _split_outside_parens(text: str, sep: re.Pattern[str]) -> list[str]:
-    # Affiliations such as "Zihao Ye (UW, NVIDIA)" must stay whole, so separators
-    # inside parentheses are not separators.
-    if "(" not in text:   # the common case: no parentheses, the regex splits it all at once
-        return sep.split(text)
-    parts, depth, start = [], 0, 0
-    pos = 0
-    while pos < len(text):
-        ch = text[pos]
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            m = sep.match(text, pos)
-            if m:
-                parts.append(text[start:pos])
-                start = pos = m.end()
-                continue
-        pos += 1
-    parts.append(text[start:])
-    return parts
-
-
-_COMMA = re.compile(r",")
-_AND = re.compile(r"\s+and\s+", re.I)
-
-
-def split_authors(text: str | None) -> list[str]:
-    """Names from one author string: ``"A, B, and C"``, ``"A, B and C"``, ``"A and B"`` → ``[A, B, C]``.
-
-    Commas and the word "and" separate names, except inside parentheses.
-    """
-    names: list[str] = []
-    for part in _split_outside_parens(collapse_ws(text), _COMMA):
-        part = re.sub(r"^and\s+", "", part.strip(), flags=re.I)
-        for name in _split_outside_parens(part, _AND):
-            name = name.strip()
-            if name:
-                names.append(name)
-    return names
-
-
-_EARLIEST_YEAR = 1900   # before this, a "date" in a feed is a placeholder (Hugo writes year 1)
-_RFC822_RE = re.compile(r"(\d{1,2})\s+([A-Za-z]{3})[a-z]*\.?\s+(\d{4})\b")
-
-
-def rfc822_date(text: str | None) -> str | None:
-    """The calendar date of an RFC 822 date *as written* (``Thu, 24 Sep 2026 00:00:00 -0400`` → ``2026-09-24``).
-
-    No timezone conversion: arXiv's announcement day is the day it writes. A
-    two-digit or impossible year gives None rather than a guess (``email.utils``
-    would turn ``0001`` into 2001).
-    """
-    m = _RFC822_RE.search(text or "")
-    if not m:
-        return None
-    month = month_number(m[2])
-    if month is None:
-        return None
-    return calendar_date(m[3], month, m[1], earliest=_EARLIEST_YEAR)
-
-
-_ISO_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
-
-
-def iso_date(text: str | None) -> str | None:
-    """The date part of an ISO 8601 stamp (``2026-09-25T00:00:00-04:00`` → ``2026-09-25``), as written."""
-    m = _ISO_RE.match(text or "")
-    return calendar_date(m[1], m[2], m[3], earliest=_EARLIEST_YEAR) if m else None
-
-
-# Re-exports: imported last, see the module docstring.
-from pipeline.sources.arxiv_api import missing_ids, parse_api_response  # noqa: E402
-from pipeline.sources.arxiv_bulk import iter_bulk, iter_kaggle, iter_oai  # noqa: E402
-from pipeline.sources.arxiv_listing import parse_listing  # noqa: E402
-from pipeline.sources.blogs import parse_feed  # noqa: E402
-from pipeline.sources.detect import detect_format, parse_payload  # noqa: E402
-from pipeline.sources.hf_daily import featured_date_from_name, parse_daily_papers  # noqa: E402

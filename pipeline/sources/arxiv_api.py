@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from kb.arxiv_id import normalize_arxiv_id, parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import PaperRecord, ParseResult, Sighting
-from pipeline.sources import collapse_ws, iso_date
+from pipeline.sources.text import collapse_ws, iso_date
 from pipeline.sources.xmlsafe import iter_elements, localname, parse_xml
 
 __all__ = ["parse_api_response", "missing_ids"]

@@ -18,7 +18,7 @@ from typing import IO
 from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import PaperRecord
-from pipeline.sources import collapse_ws, iso_date, rfc822_date, split_authors
+from pipeline.sources.text import collapse_ws, iso_date, rfc822_date, split_authors
 from pipeline.sources.xmlsafe import HeadThenRest, child, child_text, children, iter_elements, localname
 
 __all__ = ["iter_kaggle", "iter_oai", "iter_bulk", "BulkItem"]

@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 from kb.arxiv_id import ArxivId, parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import PaperRecord, ParseResult, Sighting
-from pipeline.sources import collapse_ws, iso_date, rfc822_date, split_authors
+from pipeline.sources.text import collapse_ws, iso_date, rfc822_date, split_authors
 from pipeline.sources.xmlsafe import child, child_text, children, localname, parse_xml
 
 __all__ = ["parse_listing"]

@@ -24,7 +24,7 @@ import feedparser
 from kb.arxiv_id import ArxivId, find_arxiv_ids, parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import ParseResult, PostRecord, Sighting
-from pipeline.sources import collapse_ws, split_authors
+from pipeline.sources.text import collapse_ws, split_authors
 from pipeline.sources.xmlsafe import check_feed_bytes, refuse_entity_declarations
 
 __all__ = ["parse_feed", "html_to_text"]

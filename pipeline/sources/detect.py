@@ -89,25 +89,38 @@ def _detect_xml(head: bytes) -> str:
     raise ParseError(f"unrecognised format: XML root element <{name}>")
 
 
-def parse_payload(data: bytes, *, name: str | PurePath | None = None, feed: str | None = None,
-                  featured_date: str | None = None) -> ParseResult:
-    """Detect ``data``'s format and parse it with the matching parser.
+def parse_payload(data: bytes, *, accept: tuple[str, ...] = FORMATS, expected: str = "", sniff: bool = True,
+                  name: str | PurePath | None = None, feed: str | None = None, featured_date: str | None = None,
+                  default_date: str | None = None, source: str | None = None) -> ParseResult:
+    """Detect ``data``'s format and parse it with the matching parser: the one dispatcher.
 
-    ``name`` is the recording's file name: it supplies the HF featured date
-    (``daily_papers_YYYY-MM-DD.json``) and, for blog feeds, the default feed
-    name. Bulk formats are read whole here; stream big files with ``iter_bulk``.
+    ``accept`` is what the source serves: a payload of another format is refused (a
+    blog named for an arXiv listing must not store arXiv items as posts); ``expected`` says
+    it in words. Without ``sniff`` a single accepted format goes straight to its parser. ``name`` is the
+    recording's file name: it supplies the HF featured date (``daily_papers_YYYY-MM-DD.json``)
+    and, for blog feeds, the default feed name. The HF date is ``featured_date``, else the
+    file name's, else ``default_date``. Bulk formats are read whole here; stream big files
+    with ``iter_bulk``.
     """
-    fmt = detect_format(data)
+    if sniff or len(accept) != 1:
+        try:
+            fmt = detect_format(data)
+        except ParseError as exc:
+            raise ParseError(f"not {expected} ({exc})" if expected else str(exc)) from None
+        if fmt not in accept:
+            raise ParseError(f"not {expected or ' or '.join(accept)} (the payload looks like {fmt})")
+    else:
+        fmt = accept[0]
     if fmt == "arxiv-rss" or fmt == "arxiv-atom-listing":
-        return parse_listing(data)
+        return parse_listing(data, source=source or "arxiv")
     if fmt == "arxiv-api":
-        return parse_api_response(data)
+        return parse_api_response(data, source=source or "arxiv")
     if fmt == "hf-daily":
-        day = featured_date or (featured_date_from_name(name) if name else None)
+        day = featured_date or (featured_date_from_name(name) if name else None) or default_date
         if day is None:
             raise ParseError("HF Daily Papers need their featured date",
                              hint="name the file daily_papers_YYYY-MM-DD.json or pass the date")
-        return parse_daily_papers(data, featured_date=day)
+        return parse_daily_papers(data, featured_date=day, source=source or "hf")
     if fmt == "feed":
         return parse_feed(data, feed=feed or (PurePath(name).stem if name else "feed"))
     items = (iter_kaggle if fmt == "kaggle-jsonl" else iter_oai)(io.BytesIO(data))

@@ -21,7 +21,7 @@ from pathlib import PurePath
 from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import PaperRecord, ParseResult, Sighting
-from pipeline.sources import collapse_ws, iso_date
+from pipeline.sources.text import collapse_ws, iso_date
 
 __all__ = ["parse_daily_papers", "featured_date_from_name"]
 

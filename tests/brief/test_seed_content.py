@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from kb.store import Store
-from pipeline.brief.collect import normalize_url
+from kb.text import normalize_url
 from tests.brief.conftest import (
     OCT7_ANCHORS,
     ZH_MD,

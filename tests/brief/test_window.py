@@ -142,7 +142,7 @@ def test_past_day_rebuilt_without_the_clock(sample_day: Path, tmp_path: Path, mo
 def test_build_briefing_never_calls_now(sample_day: Path, tmp_path: Path) -> None:
     from kb.store import Store
     from kb.workspace import open_workspace
-    from pipeline.brief.build import build_briefing
+    from pipeline.brief.write import briefing_data
     from pipeline.context import RunContext
 
     def boom():
@@ -152,7 +152,7 @@ def test_build_briefing_never_calls_now(sample_day: Path, tmp_path: Path) -> Non
     ws = open_workspace(str(home))
     ctx = RunContext(ws, Store.open(ws.store_path), dt.date(2026, 10, 8), offline=True, now=boom)
     try:
-        data = build_briefing(ctx, "inference")
+        data = briefing_data(ctx, "inference")
     finally:
         ctx.store.close()
     assert data["date"] == DAY and data["window"]["end"] == "2026-10-08T23:59"

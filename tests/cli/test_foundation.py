@@ -11,7 +11,7 @@ from kb import __version__
 from kb.cli import app
 from kb.records import PaperRecord
 from kb.store import Store, latest_schema
-from kb.store.papers import upsert_papers
+from kb.store.papers import save_papers
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -42,7 +42,7 @@ def test_init_keeps_an_existing_config(runner: CliRunner, tmp_path: Path) -> Non
 
 def test_show_resolves_any_form_to_the_same_card(runner: CliRunner, workspace: Path) -> None:
     with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as c:
-        upsert_papers(c, [PaperRecord("2607.09701", 2, "SlimWise", ["Ada Li"], "MoE", ["cs.DC"], "cs.DC")], "arxiv")
+        save_papers(c, [PaperRecord("2607.09701", 2, "SlimWise", ["Ada Li"], "MoE", ["cs.DC"], "cs.DC")], "arxiv")
     outs = []
     for form in ("https://arxiv.org/pdf/2607.09701v2.pdf", "arXiv:2607.09701"):
         result = runner.invoke(app, ["show", form, "--format", "json"])
@@ -69,7 +69,7 @@ def test_bad_config_exits_2_naming_file_line_and_key(tmp_path: Path) -> None:
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == [f"kb: error: {ws / 'kb.toml'}:4: arxiv.bogus: unknown key "
-                                                "(known: categories, credibility, recording, url)"]
+                                                "(known: api_url, categories, credibility, recording, url)"]
     assert "Traceback" not in proc.stderr
 
 

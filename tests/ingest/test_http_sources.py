@@ -5,10 +5,10 @@ import sqlite3
 from datetime import date
 from pathlib import Path
 
-from pipeline.net.arxiv import make_client, resolve_ids
+from pipeline.ingest.api import resolve_ids
 from pipeline.context import open_context
 from pipeline.net.http import HttpClient
-from pipeline.ingest.public import ingest_arxiv_listing
+from pipeline.ingest.public import ingest_source
 from tests.support.server import Reply
 
 LISTING = (Path(__file__).resolve().parents[1] / "fixtures" / "sources")
@@ -49,9 +49,9 @@ def test_conditional_get_gives_not_modified_and_keeps_the_data(workspace: Path, 
     server.script("/rss", Reply(200, body, {"ETag": '"v1"', "Content-Type": "application/rss+xml"}),
                   Reply(304, b"", {"ETag": '"v1"'}))
     ctx = _ctx(workspace, server, "/rss")
-    first = ingest_arxiv_listing(ctx)
+    first = ingest_source(ctx, "arxiv")
     assert first.status == "ok" and first.new > 0 and first.http_status == 200
-    second = ingest_arxiv_listing(ctx)
+    second = ingest_source(ctx, "arxiv")
     assert second.status == "not-modified" and second.new == 0
     assert server.seen("/rss")[1].headers.get("If-None-Match") == '"v1"'
     papers = ctx.store.conn.execute("SELECT count(*) FROM papers").fetchone()[0]
@@ -61,7 +61,7 @@ def test_conditional_get_gives_not_modified_and_keeps_the_data(workspace: Path, 
 def test_three_server_errors_fail_the_source_with_a_ledger_row(workspace: Path, server) -> None:
     server.script("/rss", *[Reply(503, b"busy")] * 3)
     ctx = _ctx(workspace, server, "/rss")
-    report = ingest_arxiv_listing(ctx)
+    report = ingest_source(ctx, "arxiv")
     assert report.status == "failed" and report.http_status == 503 and "3 attempts" in report.error
     row = sqlite3.connect(workspace / ".kb" / "kb.sqlite").execute(
         "SELECT status, http_status, error FROM source_runs").fetchone()
@@ -71,15 +71,18 @@ def test_three_server_errors_fail_the_source_with_a_ledger_row(workspace: Path, 
 def test_an_html_page_with_status_200_is_a_failure_not_data(workspace: Path, server) -> None:
     server.script("/rss", Reply(200, b"<!DOCTYPE html><html><body>Please log in</body></html>",
                                 {"Content-Type": "text/html"}))
-    report = ingest_arxiv_listing(_ctx(workspace, server, "/rss"))
+    report = ingest_source(_ctx(workspace, server, "/rss"), "arxiv")
     assert report.status == "failed" and "HTML" in report.error
 
 
-def test_resolve_ids_through_the_arxiv_package_marks_unknown_ids(workspace: Path, server) -> None:
+def test_resolve_ids_through_the_api_marks_unknown_ids(workspace: Path, server) -> None:
     server.script("/api/query", Reply(200, API_ONE, {"Content-Type": "application/atom+xml"}))
+    toml = workspace / "kb.toml"
+    toml.write_text(toml.read_text() + f'\n[arxiv]\napi_url = "{server.url("/api/query")}"\n'
+                    if "[arxiv]" not in toml.read_text() else toml.read_text().replace(
+                        "[arxiv]", f'[arxiv]\napi_url = "{server.url("/api/query")}"', 1))
     ctx = open_context(str(workspace), date(2026, 10, 8))
-    ctx.arxiv_client = make_client("kb/test (+mailto:t@example.org)", query_url_format=server.url("/api/query") + "?{}",
-                                   delay_seconds=0, num_retries=0)
+    ctx._http = HttpClient("kb/test (+mailto:t@example.org)", sleep=lambda s: None, retries=1, timeout=5)
     res = resolve_ids(ctx, ["2610.09701", "2607.09701"])
     assert res.found == ["2610.09701"] and res.unknown == ["2607.09701"]
     [seen] = server.requests
@@ -93,11 +96,11 @@ def test_a_big_api_file_is_streamed_in_batches_with_one_ledger_row(workspace: Pa
     monkeypatch.setattr(ingest, "STREAM_OVER", 100)          # the fixture counts as a backfill file
     ctx = open_context(str(workspace), date(2026, 10, 8))
     path = LISTING / "api_response.xml"
-    report = ingest.ingest_arxiv_listing(ctx, [path])
+    report = ingest.ingest_source(ctx, "arxiv", [path])
     streamed = ctx.store.conn.execute("SELECT count(*) FROM papers").fetchone()[0]
     assert report.status == "ok" and report.parsed == streamed > 0
     rows = ctx.store.conn.execute("SELECT source, status, parsed FROM source_runs").fetchall()
     assert rows == [("arxiv", "ok", streamed)]
     monkeypatch.setattr(ingest, "STREAM_OVER", 10**9)        # the same file read whole gives the same papers
-    whole = ingest.ingest_arxiv_listing(ctx, [path])
+    whole = ingest.ingest_source(ctx, "arxiv", [path])
     assert whole.status == "ok" and whole.new == 0 and whole.parsed == streamed

@@ -78,12 +78,12 @@ def test_query_papers_filters_by_source_and_date(runner: CliRunner, sample_works
 
 
 def test_two_feeds_with_the_same_guid_keep_both_posts(store) -> None:
-    from kb.store.papers import upsert_posts
+    from kb.store.posts import save_posts
     from pipeline.sources.blogs import parse_feed
     feed = (b'<?xml version="1.0"?><rss version="2.0"><channel><title>x</title><item><title>Post</title>'
             b'<guid isPermaLink="false">1</guid><link>https://a.example/1</link></item></channel></rss>')
     a, b = parse_feed(feed, feed="a").posts, parse_feed(feed, feed="b").posts
     with store.transaction() as conn:
-        upsert_posts(conn, a)
-        upsert_posts(conn, b)
+        save_posts(conn, a)
+        save_posts(conn, b)
     assert sorted(r[0] for r in store.query("SELECT key FROM posts")) == ["a|1", "b|1"]

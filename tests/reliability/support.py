@@ -10,10 +10,10 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from kb.config import BlogSource
+from pipeline.sources.registry import Source
 from pipeline.context import RunContext, open_context
 from pipeline.net.http import HttpClient
-from pipeline.ingest.public import ingest_arxiv_listing, ingest_blog, ingest_hf
+from pipeline.ingest.public import ingest, ingest_source
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures" / "sources"
@@ -102,15 +102,15 @@ def net_context(ws: Path, server, sleeps: list[float] | None = None, **kw) -> Ru
     return ctx
 
 
-def blog(server=None) -> BlogSource:
-    return BlogSource("serving-blog", server.url("/feed") if server else "https://blog.example.org/feed.xml", 4)
+def blog(server=None) -> Source:
+    return Source("serving-blog", "blog", server.url("/feed") if server else "https://blog.example.org/feed.xml", None, 4)
 
 
 def seed(ctx: RunContext, server=None) -> None:
     """Data a failing fetch must not touch: one listing, one HF day, one blog feed."""
-    for report in (ingest_arxiv_listing(ctx, [FIXTURES / "listing_atom.xml"]),
-                   ingest_hf(ctx, [FIXTURES / "daily_papers_2025-01-15.json"]),
-                   ingest_blog(ctx, blog(server), [FIXTURES / "blog_atom.xml"])):
+    for report in (ingest_source(ctx, "arxiv", [FIXTURES / "listing_atom.xml"]),
+                   ingest_source(ctx, "hf", [FIXTURES / "daily_papers_2025-01-15.json"]),
+                   ingest(ctx, blog(server), [FIXTURES / "blog_atom.xml"])):
         assert report.status == "ok", report.summary()
 
 
@@ -121,10 +121,10 @@ def _hf_body() -> bytes:
 
 
 SOURCES = {
-    "arxiv": ("/rss", lambda ctx, srv: ingest_arxiv_listing(ctx), "arxiv",
+    "arxiv": ("/rss", lambda ctx, srv: ingest_source(ctx, "arxiv"), "arxiv",
               lambda: (FIXTURES / "listing_rss_3items.xml").read_bytes()),
-    "hf": ("/hf", lambda ctx, srv: ingest_hf(ctx), "hf", _hf_body),
-    "blog": ("/feed", lambda ctx, srv: ingest_blog(ctx, blog(srv)), "serving-blog",
+    "hf": ("/hf", lambda ctx, srv: ingest_source(ctx, "hf"), "hf", _hf_body),
+    "blog": ("/feed", lambda ctx, srv: ingest(ctx, blog(srv)), "serving-blog",
              lambda: (FIXTURES / "blog_rss.xml").read_bytes()),
 }
 

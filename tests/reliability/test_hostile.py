@@ -15,16 +15,16 @@ import pipeline.workspace.cards  # noqa: F401
 import pipeline.workspace.knowledge  # noqa: F401
 import pipeline.workspace.notes  # noqa: F401
 import pipeline.workspace.queue  # noqa: F401
-from kb.config import BlogSource
+from pipeline.sources.registry import Source
 from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.context import open_context
-from pipeline.ingest.public import ingest_arxiv_listing, ingest_blog, ingest_hf
+from pipeline.ingest.public import ingest, ingest_source
 from pipeline.ingest.workspace import ingest_workspace
 from tests.reliability.support import DAY, dump, ledger, seed, store_bytes
 from tests.support.server import Reply
 
 MiB = 1024 * 1024
-HOSTILE_BLOG = BlogSource("hostile-blog", "https://blog.example.org/feed.xml", 3)
+HOSTILE_BLOG = Source("hostile-blog", "blog", "https://blog.example.org/feed.xml", None, 3)
 
 # One document per XML path kb has; {doctype} goes in the prolog, {ref} in a title.
 XML_PATHS = {
@@ -90,10 +90,10 @@ def _doc(kind: str, doctype: bytes, ref: bytes) -> bytes:
 
 def _ingest(ctx, kind: str, path: Path):
     if kind.startswith("blog"):
-        return ingest_blog(ctx, HOSTILE_BLOG, [path])
+        return ingest(ctx, HOSTILE_BLOG, [path])
     if kind == "oai-bulk":
         return ingest_bulk_file(ctx, path)
-    return ingest_arxiv_listing(ctx, [path])
+    return ingest_source(ctx, "arxiv", [path])
 
 
 @pytest.fixture
@@ -186,15 +186,15 @@ def test_invalid_utf8_is_refused_or_skipped_by_line(seeded, tmp_path: Path, kept
     before = dump(seeded.store.path)
     listing = tmp_path / "listing.xml"
     listing.write_bytes(_doc("listing-rss", b"", b"caf\xe9 \xff\xfe"))
-    report = ingest_arxiv_listing(seeded, [listing])
+    report = ingest_source(seeded, "arxiv", [listing])
     assert report.status == "failed" and "invalid UTF-8 at byte" in report.error
     feed = tmp_path / "feed.xml"
     feed.write_bytes(_doc("blog-atom", b"", b"\xc3\x28 broken"))
-    report = ingest_blog(seeded, HOSTILE_BLOG, [feed])
+    report = ingest(seeded, HOSTILE_BLOG, [feed])
     assert report.status == "failed" and "invalid UTF-8" in report.error
     hf = tmp_path / "daily_papers_2026-10-08.json"
     hf.write_bytes(b'[{"paper": {"id": "2610.04444", "title": "caf\xe9"}}]')
-    report = ingest_hf(seeded, [hf])
+    report = ingest_source(seeded, "hf", [hf])
     assert report.status == "failed" and "not UTF-8" in report.error
     assert dump(seeded.store.path) == before
     # Line-oriented bulk files lose only the bad line.
@@ -216,15 +216,15 @@ def test_nul_bytes_never_reach_the_store(seeded, tmp_path: Path, kept) -> None:
     before = dump(seeded.store.path)
     raw = tmp_path / "listing.xml"
     raw.write_bytes(_doc("listing-rss", b"", b"Null\x00Title"))
-    assert ingest_arxiv_listing(seeded, [raw]).status == "failed"       # not XML at all
+    assert ingest_source(seeded, "arxiv", [raw]).status == "failed"       # not XML at all
     feed = tmp_path / "feed.xml"
     feed.write_bytes(_doc("blog-rss", b"", b"Null\x00Title"))
-    assert ingest_blog(seeded, HOSTILE_BLOG, [feed]).status == "failed"
+    assert ingest(seeded, HOSTILE_BLOG, [feed]).status == "failed"
     assert dump(seeded.store.path) == before
     hf = tmp_path / "daily_papers_2026-10-08.json"
     hf.write_text(json.dumps([{"paper": {"id": "2610.04444", "title": "Null\u0000Title\u0007",
                                          "authors": [{"name": "A\u0000B"}], "summary": "x\u0000y"}}]))
-    report = ingest_hf(seeded, [hf])
+    report = ingest_source(seeded, "hf", [hf])
     assert report.status == "ok" and report.new == 1
     bulk = tmp_path / "k.jsonl"
     bulk.write_bytes(json.dumps({"id": "2610.05555", "title": "Bulk\u0000Title", "categories": "cs.DC"}).encode()
@@ -251,7 +251,7 @@ def test_a_10mb_title_is_cut_and_the_rest_kept(seeded, tmp_path: Path, kept) -> 
     f.write_bytes(listing.replace(b"Speculative Decoding Revisited", huge))
     assert f.stat().st_size > 10 * 1000 * 1000
     started = time.monotonic()
-    report = ingest_arxiv_listing(seeded, [f])
+    report = ingest_source(seeded, "arxiv", [f])
     assert time.monotonic() - started < 20
     assert report.status == "ok" and report.new == 3                     # every item kept …
     assert any("title of" in p and "cut to 1,000" in p for p in report.problems)
@@ -259,7 +259,7 @@ def test_a_10mb_title_is_cut_and_the_rest_kept(seeded, tmp_path: Path, kept) -> 
     assert max(map(len, titles)) <= 1000                                 # … none of them 10 MB
     feed = tmp_path / "feed.xml"
     feed.write_bytes(_doc("blog-rss", b"", huge))
-    report = ingest_blog(seeded, HOSTILE_BLOG, [feed])
+    report = ingest(seeded, HOSTILE_BLOG, [feed])
     assert report.status == "ok" and report.new == 1
     post = seeded.store.conn.execute("SELECT length(title), length(summary) FROM posts WHERE feed = 'hostile-blog'").fetchone()
     assert post[0] <= 1000 and post[1] <= 20000
@@ -279,12 +279,12 @@ def test_deeply_nested_json_is_refused_not_a_crash(seeded, tmp_path: Path, kept,
     seeded._http = client()
     seeded.config.hf_url = server.url("/hf")
     server.script("/hf", Reply(200, deep, {"Content-Type": "application/json"}))
-    report = ingest_hf(seeded)                                           # HF over HTTP
+    report = ingest_source(seeded, "hf")                                           # HF over HTTP
     assert report.status == "failed" and "nested too deeply" in report.error
     assert ledger(seeded.store.path, "hf")["status"] == "failed"
     recording = tmp_path / "deep.json"
     recording.write_bytes(b'{"id": "2610.04444", "versions": ' + deep + b"}\n")
-    report = ingest_arxiv_listing(seeded, [recording])                  # format detection of a recording
+    report = ingest_source(seeded, "arxiv", [recording])                  # format detection of a recording
     assert report.status == "failed" and "not an arXiv listing" in report.error
     bulk = tmp_path / "k.jsonl"
     good = json.dumps({"id": "2610.08881", "title": "Kept", "categories": "cs.DC"}).encode()
@@ -314,19 +314,19 @@ def _listing_for(ident: str, version: int, title: str) -> bytes:
 def test_invisible_characters_in_ids_from_a_listing(seeded, tmp_path: Path, kept, server) -> None:
     first = tmp_path / "first.xml"
     first.write_bytes(_listing_for(PAPER, 1, "SlimWise"))
-    assert ingest_arxiv_listing(seeded, [first]).new == 1
+    assert ingest_source(seeded, "arxiv", [first]).new == 1
     before = dump(seeded.store.path)
     for n, ident in enumerate(DISGUISED, start=2):
         f = tmp_path / f"disguised{n}.xml"
         f.write_bytes(_listing_for(ident, n, f"SlimWise v{n}"))
-        report = ingest_arxiv_listing(seeded, [f])
+        report = ingest_source(seeded, "arxiv", [f])
         assert report.status == "ok" and report.new == 0 and report.updated == 1, report.summary()
     # … and over HTTP, from HF, with the disguise in the JSON id.
     seeded.config.hf_url = server.url("/hf")
     from tests.reliability.support import client
     seeded._http = client()
     server.script("/hf", Reply(200, json.dumps([{"paper": {"id": DISGUISED[0], "title": "SlimWise"}}]).encode()))
-    assert ingest_hf(seeded).new == 0
+    assert ingest_source(seeded, "hf").new == 0
     ids = [r[0] for r in seeded.store.conn.execute("SELECT arxiv_id FROM papers")]
     assert len(ids) == len(before["papers"]) and ids.count(PAPER) == 1
     assert all(i.isascii() for i in ids)
@@ -338,7 +338,7 @@ def test_invisible_characters_in_ids_from_a_listing(seeded, tmp_path: Path, kept
 def test_invisible_characters_in_ids_from_a_note_and_a_card(seeded, kept, runner) -> None:
     first = seeded.workspace.root / "first.xml"
     first.write_bytes(_listing_for(PAPER, 1, "SlimWise"))
-    assert ingest_arxiv_listing(seeded, [first]).new == 1
+    assert ingest_source(seeded, "arxiv", [first]).new == 1
     root = seeded.workspace.root
     note = root / "inbox" / "amy" / "2026-10-08-ids.md"
     note.parent.mkdir(parents=True)

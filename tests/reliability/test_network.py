@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.ingest.public import ingest_arxiv_listing, ingest_hf
+from pipeline.ingest.public import ingest_source
 from tests.reliability.support import FIXTURES, SOURCES, dump, ledger, net_context, seed
 from tests.support.server import Reply
 
@@ -38,7 +38,7 @@ def test_429_with_retry_after_then_success(workspace: Path, server, kept) -> Non
     ctx, before = _prepared(workspace, server, sleeps)
     server.script("/rss", Reply(429, b"slow down", {"Retry-After": "7"}),
                   Reply(200, SOURCES["arxiv"][3](), {"Content-Type": "application/rss+xml"}))
-    report = ingest_arxiv_listing(ctx)
+    report = ingest_source(ctx, "arxiv")
     assert report.status == "ok" and report.new == 3 and report.http_status == 200
     assert 7.0 in sleeps                                  # the server's Retry-After was honoured
     row = ledger(ctx.store.path, "arxiv")
@@ -79,7 +79,7 @@ def test_connection_reset_once_then_success(workspace: Path, server, kept) -> No
     ctx, before = _prepared(workspace, server)
     body = SOURCES["arxiv"][3]()
     server.script("/rss", Reply(200, body * 40, behaviour="reset"), Reply(200, body))
-    report = ingest_arxiv_listing(ctx)
+    report = ingest_source(ctx, "arxiv")
     assert report.status == "ok" and report.new == 3
     after = dump(ctx.store.path)
     assert kept.rows(before, after) == 0 and len(after["papers"]) == len(before["papers"]) + 3
@@ -105,7 +105,7 @@ def test_body_shorter_than_its_content_length(workspace: Path, server, kept) -> 
     ctx, before = _prepared(workspace, server)
     half = SOURCES["arxiv"][3]()[:1500]
     server.script("/rss", *[Reply(200, half, behaviour="truncate")] * 3)
-    report = ingest_arxiv_listing(ctx)
+    report = ingest_source(ctx, "arxiv")
     assert report.status == "failed"
     row = ledger(ctx.store.path, "arxiv")
     assert row["status"] == "failed" and "cut short" in row["error"]
@@ -129,12 +129,12 @@ def test_wrong_content_type_the_body_decides(workspace: Path, server, kept) -> N
     ctx, before = _prepared(workspace, server)
     # A real listing labelled as a web page is still a listing …
     server.script("/rss", Reply(200, SOURCES["arxiv"][3](), {"Content-Type": "text/html"}))
-    ok = ingest_arxiv_listing(ctx)
+    ok = ingest_source(ctx, "arxiv")
     assert ok.status == "ok" and ok.new == 3
     # … and an XML feed labelled as JSON is not Daily Papers JSON.
     middle = dump(ctx.store.path)
     server.script("/hf", Reply(200, SOURCES["arxiv"][3](), {"Content-Type": "application/json"}))
-    bad = ingest_hf(ctx)
+    bad = ingest_source(ctx, "hf")
     assert bad.status == "failed" and "not Daily Papers JSON" in bad.error
     row = ledger(ctx.store.path, "hf")
     assert row["status"] == "failed" and row["http_status"] == 200
@@ -163,7 +163,7 @@ def test_50mb_body_is_refused_at_the_cap_in_bounded_memory(workspace: Path, serv
     server.script("/rss", Reply(200, headers=headers, behaviour="stream", size=50 * MiB))
     tracemalloc.start()
     try:
-        report = ingest_arxiv_listing(ctx)
+        report = ingest_source(ctx, "arxiv")
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -180,7 +180,7 @@ def test_headers_then_stall_times_out(workspace: Path, server, kept) -> None:
     ctx, before = _prepared(workspace, server, timeout=0.5, retries=2)
     server.script("/rss", *[Reply(200, b"", {"Content-Length": "5000"}, behaviour="stall")] * 2)
     started = time.monotonic()
-    report = ingest_arxiv_listing(ctx)
+    report = ingest_source(ctx, "arxiv")
     assert time.monotonic() - started < 4
     assert report.status == "failed"
     row = ledger(ctx.store.path, "arxiv")
@@ -192,7 +192,7 @@ def test_redirect_loop(workspace: Path, server, kept) -> None:
     ctx, before = _prepared(workspace, server)
     server.script("/rss", Reply(302, headers={"Location": "/elsewhere"}))
     server.script("/elsewhere", Reply(301, headers={"Location": server.url("/rss")}))
-    report = ingest_arxiv_listing(ctx)
+    report = ingest_source(ctx, "arxiv")
     assert report.status == "failed"
     row = ledger(ctx.store.path, "arxiv")
     assert row["status"] == "failed" and row["http_status"] == 301 and "redirect loop" in row["error"]
@@ -204,7 +204,7 @@ def test_redirect_to_a_file_url_is_refused(workspace: Path, server, kept, tmp_pa
     secret.write_bytes((FIXTURES / "listing_rss_3items.xml").read_bytes())
     ctx, before = _prepared(workspace, server)
     server.script("/rss", Reply(302, headers={"Location": secret.as_uri()}))
-    report = ingest_arxiv_listing(ctx)
+    report = ingest_source(ctx, "arxiv")
     assert report.status == "failed" and "will not fetch" in report.error
     assert ledger(ctx.store.path, "arxiv")["status"] == "failed"
     _unchanged(kept, ctx, before)
@@ -214,10 +214,10 @@ def test_etag_round_trip_304_does_no_work(workspace: Path, server, kept) -> None
     ctx, _ = _prepared(workspace, server)
     server.script("/rss", Reply(200, SOURCES["arxiv"][3](), {"ETag": '"v1"', "Last-Modified": "Thu, 08 Oct 2026 04:00:00 GMT"}),
                   Reply(304, headers={"ETag": '"v1"'}))
-    first = ingest_arxiv_listing(ctx)
+    first = ingest_source(ctx, "arxiv")
     assert first.status == "ok" and first.new == 3
     before = dump(ctx.store.path)
-    second = ingest_arxiv_listing(ctx)
+    second = ingest_source(ctx, "arxiv")
     assert second.status == "not-modified" and (second.parsed, second.new, second.updated) == (0, 0, 0)
     sent = server.seen("/rss")[1].headers
     assert sent.get("If-None-Match") == '"v1"' and sent.get("If-Modified-Since") == "Thu, 08 Oct 2026 04:00:00 GMT"
@@ -229,7 +229,7 @@ def test_etag_round_trip_304_does_no_work(workspace: Path, server, kept) -> None
 def test_json_error_object_with_status_200(workspace: Path, server, kept) -> None:
     ctx, before = _prepared(workspace, server)
     server.script("/hf", Reply(200, b'{"error": "Rate limit reached, retry later"}', {"Content-Type": "application/json"}))
-    report = ingest_hf(ctx)
+    report = ingest_source(ctx, "hf")
     assert report.status == "failed" and "Rate limit reached" in report.error
     assert ledger(ctx.store.path, "hf")["status"] == "failed"
     _unchanged(kept, ctx, before)

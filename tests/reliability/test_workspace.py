@@ -17,7 +17,7 @@ import pytest
 import kb.store.db as db
 from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.context import open_context
-from pipeline.ingest.public import ingest_arxiv_listing
+from pipeline.ingest.public import ingest_source
 from pipeline.ingest.workspace import ingest_workspace
 from tests.reliability.support import (DAY, REPO, dump, kb_env, kb_inproc as kb, one_error_line, seed, sha,
                                        store_bytes)
@@ -344,6 +344,7 @@ def _kb_with(prelude: str, *args: str) -> subprocess.CompletedProcess:
 def test_read_only_briefings_folder(briefed: Path, kept, code: str, message: str) -> None:
     """A read-only briefings folder, simulated (root ignores chmod): mkstemp there fails with EROFS/EACCES."""
     target = briefed / "briefings" / f"{D}-inference.md"
+    target.write_bytes(b"an older briefing of the day\n")   # so that kb has something to replace
     old = target.read_bytes()
     before = dump(briefed / ".kb" / "kb.sqlite")
     result = _kb_with(EROFS_PRELUDE.replace("{code}", code), "--home", str(briefed), "brief", "--date", D)
@@ -357,6 +358,7 @@ def test_read_only_briefings_folder(briefed: Path, kept, code: str, message: str
 
 def test_full_disk_writing_a_briefing(briefed: Path, kept) -> None:
     target = briefed / "briefings" / f"{D}-inference.md"
+    target.write_bytes(b"an older briefing of the day\n")   # so that kb has something to replace
     old = target.read_bytes()
     before = dump(briefed / ".kb" / "kb.sqlite")
     result = _kb_with(ENOSPC_PRELUDE, "--home", str(briefed), "brief", "--date", D)
@@ -389,7 +391,7 @@ def test_full_disk_during_a_source_ingest(workspace: Path, monkeypatch, kept) ->
     _full_after(monkeypatch, 2)
     ctx = open_context(str(workspace), DAY)
     big = REPO / "data" / "sample" / "recordings" / "arxiv" / "2026-10-08-listing.xml"
-    report = ingest_arxiv_listing(ctx, [big])
+    report = ingest_source(ctx, "arxiv", [big])
     assert report.status == "failed" and "database or disk is full" in report.error
     ctx.store.close()
     after = dump(workspace / ".kb" / "kb.sqlite")
@@ -397,7 +399,7 @@ def test_full_disk_during_a_source_ingest(workspace: Path, monkeypatch, kept) ->
     assert kept.store(workspace / ".kb" / "kb.sqlite") == "ok"
     monkeypatch.undo()                                                 # space freed: the next run succeeds
     ctx = open_context(str(workspace), DAY)
-    assert ingest_arxiv_listing(ctx, [big]).new == 230
+    assert ingest_source(ctx, "arxiv", [big]).new == 230
     assert kept.rows(before, dump(ctx.store.path)) == 0
 
 

@@ -14,7 +14,8 @@ import pytest
 
 from kb.errors import ParseError
 from kb.records import ParseResult
-from pipeline.sources import detect_format, missing_ids, parse_payload
+from pipeline.sources.arxiv_api import missing_ids
+from pipeline.sources.detect import detect_format, parse_payload
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 DIRS = ("arxiv_api", "arxiv_rss", "arxiv_bulk", "hf_daily_papers", "blog_feeds", "blog_posts")

@@ -22,9 +22,12 @@ import pytest
 
 from kb.errors import ParseError
 from kb.records import PaperRecord, ParseResult
-from pipeline.sources import (
-    detect_format, iter_bulk, parse_api_response, parse_daily_papers, parse_feed, parse_listing,
-)
+from pipeline.sources.arxiv_api import parse_api_response
+from pipeline.sources.arxiv_bulk import iter_bulk
+from pipeline.sources.arxiv_listing import parse_listing
+from pipeline.sources.blogs import parse_feed
+from pipeline.sources.detect import detect_format
+from pipeline.sources.hf_daily import parse_daily_papers
 from pipeline.sources.xmlsafe import parse_xml
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "sources"

@@ -11,7 +11,7 @@ import tracemalloc
 from pathlib import Path
 
 from kb.records import PaperRecord
-from pipeline.sources import iter_bulk, iter_kaggle
+from pipeline.sources.arxiv_bulk import iter_bulk, iter_kaggle
 
 N = 20_000
 PEAK_LIMIT = 3 * 1024 * 1024  # bytes; the files themselves are ~10 MB

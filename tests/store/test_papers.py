@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from kb.records import PaperRecord, PostRecord, Sighting
 from kb.store import Store
-from kb.store.papers import add_sightings, merge_paper, upsert_papers, upsert_posts
+from kb.store.papers import add_sightings, merge_paper, save_papers
+from kb.store.posts import save_posts
 
 
 def _rec(version: int | None, title: str, **kw) -> PaperRecord:
@@ -13,9 +14,9 @@ def _rec(version: int | None, title: str, **kw) -> PaperRecord:
 
 def test_v2_updates_and_records_which_fields_changed(store: Store) -> None:
     with store.transaction() as c:
-        assert upsert_papers(c, [_rec(1, "SlimWise", updated="2026-07-01")], "arxiv").new == 1
+        assert save_papers(c, [_rec(1, "SlimWise", updated="2026-07-01")], "arxiv").new == 1
     with store.transaction() as c:
-        counts = upsert_papers(c, [_rec(2, "SlimWise v2", updated="2026-10-01")], "arxiv")
+        counts = save_papers(c, [_rec(2, "SlimWise v2", updated="2026-10-01")], "arxiv")
     assert (counts.new, counts.updated) == (0, 1)
     row = store.query("SELECT * FROM papers")[0]
     assert (row["title"], row["latest_version"], row["published"]) == ("SlimWise v2", 2, "2026-07-01")
@@ -27,9 +28,9 @@ def test_v2_updates_and_records_which_fields_changed(store: Store) -> None:
 
 def test_an_older_version_or_versionless_source_only_fills_gaps(store: Store) -> None:
     with store.transaction() as c:
-        upsert_papers(c, [_rec(2, "Final title", abstract="")], "arxiv")
-        upsert_papers(c, [_rec(1, "Draft title", abstract="filled from v1")], "bulk")
-        upsert_papers(c, [_rec(None, "HF title")], "hf")
+        save_papers(c, [_rec(2, "Final title", abstract="")], "arxiv")
+        save_papers(c, [_rec(1, "Draft title", abstract="filled from v1")], "bulk")
+        save_papers(c, [_rec(None, "HF title")], "hf")
     row = store.query("SELECT title, abstract, latest_version FROM papers")[0]
     assert tuple(row) == ("Final title", "filled from v1", 2)
 
@@ -38,18 +39,20 @@ def test_reingest_is_idempotent(store: Store) -> None:
     recs = [_rec(1, "SlimWise")]
     sight = [Sighting("2607.09701", "arxiv", "2026-10-08", "new", 1)]
     with store.transaction() as c:
-        upsert_papers(c, recs, "arxiv")
-        assert add_sightings(c, sight) == 1
+        save_papers(c, recs, "arxiv")
+        add_sightings(c, sight)
+        assert c.run("SELECT count(*) FROM sightings").scalar_one() == 1
     before = store.counts()
     with store.transaction() as c:
-        counts = upsert_papers(c, recs, "arxiv")
-        assert add_sightings(c, sight) == 0
+        counts = save_papers(c, recs, "arxiv")
+        add_sightings(c, sight)
+        assert c.run("SELECT count(*) FROM sightings").scalar_one() == 1
     assert counts.unchanged == 1 and store.counts() == before
 
 
 def test_hf_upvotes_on_two_days_are_both_kept_and_first_seen_is_the_earliest(store: Store) -> None:
     with store.transaction() as c:
-        upsert_papers(c, [_rec(None, "SlimWise")], "hf")
+        save_papers(c, [_rec(None, "SlimWise")], "hf")
         add_sightings(c, [Sighting("2607.09701", "hf", "2026-10-09", "featured", upvotes=30),
                           Sighting("2607.09701", "hf", "2026-10-08", "featured", upvotes=12)])
     rows = store.query("SELECT seen_on, upvotes FROM sightings ORDER BY seen_on")
@@ -60,7 +63,7 @@ def test_hf_upvotes_on_two_days_are_both_kept_and_first_seen_is_the_earliest(sto
 def test_a_failed_batch_leaves_nothing_behind(store: Store) -> None:
     try:
         with store.transaction() as c:
-            upsert_papers(c, [_rec(1, "SlimWise")], "arxiv")
+            save_papers(c, [_rec(1, "SlimWise")], "arxiv")
             raise RuntimeError("source broke mid-batch")
     except RuntimeError:
         pass
@@ -72,8 +75,8 @@ def test_posts_upsert_and_fts_finds_chinese_and_english(store: Store) -> None:
     post = PostRecord("g1", "vllm-blog", "MORI-IO 读写模式", "https://blog.vllm.ai/x", "2026-10-08",
                       summary="Prefill decode disaggregation with RDMA 推理框架")
     with store.transaction() as c:
-        assert upsert_posts(c, [post]).new == 1
-        assert upsert_posts(c, [post]).unchanged == 1
+        assert save_posts(c, [post]).new == 1
+        assert save_posts(c, [post]).unchanged == 1
     for q in ('"推理"', '"prefill" AND "decode"', '"读写"'):
         assert [r["ref"] for r in store.query("SELECT ref FROM search_index WHERE search_index MATCH ?", (q,))] == ["g1"]
 

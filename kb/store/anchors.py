@@ -1,0 +1,186 @@
+"""Knowledge docs and their anchors: each version read, and which paper or URL is anchored where.
+
+Anchors carry history (first seen, last seen, ended), so a re-read doc updates them in
+place and an ID that left a section ends its anchor instead of deleting it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from kb.errors import ConfigError
+from kb.records import KnowledgeDoc
+from kb.sections import section_key, section_matches
+from kb.store.db import Store
+from kb.store.rows import Tx, row
+from kb.text import normalize_url
+
+
+# --------------------------------------------------------------------------- writes
+def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -> dict[str, int]:
+    """Record this version of a doc and bring its anchors up to date; return counts.
+
+    ``day`` is the run's date (injected, never the wall clock): an anchor with no
+    date written on its line is anchored on the day kb first saw it.
+    """
+    sections = [{"number": s.number, "title": s.title, "level": s.level, "parent": s.parent} for s in doc.sections]
+    tx.upsert("doc_versions", [row("doc_versions", doc, content_hash=content_hash, read_on=day, sections=sections)],
+              ["topic", "content_hash"], update=[])
+    existing = {(r.section, r.subject): dict(r._mapping)
+                for r in tx.run("SELECT * FROM anchors WHERE topic = :t", {"t": doc.topic})}
+    seen: dict[tuple[str, str], dict[str, Any]] = {}
+    for s in doc.sections:
+        for a in s.anchors:
+            subject = a.arxiv_id or a.url
+            if subject and (s.number, subject) not in seen:
+                seen[(s.number, subject)] = {"section": s.number, "subject": subject, "ref": a}
+    rows, counts = [], {"anchors": len(seen), "new": 0, "ended": 0}
+    # On the first reading of a doc, an undated anchor predates kb: its date is unknown, not today.
+    baseline = not existing
+    for key, found in seen.items():
+        old = existing.get(key)
+        a = found["ref"]
+        first = old["first_seen"] if old else day
+        counts["new"] += old is None
+        # Written on the line wins; else what it was; a truly new anchor is dated today (unless baseline).
+        derived = old["anchored_on"] if old else (None if baseline else first)
+        rows.append(row("anchors", a, topic=doc.topic, section=found["section"], subject=found["subject"],
+                        url=None if a.arxiv_id else a.url, anchored_on=a.anchored_on or derived,
+                        first_seen=first, last_seen=day, ended_on=None, doc_version=doc.version))
+    tx.upsert("anchors", rows, ["topic", "section", "subject"])
+    gone = [k for k, old in existing.items() if k not in seen and old["ended_on"] is None]
+    tx.run("UPDATE anchors SET ended_on = :d WHERE topic = :t AND section = :s AND subject = :x",
+           [{"d": day, "t": doc.topic, "s": s, "x": x} for s, x in gone])
+    counts["ended"] = len(gone)
+    return counts
+
+
+# --------------------------------------------------------------------------- reads
+@dataclass(frozen=True)
+class DocVersion:
+    topic: str
+    path: str
+    version: str | None
+    version_date: str | None
+    cited_count: int | None
+    sections: list[dict[str, Any]]
+
+
+def current_doc_version(store: Store, topic: str) -> DocVersion | None:
+    """The version of a topic's knowledge doc that is on disk now (the one whose content the store last
+    read), else the newest recorded. A doc reverted to an earlier text is that earlier version again."""
+    rows = store.query(
+        "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections FROM doc_versions d "
+        "JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash WHERE d.topic = ? "
+        "UNION ALL SELECT * FROM (SELECT topic, path, version, version_date, cited_count, sections "
+        "FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1)", (topic, topic))
+    if not rows:
+        return None
+    r = rows[0]
+    return DocVersion(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
+
+
+def section_titles(store: Store, topic: str) -> dict[str, str]:
+    """``§number`` → title of the current doc's sections, in the doc's order."""
+    doc = current_doc_version(store, topic)
+    return {"§" + s["number"]: s["title"] for s in doc.sections} if doc else {}
+
+
+@dataclass(frozen=True)
+class AnchorView:
+    """A current anchor: where it is, what it names, and its paper's title and abstract if known."""
+
+    section: str
+    subject: str
+    arxiv_id: str | None
+    url: str | None
+    label: str
+    anchored_on: str | None
+    title: str | None
+    abstract: str | None
+
+
+def current_anchors(store: Store, topic: str) -> list[AnchorView]:
+    """Every anchor of ``topic`` that has not ended, by section and subject."""
+    return [AnchorView(*r) for r in store.query(
+        "SELECT a.section, a.subject, a.arxiv_id, a.url, a.label, a.anchored_on, p.title, p.abstract FROM anchors a "
+        "LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND a.ended_on IS NULL "
+        "ORDER BY a.section, a.subject", (topic,))]
+
+
+def _sections_of(store: Store) -> dict[tuple[str, str], dict[str, Any]]:
+    """(topic, section number) → section info, from each topic's current doc version."""
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    topics = [r[0] for r in store.query("SELECT DISTINCT topic FROM doc_versions ORDER BY topic")]
+    for doc in filter(None, (current_doc_version(store, t) for t in topics)):
+        for s in doc.sections:
+            out[(doc.topic, s["number"])] = {**s, "doc_version": doc.version}
+    return out
+
+
+def query_anchored(store: Store, *, topic: str | None = None, section: str | None = None,
+                   since: str | None = None, until: str | None = None,
+                   include_ended: bool = False) -> list[dict[str, Any]]:
+    """Anchored arXiv IDs (and URLs) with their section, date and the doc version that holds them.
+
+    ``section`` "2.3" also matches its subsections; dates bound the anchoring date.
+    """
+    if section is not None and section_key(section) is None:
+        raise ConfigError(f"--section {section!r}: expected a section number such as 2.3 or 1.(9)")
+    where, params = ["1 = 1"], []
+    if not include_ended:
+        where.append("a.ended_on IS NULL")
+    for cond, value in (("a.topic = ?", topic), ("a.anchored_on >= ?", since), ("a.anchored_on <= ?", until)):
+        if value:
+            where.append(cond)
+            params.append(value)
+    rows = store.query(
+        "SELECT a.arxiv_id, a.url, a.topic, a.section, a.anchored_on, a.doc_version, a.first_seen, a.last_seen, "
+        "a.ended_on, a.label, p.title FROM anchors a LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id "
+        f"WHERE {' AND '.join(where)}", tuple(params))
+    sections = _sections_of(store)
+    out = []
+    for r in rows:
+        if section and not section_matches(r["section"], section):
+            continue
+        info = sections.get((r["topic"], r["section"]), {})
+        out.append({"arxiv_id": r["arxiv_id"], "url": r["url"], "topic": r["topic"], "section": "§" + r["section"],
+                    "section_title": info.get("title"), "anchored_on": r["anchored_on"],
+                    "doc_version": r["doc_version"], "title": r["title"], "label": r["label"],
+                    "first_seen": r["first_seen"], "last_seen": r["last_seen"], "ended_on": r["ended_on"]})
+    out.sort(key=lambda a: (a["topic"], section_key(a["section"]) or (), a["anchored_on"] or "",
+                            a["arxiv_id"] or a["url"] or ""))
+    return out
+
+
+def anchored_subject_count(store: Store, topic: str) -> int:
+    """kb's own count of what the doc anchors (distinct papers and URLs)."""
+    return store.query("SELECT count(DISTINCT subject) FROM anchors WHERE topic = ? AND ended_on IS NULL",
+                       (topic,))[0][0]
+
+
+@dataclass(frozen=True)
+class RecentAnchor:
+    arxiv_id: str
+    section: str
+    anchored_on: str | None
+    label: str
+    title: str | None
+
+
+def anchored_between(store: Store, topic: str, first_day: str, last_day: str) -> list[RecentAnchor]:
+    """Paper anchors dated ``first_day`` … ``last_day``: the continuing anchors of a round."""
+    return [RecentAnchor(*r) for r in store.query(
+        "SELECT a.arxiv_id, a.section, a.anchored_on, a.label, p.title FROM anchors a LEFT JOIN papers p "
+        "ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND a.ended_on IS NULL AND a.arxiv_id IS NOT NULL "
+        "AND a.anchored_on >= ? AND a.anchored_on <= ? ORDER BY a.anchored_on, a.arxiv_id",
+        (topic, first_day, last_day))]
+
+
+def anchored_sections(store: Store, topic: str) -> dict[str, list[str]]:
+    """Every current anchor subject (arXiv ID or normalised URL) → its sections."""
+    out: dict[str, list[str]] = {}
+    for a in current_anchors(store, topic):
+        out.setdefault(a.arxiv_id or normalize_url(a.url or ""), []).append(a.section)
+    return out

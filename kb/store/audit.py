@@ -1,0 +1,48 @@
+"""Curation findings over the whole store: what a curator should look at, each with kind, subject, detail."""
+from __future__ import annotations
+
+from typing import Any
+
+from kb.arxiv_id import parse_arxiv_id
+from kb.store.anchors import query_anchored
+from kb.store.cards import card_mismatches
+from kb.store.db import Store
+
+
+def audit(store: Store, *, topic: str | None = None) -> list[dict[str, Any]]:
+    """Duplicates, anchors dated before their paper existed, card mismatches, noticed-but-unanchored papers."""
+    findings: list[dict[str, Any]] = []
+    seen: dict[tuple[str, str], list[str]] = {}
+    for a in query_anchored(store, topic=topic):
+        if a["arxiv_id"]:
+            seen.setdefault((a["topic"], a["arxiv_id"]), []).append(a["section"])
+            aid = parse_arxiv_id(a["arxiv_id"])
+            anchored = (a["anchored_on"] or "")[:7].replace("-", "")[2:]
+            if aid and not aid.is_old_style and anchored and aid.yymm > anchored:
+                findings.append({"kind": "id-after-anchor-date", "subject": a["arxiv_id"],
+                                 "detail": f"{a['section']}: ID month {aid.yymm} is after its anchoring date "
+                                           f"{a['anchored_on']}"})
+    for (t, aid), secs in sorted(seen.items()):
+        if len(secs) > 1:
+            findings.append({"kind": "duplicate-in-doc", "subject": aid, "detail": f"{t}: anchored in {', '.join(secs)}"})
+    for path, file_id, fm_id in card_mismatches(store):
+        findings.append({"kind": "card-id-mismatch", "subject": fm_id,
+                         "detail": f"{path}: file name says {file_id}, front matter says {fm_id}"})
+    return findings + _unanchored_but_noticed(store)
+
+
+def _unanchored_but_noticed(store: Store) -> list[dict[str, Any]]:
+    rows = store.query(
+        "SELECT m.arxiv_id, count(DISTINCT m.origin) AS notes FROM mentions m WHERE m.arxiv_id IS NOT NULL "
+        "AND m.origin_kind = 'entry' AND NOT EXISTS (SELECT 1 FROM anchors a WHERE a.arxiv_id = m.arxiv_id "
+        "AND a.ended_on IS NULL) GROUP BY m.arxiv_id HAVING count(DISTINCT m.origin) >= 2 ORDER BY m.arxiv_id")
+    out = [{"kind": "unanchored-mentioned", "subject": r["arxiv_id"],
+            "detail": f"mentioned in {r['notes']} notes, anchored nowhere"} for r in rows]
+    rows = store.query(
+        "SELECT s.arxiv_id, max(s.upvotes) AS up FROM sightings s WHERE s.upvotes >= 10 AND NOT EXISTS "
+        "(SELECT 1 FROM anchors a WHERE a.arxiv_id = s.arxiv_id AND a.ended_on IS NULL) AND EXISTS "
+        "(SELECT 1 FROM classifications c WHERE c.subject_kind = 'paper' AND c.subject = s.arxiv_id "
+        "AND c.relevance <> 'none') GROUP BY s.arxiv_id ORDER BY s.arxiv_id")
+    out += [{"kind": "unanchored-upvoted", "subject": r["arxiv_id"],
+             "detail": f"{r['up']} HF upvotes on an inference topic, anchored nowhere"} for r in rows]
+    return out

@@ -1,0 +1,64 @@
+"""Briefings written: one row per topic, date, language and format, and the day's data as JSON
+(``lang = ''``, ``format = 'json'``), which later days read to know what was put forward before."""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from kb.store.db import Store
+from kb.store.rows import Tx, chunks, dumps, row
+from kb.text import briefed_keys
+
+
+def record_briefing(tx: Tx, data: dict[str, Any], lang: str, fmt: str, path: str | None, text: str) -> None:
+    """Remember a written briefing, and always its data (which later briefings compare against)."""
+    net_new, increments = data["density"]["net_new"], len(data["increments"])
+    rows = [row("briefings", topic=data["topic"], date=data["date"], lang=lang, format=fmt, path=path,
+                content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(), net_new=net_new,
+                increments=increments, data="{}")]
+    blob = dumps(data)
+    rows.append(row("briefings", topic=data["topic"], date=data["date"], lang="", format="json", path=None,
+                    content_hash=hashlib.sha256(blob.encode("utf-8")).hexdigest(), net_new=net_new,
+                    increments=increments, data=blob))
+    tx.upsert("briefings", rows, ["topic", "date", "lang", "format"])
+    record_briefed(tx, data)
+
+
+def recorded(store: Store, topic: str, day: str, lang: str, fmt: str) -> tuple[str | None, str] | None:
+    """(path, content hash) of the briefing recorded for these keys, if any."""
+    rows = store.query("SELECT path, content_hash FROM briefings WHERE topic = ? AND date = ? AND lang = ? "
+                       "AND format = ?", (topic, day, lang, fmt))
+    return (rows[0][0], rows[0][1]) if rows else None
+
+
+def previous_date(store: Store, topic: str, day: str) -> str | None:
+    """The date of the latest briefing of ``topic`` before ``day``."""
+    rows = store.query("SELECT max(date) FROM briefings WHERE topic = ? AND date < ?", (topic, day))
+    return rows[0][0] if rows and rows[0][0] else None
+
+
+def net_new_history(store: Store, topic: str, day: str) -> list[int]:
+    """NET-new counts of earlier briefings, oldest first."""
+    return [r[0] for r in store.query("SELECT net_new FROM briefings WHERE topic = ? AND date < ? "
+                                      "AND format = 'json' ORDER BY date", (topic, day))]
+
+
+def record_briefed(tx: Tx, data: dict[str, Any]) -> None:
+    """Replace the briefed keys of this day's briefing."""
+    tx.run("DELETE FROM briefed_items WHERE topic = :t AND date = :d", {"t": data["topic"], "d": data["date"]})
+    tx.upsert("briefed_items", [row("briefed_items", topic=data["topic"], key=k, date=data["date"])
+                                for k in briefed_keys(data)], ["topic", "key", "date"], update=[])
+
+
+def briefed_before(store: Store, topic: str, day: str, keys: Iterable[str]) -> dict[str, str]:
+    """Which of ``keys`` an earlier briefing of ``topic`` put forward → the first such date."""
+    out: dict[str, str] = {}
+    wanted = sorted(set(keys))
+    for part in chunks(wanted):
+        for key, first in store.query(
+                f"SELECT key, min(date) FROM briefed_items WHERE topic = ? AND date < ? AND key IN "
+                f"({','.join('?' * len(part))}) GROUP BY key", (topic, day, *part)):
+            out[key] = first
+    return out

@@ -1,0 +1,130 @@
+"""The team's files as the store knows them: which were read (and their hashes), inbox notes,
+their entries (indexed for search) and the mentions of papers and URLs every origin makes.
+
+A file's rows are replaced as a whole when its content changes; a file that is gone
+takes its rows with it (anchors, in ``kb.store.anchors``, keep their history instead).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.arxiv_id import parse_arxiv_id
+from kb.records import Note
+from kb.store.db import Store
+from kb.store.rows import Tx, row
+from kb.store.search import index_docs, unindex
+from kb.store.tags import enqueue
+
+FILE_TABLES = ("notes", "cards", "queue_items", "workspace_files")
+
+
+# --------------------------------------------------------------------------- writes
+def record_file(tx: Tx, path: str, kind: str, content_hash: str, problems: list[str]) -> None:
+    tx.upsert("workspace_files", [row("workspace_files", path=path, kind=kind, content_hash=content_hash,
+                                      problems=problems)], ["path"])
+
+
+def forget_file(tx: Tx, path: str) -> None:
+    """Remove what a file that no longer exists contributed (anchors keep their history)."""
+    clear_origin(tx, path)
+    for name in FILE_TABLES:
+        tx.run(f"DELETE FROM {name} WHERE path = :p", {"p": path})
+
+
+def clear_origin(tx: Tx, path: str) -> None:
+    """Drop a file's note entries (and their index rows) and every mention it made."""
+    ids = [r[0] for r in tx.run("SELECT id FROM note_entries WHERE path = :p", {"p": path})]
+    unindex(tx, "entry", ids)
+    tx.run("DELETE FROM note_entries WHERE path = :p", {"p": path})
+    tx.run("DELETE FROM mentions WHERE origin = :p", {"p": path})
+
+
+def mention_row(subject: str, origin_kind: str, origin: str, entry: int, seen_on: str | None) -> dict[str, Any]:
+    """A mention of a paper (any ID form: stored canonical, with its version) or of a URL."""
+    aid = parse_arxiv_id(subject)
+    return row("mentions", subject=aid.id if aid else subject, arxiv_id=aid.id if aid else None,
+               version=aid.version if aid else None, origin_kind=origin_kind, origin=origin, entry=entry,
+               seen_on=seen_on)
+
+
+def add_mentions(tx: Tx, rows: list[dict[str, Any]]) -> None:
+    """Insert mentions, once per (origin, entry, subject)."""
+    tx.upsert("mentions", rows, ["origin_kind", "origin", "entry", "subject"], update=[])
+
+
+def save_note(tx: Tx, note: Note) -> None:
+    """Replace a note's row, its entries (indexed for search) and their mentions."""
+    clear_origin(tx, note.path)
+    tx.upsert("notes", [row("notes", note)], ["path"])
+    day = note.timestamp[:10]
+    entries, mentions = [], []
+    for e in note.entries:
+        entries.append(row("note_entries", e, path=note.path, urls=[{"url": u.url, "date": u.date} for u in e.urls]))
+        subjects = list(dict.fromkeys(e.arxiv_ids + [u.url for u in e.urls if not parse_arxiv_id(u.url)]))
+        mentions += [mention_row(s, "entry", note.path, e.number, day) for s in subjects]
+    tx.insert("note_entries", entries)
+    add_mentions(tx, mentions)
+    rows = tx.run("SELECT id, number, heading, text FROM note_entries WHERE path = :p", {"p": note.path})
+    index_docs(tx, "entry", [(rid, f"{note.path}#{n}", h, t) for rid, n, h, t in rows])
+    enqueue(tx, "entry", [f"{note.path}#{e.number}" for e in note.entries])
+
+
+# --------------------------------------------------------------------------- reads
+def file_hashes(store: Store) -> dict[str, str]:
+    """Content hash of every workspace file read so far."""
+    return {r[0]: r[1] for r in store.query("SELECT path, content_hash FROM workspace_files")}
+
+
+@dataclass(frozen=True)
+class NoteView:
+    path: str
+    author: str
+    timestamp: str
+    title: str
+    credibility: int | None
+
+
+@dataclass
+class EntryView:
+    path: str
+    number: int
+    heading: str
+    text: str
+    points: list[str] = field(default_factory=list)
+    upvotes: list[int] = field(default_factory=list)
+    markers: list[str] = field(default_factory=list)
+    urls: list[dict[str, Any]] = field(default_factory=list)
+
+
+def notes_between(store: Store, first_day: str, last_day: str) -> list[NoteView]:
+    """Notes whose timestamp (local time) falls on ``first_day`` … ``last_day`` (the caller cuts the hours)."""
+    return [NoteView(*r) for r in store.query(
+        "SELECT path, author, timestamp, title, credibility FROM notes WHERE timestamp >= ? AND timestamp < ? "
+        "ORDER BY timestamp, path", (first_day, last_day + "~"))]
+
+
+def entries_of(store: Store, path: str) -> list[EntryView]:
+    """A note's entries in order, their JSON columns decoded."""
+    return [EntryView(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]), json.loads(r[6]), json.loads(r[7]))
+            for r in store.query("SELECT path, number, heading, text, points, upvotes, markers, urls "
+                                 "FROM note_entries WHERE path = ? ORDER BY number", (path,))]
+
+
+def entry_count(store: Store, path: str) -> int:
+    return store.query("SELECT count(*) FROM note_entries WHERE path = ?", (path,))[0][0]
+
+
+def mentions_until(store: Store, day: str) -> dict[str, list[str]]:
+    """arXiv ID → where the team cited it (``path#N`` for entries, the file or post key otherwise),
+    counting only what was dated on or before ``day``: a later day never leaks into an earlier briefing."""
+    out: dict[str, list[str]] = {}
+    for aid, kind, origin, entry in store.query(
+            "SELECT arxiv_id, origin_kind, origin, entry FROM mentions WHERE arxiv_id IS NOT NULL "
+            "AND (seen_on IS NULL OR seen_on <= ?) ORDER BY origin, entry", (day,)):
+        where = f"{origin}#{entry}" if kind == "entry" else origin
+        places = out.setdefault(aid, [])
+        if where not in places:
+            places.append(where)
+    return out

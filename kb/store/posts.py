@@ -1,0 +1,66 @@
+"""Blog and news posts, keyed by ``feed|guid``; the arXiv IDs a post cites are its mentions."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb.records import PostRecord
+from kb.store.db import Store
+from kb.store.notes import add_mentions, mention_row
+from kb.store.papers import WriteCounts
+from kb.store.rows import Tx, row
+from kb.store.search import index_docs
+from kb.store.tags import enqueue
+
+
+def save_posts(tx: Tx, posts: list[PostRecord]) -> WriteCounts:
+    """Insert or update posts; index their text; record the arXiv IDs each one cites."""
+    counts = WriteCounts()
+    old = {r._mapping["key"]: dict(r._mapping)
+           for r in tx.select_in("SELECT * FROM posts WHERE key IN :values", [p.key for p in posts])}
+    rows = {p.key: row("posts", p) for p in posts}
+    dirty = []
+    for key, new in rows.items():
+        if key not in old:
+            counts.new += 1
+        elif old[key] != new:
+            counts.updated += 1
+        else:
+            counts.unchanged += 1
+            continue
+        dirty.append(new)
+    tx.upsert("posts", dirty, ["key"])
+    docs = [tuple(r) for r in tx.select_in("SELECT rowid, key, title, summary || ' ' || content FROM posts "
+                                           "WHERE key IN :values", [r["key"] for r in dirty])]
+    index_docs(tx, "post", docs)
+    enqueue(tx, "post", [r["key"] for r in dirty])
+    add_mentions(tx, [mention_row(a, "post", p.key, 0, (p.published or "")[:10] or None)
+                      for p in posts for a in p.arxiv_ids])
+    return counts
+
+
+@dataclass(frozen=True)
+class PostView:
+    key: str
+    feed: str
+    title: str
+    url: str | None
+    published: str | None
+    summary: str
+    content: str
+    cites: tuple[str, ...]          # arXiv IDs the post links or names
+
+
+def posts_published_between(store: Store, first_day: str, last_day: str) -> list[PostView]:
+    """Posts whose ``published`` date (UTC, as the feed wrote it) falls on ``first_day`` … ``last_day``
+    (indexed), with the IDs each one cites."""
+    rows = store.query("SELECT key, feed, title, url, published, summary, content FROM posts "
+                       "WHERE published >= ? AND published < ? ORDER BY published, key", (first_day, last_day + "~"))
+    cites: dict[str, list[str]] = {}
+    keys = [r[0] for r in rows]
+    for i in range(0, len(keys), 500):
+        part = keys[i:i + 500]
+        for origin, aid in store.query(
+                f"SELECT origin, arxiv_id FROM mentions WHERE origin_kind = 'post' AND origin IN "
+                f"({','.join('?' * len(part))}) ORDER BY origin, arxiv_id", tuple(part)):
+            cites.setdefault(origin, []).append(aid)
+    return [PostView(*r, tuple(cites.get(r[0], ()))) for r in rows]

@@ -1,0 +1,131 @@
+"""Rows built from the one table description (``kb.store.schema``) and the write transaction.
+
+Every write module builds its rows with ``row(table, record, **values)``: the columns are
+the SQLModel class's, so a row can neither miss a column nor invent one, and list or dict
+values become the JSON text the column holds. ``Tx`` is what ``Store.transaction()``
+yields: statements, inserts and upserts by table name, with the dialect kept here.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy import Table
+    from sqlalchemy.engine import Connection, Result
+
+CHUNK = 500  # IDs per IN (...) query: well under SQLite's bound-parameter limit
+
+
+def dumps(value: Any) -> str:
+    """JSON for a TEXT column: stable key order, real Unicode (no \\u escapes)."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+@lru_cache(maxsize=None)
+def table(name: str) -> Table:
+    """The SQLAlchemy table of the SQLModel class named ``name`` (``papers``, ``anchors`` …)."""
+    from kb.store import schema
+    for model in vars(schema).values():
+        if getattr(model, "__tablename__", None) == name and hasattr(model, "__table__"):
+            return model.__table__
+    raise KeyError(f"no table {name!r} in kb.store.schema")
+
+
+@lru_cache(maxsize=None)
+def _columns(name: str) -> tuple[tuple[str, Any], ...]:
+    """(column, default) of a table; the primary key's integer id is left to the database."""
+    out = []
+    for col in table(name).columns:
+        if col.primary_key and col.name == "id":
+            continue
+        default = col.default.arg if col.default is not None and not callable(col.default.arg) else None
+        out.append((col.name, default))
+    return tuple(out)
+
+
+def row(name: str, record: Any = None, /, **values: Any) -> dict[str, Any]:
+    """A row of table ``name``: each column from ``values``, else the attribute of ``record`` of the
+    same name, else the column's default. Lists and dicts become JSON; bools become 0/1."""
+    columns = _columns(name)
+    unknown = set(values) - {c for c, _ in columns}
+    if unknown:
+        raise KeyError(f"{name} has no column {sorted(unknown)[0]!r}")
+    out: dict[str, Any] = {}
+    for col, default in columns:
+        if col in values:
+            value = values[col]
+        elif record is not None and hasattr(record, col):
+            value = getattr(record, col)
+        else:
+            value = default
+        if isinstance(value, (list, tuple, dict)):
+            value = dumps(value)
+        elif isinstance(value, bool):
+            value = int(value)
+        out[col] = value
+    return out
+
+
+class Tx:
+    """One write transaction (``Store.transaction()``): SQL by text, rows by table name."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    @property
+    def dialect(self) -> str:
+        return self.conn.dialect.name
+
+    def run(self, sql: str, params: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None) -> Result:
+        """A statement with ``:named`` parameters; a list of parameter sets runs it for each."""
+        from sqlalchemy import text
+        if isinstance(params, Sequence) and not params:
+            return None  # type: ignore[return-value]   (executemany of nothing)
+        return self.conn.execute(text(sql), params or {})
+
+    def select_in(self, sql: str, values: Sequence[Any], **params: Any) -> list[Any]:
+        """Rows of ``sql`` whose ``IN :values`` list is ``values``, asked in chunks."""
+        from sqlalchemy import bindparam, text
+        stmt = text(sql).bindparams(bindparam("values", expanding=True))
+        out: list[Any] = []
+        for part in chunks(list(values)):
+            out += list(self.conn.execute(stmt, {"values": list(part), **params}))
+        return out
+
+    def insert(self, name: str, rows: list[dict[str, Any]]) -> None:
+        if rows:
+            self.conn.execute(table(name).insert(), rows)
+
+    def upsert(self, name: str, rows: list[dict[str, Any]], keys: Sequence[str],
+               update: Sequence[str] | None = None, set_: dict[str, Any] | None = None) -> None:
+        """INSERT … ON CONFLICT (keys) DO UPDATE SET the ``update`` columns (all non-key by default).
+
+        Only the named columns change on conflict, so columns other writers own (anchors,
+        flags, what the team set by hand) survive a re-ingest. Never INSERT OR REPLACE,
+        which deletes the row and everything other writers put in it.
+        """
+        if not rows:
+            return
+        if self.dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert
+        else:
+            from sqlalchemy.dialects.sqlite import insert
+        stmt = insert(table(name))
+        cols = list(update) if update is not None else [c for c in rows[0] if c not in keys]
+        if set_ is not None:  # explicit SET expressions (e.g. keep-the-earliest rules)
+            from sqlalchemy import text
+            stmt = stmt.on_conflict_do_update(index_elements=list(keys),
+                                              set_={k: text(v) if isinstance(v, str) else v for k, v in set_.items()})
+        elif cols:
+            stmt = stmt.on_conflict_do_update(index_elements=list(keys), set_={c: stmt.excluded[c] for c in cols})
+        else:
+            stmt = stmt.on_conflict_do_nothing(index_elements=list(keys))
+        self.conn.execute(stmt, rows)

@@ -1,0 +1,32 @@
+"""Keys that let one item be recognised across sources: a URL without its dressing, a title reduced to words."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_WORDS = re.compile(r"[^\w]+")
+
+
+def normalize_url(url: str) -> str:
+    """``https://www.Example.org/post.html/`` → ``example.org/post``: the same page however it was written."""
+    u = url.strip().rstrip("/.,;)）").lower()
+    u = re.sub(r"^https?://(www\.)?", "", u)
+    return re.sub(r"\.html?$", "", u)
+
+
+def title_key(title: str | None) -> str | None:
+    """A title reduced for matching across sources: lower case, words only; None when too short to trust."""
+    key = " ".join(_WORDS.sub(" ", (title or "").lower()).split())
+    return f"title:{key}" if len(key) >= 20 else None
+
+
+def briefed_keys(data: dict[str, Any]) -> list[str]:
+    """What a briefing put forward, as keys a later day matches its candidates by: every ID
+    spelling, the URL and the title of each increment and other item."""
+    keys: dict[str, None] = {}
+    for inc in data.get("increments", []) + data.get("others", []):
+        for key in (inc.get("arxiv_id"), *inc.get("other_ids", []),
+                    normalize_url(inc["url"]) if inc.get("url") else None, title_key(inc.get("title"))):
+            if key:
+                keys.setdefault(key, None)
+    return list(keys)

@@ -1,0 +1,99 @@
+"""What one briefing is built from, read once: ``load_inputs(ctx, topic)``.
+
+Every read is bounded by the window (its days, its candidates) or by the workspace, so a
+night's briefing costs what the night brought, not what the store holds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.store.anchors import AnchorView, anchored_sections, current_anchors, section_titles
+from kb.store.briefings import briefed_before
+from kb.store.cards import QueueView, queue
+from kb.store.notes import NoteView, entry_count, notes_between
+from kb.store.papers import PaperText, paper_texts
+from kb.store.sources import runs_of_day, troubled_sources
+from kb.store.tags import StoredResult, stored_results
+from kb.text import normalize_url, title_key
+from pipeline.brief.collect import collect_candidates, compute_window
+from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, stored_classifications
+from pipeline.brief.judge import Rules, load_rules
+from pipeline.brief.model import Candidate, Window
+from pipeline.brief.verify import Facts
+from pipeline.context import RunContext
+
+
+@dataclass
+class NoteSource:
+    """A note of the window, as the briefing's list of sources shows it."""
+
+    note: NoteView
+    entries: int
+
+
+@dataclass
+class BriefingInputs:
+    """Everything ``build_briefing`` needs; nothing in it is read again."""
+
+    topic: str
+    day: str
+    timezone: str
+    top: int
+    authors: dict[str, int]
+    credibility: dict[str, int]             # per source, as kb.toml says today
+    taxonomy: Any
+    rules: Rules
+    window: Window
+    candidates: list[Candidate]
+    stored: dict[str, StoredResult]         # the classify stage's results, by paper ID or entry:path#N
+    unstored: dict[str, PaperText]          # candidate papers the classify stage has not tagged yet
+    facts: Facts
+    anchors: dict[str, list[str]]           # anchored subject → its sections
+    anchored: list[AnchorView]              # the doc's current anchors
+    anchored_stored: dict[str, StoredResult]  # the classify stage's results for anchored papers
+    briefed: dict[str, str]                 # key a candidate may carry → the first briefing that had it
+    section_titles: dict[str, str]
+    baseline: dict[str, Any]
+    history: list[int]
+    continuing: list[dict[str, Any]]
+    notes: list[NoteSource] = field(default_factory=list)
+    queue: list[QueueView] = field(default_factory=list)
+    runs: list[dict[str, Any]] = field(default_factory=list)
+    troubled: list[dict[str, Any]] = field(default_factory=list)
+
+
+def candidate_keys(c: Candidate) -> set[str]:
+    """Every key by which an earlier briefing may have put ``c`` forward."""
+    keys = set(c.arxiv_ids) | {normalize_url(u) for u in c.urls}
+    return keys | {k for k in (title_key(t) for t in c.titles) if k}
+
+
+def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> BriefingInputs:
+    """Read what the briefing of ``topic`` for ``ctx.today`` is built from."""
+    from pipeline.classify.stage import load_workspace_taxonomy
+    cfg, store, day = ctx.config, ctx.store, ctx.today.isoformat()
+    taxonomy = load_workspace_taxonomy(ctx)
+    window = compute_window(store, topic, ctx.today, cfg.cutoff)
+    credibility = ctx.sources.credibility()
+    cands = collect_candidates(store, window, author_credibility=cfg.authors, source_credibility=credibility,
+                               tz=cfg.tz)
+    cited = {i for c in cands for i in c.arxiv_ids}
+    entries = {s.key for c in cands for s in c.sources if s.kind == "entry"}
+    stored = stored_classifications(store, taxonomy.hash, cited, entries)
+    anchored = current_anchors(store, topic)
+    notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
+                                                                               window.end[:10])
+             if window.contains(n.timestamp)]
+    return BriefingInputs(
+        topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
+        credibility=credibility, taxonomy=taxonomy, rules=load_rules(ctx.workspace.root), window=window,
+        candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
+        facts=gather_facts(store, topic, taxonomy, day, cited),
+        anchors=anchored_sections(store, topic), anchored=anchored,
+        anchored_stored=stored_results(store, taxonomy.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id}),
+        briefed=briefed_before(store, topic, day, {k for c in cands for k in candidate_keys(c)}),
+        section_titles=section_titles(store, topic), baseline=baseline(store, topic),
+        history=history(store, topic, day), continuing=recent_anchors(store, topic, window),
+        notes=notes, queue=queue(store), runs=[r for r in runs_of_day(store, day) if r["source"] != "workspace"],
+        troubled=troubled_sources(store, until=day))
