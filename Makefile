@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 KB := $(VENV)/bin/kb
 DEMO_DATE ?= 2026-10-08
 
-.PHONY: install demo test bench clean
+.PHONY: install demo lint test bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,12 @@ demo: install
 	$(KB) nightly --home "$$tmp" --date $(DEMO_DATE) --offline && \
 	echo "zh briefing: $$tmp/briefings/$(DEMO_DATE)-inference.md"
 
-test: install
+# The layering (kb below pipeline, phases downward, no cycles) and the lint are part of the tests.
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+
+test: lint
 	$(PY) -m pytest
 
 bench: install

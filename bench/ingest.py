@@ -264,8 +264,8 @@ def child_kb(home: str, file: str, mode: str, profile: bool) -> dict:
 
     import kb.store.papers  # noqa: F401
     import pipeline.sources.detect  # noqa: F401
-    from pipeline.ingest.bulk import ingest_bulk_file
     from pipeline.context import open_context
+    from pipeline.ingest.bulk import ingest_bulk_file
     from pipeline.ingest.public import ingest_arxiv_listing
 
     ctx = open_context(home, date(2026, 10, 8), offline=True)

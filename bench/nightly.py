@@ -476,7 +476,7 @@ class Day:
         self.listing: list[dict] = []
         anchored_ids = [a for a in self.anchors if not a["url_only"]]
         replaced_anchors = r.sample(anchored_ids, min(25, len(anchored_ids)))
-        for i in range(n["arxiv"]):
+        for _i in range(n["arxiv"]):
             u = r.random()
             kind = "new" if u < 0.56 else "cross" if u < 0.73 else "replace" if u < 0.94 else "replace-cross"
             if kind == "replace" and replaced_anchors and r.random() < 0.12:
@@ -510,10 +510,10 @@ class Day:
         # feeds
         self.posts: dict[str, list[dict]] = {}
         cite_pool = [p for p in new_items if p["kind"] == "inf"] + anchored_ids[:80]
-        for name, url, cred, topics, fmt, focus in FEEDS[:n["feeds"]]:
+        for name, _url, _cred, _topics, _fmt, focus in FEEDS[:n["feeds"]]:
             d = self.day - timedelta(days=r.choice([0, 0, 0, 1, 1, 2, 6, 20]))
             posts = []
-            for k in range(n["items"]):
+            for _k in range(n["items"]):
                 inf = focus == "inf" and r.random() < 0.85 or focus == "mix" and r.random() < 0.45 \
                     or focus == "other" and r.random() < 0.1
                 p = self.inference_paper() if inf else self.other_paper()
@@ -612,7 +612,8 @@ class Day:
         r = self.rnd
         items = []
         for p in self.hf:
-            hexid = lambda: f"{r.getrandbits(96):024x}"
+            def hexid():
+                return f"{r.getrandbits(96):024x}"
             org = p["name"].lower() + "-lab"
             sub = {"_id": hexid(), "avatarUrl": f"https://cdn-avatars.huggingface.co/v1/production/uploads/{hexid()}/a.png",
                    "fullname": self.pick(["AK", "Tom", "AgentLab", "Niels", "Kye"]), "name": self.pick(["akhaliq", "nielsr", "kye"]),
@@ -1009,7 +1010,7 @@ def child_floor(home: str, day: str) -> dict:
     # one render
     titles = {k: t for _, k, t, _ in subjects}
     by_topic: dict[str, list] = {}
-    for kind, key, topic, c in tags:
+    for _kind, key, topic, c in tags:
         by_topic.setdefault(topic, []).append({"key": key, "title": titles[key], "score": c})
     topics = [{"topic": t, "n": len(v), "rows": sorted(v, key=lambda s: (-s["score"], s["key"]))[:10]}
               for t, v in sorted(by_topic.items())]

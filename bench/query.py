@@ -427,6 +427,7 @@ def _dbstat(conn: sqlite3.Connection, prefix: str) -> dict[str, int]:
 
 def fts_compare(db: Path, tmp: Path) -> dict:
     from kb.queries_ws import search
+
     from kb.store import Store
     from kb.store.fts import segment, to_match_query
 

@@ -58,7 +58,6 @@ class Config:
     authors: dict[str, int] = field(default_factory=dict)
     briefing_top: int = 5
     cutoff: str = "23:59"
-    parse_workers: int | None = None  # worker processes parsing sources; None: automatic, 0: none
 
     @property
     def tz(self) -> ZoneInfo:
@@ -76,7 +75,6 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
               "recording": (str, False)},
     "authors": {},
     "briefing": {"top": (int, False), "cutoff": (str, False)},
-    "ingest": {"parse_workers": (int, False)},
 }
 _LIST_TABLES = {"topics", "blogs"}
 
@@ -153,7 +151,8 @@ def parse_config(text: str, path: Path) -> Config:
             raise _err(path, text, name, f"unknown section (known: {', '.join(sorted(_SCHEMA))})")
         items = value if name in _LIST_TABLES else [value]
         if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
-            raise _err(path, text, name, "expected " + ("[[" + name + "]] tables" if name in _LIST_TABLES else "a table"))
+            expected = f"[[{name}]] tables" if name in _LIST_TABLES else "a table"
+            raise _err(path, text, name, f"expected {expected}")
         for i, item in enumerate(items):
             _check_table(path, text, name, item, i if name in _LIST_TABLES else None)
     return _build(raw, path, text)
@@ -193,9 +192,6 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
         cfg.blogs.append(BlogSource(b["name"], b.get("url"), _credibility(path, text, "blogs.credibility",
                                     b.get("credibility", 3), i), b.get("topics", []), b.get("recording")))
     cfg.authors = dict(raw.get("authors", {}))
-    cfg.parse_workers = raw.get("ingest", {}).get("parse_workers")
-    if cfg.parse_workers is not None and not 0 <= cfg.parse_workers <= 64:
-        raise _err(path, text, "ingest.parse_workers", "expected 0 (parse in the kb process) to 64")
     cfg.briefing_top = br.get("top", cfg.briefing_top)
     cfg.cutoff = br.get("cutoff", cfg.cutoff)
     if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", cfg.cutoff):

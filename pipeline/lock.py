@@ -55,8 +55,9 @@ def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
             except BlockingIOError:
                 if clock() >= deadline:
                     holder = _holder(path)
-                    raise LockedError(f"{path.parent.parent} is locked by another {what} (pid {holder.get('pid', '?')}, "
-                                      f"since {holder.get('started', '?')}); gave up after {wait:g} s") from None
+                    raise LockedError(f"{path.parent.parent} is locked by another {what} "
+                                      f"(pid {holder.get('pid', '?')}, since {holder.get('started', '?')}); "
+                                      f"gave up after {wait:g} s") from None
                 sleep(min(0.2, max(0.0, deadline - clock())))
         previous = _holder(path)
         if previous.get("pid") and previous.get("pid") != os.getpid() and not pid_alive(int(previous["pid"])):

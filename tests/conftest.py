@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.store import Store
-from tests.support.server import ScriptedServer
 from kb.workspace import init_workspace
+from tests.support.server import ScriptedServer
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "data" / "sample"

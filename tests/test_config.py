@@ -22,8 +22,6 @@ BAD = [
     ('[workspace]\ntimezone = "Mars/Olympus"\n', r"unknown time zone"),
     ('[briefing]\ncutoff = "25:00"\n', r"expected HH:MM"),
     ('[[topics]]\nslug = "inference"\n', r"missing required key 'doc'"),
-    ("[ingest]\nparse_workers = -1\n", r"kb\.toml:2: ingest\.parse_workers: expected 0"),
-    ('[ingest]\nparse_workers = "auto"\n', r"kb\.toml:2: ingest\.parse_workers: expected int"),
 ]
 
 
@@ -39,7 +37,6 @@ def test_the_shipped_default_is_valid_and_has_the_expected_defaults() -> None:
     assert [t.slug for t in cfg.topics] == ["inference"]
     assert cfg.timezone == "Asia/Shanghai" and cfg.languages == ["zh", "en"]
     assert len(cfg.blogs) >= 3 and all(1 <= b.credibility <= 5 for b in cfg.blogs)
-    assert cfg.parse_workers is None   # automatic
 
 
 def test_missing_file_is_a_config_error(tmp_path: Path) -> None:

@@ -14,9 +14,9 @@ from typing import Annotated, Optional
 import typer
 
 from kb import __version__
-from kb.cli.common import TableJson, open_store, state
 from kb.cli.brief import brief_cmd, flags_app
 from kb.cli.classify import classify_cmd, eval_app, explain_cmd
+from kb.cli.common import TableJson, open_store, state
 from kb.cli.ingest import ingest_app, sources_app
 from kb.cli.nightly import nightly_cmd
 from kb.cli.query import anchor_cmd, audit_cmd, query_app, search_cmd
@@ -97,8 +97,7 @@ def db_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJso
 def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID in any form (URL, arXiv:…, vN).")],
              fmt: Annotated[MdJson, typer.Option("--format")] = MdJson.md) -> None:
     """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags."""
-    from kb.cli.output import format_json
-    from kb.cli.output import format_paper_md
+    from kb.cli.output import format_json, format_paper_md
     from kb.store.papers import get_paper
     with open_store() as store:
         paper = get_paper(store, ident)

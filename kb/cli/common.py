@@ -66,8 +66,8 @@ def parse_day(value: str | None, ws) -> date:
 
 @contextlib.contextmanager
 def run_context(day: str | None, *, offline: bool = False) -> Iterator[Any]:
-    from pipeline.context import RunContext
     from kb.store import Store
+    from pipeline.context import RunContext
     ws = open_workspace()
     ctx = RunContext(ws, Store.open(ws.store_path), parse_day(day, ws), offline=offline)
     try:

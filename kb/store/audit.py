@@ -24,7 +24,8 @@ def audit(store: Store, *, topic: str | None = None) -> list[dict[str, Any]]:
                                            f"{a['anchored_on']}"})
     for (t, aid), secs in sorted(seen.items()):
         if len(secs) > 1:
-            findings.append({"kind": "duplicate-in-doc", "subject": aid, "detail": f"{t}: anchored in {', '.join(secs)}"})
+            findings.append({"kind": "duplicate-in-doc", "subject": aid,
+                             "detail": f"{t}: anchored in {', '.join(secs)}"})
     for path, file_id, fm_id in card_mismatches(store):
         findings.append({"kind": "card-id-mismatch", "subject": fm_id,
                          "detail": f"{path}: file name says {file_id}, front matter says {fm_id}"})

@@ -124,16 +124,11 @@ class Store:
             self._engine = _make_engine(self.path)
         return self._engine
 
-    def prepare_writes(self) -> None:
-        """Import the writers and open the write engine now (the first write would; this lets a
-        caller do it while it waits on something else, such as parse workers)."""
-        import kb.store.schema  # noqa: F401  (SQLAlchemy, SQLModel and the table classes)
-        self.engine.connect().close()
-
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Tx]:
         """One atomic write batch: everything in the block commits or nothing does."""
         from sqlalchemy.exc import DBAPIError
+
         from kb.store.rows import Tx
         try:
             with self.engine.begin() as connection:

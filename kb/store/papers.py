@@ -256,7 +256,8 @@ def query_papers(store: Store, *, since: str | None = None, until: str | None = 
            "FROM papers p JOIN sightings s ON s.arxiv_id = p.arxiv_id "
            f"WHERE {' AND '.join(where)} ")
     if topic:
-        sql += "AND EXISTS (SELECT 1 FROM tags t WHERE t.subject_kind = 'paper' AND t.subject = p.arxiv_id AND t.topic = ?) "
+        sql += ("AND EXISTS (SELECT 1 FROM tags t WHERE t.subject_kind = 'paper' AND t.subject = p.arxiv_id "
+                "AND t.topic = ?) ")
         params.append(topic)
     if relevance:
         sql += ("AND EXISTS (SELECT 1 FROM classifications c WHERE c.subject_kind = 'paper' "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
         yield items[i:i + size]
 
 
-@lru_cache(maxsize=None)
+@cache
 def table(name: str) -> Table:
     """The SQLAlchemy table of the SQLModel class named ``name`` (``papers``, ``anchors`` …)."""
     from kb.store import schema
@@ -39,7 +39,7 @@ def table(name: str) -> Table:
     raise KeyError(f"no table {name!r} in kb.store.schema")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _columns(name: str) -> tuple[tuple[str, Any], ...]:
     """(column, default) of a table; the primary key's integer id is left to the database."""
     out = []

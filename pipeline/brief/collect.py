@@ -7,19 +7,20 @@ when kb ingested it, so a past day can be rebuilt from recordings.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from difflib import SequenceMatcher
 
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
 from kb.store import Store
-from kb.text import normalize_url
 from kb.store.briefings import previous_date
 from kb.store.cards import cards
 from kb.store.notes import entries_of, notes_between
 from kb.store.papers import existing_ids, sightings_between
 from kb.store.posts import posts_published_between
+from kb.text import normalize_url
 from pipeline.brief.model import Candidate, SourceRef, Window
 from pipeline.workspace.notes import clean_heading
+
 
 def compute_window(store: Store, topic: str, day: date, cutoff: str) -> Window:
     """From the previous briefing's cut-off (else one day back) to ``day``'s cut-off."""
@@ -127,7 +128,7 @@ def local_stamp(stamp: str | None, tz: tzinfo | None) -> str | None:
     if not stamp or "T" not in stamp or tz is None:
         return stamp
     try:
-        utc = datetime.fromisoformat(stamp[:16]).replace(tzinfo=timezone.utc)
+        utc = datetime.fromisoformat(stamp[:16]).replace(tzinfo=UTC)
     except ValueError:
         return stamp
     return utc.astimezone(tz).strftime("%Y-%m-%dT%H:%M")

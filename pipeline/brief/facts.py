@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.store import Store
-from kb.store.anchors import (AnchorView, anchored_between, anchored_subject_count, current_anchors,
-                              current_doc_version)
+from kb.store.anchors import AnchorView, anchored_between, anchored_subject_count, current_anchors, current_doc_version
 from kb.store.briefings import net_new_history
 from kb.store.cards import card_mismatches
 from kb.store.notes import mentions_until

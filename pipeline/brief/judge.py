@@ -8,7 +8,6 @@ author as a recap, or is an unverified observation. Anchored items are never NET
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 import tomllib
@@ -17,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from kb.resources import find_resource
-from kb.store import Store
 from kb.text import normalize_url, title_key
 from pipeline.brief.model import Candidate
 

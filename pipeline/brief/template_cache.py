@@ -26,6 +26,7 @@ def bytecode_cache(workspace: Path | None, options: dict[str, Any]) -> Any:
     if workspace is None:
         return None
     import jinja2
+
     from kb import __version__
     key = hashlib.sha256(repr((__version__, jinja2.__version__, sorted(options.items()))).encode()).hexdigest()
     cache = workspace / ".kb" / "cache"

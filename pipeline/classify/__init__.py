@@ -14,7 +14,13 @@ from pipeline.classify.classifier import RELEVANCE_LEVELS, Classification, Tag, 
 from pipeline.classify.evaluate import classifier_fn, evaluate, format_eval_table, load_labelled
 from pipeline.classify.matcher import TermMatcher
 from pipeline.classify.taxonomy import (
-    REQUIRED_TOPICS, Settings, Taxonomy, Topic, default_taxonomy, load_taxonomy, taxonomy_hash,
+    REQUIRED_TOPICS,
+    Settings,
+    Taxonomy,
+    Topic,
+    default_taxonomy,
+    load_taxonomy,
+    taxonomy_hash,
 )
 
 __all__ = [

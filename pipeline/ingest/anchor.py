@@ -49,7 +49,8 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
     try:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
-        raise NotFound(f"no knowledge doc {rel} for topic {slug!r}", hint="create it, or fix [[topics]] in kb.toml")
+        raise NotFound(f"no knowledge doc {rel} for topic {slug!r}",
+                       hint="create it, or fix [[topics]] in kb.toml") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise WorkspaceError(f"{rel}: cannot read it as UTF-8 text ({exc})") from exc
     doc = parse_knowledge(text, rel, slug)

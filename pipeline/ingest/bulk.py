@@ -7,17 +7,16 @@ the same store a clean run would have made.
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO
 
-from kb.errors import KBError, ParseError, SourceError
+from kb.errors import KBError, SourceError
 from kb.records import PaperRecord, Sighting
 from kb.store.papers import add_sightings, save_papers
 from kb.store.sources import register_source
 from pipeline.context import RunContext
-from pipeline.ingest.run import SourceReport, bound_record, record_ledger
+from pipeline.ingest.run import SourceReport, SourceSpec, bound_record, source_run
 
 
 def _flush(ctx: RunContext, batch: list[PaperRecord], report: SourceReport, sighting_kind: str) -> None:
@@ -45,39 +44,40 @@ def ingest_stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], It
     Every write is an idempotent upsert, so a run killed anywhere leaves a consistent store and
     a rerun converges to what a clean run makes. Memory does not grow with the file.
     """
-    report = SourceReport(source, source, manual=manual)
-    started = ctx.now().isoformat(timespec="seconds")
-    t0 = time.monotonic()
     show = progress and sys.stderr.isatty()
-    try:
-        with ctx.store.transaction() as tx:
-            register_source(tx, source, source, None, None)
-        with path.open("rb") as fh:
-            pending: list[PaperRecord] = []
-            for item in iterate(fh):
-                if isinstance(item, str):
-                    report.skipped += 1
-                    report.problems.append(item)
-                    continue
-                report.problems += bound_record(item)
-                pending.append(item)
-                report.parsed += 1
-                if len(pending) >= batch:
-                    _flush(ctx, pending, report, sighting_kind)
-                    pending = []
-                    if show:
-                        print(f"\r{path.name}: {report.parsed:,} records", end="", file=sys.stderr)
-            if pending:
-                _flush(ctx, pending, report, sighting_kind)
-        report.bytes = path.stat().st_size
-        if show:
-            print(file=sys.stderr)
-    except OSError as exc:
-        report.status, report.error = "failed", f"cannot read {path}: {exc.strerror}"
-    except (ParseError, SourceError, KBError) as exc:
-        report.status, report.error = "failed", f"{path.name}: {exc} (after {report.parsed} records)"
-    if report.parsed == 0 and report.status != "failed":
-        report.status = "empty"
-    report.duration_ms = int((time.monotonic() - t0) * 1000)
-    record_ledger(ctx, report, started)
+    with source_run(ctx, SourceSpec(source, source, manual=manual)) as report:
+        try:
+            _stream(ctx, path, iterate, report, sighting_kind, batch, show)
+        except OSError as exc:
+            raise SourceError(f"cannot read {path}: {exc.strerror}") from exc
+        except KBError as exc:
+            raise SourceError(f"{path.name}: {exc} (after {report.parsed} records)") from exc
+        if report.parsed == 0:
+            report.status = "empty"
     return report
+
+
+def _stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], Iterable[PaperRecord | str]],
+            report: SourceReport, sighting_kind: str, batch: int, show: bool) -> None:
+    with ctx.store.transaction() as tx:
+        register_source(tx, report.name, report.kind, None, None)
+    with path.open("rb") as fh:
+        pending: list[PaperRecord] = []
+        for item in iterate(fh):
+            if isinstance(item, str):
+                report.skipped += 1
+                report.problems.append(item)
+                continue
+            report.problems += bound_record(item)
+            pending.append(item)
+            report.parsed += 1
+            if len(pending) >= batch:
+                _flush(ctx, pending, report, sighting_kind)
+                pending = []
+                if show:
+                    print(f"\r{path.name}: {report.parsed:,} records", end="", file=sys.stderr)
+        if pending:
+            _flush(ctx, pending, report, sighting_kind)
+    report.bytes = path.stat().st_size
+    if show:
+        print(file=sys.stderr)

@@ -12,8 +12,16 @@ from pathlib import Path
 
 from kb.errors import ConfigError, KBError, SourceError, WorkspaceError
 from pipeline.context import RunContext
-from pipeline.ingest.run import (Collector, Payload, SourceReport, SourceSpec, merge_reports, previous_digest,
-                                 run_source, run_sources)
+from pipeline.ingest.run import (
+    Collector,
+    Payload,
+    SourceReport,
+    SourceSpec,
+    merge_reports,
+    previous_digest,
+    run_source,
+    run_sources,
+)
 from pipeline.sources.registry import Source
 
 STREAM_OVER = 8 * 1024 * 1024   # an API answer bigger than this is a backfill file, not a page
@@ -148,5 +156,5 @@ def ingest_blogs(ctx: RunContext, feed: str | None = None, files: list[Path] | N
 
 
 def ingest_public_sources(ctx: RunContext) -> list[SourceReport]:
-    """Every scheduled source, each independent of the others, parsed side by side."""
-    return run_sources(ctx, [plan(ctx, s) for s in ctx.sources.scheduled()], workers=ctx.config.parse_workers)
+    """Every scheduled source, each independent of the others."""
+    return run_sources(ctx, [plan(ctx, s) for s in ctx.sources.scheduled()])

@@ -1,27 +1,22 @@
 """How a source is run: fetch (network or recording) → pure parse → one store transaction.
 
-Every run of every source writes one health-ledger row, whatever happened. A
-source that fails rolls back its own batch and the others go on. ``run_sources``
-does the same for many sources at once, parsing them side by side.
+Every run of every source — public sources, bulk files, the workspace — happens inside
+``source_run``, the one bracket: it times the run, makes any failure the source's own
+(its batch rolls back, the others go on) and writes one health-ledger row, whatever happened.
 """
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import logging
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from kb.errors import KBError, SourceError
 from kb.records import PaperRecord, ParseResult, PostRecord
 from kb.store.sources import payload_hash, record_run
 from pipeline.context import RunContext
-
-if TYPE_CHECKING:
-    from pipeline.ingest.parse_pool import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -116,8 +111,8 @@ Parser = Callable[[bytes, str], ParseResult]   # (payload, where it came from) �
 class Collector:
     """A source's payloads and its parser: ``fetch`` then ``parse``, or both at once by calling it.
 
-    The two steps are apart so that the nightly can fetch every source, parse them all
-    side by side (``pipeline.ingest.parse_pool``) and then save each one.
+    The two steps are apart so that an unchanged payload (304, or the same bytes as last
+    time) is never parsed.
     """
 
     def __init__(self, payloads: list[Callable[[], Payload]], parse: Parser, *,
@@ -179,6 +174,19 @@ def failures_recorded(report: SourceReport) -> Iterator[None]:
         log.exception("source %s failed unexpectedly", report.name)
 
 
+@contextlib.contextmanager
+def source_run(ctx: RunContext, spec: SourceSpec) -> Iterator[SourceReport]:
+    """The one bracket every source runs in: a report, timed; any failure inside is this source's
+    (the run goes on); one health-ledger row at the end, whatever happened."""
+    report = SourceReport(spec.name, spec.kind, manual=spec.manual)
+    started = ctx.now().isoformat(timespec="seconds")
+    t0 = time.monotonic()
+    with failures_recorded(report):
+        yield report
+    report.duration_ms = int((time.monotonic() - t0) * 1000)
+    record_ledger(ctx, report, started)
+
+
 def run_source(ctx: RunContext, spec: SourceSpec, collect: Callable[[SourceReport], list[ParseResult] | None]
                ) -> SourceReport:
     """Collect a source's parse results and save them all in one transaction.
@@ -186,74 +194,18 @@ def run_source(ctx: RunContext, spec: SourceSpec, collect: Callable[[SourceRepor
     Any error fails this source only: its batch is rolled back, the error goes to the
     ledger and the report.
     """
-    report = SourceReport(spec.name, spec.kind, manual=spec.manual)
-    started = ctx.now()
-    t0 = time.monotonic()
-    with failures_recorded(report):
+    with source_run(ctx, spec) as report:
         results = collect(report)
         if results is None:
             report.status = "not-modified"
         else:
             save_results(ctx, spec, results, report)
-    report.duration_ms = int((time.monotonic() - t0) * 1000)
-    record_ledger(ctx, report, started.isoformat(timespec="seconds"))
     return report
 
 
-@dataclass
-class _Run:
-    """One source on its way through ``run_sources``."""
-
-    spec: SourceSpec
-    collector: Collector
-    report: SourceReport
-    started: str
-    spent: float = 0.0                          # seconds of its own work: fetch, parse, save
-    fetched: list[Payload] | None = None        # None: failed, or nothing changed
-    parsed: Outcome | None = None               # what its parse job returned or raised
-
-
-def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]], *,
-                workers: int | None = None) -> list[SourceReport]:
-    """Run many sources as ``run_source`` runs one, with their parsing side by side.
-
-    Every source is fetched, then the payloads are parsed in worker processes when the
-    night is heavy enough to pay for them (``workers``: None automatic, 0 none; see
-    ``pipeline.ingest.parse_pool``) while this process readies the store's writers, then
-    each source is saved in its own transaction, in the order given. Failures stay
-    per source, as with ``run_source``; the store and the reports are the same with
-    or without workers.
-    """
-    from pipeline.ingest.parse_pool import choose_workers, run_jobs
-    runs = [_fetch(ctx, spec, collector) for spec, collector in plans]
-    todo = [r for r in runs if r.fetched is not None]
-    sizes = [sum(len(p.data) for p in r.fetched or []) for r in todo]
-    outcomes = run_jobs([functools.partial(r.collector.parse, r.fetched) for r in todo],
-                        workers=choose_workers(workers, sum(sizes), len(todo)), sizes=sizes,
-                        while_waiting=ctx.store.prepare_writes)
-    for run, outcome in zip(todo, outcomes):
-        run.parsed = outcome
-    for run in runs:
-        if run.parsed is not None:
-            t0 = time.monotonic()
-            with failures_recorded(run.report):
-                save_results(ctx, run.spec, run.parsed.get(), run.report)
-            run.spent += run.parsed.seconds + time.monotonic() - t0
-        run.report.duration_ms = int(run.spent * 1000)
-        record_ledger(ctx, run.report, run.started)
-    return [r.report for r in runs]
-
-
-def _fetch(ctx: RunContext, spec: SourceSpec, collector: Collector) -> _Run:
-    run = _Run(spec, collector, SourceReport(spec.name, spec.kind, manual=spec.manual),
-               ctx.now().isoformat(timespec="seconds"))
-    t0 = time.monotonic()
-    with failures_recorded(run.report):
-        run.fetched = collector.fetch(run.report)
-        if run.fetched is None:
-            run.report.status = "not-modified"
-    run.spent = time.monotonic() - t0
-    return run
+def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]]) -> list[SourceReport]:
+    """Run each source in turn, each independent of the others."""
+    return [run_source(ctx, spec, collector) for spec, collector in plans]
 
 
 def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], report: SourceReport) -> None:

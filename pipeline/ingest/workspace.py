@@ -17,7 +17,7 @@ from pathlib import Path
 from kb.errors import KBError
 from kb.store.notes import file_hashes
 from pipeline.context import RunContext
-from pipeline.ingest.run import SourceReport, record_ledger
+from pipeline.ingest.run import SourceReport, SourceSpec, source_run
 
 log = logging.getLogger(__name__)
 
@@ -131,13 +131,13 @@ def _decode(data: bytes, rel: str) -> tuple[str | None, str | None]:
 
 
 def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, problems: list[str]) -> list[str]:
+    from kb.store.anchors import save_knowledge_doc
+    from kb.store.cards import save_card, save_queue
+    from kb.store.notes import record_file, save_note
     from pipeline.workspace.cards import parse_card
     from pipeline.workspace.knowledge import parse_knowledge
     from pipeline.workspace.notes import parse_note
     from pipeline.workspace.queue import parse_queue
-    from kb.store.anchors import save_knowledge_doc
-    from kb.store.cards import save_card, save_queue
-    from kb.store.notes import record_file, save_note
     day = ctx.today.isoformat()
     with ctx.store.transaction() as tx:
         if ref.kind == "note":
@@ -162,9 +162,12 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
 
 def ingest_workspace(ctx: RunContext) -> SourceReport:
     """Read every changed workspace file; forget files that were removed. One ledger row."""
-    report = SourceReport("workspace", "workspace")
-    started = ctx.now().isoformat(timespec="seconds")
-    t0 = time.monotonic()
+    with source_run(ctx, SourceSpec("workspace", "workspace")) as report:
+        _read_files(ctx, report)
+    return report
+
+
+def _read_files(ctx: RunContext, report: SourceReport) -> None:
     walk_problems: list[str] = []
     refs = list_workspace_files(ctx, walk_problems)
     known = file_hashes(ctx.store)
@@ -205,8 +208,5 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
                 forget_file(tx, rel)
     report.problems = walk_problems + report.problems
     report.skipped = len(walk_problems)
-    report.duration_ms = int((time.monotonic() - t0) * 1000)
-    record_ledger(ctx, report, started)
-    return report
 
 

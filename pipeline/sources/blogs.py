@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import calendar
 import time
-from datetime import datetime, timezone
+import xml.sax
+from datetime import UTC, datetime
 from html.parser import HTMLParser
 from urllib.parse import urlsplit
-
-import xml.sax
 
 import feedparser
 
@@ -122,7 +121,7 @@ def _published(entry: dict) -> tuple[str | None, str | None]:
             continue
         if isinstance(parsed, time.struct_time) and parsed.tm_year >= _EARLIEST_YEAR:
             # feedparser has already converted to UTC; the struct carries no offset any more.
-            stamp = datetime.fromtimestamp(calendar.timegm(parsed), tz=timezone.utc)
+            stamp = datetime.fromtimestamp(calendar.timegm(parsed), tz=UTC)
             return stamp.strftime("%Y-%m-%dT%H:%M"), refused
         refused = refused or raw
     return None, refused

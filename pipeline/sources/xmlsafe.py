@@ -23,7 +23,6 @@ import xml.parsers.expat
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-
 from kb.errors import ParseError
 
 __all__ = [

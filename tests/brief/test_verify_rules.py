@@ -1,7 +1,6 @@
 """The six verification rules, each on small synthetic candidates and facts (pure, no store)."""
 from __future__ import annotations
 
-
 from pipeline.brief.model import Candidate, SourceRef
 from pipeline.brief.verify import (
     RULE_ORDER,

@@ -128,7 +128,8 @@ def test_title_terms_count_only_in_the_title(tax):
     text = "We report TTFT and TPOT of three serving engines under production traces."
     in_title = classify(text, title="A Benchmark of LLM Serving Engines", taxonomy=tax)
     in_body = classify(text + " A benchmark.", title="LLM Serving Engines", taxonomy=tax)
-    score = lambda r: {t.topic: t.score for t in r.tags + r.below_threshold}.get("benchmarking", 0)
+    def score(r):
+        return {t.topic: t.score for t in r.tags + r.below_threshold}.get("benchmarking", 0)
     assert score(in_title) > score(in_body)
 
 

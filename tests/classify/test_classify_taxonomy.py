@@ -8,7 +8,10 @@ import pytest
 
 from kb.errors import ConfigError
 from pipeline.classify.taxonomy import (
-    REQUIRED_TOPICS, default_taxonomy_path, load_taxonomy, taxonomy_hash,
+    REQUIRED_TOPICS,
+    default_taxonomy_path,
+    load_taxonomy,
+    taxonomy_hash,
 )
 
 MINI = '''

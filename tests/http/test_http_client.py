@@ -5,14 +5,14 @@ import gzip
 import socket
 import time
 import tracemalloc
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
-from tests.support.server import Reply
 
 import pipeline.net.http as http
 from kb.errors import ConfigError, SourceError
 from pipeline.net.http import HttpClient, make_user_agent, parse_retry_after
+from tests.support.server import Reply
 
 MB = 1024 * 1024
 
@@ -48,7 +48,7 @@ def test_retry_after_is_capped(server, make_client, sleeps) -> None:
 
 
 def test_parse_retry_after_seconds_and_http_date() -> None:
-    now = datetime(2026, 5, 1, 12, 0, 0, tzinfo=timezone.utc)
+    now = datetime(2026, 5, 1, 12, 0, 0, tzinfo=UTC)
     assert parse_retry_after("7", now) == 7.0
     assert parse_retry_after("Fri, 01 May 2026 12:00:30 GMT", now) == 30.0
     assert parse_retry_after("Fri, 01 May 2026 11:00:00 GMT", now) == 0.0  # in the past

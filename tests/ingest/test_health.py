@@ -1,8 +1,8 @@
 """Source health from the ledger: consecutive failures, staleness with weekends understood."""
 from __future__ import annotations
 
-from kb.store.sources import record_run, sources_status, troubled_sources
 from kb.store import Store
+from kb.store.sources import record_run, sources_status, troubled_sources
 
 
 def _runs(store: Store, source: str, runs: list[tuple[str, str, int]]) -> None:

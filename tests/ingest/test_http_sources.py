@@ -5,10 +5,10 @@ import sqlite3
 from datetime import date
 from pathlib import Path
 
-from pipeline.ingest.api import resolve_ids
 from pipeline.context import open_context
-from pipeline.net.http import HttpClient
+from pipeline.ingest.api import resolve_ids
 from pipeline.ingest.public import ingest_source
+from pipeline.net.http import HttpClient
 from tests.support.server import Reply
 
 LISTING = (Path(__file__).resolve().parents[1] / "fixtures" / "sources")

@@ -61,30 +61,7 @@ def test_a_failed_source_exits_1_and_the_briefing_names_it(sample_workspace: Pat
     assert "来源故障：lmcache" in text
 
 
-def _set_parse_workers(ws: Path, n: int) -> None:
-    with (ws / "kb.toml").open("a", encoding="utf-8") as fh:
-        fh.write(f"\n[ingest]\nparse_workers = {n}\n")
-
-
-def test_parsing_in_worker_processes_changes_nothing_in_the_store_or_the_briefings(sample_workspace: Path,
-                                                                                 tmp_path: Path) -> None:
-    import shutil
-    runs = {}
-    for n in (0, 2):
-        ws = tmp_path / f"workers-{n}"
-        shutil.copytree(sample_workspace, ws)
-        _set_parse_workers(ws, n)
-        result = nightly(ws)
-        assert result.returncode == 0, result.stderr
-        log = next((ws / ".kb" / "logs").glob("nightly-*.log")).read_text(encoding="utf-8")
-        assert ("parse jobs in 2 worker processes" in log) == (n == 2)
-        briefings = sorted((ws / "briefings").iterdir())
-        runs[n] = (dump(ws), [(p.name, digest(p)) for p in briefings], result.stdout)
-    assert runs[0] == runs[2]
-
-
-def test_a_broken_source_parsed_in_a_worker_fails_alone(sample_workspace: Path) -> None:
-    _set_parse_workers(sample_workspace, 2)
+def test_a_broken_source_fails_alone(sample_workspace: Path) -> None:
     (sample_workspace / "recordings" / "blogs" / "lmcache.xml").write_bytes(b"<rss><channel><item><title>cut")
     result = nightly(sample_workspace)
     out = result.stdout + result.stderr   # a run with a failure prints its summary on stderr

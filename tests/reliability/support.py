@@ -10,10 +10,10 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from pipeline.sources.registry import Source
 from pipeline.context import RunContext, open_context
-from pipeline.net.http import HttpClient
 from pipeline.ingest.public import ingest, ingest_source
+from pipeline.net.http import HttpClient
+from pipeline.sources.registry import Source
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures" / "sources"
@@ -206,6 +206,7 @@ def kb_inproc(*args: str) -> subprocess.CompletedProcess:
     import contextlib
     import io
     import logging
+
     from kb.cli import main
     out, err = io.StringIO(), io.StringIO()
     root = logging.getLogger()

@@ -15,11 +15,11 @@ import pipeline.workspace.cards  # noqa: F401
 import pipeline.workspace.knowledge  # noqa: F401
 import pipeline.workspace.notes  # noqa: F401
 import pipeline.workspace.queue  # noqa: F401
-from pipeline.sources.registry import Source
-from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.context import open_context
+from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.ingest.public import ingest, ingest_source
 from pipeline.ingest.workspace import ingest_workspace
+from pipeline.sources.registry import Source
 from tests.reliability.support import DAY, dump, ledger, seed, store_bytes
 from tests.support.server import Reply
 
@@ -437,6 +437,7 @@ def hostile_sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
     that reaches a briefing: listing titles and authors, HF titles, blog titles and links, note
     headings and points, card titles, an author folder's name. Nightly run once."""
     import shutil
+
     from tests.reliability.support import REPO, kb
     root = tmp_path_factory.mktemp("hostile") / "sample"
     shutil.copytree(REPO / "data" / "sample", root, ignore=shutil.ignore_patterns(".kb", "briefings"))

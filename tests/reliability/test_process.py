@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from kb.workspace import init_workspace
-from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.context import open_context
+from pipeline.ingest.bulk import ingest_bulk_file
 from tests.reliability.support import DAY, REPO, dump, integrity, kb, kb_env, kb_popen
 
 D = DAY.isoformat()
@@ -175,64 +175,6 @@ def test_stale_lock_from_a_killed_nightly(tmp_path: Path, briefed: Path, kept) -
 
 
 # Fault injection: every blog feed takes a second to parse, so the parse workers are surely running.
-_SLOW_FEEDS = """
-import time
-import pipeline.sources.blogs as blogs
-_parse = blogs.parse_feed
-def _slow(*args, **kwargs):
-    time.sleep(1.0)
-    return _parse(*args, **kwargs)
-blogs.parse_feed = _slow
-"""
-
-
-def _children(pid: int) -> list[int]:
-    try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
-
-
-def _running(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),
-                    reason="finds the parse workers through /proc/PID/task/PID/children")
-def test_kill_9_while_parse_workers_run(tmp_path: Path, briefed: Path, kept) -> None:
-    reference = dump(briefed / ".kb" / "kb.sqlite")
-    ws = _sample(tmp_path, "ws")
-    with (ws / "kb.toml").open("a", encoding="utf-8") as fh:
-        fh.write("\n[ingest]\nparse_workers = 2\n")
-    proc = kb_popen("nightly", "--home", str(ws), "--date", D, "--offline", "--quiet", prelude=_SLOW_FEEDS)
-    workers: list[int] = []
-    try:
-        deadline = time.monotonic() + 60
-        while len(workers) < 2 and proc.poll() is None and time.monotonic() < deadline:
-            workers = _children(proc.pid)
-            time.sleep(0.005)
-        assert len(workers) == 2, f"parse workers seen: {workers}"
-        proc.kill()
-        proc.communicate(timeout=30)
-        deadline = time.monotonic() + 10
-        while any(map(_running, workers)) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert not any(map(_running, workers)), "a parse worker outlived its killed nightly"
-    finally:   # whatever failed above, leave no process behind
-        proc.kill()
-        proc.communicate(timeout=30)
-        for pid in filter(_running, workers):
-            os.kill(pid, signal.SIGKILL)
-    assert kept.store(ws / ".kb" / "kb.sqlite") == "ok"
-    result = kb("nightly", "--home", str(ws), "--date", D, "--offline", "--quiet", "--wait", "0")
-    assert result.returncode == 0, result.stderr    # the lock is free: no worker holds it
-    after = dump(ws / ".kb" / "kb.sqlite")
-    assert kept.rows(reference, after) == 0 and after == reference
-
-
 @pytest.mark.parametrize("junk", [b"[1, 2]", b'{"pid": "me"}', b'{"pid": -1}', b"[" * 100_000, b"\xff\xfe\x00"],
                          ids=["list", "pid-string", "pid-negative", "deep", "binary"])
 def test_a_lock_file_full_of_junk(workspace: Path, kept, junk: bytes) -> None:

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 import kb.store.db as db
-from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.context import open_context
+from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.ingest.public import ingest_source
 from pipeline.ingest.workspace import ingest_workspace
-from tests.reliability.support import (DAY, REPO, dump, kb_env, kb_inproc as kb, one_error_line, seed, sha,
-                                       store_bytes)
+from tests.reliability.support import DAY, REPO, dump, kb_env, one_error_line, seed, sha, store_bytes
+from tests.reliability.support import kb_inproc as kb
 
 SECRET = b"TOPSECRET-outside-the-workspace-91c2"
 D = DAY.isoformat()

@@ -11,11 +11,10 @@ from kb.records import PaperRecord, ParseResult
 from pipeline.sources.arxiv_api import missing_ids, parse_api_response
 from pipeline.sources.arxiv_bulk import iter_bulk, iter_kaggle
 from pipeline.sources.arxiv_listing import parse_listing
-from pipeline.sources.blogs import parse_feed
+from pipeline.sources.blogs import html_to_text, parse_feed
 from pipeline.sources.detect import detect_format
 from pipeline.sources.hf_daily import featured_date_from_name, parse_daily_papers
 from pipeline.sources.text import iso_date, rfc822_date, split_authors
-from pipeline.sources.blogs import html_to_text
 
 
 # --------------------------------------------------------------------------- helpers

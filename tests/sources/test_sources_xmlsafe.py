@@ -7,7 +7,11 @@ import pytest
 
 from kb.errors import ParseError
 from pipeline.sources.xmlsafe import (
-    check_feed_bytes, iter_elements, localname, parse_xml, refuse_entity_declarations,
+    check_feed_bytes,
+    iter_elements,
+    localname,
+    parse_xml,
+    refuse_entity_declarations,
 )
 
 

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pipeline.workspace as ws
+from kb.dates import calendar_date, month_number
 from kb.errors import KBError
 from pipeline.workspace.markdown import FRONT_MATTER_LIMIT, MD, fm_bool, fm_int, split_front_matter, split_lines
-from kb.dates import calendar_date, month_number
 from pipeline.workspace.notes import parse_note
 from pipeline.workspace.textscan import find_dates
 
