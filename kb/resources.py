@@ -1,38 +1,56 @@
-"""Locate kb's shipped files (templates/, data/) from a checkout or an installed copy.
+"""Locate kb's shipped files (``templates/``, ``data/``) wherever kb is installed.
 
-The design keeps ``templates/`` and ``data/`` at the top level of the repository.
-An editable install or a checkout finds them beside the ``kb`` package; a wheel
-installs them under ``<prefix>/share/kb/`` (see pyproject's data-files). A
-workspace may override a file by putting one at the same relative path under
-``<workspace>/.kb/overrides/``.
+The repository keeps ``templates/`` and ``data/`` at its top level (the design card). A
+wheel installs them as the package data of ``kb.templates`` and ``kb.data`` (pyproject's
+``package-dir``), found with ``importlib.resources`` whatever the install scheme
+(``--user``, a venv, a system prefix); a checkout or an editable install finds them
+beside the ``kb`` package. A workspace may override a file by putting one at the same
+relative path under ``<workspace>/.kb/overrides/``.
 """
 from __future__ import annotations
 
-import sys
+from importlib import resources
 from pathlib import Path
 
 from kb.errors import KBError
 
 _CHECKOUT = Path(__file__).resolve().parent.parent
+_PACKAGES = {"templates": "kb.templates", "data": "kb.data"}
 
 
-def resource_roots(workspace: Path | None = None) -> list[Path]:
-    """Folders searched for a shipped file, most specific first."""
-    roots = []
-    if workspace is not None:
-        roots.append(workspace / ".kb" / "overrides")
-    roots += [_CHECKOUT, Path(sys.prefix) / "share" / "kb"]
+def _installed(folder: str) -> Path | None:
+    """The folder of installed package data (``kb.templates``, ``kb.data``), if this kb has one."""
+    try:
+        root = resources.files(_PACKAGES[folder])
+    except (ModuleNotFoundError, KeyError):
+        return None
+    # A data folder without __init__.py is a namespace package: its root is a MultiplexedPath,
+    # not a path; the folder its files are in is.
+    child = next(iter(root.iterdir()), None)
+    return Path(str(child)).parent if child is not None else None
+
+
+def resource_roots(relative: str, workspace: Path | None = None) -> list[Path]:
+    """Where ``relative`` (``templates/…`` or ``data/…``) is looked for, most specific first."""
+    folder = relative.split("/", 1)[0]
+    roots = [workspace / ".kb" / "overrides" / folder] if workspace is not None else []
+    installed = _installed(folder)
+    if installed is not None:
+        roots.append(installed)
+    roots.append(_CHECKOUT / folder)
     return roots
 
 
 def find_resource(relative: str, workspace: Path | None = None) -> Path:
     """Path of ``relative`` (e.g. ``templates/briefing.zh.md.j2``) in the first root that has it."""
-    for root in resource_roots(workspace):
-        candidate = root / relative
+    rest = relative.split("/", 1)[1]
+    roots = resource_roots(relative, workspace)
+    for root in roots:
+        candidate = root / rest
         if candidate.is_file():
             return candidate
     raise KBError(f"kb's file {relative} is missing from this installation (looked in "
-                  + ", ".join(str(r) for r in resource_roots(workspace)) + ")")
+                  + ", ".join(str(r) for r in roots) + ")")
 
 
 def read_resource(relative: str, workspace: Path | None = None) -> str:
