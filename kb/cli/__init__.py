@@ -1,49 +1,40 @@
 """The `kb` command line: parse arguments, call one library function, print.
 
-No SQL and no HTTP here. Library modules are imported inside the commands so
-that `kb --help` and the read-only queries start fast.
+One module per command group; options several commands share are in ``kb.cli.options``.
+No SQL and no HTTP here. Library modules are imported inside the commands so that
+`kb --help` and the read-only queries start fast (no ORM, no model, no parsers).
 """
 from __future__ import annotations
 
 import logging
 import sys
-from enum import Enum
-from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from kb import __version__
 from kb.cli.brief import brief_cmd, flags_app
 from kb.cli.classify import classify_cmd, eval_app, explain_cmd
-from kb.cli.common import TableJson, open_store, state
+from kb.cli.common import state
+from kb.cli.db import db_app
 from kb.cli.ingest import ingest_app, sources_app
 from kb.cli.nightly import nightly_cmd
-from kb.cli.query import anchor_cmd, audit_cmd, query_app, search_cmd
+from kb.cli.options import Home
+from kb.cli.query import query_app, search_cmd, show_cmd
+from kb.cli.workspace import anchor_cmd, audit_cmd, init_cmd
 from kb.errors import KBError
 
 app = typer.Typer(help="kb — knowledge base and daily increment briefings for LLM-inference research.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   rich_markup_mode=None)
-db_app = typer.Typer(help="Inspect the store.", no_args_is_help=True)
 # Registration order is the order `kb --help` lists them in: the daily path first.
-app.command("nightly")(nightly_cmd)
-app.command("brief")(brief_cmd)
-app.command("classify")(classify_cmd)
-app.command("explain")(explain_cmd)
-app.command("search")(search_cmd)
-app.command("anchor")(anchor_cmd)
-app.command("audit")(audit_cmd)
-app.add_typer(ingest_app, name="ingest")
-app.add_typer(query_app, name="query")
-app.add_typer(flags_app, name="flags")
-app.add_typer(sources_app, name="sources")
-app.add_typer(eval_app, name="eval")
-app.add_typer(db_app, name="db")
-
-class MdJson(str, Enum):
-    md = "md"
-    json = "json"
+for name, command in (("nightly", nightly_cmd), ("brief", brief_cmd), ("classify", classify_cmd),
+                      ("explain", explain_cmd), ("search", search_cmd), ("show", show_cmd),
+                      ("anchor", anchor_cmd), ("audit", audit_cmd), ("init", init_cmd)):
+    app.command(name)(command)
+for name, group in (("ingest", ingest_app), ("query", query_app), ("flags", flags_app),
+                    ("sources", sources_app), ("eval", eval_app), ("db", db_app)):
+    app.add_typer(group, name=name)
 
 
 def _version(value: bool) -> None:
@@ -54,8 +45,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_callback(
-    home: Annotated[Optional[Path], typer.Option("--home", help="Workspace folder (else $KB_HOME, else "
-                                                 "the nearest folder upwards with a kb.toml).")] = None,
+    home: Home = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what kb does.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only errors.")] = False,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
@@ -70,38 +60,6 @@ def main_callback(
     console.setLevel(level)
     console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=level, handlers=[console], force=True)
-
-
-@app.command("init")
-def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder to make a workspace of.")]) -> None:
-    """Create a workspace: folders and a commented kb.toml (an existing one is kept)."""
-    from kb.workspace import init_workspace
-    created = init_workspace(directory)
-    typer.echo(f"workspace {directory}: " + (", ".join(created) if created else "already complete"))
-
-
-@db_app.command("status")
-def db_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJson.table) -> None:
-    """Schema version and row counts of every table."""
-    from kb.cli.output import format_json, format_table
-    with open_store() as store:
-        status = store.status()
-    if fmt is TableJson.json:
-        typer.echo(format_json(status))
-    else:
-        typer.echo(f"store: {status['path']}\nschema: {status['schema_version']}")
-        typer.echo(format_table([{"table": t, "rows": n} for t, n in status["counts"].items()]))
-
-
-@app.command("show")
-def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID in any form (URL, arXiv:…, vN).")],
-             fmt: Annotated[MdJson, typer.Option("--format")] = MdJson.md) -> None:
-    """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags."""
-    from kb.cli.output import format_json, format_paper_md
-    from kb.store.papers import get_paper
-    with open_store() as store:
-        paper = get_paper(store, ident)
-    typer.echo(format_json(paper) if fmt is MdJson.json else format_paper_md(paper))
 
 
 def main() -> None:

@@ -6,7 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import Fmt4, echo_rows, open_store, run_context, state
+from kb.cli.common import echo_rows, open_store, run_context, state
+from kb.cli.options import Day, Fmt4, Format, Topic
 
 flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
 
@@ -28,9 +29,7 @@ class Verdict(str, Enum):
     open = "open"
 
 
-def brief_cmd(day: Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default today.")] = None,
-              topic: Annotated[Optional[str], typer.Option("--topic", help="Knowledge-doc topic (default: the "
-                                                           "first configured one).")] = None,
+def brief_cmd(day: Day = None, topic: Topic = None,
               lang: Annotated[Optional[Lang], typer.Option("--lang", help="zh or en (default: the first "
                                                           "configured language).")] = None,
               fmt: Annotated[BriefFormat, typer.Option("--format", help="md, html or json.")] = BriefFormat.md,
@@ -52,7 +51,7 @@ def brief_cmd(day: Annotated[Optional[str], typer.Option("--date", help="The day
 @flags_app.callback()
 def flags_cmd(ctx: typer.Context,
               only_open: Annotated[bool, typer.Option("--open", help="Only open flags.")] = False,
-              fmt: Annotated[Fmt4, typer.Option("--format")] = Fmt4.table) -> None:
+              fmt: Format = Fmt4.table) -> None:
     """List verification flags (the briefing's §3), newest evidence first."""
     if ctx.invoked_subcommand is not None:
         return

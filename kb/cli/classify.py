@@ -6,7 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import TableJson, run_context, state
+from kb.cli.common import run_context, state
+from kb.cli.options import TableJson, TableOrJson
 
 eval_app = typer.Typer(help="Measure kb's components on labelled data.", no_args_is_help=True)
 
@@ -32,7 +33,7 @@ def explain_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv I
 @eval_app.command("classifier")
 def eval_classifier_cmd(file: Annotated[Path, typer.Argument(help="JSONL of labelled items "
                                                              "{id, title, text, topics, relevance}.")],
-                        fmt: Annotated[TableJson, typer.Option("--format")] = TableJson.table,
+                        fmt: TableOrJson = TableJson.table,
                         taxonomy: Annotated[Optional[Path], typer.Option("--taxonomy", help="A taxonomy "
                                             "override to merge over the shipped one.")] = None) -> None:
     """Per-topic precision/recall/F1, micro/macro F1, relevance accuracy and confusion."""

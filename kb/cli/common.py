@@ -5,24 +5,11 @@ import contextlib
 import sys
 from collections.abc import Iterator, Sequence
 from datetime import date, datetime
-from enum import Enum
 from typing import Any, Optional
 
 import typer
 
 from kb.errors import ConfigError
-
-
-class TableJson(str, Enum):
-    table = "table"
-    json = "json"
-
-
-class Fmt4(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
-    ids = "ids"
 
 
 class _State:
@@ -42,16 +29,6 @@ def open_store(ws=None):
     from kb.store import Store
     ws = ws or open_workspace()
     return Store.open(ws.store_path)
-
-
-def check_date(value: str | None) -> str | None:
-    """Typer callback: a date option must be YYYY-MM-DD (dates are compared as text in the store)."""
-    if value is not None:
-        try:
-            date.fromisoformat(value)
-        except ValueError:
-            raise typer.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
-    return value
 
 
 def parse_day(value: str | None, ws) -> date:

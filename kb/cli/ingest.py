@@ -6,19 +6,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import TableJson, echo_rows, finish_reports, run_context, state
+from kb.cli.common import echo_rows, finish_reports, run_context, state
+from kb.cli.options import Day, Files, Since, TableJson, TableOrJson, Until
 
 ingest_app = typer.Typer(help="Pull sources into the store.", no_args_is_help=True)
 sources_app = typer.Typer(help="Health of the configured sources.", no_args_is_help=True)
 
-DateOpt = Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default: today in the "
-                                                "workspace's time zone.")]
-FilesOpt = Annotated[Optional[list[Path]], typer.Option("--from-file", help="Read this recording instead of "
-                                                        "the network (repeatable; format auto-detected).")]
 
 
 @ingest_app.command("arxiv")
-def ingest_arxiv_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
+def ingest_arxiv_cmd(day: Day = None, files: Files = None) -> None:
     """The arXiv daily listing (RSS or Atom) for the configured categories."""
     from pipeline.ingest.public import ingest_source
     with run_context(day) as ctx:
@@ -26,7 +23,7 @@ def ingest_arxiv_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
 
 
 @ingest_app.command("hf")
-def ingest_hf_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
+def ingest_hf_cmd(day: Day = None, files: Files = None) -> None:
     """Hugging Face Daily Papers (featured date and upvotes kept per day)."""
     from pipeline.ingest.public import ingest_source
     with run_context(day) as ctx:
@@ -35,7 +32,7 @@ def ingest_hf_cmd(day: DateOpt = None, files: FilesOpt = None) -> None:
 
 @ingest_app.command("blogs")
 def ingest_blogs_cmd(feed: Annotated[Optional[str], typer.Option("--feed", help="Only this configured feed.")] = None,
-                     files: FilesOpt = None, day: DateOpt = None) -> None:
+                     files: Files = None, day: Day = None) -> None:
     """Configured blog and news feeds (RSS/Atom)."""
     from pipeline.ingest.public import ingest_blogs
     with run_context(day) as ctx:
@@ -45,10 +42,10 @@ def ingest_blogs_cmd(feed: Annotated[Optional[str], typer.Option("--feed", help=
 @ingest_app.command("arxiv-api")
 def ingest_arxiv_api_cmd(
     query: Annotated[str, typer.Option("--query", help="arXiv API search, e.g. 'cat:cs.DC AND abs:prefill'.")],
-    since: Annotated[Optional[str], typer.Option("--since", help="Submitted on or after (YYYY-MM-DD).")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="Submitted on or before (YYYY-MM-DD).")] = None,
+    since: Since = None,
+    until: Until = None,
     limit: Annotated[int, typer.Option("--limit", help="At most this many results.")] = 200,
-    day: DateOpt = None,
+    day: Day = None,
 ) -> None:
     """Backfill from the arXiv API (3 s between requests, retries)."""
     from pipeline.ingest.api import ingest_api_search
@@ -59,7 +56,7 @@ def ingest_arxiv_api_cmd(
 @ingest_app.command("arxiv-bulk")
 def ingest_arxiv_bulk_cmd(file: Annotated[Path, typer.Argument(help="Kaggle JSON lines or OAI-PMH XML.")],
                           batch: Annotated[int, typer.Option("--batch", help="Records per transaction.")] = 5000,
-                          day: DateOpt = None) -> None:
+                          day: Day = None) -> None:
     """Backfill from a bulk metadata file, streamed (memory does not grow with the file)."""
     from pipeline.ingest.bulk import ingest_bulk_file
     with run_context(day) as ctx:
@@ -67,7 +64,7 @@ def ingest_arxiv_bulk_cmd(file: Annotated[Path, typer.Argument(help="Kaggle JSON
 
 
 @ingest_app.command("workspace")
-def ingest_workspace_cmd(day: DateOpt = None) -> None:
+def ingest_workspace_cmd(day: Day = None) -> None:
     """The team's files: inbox notes, paper cards, the work queue, knowledge docs (changed files only)."""
     from pipeline.ingest.workspace import ingest_workspace
     with run_context(day) as ctx:
@@ -75,7 +72,7 @@ def ingest_workspace_cmd(day: DateOpt = None) -> None:
 
 
 @ingest_app.command("all")
-def ingest_all_cmd(day: DateOpt = None,
+def ingest_all_cmd(day: Day = None,
                    offline: Annotated[bool, typer.Option("--offline", help="Recordings and workspace only.")] = False,
                    ) -> None:
     """Every configured public source, then the workspace."""
@@ -85,7 +82,7 @@ def ingest_all_cmd(day: DateOpt = None,
 
 
 @sources_app.command("status")
-def sources_status_cmd(fmt: Annotated[TableJson, typer.Option("--format")] = TableJson.table) -> None:
+def sources_status_cmd(fmt: TableOrJson = TableJson.table) -> None:
     """Per source: last success, last failure, consecutive failures, staleness (weekends understood)."""
     from kb.cli.common import open_store
     from kb.store.sources import sources_status

@@ -2,30 +2,27 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from kb.cli.common import run_context, state
+from kb.cli.options import Day, Home, Quiet
 
 
-def nightly_cmd(day: Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default today "
-                                                           "in the workspace's time zone.")] = None,
+def nightly_cmd(day: Day = None,
                 offline: Annotated[bool, typer.Option("--offline", help="Recordings and the workspace only; "
                                                       "no network.")] = False,
                 wait: Annotated[float, typer.Option("--wait", help="Seconds to wait for another nightly "
                                                     "holding the lock (then exit 75).")] = 0.0,
-                quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success "
-                                                    "(cron mails only failures).")] = False,
-                home: Annotated[Optional[str], typer.Option("--home", help="Workspace folder (as the global "
-                                                            "--home).")] = None) -> None:
+                quiet: Quiet = False, home: Home = None) -> None:
     """Sources → workspace → resolve → classify → verify → briefings, safe to run unattended.
 
     Exit codes: 0 all well; 1 a source failed (briefings written, naming it); 2 configuration error;
     75 another nightly holds the lock.
     """
     from pipeline.nightly import run_unattended
-    state.home = home or state.home
+    state.home = str(home) if home else state.home
     state.quiet = quiet or state.quiet
     with run_context(day, offline=offline) as ctx:
         report = run_unattended(ctx, wait=wait)

@@ -1,4 +1,4 @@
-"""`kb query …`, `kb search`, `kb audit`, `kb anchor`: thin commands over kb.store and pipeline.ingest.anchor."""
+"""`kb query …`, `kb show`, `kb search`: thin read commands over kb.store."""
 from __future__ import annotations
 
 from enum import Enum
@@ -6,7 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import Fmt4, check_date, echo_rows, open_store
+from kb.cli.common import echo_rows, open_store
+from kb.cli.options import Fmt4, Format, MdJson, MdOrJson, Since, Topic, Until
 
 query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
 
@@ -14,13 +15,6 @@ query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
 class Relevance(str, Enum):
     primary = "primary"
     adjacent = "adjacent"
-
-
-Since = Annotated[Optional[str], typer.Option("--since", help="From this date (YYYY-MM-DD), inclusive.",
-                                              callback=check_date)]
-Until = Annotated[Optional[str], typer.Option("--until", help="Up to this date (YYYY-MM-DD), inclusive.",
-                                              callback=check_date)]
-Format = Annotated[Fmt4, typer.Option("--format", help="table, json, csv or ids.")]
 
 
 @query_app.command("papers")
@@ -38,7 +32,7 @@ def query_papers_cmd(since: Since = None, until: Until = None,
 
 
 @query_app.command("anchored")
-def query_anchored_cmd(topic: Annotated[Optional[str], typer.Option("--topic", help="Knowledge-doc topic.")] = None,
+def query_anchored_cmd(topic: Topic = None,
                        section: Annotated[Optional[str], typer.Option("--section",
                                           help="Section number; 2.3 includes 2.3.1.")] = None,
                        since: Since = None, until: Until = None, fmt: Format = Fmt4.table) -> None:
@@ -53,8 +47,8 @@ def query_anchored_cmd(topic: Annotated[Optional[str], typer.Option("--topic", h
               ["arxiv_id", "section", "anchored_on", "title", "url"])
 
 
-def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese included).")],
-               limit: Annotated[int, typer.Option("--limit", help="At most this many results.")] = 20,
+def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese included), or an arXiv ID.")],
+               limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many results.")] = 20,
                fmt: Format = Fmt4.table) -> None:
     """Full-text search over papers, note entries and blog posts (bm25 ranking)."""
     from kb.store.search import search
@@ -63,26 +57,11 @@ def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese 
     echo_rows(rows, fmt.value, ["kind", "ref", "title", "snippet"], id_key="ref")
 
 
-def audit_cmd(topic: Annotated[Optional[str], typer.Option("--topic", help="Only this knowledge doc.")] = None,
-              fmt: Format = Fmt4.table) -> None:
-    """Curation findings: duplicates, impossible dates, card mismatches, noticed-but-unanchored papers."""
-    from kb.store.audit import audit
+def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID in any form (URL, arXiv:…, vN).")],
+             fmt: MdOrJson = MdJson.md) -> None:
+    """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags."""
+    from kb.cli.output import format_json, format_paper_md
+    from kb.store.papers import get_paper
     with open_store() as store:
-        rows = audit(store, topic=topic)
-    echo_rows(rows, fmt.value, ["kind", "subject", "detail"], id_key="subject")
-
-
-def anchor_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID (any form) or URL.")],
-               section: Annotated[str, typer.Option("--section", help="Section number, e.g. 2.3.")],
-               topic: Annotated[Optional[str], typer.Option("--topic", help="Knowledge doc (default: the "
-                                                            "first configured topic).")] = None,
-               day: Annotated[Optional[str], typer.Option("--date", help="Anchoring date (default today).")] = None,
-               dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the diff; change nothing.")] = False,
-               ) -> None:
-    """Anchor a paper in a knowledge-doc section: one line added to the doc, every other byte kept."""
-    from kb.cli.common import run_context
-    from pipeline.ingest.anchor import anchor_item
-    with run_context(day) as ctx:
-        result = anchor_item(ctx, ident, section, topic=topic, dry_run=dry_run)
-    typer.echo(result.diff if dry_run else f"anchored {result.subject} in {result.path} §{result.section} "
-               f"(line {result.line})")
+        paper = get_paper(store, ident)
+    typer.echo(format_json(paper) if fmt is MdJson.json else format_paper_md(paper))

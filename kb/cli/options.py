@@ -1,0 +1,56 @@
+"""Options several commands take, defined once: dates, date ranges, output formats, topic, home."""
+from __future__ import annotations
+
+from datetime import date
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+
+class TableJson(str, Enum):
+    table = "table"
+    json = "json"
+
+
+class Fmt4(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    ids = "ids"
+
+
+class MdJson(str, Enum):
+    md = "md"
+    json = "json"
+
+
+def check_date(value: str | None) -> str | None:
+    """Typer callback: a date option must be a real calendar date written YYYY-MM-DD."""
+    if value is not None:
+        try:
+            day = date.fromisoformat(value)
+        except ValueError:
+            raise typer.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
+        if len(value) != 10 or day.year < 1991:
+            raise typer.BadParameter(f"{value!r}: expected a date from 1991 on, written YYYY-MM-DD")
+    return value
+
+
+Home = Annotated[Optional[Path], typer.Option("--home", help="Workspace folder (else $KB_HOME, else the nearest "
+                                              "folder upwards with a kb.toml).")]
+Day = Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default: today in the workspace's "
+                                            "time zone.", callback=check_date)]
+Since = Annotated[Optional[str], typer.Option("--since", help="From this date (YYYY-MM-DD), inclusive.",
+                                              callback=check_date)]
+Until = Annotated[Optional[str], typer.Option("--until", help="Up to this date (YYYY-MM-DD), inclusive.",
+                                              callback=check_date)]
+Format = Annotated[Fmt4, typer.Option("--format", help="table, json, csv or ids.")]
+TableOrJson = Annotated[TableJson, typer.Option("--format", help="table or json.")]
+MdOrJson = Annotated[MdJson, typer.Option("--format", help="md or json.")]
+Topic = Annotated[Optional[str], typer.Option("--topic", help="Knowledge-doc topic (default: the first configured "
+                                              "one).")]
+Files = Annotated[Optional[list[Path]], typer.Option("--from-file", help="Read this recording instead of the network "
+                                                     "(repeatable; format auto-detected).")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success (cron mails only failures).")]

@@ -1,0 +1,38 @@
+"""`kb init`, `kb anchor`, `kb audit`: the team's workspace."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kb.cli.common import echo_rows, open_store, run_context
+from kb.cli.options import Day, Fmt4, Format, Topic
+
+
+def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder to make a workspace of.")]) -> None:
+    """Create a workspace: folders and a commented kb.toml (an existing one is kept)."""
+    from kb.workspace import init_workspace
+    created = init_workspace(directory)
+    typer.echo(f"workspace {directory}: " + (", ".join(created) if created else "already complete"))
+
+
+def audit_cmd(topic: Topic = None, fmt: Format = Fmt4.table) -> None:
+    """Curation findings: duplicates, impossible dates, card mismatches, noticed-but-unanchored papers."""
+    from kb.store.audit import audit
+    with open_store() as store:
+        rows = audit(store, topic=topic)
+    echo_rows(rows, fmt.value, ["kind", "subject", "detail"], id_key="subject")
+
+
+def anchor_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID (any form) or URL.")],
+               section: Annotated[str, typer.Option("--section", help="Section number, e.g. 2.3.")],
+               topic: Topic = None, day: Day = None,
+               dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the diff; change nothing.")] = False,
+               ) -> None:
+    """Anchor a paper in a knowledge-doc section: one line added to the doc, every other byte kept."""
+    from pipeline.ingest.anchor import anchor_item
+    with run_context(day) as ctx:
+        result = anchor_item(ctx, ident, section, topic=topic, dry_run=dry_run)
+    typer.echo(result.diff if dry_run else f"anchored {result.subject} in {result.path} §{result.section} "
+               f"(line {result.line})")
