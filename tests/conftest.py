@@ -9,11 +9,8 @@ from typer.testing import CliRunner
 
 from kb.store import Store
 from kb.workspace import init_workspace
+from tests.support.paths import CORPUS, SAMPLE
 from tests.support.server import ScriptedServer
-
-REPO = Path(__file__).resolve().parents[1]
-SAMPLE = REPO / "data" / "sample"
-CORPUS = REPO.parent / "shared" / "corpus"
 
 
 @pytest.fixture

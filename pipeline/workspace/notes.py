@@ -12,6 +12,7 @@ import re
 from pathlib import PurePosixPath
 
 from kb.arxiv_id import find_arxiv_ids
+from kb.dates import calendar_date
 from kb.records import Note, NoteEntry, UrlRef
 
 from .markdown import Block, FrontMatter, TextLine, fm_list, fm_str, inline_text, iter_blocks, parse_document
@@ -48,7 +49,7 @@ def note_timestamp(name: str) -> tuple[str, str | None]:
     if not m:
         return "", f"file name {name!r} does not start with a YYYY-MM-DD date"
     date = f"{m['y']}-{m['m']}-{m['d']}"
-    if not (1 <= int(m["m"]) <= 12 and 1 <= int(m["d"]) <= 31):
+    if calendar_date(m["y"], m["m"], m["d"]) is None:   # 2026-02-30 is no day
         return "", f"file name date {date} is not a valid date"
     if m["H"] is None:
         return f"{date}T00:00", None

@@ -1,0 +1,105 @@
+"""The CLI of the foundation: init, db status, show, version, errors and exit codes."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kb import __version__
+from kb.cli import app
+from kb.records import PaperRecord
+from kb.store import Store, latest_schema
+from kb.store.papers import save_papers
+from tests.support.paths import REPO
+
+
+def test_version(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"kb {__version__}"
+
+
+def test_init_then_db_status_json_has_zero_counts(runner: CliRunner, tmp_path: Path) -> None:
+    ws = tmp_path / "w"
+    assert runner.invoke(app, ["init", str(ws)]).exit_code == 0
+    assert (ws / "kb.toml").is_file() and (ws / "inbox").is_dir()
+    result = runner.invoke(app, ["--home", str(ws), "db", "status", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    status = json.loads(result.output)
+    assert status["schema_version"] == latest_schema()
+    assert status["counts"]["papers"] == 0 and set(status["counts"].values()) == {0}
+
+
+def test_init_keeps_an_existing_config(runner: CliRunner, tmp_path: Path) -> None:
+    ws = tmp_path / "w"
+    ws.mkdir()
+    (ws / "kb.toml").write_text("# mine\n")
+    runner.invoke(app, ["init", str(ws)])
+    assert (ws / "kb.toml").read_text() == "# mine\n"
+
+
+def test_show_resolves_any_form_to_the_same_card(runner: CliRunner, workspace: Path) -> None:
+    with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as c:
+        save_papers(c, [PaperRecord("2607.09701", 2, "SlimWise", ["Ada Li"], "MoE", ["cs.DC"], "cs.DC")], "arxiv")
+    outs = []
+    for form in ("https://arxiv.org/pdf/2607.09701v2.pdf", "arXiv:2607.09701"):
+        result = runner.invoke(app, ["show", form, "--format", "json"])
+        assert result.exit_code == 0, result.output
+        outs.append(json.loads(result.output))
+    assert outs[0] == outs[1] and outs[0]["title"] == "SlimWise"
+    md = runner.invoke(app, ["show", "2607.09701"])
+    assert md.output.startswith("# 2607.09701 — SlimWise")
+
+
+def test_show_unknown_paper_is_one_line_and_exit_1(runner: CliRunner, workspace: Path) -> None:
+    result = runner.invoke(app, ["show", "2607.09701"])
+    assert result.exit_code == 1
+    assert isinstance(result.exception, SystemExit) or "not in the store" in str(result.exception)
+
+
+def test_bad_config_exits_2_naming_file_line_and_key(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    ws = tmp_path / "w"
+    ws.mkdir()
+    (ws / "kb.toml").write_text("[workspace]\n\n[arxiv]\nbogus = 1\n")
+    proc = subprocess.run([sys.executable, "-m", "kb.cli", "--home", str(ws), "db", "status"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [f"kb: error: {ws / 'kb.toml'}:4: arxiv.bogus: unknown key "
+                                                "(known: api_url, categories, credibility, recording, url)"]
+    assert "Traceback" not in proc.stderr
+
+
+def test_not_sqlite_store_is_a_clear_error_and_untouched(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    ws = tmp_path / "w"
+    subprocess.run([sys.executable, "-m", "kb.cli", "init", str(ws)], check=True, capture_output=True)
+    junk = b"\x00\x01 not a database"
+    (ws / ".kb" / "kb.sqlite").write_bytes(junk)
+    proc = subprocess.run([sys.executable, "-m", "kb.cli", "--home", str(ws), "db", "status"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1 and "not a SQLite database" in proc.stderr
+    assert (ws / ".kb" / "kb.sqlite").read_bytes() == junk
+
+
+def _commands(typer_app, prefix=()):
+    import typer.main
+    group = typer.main.get_command(typer_app)
+    stack = [(prefix, group)]
+    while stack:
+        path, cmd = stack.pop()
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            stack += [(path + (name,), sub) for name, sub in subs.items()]
+        else:
+            yield " ".join(path), cmd
+
+
+def test_every_command_has_help_and_is_in_the_readme() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for name, cmd in _commands(app):
+        assert (cmd.help or "").strip(), f"kb {name} has no help text"
+        assert re.search(rf"`kb {re.escape(name)}\b", readme), f"kb {name} is not in README.md"

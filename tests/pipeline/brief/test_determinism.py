@@ -1,0 +1,103 @@
+"""Same inputs, same bytes: a rerun of the same day, and the same day ingested in another order."""
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from pipeline.context import open_context
+from pipeline.ingest.public import ingest_blogs
+from tests.pipeline.brief.conftest import DAY, EN_MD, HTML, ZH_MD, brief, copy_sample, kb
+
+FEEDS = ("vllm-blog", "llm-d", "lmcache")
+
+
+def _all_outputs(home: Path) -> dict[str, bytes]:
+    brief(home)
+    brief(home, "--lang", "en")
+    brief(home, "--format", "html")
+    out = {rel: (home / rel).read_bytes() for rel in (ZH_MD, EN_MD, HTML)}
+    out["json"] = kb(home, "brief", "--date", DAY, "--format", "json").stdout_bytes
+    return out
+
+
+@pytest.fixture(scope="module")
+def reference(sample_day: Path) -> dict[str, bytes]:
+    return _all_outputs(sample_day)
+
+
+def _diff_keys(a: dict[str, bytes], b: dict[str, bytes]) -> list[str]:
+    return [k for k in a if a[k] != b.get(k)]
+
+
+def test_rerun_is_byte_identical(sample_day: Path, reference: dict[str, bytes]) -> None:
+    again = _all_outputs(sample_day)
+    assert not _diff_keys(reference, again)
+    assert all(reference.values())
+
+
+def test_rerun_after_reingest_is_byte_identical(sample_day: Path, reference: dict[str, bytes]) -> None:
+    """Ingesting the same day again (nothing changed) does not change the briefing."""
+    kb(sample_day, "ingest", "all", "--offline", "--date", DAY)
+    assert not _diff_keys(reference, _all_outputs(sample_day))
+
+
+def test_html_is_the_markdown_rendered(sample_day: Path, reference: dict[str, bytes]) -> None:
+    html = reference[HTML].decode("utf-8")
+    assert html.startswith("<!DOCTYPE html>") and '<html lang="zh">' in html
+    assert "<h2>二、今日该主题最重要的增量（5 条）</h2>" in html
+    assert "<table>" in html and "<style>" in html
+
+
+def _reordered(tmp_path: Path) -> Path:
+    """workspace first, then hf before arxiv, then the blogs (each from its recording, dated DAY)."""
+    home = copy_sample(tmp_path / "reordered")
+    rec = home / "recordings"
+    kb(home, "ingest", "workspace", "--date", DAY)
+    kb(home, "ingest", "hf", "--date", DAY, "--from-file", str(rec / "hf" / f"daily_papers_{DAY}.json"))
+    kb(home, "ingest", "arxiv", "--date", DAY, "--from-file", str(rec / "arxiv" / f"{DAY}-listing.xml"))
+    return home
+
+
+def test_other_ingest_order_same_briefing(tmp_path: Path, reference: dict[str, bytes]) -> None:
+    home = _reordered(tmp_path)
+    ctx = open_context(str(home), date.fromisoformat(DAY), offline=True)
+    try:
+        for feed in reversed(FEEDS):
+            [report] = ingest_blogs(ctx, feed, [home / "recordings" / "blogs" / f"{feed}.xml"])
+            assert report.status == "ok", report.summary()
+    finally:
+        ctx.close()
+        ctx.store.close()
+    got = _all_outputs(home)
+    bad = _diff_keys(reference, got)
+    assert not bad, _first_difference(reference, got, bad[0])
+
+
+def test_other_ingest_order_through_the_cli(tmp_path: Path, reference: dict[str, bytes]) -> None:
+    home = _reordered(tmp_path)
+    for feed in FEEDS:
+        kb(home, "ingest", "blogs", "--date", DAY, "--feed", feed,
+           "--from-file", str(home / "recordings" / "blogs" / f"{feed}.xml"))
+    got = _all_outputs(home)
+    bad = _diff_keys(reference, got)
+    assert not bad, _first_difference(reference, got, bad[0])
+
+
+def _first_difference(a: dict[str, bytes], b: dict[str, bytes], key: str) -> str:
+    import difflib
+    diff = difflib.unified_diff(a[key].decode().splitlines(), b[key].decode().splitlines(), lineterm="", n=1)
+    return f"{key} differs:\n" + "\n".join(list(diff)[:40])
+
+
+def test_outputs_name_no_wall_clock_time(reference: dict[str, bytes]) -> None:
+    """Only the day's own dates appear: nothing from when the test ran."""
+    import re
+    today = date.today().isoformat()
+    for key, raw in reference.items():
+        text = raw.decode("utf-8")
+        if today not in ("2026-10-07", DAY):
+            assert today not in text, key
+        years = set(re.findall(r"\b(20\d\d)-\d\d-\d\d", text))
+        assert years <= {"2025", "2026"}, (key, years)

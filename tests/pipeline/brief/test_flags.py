@@ -1,0 +1,101 @@
+"""Flags: listed by `kb flags`, closed by `kb flags resolve`, kept closed on a rerun,
+reopened when their evidence changes."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.pipeline.brief.conftest import DAY, ZH_MD, brief, brief_json, kb, read, sections
+
+DEEP_DIVE = "inbox/jay/2026-10-08T1620-jay-csdn-substack-sglang-multimodal-deep-dive.md"
+
+
+@pytest.fixture(scope="module")
+def briefed(sample_day: Path) -> Path:
+    brief(sample_day)
+    return sample_day
+
+
+def _flags(home: Path, *extra: str) -> list[dict]:
+    return json.loads(kb(home, "flags", *extra, "--format", "json").stdout)
+
+
+def _open_heads(home: Path) -> list[str]:
+    return [line for line in sections(read(home, ZH_MD))["三"].splitlines() if line.startswith("### ⚠️")]
+
+
+def test_flags_open_json_lists_the_briefing_flags(briefed: Path) -> None:
+    flags = _flags(briefed, "--open")
+    assert {f["rule"] for f in flags} == {"unsourced-claim", "boundary", "id-conflict", "number-conflict",
+                                          "date-inconsistency"}
+    assert all(f["status"] == "open" and f["first_seen"] == DAY and f["last_seen"] == DAY for f in flags)
+    assert all(isinstance(f["evidence"], dict) for f in flags)
+    data = brief_json(briefed)
+    assert sorted(f["id"] for f in flags) == sorted(f["id"] for f in data["flags"])
+    assert len({f["id"] for f in flags}) == len(flags)
+
+
+def test_flags_table_format(briefed: Path) -> None:
+    out = kb(briefed, "flags").stdout
+    assert "unsourced-claim" in out and "boundary" in out
+
+
+def test_resolve_keeps_it_closed_until_the_evidence_changes(briefed: Path) -> None:
+    [claim] = [f for f in _flags(briefed, "--open") if f["rule"] == "unsourced-claim"]
+    assert "DeepSeek V4.1" in claim["subject"]
+    result = kb(briefed, "flags", "resolve", str(claim["id"]), "--as", "dismissed", "--note", "x")
+    assert f"#{claim['id']}" in result.stdout and "dismissed" in result.stdout
+
+    assert claim["id"] not in [f["id"] for f in _flags(briefed, "--open")]
+    [closed] = [f for f in _flags(briefed) if f["id"] == claim["id"]]
+    assert closed["status"] == "dismissed" and closed["note"] == "x"
+
+    # A rerun keeps it closed: not among §3's open items, named in the closed line.
+    brief(briefed)
+    heads = _open_heads(briefed)
+    assert not [h for h in heads if "DeepSeek V4.1" in h] and len(heads) == 4
+    s3 = sections(read(briefed, ZH_MD))["三"]
+    assert "已由团队关闭" in s3 and "DeepSeek V4.1" in s3 and "dismissed" in s3
+    assert [f["status"] for f in brief_json(briefed)["flags"] if f["id"] == claim["id"]] == ["dismissed"]
+    assert "T1 来源待核实" not in sections(read(briefed, ZH_MD))["五"]
+
+    # New evidence: the note's ⚠ line is rewritten → the same flag reopens.
+    note = briefed / DEEP_DIVE
+    text = note.read_text(encoding="utf-8")
+    assert "我没找到 arXiv 号" in text
+    note.write_text(text.replace("我没找到 arXiv 号", "搜了两轮仍没找到 arXiv 号"), encoding="utf-8")
+    kb(briefed, "ingest", "workspace", "--date", DAY)
+    brief(briefed)
+    [again] = [f for f in _flags(briefed, "--open") if f["rule"] == "unsourced-claim"]
+    assert again["id"] == claim["id"] and again["status"] == "open"
+    assert any("搜了两轮" in c for c in again["evidence"]["claims"])
+    assert [h for h in _open_heads(briefed) if "DeepSeek V4.1" in h]
+
+
+def test_verified_flag_stays_closed_on_rerun(briefed: Path) -> None:
+    [conflict] = [f for f in _flags(briefed, "--open") if f["rule"] == "id-conflict"]
+    kb(briefed, "flags", "resolve", str(conflict["id"]), "--as", "verified")
+    brief(briefed)
+    assert not [h for h in _open_heads(briefed) if "arXiv 号冲突" in h]
+    kb(briefed, "flags", "resolve", str(conflict["id"]), "--as", "open")
+    brief(briefed)
+    assert [h for h in _open_heads(briefed) if "arXiv 号冲突" in h]
+
+
+def test_unknown_flag_exits_1_with_a_message(briefed: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.argv[0] = 'kb'; from kb.cli import main; main()",
+         "--home", str(briefed), "flags", "resolve", "9999", "--as", "dismissed"],
+        check=False, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1, (proc.returncode, proc.stdout, proc.stderr)
+    assert "no flag #9999" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_bad_verdict_is_a_usage_error(briefed: Path) -> None:
+    result = kb(briefed, "flags", "resolve", "1", "--as", "maybe", ok=False)
+    assert result.exit_code == 2

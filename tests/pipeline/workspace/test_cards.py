@@ -1,0 +1,27 @@
+"""Paper cards: one case per fixture under tests/fixtures/workspace/cards/."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.workspace.cards import card_file_id, parse_card
+from tests.support.paths import FIXTURES
+
+CASES = sorted((FIXTURES / "workspace" / "cards").glob("*.md"))
+
+
+@pytest.mark.parametrize("md", CASES, ids=[p.stem for p in CASES])
+def test_card_fixture(md, load_case, check):
+    text, expect = load_case(md)
+    card = parse_card(text, expect.pop("path"))
+    check(card, expect)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("378-2607-09701.md", (378, "2607.09701")),
+    ("001-0704-0001.md", (1, "0704.0001")),
+    ("378-2607-09701v2.md", (378, "2607.09701")),
+    ("378-2613-09701.md", (378, None)),       # month 13: the name fits, the ID does not
+    ("slimwise.md", (None, None)),
+])
+def test_card_file_id(name, expected):
+    assert card_file_id(name) == expected

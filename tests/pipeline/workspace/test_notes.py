@@ -1,0 +1,52 @@
+"""Inbox notes: one case per fixture under tests/fixtures/workspace/notes/."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.workspace.notes import find_markers, find_upvotes, note_timestamp, parse_note
+from tests.support.paths import FIXTURES
+
+CASES = sorted((FIXTURES / "workspace" / "notes").glob("*.md"))
+
+
+@pytest.mark.parametrize("md", CASES, ids=[p.stem for p in CASES])
+def test_note_fixture(md, load_case, check):
+    text, expect = load_case(md)
+    note = parse_note(text, expect.pop("path"))
+    check(note, expect)
+
+
+@pytest.mark.parametrize("name, stamp", [
+    ("2026-10-08T1950-jay-engineering-filter.md", "2026-10-08T19:50"),
+    ("2026-10-08-csdn-llm-inference-rag.md", "2026-10-08T00:00"),
+    ("2026-10-08-0900-hf-daily-2026-10-08.md", "2026-10-08T09:00"),
+    ("2026-10-08T19:50-colon.md", "2026-10-08T19:50"),
+    ("2026-10-08_0730-underscore.md", "2026-10-08T07:30"),
+    ("2026-10-08.md", "2026-10-08T00:00"),
+    ("2026-10-08-1080p-video.md", "2026-10-08T00:00"),   # a slug that starts with digits
+    ("2026-10-08-2500-slug.md", "2026-10-08T00:00"),
+])
+def test_note_timestamp(name, stamp):
+    assert note_timestamp(name) == (stamp, None)
+
+
+@pytest.mark.parametrize("name", ["notes.md", "2026-13-01-x.md", "26-10-08-x.md"])
+def test_note_timestamp_problems(name):
+    stamp, problem = note_timestamp(name)
+    assert stamp == "" and problem
+
+
+@pytest.mark.parametrize("text, counts", [
+    ("12▲", [12]), ("▲12", [12]), ("12 ▲", [12]), ("12 upvotes", [12]), ("1 upvote", [1]),
+    ("HF 票数11▲，另 3 Upvotes的", [11, 3]), ("2609.33252v3 ▲7", [7]), ("3.5▲", []), ("▲", []),
+])
+def test_upvotes(text, counts):
+    assert find_upvotes(text) == counts
+
+
+@pytest.mark.parametrize("text, markers", [
+    ("⚠️ 待核实", ["⚠", "待核实"]), ("说法UNVERIFIED需核", ["unverified"]), ("Tbd", ["TBD"]),
+    ("needs   check", ["needs check"]), ("unverifiedness TBDs", []),
+])
+def test_markers(text, markers):
+    assert find_markers(text) == markers
