@@ -30,7 +30,7 @@ def test_note_timestamp(name, stamp):
     assert note_timestamp(name) == (stamp, None)
 
 
-@pytest.mark.parametrize("name", ["notes.md", "2026-13-01-x.md", "26-10-08-x.md"])
+@pytest.mark.parametrize("name", ["notes.md", "2026-13-01-x.md", "26-10-08-x.md", "2026-02-30-x.md", "2025-02-29-x.md"])
 def test_note_timestamp_problems(name):
     stamp, problem = note_timestamp(name)
     assert stamp == "" and problem
