@@ -1,0 +1,83 @@
+"""Reruns are correct by construction: every night builds and renders, and writes what changed.
+
+Each case here once fooled the old briefing-inputs digest (row counts and max rowids do not
+change under an in-place update): the same day's rerun kept a stale briefing.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli import app
+from tests.support.paths import SAMPLE
+
+DAY = "2026-10-08"
+
+
+def kb(home: Path, *args: str):
+    return CliRunner().invoke(app, ["--home", str(home), *args])
+
+
+@pytest.fixture(scope="module")
+def first_night(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("reruns") / "ws"
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    assert kb(home, "nightly", "--date", DAY, "--offline", "--quiet").exit_code == 0
+    return home
+
+
+@pytest.fixture
+def home(first_night: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(first_night, tmp_path / "ws"))
+
+
+def _rerun(home: Path) -> tuple[str, str]:
+    """(the zh briefing before, after a rerun of the same day)."""
+    zh = home / "briefings" / f"{DAY}-inference.md"
+    before = zh.read_text(encoding="utf-8")
+    result = kb(home, "nightly", "--date", DAY, "--offline")
+    assert result.exit_code == 0, result.output
+    return before, zh.read_text(encoding="utf-8")
+
+
+def test_a_rerun_with_nothing_new_changes_nothing(home: Path) -> None:
+    before, after = _rerun(home)
+    assert before == after
+
+
+def test_a_post_corrected_in_place_changes_the_briefing(home: Path) -> None:
+    feed = home / "recordings" / "blogs" / "llm-d.xml"
+    feed.write_text(feed.read_text(encoding="utf-8").replace("Mooncake 44.6 GB/s", "Mooncake 46.1 GB/s"),
+                    encoding="utf-8")
+    before, after = _rerun(home)
+    assert "44.6 GB/s" in before and "46.1 GB/s" in after and "44.6 GB/s" not in after
+
+
+def test_upvotes_that_rose_change_the_briefing(home: Path) -> None:
+    recording = home / "recordings" / "hf" / f"daily_papers_{DAY}.json"
+    items = json.loads(recording.read_text(encoding="utf-8"))
+    [slimwise] = [i for i in items if i["paper"]["id"] == "2610.09701"]
+    slimwise["paper"]["upvotes"] = 31
+    recording.write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
+    before, after = _rerun(home)
+    assert "hf 2026-10-08" in before and before != after
+    assert "31（hf 2026-10-08）" in after
+
+
+def test_an_edited_card_changes_the_briefing(home: Path) -> None:
+    card = home / "organized" / "paper_cards" / "378-2607-09701.md"
+    card.write_text(card.read_text(encoding="utf-8").replace("hf_upvotes: 12", "hf_upvotes: 13"), encoding="utf-8")
+    before, after = _rerun(home)
+    assert "378-2607-09701.md" in after and before != after
+    assert "13（organized/paper_cards/378-2607-09701.md" in after
+
+
+def test_a_resolved_flag_changes_the_briefing(home: Path) -> None:
+    flags = json.loads(kb(home, "flags", "--open", "--format", "json").stdout)
+    assert kb(home, "flags", "resolve", str(flags[0]["id"]), "--as", "dismissed").exit_code == 0
+    before, after = _rerun(home)
+    assert before != after
