@@ -30,3 +30,13 @@ def briefed_keys(data: dict[str, Any]) -> list[str]:
             if key:
                 keys.setdefault(key, None)
     return list(keys)
+
+
+_HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.、)）]\s*"
+                            r"|\s*[—–-]+\s*(?:▲\s*\d+|\d+\s*▲|\d+\s*upvotes?)\s*$"
+                            r"|\s*(?:⚠️?|待核实|待确认)\s*", re.I)
+
+
+def clean_heading(heading: str) -> str:
+    """An entry heading without its number, upvote tail and verification markers."""
+    return " ".join(_HEADING_NOISE.sub(" ", heading).split())

@@ -115,10 +115,20 @@ def subject_text(store: Store, kind: str, key: str) -> SubjectText | None:
     return SubjectText(*rows[0]) if rows else None
 
 
+_STALE = ("FROM classify_queue WHERE NOT EXISTS (SELECT 1 FROM note_entries e WHERE classify_queue.subject_kind = "
+          "'entry' AND e.path || '#' || e.number = classify_queue.subject) AND NOT EXISTS (SELECT 1 FROM papers p "
+          "WHERE classify_queue.subject_kind = 'paper' AND p.arxiv_id = classify_queue.subject) AND NOT EXISTS "
+          "(SELECT 1 FROM posts p WHERE classify_queue.subject_kind = 'post' AND p.key = classify_queue.subject)")
+
+
+def stale_queued(store: Store) -> bool:
+    """Is anything queued whose subject no longer exists?"""
+    return bool(store.query("SELECT 1 " + _STALE + " LIMIT 1"))
+
+
 def clear_stale_queue(tx: Tx) -> None:
     """Drop queue entries whose subject no longer exists."""
-    tx.run("DELETE FROM classify_queue WHERE subject_kind = 'entry' AND NOT EXISTS (SELECT 1 FROM note_entries e "
-           "WHERE e.path || '#' || e.number = classify_queue.subject)")
+    tx.run("DELETE " + _STALE)
 
 
 def classified_with_other_model(store: Store, model_hash: str) -> bool:

@@ -17,9 +17,8 @@ from kb.store.cards import cards
 from kb.store.notes import entries_of, notes_between
 from kb.store.papers import existing_ids, sightings_between
 from kb.store.posts import posts_published_between
-from kb.text import normalize_url
+from kb.text import clean_heading, normalize_url
 from pipeline.brief.model import Candidate, SourceRef, Window
-from pipeline.workspace.notes import clean_heading
 
 
 def compute_window(store: Store, topic: str, day: date, cutoff: str) -> Window:

@@ -88,6 +88,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
         result = classify("\n".join(c.titles[1:] + c.texts), title=c.title, taxonomy=taxonomy)
     c.relevance, c.topics = result.relevance, [t.topic for t in result.tags]
     c.terms = {term for t in result.tags for term in t.terms}
+    if c.relevance == "none":   # not the topic's: nothing below is shown, counted or verified
+        return
     own = _own_text(c).lower()
     c.recap = any(m in own for m in rules.recap)
     c.excluded = any(m in own for m in rules.exclude)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kb.store.tags import Classified, SubjectText
+from kb.text import clean_heading
 from pipeline.context import RunContext
-from pipeline.workspace.notes import clean_heading
 
 WORKSPACE_TAXONOMY = "taxonomy.toml"   # a workspace's override, merged over the shipped one
 BATCH = 2000
@@ -54,9 +54,10 @@ def run_classify(ctx: RunContext, *, everything: bool = False) -> ClassifyReport
     everything = everything or classified_with_other_model(ctx.store, taxonomy.hash)
     subjects = all_subjects(ctx.store) if everything else queued_subjects(ctx.store)
     report = _classify_all(ctx, subjects, taxonomy)
-    with ctx.store.transaction() as tx:
-        from kb.store.tags import clear_stale_queue
-        clear_stale_queue(tx)
+    from kb.store.tags import clear_stale_queue, stale_queued
+    if stale_queued(ctx.store):   # queued, then deleted (a note removed): nothing left to classify
+        with ctx.store.transaction() as tx:
+            clear_stale_queue(tx)
     return report
 
 

@@ -213,13 +213,3 @@ def parse_note(text: str, path: str) -> Note:
         note.problems.append("no entries: no level-2 heading and no top-level list item"
                              if doc.front.body.strip() else "the note is empty")
     return note
-
-
-_HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.、)）]\s*"
-                            r"|\s*[—–-]+\s*(?:▲\s*\d+|\d+\s*▲|\d+\s*upvotes?)\s*$"
-                            r"|\s*(?:⚠️?|待核实|待确认)\s*", re.I)
-
-
-def clean_heading(heading: str) -> str:
-    """An entry heading without its number, upvote tail and verification markers."""
-    return " ".join(_HEADING_NOISE.sub(" ", heading).split())

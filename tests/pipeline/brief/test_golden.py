@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.pipeline.brief.conftest import DAY, EN_MD, GOLDEN, ZH_MD, brief, read
+from tests.pipeline.brief.conftest import DAY, EN_MD, ZH_MD, brief, read
+from tests.support.paths import GOLDEN
 
 CASES = [("zh", ZH_MD, f"{DAY}-inference.zh.md", ()), ("en", EN_MD, f"{DAY}-inference.en.md", ("--lang", "en"))]
 
