@@ -1142,6 +1142,67 @@ def median(xs: list[float]) -> float:
     return statistics.median(xs)
 
 
+SCALE_TIME, SCALE_RSS = 1.5, 2.0   # the night on a backfilled store vs on an empty one: time and peak RSS
+
+
+def backfilled_copy(template: Path, dest: Path, n: int, seed: int, day: str) -> dict:
+    """A copy of the day's workspace whose store already holds ``n`` backfilled papers, each classified:
+    ``kb ingest arxiv-bulk`` of a Kaggle JSON-lines file, then ``kb classify`` (the README's backfill)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("kb_bench_ingest", Path(__file__).with_name("ingest.py"))
+    ingest_bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ingest_bench)
+    home = fresh_copy(template, dest)
+    data = dest.parent / f"backfill-{n}.jsonl"
+    ingest_bench.write_kaggle(data, n, seed + 1000)
+    t0 = time.perf_counter()
+    for cmd in (["ingest", "arxiv-bulk", str(data)], ["classify"]):
+        proc = subprocess.run([_kb(), "--home", str(home), "--quiet", *cmd], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise SystemExit(f"kb {' '.join(cmd)} failed:\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+    data.unlink()
+    store_mb = sum(p.stat().st_size for p in (home / ".kb").glob("kb.sqlite*")) / 1e6
+    return {"home": home, "seconds": time.perf_counter() - t0, "store_mb": store_mb}
+
+
+def scale_mode(template: Path, tmp: Path, args: argparse.Namespace) -> int:
+    """The same heavy night on an empty store and on a store of ``args.scale`` backfilled papers."""
+    print(f"building a store of {args.scale:,} backfilled papers (kb ingest arxiv-bulk, kb classify) …", flush=True)
+    big = backfilled_copy(template, tmp / "backfilled", args.scale, args.seed, args.date)
+    print(f"  built in {big['seconds']:.0f} s, store {big['store_mb']:.0f} MB")
+    empty_runs, big_runs = [], []
+    for i in range(args.runs):
+        for label, src, runs in (("empty", template, empty_runs), ("backfilled", big["home"], big_runs)):
+            home = fresh_copy(src, tmp / f"{label}_{i}")
+            r = run_process(nightly_cmd(home, args.date), tmp / f"{label}_{i}.log")
+            if r["rc"] not in (0, 1):
+                raise SystemExit(f"kb nightly failed on the {label} store (exit {r['rc']}):\n{r['output'][-3000:]}")
+            r["stages"] = stage_times(home)
+            runs.append(r)
+            shutil.rmtree(home)
+        print(f"  run {i + 1}: empty store {empty_runs[-1]['seconds']:.2f} s ({empty_runs[-1]['rss_mb']:.0f} MB), "
+              f"{args.scale:,} papers {big_runs[-1]['seconds']:.2f} s ({big_runs[-1]['rss_mb']:.0f} MB)", flush=True)
+    t_empty, t_big = median([r["seconds"] for r in empty_runs]), median([r["seconds"] for r in big_runs])
+    m_empty, m_big = max(r["rss_mb"] for r in empty_runs), max(r["rss_mb"] for r in big_runs)
+    print()
+    print(f"night on an empty store              median {t_empty:7.2f} s  peak RSS {m_empty:5.0f} MB")
+    print(f"night on a store of {args.scale:>9,} papers  median {t_big:7.2f} s  peak RSS {m_big:5.0f} MB")
+    print(f"time ratio backfilled / empty        {t_big / t_empty:7.2f}    (target <= {SCALE_TIME:g})"
+          f"  {'OK' if t_big / t_empty <= SCALE_TIME else 'MISSED'}")
+    print(f"peak RSS ratio backfilled / empty    {m_big / m_empty:7.2f}    (target <= {SCALE_RSS:g})"
+          f"  {'OK' if m_big / m_empty <= SCALE_RSS else 'MISSED'}")
+    names = [n for n in empty_runs[0]["stages"] if n != "stages"]
+    if names:
+        print("(info) wall time per stage (median s):            empty   backfilled")
+        for n in names:
+            a = median([r["stages"].get(n, 0.0) for r in empty_runs])
+            b = median([r["stages"].get(n, 0.0) for r in big_runs])
+            print(f"         {n:<40} {a:7.2f}  {b:7.2f}")
+    print(json.dumps({"name": "nightly_scale", "value": round(t_big, 3), "unit": "s", "floor": round(t_empty, 3),
+                      "ratio": round(t_big / t_empty, 3)}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=3, help="timed runs of each kind (median; default 3)")
@@ -1153,7 +1214,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", action="store_true", help="always cProfile a first and a second kb run")
     ap.add_argument("--no-profile", action="store_true", help="never profile, even when a target is missed")
     ap.add_argument("--keep", help="keep the generated workspace here (a directory that does not exist yet)")
-    ap.add_argument("--parse-workers", type=int, help="[ingest] parse_workers for kb (default: kb's automatic choice)")
+    ap.add_argument("--scale", type=int, metavar="N", help="scale mode: the same night on an empty store and on a "
+                    "store holding N backfilled papers (kb ingest arxiv-bulk, then kb classify); e.g. 200000")
     ap.add_argument("--child", choices=("floor",), help=argparse.SUPPRESS)
     ap.add_argument("--home", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -1171,9 +1233,6 @@ def main(argv: list[str] | None = None) -> int:
         template = Path(args.keep) if args.keep else tmp / "template"
         t0 = time.perf_counter()
         made = generate(template, args.seed, day, sizes)
-        if args.parse_workers is not None:
-            with (template / "kb.toml").open("a", encoding="utf-8") as fh:
-                fh.write(f"\n[ingest]\nparse_workers = {args.parse_workers}\n")
         size_mb = sum(p.stat().st_size for p in template.rglob("*") if p.is_file()) / 1e6
         print(f"generated {template} in {time.perf_counter() - t0:.1f} s ({size_mb:.1f} MB, seed {args.seed}, "
               f"day {args.date}): listing {made['listing']} items, HF {made['hf']}, {sizes['feeds']} feeds × "
@@ -1182,6 +1241,8 @@ def main(argv: list[str] | None = None) -> int:
 
         kb_src, where = provenance()
         print(f"kb under test: {where}")
+        if args.scale:
+            return scale_mode(template, tmp, args)
         imports: dict = {}
 
         firsts, seconds, floors, first_out, second_out = [], [], [], "", ""

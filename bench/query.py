@@ -21,7 +21,7 @@ kb and floor interleaved):
 * ``kb --home W search "prefill decode"``
 
 and, for each, the floor: ``python -c`` a script that imports typer and sqlite3 and runs
-the same SQL as kb.queries / kb.queries_ws on the same file, printing the same thing.
+the same SQL as kb.store (anchors, papers, search) on the same file, printing the same thing.
 Prints each median, its floor, the ratio kb ÷ floor (lower is better; target ≤ 2) and
 whether kb and the floor printed the same IDs.
 
@@ -107,8 +107,9 @@ def _load_ingest_bench():
 def build_workspace(ws: Path, n: int, n_anchors: int, seed: int) -> dict:
     from kb.records import AnchorRef, KnowledgeDoc, Note, NoteEntry, PaperRecord, Section, Sighting  # noqa: I001
     from kb.store import Store
-    from kb.store.files import save_knowledge_doc, save_note
-    from kb.store.papers import add_sightings, upsert_papers
+    from kb.store.anchors import save_knowledge_doc
+    from kb.store.notes import save_note
+    from kb.store.papers import add_sightings, save_papers
     from kb.workspace import init_workspace
 
     gen = _load_ingest_bench().Generator(seed)
@@ -121,7 +122,7 @@ def build_workspace(ws: Path, n: int, n_anchors: int, seed: int) -> dict:
 
     def flush() -> None:
         with store.transaction() as conn:
-            upsert_papers(conn, batch, "arxiv")
+            save_papers(conn, batch, "arxiv")
             add_sightings(conn, [Sighting(p.arxiv_id, "arxiv", p.updated, "new", p.version) for p in batch])
         batch.clear()
 
@@ -317,9 +318,9 @@ PHASES = [("kb.cli.main()", "kb/cli.py", "main"),
           ("typer: click command tree", "typer/main.py", "get_command"),
           ("kb: open_workspace (kb.toml)", "kb/workspace.py", "open_workspace"),
           ("kb: Store.open", "kb/store/db.py", "open"), ("kb: migrate check", "kb/store/migrations.py", "migrate"),
-          ("kb: query_anchored", "kb/queries_ws.py", "query_anchored"),
-          ("kb: get_paper", "kb/queries.py", "get_paper"), ("kb: search", "kb/queries_ws.py", "search"),
-          ("kb: format output", "kb/output.py", "format_rows"), ("kb: format_paper_md", "kb/queries.py",
+          ("kb: query_anchored", "kb/store/anchors.py", "query_anchored"),
+          ("kb: get_paper", "kb/store/papers.py", "get_paper"), ("kb: search", "kb/store/search.py", "search"),
+          ("kb: format output", "kb/cli/output.py", "format_rows"), ("kb: format_paper_md", "kb/cli/output.py",
                                                                  "format_paper_md")]
 PROFILE_SNIPPET = r"""
 import cProfile, json, pstats, sys
@@ -426,10 +427,9 @@ def _dbstat(conn: sqlite3.Connection, prefix: str) -> dict[str, int]:
 
 
 def fts_compare(db: Path, tmp: Path) -> dict:
-    from kb.queries_ws import search
-
     from kb.store import Store
     from kb.store.fts import segment, to_match_query
+    from kb.store.search import search
 
     copy = tmp / "fts_copy.sqlite"
     src = sqlite3.connect(db)
