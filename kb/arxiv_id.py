@@ -10,7 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["ArxivId", "parse_arxiv_id", "find_arxiv_ids", "normalize_arxiv_id", "clean_text"]
+__all__ = ["ArxivId", "parse_arxiv_id", "lookup_arxiv_id", "find_arxiv_ids", "normalize_arxiv_id", "clean_text"]
 
 # Old-style archives (pre-2007). Subject classes such as math.GT are allowed
 # after the archive name (``math.GT/0309136``); they are not part of the identity.
@@ -128,3 +128,18 @@ def normalize_arxiv_id(text: str) -> str | None:
     """The canonical versionless ID of ``text`` (``arXiv:2607.09701v2`` → ``2607.09701``)."""
     aid = parse_arxiv_id(text)
     return aid.id if aid else None
+
+
+def lookup_arxiv_id(text: str) -> ArxivId | None:
+    """An ID a user typed where a command takes one, in any form notes use: ``2610.09701``,
+    ``arXiv 2610.09701``, ``arxiv.org/abs/…`` (with or without a scheme), a Hugging Face paper
+    URL, a DOI that embeds the ID (``10.48550/arXiv.2610.09701``). None unless the text names
+    exactly one paper and nothing else."""
+    strict = parse_arxiv_id(text)
+    if strict is not None:
+        return strict
+    words = clean_text(text).split()
+    if not words or len(words) > 2 or (len(words) == 2 and words[0].lower().rstrip(":") != "arxiv"):
+        return None
+    found = {a.id: a for a in find_arxiv_ids(words[-1])}
+    return next(iter(found.values())) if len(found) == 1 else None

@@ -7,7 +7,9 @@ No SQL and no HTTP here. Library modules are imported inside the commands so tha
 from __future__ import annotations
 
 import logging
+import os
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -52,8 +54,9 @@ def main_callback(
                                           help="Print the version and exit.")] = False,
 ) -> None:
     """Global options."""
-    state.home = str(home) if home else None
+    state.home = str(home) if home else os.environ.get("KB_HOME") or None
     state.quiet = quiet
+    state.verbose = verbose
     level = logging.DEBUG if verbose else logging.ERROR if quiet else logging.WARNING
     # The console shows this level only; a run log may lower the root logger's level for its own file.
     console = logging.StreamHandler(sys.stderr)
@@ -62,17 +65,63 @@ def main_callback(
     logging.basicConfig(level=level, handlers=[console], force=True)
 
 
-def main() -> None:
-    """Entry point: run the app, turning kb's own errors into one line and an exit code.
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the app; every failure is one line on stderr and a documented exit code.
 
-    Usage errors are Typer's own (exit 2); a KBError is an expected failure and
-    never shows a traceback.
+    0 ok; 1 the operation failed (a nightly: a source failed, briefings written); 2 usage or
+    configuration; 70 an unexpected internal error (its traceback goes to a crash log, or to
+    stderr with --verbose); 75 another nightly holds the lock; 130 interrupted.
     """
+    from typer._click import exceptions as click_errors
     try:
-        app()
+        code = app(args=argv, standalone_mode=False, prog_name="kb")
+    except click_errors.NoArgsIsHelpError as exc:
+        typer.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
+        code = exc.exit_code
+    except click_errors.UsageError as exc:
+        where = f"{exc.ctx.command_path}: " if exc.ctx is not None and exc.ctx.command_path != "kb" else ""
+        code = _fail(f"{where}{_one_line(exc.format_message())}", exc.exit_code)
+    except click_errors.ClickException as exc:
+        code = _fail(_one_line(exc.format_message()), exc.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
+        code = _fail("interrupted", 130)
     except KBError as exc:
-        typer.echo(f"kb: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
+        code = _fail(_one_line(str(exc)), exc.exit_code)
+    except Exception as exc:   # a bug or an unforeseen input: one line, the traceback kept apart
+        code = _fail(f"internal error: {type(exc).__name__}: {_one_line(str(exc))[:300]} "
+                     f"({_crash_log(exc)})", EXIT_INTERNAL)
+    sys.exit(code or 0)
+
+
+EXIT_INTERNAL = 70
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _fail(message: str, code: int) -> int:
+    typer.echo(f"kb: error: {message}", err=True)
+    return code
+
+
+def _crash_log(exc: BaseException) -> str:
+    """Where the traceback went: stderr with --verbose, else a crash log (in the workspace when there is one)."""
+    import tempfile
+    import time
+    import traceback
+    text = "".join(traceback.format_exception(exc))
+    if state.verbose:
+        sys.stderr.write(text)
+        return "traceback above"
+    folder = Path(state.home) / ".kb" / "logs" if state.home else Path(tempfile.gettempdir())
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"kb-crash-{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}.log"
+        path.write_text(text, encoding="utf-8")
+        return f"traceback in {path}; --verbose shows it"
+    except OSError:
+        return "run again with --verbose for the traceback"
 
 
 def run() -> None:

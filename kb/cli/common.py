@@ -15,6 +15,7 @@ from kb.errors import ConfigError
 class _State:
     home: Optional[str] = None
     quiet: bool = False
+    verbose: bool = False
 
 
 state = _State()

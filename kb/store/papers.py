@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from kb.arxiv_id import parse_arxiv_id
+from kb.arxiv_id import lookup_arxiv_id
 from kb.errors import NotFound
 from kb.records import PaperRecord, Sighting
 from kb.store.db import Store
@@ -277,7 +277,7 @@ def _j(value: str | None) -> Any:
 
 def get_paper(store: Store, ident: str) -> dict[str, Any]:
     """Everything the store knows about one paper, given its ID in any common form."""
-    aid = parse_arxiv_id(ident)
+    aid = lookup_arxiv_id(ident)
     if aid is None:
         raise NotFound(f"{ident!r} is not an arXiv ID (forms: 2607.09701, arXiv:2607.09701v2, "
                        "https://arxiv.org/abs/…, hep-th/9901001)")

@@ -90,10 +90,10 @@ def _flush(ctx: RunContext, items: list[Classified], model_hash: str, report: Cl
 
 def explain_subject(ctx: RunContext, ident: str) -> list[str]:
     """Why a paper (any ID form), post key or note entry (path#N) got its tags and relevance."""
-    from kb.arxiv_id import parse_arxiv_id
+    from kb.arxiv_id import lookup_arxiv_id
     from kb.errors import NotFound
     from kb.store.tags import subject_text
-    aid = parse_arxiv_id(ident)
+    aid = lookup_arxiv_id(ident)
     candidates = [("paper", aid.id)] if aid else [("entry", ident), ("post", ident)]
     for kind, key in candidates:
         subject = subject_text(ctx.store, kind, key)

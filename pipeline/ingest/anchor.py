@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from kb.arxiv_id import parse_arxiv_id
+from kb.arxiv_id import lookup_arxiv_id
 from kb.errors import ConfigError, NotFound, WorkspaceError
 from kb.fsutil import write_atomically
 from kb.store.anchors import save_knowledge_doc
@@ -24,7 +24,7 @@ class AnchorResult:
 
 
 def _line_for(ctx: RunContext, ident: str) -> tuple[str, str]:
-    aid = parse_arxiv_id(ident)
+    aid = lookup_arxiv_id(ident)
     day = ctx.today.isoformat()
     if aid is None:
         if not ident.startswith(("http://", "https://")):
