@@ -13,6 +13,14 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from kb.config_values import (
+    LANGUAGES,
+    RESERVED_SOURCES,
+    category_problem,
+    contact_problem,
+    name_problem,
+    taxonomy_slugs,
+)
 from kb.errors import ConfigError
 
 DEFAULT_CATEGORIES = ["cs.DC", "cs.LG", "cs.CL", "cs.AR", "cs.PF", "cs.OS"]
@@ -55,7 +63,7 @@ class Config:
     hf_credibility: int = 3
     hf_recording: str | None = None
     blogs: list[BlogSource] = field(default_factory=list)
-    authors: dict[str, int] = field(default_factory=dict)
+    authors: dict[str, int] = field(default_factory=dict)   # folder name, case-folded → credibility
     briefing_top: int = 5
     cutoff: str = "23:59"
 
@@ -167,13 +175,23 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     except (ZoneInfoNotFoundError, ValueError) as exc:
         raise _err(path, text, "workspace.timezone", f"unknown time zone {cfg.timezone!r}") from exc
     cfg.languages = ws.get("languages", cfg.languages)
+    if not cfg.languages or len(set(cfg.languages)) != len(cfg.languages):
+        raise _err(path, text, "workspace.languages", "expected one or more languages, each once (zh, en)")
     for lang in cfg.languages:
-        if lang not in ("zh", "en"):
+        if lang not in LANGUAGES:
             raise _err(path, text, "workspace.languages", f"unsupported language {lang!r} (zh, en)")
     cfg.contact = ws.get("contact", cfg.contact)
+    if problem := contact_problem(cfg.contact):
+        raise _err(path, text, "workspace.contact", problem)
     if "topics" in raw:
         cfg.topics = [TopicDoc(t["slug"], t["doc"]) for t in raw["topics"]]
+        _check_names(path, text, "topics.slug", [t.slug for t in cfg.topics], "topic")
     cfg.arxiv_categories = ax.get("categories", cfg.arxiv_categories)
+    if not cfg.arxiv_categories:
+        raise _err(path, text, "arxiv.categories", "expected at least one arXiv category (e.g. cs.DC)")
+    for cat in cfg.arxiv_categories:
+        if problem := category_problem(cat):
+            raise _err(path, text, "arxiv.categories", problem)
     cfg.arxiv_url = ax.get("url", cfg.arxiv_url)
     cfg.arxiv_recording = ax.get("recording")
     cfg.arxiv_api_url = ax.get("api_url", cfg.arxiv_api_url)
@@ -182,17 +200,28 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     cfg.hf_url = hf.get("url", cfg.hf_url)
     cfg.hf_credibility = _credibility(path, text, "hf.credibility", hf.get("credibility", 3))
     cfg.hf_recording = hf.get("recording")
-    names = set()
-    for i, b in enumerate(raw.get("blogs", [])):
-        if b["name"] in names:
-            raise _err(path, text, "blogs.name", f"duplicate feed name {b['name']!r}", i)
-        names.add(b["name"])
+    blogs = raw.get("blogs", [])
+    _check_names(path, text, "blogs.name", [b["name"] for b in blogs], "feed")
+    known_topics = taxonomy_slugs(path.parent / "taxonomy.toml")
+    for i, b in enumerate(blogs):
+        if b["name"] in RESERVED_SOURCES:
+            raise _err(path, text, "blogs.name", f"{b['name']!r} is the name of one of kb's own sources", i)
+        unknown = [t for t in b.get("topics", []) if t not in known_topics]
+        if unknown and known_topics:
+            raise _err(path, text, "blogs.topics", f"{unknown[0]!r} is no topic of the taxonomy", i)
         if not b.get("url") and not b.get("recording"):
             raise _err(path, text, "blogs.name", f"feed {b['name']!r} needs a url or a recording", i)
         cfg.blogs.append(BlogSource(b["name"], b.get("url"), _credibility(path, text, "blogs.credibility",
                                     b.get("credibility", 3), i), b.get("topics", []), b.get("recording")))
-    cfg.authors = dict(raw.get("authors", {}))
+    # Inbox folders are matched whatever their case: [authors] Jay = 4 is the folder jay.
+    cfg.authors = {}
+    for name, value in raw.get("authors", {}).items():
+        if name.casefold() in cfg.authors:
+            raise _err(path, text, f"authors.{name}", "the same author twice (names are matched ignoring case)")
+        cfg.authors[name.casefold()] = value
     cfg.briefing_top = br.get("top", cfg.briefing_top)
+    if not 1 <= cfg.briefing_top <= 500:
+        raise _err(path, text, "briefing.top", "expected a number of increments from 1 to 500")
     cfg.cutoff = br.get("cutoff", cfg.cutoff)
     if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", cfg.cutoff):
         raise _err(path, text, "briefing.cutoff", "expected HH:MM")
@@ -213,6 +242,17 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
             raise _err(path, text, key, f"unknown placeholder {{{sorted(bad)[0]}}} in {value!r} (allowed: "
                        + (", ".join("{" + a + "}" for a in sorted(allowed)) or "none") + ")", i)
     return cfg
+
+
+def _check_names(path: Path, text: str, key: str, names: list[str], what: str) -> None:
+    """Every name safe and each one once (the n-th is reported on the n-th table's line)."""
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if problem := name_problem(name, what):
+            raise _err(path, text, key, problem, i)
+        if name in seen:
+            raise _err(path, text, key, f"duplicate {what} {name!r}", i)
+        seen.add(name)
 
 
 def _placeholders(template: str | None) -> set[str]:

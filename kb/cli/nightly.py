@@ -1,6 +1,7 @@
 """`kb nightly`: the command a crontab line runs."""
 from __future__ import annotations
 
+import math
 import sys
 from typing import Annotated
 
@@ -10,11 +11,17 @@ from kb.cli.common import run_context, state
 from kb.cli.options import Day, Home, Quiet
 
 
+def _check_wait(value: float) -> float:
+    if not math.isfinite(value) or not 0 <= value <= 86_400:
+        raise typer.BadParameter(f"{value!r}: expected seconds from 0 to 86400")
+    return value
+
+
 def nightly_cmd(day: Day = None,
                 offline: Annotated[bool, typer.Option("--offline", help="Recordings and the workspace only; "
                                                       "no network.")] = False,
-                wait: Annotated[float, typer.Option("--wait", help="Seconds to wait for another nightly "
-                                                    "holding the lock (then exit 75).")] = 0.0,
+                wait: Annotated[float, typer.Option("--wait", callback=_check_wait, help="Seconds to wait for "
+                                                    "another nightly holding the lock (then exit 75).")] = 0.0,
                 quiet: Quiet = False, home: Home = None) -> None:
     """Sources → workspace → resolve → classify → verify → briefings, safe to run unattended.
 

@@ -95,7 +95,7 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
         n = ns.note
         mine = [c for c in relevant if any(s.path == n.path for s in c.sources)]
         out.append({"name": n.path, "kind": "note", "status": "ok",
-                    "credibility": n.credibility or inputs.authors.get(n.author, 3),
+                    "credibility": n.credibility or inputs.authors.get(n.author.casefold(), 3),
                     "counts": {"entries": ns.entries, "relevant": len(mine),
                                "increments": sum(c.category != "confirmation" for c in mine)},
                     "contributed": [c.title for c in mine][:6]})

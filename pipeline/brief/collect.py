@@ -160,7 +160,7 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
     for note in notes_between(store, *_days(window)):
         if not window.contains(note.timestamp):
             continue
-        cred = _cred(note.credibility, author_credibility.get(note.author, 3))
+        cred = _cred(note.credibility, author_credibility.get(note.author.casefold(), 3))
         for e in entries_of(store, note.path):
             urls = [u["url"] for u in e.urls if not parse_arxiv_id(u["url"])]
             ids = _entry_subject(e.heading, urls, e.text)

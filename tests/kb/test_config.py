@@ -22,7 +22,28 @@ BAD = [
     ('[workspace]\ntimezone = "Mars/Olympus"\n', r"unknown time zone"),
     ('[briefing]\ncutoff = "25:00"\n', r"expected HH:MM"),
     ('[[topics]]\nslug = "inference"\n', r"missing required key 'doc'"),
+    ("[briefing]\ntop = -3\n", r"kb\.toml:2: briefing\.top: expected a number of increments from 1 to 500"),
+    ('[[topics]]\nslug = ""\ndoc = "a.md"\n', r"kb\.toml:2: topics\.slug: topic '' is not a safe name"),
+    ('[[topics]]\nslug = "a/b"\ndoc = "a.md"\n', r"topics\.slug: topic 'a/b' is not a safe name"),
+    ('[[topics]]\nslug = "../../etc"\ndoc = "a.md"\n', r"topics\.slug: topic '\.\./\.\./etc' is not a safe name"),
+    ('[[topics]]\nslug = "moe"\ndoc = "a.md"\n[[topics]]\nslug = "moe"\ndoc = "b.md"\n',
+     r"kb\.toml:5: topics\.slug: duplicate topic 'moe'"),
+    ('[[blogs]]\nname = "arxiv"\nurl = "https://a.org/f"\n', r"kb\.toml:2: blogs\.name: 'arxiv' is the name of one"),
+    ('[[blogs]]\nname = "workspace"\nurl = "https://a.org/f"\n', r"blogs\.name: 'workspace' is the name of one"),
+    ('[[blogs]]\nname = "a"\nurl = "https://a.org/f"\ntopics = ["nope"]\n', r"kb\.toml:4: blogs\.topics: 'nope' is no topic"),
+    ("[arxiv]\ncategories = []\n", r"kb\.toml:2: arxiv\.categories: expected at least one"),
+    ('[arxiv]\ncategories = ["cs.XX"]\n', r"arxiv\.categories: unknown arXiv category 'cs\.XX'"),
+    ('[arxiv]\ncategories = ["biology"]\n', r"unknown arXiv category 'biology'"),
+    ('[workspace]\ncontact = "kb@example.org\\nX-Evil: 1"\n', r"kb\.toml:2: workspace\.contact: expected one e-mail"),
+    ('[workspace]\ncontact = "kб@example.org"\n', r"workspace\.contact: expected one e-mail address in ASCII"),
+    ("[workspace]\nlanguages = []\n", r"kb\.toml:2: workspace\.languages: expected one or more"),
+    ('[workspace]\nlanguages = ["zh", "zh"]\n', r"workspace\.languages: expected one or more languages, each once"),
+    ("[authors]\njay = 4\nJay = 5\n", r"kb\.toml:3: authors\.Jay: the same author twice"),
 ]
+
+
+def test_authors_match_their_folder_whatever_the_case() -> None:
+    assert parse_config("[authors]\nJay = 4\n", Path("kb.toml")).authors == {"jay": 4}
 
 
 @pytest.mark.parametrize(("text", "message"), BAD)

@@ -1,0 +1,68 @@
+"""What a kb.toml value may be: names, arXiv categories, the contact address, topic slugs.
+
+Each check returns the reason a value is refused (``None`` when it is fine), so the loader can
+name the file, line and key of the first bad value.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+# Topic slugs and source names become file names (briefings/<date>-<slug>.md) and ledger rows.
+NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+# Names the sources kb runs itself already hold in the ledger.
+RESERVED_SOURCES = frozenset({"arxiv", "hf", "arxiv-api", "arxiv-bulk", "workspace"})
+LANGUAGES = ("zh", "en")
+
+# arXiv's archives, and the subject classes of those whose categories carry one (arxiv.org/category_taxonomy).
+_ARCHIVES = frozenset("""astro-ph cond-mat cs econ eess gr-qc hep-ex hep-lat hep-ph hep-th math math-ph nlin nucl-ex
+nucl-th physics q-bio q-fin quant-ph stat""".split())
+_CLASSES = {
+    "cs": "AI AR CC CE CG CL CR CV CY DB DC DL DM DS ET FL GL GR GT HC IR IT LG LO MA MM MS NA NE NI OH OS PF PL RO "
+          "SC SD SE SI SY",
+    "stat": "AP CO ME ML OT TH", "eess": "AS IV SP SY", "econ": "EM GN TH",
+    "math": "AC AG AP AT CA CO CT CV DG DS FA GM GN GR GT HO IT KT LO MG MP NA NT OA OC PR QA RA RT SG SP ST",
+    "q-bio": "BM CB GN MN NC OT PE QM SC TO", "q-fin": "CP EC GN MF PM PR RM ST TR",
+}
+_EMAIL_RE = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+
+
+def name_problem(value: str, what: str) -> str | None:
+    """A topic slug or a source name: lower-case letters, digits, - and _, at most 40."""
+    if not NAME_RE.fullmatch(value):
+        return (f"{what} {value!r} is not a safe name (lower-case letters, digits, '-' and '_', starting with a "
+                "letter or digit, at most 40)")
+    return None
+
+
+def category_problem(value: str) -> str | None:
+    """An arXiv category such as ``cs.DC`` or ``hep-th``."""
+    archive, _, cls = value.partition(".")
+    if archive not in _ARCHIVES:
+        return f"unknown arXiv category {value!r}"
+    if archive in _CLASSES and cls not in _CLASSES[archive].split():
+        return f"unknown arXiv category {value!r}"
+    return None
+
+
+def contact_problem(value: str) -> str | None:
+    """One e-mail address in ASCII: it goes into every request's User-Agent header."""
+    if not value.isascii() or not _EMAIL_RE.fullmatch(value):
+        return f"expected one e-mail address in ASCII, not {value!r}"
+    return None
+
+
+@lru_cache(maxsize=8)
+def taxonomy_slugs(workspace_taxonomy: Path | None) -> frozenset[str]:
+    """The topic slugs of the shipped taxonomy and of a workspace's ``taxonomy.toml`` merged over it."""
+    from kb.resources import find_resource
+    slugs: set[str] = set()
+    for path in (find_resource("data/taxonomy.toml"), workspace_taxonomy):
+        if path is not None and path.is_file():
+            try:
+                slugs |= set(tomllib.loads(path.read_text(encoding="utf-8")).get("topics", {}))
+            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+                pass   # the taxonomy's own loader names what is wrong with it
+    return frozenset(slugs)
