@@ -74,6 +74,11 @@ def _resolve(ctx: RunContext, report: NightlyReport) -> None:
         report.sources.append(res.report)
 
 
+def _tidy_index(ctx: RunContext, report: NightlyReport) -> None:
+    from kb.store.search import merge_some
+    merge_some(ctx.store)
+
+
 def _classify(ctx: RunContext, report: NightlyReport) -> None:
     from pipeline.classify.stage import run_classify
     report.classified = run_classify(ctx)
@@ -105,7 +110,7 @@ def build_stages(ctx: RunContext) -> list[Stage]:
     stages: list[Stage] = [("ingest sources", _ingest_sources), ("ingest workspace", _ingest_workspace)]
     if not ctx.offline:
         stages.append(("resolve cited IDs", _resolve))
-    stages += [("classify", _classify), ("verify and brief", _brief)]
+    stages += [("tidy the search index", _tidy_index), ("classify", _classify), ("verify and brief", _brief)]
     return stages
 
 

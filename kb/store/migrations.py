@@ -317,8 +317,15 @@ M008_BRIEFED_ITEMS = Migration("m008_briefed_items", (
     )""",
 ), then=_briefed_from_json)
 
+# FTS5 merges index segments as it inserts (automerge), and on a backfilled store those merges
+# cost more than the night's own writes. They are turned off; each nightly does a bounded
+# amount of merge work instead (kb.store.search.merge_some), so a night's cost stays the night's.
+M009_FTS_MERGE = Migration("m009_fts_bounded_merge", (
+    "INSERT INTO search_index (search_index, rank) VALUES ('automerge', 0)",
+), sqlite_only=True)
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
-                                     M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS)
+                                     M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE)
 
 _LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
     name TEXT PRIMARY KEY,

@@ -40,6 +40,14 @@ def unindex(tx: Tx, kind: str, rowids: Iterable[int]) -> None:
     tx.run("DELETE FROM search_index WHERE rowid = :rid", [{"rid": base + r} for r in rowids])
 
 
+MERGE_PAGES = 500   # pages of segment merging a night does (FTS5 'merge'); bounded whatever the index's size
+
+
+def merge_some(store: Store, pages: int = MERGE_PAGES) -> None:
+    """Do a bounded amount of the index's segment merging (automerge is off, m009), autocommitted."""
+    store.write_one("INSERT INTO search_index (search_index, rank) VALUES ('merge', ?)", (pages,))
+
+
 def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
     """Full-text search (bm25) over papers, note entries and posts; Chinese words included.
 

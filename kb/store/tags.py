@@ -137,18 +137,23 @@ def classified_with_other_model(store: Store, model_hash: str) -> bool:
 
 
 def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[str]) -> dict[str, StoredResult]:
-    """The stored classification of the given subjects of one kind, when made with ``model_hash``."""
+    """The stored classification of the given subjects of one kind, when made with ``model_hash``.
+
+    Looked up by primary key; the model is compared here, not in SQL, so that no planner is
+    tempted by the index on the model (which every row of a backfilled store shares).
+    """
     wanted = sorted(set(subjects))
     out: dict[str, StoredResult] = {}
     for part in chunks(wanted):
         marks = ",".join("?" * len(part))
-        for subject, relevance in store.query(
-                f"SELECT subject, relevance FROM classifications WHERE subject_kind = ? AND taxonomy_hash = ? "
-                f"AND subject IN ({marks})", (kind, model_hash, *part)):
-            out[subject] = StoredResult(relevance)
-        for subject, topic, score, terms in store.query(
-                f"SELECT subject, topic, score, terms FROM tags WHERE subject_kind = ? AND taxonomy_hash = ? "
-                f"AND subject IN ({marks}) ORDER BY subject, score DESC, topic", (kind, model_hash, *part)):
-            if subject in out:
+        for subject, relevance, model in store.query(
+                f"SELECT subject, relevance, taxonomy_hash FROM classifications WHERE subject_kind = ? "
+                f"AND subject IN ({marks})", (kind, *part)):
+            if model == model_hash:
+                out[subject] = StoredResult(relevance)
+        for subject, topic, score, terms, model in store.query(
+                f"SELECT subject, topic, score, terms, taxonomy_hash FROM tags WHERE subject_kind = ? "
+                f"AND subject IN ({marks}) ORDER BY subject, score DESC, topic", (kind, *part)):
+            if subject in out and model == model_hash:
                 out[subject].tags.append(StoredTag(topic, score, tuple(json.loads(terms))))
     return out
