@@ -243,4 +243,4 @@ def iter_bulk(fileobj: IO[bytes]) -> Iterator[BulkItem]:
         return iter_oai(stream)
     if not first:
         raise ParseError("empty body: no bulk records")
-    raise ParseError(f"unrecognised bulk format: starts with {head[:20]!r}")
+    raise ParseError("unrecognised bulk format: neither JSON lines nor XML")

@@ -42,7 +42,9 @@ def detect_format(data: bytes) -> str:
         return _detect_json(stripped)
     if stripped[:1] == b"<":
         return _detect_xml(head)
-    raise ParseError(f"unrecognised format: starts with {stripped[:30]!r}")
+    # Never the bytes themselves: a mistaken --from-file must not copy a file's start into the ledger.
+    kind = "binary data" if b"\x00" in stripped[:512] else "text that is neither XML nor JSON"
+    raise ParseError(f"unrecognised format: {kind}")
 
 
 def _detect_json(head: bytes) -> str:
@@ -116,10 +118,8 @@ def parse_payload(data: bytes, *, accept: tuple[str, ...] = FORMATS, expected: s
     if fmt == "arxiv-api":
         return parse_api_response(data, source=source or "arxiv")
     if fmt == "hf-daily":
+        # The payload's own date wins (parse_daily_papers), then the file name's, then the run's.
         day = featured_date or (featured_date_from_name(name) if name else None) or default_date
-        if day is None:
-            raise ParseError("HF Daily Papers need their featured date",
-                             hint="name the file daily_papers_YYYY-MM-DD.json or pass the date")
         return parse_daily_papers(data, featured_date=day, source=source or "hf")
     if fmt == "feed":
         return parse_feed(data, feed=feed or (PurePath(name).stem if name else "feed"))

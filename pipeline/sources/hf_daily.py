@@ -9,8 +9,9 @@ fallback, so older and newer days parse alike:
   (title/summary fall back to the item's own copy);
 * upvotes from ``paper.upvotes``, else the item's ``upvotes``.
 
-The featured day is not in the payload: the caller passes it (the ``date``
-query parameter, or the recording's file name via ``featured_date_from_name``).
+The featured day: the items' ``paper.submittedOnDailyAt`` when the payload carries it (the
+2025+ schema), else what the caller passes (the ``date`` query parameter, or the recording's
+file name via ``featured_date_from_name``). A file saved today of an earlier day keeps its day.
 """
 from __future__ import annotations
 
@@ -34,18 +35,22 @@ def featured_date_from_name(filename: str | PurePath) -> str | None:
     return iso_date(m[1]) if m else None
 
 
-def parse_daily_papers(data: bytes, *, featured_date: str, source: str = "hf") -> ParseResult:
+def parse_daily_papers(data: bytes, *, featured_date: str | None = None, source: str = "hf") -> ParseResult:
     """Parse one day of HF Daily Papers into papers and ``kind="featured"`` sightings.
 
-    Items without an ID, with a non-arXiv ID, or repeated within the day are
-    skipped and listed in ``problems``. Raises ``ParseError`` for an HTML page,
-    invalid JSON or JSON that is not a list; ``ValueError`` if ``featured_date``
-    is not an ISO date (a caller bug, not a payload problem).
+    The featured day is the payload's own (its items' ``submittedOnDailyAt``) when it says
+    one; else ``featured_date`` (the request's date, or the recording's file name). Items
+    without an ID, with a non-arXiv ID, or repeated within the day are skipped and listed in
+    ``problems``. Raises ``ParseError`` for an HTML page, invalid JSON, JSON that is not a
+    list, or a payload with no date of its own and none given.
     """
-    day = iso_date(featured_date)
-    if day is None or len(featured_date.strip()) != 10:
+    if featured_date is not None and (iso_date(featured_date) is None or len(featured_date.strip()) != 10):
         raise ValueError(f"featured_date must be YYYY-MM-DD, got {featured_date!r}")
     items = _load(data)
+    day = payload_date(items) or featured_date
+    if day is None:
+        raise ParseError("HF Daily Papers need their featured date: the payload has none",
+                         hint="name the file daily_papers_YYYY-MM-DD.json or pass --date")
     result = ParseResult()
     seen: set[str] = set()
     for n, item in enumerate(items, start=1):
@@ -53,6 +58,17 @@ def parse_daily_papers(data: bytes, *, featured_date: str, source: str = "hf") -
         if problem:
             result.problems.append(problem)
     return result
+
+
+def payload_date(items: list) -> str | None:
+    """The day the payload featured its papers: the most common ``submittedOnDailyAt`` date of its items."""
+    days: dict[str, int] = {}
+    for item in items:
+        paper = item.get("paper") if isinstance(item, dict) and isinstance(item.get("paper"), dict) else {}
+        day = iso_date(_text(paper.get("submittedOnDailyAt")))
+        if day:
+            days[day] = days.get(day, 0) + 1
+    return max(sorted(days), key=days.__getitem__) if days else None
 
 
 def _load(data: bytes) -> list:

@@ -201,3 +201,20 @@ def test_feed_placeholder_published_falls_back_to_updated() -> None:
     assert r.posts[0].published == "2026-10-02T06:00"
     assert r.problems == ["e1: placeholder or unreadable date '0001-01-01T00:00:00Z', used 2026-10-02T06:00"]
     assert [(s.arxiv_id, s.version, s.seen_on) for s in r.sightings] == [("2610.00002", 1, "2026-10-02")]
+
+
+def test_hf_featured_date_comes_from_the_payload_before_the_file_name_or_the_run() -> None:
+    import json as _json
+
+    from pipeline.sources.detect import parse_payload
+    item = {"paper": {"id": "2610.09701", "title": "SlimWise", "submittedOnDailyAt": "2026-10-07T00:00:00.000Z",
+                      "upvotes": 3}}
+    body = _json.dumps([item]).encode()
+    dated = parse_payload(body, name="daily_papers_2026-10-09.json", default_date="2026-10-10")
+    assert [s.seen_on for s in dated.sightings] == ["2026-10-07"]          # the payload's own day
+    del item["paper"]["submittedOnDailyAt"]
+    body = _json.dumps([item]).encode()
+    assert parse_payload(body, name="daily_papers_2026-10-09.json").sightings[0].seen_on == "2026-10-09"
+    assert parse_payload(body, name="saved.json", default_date="2026-10-10").sightings[0].seen_on == "2026-10-10"
+    with pytest.raises(ParseError, match="featured date"):
+        parse_payload(body, name="saved.json")
