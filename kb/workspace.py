@@ -11,6 +11,8 @@ from kb.resources import read_resource
 
 CONFIG_NAME = "kb.toml"
 FOLDERS = ("inbox", "organized/paper_cards", "organized/queue", "organized/knowledge", "briefings", ".kb")
+TEAM_FOLDERS = ("inbox", "organized")          # the team's own files: kb reads them, never writes them
+KB_FOLDERS = ("briefings", "site", ".kb")      # what kb writes
 
 
 @dataclass
@@ -29,7 +31,31 @@ class Workspace:
         return resolve_inside(self.root, relative)
 
     def relative(self, path: Path) -> str:
-        return path.relative_to(self.root).as_posix()
+        """``path`` relative to the workspace when it is inside, else as given."""
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def output_path(self, out: str | Path, *, force: bool = False) -> Path:
+        """Where ``--out`` writes: anywhere the user can write (relative paths are the workspace's),
+        but never over the team's files — kb.toml, a knowledge doc, anything under inbox/ or
+        organized/ — and over a file kb did not write only with ``force``."""
+        target = (self.root / Path(out).expanduser()).resolve()
+        root = self.root.resolve()
+        inside = target == root or root in target.parents
+        rel = target.relative_to(root).as_posix() if inside else None
+        docs = {(root / t.doc).resolve() for t in self.config.topics}
+        if target.is_dir():
+            raise WorkspaceError(f"--out {out}: is a folder; name a file")
+        if rel is not None and (rel == CONFIG_NAME or target in docs or rel.split("/", 1)[0] in TEAM_FOLDERS):
+            raise WorkspaceError(f"--out {out}: {rel} is the team's file; kb never writes there",
+                                 hint="write to briefings/ or outside the workspace")
+        ours = rel is not None and rel.split("/", 1)[0] in KB_FOLDERS
+        if target.exists() and not ours and not force:
+            raise WorkspaceError(f"--out {out}: {target} exists and kb did not write it",
+                                 hint="pass --force to overwrite it")
+        return target
 
 
 def resolve_inside(root: Path, relative: str | Path) -> Path:

@@ -33,41 +33,75 @@ def brief_cmd(day: Day = None, topic: Topic = None,
               lang: Annotated[Optional[Lang], typer.Option("--lang", help="zh or en (default: the first "
                                                           "configured language).")] = None,
               fmt: Annotated[BriefFormat, typer.Option("--format", help="md, html or json.")] = BriefFormat.md,
-              out: Annotated[Optional[str], typer.Option("--out", help="Write here (inside the workspace) "
-                                                         "instead of briefings/<date>-<topic>.<ext>.")] = None,
+              out: Annotated[Optional[str], typer.Option("--out", help="Write a copy here (relative paths are "
+                                                         "the workspace's); it is not recorded as the day's "
+                                                         "briefing.")] = None,
+              force: Annotated[bool, typer.Option("--force", help="Let --out overwrite a file kb did not "
+                                                  "write.")] = False,
               ) -> None:
     """Write the day's increment briefing: what is new, what is anchored, what awaits verification."""
     from pipeline.brief.write import write_briefing
     with run_context(day) as ctx:
         save = not (fmt is BriefFormat.json and out is None)
         result = write_briefing(ctx, topic or ctx.config.topics[0].slug, lang=lang.value if lang else None,
-                                fmt=fmt.value, out=ctx.workspace.path(out) if out else None, save=save)
+                                fmt=fmt.value, out=ctx.workspace.output_path(out, force=force) if out else None,
+                                save=save)
     if not save:
         typer.echo(result.text, nl=False)
     elif not state.quiet:
         typer.echo(str(result.path))
 
 
+Rule = Annotated[Optional[str], typer.Option("--rule", help="Only flags of this rule (unsourced-claim, boundary, "
+                                             "id-conflict, number-conflict, unresolved-id, date-inconsistency).")]
+
+
+def _check_rule(rule: str | None) -> None:
+    from kb.store.flags import RULES
+    if rule is not None and rule not in RULES:
+        raise typer.BadParameter(f"{rule!r}: expected one of {', '.join(RULES)}", param_hint="'--rule'")
+
+
 @flags_app.callback()
 def flags_cmd(ctx: typer.Context,
               only_open: Annotated[bool, typer.Option("--open", help="Only open flags.")] = False,
-              fmt: Format = Fmt4.table) -> None:
+              rule: Rule = None, topic: Topic = None, fmt: Format = Fmt4.table) -> None:
     """List verification flags (the briefing's §3), newest evidence first."""
     if ctx.invoked_subcommand is not None:
         return
     from kb.store.flags import list_flags
+    _check_rule(rule)
     with open_store() as store:
-        rows = list_flags(store, only_open=only_open)
+        rows = list_flags(store, only_open=only_open, rule=rule, topic=topic)
     echo_rows(rows, fmt.value, ["id", "rule", "status", "subject", "last_seen", "note"], id_key="id")
 
 
+@flags_app.command("show")
+def flags_show_cmd(flag_id: Annotated[int, typer.Argument(metavar="N", help="The flag's number.")]) -> None:
+    """One flag with its evidence."""
+    from kb.cli.output import format_json
+    from kb.store.flags import get_flag
+    with open_store() as store:
+        typer.echo(format_json(get_flag(store, flag_id)))
+
+
 @flags_app.command("resolve")
-def flags_resolve_cmd(flag_id: Annotated[int, typer.Argument(metavar="N", help="The flag's number.")],
-                      verdict: Annotated[Verdict, typer.Option("--as", help="verified, dismissed (or open).")],
-                      note: Annotated[Optional[str], typer.Option("--note", help="Why.")] = None) -> None:
-    """Close a flag (it stays closed on later runs unless new evidence arrives)."""
-    from kb.store.flags import resolve_flag
+def flags_resolve_cmd(flag_id: Annotated[Optional[int], typer.Argument(metavar="[N]", help="The flag's number "
+                                                                       "(or --rule / --topic for many).")] = None,
+                      verdict: Annotated[Verdict, typer.Option("--as", help="verified, dismissed (or open).")] = ...,
+                      note: Annotated[Optional[str], typer.Option("--note", help="Why.")] = None,
+                      rule: Rule = None, topic: Topic = None) -> None:
+    """Close a flag, or every open flag of a rule and/or topic (closed flags stay closed unless new
+    evidence arrives)."""
+    from kb.store.flags import resolve_flag, resolve_many
+    _check_rule(rule)
+    if (flag_id is None) == (rule is None and topic is None):
+        raise typer.BadParameter("give a flag number, or --rule and/or --topic (not both)")
     with open_store() as store, store.transaction() as tx:
-        resolve_flag(tx, flag_id, verdict.value, note)
+        if flag_id is not None:
+            resolve_flag(tx, flag_id, verdict.value, note)
+            done = f"flag #{flag_id}"
+        else:
+            done = f"{resolve_many(tx, verdict.value, note, rule=rule, topic=topic)} flags"
     if not state.quiet:
-        typer.echo(f"flag #{flag_id}: {verdict.value}")
+        typer.echo(f"{done}: {verdict.value}")

@@ -38,6 +38,27 @@ def check_date(value: str | None) -> str | None:
     return value
 
 
+def check_topic(value: str | None) -> str | None:
+    """Typer callback: a topic must be one kb.toml configures (a typo is not an empty answer)."""
+    if value is not None:
+        from kb.cli.common import open_workspace
+        slugs = [t.slug for t in open_workspace().config.topics]
+        if value not in slugs:
+            raise typer.BadParameter(f"no topic {value!r} in kb.toml (topics: {', '.join(slugs)})")
+    return value
+
+
+def check_tag(value: str | None) -> str | None:
+    """Typer callback: a tag must be a topic of the taxonomy."""
+    if value is not None:
+        from kb.cli.common import open_workspace
+        from kb.config_values import taxonomy_slugs
+        known = taxonomy_slugs(open_workspace().root / "taxonomy.toml")
+        if value not in known:
+            raise typer.BadParameter(f"{value!r} is no topic of the taxonomy (e.g. {', '.join(sorted(known)[:4])})")
+    return value
+
+
 Home = Annotated[Optional[Path], typer.Option("--home", help="Workspace folder (else $KB_HOME, else the nearest "
                                               "folder upwards with a kb.toml).")]
 Day = Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default: today in the workspace's "
@@ -49,8 +70,10 @@ Until = Annotated[Optional[str], typer.Option("--until", help="Up to this date (
 Format = Annotated[Fmt4, typer.Option("--format", help="table, json, csv or ids.")]
 TableOrJson = Annotated[TableJson, typer.Option("--format", help="table or json.")]
 MdOrJson = Annotated[MdJson, typer.Option("--format", help="md or json.")]
-Topic = Annotated[Optional[str], typer.Option("--topic", help="Knowledge-doc topic (default: the first configured "
-                                              "one).")]
+Topic = Annotated[Optional[str], typer.Option("--topic", callback=check_topic, help="Knowledge-doc topic (default: "
+                                              "the first configured one).")]
+Tag = Annotated[Optional[str], typer.Option("--topic", callback=check_tag, help="Only papers tagged with this "
+                                            "taxonomy topic.")]
 Files = Annotated[Optional[list[Path]], typer.Option("--from-file", help="Read this recording instead of the network "
                                                      "(repeatable; format auto-detected).")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success (cron mails only failures).")]

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import echo_rows, open_store
-from kb.cli.options import Fmt4, Format, MdJson, MdOrJson, Since, Topic, Until
+from kb.cli.options import Fmt4, Format, MdJson, MdOrJson, Since, Tag, Topic, Until
 
 query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
 
@@ -17,10 +17,21 @@ class Relevance(str, Enum):
     adjacent = "adjacent"
 
 
+def _check_source(value: str | None) -> str | None:
+    if value is not None:
+        from kb.cli.common import open_workspace
+        from pipeline.sources.registry import build_registry
+        names = [s.name for s in build_registry(open_workspace().config)]
+        if value not in names:
+            raise typer.BadParameter(f"no source {value!r} (sources: {', '.join(names)})")
+    return value
+
+
 @query_app.command("papers")
 def query_papers_cmd(since: Since = None, until: Until = None,
-                     source: Annotated[Optional[str], typer.Option("--source", help="Only this source.")] = None,
-                     topic: Annotated[Optional[str], typer.Option("--topic", help="Only papers tagged so.")] = None,
+                     source: Annotated[Optional[str], typer.Option("--source", callback=_check_source,
+                                                                   help="Only this source.")] = None,
+                     topic: Tag = None,
                      relevance: Annotated[Optional[Relevance], typer.Option("--relevance")] = None,
                      fmt: Format = Fmt4.table) -> None:
     """Papers seen by sources between two dates (the sources' own dates)."""

@@ -140,6 +140,10 @@ def query_anchored(store: Store, *, topic: str | None = None, section: str | Non
         "a.ended_on, a.label, p.title FROM anchors a LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id "
         f"WHERE {' AND '.join(where)}", tuple(params))
     sections = _sections_of(store)
+    if section is not None and not any(section_matches(num, section) for (t, num) in sections
+                                       if topic is None or t == topic):
+        raise ConfigError(f"--section {section!r}: no such section in the knowledge doc"
+                          + (f" of topic {topic!r}" if topic else "s"))
     out = []
     for r in rows:
         if section and not section_matches(r["section"], section):

@@ -34,21 +34,69 @@ TABLES = (
 )
 
 
+_RESTORE = "restore it from a backup (kb db backup makes one) or move it away to start a new store"
+
+
 def _check_is_sqlite(path: Path) -> None:
-    """Refuse a file that exists but is not a SQLite database, before SQLite touches it."""
+    """Refuse a file that exists but is not a whole SQLite database, before SQLite touches it:
+    a store is never silently replaced (an empty or cut-short file is history lost, not a new store)."""
     if path.parent.exists() and not path.parent.is_dir():
         raise StoreError(f"{path.parent} is not a folder; kb keeps its store {path.name} there")
     if path.is_dir():
         raise StoreError(f"{path} is a folder, not a SQLite database; refusing to use it")
-    if not path.exists() or path.stat().st_size == 0:
+    if not path.exists():
         return
     try:
+        size = path.stat().st_size
         with path.open("rb") as fh:
-            head = fh.read(16)
+            head = fh.read(100)
     except OSError as exc:
         raise StoreError(f"cannot read the store {path}: {exc.strerror}") from exc
-    if head != _SQLITE_MAGIC:
+    if size == 0:
+        raise StoreError(f"{path} is empty (0 bytes), not a kb store", hint=_RESTORE)
+    if head[:16] != _SQLITE_MAGIC:
         raise StoreError(f"{path} is not a SQLite database; refusing to open or overwrite it")
+    if len(head) == 100 and size < _header_size(head) and not _wal_holds_pages(path):
+        raise StoreError(f"{path} is cut short ({size:,} of {_header_size(head):,} bytes)", hint=_RESTORE)
+
+
+def _header_size(head: bytes) -> int:
+    """The database size the file header records (page size × page count), when the count is valid."""
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages, counter, valid_for = (int.from_bytes(head[i:i + 4], "big") for i in (28, 24, 92))
+    return page * pages if counter == valid_for else 0
+
+
+def _wal_holds_pages(path: Path) -> bool:
+    wal = path.with_name(path.name + "-wal")
+    return wal.exists() and wal.stat().st_size > 0
+
+
+def _create(path: Path) -> None:
+    """Make a new store under a temporary name and link it into place: ``kb.sqlite`` is never an
+    empty file on its way to being a store, so an empty one can be refused as damage. Of two
+    processes creating the same store, the first link wins and the other opens it."""
+    import os
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
+        tmp.unlink(missing_ok=True)
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            migrate(conn)
+        finally:
+            conn.close()
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink(missing_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the store {path}: {exc.strerror}") from exc
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"cannot create the store {path}: {exc}") from exc
 
 
 def _tune(conn: sqlite3.Connection) -> None:
@@ -90,10 +138,7 @@ class Store:
         if not path.exists():
             if not create:
                 raise StoreError(f"no store at {path}; run `kb ingest …` or `kb init` first")
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(f"cannot create {path.parent}: {exc.strerror}") from exc
+            _create(path)
         try:
             conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             _tune(conn)
@@ -156,6 +201,23 @@ class Store:
     def counts(self) -> dict[str, int]:
         """Row count of every table (for ``kb db status``)."""
         return {t: self.conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
+
+    def check(self) -> list[str]:
+        """SQLite's integrity check: ``["ok"]`` or what is wrong."""
+        return [r[0] for r in self.conn.execute("PRAGMA integrity_check")]
+
+    def backup(self, dest: Path) -> None:
+        """A consistent copy of the store at ``dest`` while it is in use (SQLite's online backup)."""
+        if dest.exists():
+            raise StoreError(f"{dest} exists; kb db backup writes a new file")
+        try:
+            target = sqlite3.connect(dest)
+            with target:
+                self.conn.backup(target)
+            target.close()
+        except sqlite3.Error as exc:
+            dest.unlink(missing_ok=True)
+            raise StoreError(f"backup to {dest} failed: {exc}") from exc
 
     def status(self) -> dict[str, Any]:
         """Schema version and per-table row counts (``kb db status``)."""

@@ -9,7 +9,9 @@ from kb.errors import ConfigError, NotFound
 from kb.store.db import Store
 from kb.store.rows import Tx, dumps, row
 
-STATUSES = ("open", "verified", "dismissed")
+STATUSES = ("open", "verified", "dismissed")   # what a team member may set
+STALE = "stale"                                # set by kb: the files the evidence cites are gone
+RULES = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency")
 
 
 def evidence_hash(evidence: dict[str, Any]) -> str:
@@ -30,7 +32,8 @@ def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
                                 evidence=evidence, evidence_hash=h, status="open", first_seen=day, last_seen=day)])
         new_id = tx.run("SELECT id FROM flags WHERE fingerprint = :f", {"f": fingerprint}).scalar_one()
         return new_id, "open"
-    status = found.status if found.evidence_hash == h else "open"
+    # New evidence reopens a closed flag; evidence that came back reopens a stale one.
+    status = found.status if found.evidence_hash == h and found.status != STALE else "open"
     tx.run("UPDATE flags SET evidence = :e, evidence_hash = :h, status = :s, last_seen = :d, subject = :subj "
            "WHERE id = :i", {"e": dumps(evidence), "h": h, "s": status, "d": day, "subj": subject, "i": found.id})
     return found.id, status
@@ -46,6 +49,38 @@ def resolve_flag(tx: Tx, flag_id: int, status: str, note: str | None) -> None:
         raise NotFound(f"no flag #{flag_id}")
 
 
+def resolve_many(tx: Tx, status: str, note: str | None, *, rule: str | None, topic: str | None) -> int:
+    """Close every open flag of a rule and/or topic at once; return how many."""
+    if status not in STATUSES:
+        raise ConfigError(f"--as {status!r}: expected one of {', '.join(STATUSES)}")
+    done = tx.run("UPDATE flags SET status = :s, note = coalesce(:n, note) WHERE status = 'open' "
+                  "AND (:r IS NULL OR rule = :r) AND (:t IS NULL OR topic = :t)",
+                  {"s": status, "n": note, "r": rule, "t": topic})
+    return done.rowcount
+
+
+def mark_stale(tx: Tx, flag_ids: list[int]) -> None:
+    """Close flags whose evidence is gone (the team's files they cite were deleted)."""
+    tx.run("UPDATE flags SET status = 'stale' WHERE id = :i AND status = 'open'", [{"i": i} for i in flag_ids])
+
+
+def open_flags_citing(store: Store, topic: str) -> list[tuple[int, dict[str, Any]]]:
+    """(id, evidence) of the topic's open flags."""
+    return [(r[0], json.loads(r[1])) for r in store.query(
+        "SELECT id, evidence FROM flags WHERE topic = ? AND status = 'open' ORDER BY id", (topic,))]
+
+
+def get_flag(store: Store, flag_id: int) -> dict[str, Any]:
+    """One flag with its evidence."""
+    rows = store.query("SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence FROM flags "
+                       "WHERE id = ?", (flag_id,))
+    if not rows:
+        raise NotFound(f"no flag #{flag_id}")
+    flag = dict(rows[0])
+    flag["evidence"] = json.loads(flag["evidence"])
+    return flag
+
+
 def known_flags(store: Store, fingerprints: list[str]) -> dict[str, tuple[int, str, str, str | None]]:
     """fingerprint → (id, status, evidence hash, last seen) of the flags already stored."""
     out = {}
@@ -58,12 +93,13 @@ def known_flags(store: Store, fingerprints: list[str]) -> dict[str, tuple[int, s
     return out
 
 
-def list_flags(store: Store, *, only_open: bool = False) -> list[dict[str, Any]]:
+def list_flags(store: Store, *, only_open: bool = False, rule: str | None = None,
+               topic: str | None = None) -> list[dict[str, Any]]:
     """Verification flags with their evidence (JSON-decoded), newest evidence first."""
-    sql = "SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence FROM flags"
-    if only_open:
-        sql += " WHERE status = 'open'"
-    rows = [dict(r) for r in store.query(sql + " ORDER BY last_seen DESC, id")]
+    sql = ("SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence FROM flags "
+           "WHERE (? = 0 OR status = 'open') AND (? IS NULL OR rule = ?) AND (? IS NULL OR topic = ?)")
+    rows = [dict(r) for r in store.query(sql + " ORDER BY last_seen DESC, id",
+                                         (int(only_open), rule, rule, topic, topic))]
     for r in rows:
         r["evidence"] = json.loads(r["evidence"])
     return rows

@@ -2,7 +2,7 @@
 
 ``build_briefing(inputs)`` reads nothing: what it needs was loaded by
 ``pipeline.brief.inputs.load_inputs``. The flags it raises get their stored ids and
-statuses afterwards (``pipeline.brief.write.sync_flags``).
+statuses afterwards (``pipeline.brief.flags.sync_flags``).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 from pipeline.brief.facts import add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank
-from pipeline.brief.model import Candidate, Flag, SourceRef
+from pipeline.brief.model import Candidate, SourceRef
 from pipeline.brief.verify import run_rules
 from pipeline.workspace.knowledge import strip_anchor_syntax
 
@@ -67,11 +67,6 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
             if any(m in p.lower() for m in rules.followup):
                 out.append({"title": c.title, "point": p})
     return out
-
-
-def _flag_dict(f: Flag) -> dict[str, Any]:
-    return {"id": f.id, "label": f.label, "kind": f.rule, "subject": f.subject, "evidence": f.evidence,
-            "status": f.status}
 
 
 def _classify_unstored(inputs: BriefingInputs, classify: Any) -> dict[str, Any]:

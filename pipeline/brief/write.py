@@ -16,7 +16,6 @@ from typing import Any
 
 from kb.errors import ConfigError
 from kb.fsutil import write_atomically
-from pipeline.brief.model import Flag
 from pipeline.context import RunContext
 
 FORMATS = ("md", "html", "json")
@@ -57,43 +56,17 @@ def render(data: dict[str, Any], lang: str, fmt: str, workspace: Path) -> str:
 def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None) -> dict[str, Any]:
     """Load, build and sync flags: the day's briefing data for ``topic``, flags with their stored ids."""
     from pipeline.brief.build import build_briefing
+    from pipeline.brief.flags import sync_flags
     from pipeline.brief.inputs import load_inputs
     check_topic(ctx, topic)
     data = build_briefing(load_inputs(ctx, topic, top=top))
-    sync_flags(ctx, topic, data["flags"])
-    data["flags"] = [_flag_dict(f) for f in data["flags"]]
+    data["flags"] = sync_flags(ctx, topic, data["flags"])
     return data
 
 
 def check_topic(ctx: RunContext, topic: str) -> None:
     if topic not in {t.slug for t in ctx.config.topics}:
         raise ConfigError(f"no topic {topic!r} in kb.toml (topics: {', '.join(t.slug for t in ctx.config.topics)})")
-
-
-def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> None:
-    """Give each flag its stored id and status; write only the flags that are new or whose evidence
-    or last-seen day changed (a closed flag stays closed until its evidence changes)."""
-    from kb.store.flags import evidence_hash, known_flags
-    day = ctx.today.isoformat()
-    known = known_flags(ctx.store, [f"{topic}:{f.fingerprint}" for f in flags])
-    stale = []
-    for f in flags:
-        stored = known.get(f"{topic}:{f.fingerprint}")
-        if stored and stored[2] == evidence_hash(f.evidence) and stored[3] == day:
-            f.id, f.status = stored[0], stored[1]
-        else:
-            stale.append(f)
-    if stale:
-        from kb.store.flags import sync_flag
-        with ctx.store.transaction() as tx:
-            for f in stale:
-                f.id, f.status = sync_flag(tx, rule=f.rule, fingerprint=f"{topic}:{f.fingerprint}", topic=topic,
-                                           subject=f.subject, evidence=f.evidence, day=day)
-
-
-def _flag_dict(f: Flag) -> dict[str, Any]:
-    return {"id": f.id, "label": f.label, "kind": f.rule, "subject": f.subject, "evidence": f.evidence,
-            "status": f.status}
 
 
 def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt: str = "md",

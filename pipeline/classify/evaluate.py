@@ -29,21 +29,41 @@ __all__ = ["evaluate", "format_eval_table", "load_labelled", "classifier_fn", "L
 LEVELS = ("primary", "adjacent", "none")
 
 
+_FIELDS = {"id": str, "title": str, "text": str, "topics": list, "relevance": str}
+
+
 def load_labelled(path: str | Path) -> list[dict[str, Any]]:
-    """Read a JSON-lines file of labelled items (blank lines skipped)."""
+    """Read a JSON-lines file of labelled items (blank lines skipped); a malformed line is one
+    ConfigError naming the file and the line."""
     items = []
     try:
         fh = open(path, encoding="utf-8")
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
     with fh:
-        for n, line in enumerate(fh, 1):
-            if line.strip():
-                try:
-                    items.append(json.loads(line))
-                except json.JSONDecodeError as e:
-                    raise ConfigError(f"{path}:{n}: not JSON: {e}") from None
+        try:
+            for n, line in enumerate(fh, 1):
+                if line.strip():
+                    items.append(_item(path, n, line))
+        except UnicodeDecodeError:
+            raise ConfigError(f"{path}: not UTF-8 text") from None
     return items
+
+
+def _item(path: str | Path, n: int, line: str) -> dict[str, Any]:
+    try:
+        item = json.loads(line)
+    except (json.JSONDecodeError, RecursionError) as e:
+        raise ConfigError(f"{path}:{n}: not JSON ({getattr(e, 'msg', 'nested too deeply')})") from None
+    if not isinstance(item, dict):
+        raise ConfigError(f"{path}:{n}: expected an object {{id, title, text, topics, relevance}}, "
+                          f"got a {type(item).__name__}")
+    for key, typ in _FIELDS.items():
+        if key in item and not isinstance(item[key], typ):
+            raise ConfigError(f"{path}:{n}: {key} must be a {typ.__name__}, not {type(item[key]).__name__}")
+    if not all(isinstance(t, str) for t in item.get("topics", [])):
+        raise ConfigError(f"{path}:{n}: topics must be a list of topic slugs")
+    return item
 
 
 def classifier_fn(taxonomy=None) -> Callable[[Mapping[str, Any]], Any]:

@@ -56,7 +56,8 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
     doc = parse_knowledge(text, rel, slug)
     sec = find_section(doc, section)
     if sec is None:
-        raise NotFound(f"no section §{section} in {rel}; sections: " + ", ".join("§" + s.number for s in doc.sections))
+        raise ConfigError(f"no section §{section} in {rel}; sections: "
+                          + ", ".join("§" + s.number for s in doc.sections))
     subject, line_text = _line_for(ctx, ident)
     if any(a.arxiv_id == subject or a.url == subject for a in sec.anchors):
         raise ConfigError(f"{subject} is already anchored in §{sec.number} of {rel}")

@@ -168,7 +168,7 @@ def failures_recorded(report: SourceReport) -> Iterator[None]:
         report.status, report.error = "failed", str(exc)
         if isinstance(exc, SourceError) and exc.status:
             report.http_status = exc.status
-        log.warning("source %s failed: %s", report.name, exc)
+        log.info("source %s failed: %s", report.name, exc)   # the report says it; the run log keeps it
     except Exception as exc:
         report.status, report.error = "failed", f"unexpected {type(exc).__name__}: {exc}"
         log.exception("source %s failed unexpectedly", report.name)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.errors import KBError
+from kb.records import KnowledgeDoc
 from kb.store.notes import file_hashes
 from pipeline.context import RunContext
 from pipeline.ingest.run import SourceReport, SourceSpec, source_run
@@ -155,9 +156,25 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
         else:
             doc = parse_knowledge(text, ref.rel, ref.topic or "")
             problems += doc.problems
+            _refuse_if_suspect(ctx, doc)
             save_knowledge_doc(tx, doc, digest, day)
         record_file(tx, ref.rel, ref.kind, digest, problems)
     return problems
+
+
+class SuspectDoc(KBError):
+    """A knowledge doc that lost everything that makes it one: probably overwritten by mistake."""
+
+
+def _refuse_if_suspect(ctx: RunContext, doc: KnowledgeDoc) -> None:
+    """A doc with no ``version:`` line and no anchors, where the store holds anchors of its topic,
+    is not read: its anchors are kept and the night fails, so the team looks."""
+    from kb.store.anchors import anchored_subject_count
+    if doc.version is None and not any(s.anchors for s in doc.sections):
+        kept = anchored_subject_count(ctx.store, doc.topic)
+        if kept:
+            raise SuspectDoc(f"has no version line and no anchors (was it overwritten?); the {kept} anchors "
+                             f"of topic {doc.topic!r} are kept until it has them again")
 
 
 def ingest_workspace(ctx: RunContext) -> SourceReport:
@@ -190,6 +207,10 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
             continue
         try:
             found = _save(ctx, ref, text, digest, [why] if why else [])
+        except SuspectDoc as exc:
+            walk_problems.append(f"{ref.rel}: not read: {exc}")
+            report.status, report.error = "failed", f"{ref.rel} {exc}"
+            continue
         except KBError as exc:
             walk_problems.append(f"{ref.rel}: not saved: {exc}")
             continue

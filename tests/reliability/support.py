@@ -198,6 +198,13 @@ def table_breaks(markdown: str) -> list[str]:
     return broken
 
 
+def kb_with_prelude(prelude: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """kb as a process after ``prelude`` (Python run before the CLI: fault injection)."""
+    code = f"import sys\n{prelude}\nsys.argv = ['kb'] + sys.argv[1:]\nfrom kb.cli import main\nmain()\n"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=kb_env(),
+                          timeout=timeout, cwd=REPO)
+
+
 def kb_inproc(*args: str) -> subprocess.CompletedProcess:
     """kb's real entry point (``kb.cli.main``) in this process: exit code, stdout, stderr.
 

@@ -98,11 +98,12 @@ def test_recording_path_outside_the_workspace(workspace: Path, tmp_path: Path, k
 
 def test_brief_out_and_topic_doc_outside_the_workspace(workspace: Path, tmp_path: Path, kept) -> None:
     out = _outside(tmp_path)
-    before = set(tmp_path.rglob("*"))
-    for target in ["../x.md", "../../x.md", str(tmp_path / "abs.md"), "briefings/../../x.md"]:
+    # --out writes a copy wherever the user can write: outside the workspace too (never recorded as the day's).
+    for target in ["../x.md", str(tmp_path / "abs.md"), "briefings/../../y.md"]:
         result = kb("--home", str(workspace), "brief", "--date", D, "--out", target)
-        line = one_error_line(result.stderr)
-        assert result.returncode == 2 and "leads outside the workspace" in line and target in line
+        assert result.returncode == 0, result.stderr
+        assert (workspace / target).resolve().read_text(encoding="utf-8").startswith("# inference")
+    assert not (workspace / "briefings" / f"{D}-inference.md").exists()
     # A briefings folder that is a symlink out of the workspace is refused the same way.
     shutil.rmtree(workspace / "briefings")
     (workspace / "briefings").symlink_to(out)
@@ -113,8 +114,6 @@ def test_brief_out_and_topic_doc_outside_the_workspace(workspace: Path, tmp_path
                                                           recording="recordings/none.xml"))
     result = kb("--home", str(workspace), "ingest", "workspace")
     assert "outside the workspace" in result.stdout + result.stderr
-    new = set(tmp_path.rglob("*")) - before
-    assert not [p for p in new if p.suffix == ".md" and workspace not in p.parents and out not in p.parents]
     assert sorted(p.name for p in out.iterdir()) == ["notes", "secret.md", "secret.xml"]
     assert kept.secret_absent(SECRET, store_bytes(workspace))
     assert kept.store(workspace / ".kb" / "kb.sqlite") == "ok"
@@ -436,3 +435,37 @@ def test_full_disk_during_a_bulk_ingest(workspace: Path, tmp_path: Path, monkeyp
     assert ingest_bulk_file(ctx, f, batch=500).status == "ok"         # rerun after freeing space converges
     final = dump(ctx.store.path, ("papers", "paper_versions", "sightings"))
     assert kept.rows(expected, final) == 0 and final == expected
+
+
+def test_brief_out_never_writes_over_the_teams_files(briefed: Path, kept) -> None:
+    protected = ["kb.toml", "organized/knowledge/inference.md", "inbox/jay/x.md", "organized/queue/work-queue.md",
+                 "organized/new.md"]
+    before = {p: p.read_bytes() for p in briefed.rglob("*.md") if ".kb" not in p.parts}
+    before[briefed / "kb.toml"] = (briefed / "kb.toml").read_bytes()
+    for target in protected:
+        result = kb("--home", str(briefed), "brief", "--date", D, "--out", target, "--force")
+        line = one_error_line(result.stderr)
+        assert result.returncode == 2 and "the team's file" in line, (target, line)
+    foreign = briefed / "notes-of-mine.md"          # not kb's, not the team's: only with --force
+    foreign.write_text("mine\n", encoding="utf-8")
+    result = kb("--home", str(briefed), "brief", "--date", D, "--out", "notes-of-mine.md")
+    assert result.returncode == 2 and "--force" in one_error_line(result.stderr)
+    assert foreign.read_text(encoding="utf-8") == "mine\n"
+    assert kb("--home", str(briefed), "brief", "--date", D, "--out", "notes-of-mine.md", "--force").returncode == 0
+    assert foreign.read_text(encoding="utf-8").startswith("# inference")
+    after = {p: p.read_bytes() for p in before}
+    assert kept.items(len(before), sum(after[p] == before[p] for p in before)) == 0
+    assert kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet").returncode == 0
+
+
+def test_a_knowledge_doc_that_lost_its_version_and_anchors_is_suspect(briefed: Path, kept) -> None:
+    from tests.reliability.support import dump as dump_store
+    doc = briefed / "organized" / "knowledge" / "inference.md"
+    anchors_before = dump_store(briefed / ".kb" / "kb.sqlite", ("anchors",))
+    doc.write_text("# inference\n\nSomething else was written here.\n", encoding="utf-8")
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline")
+    assert result.returncode == 1                                       # the night says something is wrong
+    assert "has no version line and no anchors" in result.stderr and "are kept" in result.stderr
+    assert kept.rows(anchors_before, dump_store(briefed / ".kb" / "kb.sqlite", ("anchors",))) == 0
+    briefing = (briefed / "briefings" / f"{D}-inference.md").read_text(encoding="utf-8")
+    assert "延续锚定" in briefing                                        # the previous anchors still count

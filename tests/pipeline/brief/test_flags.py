@@ -99,3 +99,41 @@ def test_unknown_flag_exits_1_with_a_message(briefed: Path) -> None:
 def test_bad_verdict_is_a_usage_error(briefed: Path) -> None:
     result = kb(briefed, "flags", "resolve", "1", "--as", "maybe", ok=False)
     assert result.exit_code == 2
+
+
+def test_a_flag_whose_evidence_is_gone_closes_as_stale_and_reopens_when_it_returns(sample_day: Path,
+                                                                                  tmp_path: Path) -> None:
+    from tests.pipeline.brief.conftest import clone
+    home = clone(sample_day, tmp_path / "ws")
+    brief(home)
+    [claim] = [f for f in _flags(home, "--open") if f["rule"] == "unsourced-claim"]
+    cited = [s for s in claim["evidence"]["sources"] if s.startswith("inbox/")]
+    assert cited
+    note = home / cited[0].split("#")[0]
+    text = note.read_bytes()
+    note.unlink()
+    kb(home, "ingest", "workspace", "--date", DAY)
+    brief(home)
+    assert [f["status"] for f in _flags(home) if f["id"] == claim["id"]] == ["stale"]
+    assert claim["id"] not in [f["id"] for f in _flags(home, "--open")]
+    note.write_bytes(text)                                   # the note comes back: so does the flag
+    kb(home, "ingest", "workspace", "--date", DAY)
+    brief(home)
+    assert [f["status"] for f in _flags(home) if f["id"] == claim["id"]] == ["open"]
+
+
+def test_flags_resolve_many_by_rule_and_show_one(sample_day: Path, tmp_path: Path) -> None:
+    from tests.pipeline.brief.conftest import clone
+    home = clone(sample_day, tmp_path / "ws")
+    brief(home)
+    boundary = [f for f in _flags(home, "--open", "--rule", "boundary")]
+    assert boundary and all(f["rule"] == "boundary" for f in boundary)
+    result = kb(home, "flags", "resolve", "--rule", "boundary", "--topic", "inference", "--as", "verified",
+                "--note", "read both")
+    assert result.stdout.strip() == f"{len(boundary)} flags: verified"
+    assert not _flags(home, "--open", "--rule", "boundary")
+    shown = json.loads(kb(home, "flags", "show", str(boundary[0]["id"])).stdout)
+    assert shown["status"] == "verified" and shown["note"] == "read both" and shown["evidence"]
+    assert kb(home, "flags", "--rule", "nope", ok=False).exit_code == 2
+    assert kb(home, "flags", "resolve", "--as", "verified", ok=False).exit_code == 2
+    assert kb(home, "flags", "--topic", "nope", ok=False).exit_code == 2

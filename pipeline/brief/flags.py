@@ -1,0 +1,72 @@
+"""The day's flags against the stored ones: ids and statuses, what changed, what went stale.
+
+A flag closed by the team stays closed while its evidence is unchanged; new evidence reopens
+it. A flag whose evidence is gone — every team file it cites was deleted — closes as
+``stale``, and opens again if the same evidence comes back.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pipeline.brief.model import Flag
+from pipeline.context import RunContext
+
+_TEAM_PATH = re.compile(r"^((?:inbox|organized)/[^#\s]+?)(?:#\d+)?$")
+
+
+def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str, Any]]:
+    """Give each flag its stored id and status (writing only what is new or changed), close the
+    topic's flags whose evidence is gone, and return the flags as the briefing's data."""
+    from kb.store.flags import evidence_hash, known_flags
+    day = ctx.today.isoformat()
+    known = known_flags(ctx.store, [f"{topic}:{f.fingerprint}" for f in flags])
+    changed = []
+    for f in flags:
+        stored = known.get(f"{topic}:{f.fingerprint}")
+        if stored and stored[1] != "stale" and stored[2] == evidence_hash(f.evidence) and stored[3] == day:
+            f.id, f.status = stored[0], stored[1]
+        else:
+            changed.append(f)
+    gone = _evidence_gone(ctx, topic, {f.id for f in flags} | {known[k][0] for k in known})
+    if changed or gone:
+        from kb.store.flags import mark_stale, sync_flag
+        with ctx.store.transaction() as tx:
+            for f in changed:
+                f.id, f.status = sync_flag(tx, rule=f.rule, fingerprint=f"{topic}:{f.fingerprint}", topic=topic,
+                                           subject=f.subject, evidence=f.evidence, day=day)
+            mark_stale(tx, gone)
+    return [flag_dict(f) for f in flags]
+
+
+def _evidence_gone(ctx: RunContext, topic: str, raised: set[int | None]) -> list[int]:
+    """Open flags of ``topic`` not raised today whose cited team files all no longer exist."""
+    from kb.store.flags import open_flags_citing
+    from kb.store.notes import file_hashes
+    candidates = [(fid, ev) for fid, ev in open_flags_citing(ctx.store, topic) if fid not in raised]
+    if not candidates:
+        return []
+    present = set(file_hashes(ctx.store))
+    gone = []
+    for fid, evidence in candidates:
+        cited = set(team_files(evidence))
+        if cited and not cited & present:
+            gone.append(fid)
+    return gone
+
+
+def team_files(value: Any) -> list[str]:
+    """The workspace files (notes, cards, the queue) an evidence structure cites, anywhere in it."""
+    if isinstance(value, str):
+        m = _TEAM_PATH.match(value.strip())
+        return [m[1]] if m else []
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in team_files(k) + team_files(v)]
+    if isinstance(value, (list, tuple)):
+        return [p for v in value for p in team_files(v)]
+    return []
+
+
+def flag_dict(f: Flag) -> dict[str, Any]:
+    return {"id": f.id, "label": f.label, "kind": f.rule, "subject": f.subject, "evidence": f.evidence,
+            "status": f.status}

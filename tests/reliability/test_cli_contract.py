@@ -1,0 +1,158 @@
+"""The CLI contract: one line and the documented exit code for every bad argument, crashes told
+apart from failures, manual runs kept manual, the store never silently replaced, IDs in every form."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.reliability.support import DAY, dump, one_error_line
+from tests.reliability.support import kb_inproc as kb
+
+D = DAY.isoformat()
+
+# (arguments after --home, exit code, words the one line must carry)
+BAD_ARGUMENTS = [
+    (["nightly", "--date", "2026-13-01"], 2, "not a date"),
+    (["nightly", "--date", "0001-01-01"], 2, "from 1991 on"),
+    (["nightly", "--wait", "nan"], 2, "expected seconds"),
+    (["brief", "--topic", "nope"], 2, "no topic 'nope'"),
+    (["brief", "--lang", "xx"], 2, "'xx' is not one of"),
+    (["brief", "--format", "pdf"], 2, "'pdf' is not one of"),
+    (["query", "anchored", "--section", "9"], 2, "no such section"),
+    (["query", "anchored", "--section", "x.y"], 2, "expected a section number"),
+    (["query", "anchored", "--topic", "nope"], 2, "no topic 'nope'"),
+    (["query", "anchored", "--since", "yesterday"], 2, "not a date"),
+    (["query", "papers", "--source", "nope"], 2, "no source 'nope'"),
+    (["query", "papers", "--topic", "nope"], 2, "no topic of the taxonomy"),
+    (["show", "not-an-id"], 1, "is not an arXiv ID"),
+    (["show", "2601.00001"], 1, "not in the store"),
+    (["search", "x", "--limit", "0"], 2, "--limit"),
+    (["anchor", "2610.09701", "--section", "9"], 2, "no section §9"),
+    (["anchor", "not-an-id", "--section", "1.1"], 1, "neither an arXiv ID nor a URL"),
+    (["audit", "--topic", "nope"], 2, "no topic 'nope'"),
+    (["flags", "--rule", "nope"], 2, "expected one of"),
+    (["flags", "show", "9999"], 1, "no flag #9999"),
+    (["flags", "resolve", "9999", "--as", "verified"], 1, "no flag #9999"),
+    (["flags", "resolve", "--as", "verified"], 2, "give a flag number"),
+    (["ingest", "blogs", "--feed", "nope"], 2, "no source named 'nope'"),
+    (["ingest", "blogs", "--feed", "arxiv"], 2, "not a blog feed"),
+    (["ingest", "blogs", "--from-file", "x.xml"], 2, "needs --feed"),
+    (["ingest", "arxiv", "--from-file", "missing.xml"], 1, "arxiv: failed"),
+    (["ingest", "arxiv-bulk", "missing.jsonl"], 1, "arxiv-bulk: failed"),
+    (["eval", "classifier", "missing.jsonl"], 2, "missing.jsonl"),
+    (["classify", "--bogus"], 2, "No such option"),
+    (["db", "status", "--format", "xml"], 2, "'xml' is not one of"),
+    (["sources", "status", "--format", "xml"], 2, "'xml' is not one of"),
+    (["init"], 2, "Missing argument"),
+    (["explain", "nothing#9"], 1, "is not in the store"),
+    (["nosuchcommand"], 2, "No such command"),
+]
+
+
+@pytest.mark.parametrize(("args", "code", "words"), BAD_ARGUMENTS, ids=[" ".join(a) for a, _, _ in BAD_ARGUMENTS])
+def test_every_command_with_a_bad_argument_says_one_line_and_its_code(briefed: Path, kept, args, code,
+                                                                        words) -> None:
+    before = dump(briefed / ".kb" / "kb.sqlite")
+    result = kb("--home", str(briefed), *args)
+    line = one_error_line(result.stderr)
+    prefix = words.split(":")[0] + ":" if args[0] == "ingest" and code == 1 else "kb: error: "   # a source's line
+    assert result.returncode == code and line.startswith(prefix) and words in line, (result.returncode, line)
+    assert "Traceback" not in result.stderr
+    assert kept.rows(before, dump(briefed / ".kb" / "kb.sqlite")) == 0
+
+
+def test_malformed_eval_input_is_one_line_naming_the_file_and_line(tmp_path: Path, briefed: Path) -> None:
+    for body, where in [(b'{"id": "a", "title": "t", "text": "x", "topics": [], "relevance": "none"}\n[1, 2]\n', 2),
+                        (b'{"id": "a", "title": "t", "text": 5, "topics": [], "relevance": "none"}\n', 1),
+                        (b"not json\n", 1)]:
+        data = tmp_path / "labelled.jsonl"
+        data.write_bytes(body)
+        result = kb("--home", str(briefed), "eval", "classifier", str(data))
+        line = one_error_line(result.stderr)
+        assert result.returncode == 2 and f"{data}:{where}" in line, line
+
+
+def test_an_internal_error_is_exit_70_with_a_crash_log(briefed: Path) -> None:
+    from tests.reliability.support import kb_with_prelude
+    boom = "import kb.store.anchors as a\ndef _boom(*a, **k):\n    raise ZeroDivisionError('a bug')\na.query_anchored = _boom\n"
+    result = kb_with_prelude(boom, "--home", str(briefed), "query", "anchored")
+    line = one_error_line(result.stderr)
+    assert result.returncode == 70 and "internal error: ZeroDivisionError: a bug" in line and "kb-crash-" in line
+    log = Path(line.split("traceback in ")[1].split(";")[0])
+    assert log.is_file() and "ZeroDivisionError" in log.read_text(encoding="utf-8")
+    verbose = kb_with_prelude(boom, "--home", str(briefed), "--verbose", "query", "anchored")
+    assert verbose.returncode == 70 and "Traceback (most recent call last)" in verbose.stderr
+
+
+def test_a_file_given_by_mistake_is_never_quoted(briefed: Path, tmp_path: Path, kept) -> None:
+    secret = b"machine api.example.org login me password hunter2-very-secret\n"
+    netrc = tmp_path / ".netrc"
+    netrc.write_bytes(secret)
+    for args in (["ingest", "arxiv", "--from-file", str(netrc)], ["ingest", "hf", "--from-file", str(netrc)],
+                 ["ingest", "blogs", "--feed", "llm-d", "--from-file", str(netrc)],
+                 ["ingest", "arxiv-bulk", str(netrc)]):
+        result = kb("--home", str(briefed), *args)
+        assert result.returncode == 1
+        assert kept.secret_absent(b"hunter2", result.stdout.encode(), result.stderr.encode())
+    assert kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet").returncode == 0
+    briefings = [p.read_bytes() for p in (briefed / "briefings").iterdir()]
+    assert kept.secret_absent(b"hunter2", (briefed / ".kb" / "kb.sqlite").read_bytes(), *briefings)
+
+
+def test_a_failed_manual_run_does_not_speak_for_the_source(briefed: Path, tmp_path: Path, kept) -> None:
+    junk = tmp_path / "mistyped.xml"
+    junk.write_bytes(b"<html><body>not a feed</body></html>")
+    assert kb("--home", str(briefed), "ingest", "arxiv", "--date", D, "--from-file", str(junk)).returncode == 1
+    status = {s["name"]: s for s in json.loads(kb("--home", str(briefed), "sources", "status", "--format",
+                                                  "json").stdout)}
+    assert status["arxiv"]["last_status"] != "failed" and status["arxiv"]["consecutive_failures"] == 0
+    assert kb("--home", str(briefed), "brief", "--date", D).returncode == 0
+    briefing = (briefed / "briefings" / f"{D}-inference.md").read_text(encoding="utf-8")
+    assert "来源故障" not in briefing
+    manual = sqlite3.connect(briefed / ".kb" / "kb.sqlite").execute(
+        "SELECT status, manual FROM source_runs WHERE source = 'arxiv' ORDER BY id DESC").fetchone()
+    assert manual == ("failed", 1)
+
+
+def test_a_feed_recording_of_another_kind_is_refused(briefed: Path, kept) -> None:
+    """A wrong --feed: the arXiv listing handed to a blog feed stores nothing as posts."""
+    before = dump(briefed / ".kb" / "kb.sqlite")
+    listing = briefed / "recordings" / "arxiv" / f"{D}-listing.xml"
+    result = kb("--home", str(briefed), "ingest", "blogs", "--feed", "llm-d", "--from-file", str(listing))
+    assert result.returncode == 1 and "looks like arxiv-rss" in result.stderr
+    assert kept.rows(before, dump(briefed / ".kb" / "kb.sqlite")) == 0
+
+
+@pytest.mark.parametrize("damage", ["empty", "cut-short"])
+def test_an_empty_or_cut_short_store_is_refused_never_replaced(briefed: Path, kept, damage: str) -> None:
+    db = briefed / ".kb" / "kb.sqlite"
+    data = db.read_bytes()
+    db.write_bytes(b"" if damage == "empty" else data[: len(data) // 2])
+    damaged = db.read_bytes()
+    for args in (["db", "status"], ["nightly", "--date", D, "--offline"], ["query", "anchored"]):
+        result = kb("--home", str(briefed), *args)
+        line = one_error_line(result.stderr)
+        assert result.returncode == 1 and ("empty (0 bytes)" in line or "cut short" in line), line
+        assert "kb db backup" in line
+    assert kept.items(len(damaged), len(db.read_bytes())) == 0 and db.read_bytes() == damaged
+
+
+def test_kb_db_check_and_backup(briefed: Path, tmp_path: Path, kept) -> None:
+    assert kb("--home", str(briefed), "db", "check").stdout.strip() == "ok"
+    copy = tmp_path / "backup.sqlite"
+    assert kb("--home", str(briefed), "db", "backup", str(copy)).returncode == 0
+    assert kept.rows(dump(briefed / ".kb" / "kb.sqlite"), dump(copy)) == 0
+    again = kb("--home", str(briefed), "db", "backup", str(copy))
+    assert again.returncode == 1 and "exists" in one_error_line(again.stderr)
+
+
+@pytest.mark.parametrize("form", ["arXiv 2610.09701", "arXiv:2610.09701v1", "arxiv.org/abs/2610.09701",
+                                  "https://huggingface.co/papers/2610.09701", "10.48550/arXiv.2610.09701"])
+def test_ids_in_every_form_notes_use(briefed: Path, form: str) -> None:
+    shown = kb("--home", str(briefed), "show", form, "--format", "json")
+    assert shown.returncode == 0 and json.loads(shown.stdout)["arxiv_id"] == "2610.09701"
+    found = kb("--home", str(briefed), "search", form, "--format", "ids")
+    assert found.stdout.split() == ["2610.09701"]
