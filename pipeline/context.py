@@ -6,7 +6,9 @@ pipeline reads the system time except through ``now``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
@@ -24,6 +26,18 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+class Progress:
+    """Where long work reports how far it got (the CLI draws a bar on a terminal; this one is silent)."""
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def no_progress(label: str, total: int | None = None) -> Iterator[Progress]:
+    yield Progress()
+
+
 @dataclass
 class RunContext:
     workspace: Workspace
@@ -36,6 +50,8 @@ class RunContext:
     skip_unchanged: bool = False
     _http: HttpClient | None = field(default=None, repr=False)
     taxonomy: Any = field(default=None, repr=False)      # loaded once per run (pipeline.classify.stage)
+    # progress(label, total) → a context manager yielding a Progress; the CLI passes a terminal bar.
+    progress: Callable[[str, int | None], AbstractContextManager[Progress]] = no_progress
 
     @property
     def config(self):

@@ -8,6 +8,7 @@ failing source never stops the others, and the briefings say which one failed.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,7 +121,9 @@ def run_nightly(ctx: RunContext, stages: list[Stage] | None = None) -> NightlyRe
     ctx.skip_unchanged = True   # incremental: unchanged payloads and briefings are not redone
     for name, stage in stages if stages is not None else build_stages(ctx):
         log.info("stage: %s", name)
+        t0 = time.monotonic()
         stage(ctx, report)
+        log.info("stage done: %s (%.2f s)", name, time.monotonic() - t0)
         report.stages.append(name)
     return report
 

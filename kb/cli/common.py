@@ -43,11 +43,40 @@ def parse_day(value: str | None, ws) -> date:
 
 
 @contextlib.contextmanager
+def terminal_progress(label: str, total: int | None = None) -> Iterator[Any]:
+    """A progress bar on stderr (rich, which typer brings), removed when the work is done."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    class _Bar:
+        def __init__(self, bar: Progress, task: Any) -> None:
+            self.bar, self.task = bar, task
+
+        def advance(self, n: int = 1) -> None:
+            self.bar.advance(self.task, n)
+
+    columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+    with Progress(*columns, transient=True, console=_stderr_console()) as bar:
+        yield _Bar(bar, bar.add_task(label, total=total))
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+    return Console(stderr=True)
+
+
+def wants_progress() -> bool:
+    """A bar only for a person at a terminal: not under --quiet, not into a pipe, cron mail or log."""
+    return not state.quiet and sys.stderr.isatty()
+
+
+@contextlib.contextmanager
 def run_context(day: str | None, *, offline: bool = False) -> Iterator[Any]:
     from kb.store import Store
     from pipeline.context import RunContext
     ws = open_workspace()
     ctx = RunContext(ws, Store.open(ws.store_path), parse_day(day, ws), offline=offline)
+    if wants_progress():
+        ctx.progress = terminal_progress
     try:
         yield ctx
     finally:

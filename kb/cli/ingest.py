@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import echo_rows, finish_reports, run_context, state
+from kb.cli.common import echo_rows, finish_reports, run_context
 from kb.cli.options import Day, Files, Since, TableJson, TableOrJson, Until
 
 ingest_app = typer.Typer(help="Pull sources into the store.", no_args_is_help=True)
@@ -60,7 +60,7 @@ def ingest_arxiv_bulk_cmd(file: Annotated[Path, typer.Argument(help="Kaggle JSON
     """Backfill from a bulk metadata file, streamed (memory does not grow with the file)."""
     from pipeline.ingest.bulk import ingest_bulk_file
     with run_context(day) as ctx:
-        finish_reports([ingest_bulk_file(ctx, file, batch=batch, progress=not state.quiet)])
+        finish_reports([ingest_bulk_file(ctx, file, batch=batch)])
 
 
 @ingest_app.command("workspace")

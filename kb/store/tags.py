@@ -95,6 +95,13 @@ def queued_subjects(store: Store) -> Iterator[SubjectText]:
     # What was queued but has since gone (a deleted note) leaves nothing to classify.
 
 
+def subject_count(store: Store, *, queued: bool) -> int:
+    """How many subjects wait for classification (``queued``), or exist at all."""
+    if queued:
+        return store.query("SELECT count(*) FROM classify_queue")[0][0]
+    return sum(store.query(f"SELECT count(*) FROM {t}")[0][0] for t in ("papers", "posts", "note_entries"))
+
+
 def all_subjects(store: Store, batch: int = 5000) -> Iterator[SubjectText]:
     """Every classifiable subject, streamed in pages of ``batch`` (for ``kb classify --all``)."""
     for kind in KINDS:

@@ -12,10 +12,11 @@ from typing import Any
 
 from kb.store.tags import Classified, SubjectText
 from kb.text import clean_heading
-from pipeline.context import RunContext
+from pipeline.context import Progress, RunContext, no_progress
 
 WORKSPACE_TAXONOMY = "taxonomy.toml"   # a workspace's override, merged over the shipped one
 BATCH = 2000
+PROGRESS_FROM = 5000   # a bar only for work that takes a while
 
 
 @dataclass
@@ -49,11 +50,13 @@ def classify_subject(subject: SubjectText, taxonomy: Any, hints: dict[str, tuple
 
 def run_classify(ctx: RunContext, *, everything: bool = False) -> ClassifyReport:
     """Classify queued subjects (every subject with ``everything``, or when the model changed)."""
-    from kb.store.tags import all_subjects, classified_with_other_model, queued_subjects
+    from kb.store.tags import all_subjects, classified_with_other_model, queued_subjects, subject_count
     taxonomy = load_workspace_taxonomy(ctx)
     everything = everything or classified_with_other_model(ctx.store, taxonomy.hash)
     subjects = all_subjects(ctx.store) if everything else queued_subjects(ctx.store)
-    report = _classify_all(ctx, subjects, taxonomy)
+    total = subject_count(ctx.store, queued=not everything)
+    with ctx.progress("classify", total) if total >= PROGRESS_FROM else no_progress("classify") as bar:
+        report = _classify_all(ctx, subjects, taxonomy, bar)
     from kb.store.tags import clear_stale_queue, stale_queued
     if stale_queued(ctx.store):   # queued, then deleted (a note removed): nothing left to classify
         with ctx.store.transaction() as tx:
@@ -61,7 +64,7 @@ def run_classify(ctx: RunContext, *, everything: bool = False) -> ClassifyReport
     return report
 
 
-def _classify_all(ctx: RunContext, subjects: Iterable[SubjectText], taxonomy: Any) -> ClassifyReport:
+def _classify_all(ctx: RunContext, subjects: Iterable[SubjectText], taxonomy: Any, bar: Progress) -> ClassifyReport:
     hints = {s.name: s.topics for s in ctx.sources.of_kind("blog")}
     report = ClassifyReport()
     pending: list[Classified] = []
@@ -72,6 +75,7 @@ def _classify_all(ctx: RunContext, subjects: Iterable[SubjectText], taxonomy: An
                                   [(t.topic, t.score, list(t.terms)) for t in result.tags]))
         if len(pending) >= BATCH:
             _flush(ctx, pending, taxonomy.hash, report)
+            bar.advance(len(pending))
             pending = []
     _flush(ctx, pending, taxonomy.hash, report)
     return report

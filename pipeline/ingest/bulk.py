@@ -6,7 +6,6 @@ the same store a clean run would have made.
 """
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO
@@ -15,7 +14,7 @@ from kb.errors import KBError, SourceError
 from kb.records import PaperRecord, Sighting
 from kb.store.papers import add_sightings, save_papers
 from kb.store.sources import register_source
-from pipeline.context import RunContext
+from pipeline.context import Progress, RunContext
 from pipeline.ingest.run import SourceReport, SourceSpec, bound_record, source_run
 
 
@@ -29,25 +28,23 @@ def _flush(ctx: RunContext, batch: list[PaperRecord], report: SourceReport, sigh
     report.updated += counts.updated
 
 
-def ingest_bulk_file(ctx: RunContext, path: Path, *, batch: int = 5000, progress: bool = False) -> SourceReport:
+def ingest_bulk_file(ctx: RunContext, path: Path, *, batch: int = 5000) -> SourceReport:
     """Stream a Kaggle or OAI-PMH file into the store, ``batch`` records per transaction; one ledger row."""
     from pipeline.sources.arxiv_bulk import iter_bulk
-    return ingest_stream(ctx, path, iter_bulk, source="arxiv-bulk", sighting_kind="bulk", batch=batch,
-                         progress=progress)
+    return ingest_stream(ctx, path, iter_bulk, source="arxiv-bulk", sighting_kind="bulk", batch=batch)
 
 
 def ingest_stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], Iterable[PaperRecord | str]], *,
-                  source: str, sighting_kind: str, batch: int = 5000, progress: bool = False,
-                  manual: bool = False) -> SourceReport:
+                  source: str, sighting_kind: str, batch: int = 5000, manual: bool = False) -> SourceReport:
     """Stream records from ``path`` into the store, ``batch`` per transaction; one ledger row.
 
     Every write is an idempotent upsert, so a run killed anywhere leaves a consistent store and
     a rerun converges to what a clean run makes. Memory does not grow with the file.
     """
-    show = progress and sys.stderr.isatty()
     with source_run(ctx, SourceSpec(source, source, manual=manual)) as report:
         try:
-            _stream(ctx, path, iterate, report, sighting_kind, batch, show)
+            with ctx.progress(f"{path.name}: records", None) as bar:
+                _stream(ctx, path, iterate, report, sighting_kind, batch, bar)
         except OSError as exc:
             raise SourceError(f"cannot read {path}: {exc.strerror}") from exc
         except KBError as exc:
@@ -58,7 +55,7 @@ def ingest_stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], It
 
 
 def _stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], Iterable[PaperRecord | str]],
-            report: SourceReport, sighting_kind: str, batch: int, show: bool) -> None:
+            report: SourceReport, sighting_kind: str, batch: int, bar: Progress) -> None:
     with ctx.store.transaction() as tx:
         register_source(tx, report.name, report.kind, None, None)
     with path.open("rb") as fh:
@@ -73,11 +70,9 @@ def _stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], Iterable
             report.parsed += 1
             if len(pending) >= batch:
                 _flush(ctx, pending, report, sighting_kind)
+                bar.advance(len(pending))
                 pending = []
-                if show:
-                    print(f"\r{path.name}: {report.parsed:,} records", end="", file=sys.stderr)
         if pending:
             _flush(ctx, pending, report, sighting_kind)
+            bar.advance(len(pending))
     report.bytes = path.stat().st_size
-    if show:
-        print(file=sys.stderr)

@@ -17,13 +17,14 @@ from pathlib import Path
 from kb.errors import KBError
 from kb.records import KnowledgeDoc
 from kb.store.notes import file_hashes
-from pipeline.context import RunContext
+from pipeline.context import RunContext, no_progress
 from pipeline.ingest.run import SourceReport, SourceSpec, source_run
 
 log = logging.getLogger(__name__)
 
 QUEUE_PATH = "organized/queue/work-queue.md"
 MAX_BYTES = 5 * 1024 * 1024   # a note larger than this is not a note
+PROGRESS_FROM = 500           # a bar only for a workspace that takes a while to read
 
 
 @dataclass
@@ -188,38 +189,52 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
     walk_problems: list[str] = []
     refs = list_workspace_files(ctx, walk_problems)
     known = file_hashes(ctx.store)
-    for ref in refs:
-        try:
-            data = _read_settled(ref.path)
-        except OSError as exc:
-            walk_problems.append(f"{ref.rel}: cannot read: {exc.strerror}")
-            continue
-        except _Unsettled:
-            walk_problems.append(f"{ref.rel}: skipped, it kept changing while kb read it (read next run)")
-            continue
-        report.bytes += len(data)
-        digest = hashlib.sha256(data).hexdigest()
-        if known.get(ref.rel) == digest:
-            continue
-        text, why = _decode(data, ref.rel)
-        if text is None:
-            walk_problems.append(why or ref.rel)
-            continue
-        try:
-            found = _save(ctx, ref, text, digest, [why] if why else [])
-        except SuspectDoc as exc:
-            walk_problems.append(f"{ref.rel}: not read: {exc}")
-            report.status, report.error = "failed", f"{ref.rel} {exc}"
-            continue
-        except KBError as exc:
-            walk_problems.append(f"{ref.rel}: not saved: {exc}")
-            continue
-        report.parsed += 1
-        report.problems += [p if p.startswith(ref.rel) else f"{ref.rel}: {p}" for p in found]
-        if ref.rel in known:
-            report.updated += 1
-        else:
-            report.new += 1
+    with ctx.progress("workspace files", len(refs)) if len(refs) >= PROGRESS_FROM else no_progress("") as bar:
+        for ref in refs:
+            _read_one(ctx, ref, known, report, walk_problems)
+            bar.advance()
+    _forget_gone(ctx, refs, known)
+    report.problems = walk_problems + report.problems
+    report.skipped = len(walk_problems)
+
+
+def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], report: SourceReport,
+              walk_problems: list[str]) -> None:
+    """Read one file if its content changed, parse and save it; what went wrong is named, not raised."""
+    try:
+        data = _read_settled(ref.path)
+    except OSError as exc:
+        walk_problems.append(f"{ref.rel}: cannot read: {exc.strerror}")
+        return
+    except _Unsettled:
+        walk_problems.append(f"{ref.rel}: skipped, it kept changing while kb read it (read next run)")
+        return
+    report.bytes += len(data)
+    digest = hashlib.sha256(data).hexdigest()
+    if known.get(ref.rel) == digest:
+        return
+    text, why = _decode(data, ref.rel)
+    if text is None:
+        walk_problems.append(why or ref.rel)
+        return
+    try:
+        found = _save(ctx, ref, text, digest, [why] if why else [])
+    except SuspectDoc as exc:
+        walk_problems.append(f"{ref.rel}: not read: {exc}")
+        report.status, report.error = "failed", f"{ref.rel} {exc}"
+        return
+    except KBError as exc:
+        walk_problems.append(f"{ref.rel}: not saved: {exc}")
+        return
+    report.parsed += 1
+    report.problems += [p if p.startswith(ref.rel) else f"{ref.rel}: {p}" for p in found]
+    if ref.rel in known:
+        report.updated += 1
+    else:
+        report.new += 1
+
+
+def _forget_gone(ctx: RunContext, refs: list[WorkspaceFileRef], known: dict[str, str]) -> None:
     present = {r.rel for r in refs}
     gone = sorted(set(known) - present)
     if gone:
@@ -227,7 +242,5 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
         with ctx.store.transaction() as tx:
             for rel in gone:
                 forget_file(tx, rel)
-    report.problems = walk_problems + report.problems
-    report.skipped = len(walk_problems)
 
 
