@@ -97,3 +97,20 @@ def test_a_new_kb_or_jinja_version_starts_a_new_folder_and_sweeps_the_old(tmp_pa
     [after] = _entries(tmp_path)
     assert after.parent != before.parent and not before.exists()
     assert compiles == ["briefing.zh.md.j2"] * 2
+
+
+@pytest.mark.parametrize(("lang", "more"), [("zh", "…及其余 8 条待核实"), ("en", "… and 8 more awaiting verification")])
+def test_the_flag_list_is_capped_with_a_count_of_the_rest(sample_day: Path, lang: str, more: str) -> None:
+    import copy
+    import json
+
+    from tests.pipeline.brief.conftest import brief_json
+    data = brief_json(sample_day)
+    [one] = [f for f in data["flags"] if f["kind"] == "unsourced-claim"][:1]
+    data["flags"] = []
+    for n in range(20):
+        f = copy.deepcopy(one)
+        f.update(id=100 + n, label=f"T{n + 1}", status="open", subject=f"claim {n}")
+        data["flags"].append(f)
+    text = render_markdown(json.loads(json.dumps(data)), lang)
+    assert "claim 11" in text and "claim 12" not in text and more in text
