@@ -1,25 +1,60 @@
-"""Section numbers of knowledge docs (``§2.3``, ``§2.3.1``, ``§1.(9)``): compare and match them."""
+"""Section numbers of knowledge docs (``§2.3``, ``§2.3.1``, ``§1.(9)``): read, compare, match.
+
+Numbers compare in their written form, part by part: ``1.(1)`` and ``1.1`` are two sections
+(a doc may well hold both), ``2.3`` contains ``2.3.1`` but not ``2.30``, and ``§10`` is not
+``§1.0``. Only the spelling that cannot change meaning is folded: full-width digits and
+brackets, spaces, leading zeros and a § in front.
+"""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from kb.arxiv_id import clean_text
 
+_PART = re.compile(r"(\d{1,4})|\((\d{1,4})\)")
+
 
 @lru_cache(maxsize=4096)   # a doc has a few dozen sections; queries compare them thousands of times
-def section_key(number: str) -> tuple[int, ...] | None:
-    """``"1.(9)"`` → ``(1, 9)``; the comparable form of a section number (None if not one)."""
-    text = clean_text(number).strip().lstrip("§").strip()
-    parts = [p.strip().strip("()").strip() for p in text.split(".")]
-    if not text or not all(p.isdigit() for p in parts):
+def section_parts(number: str) -> tuple[str, ...] | None:
+    """``"§1.(09)"`` → ``("1", "(9)")``: a section number's parts as written (None if not one)."""
+    text = clean_text(number).strip().lstrip("§").strip().rstrip(".")
+    if not text:
         return None
-    return tuple(int(p) for p in parts)
+    parts = []
+    for raw in text.split("."):
+        m = _PART.fullmatch(raw.strip())
+        if m is None:
+            return None
+        parts.append(str(int(m[1])) if m[1] else f"({int(m[2])})")
+    return tuple(parts)
+
+
+def normalize_section(number: str) -> str | None:
+    """The canonical spelling of a section number (``"§ 1.(09)"`` → ``"1.(9)"``)."""
+    parts = section_parts(number)
+    return ".".join(parts) if parts else None
+
+
+def section_key(number: str) -> tuple[tuple[int, int], ...] | None:
+    """A sort key: numerically, part by part, a plain part before a parenthesised one of the same value."""
+    parts = section_parts(number)
+    if parts is None:
+        return None
+    return tuple((int(p.strip("()")), p.startswith("(")) for p in parts)
 
 
 def section_matches(number: str, query: str) -> bool:
-    """True when section ``number`` is ``query`` or lies inside it.
+    """True when section ``number`` is ``query`` or lies inside it, comparing written parts.
 
-    "2.3" matches "2.3" and "2.3.1" but not "2.30"; "1.9" matches "1.(9)".
+    "2.3" matches "2.3" and "2.3.1" but not "2.30"; "1.1" does not match "1.(1)".
     """
-    n, q = section_key(number), section_key(query)
+    n, q = section_parts(number), section_parts(query)
     return n is not None and q is not None and n[:len(q)] == q
+
+
+def confusable(a: str, b: str) -> bool:
+    """Two different numbers that read alike once parentheses are dropped (``1.(1)`` and ``1.1``)."""
+    pa, pb = section_parts(a), section_parts(b)
+    return (pa is not None and pb is not None and pa != pb
+            and tuple(p.strip("()") for p in pa) == tuple(p.strip("()") for p in pb))

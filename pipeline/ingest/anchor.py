@@ -39,7 +39,7 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
                 dry_run: bool = False) -> AnchorResult:
     """Insert the anchor line into the section (refusing an unknown section) and update the store."""
     from pipeline.workspace.edit import insert_anchor_line, unified_diff
-    from pipeline.workspace.knowledge import find_section, parse_knowledge
+    from pipeline.workspace.knowledge import find_sections, parse_knowledge
     topics = {t.slug: t for t in ctx.config.topics}
     slug = topic or ctx.config.topics[0].slug
     if slug not in topics:
@@ -54,10 +54,14 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
     except (OSError, UnicodeDecodeError) as exc:
         raise WorkspaceError(f"{rel}: cannot read it as UTF-8 text ({exc})") from exc
     doc = parse_knowledge(text, rel, slug)
-    sec = find_section(doc, section)
-    if sec is None:
+    found = find_sections(doc, section)
+    if len(found) > 1:
+        raise ConfigError(f"§{found[0].number} is written twice in {rel} (lines "
+                          + ", ".join(str(s.line) for s in found) + "): renumber one before anchoring there")
+    if not found:
         raise ConfigError(f"no section §{section} in {rel}; sections: "
                           + ", ".join("§" + s.number for s in doc.sections))
+    sec = found[0]
     subject, line_text = _line_for(ctx, ident)
     if any(a.arxiv_id == subject or a.url == subject for a in sec.anchors):
         raise ConfigError(f"{subject} is already anchored in §{sec.number} of {rel}")
@@ -68,7 +72,7 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
         data = new_text.encode("utf-8")
         write_atomically(path, data)
         digest = hashlib.sha256(data).hexdigest()
-        new_doc = parse_knowledge(new_text, rel, slug)
+        new_doc = parse_knowledge(new_text, rel, slug, today=ctx.today.isoformat())
         with ctx.store.transaction() as tx:
             save_knowledge_doc(tx, new_doc, digest, ctx.today.isoformat())
             record_file(tx, rel, "knowledge", digest, new_doc.problems)

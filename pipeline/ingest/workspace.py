@@ -155,7 +155,7 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
             problems += queue.problems
             save_queue(tx, ref.rel, queue.items, day)
         else:
-            doc = parse_knowledge(text, ref.rel, ref.topic or "")
+            doc = parse_knowledge(text, ref.rel, ref.topic or "", today=day)
             problems += doc.problems
             _refuse_if_suspect(ctx, doc)
             save_knowledge_doc(tx, doc, digest, day)

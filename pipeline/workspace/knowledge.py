@@ -1,25 +1,29 @@
 """Knowledge docs: ``organized/knowledge/<topic>.md`` → ``KnowledgeDoc``.
 
-The doc carries a hand-kept ``version:`` line and ``§``-numbered sections. A section is
-a heading whose text starts with ``§`` and a dotted number (parts may be parenthesised:
-``§1.(9)``); it runs until the next heading of the same or higher level, so ``§2.3``
-contains ``§2.3.1``. Every arXiv ID or URL written on a line of a section's own body
-(not its subsections') is anchored there, with the ``(anchored YYYY-MM-DD)`` date of
-that line when one is written.
+The doc carries a hand-kept ``version:`` line and numbered sections. A section is a
+heading of any level, ATX (``### §2.3 …``) or setext (underlined), whose text starts with
+a section number: ``§2.3``, ``§1.(9)``, or a bare ``5.`` / ``2.3`` followed by a title. It
+runs until the next heading of the same or higher level, so ``§2.3`` contains ``§2.3.1``.
+Numbers are kept as written (``1.(1)`` and ``1.1`` are two sections; ``kb.sections``).
+Every arXiv ID or URL written on a line of a section's own body is anchored there, with the
+``(anchored YYYY-MM-DD)`` date of that line when one is written; text struck through
+(``~~…~~``, the usual way to un-anchor) anchors nothing. What a careful reader would query —
+a number written twice, two numbers that differ only by parentheses, an anchoring date that
+is impossible or after the day the doc is read — is a problem naming its line.
 """
 from __future__ import annotations
 
 import re
 
-from kb.arxiv_id import clean_text, find_arxiv_ids
+from kb.arxiv_id import ArxivId, clean_text, find_arxiv_ids
 from kb.dates import calendar_date, month_number
 from kb.records import AnchorRef, KnowledgeDoc, Section
-from kb.sections import section_key, section_matches
+from kb.sections import confusable, normalize_section, section_matches, section_parts
 
 from .markdown import Block, Link, ParsedDoc, TextLine, iter_blocks, parse_document
 from .textscan import find_dates, find_urls
 
-__all__ = ["parse_knowledge", "section_matches", "find_section", "section_key", "own_end_line"]
+__all__ = ["parse_knowledge", "section_matches", "find_section", "find_sections", "own_end_line"]
 
 # The number must end the word: "§2.3 Title", "§2.3. Title", "§1.(9)安全" but not "§2.x", "§2.3a".
 # ASCII digits only, so that full-width forms fall through to the NFKC-folded retry.
@@ -33,12 +37,22 @@ _MONTH_DAY_RE = re.compile(
     r"(?<![A-Za-z])(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s*(?P<d>\d{1,2})(?!\d)", re.I)
 _YEAR_RE = re.compile(r"(?<![\d.])(?P<y>(?:19|20)\d{2})(?![\d.])")
 _ANCHORED_RE = re.compile(r"[(（]\s*(?:anchored|锚定)(?:\s+on)?\s*[:：]?\s*(?P<when>[^)）]*)[)）]", re.I)
+# A section heading without §: "5. Long-context serving", "2.3 Routing" — a number of at most
+# three parts, then a title (a year such as "2026 roadmap" has four digits in one part and no dot).
+_BARE_SECTION_RE = re.compile(r"^(?P<num>\d{1,2}(?:\.(?:\d{1,2}|\(\d{1,2}\))){0,2})(?:\.\s*|\s+)(?P<rest>\S.*)?$", re.S)
+_WRITTEN_DATE_RE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+
+
+def find_sections(doc: KnowledgeDoc, number: str) -> list[Section]:
+    """Every section whose number is ``number`` as written (``1.9`` does not find ``1.(9)``)."""
+    parts = section_parts(number)
+    return [s for s in doc.sections if parts is not None and section_parts(s.number) == parts]
 
 
 def find_section(doc: KnowledgeDoc, number: str) -> Section | None:
-    """The first section whose number is ``number`` (``1.9`` finds ``1.(9)``)."""
-    key = section_key(number)
-    return next((s for s in doc.sections if key is not None and section_key(s.number) == key), None)
+    """The section numbered ``number``; None if there is none or the number is written twice."""
+    found = find_sections(doc, number)
+    return found[0] if len(found) == 1 else None
 
 
 def own_end_line(doc: KnowledgeDoc, section: Section) -> int:
@@ -89,6 +103,15 @@ def _leftover(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 # --------------------------------------------------------------------------- sections
+def _section_number(text: str) -> tuple[str, str] | None:
+    """(number, title) of a heading that starts a section, else None."""
+    for candidate in (text, clean_text(text)):   # as written; full-width (§２.３, §1.（9）) if need be
+        m = _SECTION_RE.match(candidate) if candidate.startswith("§") else _BARE_SECTION_RE.match(candidate)
+        if m:
+            return normalize_section(m["num"]) or m["num"], (m["rest"] or "").strip().lstrip(".:：、—–-").strip()
+    return None
+
+
 def _sections(doc: KnowledgeDoc, parsed: ParsedDoc) -> None:
     heads = []   # (line, last heading line, level, inline text)
     for b in iter_blocks(parsed.tokens, parsed.offset):
@@ -97,21 +120,30 @@ def _sections(doc: KnowledgeDoc, parsed: ParsedDoc) -> None:
     lines = parsed.lines
     total = len(lines)
     for k, (line, last, level, text) in enumerate(heads):
-        if not text.startswith("§"):
+        found = _section_number(text)
+        if found is None:
+            if clean_text(text).startswith("§"):
+                doc.problems.append(f"line {line}: heading {text!r} starts with § but has no section number")
             continue
-        # as written first; full-width digits or brackets (§２.３, §1.（9）) only if need be
-        m = _SECTION_RE.match(text) or _SECTION_RE.match(clean_text(text))
-        if not m:
-            doc.problems.append(f"line {line}: heading {text!r} starts with § but has no section number")
-            continue
+        number, title = found
         stop = next((h[0] for h in heads[k + 1:] if h[2] <= level), total + 1)
         end = stop - 1
         while end > last and not lines[end - 1].strip():   # trailing blank lines are nobody's
             end -= 1
         parent = next((s.number for s in reversed(doc.sections)
                        if s.level < level and s.end_line >= line), None)
-        title = m["rest"].strip().lstrip(".:：、—–-").strip()
-        doc.sections.append(Section(m["num"], title, level, line, end, parent))
+        _check_number(doc, number, line)
+        doc.sections.append(Section(number, title, level, line, end, parent))
+
+
+def _check_number(doc: KnowledgeDoc, number: str, line: int) -> None:
+    for s in doc.sections:
+        if s.number == number:
+            doc.problems.append(f"line {line}: section §{number} is written twice (also line {s.line}); "
+                                "its anchors are merged and `kb anchor` refuses it until one is renumbered")
+        elif confusable(s.number, number):
+            doc.problems.append(f"line {line}: §{number} and §{s.number} (line {s.line}) differ only by "
+                                "parentheses: they are two sections")
 
 
 # --------------------------------------------------------------------------- anchors
@@ -120,19 +152,21 @@ def _units(blocks: list[Block]) -> list[TextLine]:
     line, table rows, and headings that are not sections. Code is never anchored."""
     units = []
     for b in blocks:
-        if b.kind == "code" or (b.kind == "heading" and clean_text(b.text).strip().startswith("§")):
+        if b.kind == "code" or (b.kind == "heading" and _section_number(b.text.strip()) is not None):
             continue
-        if b.kind == "paragraph" and b.item is not None:
-            links = []
-            text = ""
-            for tl in b.lines:
-                shift = len(text) + (1 if text else 0)
-                text += (" " if text else "") + tl.text
-                links += [Link(l.href, l.start + shift, l.end + shift) for l in tl.links]
-            units.append(TextLine(text, links, b.line))
-        else:
-            units += b.lines
+        units += [_joined(b.lines, b.line)] if b.kind == "paragraph" and b.item is not None else b.lines
     return units
+
+
+def _joined(lines: list[TextLine], first: int) -> TextLine:
+    """A list item's lines as one unit: text joined by spaces, links and struck spans moved along."""
+    text, links, struck = "", [], []
+    for tl in lines:
+        shift = len(text) + (1 if text else 0)
+        text += (" " if text else "") + tl.text
+        links += [Link(l.href, l.start + shift, l.end + shift) for l in tl.links]
+        struck += [(s + shift, e + shift) for s, e in tl.struck]
+    return TextLine(text, links, first, struck)
 
 
 def _anchors(unit: TextLine) -> list[AnchorRef]:
@@ -142,22 +176,54 @@ def _anchors(unit: TextLine) -> list[AnchorRef]:
     on = dates[0][0] if dates else None
     refs: list[AnchorRef] = []
     ids: set[str] = set()
-    for source in [unit.text, *(l.href for l in unit.links)]:
-        for aid in find_arxiv_ids(source):
-            if aid.id not in ids:
-                ids.add(aid.id)
-                refs.append(AnchorRef(arxiv_id=aid.id, label=label, anchored_on=on, line=unit.line))
+    found = [(aid, m_start) for aid, m_start in _ids_with_spans(unit.text)]
+    found += [(aid, l.start) for l in unit.links for aid, _ in _ids_with_spans(l.href)
+              if not unit.is_struck(l.start, max(l.end, l.start + 1))]
+    for aid, start in found:
+        if aid.id not in ids and not unit.is_struck(start, start + len(aid.id)):
+            ids.add(aid.id)
+            refs.append(AnchorRef(arxiv_id=aid.id, label=label, anchored_on=on, line=unit.line))
     urls: set[str] = set()
-    for url, _, _ in find_urls(unit):
+    for url, start, end in find_urls(unit):
         # a URL that names a paper (arxiv.org/abs/…, hf.co/papers/…) is anchored by its ID
-        if url not in urls and not find_arxiv_ids(url):
+        if url not in urls and not find_arxiv_ids(url) and not unit.is_struck(start, end):
             urls.add(url)
             refs.append(AnchorRef(url=url, label=label, anchored_on=on, line=unit.line))
     return refs
 
 
-def parse_knowledge(text: str, path: str, topic: str) -> KnowledgeDoc:
-    """Read a knowledge doc: version line, § sections and their anchors; never raises."""
+def _ids_with_spans(text: str) -> list[tuple[ArxivId, int]]:
+    """arXiv IDs of ``text`` with where each is written."""
+    out, at = [], 0
+    for aid in find_arxiv_ids(text):
+        pos = text.find(aid.id, at)
+        pos = text.find(aid.id) if pos < 0 else pos
+        out.append((aid, max(pos, 0)))
+        at = max(pos, 0) + 1
+    return out
+
+
+def _date_problems(unit: TextLine, on: str | None, today: str | None) -> list[str]:
+    """An anchoring date that is no calendar date, or that lies after the day the doc is read."""
+    when = _ANCHORED_RE.search(unit.text)
+    if when is None:
+        return []
+    if on is None:
+        written = _WRITTEN_DATE_RE.search(when["when"])
+        if written:
+            return [f"line {unit.line}: anchoring date {written[0]} is not a date; the anchor counts as undated"]
+        return []
+    if today is not None and on > today:
+        return [f"line {unit.line}: anchoring date {on} is after {today}, the day the doc was read; it counts "
+                "from that date on"]
+    return []
+
+
+def parse_knowledge(text: str, path: str, topic: str, today: str | None = None) -> KnowledgeDoc:
+    """Read a knowledge doc: version line, sections and their anchors; never raises.
+
+    ``today`` is the day the doc is read: an anchoring date after it is a problem to report.
+    """
     parsed = parse_document(text)
     doc = KnowledgeDoc(path=path, topic=topic, problems=list(parsed.front.problems))
     blocks = list(iter_blocks(parsed.tokens, parsed.offset))
@@ -177,7 +243,10 @@ def parse_knowledge(text: str, path: str, topic: str) -> KnowledgeDoc:
             if s.line < unit.line <= s.end_line:
                 home = s
         if home is not None:
-            home.anchors += _anchors(unit)
+            refs = _anchors(unit)
+            home.anchors += refs
+            if refs:
+                doc.problems += _date_problems(unit, refs[0].anchored_on, today)
     return doc
 
 

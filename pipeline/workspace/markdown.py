@@ -31,7 +31,7 @@ __all__ = [
 # editors; tables are on because notes and briefings use them for source lists.
 # linkify is deliberately not used even when linkify-it-py happens to be installed:
 # results must not depend on optional packages, so bare URLs come from find_urls().
-MD = MarkdownIt("commonmark").enable("table")
+MD = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 
 FRONT_MATTER_LIMIT = 64 * 1024   # bytes of UTF-8; far more than any honest front matter needs
 _MAX_YAML_DEPTH = 32              # nested collections; guards the recursive composer
@@ -246,12 +246,18 @@ class TextLine:
     text: str
     links: list[Link] = field(default_factory=list)
     line: int = 0             # 1-based line in the file
+    struck: list[tuple[int, int]] = field(default_factory=list)   # spans written ~~struck through~~
+
+    def is_struck(self, start: int, end: int) -> bool:
+        """Does the span ``[start, end)`` lie inside struck-through text?"""
+        return any(s <= start and end <= e for s, e in self.struck)
 
 
 def inline_lines(inline: Token, first_line: int) -> list[TextLine]:
     """Plain text of an ``inline`` token, one TextLine per source line (soft/hard breaks)."""
     lines = [TextLine("", [], first_line)]
     open_links: list[tuple[str, int]] = []
+    struck_from: int | None = None
 
     def close_open_links() -> None:
         cur = lines[-1]
@@ -270,6 +276,12 @@ def inline_lines(inline: Token, first_line: int) -> list[TextLine]:
             if open_links:
                 href, start = open_links.pop()
                 cur.links.append(Link(href, start, len(cur.text)))
+        elif child.type == "s_open":
+            struck_from = len(cur.text)
+        elif child.type == "s_close":
+            if struck_from is not None:
+                cur.struck.append((struck_from, len(cur.text)))
+            struck_from = None
         elif child.type == "image":
             cur.text += "".join(c.content for c in child.children or []) or child.content
         elif child.type == "html_inline":

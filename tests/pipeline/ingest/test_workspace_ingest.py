@@ -36,8 +36,15 @@ def test_anchored_query_has_the_contract_keys_and_section_prefix_matching(runner
     assert all(r["doc_version"] == "v310" for r in rows)
     oct7 = {r["arxiv_id"] for r in _anchored(runner, "--since", "2026-10-07", "--until", "2026-10-07") if r["arxiv_id"]}
     assert oct7 == {"2610.03430", "2610.04646", "2605.16867", "2605.01280", "2609.33252", "2609.26333", "2609.33485"}
-    only_ids = runner.invoke(app, ["query", "anchored", "--section", "1.9", "--format", "ids"]).output.split()
+    only_ids = runner.invoke(app, ["query", "anchored", "--section", "1.(9)", "--format", "ids"]).output.split()
     assert "2610.03430" in only_ids
+    # §1.1 and §1.(1) are two sections of the sample doc: each query gets its own anchors.
+    framework = {r["arxiv_id"] or r["url"] for r in _anchored(runner, "--section", "1.1")}
+    agentic = {r["arxiv_id"] or r["url"] for r in _anchored(runner, "--section", "1.(1)")}
+    assert framework and agentic and not framework & agentic
+    from kb.errors import ConfigError
+    missing = runner.invoke(app, ["query", "anchored", "--section", "1.9"])   # no §1.9 in the doc: exit 2 via main
+    assert isinstance(missing.exception, ConfigError) and missing.exception.exit_code == 2
 
 
 def test_an_id_removed_from_a_section_ends_its_anchor_and_keeps_history(runner: CliRunner,

@@ -18,14 +18,41 @@ def test_knowledge_fixture(md, load_case, check):
 
 @pytest.mark.parametrize("number, query, hit", [
     ("2.3", "2.3", True), ("2.3.1", "2.3", True), ("2.30", "2.3", False), ("2", "2.3", False),
-    ("1.(9)", "1.9", True), ("1.(9)", "1.(9)", True), ("1.(13)", "1.1", False), ("1.(13)", "1", True),
-    ("2.3", "§2.3", True), ("2.3", "", False), ("2.3", "2.x", False), ("2.03", "2.3", True),
+    ("1.(9)", "1.9", False), ("1.(9)", "1.(9)", True), ("1.(13)", "1.1", False), ("1.(13)", "1", True),
+    ("1.(1)", "1.1", False), ("1.1", "1.(1)", False), ("1.13", "1.(13)", False), ("10", "1.0", False),
+    ("1.0", "10", False), ("10.1", "10", True), ("2.3", "§2.3", True), ("2.3", "", False), ("2.3", "2.x", False),
+    ("2.03", "2.3", True), ("1.(09)", "1.(9)", True), ("２.３", "2.3", True),
 ])
 def test_section_matches(number, query, hit):
     assert section_matches(number, query) is hit
 
 
-def test_find_section_by_plain_number():
-    doc = parse_knowledge("## §1.(9) 安全\n- x\n", "k.md", "k")
-    assert find_section(doc, "1.9").number == "1.(9)"
+def test_find_section_by_its_number_as_written():
+    doc = parse_knowledge("## §1.(9) 安全\n- x\n## §1.9 Other\n- y\n", "k.md", "k")
+    assert find_section(doc, "1.(9)").title == "安全" and find_section(doc, "1.9").title == "Other"
     assert find_section(doc, "1.90") is None
+    assert any("differ only by parentheses" in p for p in doc.problems)
+
+
+def test_any_heading_with_a_number_is_a_section_and_duplicates_are_reported():
+    text = ("# inference\nversion: v1 · 2026-10-09\n\n## §3.4 Sparse\n- 2502.11089 NSA\n\n## §3.4 MoE kernels\n"
+            "- 2610.09255 ExpertLane\n\n§4 Hardware\n-----------\n\n- 2610.10000 Chip (anchored 2026-10-09)\n\n"
+            "## 5. Long-context serving\n- 2610.07018 NeedleStack\n\n## §10 Resources\n- 2610.10001 GB300\n")
+    doc = parse_knowledge(text, "k.md", "k", today="2026-10-09")
+    assert [s.number for s in doc.sections] == ["3.4", "3.4", "4", "5", "10"]
+    assert {s.number: [a.arxiv_id for a in s.anchors] for s in doc.sections[2:]} == {
+        "4": ["2610.10000"], "5": ["2610.07018"], "10": ["2610.10001"]}
+    assert find_section(doc, "3.4") is None                     # ambiguous: kb anchor refuses it
+    assert any("line 7: section §3.4 is written twice (also line 4)" in p for p in doc.problems)
+
+
+def test_struck_anchors_are_unanchored_and_dates_are_checked():
+    text = ("version: v1 · 2026-10-09\n## §2.4 PD\n- ~~2609.14872 AMPD (锚定 2026-09-23)~~ 撤锚\n"
+            "- 2610.09701 SlimWise (anchored 2026-10-15)\n- 2610.09560 PageWeave (anchored 2026-02-30)\n"
+            "- [~~struck link~~](https://example.org/x) and 2610.08694 KVCC\n")
+    doc = parse_knowledge(text, "k.md", "k", today="2026-10-09")
+    [pd] = doc.sections
+    assert [a.arxiv_id or a.url for a in pd.anchors] == ["2610.09701", "2610.09560", "2610.08694"]
+    assert [a.anchored_on for a in pd.anchors] == ["2026-10-15", None, None]
+    assert any("line 4: anchoring date 2026-10-15 is after 2026-10-09" in p for p in doc.problems)
+    assert any("line 5: anchoring date 2026-02-30 is not a date" in p for p in doc.problems)
