@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kb.arxiv_id import find_arxiv_ids
+
 _WORDS = re.compile(r"[^\w]+")
 
 
@@ -40,3 +42,18 @@ _HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.
 def clean_heading(heading: str) -> str:
     """An entry heading without its number, upvote tail and verification markers."""
     return " ".join(_HEADING_NOISE.sub(" ", heading).split())
+
+
+_URL_OR_DATE = re.compile(r"https?://\S+|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
+
+
+def strip_anchor_syntax(text: str) -> str:
+    """``text`` without what this parser reads as anchoring: arXiv IDs, URLs and "(anchored …)" dates.
+
+    Used both ways: to show an anchor line as a title, and to write an outside title into a
+    doc without it anchoring anything by itself.
+    """
+    text = _URL_OR_DATE.sub(" ", " ".join(text.split()))
+    for aid in find_arxiv_ids(text):
+        text = text.replace(aid.versioned, " ").replace(aid.id, " ")
+    return " ".join(text.split()).strip(" —-")

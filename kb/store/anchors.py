@@ -14,7 +14,7 @@ from kb.records import KnowledgeDoc
 from kb.sections import section_key, section_matches
 from kb.store.db import Store
 from kb.store.rows import Tx, row
-from kb.text import normalize_url
+from kb.text import normalize_url, strip_anchor_syntax
 
 
 # --------------------------------------------------------------------------- writes
@@ -57,6 +57,16 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
 
 
 # --------------------------------------------------------------------------- reads
+# An anchor counts for day D when it was anchored by D (its written date, else the day kb first
+# saw it) and had not ended by then: a past day rebuilt later sees the doc as it was that day.
+_AS_OF = ("coalesce(a.anchored_on, a.first_seen) <= :day AND (a.ended_on IS NULL OR a.ended_on > :day)")
+
+
+def _as_of(day: str | None) -> tuple[str, tuple]:
+    if day is None:
+        return "a.ended_on IS NULL", ()
+    return _AS_OF.replace(":day", "?", 1).replace(":day", "?"), (day, day)
+
 @dataclass(frozen=True)
 class DocVersion:
     topic: str
@@ -101,12 +111,13 @@ class AnchorView:
     abstract: str | None
 
 
-def current_anchors(store: Store, topic: str) -> list[AnchorView]:
-    """Every anchor of ``topic`` that has not ended, by section and subject."""
+def current_anchors(store: Store, topic: str, as_of: str | None = None) -> list[AnchorView]:
+    """Every anchor of ``topic`` that holds now (or, given ``as_of``, on that day), by section and subject."""
+    cond, params = _as_of(as_of)
     return [AnchorView(*r) for r in store.query(
         "SELECT a.section, a.subject, a.arxiv_id, a.url, a.label, a.anchored_on, p.title, p.abstract FROM anchors a "
-        "LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND a.ended_on IS NULL "
-        "ORDER BY a.section, a.subject", (topic,))]
+        f"LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND {cond} "
+        "ORDER BY a.section, a.subject", (topic, *params))]
 
 
 def _sections_of(store: Store) -> dict[tuple[str, str], dict[str, Any]]:
@@ -151,17 +162,19 @@ def query_anchored(store: Store, *, topic: str | None = None, section: str | Non
         info = sections.get((r["topic"], r["section"]), {})
         out.append({"arxiv_id": r["arxiv_id"], "url": r["url"], "topic": r["topic"], "section": "§" + r["section"],
                     "section_title": info.get("title"), "anchored_on": r["anchored_on"],
-                    "doc_version": r["doc_version"], "title": r["title"], "label": r["label"],
+                    "doc_version": r["doc_version"], "title": r["title"] or strip_anchor_syntax(r["label"]) or None,
+                    "label": r["label"],
                     "first_seen": r["first_seen"], "last_seen": r["last_seen"], "ended_on": r["ended_on"]})
     out.sort(key=lambda a: (a["topic"], section_key(a["section"]) or (), a["anchored_on"] or "",
                             a["arxiv_id"] or a["url"] or ""))
     return out
 
 
-def anchored_subject_count(store: Store, topic: str) -> int:
-    """kb's own count of what the doc anchors (distinct papers and URLs)."""
-    return store.query("SELECT count(DISTINCT subject) FROM anchors WHERE topic = ? AND ended_on IS NULL",
-                       (topic,))[0][0]
+def anchored_subject_count(store: Store, topic: str, as_of: str | None = None) -> int:
+    """kb's own count of what the doc anchors (distinct papers and URLs), now or on ``as_of``."""
+    cond, params = _as_of(as_of)
+    return store.query(f"SELECT count(DISTINCT a.subject) FROM anchors a WHERE a.topic = ? AND {cond}",
+                       (topic, *params))[0][0]
 
 
 @dataclass(frozen=True)
@@ -175,16 +188,17 @@ class RecentAnchor:
 
 def anchored_between(store: Store, topic: str, first_day: str, last_day: str) -> list[RecentAnchor]:
     """Paper anchors dated ``first_day`` … ``last_day``: the continuing anchors of a round."""
+    cond, params = _as_of(last_day)
     return [RecentAnchor(*r) for r in store.query(
         "SELECT a.arxiv_id, a.section, a.anchored_on, a.label, p.title FROM anchors a LEFT JOIN papers p "
-        "ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND a.ended_on IS NULL AND a.arxiv_id IS NOT NULL "
+        f"ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND {cond} AND a.arxiv_id IS NOT NULL "
         "AND a.anchored_on >= ? AND a.anchored_on <= ? ORDER BY a.anchored_on, a.arxiv_id",
-        (topic, first_day, last_day))]
+        (topic, *params, first_day, last_day))]
 
 
-def anchored_sections(store: Store, topic: str) -> dict[str, list[str]]:
-    """Every current anchor subject (arXiv ID or normalised URL) → its sections."""
+def anchored_sections(store: Store, topic: str, as_of: str | None = None) -> dict[str, list[str]]:
+    """Every anchor subject (arXiv ID or normalised URL) → its sections, now or on ``as_of``."""
     out: dict[str, list[str]] = {}
-    for a in current_anchors(store, topic):
+    for a in current_anchors(store, topic, as_of):
         out.setdefault(a.arxiv_id or normalize_url(a.url or ""), []).append(a.section)
     return out

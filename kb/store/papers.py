@@ -191,6 +191,12 @@ def paper_texts(store: Store, ids: Iterable[str]) -> dict[str, PaperText]:
         store, "SELECT arxiv_id, title, abstract, primary_category FROM papers WHERE arxiv_id IN ({marks})", ids)}
 
 
+def paper_titles(store: Store, ids: Iterable[str]) -> dict[str, str]:
+    """The store's title of each of ``ids`` that has one."""
+    return {r[0]: r[1] for r in _in(store, "SELECT arxiv_id, title FROM papers WHERE arxiv_id IN ({marks}) "
+                                    "AND title <> ''", ids)}
+
+
 def title_of(store: Store, arxiv_id: str) -> str:
     """The paper's title from the store, else from the team's card for it, else ""."""
     rows = store.query("SELECT title FROM papers WHERE arxiv_id = ? AND title <> '' UNION ALL "

@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kb.text import normalize_url, strip_anchor_syntax
 from pipeline.brief.facts import add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank
 from pipeline.brief.model import Candidate, SourceRef
 from pipeline.brief.verify import run_rules
-from pipeline.workspace.knowledge import strip_anchor_syntax
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
 
@@ -67,6 +67,13 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
             if any(m in p.lower() for m in rules.followup):
                 out.append({"title": c.title, "point": p})
     return out
+
+
+def _known_titles(inputs: BriefingInputs) -> dict[str, str]:
+    """Titles by arXiv ID or normalised URL: the store's paper titles, else the label of an anchor line."""
+    titles = {a.arxiv_id or normalize_url(a.url or ""): strip_anchor_syntax(a.label) for a in inputs.anchored
+              if strip_anchor_syntax(a.label)}
+    return titles | {k: v for k, v in inputs.paper_titles.items() if v}
 
 
 def _classify_unstored(inputs: BriefingInputs, classify: Any) -> dict[str, Any]:
@@ -126,7 +133,8 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
     section_titles = inputs.section_titles
     for c in cands:
         judge(c, classify=classify, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
-              known_ids=facts.known_ids, rules=rules, sections={s.lstrip("§") for s in section_titles}, stored=stored)
+              known_ids=facts.known_ids, rules=rules, sections={s.lstrip("§") for s in section_titles}, stored=stored,
+              known_titles=_known_titles(inputs))
     relevant = [c for c in cands if c.relevance != "none"]
     shown = rank(relevant, inputs.top)
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering

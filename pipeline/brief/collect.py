@@ -61,6 +61,7 @@ class _Pool:
                     getattr(keep, attr).append(v)
         keep.kinds |= other.kinds
         keep.card_relevance = keep.card_relevance or other.card_relevance
+        keep.card_title = keep.card_title or other.card_title
         self.items.remove(other)
         for k, v in list(self.by_key.items()):
             if v is other:
@@ -201,6 +202,7 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
             c.upvotes.append((card.hf_upvotes, card.path))
         if card.primary_topic is not None:
             c.card_relevance = "primary" if card.primary_topic else "adjacent"
+        c.card_title = c.card_title or card.title or None
 
 
 def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int]) -> None:

@@ -40,7 +40,7 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
             f.section_topics.setdefault(sec.lstrip("§"), set()).add(t)
     doc = current_doc_version(store, topic)
     if doc:
-        labels = "\n".join(a.label for a in current_anchors(store, topic))
+        labels = "\n".join(a.label for a in current_anchors(store, topic, until))
         f.speedup_texts.append((f"knowledge doc {doc.version}", labels))
     return f
 
@@ -62,9 +62,9 @@ def add_anchored_topics(f: Facts, anchors: list[AnchorView], sections: set[str],
              {term for t in result.tags for term in t.terms}))
 
 
-def baseline(store: Store, topic: str) -> dict[str, Any]:
-    """The knowledge doc's latest version, its date, the hand-kept 引→N and kb's own count of anchors."""
-    count = anchored_subject_count(store, topic)
+def baseline(store: Store, topic: str, day: str) -> dict[str, Any]:
+    """The knowledge doc's latest version, its date, the hand-kept 引→N and kb's own count of anchors on ``day``."""
+    count = anchored_subject_count(store, topic, day)
     doc = current_doc_version(store, topic)
     if doc is None:
         return {"path": None, "version": None, "version_date": None, "cited_hand": None, "cited_kb": count}

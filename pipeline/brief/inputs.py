@@ -12,7 +12,7 @@ from kb.store.anchors import AnchorView, anchored_sections, current_anchors, sec
 from kb.store.briefings import briefed_before
 from kb.store.cards import QueueView, queue
 from kb.store.notes import NoteView, entry_count, notes_between
-from kb.store.papers import PaperText, paper_texts
+from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
 from kb.store.tags import StoredResult, stored_results
 from kb.text import normalize_url, title_key
@@ -48,6 +48,7 @@ class BriefingInputs:
     candidates: list[Candidate]
     stored: dict[str, StoredResult]         # the classify stage's results, by paper ID or entry:path#N
     unstored: dict[str, PaperText]          # candidate papers the classify stage has not tagged yet
+    paper_titles: dict[str, str]            # the store's title of every cited paper
     facts: Facts
     anchors: dict[str, list[str]]           # anchored subject → its sections
     anchored: list[AnchorView]              # the doc's current anchors
@@ -81,7 +82,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     cited = {i for c in cands for i in c.arxiv_ids}
     entries = {s.key for c in cands for s in c.sources if s.kind == "entry"}
     stored = stored_classifications(store, taxonomy.hash, cited, entries)
-    anchored = current_anchors(store, topic)
+    anchored = current_anchors(store, topic, day)
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
                                                                                window.end[:10])
              if window.contains(n.timestamp)]
@@ -89,11 +90,12 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
         credibility=credibility, taxonomy=taxonomy, rules=load_rules(ctx.workspace.root), window=window,
         candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
+        paper_titles=paper_titles(store, cited),
         facts=gather_facts(store, topic, taxonomy, day, cited),
-        anchors=anchored_sections(store, topic), anchored=anchored,
+        anchors=anchored_sections(store, topic, day), anchored=anchored,
         anchored_stored=stored_results(store, taxonomy.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id}),
         briefed=briefed_before(store, topic, day, {k for c in cands for k in candidate_keys(c)}),
-        section_titles=section_titles(store, topic), baseline=baseline(store, topic),
+        section_titles=section_titles(store, topic), baseline=baseline(store, topic, day),
         history=history(store, topic, day), continuing=recent_anchors(store, topic, window),
         notes=notes, queue=queue(store), runs=[r for r in runs_of_day(store, day) if r["source"] != "workspace"],
         troubled=troubled_sources(store, until=day))

@@ -70,14 +70,14 @@ SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
 
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: set[str],
-          stored: dict[str, Any] | None = None) -> None:
+          stored: dict[str, Any] | None = None, known_titles: dict[str, str] | None = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
     c.arxiv_ids.sort(key=lambda i: (i not in known_ids, i))   # the ID arXiv resolves first
     c.arxiv_id = c.arxiv_ids[0] if c.arxiv_ids else None
     c.url = c.urls[0] if c.urls else next((s.url for s in c.sources if s.url), None)
-    c.title = c.titles[0] if c.titles else (c.arxiv_id or c.url or c.key)
+    c.title = title_of(c, known_titles or {})
     # A paper only the listing or HF saw is exactly the subject the classify stage tagged (with its
     # arXiv category, which helps); anything the team or a blog wrote about is judged on the merged text.
     public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf") for s in c.sources)
@@ -101,6 +101,17 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.section = c.anchored_in[0] if c.anchored_in else suggest_section(c.topics, taxonomy, doc, sections)
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
+
+
+def title_of(c: Candidate, known: dict[str, str]) -> str:
+    """What an item is called: its paper's title from the store (listing, API, HF), else the team's card's,
+    else the label of the line that anchors it, else what the note or post called it."""
+    for key in (c.arxiv_id, normalize_url(c.url) if c.url else None):
+        if key and known.get(key):
+            return known[key]
+    if c.card_title:
+        return c.card_title
+    return c.titles[0] if c.titles else (c.arxiv_id or c.url or c.key)
 
 
 def suggest_section(topics: list[str], taxonomy: Any, doc: str, sections: set[str]) -> str | None:

@@ -37,6 +37,7 @@ class Candidate:
     markers: list[str] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)                   # announce types, featured, …
     card_relevance: str | None = None
+    card_title: str | None = None                                  # the team's card's title, if any
     # Filled by the judge:
     arxiv_id: str | None = None
     url: str | None = None

@@ -10,8 +10,8 @@ from kb.fsutil import write_atomically
 from kb.store.anchors import save_knowledge_doc
 from kb.store.notes import record_file
 from kb.store.papers import title_of
+from kb.text import strip_anchor_syntax
 from pipeline.context import RunContext
-from pipeline.workspace.knowledge import strip_anchor_syntax
 
 
 @dataclass

@@ -248,18 +248,3 @@ def parse_knowledge(text: str, path: str, topic: str, today: str | None = None) 
             if refs:
                 doc.problems += _date_problems(unit, refs[0].anchored_on, today)
     return doc
-
-
-_URL_OR_DATE = re.compile(r"https?://\S+|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
-
-
-def strip_anchor_syntax(text: str) -> str:
-    """``text`` without what this parser reads as anchoring: arXiv IDs, URLs and "(anchored …)" dates.
-
-    Used both ways: to show an anchor line as a title, and to write an outside title into a
-    doc without it anchoring anything by itself.
-    """
-    text = _URL_OR_DATE.sub(" ", " ".join(text.split()))
-    for aid in find_arxiv_ids(text):
-        text = text.replace(aid.versioned, " ").replace(aid.id, " ")
-    return " ".join(text.split()).strip(" —-")

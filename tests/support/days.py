@@ -1,0 +1,28 @@
+"""The two sample days as a team would have them: data/sample's day, then the next day laid over it."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.support.paths import LABELLED, SAMPLE
+
+DAY1, DAY2 = "2026-10-08", "2026-10-09"
+DAY2_DATA = LABELLED / "day2"
+
+
+def two_days(home: Path, run) -> Path:
+    """``home`` after the sample day's nightly and then the next day's; ``run(home, *args)`` runs kb."""
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    run(home, "nightly", "--date", DAY1, "--offline", "--quiet")
+    lay_over(DAY2_DATA / "workspace", home)
+    run(home, "nightly", "--date", DAY2, "--offline", "--quiet")
+    return home
+
+
+def lay_over(overlay: Path, home: Path) -> None:
+    """Copy every file of ``overlay`` into ``home`` (new files added, changed ones replaced)."""
+    for f in overlay.rglob("*"):
+        if f.is_file():
+            dest = home / f.relative_to(overlay)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, dest)
