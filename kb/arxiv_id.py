@@ -143,3 +143,30 @@ def lookup_arxiv_id(text: str) -> ArxivId | None:
         return None
     found = {a.id: a for a in find_arxiv_ids(words[-1])}
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+# Something written like a new-style arXiv ID: four digits, a dot, four or five digits.
+_LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/)|(?<![\w.-]))"
+                           r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?![\w]|\.\d)", re.I)
+
+
+def find_impossible_ids(text: str) -> list[tuple[str, str]]:
+    """IDs that are written like arXiv IDs but cannot exist: ``(as written, why)``, in order.
+
+    A month of 00 or 13+ is impossible in an ID of five digits after the dot, or one the text calls
+    an arXiv ID; a wrong number of digits
+    after the dot (4 until 2014-12, 5 from 2015-01) counts only where the text says it is an
+    arXiv ID (``arXiv 2610.1107``, an arxiv.org URL), since a bare ``2026.1107`` may be anything.
+    """
+    out: list[tuple[str, str]] = []
+    for m in _LOOKALIKE_RE.finditer(clean_text(text)):
+        yy, mm, num = int(m["yy"]), int(m["mm"]), m["num"]
+        if not 1 <= mm <= 12:
+            # a bare 4.4 number ("2026.1107") is often a version or a date; 4.5 is an arXiv shape
+            if len(num) == 5 or (len(num) == 4 and m["ctx"]):
+                out.append((m["id"], f"there is no month {m['mm']}"))
+            continue
+        want = 5 if (yy, mm) >= (15, 1) else 4
+        if len(num) != want and m["ctx"]:
+            out.append((m["id"], f"{len(num)} digits after the dot; arXiv IDs of 20{m['yy']}-{m['mm']} have {want}"))
+    return out

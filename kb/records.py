@@ -101,6 +101,8 @@ class NoteEntry:
     urls: list[UrlRef] = field(default_factory=list)
     upvotes: list[int] = field(default_factory=list)
     markers: list[str] = field(default_factory=list)  # verification markers found (⚠, 待核实, …)
+    subject: str | None = None          # the paper the entry is about (canonical ID), if it is about one
+    bad_ids: list[tuple[str, str]] = field(default_factory=list)  # (as written, why): IDs that cannot exist
 
 
 @dataclass

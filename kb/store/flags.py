@@ -11,7 +11,8 @@ from kb.store.rows import Tx, dumps, row
 
 STATUSES = ("open", "verified", "dismissed")   # what a team member may set
 STALE = "stale"                                # set by kb: the files the evidence cites are gone
-RULES = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency")
+RULES = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
+         "impossible-id")
 
 
 def evidence_hash(evidence: dict[str, Any]) -> str:

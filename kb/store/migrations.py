@@ -324,8 +324,19 @@ M009_FTS_MERGE = Migration("m009_fts_bounded_merge", (
     "INSERT INTO search_index (search_index, rank) VALUES ('automerge', 0)",
 ), sqlite_only=True)
 
+# One answer to "which papers does this note entry cite": the parser's, stored — the entry's
+# subject, every ID it cites, and what it writes like an ID that cannot exist. Notes are read
+# again on the next ingest to fill them.
+M010_ENTRY_CITES = Migration("m010_entry_cites", (
+    "ALTER TABLE note_entries ADD COLUMN subject TEXT",
+    "ALTER TABLE note_entries ADD COLUMN cites TEXT NOT NULL DEFAULT '[]'",
+    "ALTER TABLE note_entries ADD COLUMN bad_ids TEXT NOT NULL DEFAULT '[]'",
+    "DELETE FROM workspace_files WHERE kind = 'note'",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
-                                     M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE)
+                                     M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
+                                     M010_ENTRY_CITES)
 
 _LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
     name TEXT PRIMARY KEY,

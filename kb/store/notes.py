@@ -61,7 +61,8 @@ def save_note(tx: Tx, note: Note) -> None:
     day = note.timestamp[:10]
     entries, mentions = [], []
     for e in note.entries:
-        entries.append(row("note_entries", e, path=note.path, urls=[{"url": u.url, "date": u.date} for u in e.urls]))
+        entries.append(row("note_entries", e, path=note.path, urls=[{"url": u.url, "date": u.date} for u in e.urls],
+                           cites=e.arxiv_ids, bad_ids=[list(b) for b in e.bad_ids]))
         subjects = list(dict.fromkeys(e.arxiv_ids + [u.url for u in e.urls if not parse_arxiv_id(u.url)]))
         mentions += [mention_row(s, "entry", note.path, e.number, day) for s in subjects]
     tx.insert("note_entries", entries)
@@ -96,6 +97,9 @@ class EntryView:
     upvotes: list[int] = field(default_factory=list)
     markers: list[str] = field(default_factory=list)
     urls: list[dict[str, Any]] = field(default_factory=list)
+    subject: str | None = None
+    cites: list[str] = field(default_factory=list)
+    bad_ids: list[list[str]] = field(default_factory=list)
 
 
 def notes_between(store: Store, first_day: str, last_day: str) -> list[NoteView]:
@@ -107,9 +111,10 @@ def notes_between(store: Store, first_day: str, last_day: str) -> list[NoteView]
 
 def entries_of(store: Store, path: str) -> list[EntryView]:
     """A note's entries in order, their JSON columns decoded."""
-    return [EntryView(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]), json.loads(r[6]), json.loads(r[7]))
-            for r in store.query("SELECT path, number, heading, text, points, upvotes, markers, urls "
-                                 "FROM note_entries WHERE path = ? ORDER BY number", (path,))]
+    return [EntryView(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]), json.loads(r[6]), json.loads(r[7]),
+                      r[8], json.loads(r[9]), json.loads(r[10]))
+            for r in store.query("SELECT path, number, heading, text, points, upvotes, markers, urls, subject, cites, "
+                                 "bad_ids FROM note_entries WHERE path = ? ORDER BY number", (path,))]
 
 
 def entry_count(store: Store, path: str) -> int:

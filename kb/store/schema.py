@@ -130,6 +130,9 @@ class NoteEntryRow(SQLModel, table=True):
     upvotes: str = "[]"
     markers: str = "[]"
     urls: str = "[]"
+    subject: str | None = None
+    cites: str = "[]"
+    bad_ids: str = "[]"
 
 
 class Mention(SQLModel, table=True):

@@ -143,7 +143,7 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
     # Overlap with what is anchored is worth a reading for the increments the briefing puts forward.
     add_anchored_topics(facts, inputs.anchored, {c.section for c in shown if c.section}, taxonomy, classify,
                         {**inputs.anchored_stored, **stored})
-    flags = [f for f in run_rules(checked, facts)
+    flags = [f for f in run_rules(checked, facts, cands)
              if f.rule != "boundary" or any(f.evidence["new"] in (c.arxiv_id, c.title) for c in shown)]
     for n, f in enumerate(flags, 1):
         f.label = f"T{n}"

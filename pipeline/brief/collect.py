@@ -55,7 +55,7 @@ class _Pool:
         return c
 
     def _absorb(self, keep: Candidate, other: Candidate) -> None:
-        for attr in ("arxiv_ids", "urls", "titles", "texts", "points", "sources", "upvotes", "markers"):
+        for attr in ("arxiv_ids", "urls", "titles", "texts", "points", "sources", "upvotes", "markers", "bad_ids"):
             for v in getattr(other, attr):
                 if v not in getattr(keep, attr):
                     getattr(keep, attr).append(v)
@@ -164,28 +164,17 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
         cred = _cred(note.credibility, author_credibility.get(note.author.casefold(), 3))
         for e in entries_of(store, note.path):
             urls = [u["url"] for u in e.urls if not parse_arxiv_id(u["url"])]
-            ids = _entry_subject(e.heading, urls, e.text)
+            ids = [e.subject] if e.subject else []   # the parser's answer (pipeline.workspace.notes.entry_subject)
             keys = [f"id:{i}" for i in ids] or [f"url:{normalize_url(u)}" for u in urls[:1]] \
                 or [f"entry:{note.path}#{e.number}"]
             c = pool.get(keys)
             src = SourceRef("entry", note.author, note.path, e.number, urls[0] if urls else None,
-                            note.timestamp, cred)
+                            note.timestamp, cred, e.text,
+                            tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))))
             _add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
                  points=e.points, source=src, markers=e.markers)
             c.upvotes += [(u, f"{note.path}#{e.number}") for u in e.upvotes]
-
-
-def _entry_subject(heading: str, urls: list[str], text: str) -> list[str]:
-    """The paper an entry is about: an ID in its heading, else one in its first source URL
-    (huggingface.co/papers/ID), else — when it cites no source URL — the first ID in its text.
-    An entry that links a docs page and mentions AWQ in passing is about the page, not AWQ."""
-    for where in [heading] + urls[:1]:
-        found = find_arxiv_ids(where)
-        if found:
-            return [found[0].id]
-    if urls:
-        return []
-    return [a.id for a in find_arxiv_ids(text)][:1]
+            c.bad_ids += [(written, why, f"{note.path}#{e.number}") for written, why in e.bad_ids]
 
 
 def _cards(store: Store, window: Window, pool: _Pool) -> None:
@@ -197,7 +186,7 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
             continue
         c = pool.get([f"id:{ids[0]}"])
         _add(c, ids=ids[:1], title=card.title, text=card.body,
-             source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4))
+             source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
         if card.hf_upvotes is not None:
             c.upvotes.append((card.hf_upvotes, card.path))
         if card.primary_topic is not None:
@@ -214,7 +203,7 @@ def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: di
         kind = "hf" if r.kind == "featured" else "arxiv"
         _add(c, ids=[r.arxiv_id], title=r.title, text=r.abstract,
              source=SourceRef(kind, r.source, None, None, r.url or f"https://arxiv.org/abs/{r.arxiv_id}",
-                              r.seen_on, source_credibility.get(r.source, 3)))
+                              r.seen_on, source_credibility.get(r.source, 3), r.abstract or "", (r.arxiv_id,)))
         c.kinds.add(r.kind)
         if r.upvotes is not None:
             c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}"))
@@ -234,4 +223,5 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
         _add(c, ids=ids[:1] if len(ids) == 1 else [], urls=[p.url] if p.url else [], title=p.title,
              text="\n".join(t for t in (p.summary, p.content) if t),
              source=SourceRef("post", p.feed, None, None, p.url, (local or "")[:10],
-                              source_credibility.get(p.feed, 3)))
+                              source_credibility.get(p.feed, 3), "\n".join(t for t in (p.summary, p.content) if t),
+                              p.cites))

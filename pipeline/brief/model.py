@@ -16,6 +16,8 @@ class SourceRef:
     url: str | None = None
     date: str | None = None
     credibility: int = 3
+    text: str = ""                  # what this source says of the item (a note entry, a post, an abstract)
+    cites: tuple[str, ...] = ()     # every arXiv ID the source cites (a note entry may cite several)
 
     @property
     def key(self) -> str:
@@ -38,6 +40,7 @@ class Candidate:
     kinds: set[str] = field(default_factory=set)                   # announce types, featured, …
     card_relevance: str | None = None
     card_title: str | None = None                                  # the team's card's title, if any
+    bad_ids: list[tuple[str, str, str]] = field(default_factory=list)  # (as written, why, where): impossible IDs
     # Filled by the judge:
     arxiv_id: str | None = None
     url: str | None = None

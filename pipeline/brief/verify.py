@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from kb.arxiv_id import parse_arxiv_id
 from pipeline.brief.model import Candidate, Flag
 
-RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency")
+RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
+              "impossible-id")
 _SPEEDUP = re.compile(r"\b([A-Z][A-Za-z0-9-]{2,})\s+(\d+(?:\.\d+)?)\s*[×x](?![\w])")
 # A system's name (SEIS, CascadeEP, vLLM-style) — not a plain capitalised word such as "Throughput".
 _PLAIN_WORD = re.compile(r"^[A-Z][a-z]+$")
@@ -114,7 +115,7 @@ def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
             if s.kind != "entry" or not s.date:
                 continue
             note_yymm = s.date[2:4] + s.date[5:7]
-            for i in c.arxiv_ids:
+            for i in dict.fromkeys(c.arxiv_ids + list(s.cites)):   # every ID the entry cites
                 aid = parse_arxiv_id(i)
                 if aid and not aid.is_old_style and aid.yymm > note_yymm:
                     out.append(Flag("date-inconsistency", f"{i} @ {s.key}", {
@@ -150,16 +151,39 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
     return out
 
 
+def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
+    """Something written as an arXiv ID that cannot exist (month 00 or 13+, the wrong number of digits):
+    never a paper; flagged with where it is written and, when a known paper's ID starts the same way
+    and the item is about it, that ID as the likely one."""
+    out = []
+    known = sorted(i for c in cands for i in c.arxiv_ids if i in facts.known_ids)
+    for c in cands:
+        for written, why, where in c.bad_ids:
+            digits = written.split(".")[0] + "." + written.split(".")[1][:4]
+            likely = [i for i in dict.fromkeys(known) if i.startswith(digits) and i != written]
+            out.append(Flag("impossible-id", written, {"id": written, "why": why, "cited_in": where,
+                                                      "title": c.title, "likely": likely[:3]}))
+    return out
+
+
 RULES: dict[str, Callable[[list[Candidate], Facts], list[Flag]]] = {
     "unsourced-claim": unsourced_claims, "boundary": boundaries, "id-conflict": id_conflicts,
     "number-conflict": number_conflicts, "unresolved-id": unresolved_ids, "date-inconsistency": date_inconsistencies,
+    "impossible-id": impossible_ids,
 }
 
 
-def run_rules(cands: list[Candidate], facts: Facts) -> list[Flag]:
-    """Every rule over the given candidates, in the briefing's order, labelled T1, T2, …"""
+# Rules about what the team wrote (an ID that cannot exist, or is dated after the note citing it)
+# look at every item of the window, relevant to the topic or not: the team's notes must be right.
+DATA_RULES = ("date-inconsistency", "impossible-id")
+
+
+def run_rules(checked: list[Candidate], facts: Facts, window: list[Candidate] | None = None) -> list[Flag]:
+    """Every rule, in the briefing's order, labelled T1, T2, …: the judgement rules over ``checked``
+    (what the briefing puts forward), the data rules over every item of the ``window``."""
     flags: list[Flag] = []
     for name in RULE_ORDER:
+        cands = (window if window is not None else checked) if name in DATA_RULES else checked
         found = {f.fingerprint: f for f in RULES[name](cands, facts)}
         flags += [found[k] for k in sorted(found)]
     for n, f in enumerate(flags, 1):

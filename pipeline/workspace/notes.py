@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from kb.arxiv_id import find_arxiv_ids
+from kb.arxiv_id import find_arxiv_ids, find_impossible_ids, parse_arxiv_id
 from kb.dates import calendar_date
 from kb.records import Note, NoteEntry, UrlRef
 
@@ -179,7 +179,23 @@ def _entry(number: int, heading: str, blocks: list[Block], own_item: int | None)
     entry.arxiv_ids = list(ids.values())
     entry.urls = list(urls.values())
     entry.markers = find_markers(entry.text)
+    entry.subject = entry_subject(heading, [u.url for u in entry.urls if not parse_arxiv_id(u.url)], entry.text)
+    entry.bad_ids = list(dict.fromkeys(bad for b in [heading, entry.text] for bad in find_impossible_ids(b)))
     return entry
+
+
+def entry_subject(heading: str, urls: list[str], text: str) -> str | None:
+    """The paper an entry is about: an ID in its heading, else one in its first source URL
+    (huggingface.co/papers/ID), else — when it cites no source URL — the first ID in its text.
+    An entry that links a docs page and mentions AWQ in passing is about the page, not AWQ."""
+    for where in [heading] + urls[:1]:
+        found = find_arxiv_ids(where)
+        if found:
+            return found[0].id
+    if urls:
+        return None
+    found = find_arxiv_ids(text)
+    return found[0].id if found else None
 
 
 def parse_note(text: str, path: str) -> Note:

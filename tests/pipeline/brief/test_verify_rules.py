@@ -247,10 +247,11 @@ def test_run_rules_orders_and_labels() -> None:
     ds = cand("ds", title="DeepSeek", sources=[entry(3)], markers=["⚠"], points=["⚠ x"])
     flags = run_rules([slim, ds], facts)
     ghost = cand("ghost", title="Ghost", arxiv_ids=["2607.09999"])
+    ghost.bad_ids = [("2614.00123", "there is no month 14", "inbox/jay/n.md#1")]
     flags = run_rules([slim, ds, ghost], facts)
     assert [f.rule for f in flags] == ["unsourced-claim", "boundary", "id-conflict", "number-conflict",
-                                       "unresolved-id", "date-inconsistency"]
-    assert [f.label for f in flags] == [f"T{n}" for n in range(1, 7)]
+                                       "unresolved-id", "date-inconsistency", "impossible-id"]
+    assert [f.label for f in flags] == [f"T{n}" for n in range(1, 8)]
     assert [f.rule for f in flags] == list(RULE_ORDER)
     assert run_rules([slim, ds, ghost], facts)[0].fingerprint == flags[0].fingerprint, "stable"
 
