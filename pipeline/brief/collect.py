@@ -10,15 +10,18 @@ import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from difflib import SequenceMatcher
 
-from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
+from kb.arxiv_id import parse_arxiv_id
 from kb.store import Store
 from kb.store.briefings import previous_date
-from kb.store.cards import cards
+from kb.store.cards import cards, queue
 from kb.store.notes import entries_of, notes_between
 from kb.store.papers import existing_ids, sightings_between
 from kb.store.posts import posts_published_between
 from kb.text import clean_heading, normalize_url
+from pipeline.brief.entities import NameIndex
 from pipeline.brief.model import Candidate, SourceRef, Window
+
+QUEUE_PATH = "organized/queue/work-queue.md"
 
 
 def compute_window(store: Store, topic: str, day: date, cutoff: str) -> Window:
@@ -66,6 +69,22 @@ class _Pool:
         for k, v in list(self.by_key.items()):
             if v is other:
                 self.by_key[k] = keep
+
+    def merge_same_systems(self, names: NameIndex) -> None:
+        """One candidate per system written under several IDs (at most one known to the store),
+        carrying every ID it is written with (a queue line's included)."""
+        for _, ids in names.one_system_many_ids(self.known_ids):
+            found = [self.by_key[f"id:{i}"] for i in ids if f"id:{i}" in self.by_key]
+            if not found:
+                continue
+            keep = found[0]
+            for other in found[1:]:
+                if other is not keep and other in self.items:
+                    self._absorb(keep, other)
+            for i in ids:
+                if i not in keep.arxiv_ids:
+                    keep.arxiv_ids.append(i)
+                self.by_key[f"id:{i}"] = keep
 
     def merge_same_titles(self, threshold: float = 0.9) -> None:
         """Merge a paper written under an ID the store does not know into the known paper of the same title.
@@ -147,7 +166,26 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
     _posts(store, window, pool, source_credibility, tz)
     pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
     pool.merge_same_titles()
+    pool.merge_same_systems(_names(store, pool))
     return pool.items
+
+
+def _names(store: Store, pool: _Pool) -> NameIndex:
+    """Every place that ties a coined name to an ID: the window's items, and the team's cards and queue."""
+    index = NameIndex()
+    for c in pool.items:
+        own = c.arxiv_ids[0] if len(c.arxiv_ids) == 1 else None
+        for t in c.titles:
+            index.add_text(t, c.key)
+            index.add_title(t, own, c.key)
+        for s in c.sources:
+            if s.kind == "entry":
+                index.add_text(s.text, s.key)
+    for card in cards(store):
+        index.add_title(card.title, card.arxiv_id, card.path)
+    for q in queue(store):
+        index.add_title(q.title, q.arxiv_id, f"{QUEUE_PATH} rank {q.rank}")
+    return index
 
 
 def _days(window: Window, pad: int = 0) -> tuple[str, str]:

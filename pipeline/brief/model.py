@@ -21,7 +21,9 @@ class SourceRef:
 
     @property
     def key(self) -> str:
-        return f"{self.path}#{self.entry}" if self.path else (self.url or self.name)
+        if self.path:
+            return f"{self.path}#{self.entry}" if self.entry is not None else self.path
+        return self.url or self.name
 
 
 @dataclass

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.arxiv_id import parse_arxiv_id
+from pipeline.brief.entities import title_name
 from pipeline.brief.model import Candidate, Flag
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
@@ -156,11 +157,14 @@ def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
     never a paper; flagged with where it is written and, when a known paper's ID starts the same way
     and the item is about it, that ID as the likely one."""
     out = []
-    known = sorted(i for c in cands for i in c.arxiv_ids if i in facts.known_ids)
+    known = {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids}
     for c in cands:
+        name = title_name(c.title) or (c.title.split("：")[0].split(":")[0].strip() if c.title else "")
         for written, why, where in c.bad_ids:
             digits = written.split(".")[0] + "." + written.split(".")[1][:4]
-            likely = [i for i in dict.fromkeys(known) if i.startswith(digits) and i != written]
+            # IDs that start the same way, the one whose paper has the item's name first
+            likely = sorted((i for i in sorted(known) if i.startswith(digits) and i != written),
+                            key=lambda i: not (name and known[i].casefold().startswith(name.casefold())))
             out.append(Flag("impossible-id", written, {"id": written, "why": why, "cited_in": where,
                                                       "title": c.title, "likely": likely[:3]}))
     return out

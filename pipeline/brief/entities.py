@@ -1,0 +1,89 @@
+"""Which items name the same system: one subject, whatever ID, language or title form each source uses.
+
+Papers coin names ("FlashPD: Fused Prefill-Decode Attention …"), and the team writes them in
+many forms: ``FlashPD（2610.11824）``, ``HydraRoute — 2610.12077``, ``SpecMesh: …`` in the middle of
+Chinese text, ``2610.12770 HydraRoute: …`` in the queue. Every place that ties a coined name to an
+arXiv ID is collected; a name tied to several IDs of which at most one is known to the store is one
+system written with a wrong ID somewhere — its items become one candidate that carries every ID,
+so the ID conflict is raised once, naming every ID and every place. Two known papers that share a
+name stay apart: they are different papers.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from kb.arxiv_id import parse_arxiv_id
+
+# A coined name: letters and digits, perhaps joined by - . +, with a capital inside it, a digit, or
+# all capitals (FlashPD, DeepEP-v2, KVQuilt, DISCO) — not a plain word such as "Serving".
+_TOKEN = r"[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*"
+_ID = r"(?:arXiv\s*[: ]\s*)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)"
+_PAIRS = [
+    re.compile(rf"(?P<name>{_TOKEN})\s*[（(]\s*{_ID}\s*[)）]", re.I),         # FlashPD（2610.11824）
+    re.compile(rf"(?P<name>{_TOKEN})\s*(?:[—–:：,，]|--)\s*{_ID}", re.I),      # HydraRoute: 2610.12077
+    re.compile(rf"(?<![\d.]){_ID}\s+(?P<name>{_TOKEN})\s*[:：—–]", re.I),      # 2610.12770 HydraRoute: …
+]
+_TITLE_NAME = re.compile(rf"^\s*(?P<name>{_TOKEN})\s*[:：]\s*\S")
+_COMMON = frozenset("""arxiv paper papers note notes blog post llm llms gpu gpus cpu api github hf the and
+using with for via towards toward kv moe""".split())
+
+
+def coined(name: str) -> bool:
+    """Is ``name`` a system's coined name rather than a word?"""
+    if len(name) < 3 or name.casefold() in _COMMON:
+        return False
+    inner_capital = any(ch.isupper() for ch in name[1:])
+    return inner_capital or any(ch.isdigit() for ch in name) or (name.isupper() and len(name) >= 3)
+
+
+def key(name: str) -> str:
+    return name.casefold()
+
+
+def title_name(title: str | None) -> str | None:
+    """The coined name a title starts with, before its colon (``FlashPD: Fused …`` → FlashPD)."""
+    m = _TITLE_NAME.match(title or "")
+    return m["name"] if m and coined(m["name"]) else None
+
+
+def name_id_pairs(text: str | None) -> list[tuple[str, str]]:
+    """(name, canonical ID) for every place in ``text`` that writes a coined name beside an ID."""
+    out: list[tuple[str, str]] = []
+    for rx in _PAIRS:
+        for m in rx.finditer(text or ""):
+            aid = parse_arxiv_id(m["id"])
+            if aid is not None and coined(m["name"]):
+                out.append((m["name"], aid.id))
+    return out
+
+
+class NameIndex:
+    """Coined name → the IDs it is written with, and where."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, dict[str, list[str]]] = {}
+        self.spelling: dict[str, str] = {}
+
+    def add(self, name: str, arxiv_id: str, where: str) -> None:
+        k = key(name)
+        self.spelling.setdefault(k, name)
+        places = self.ids.setdefault(k, {}).setdefault(arxiv_id, [])
+        if where not in places:
+            places.append(where)
+
+    def add_text(self, text: str | None, where: str) -> None:
+        for name, aid in name_id_pairs(text):
+            self.add(name, aid, where)
+
+    def add_title(self, title: str | None, arxiv_id: str | None, where: str) -> None:
+        name = title_name(title)
+        if name and arxiv_id:
+            self.add(name, arxiv_id, where)
+
+    def one_system_many_ids(self, known: set[str]) -> Iterable[tuple[str, list[str]]]:
+        """(name, IDs) of names written with several IDs, at most one of them known to the store."""
+        for k, by_id in sorted(self.ids.items()):
+            ids = sorted(by_id, key=lambda i: (i not in known, i))
+            if len(ids) > 1 and sum(i in known for i in ids) <= 1:
+                yield self.spelling[k], ids
