@@ -56,6 +56,7 @@ class PostRecord:
     title: str = ""
     url: str | None = None
     published: str | None = None        # ISO date or datetime
+    updated: str | None = None          # when the feed says the post last changed, if after it was published
     authors: list[str] = field(default_factory=list)
     summary: str = ""                   # plain text: HTML stripped
     content: str = ""                   # the post's body as plain text (capped), when the feed carries it

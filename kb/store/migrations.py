@@ -332,6 +332,10 @@ M010_ENTRY_CITES = Migration("m010_entry_cites", (
     "ALTER TABLE note_entries ADD COLUMN cites TEXT NOT NULL DEFAULT '[]'",
     "ALTER TABLE note_entries ADD COLUMN bad_ids TEXT NOT NULL DEFAULT '[]'",
     "DELETE FROM workspace_files WHERE kind = 'note'",
+    # A post corrected in place keeps its published date; the day it changed puts it in that day's window.
+    "ALTER TABLE posts ADD COLUMN updated TEXT",
+    "CREATE INDEX ix_posts_updated ON posts (updated)",
+    "UPDATE sources SET payload_hash = NULL WHERE kind = 'blog'",
 ))
 
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,

@@ -47,14 +47,16 @@ class PostView:
     published: str | None
     summary: str
     content: str
+    updated: str | None             # a later correction, if the feed says so
     cites: tuple[str, ...]          # arXiv IDs the post links or names
 
 
 def posts_published_between(store: Store, first_day: str, last_day: str) -> list[PostView]:
-    """Posts whose ``published`` date (UTC, as the feed wrote it) falls on ``first_day`` … ``last_day``
-    (indexed), with the IDs each one cites."""
-    rows = store.query("SELECT key, feed, title, url, published, summary, content FROM posts "
-                       "WHERE published >= ? AND published < ? ORDER BY published, key", (first_day, last_day + "~"))
+    """Posts whose ``published`` date — or the date of a later correction — (UTC, as the feed wrote it)
+    falls on ``first_day`` … ``last_day`` (indexed), with the IDs each one cites."""
+    rows = store.query("SELECT key, feed, title, url, published, summary, content, updated FROM posts "
+                       "WHERE (published >= ? AND published < ?) OR (updated >= ? AND updated < ?) "
+                       "ORDER BY published, key", (first_day, last_day + "~", first_day, last_day + "~"))
     cites: dict[str, list[str]] = {}
     keys = [r[0] for r in rows]
     for i in range(0, len(keys), 500):

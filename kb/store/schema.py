@@ -68,6 +68,7 @@ class Post(SQLModel, table=True):
     summary: str = ""
     tags: str = "[]"
     content: str = ""
+    updated: str | None = None
 
 
 class Source(SQLModel, table=True):

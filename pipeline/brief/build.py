@@ -140,6 +140,8 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
     # item, and anything carrying a verification marker or two IDs.
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or len(c.arxiv_ids) > 1]
+    for c in checked:
+        c.put_forward = True
     # Overlap with what is anchored is worth a reading for the increments the briefing puts forward.
     add_anchored_topics(facts, inputs.anchored, {c.section for c in shown if c.section}, taxonomy, classify,
                         {**inputs.anchored_stored, **stored})

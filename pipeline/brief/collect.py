@@ -211,7 +211,7 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
                             tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))))
             _add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
                  points=e.points, source=src, markers=e.markers)
-            c.upvotes += [(u, f"{note.path}#{e.number}") for u in e.upvotes]
+            c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp[:10]) for u in e.upvotes]
             c.bad_ids += [(written, why, f"{note.path}#{e.number}") for written, why in e.bad_ids]
 
 
@@ -226,7 +226,7 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
         _add(c, ids=ids[:1], title=card.title, text=card.body,
              source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
         if card.hf_upvotes is not None:
-            c.upvotes.append((card.hf_upvotes, card.path))
+            c.upvotes.append((card.hf_upvotes, card.path, (card.created or "")[:10]))
         if card.primary_topic is not None:
             c.card_relevance = "primary" if card.primary_topic else "adjacent"
         c.card_title = c.card_title or card.title or None
@@ -244,7 +244,7 @@ def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: di
                               r.seen_on, source_credibility.get(r.source, 3), r.abstract or "", (r.arxiv_id,)))
         c.kinds.add(r.kind)
         if r.upvotes is not None:
-            c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}"))
+            c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}", r.seen_on))
 
 
 def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int],
@@ -252,7 +252,9 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
     for p in posts_published_between(store, *_days(window, pad=1)):
         local = local_stamp((p.published or "")[:16], tz)
         if not window.contains(local):
-            continue
+            local = local_stamp((p.updated or "")[:16], tz)   # corrected in place on the window's day
+            if not window.contains(local):
+                continue
         ids = list(p.cites)
         # A post about one paper is that paper's item; a post citing several stands on its own.
         keys = ([f"id:{ids[0]}"] if len(ids) == 1 else []) + (

@@ -26,10 +26,11 @@ def stored_classifications(store: Store, model_hash: str, papers: set[str], entr
     return out
 
 
-def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set[str]) -> Facts:
+def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set[str],
+                 quantities: dict[str, str] | None = None) -> Facts:
     """Which cited IDs the store knows, mentions per ID (up to ``until``: a later day never leaks into an
     earlier briefing), card mismatches, the sections each topic maps to, the doc's own figures."""
-    f = Facts()
+    f = Facts(quantities=dict(quantities or {}))
     f.mentions = mentions_until(store, until)
     f.known_ids = existing_ids(store, cited | set(f.mentions))
     f.unknown_to_arxiv = unknown_to_arxiv(store)

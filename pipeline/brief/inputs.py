@@ -83,15 +83,16 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     entries = {s.key for c in cands for s in c.sources if s.kind == "entry"}
     stored = stored_classifications(store, taxonomy.hash, cited, entries)
     anchored = current_anchors(store, topic, day)
+    rules = load_rules(ctx.workspace.root)
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
                                                                                window.end[:10])
              if window.contains(n.timestamp)]
     return BriefingInputs(
         topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
-        credibility=credibility, taxonomy=taxonomy, rules=load_rules(ctx.workspace.root), window=window,
+        credibility=credibility, taxonomy=taxonomy, rules=rules, window=window,
         candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
         paper_titles=paper_titles(store, cited),
-        facts=gather_facts(store, topic, taxonomy, day, cited),
+        facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities),
         anchors=anchored_sections(store, topic, day), anchored=anchored,
         anchored_stored=stored_results(store, taxonomy.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id}),
         briefed=briefed_before(store, topic, day, {k for c in cands for k in candidate_keys(c)}),

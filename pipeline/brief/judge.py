@@ -29,6 +29,7 @@ class Rules:
     weights: dict[str, float]
     density_absolute: list[tuple[int, str]]
     density_ratio: list[tuple[float, str]]
+    quantities: dict[str, str]
 
 
 def load_rules(workspace: Path | None = None) -> Rules:
@@ -39,7 +40,7 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  [m.lower() for m in markers.get("followup", [])],
                  {k: re.compile(v) for k, v in raw["facts"].items()}, raw["weights"],
                  [(int(n), lvl) for n, lvl in raw["density"]["absolute"]],
-                 [(float(n), lvl) for n, lvl in raw["density"]["ratio"]])
+                 [(float(n), lvl) for n, lvl in raw["density"]["ratio"]], dict(raw.get("quantities", {})))
 
 
 _URL = re.compile(r"https?://\S+|www\.\S+", re.I)
@@ -149,7 +150,7 @@ def _score(c: Candidate, rules: Rules) -> float:
     cred = max((s.credibility for s in c.sources), default=3)
     docs = len({s.key for s in c.sources})
     team = any(s.kind in ("entry", "card") for s in c.sources)
-    up = max((u for u, _ in c.upvotes), default=0)
+    up = max((u for u, *_ in c.upvotes), default=0)
     score = (w["credibility"] * cred + w["sources"] * min(docs, 4) + (w["team"] if team else 0.0)
              + (w["new"] if c.category in ("net-new", "engineering") else 0.0)
              + (w["unverified"] if c.markers and not c.recap else 0.0)

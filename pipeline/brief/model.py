@@ -37,7 +37,7 @@ class Candidate:
     texts: list[str] = field(default_factory=list)
     points: list[str] = field(default_factory=list)
     sources: list[SourceRef] = field(default_factory=list)
-    upvotes: list[tuple[int, str]] = field(default_factory=list)   # (value, where)
+    upvotes: list[tuple[int, str, str]] = field(default_factory=list)   # (value, where, the day it was counted)
     markers: list[str] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)                   # announce types, featured, …
     card_relevance: str | None = None
@@ -59,6 +59,7 @@ class Candidate:
     facts: list[str] = field(default_factory=list)
     score: float = 0.0
     why: list[dict[str, str]] = field(default_factory=list)   # [{"code", "detail"}], words in the templates
+    put_forward: bool = False       # the briefing shows it, counts it as new, or its markers ask for a check
 
     @property
     def subjects(self) -> list[str]:

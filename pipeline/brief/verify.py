@@ -12,14 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.arxiv_id import parse_arxiv_id
-from pipeline.brief.entities import title_name
+from pipeline.brief.claims import claims_in, conflicts
+from pipeline.brief.entities import coined, title_name
 from pipeline.brief.model import Candidate, Flag
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
               "impossible-id")
-_SPEEDUP = re.compile(r"\b([A-Z][A-Za-z0-9-]{2,})\s+(\d+(?:\.\d+)?)\s*[×x](?![\w])")
-# A system's name (SEIS, CascadeEP, vLLM-style) — not a plain capitalised word such as "Throughput".
-_PLAIN_WORD = re.compile(r"^[A-Z][a-z]+$")
+# The name an item is titled with (its first coined word): the item itself, not a system it lists.
+_LEADING_NAME = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)")
 
 
 @dataclass
@@ -33,7 +33,8 @@ class Facts:
     anchored_topics: dict[str, list[tuple[str, str, set[str], set[str]]]] = field(default_factory=dict)
     # section → [(subject, title, topics, terms)] of items anchored there
     section_topics: dict[str, set[str]] = field(default_factory=dict)  # section → topics that map to it
-    speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text) to scan for N× claims
+    speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text): the doc's own figures
+    quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
 
 
 def _where(c: Candidate) -> list[str]:
@@ -68,25 +69,42 @@ def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 
 def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
-    """The same quantity for the same item with different values: upvotes of one day, N× speed-ups."""
+    """The same quantity of the same subject with different values in two sources (``pipeline.brief.claims``):
+    HF upvotes counted on the same day (upvotes that rose between days are a change over time),
+    and measurements with units — within each item, and across items for a system named in each."""
     out = []
+    # Upvotes drift through a day (a morning note, the nightly's fetch): compared for what the briefing
+    # puts forward only, where a difference changes what it says.
+    for c in [c for c in cands if c.put_forward]:
+        for day in sorted({d for *_, d in c.upvotes}):
+            # a place that writes two counts of one day ("12▲ yesterday, 31▲ now") tells a change, not a conflict
+            by_place: dict[str, set[int]] = {}
+            for v, w, d in c.upvotes:
+                if d == day:
+                    by_place.setdefault(w, set()).add(v)
+            single = {w: vs.pop() for w, vs in by_place.items() if len(vs) == 1}
+            values = sorted(set(single.values()))
+            if len(values) > 1:
+                out.append(Flag("number-conflict", f"{c.title} · upvotes", {
+                    "quantity": "HF upvotes", "day": day,
+                    "values": {str(v): [w for w, x in single.items() if x == v] for v in values}}))
+    seen: set[tuple[str | None, str, str]] = set()
     for c in cands:
-        values = sorted({v for v, _ in c.upvotes})
-        if len(values) > 1:
-            out.append(Flag("number-conflict", f"{c.title} · upvotes", {
-                "quantity": "HF upvotes", "values": {str(v): [w for x, w in c.upvotes if x == v] for v in values}}))
-    claims: dict[str, dict[str, list[str]]] = {}
-    for where, text in facts.speedup_texts + [(s, t) for c in cands for s, t in zip(_where(c), c.texts)]:
-        for name, value in _SPEEDUP.findall(text or ""):
-            if _PLAIN_WORD.match(name):
-                continue
-            claims.setdefault(name, {}).setdefault(value, [])
-            if where not in claims[name][value]:
-                claims[name][value].append(where)
-    for name, by_value in sorted(claims.items()):
-        if len(by_value) > 1:
-            out.append(Flag("number-conflict", f"{name} · speed-up", {
-                "quantity": "speed-up (×)", "values": dict(sorted(by_value.items()))}))
+        found = [cl for s in c.sources for cl in claims_in(s.text, s.key, facts.quantities)]
+        # The item's own name — its titles' first coined word — is the item itself, not another system it lists.
+        names = {m[0].casefold() for t in c.titles
+                 if (m := _LEADING_NAME.match(t)) and coined(m[0].strip())}
+        for subject, quantity, unit, values in conflicts(found, names):
+            seen.add((subject, quantity, unit))
+            what = f"{subject} {quantity}" if subject else quantity
+            out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({unit})",
+                                                                    "values": values}))
+    named = [cl for where, text in facts.speedup_texts for cl in claims_in(text, where, facts.quantities)]
+    named += [cl for c in cands for s in c.sources for cl in claims_in(s.text, s.key, facts.quantities)]
+    for subject, quantity, unit, values in conflicts([cl for cl in named if cl.subject], set()):
+        if (subject, quantity, unit) not in seen:
+            out.append(Flag("number-conflict", f"{subject} · {quantity}", {"quantity": f"{subject} {quantity} ({unit})",
+                                                                        "values": values}))
     return out
 
 
@@ -177,17 +195,21 @@ RULES: dict[str, Callable[[list[Candidate], Facts], list[Flag]]] = {
 }
 
 
-# Rules about what the team wrote (an ID that cannot exist, or is dated after the note citing it)
-# look at every item of the window, relevant to the topic or not: the team's notes must be right.
-DATA_RULES = ("date-inconsistency", "impossible-id")
+# What each rule looks at. Rules about what the team wrote (an ID that cannot exist, or is dated
+# after the note citing it) see every item of the window, relevant to the topic or not: the team's
+# notes must be right. Figures that disagree matter for every relevant item, confirmations too.
+# The other rules judge what the briefing puts forward.
+RULE_SCOPE = {"date-inconsistency": "window", "impossible-id": "window", "number-conflict": "relevant"}
 
 
 def run_rules(checked: list[Candidate], facts: Facts, window: list[Candidate] | None = None) -> list[Flag]:
-    """Every rule, in the briefing's order, labelled T1, T2, …: the judgement rules over ``checked``
-    (what the briefing puts forward), the data rules over every item of the ``window``."""
+    """Every rule, in the briefing's order, labelled T1, T2, …: over ``checked`` (what the briefing puts
+    forward), the window's relevant items, or every item of the ``window`` (``RULE_SCOPE``)."""
+    window = window if window is not None else checked
+    scopes = {"window": window, "relevant": [c for c in window if c.relevance != "none"] or checked}
     flags: list[Flag] = []
     for name in RULE_ORDER:
-        cands = (window if window is not None else checked) if name in DATA_RULES else checked
+        cands = scopes.get(RULE_SCOPE.get(name, ""), checked)
         found = {f.fingerprint: f for f in RULES[name](cands, facts)}
         flags += [found[k] for k in sorted(found)]
     for n, f in enumerate(flags, 1):

@@ -78,6 +78,8 @@ def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseRes
     keys.add(key)
 
     published, refused = _published(entry)
+    updated = _stamp(entry, "updated")
+    updated = updated if updated and published and updated[:10] > published[:10] else None   # a later correction
     if refused:
         fallback = "kept undated" if published is None else f"used {published}"
         result.problems.append(f"{guid}: placeholder or unreadable date {refused!r}, {fallback}")
@@ -95,7 +97,7 @@ def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseRes
     ids = _arxiv_ids(links + summary_hrefs + content_hrefs, [title, summary_text, content_text])
     tags = (collapse_ws(tag.get("term")) for tag in entry.get("tags") or [])
     post = PostRecord(
-        key=key, feed=feed, url=url, published=published, summary=summary,
+        key=key, feed=feed, url=url, published=published, updated=updated, summary=summary,
         title=title, content=_cut_at_word(content_text, _CONTENT_CHARS),
         authors=_authors(entry),
         tags=list(dict.fromkeys(t for t in tags if t)),
@@ -125,6 +127,13 @@ def _published(entry: dict) -> tuple[str | None, str | None]:
             return stamp.strftime("%Y-%m-%dT%H:%M"), refused
         refused = refused or raw
     return None, refused
+
+
+def _stamp(entry: dict, field: str) -> str | None:
+    parsed = dict.get(entry, field + "_parsed")
+    if isinstance(parsed, time.struct_time) and parsed.tm_year >= _EARLIEST_YEAR:
+        return datetime.fromtimestamp(calendar.timegm(parsed), tz=UTC).strftime("%Y-%m-%dT%H:%M")
+    return None
 
 
 def _authors(entry: dict) -> list[str]:

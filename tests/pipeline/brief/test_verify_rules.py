@@ -17,12 +17,17 @@ from pipeline.brief.verify import (
 NOTE = "inbox/jay/2026-10-08T1620-deep-dive.md"
 
 
-def entry(n: int = 1, cred: int = 4, date: str = "2026-10-08T16:20", path: str = NOTE, url: str | None = None):
-    return SourceRef("entry", "jay", path, n, url, date, cred)
+def entry(n: int = 1, cred: int = 4, date: str = "2026-10-08T16:20", path: str = NOTE, url: str | None = None,
+          text: str = ""):
+    return SourceRef("entry", "jay", path, n, url, date, cred, text)
+
+
+QUANTITIES = __import__("tomllib").loads((__import__("tests.support.paths", fromlist=["REPO"]).REPO / "data"
+                                          / "briefing.toml").read_text(encoding="utf-8"))["quantities"]
 
 
 def cand(key: str = "c", **kw) -> Candidate:
-    c = Candidate(key=key)
+    c = Candidate(key=key, put_forward=True)
     for k, v in kw.items():
         setattr(c, k, v)
     if not c.title:
@@ -89,35 +94,38 @@ def test_id_conflict_none_for_one_id_and_unresolved_when_neither_known() -> None
 # --- number-conflict ------------------------------------------------------------------------
 
 def test_number_conflict_upvotes() -> None:
-    c = cand("slim", title="SlimWise", upvotes=[(11, "inbox/tom/hf.md #7"), (12, "cards/378.md"), (12, "hf 2026-10-08")])
+    c = cand("slim", title="SlimWise", upvotes=[(11, "inbox/tom/hf.md #7", "2026-10-08"), (12, "cards/378.md", "2026-10-08"),
+                                                (12, "hf 2026-10-08", "2026-10-08"), (31, "hf 2026-10-09", "2026-10-09")])
     [f] = number_conflicts([c], Facts())
     assert f.subject == "SlimWise · upvotes"
     assert f.evidence["values"] == {"11": ["inbox/tom/hf.md #7"], "12": ["cards/378.md", "hf 2026-10-08"]}
 
 
 def test_number_conflict_same_upvotes_twice_is_fine() -> None:
-    assert number_conflicts([cand("s", upvotes=[(12, "a"), (12, "b")])], Facts()) == []
+    assert number_conflicts([cand("s", upvotes=[(12, "a", "2026-10-08"), (12, "b", "2026-10-08")])], Facts()) == []
+    # upvotes that rose from one day to the next are a change over time, not a conflict
+    assert number_conflicts([cand("s", upvotes=[(12, "a", "2026-10-08"), (31, "b", "2026-10-09")])], Facts()) == []
 
 
 def test_number_conflict_two_speedups_for_one_name() -> None:
-    doc = ("knowledge doc v310", "SEIS 3.27× throughput on agent traces")
-    c = cand("seis", sources=[entry(2)], texts=["The blog says SEIS 2.9× over vLLM."])
-    [f] = number_conflicts([c], Facts(speedup_texts=[doc]))
-    assert f.subject == "SEIS · speed-up" and f.evidence["quantity"] == "speed-up (×)"
-    assert f.evidence["values"] == {"2.9": [f"{NOTE}#2"], "3.27": ["knowledge doc v310"]}
+    doc = ("knowledge doc v310", "SEIS 3.27× on agent traces")
+    c = cand("seis", sources=[entry(2, text="The blog says SEIS 2.9× over vLLM.")])
+    [f] = number_conflicts([c], Facts(speedup_texts=[doc], quantities=QUANTITIES))
+    assert f.subject == "SEIS · speed-up" and f.evidence["quantity"] == "SEIS speed-up (×)"
+    assert f.evidence["values"] == {"2.9×": [f"{NOTE}#2"], "3.27×": ["knowledge doc v310"]}
 
 
 def test_number_conflict_speedups_across_candidates_and_x_spelling() -> None:
-    a = cand("a", sources=[entry(1)], texts=["JIL 1.53x slowdown for co-batched users"])
-    b = cand("b", sources=[entry(2)], texts=["JIL 1.6× slowdown"])
-    [f] = number_conflicts([a, b], Facts())
-    assert set(f.evidence["values"]) == {"1.53", "1.6"}
+    a = cand("a", sources=[entry(1, text="JIL 1.53x slowdown for co-batched users")])
+    b = cand("b", sources=[entry(2, text="JIL 1.6× slowdown")])
+    [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES))
+    assert set(f.evidence["values"]) == {"1.53x", "1.6×"}
 
 
 def test_number_conflict_no_flag_for_one_value_or_different_names() -> None:
-    a = cand("a", sources=[entry(1)], texts=["SEIS 3.27× throughput; JIL 1.53× slowdown"])
-    b = cand("b", sources=[entry(2)], texts=["again SEIS 3.27× here", "H100 8×80GB is a shape, not a speed-up"])
-    assert number_conflicts([a, b], Facts(speedup_texts=[("doc", "SEIS 3.27×")])) == []
+    a = cand("a", sources=[entry(1, text="SEIS 3.27× throughput; JIL 1.53× slowdown")])
+    b = cand("b", sources=[entry(2, text="again SEIS 3.27× here"), entry(3, text="H100 8×80GB is a shape, not a speed-up")])
+    assert number_conflicts([a, b], Facts(speedup_texts=[("doc", "SEIS 3.27×")], quantities=QUANTITIES)) == []
 
 
 # --- unresolved-id --------------------------------------------------------------------------
@@ -242,7 +250,7 @@ def test_boundary_never_with_itself() -> None:
 def test_run_rules_orders_and_labels() -> None:
     facts = Facts(known_ids={"2610.09701"}, card_mismatches=[("cards/378.md", "2607.09701", "2610.09701")],
                   **{k: v for k, v in vars(_pd_facts()).items() if k in ("section_topics", "anchored_topics")})
-    slim = _new(["moe", "pd-disaggregation"], {"experts"}, upvotes=[(11, "note"), (12, "card")])
+    slim = _new(["moe", "pd-disaggregation"], {"experts"}, upvotes=[(11, "note", "2026-10-08"), (12, "card", "2026-10-08")])
     slim.arxiv_ids = ["2607.09701", "2610.09701"]
     ds = cand("ds", title="DeepSeek", sources=[entry(3)], markers=["⚠"], points=["⚠ x"])
     flags = run_rules([slim, ds], facts)
@@ -264,7 +272,7 @@ def test_run_rules_deduplicates_by_fingerprint() -> None:
 
 
 def test_number_conflict_ignores_generic_words() -> None:
-    a = cand("a", sources=[entry(1)], texts=["Throughput 2.1× higher than vLLM on H200."])
-    b = cand("b", sources=[entry(2)], texts=["Throughput 1.4× higher than SGLang. About 3× less memory."])
-    c = cand("c", sources=[entry(3)], texts=["About 2× less memory."])
-    assert number_conflicts([a, b, c], Facts()) == []
+    a = cand("a", sources=[entry(1, text="Throughput 2.1× higher than vLLM on H200.")])
+    b = cand("b", sources=[entry(2, text="Throughput 1.4× higher than SGLang. About 3× less memory.")])
+    c = cand("c", sources=[entry(3, text="About 2× less memory.")])
+    assert number_conflicts([a, b, c], Facts(quantities=QUANTITIES)) == []

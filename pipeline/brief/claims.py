@@ -1,0 +1,127 @@
+"""Numbers with units, aligned across sources: the same quantity of the same subject, different values.
+
+A claim is a value with its unit (×, ms, s, GB/s, tokens/s …), the quantity it measures (from a
+keyword before it: TTFT, throughput/吞吐, bandwidth/带宽 … — ``[quantities]`` in
+data/briefing.toml) and its subject: the coined name written right before the number
+("Mooncake 46.1 GB/s"), else the item the text is about. What is not compared: a value in
+parentheses (a condition: "（不复用时 1.9 s）"), a baseline ("from 1.9 s", "over 2.1×"), and a source
+that gives several values for one quantity of one subject (a table of conditions). Consistent
+repeats are never a conflict; different systems are different subjects.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pipeline.brief.entities import coined
+
+_VALUE = re.compile(r"(?P<v>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<u>×|x(?![A-Za-z])|ms\b|µs|us\b|s(?![A-Za-z/])|秒"
+                    r"|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
+_CLAUSE = re.compile(r"[。；;！!？?\n]|(?<=\D)[.,，](?=\s|$)")
+_BASELINE = re.compile(r"(?:from|over|than|vs\.?|versus|baseline|相比|对比|不复用时|比)\s*$", re.I)
+_NAME_BEFORE = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)\s*[:：]?\s*$")
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
+_UNIT = {"x": "×", "×": "×", "ms": "s", "µs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
+         "tokens/s": "tokens/s", "tok/s": "tokens/s"}
+_SCALE = {"ms": 1e-3, "µs": 1e-6, "us": 1e-6}
+_IMPLIED = {"GB/s": "bandwidth", "Gb/s": "bandwidth", "MB/s": "bandwidth", "TB/s": "bandwidth",
+            "tokens/s": "throughput", "GiB": "memory", "GB": "memory"}
+
+
+@dataclass(frozen=True)
+class Claim:
+    subject: str | None      # a coined name written before the value, else None: the item itself
+    quantity: str            # ttft, throughput, bandwidth, speedup …
+    unit: str                # ×, s, GB/s, tokens/s …
+    value: float
+    written: str             # as written: "2.4×", "380 ms"
+    where: str
+
+
+def _parenthesised(text: str, pos: int) -> bool:
+    depth = 0
+    for ch in text[:pos]:
+        depth += ch in "(（["
+        depth -= ch in ")）]" and depth > 0
+    return depth > 0
+
+
+def _quantity(before: str, unit: str, keywords: dict[str, str]) -> str | None:
+    low = before.lower()
+    best, at = None, -1
+    for word, quantity in keywords.items():
+        i = low.rfind(word.lower())
+        if i > at:
+            best, at = quantity, i
+    return best or _IMPLIED.get(unit)
+
+
+# Capitalised words that stand before numbers without naming a system.
+_NOT_NAMES = frozenset("""about up around only nearly roughly total average peak mean median decode prefill throughput
+latency bandwidth speed speedup memory with without and or the of on at to vs over from reaching reaches per""".split())
+
+
+def _subject(before: str, keywords: dict[str, str]) -> str | None:
+    """The system named right before a number ("Mooncake 46.1", "TierKV 3.1×", "DeepEP-v2: 2.1x"), if any."""
+    m = _NAME_BEFORE.search(before)
+    if m is None:
+        return None
+    name = m["name"]
+    if _VERSION.match(name) or name.lower() in _NOT_NAMES or name.lower() in {k.lower() for k in keywords}:
+        return None
+    return name if coined(name) or name[0].isupper() else None
+
+
+def _quantity_after(after: str, keywords: dict[str, str]) -> str | None:
+    """A keyword written right after the number ("1.53x slowdown", "2.1× 吞吐")."""
+    low = after.lower()
+    hits = [(low.find(w.lower()), q) for w, q in keywords.items() if 0 <= low.find(w.lower()) <= 3]
+    return min(hits)[1] if hits else None
+
+
+def claims_in(text: str, where: str, keywords: dict[str, str]) -> list[Claim]:
+    """Every claim written in ``text`` (from one source, ``where``)."""
+    out: list[Claim] = []
+    for clause in _CLAUSE.split(text or ""):
+        for m in _VALUE.finditer(clause):
+            before = clause[:m.start()]
+            if _parenthesised(clause, m.start()) or _BASELINE.search(before):
+                continue
+            raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
+            unit = _UNIT.get(raw_unit, raw_unit)
+            subject = _subject(before, keywords)
+            after = clause[m.end():m.end() + 16]
+            quantity = (_quantity(before[-60:], unit, keywords) or _quantity_after(after, keywords)
+                        or ("speed-up" if unit == "×" and subject else None))   # "SEIS 3.27×": a named speed-up
+            if quantity is None:
+                continue
+            value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0)
+            out.append(Claim(subject, quantity, unit, round(value, 9), m.group().strip(), where))
+    return out
+
+
+def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str | None, str, str, dict[str, list[str]]]]:
+    """(subject, quantity, unit, {value as written: [where…]}) wherever two sources disagree.
+
+    A name that is one of the item's own names (``item_names``, folded) counts as the item itself.
+    """
+    groups: dict[tuple[str | None, str, str], dict[str, dict[float, str]]] = {}
+    spelling: dict[str, str] = {}
+    for c in claims:
+        subject = None if c.subject and c.subject.casefold() in item_names else c.subject
+        if subject:
+            spelling.setdefault(subject.casefold(), subject)
+        by_source = groups.setdefault((subject.casefold() if subject else None, c.quantity, c.unit), {})
+        by_source.setdefault(c.where, {}).setdefault(c.value, c.written)
+    out = []
+    for (subject, quantity, unit), by_source in sorted(groups.items(), key=lambda g: (g[0][0] or "", g[0][1:])):
+        single = {w: vals for w, vals in by_source.items() if len(vals) == 1}   # a table of conditions says nothing
+        values: dict[float, tuple[str, list[str]]] = {}
+        for w, vals in single.items():
+            [(v, written)] = vals.items()
+            values.setdefault(v, (written, []))[1].append(w)
+        if len(single) >= 2 and len(values) >= 2:
+            out.append((spelling.get(subject or "", subject), quantity, unit,
+                        {written: places for _, (written, places) in sorted(values.items())}))
+    return out
