@@ -58,3 +58,25 @@ def confusable(a: str, b: str) -> bool:
     pa, pb = section_parts(a), section_parts(b)
     return (pa is not None and pb is not None and pa != pb
             and tuple(p.strip("()") for p in pa) == tuple(p.strip("()") for p in pb))
+
+
+_SECTION_REF = re.compile(r"§\s*((?:\d{1,4}|\(\d{1,4}\))(?:\s*\.\s*(?:\d{1,4}|\(\d{1,4}\)))*)")
+
+
+def stated_sections(text: str, markers: list[str], window: int = 24) -> list[str]:
+    """Section numbers an author asks for in ``text``: a ``§N`` at most ``window`` characters after
+    one of ``markers`` ("建议：§3.1", "建议归入 §2.3", "→ §1.(9)", "属于新的 §3.3 …"), in order.
+
+    A ``§N`` the author only cites ("see §2.1 for background") has no marker before it and is not a
+    request. Markers are matched ignoring case.
+    """
+    text = clean_text(text)
+    low = text.casefold()
+    found: list[str] = []
+    for m in _SECTION_REF.finditer(text):
+        before = low[max(0, m.start() - window):m.start()]
+        if any(mark in before for mark in markers):
+            number = normalize_section(m[1])
+            if number and number not in found:
+                found.append(number)
+    return found

@@ -196,6 +196,24 @@ def anchored_between(store: Store, topic: str, first_day: str, last_day: str) ->
         (topic, *params, first_day, last_day))]
 
 
+def withdrawn_anchors(store: Store, topic: str, day: str, subjects: set[str]) -> dict[str, list[str]]:
+    """Of ``subjects``, those whose anchor the team withdrew by ``day`` and did not anchor again →
+    the sections they were anchored in (a struck-through line, or a line taken out of the doc)."""
+    if not subjects:
+        return {}
+    cond, params = _as_of(day)
+    rows = store.query(
+        "SELECT a.subject, a.section FROM anchors a WHERE a.topic = ? AND a.ended_on IS NOT NULL "
+        "AND a.ended_on <= ? AND NOT EXISTS (SELECT 1 FROM anchors b WHERE b.topic = a.topic "
+        f"AND b.subject = a.subject AND {cond.replace('a.', 'b.')}) ORDER BY a.subject, a.section",
+        (topic, day, *params))
+    out: dict[str, list[str]] = {}
+    for subject, section in rows:
+        if subject in subjects and section not in out.get(subject, []):
+            out.setdefault(subject, []).append(section)
+    return out
+
+
 def anchored_sections(store: Store, topic: str, as_of: str | None = None) -> dict[str, list[str]]:
     """Every anchor subject (arXiv ID or normalised URL) → its sections, now or on ``as_of``."""
     out: dict[str, list[str]] = {}

@@ -17,6 +17,11 @@ from pipeline.brief.model import Candidate, SourceRef
 from pipeline.brief.verify import run_rules
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
+OTHERS_LISTED = 15   # the Markdown lists every NET-new and engineering item, and confirmations up to this many
+
+
+def _arxiv_url(arxiv_id: str | None) -> str | None:
+    return f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None
 
 
 def _points(c: Candidate, limit: int = 6) -> list[str]:
@@ -134,7 +139,7 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
     for c in cands:
         judge(c, classify=classify, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, sections={s.lstrip("§") for s in section_titles}, stored=stored,
-              known_titles=_known_titles(inputs))
+              known_titles=_known_titles(inputs), withdrawn=inputs.withdrawn)
     relevant = [c for c in cands if c.relevance != "none"]
     shown = rank(relevant, inputs.top)
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
@@ -161,14 +166,14 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
                    "section": f"§{a['section']}",
                    "status": "continuing", "anchored_on": a["anchored_on"]} for a in inputs.continuing]
     sources = _sources_checked(inputs, relevant)
-    # Every other NET-new or engineering item is listed (the density counts them); confirmations fill up to 15.
+    # Every other relevant item, NET-new and engineering first (the density counts them); the Markdown
+    # lists those and confirmations up to OTHERS_LISTED, the JSON and HTML all of them.
     rest = sorted((c for c in relevant if c not in shown),
                   key=lambda c: (c.category == "confirmation", RELEVANCE_ORDER[c.relevance], -c.score, c.key))
-    fresh = [c for c in rest if c.category != "confirmation"]
-    rest = fresh + [c for c in rest if c.category == "confirmation"][:max(0, 15 - len(fresh))]
-    others = [{"arxiv_id": c.arxiv_id, "url": c.url, "title": c.title, "category": c.category,
-               "relevance": c.relevance, "suggested_section": f"§{c.section}" if c.section else None}
-              for c in rest]
+    fresh = sum(c.category != "confirmation" for c in rest)
+    others = [{"arxiv_id": c.arxiv_id, "url": _arxiv_url(c.arxiv_id) or c.url, "title": c.title,
+               "category": c.category, "relevance": c.relevance, "why": c.why,
+               "suggested_section": f"§{c.section}" if c.section else None} for c in rest]
     top_item = max(shown, key=lambda c: (c.score, c.key), default=None)
     return {
         "topic": topic, "date": inputs.day, "timezone": inputs.timezone,
@@ -187,7 +192,8 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
                    "confirmation": sum(c.category == "confirmation" for c in relevant),
                    "new_from_team": sum(c.category != "confirmation" and any(s.kind in ("entry", "card")
                                                                               for s in c.sources) for c in relevant)},
-        "increments": increments, "others": others, "others_total": len(relevant) - len(shown),
+        "increments": increments, "others": others, "others_total": len(others),
+        "others_listed": min(len(others), max(fresh, OTHERS_LISTED)),
         "flags": flags,
         "arxiv_ids": arxiv_ids, "sources": sources,
         "failing_sources": [s for s in sources if s["status"] == "failed"],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.store.anchors import AnchorView, anchored_sections, current_anchors, section_titles
+from kb.store.anchors import AnchorView, anchored_sections, current_anchors, section_titles, withdrawn_anchors
 from kb.store.briefings import briefed_before
 from kb.store.cards import QueueView, queue
 from kb.store.notes import NoteView, entry_count, notes_between
@@ -52,6 +52,7 @@ class BriefingInputs:
     facts: Facts
     anchors: dict[str, list[str]]           # anchored subject → its sections
     anchored: list[AnchorView]              # the doc's current anchors
+    withdrawn: dict[str, list[str]]         # subject → sections it was anchored in until the team withdrew it
     anchored_stored: dict[str, StoredResult]  # the classify stage's results for anchored papers
     briefed: dict[str, str]                 # key a candidate may carry → the first briefing that had it
     section_titles: dict[str, str]
@@ -94,6 +95,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         paper_titles=paper_titles(store, cited),
         facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities),
         anchors=anchored_sections(store, topic, day), anchored=anchored,
+        withdrawn=withdrawn_anchors(store, topic, day, {k for c in cands for k in candidate_keys(c)}),
         anchored_stored=stored_results(store, taxonomy.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id}),
         briefed=briefed_before(store, topic, day, {k for c in cands for k in candidate_keys(c)}),
         section_titles=section_titles(store, topic), baseline=baseline(store, topic, day),

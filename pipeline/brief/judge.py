@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.resources import find_resource
+from kb.sections import stated_sections
 from kb.text import normalize_url, title_key
 from pipeline.brief.model import Candidate
 
@@ -30,6 +31,7 @@ class Rules:
     density_absolute: list[tuple[int, str]]
     density_ratio: list[tuple[float, str]]
     quantities: dict[str, str]
+    section_markers: list[str]
 
 
 def load_rules(workspace: Path | None = None) -> Rules:
@@ -40,7 +42,8 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  [m.lower() for m in markers.get("followup", [])],
                  {k: re.compile(v) for k, v in raw["facts"].items()}, raw["weights"],
                  [(int(n), lvl) for n, lvl in raw["density"]["absolute"]],
-                 [(float(n), lvl) for n, lvl in raw["density"]["ratio"]], dict(raw.get("quantities", {})))
+                 [(float(n), lvl) for n, lvl in raw["density"]["ratio"]], dict(raw.get("quantities", {})),
+                 [m.casefold() for m in markers.get("section", [])])
 
 
 _URL = re.compile(r"https?://\S+|www\.\S+", re.I)
@@ -71,7 +74,8 @@ SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
 
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: set[str],
-          stored: dict[str, Any] | None = None, known_titles: dict[str, str] | None = None) -> None:
+          stored: dict[str, Any] | None = None, known_titles: dict[str, str] | None = None,
+          withdrawn: dict[str, list[str]] | None = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
@@ -98,8 +102,10 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.facts = engineering_facts(_own_text(c), rules) if c.relevance != "none" else []
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
+    c.withdrawn_from = [] if c.anchored_in else sorted({s for k in subjects for s in (withdrawn or {}).get(k, [])})
     c.briefed_on = next((briefed[k] for k in subjects + [title_key(t) for t in c.titles] if k in briefed), None)
-    c.section = c.anchored_in[0] if c.anchored_in else suggest_section(c.topics, taxonomy, doc, sections)
+    c.section = (c.anchored_in[0] if c.anchored_in
+                 else stated_section(c, rules, sections) or suggest_section(c.topics, taxonomy, doc, sections))
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
 
@@ -113,6 +119,17 @@ def title_of(c: Candidate, known: dict[str, str]) -> str:
     if c.card_title:
         return c.card_title
     return c.titles[0] if c.titles else (c.arxiv_id or c.url or c.key)
+
+
+def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None:
+    """The section the team's own text asks for ("建议：§3.1"), when the doc has it: the author's
+    choice wins over kb's. Only what the team wrote counts (notes, cards), never an abstract."""
+    for s in c.sources:
+        if s.kind in ("entry", "card"):
+            for number in stated_sections(s.text, rules.section_markers):
+                if number in sections:
+                    return number
+    return None
 
 
 def suggest_section(topics: list[str], taxonomy: Any, doc: str, sections: set[str]) -> str | None:
@@ -130,6 +147,8 @@ def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:
         return [{"code": code, "detail": detail}]
     if c.anchored_in:
         return "confirmation", why("anchored", "、".join(f"§{s}" for s in c.anchored_in))
+    if c.withdrawn_from:   # the team took its anchor back: an update to re-read, not a new paper
+        return "confirmation", why("withdrawn", "、".join(f"§{s}" for s in c.withdrawn_from))
     if c.briefed_on:
         return "confirmation", why("briefed", c.briefed_on)
     if c.relevance == "adjacent" or c.excluded:

@@ -41,6 +41,7 @@ class Candidate:
     markers: list[str] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)                   # announce types, featured, …
     card_relevance: str | None = None
+    withdrawn_from: list[str] = field(default_factory=list)   # sections whose anchor of it the team withdrew
     card_title: str | None = None                                  # the team's card's title, if any
     bad_ids: list[tuple[str, str, str]] = field(default_factory=list)  # (as written, why, where): impossible IDs
     # Filled by the judge:

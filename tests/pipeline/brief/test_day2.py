@@ -1,0 +1,126 @@
+"""The day after the sample (tests/data/day2): every planted case flagged, no decoy flagged, every
+NET-new paper NET-new, every section the author asked for honoured (see MANIFEST.toml)."""
+from __future__ import annotations
+
+import json
+import tomllib
+from typing import Any
+
+import pytest
+
+from tests.pipeline.brief.conftest import kb
+from tests.support.days import DAY2, DAY2_DATA, two_days
+
+MANIFEST = tomllib.loads((DAY2_DATA / "MANIFEST.toml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def day2(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    home = tmp_path_factory.mktemp("day2") / "ws"
+    two_days(home, lambda h, *args: kb(h, *args, ok=False))
+    return json.loads(kb(home, "brief", "--date", DAY2, "--format", "json").stdout)
+
+
+def _items(b: dict[str, Any]) -> list[dict[str, Any]]:
+    return b["increments"] + b["others"]
+
+
+def _by_id(b: dict[str, Any], arxiv_id: str) -> dict[str, Any]:
+    return next(i for i in _items(b) if i["arxiv_id"] == arxiv_id or arxiv_id in i.get("other_ids", []))
+
+
+def _flags(b: dict[str, Any], rule: str) -> list[dict[str, Any]]:
+    return [f for f in b["flags"] if f["kind"] == rule]
+
+
+def _conflict_ids(b: dict[str, Any]) -> list[set[str]]:
+    return [set(f["evidence"]["ids"]) for f in _flags(b, "id-conflict")]
+
+
+@pytest.mark.parametrize(("name", "ids"), [("FlashPD", {"2610.11842", "2610.11824"}),     # P3.1 note vs card
+                                           ("HydraRoute", {"2610.12077", "2610.12770"}),  # P3.2 note vs queue
+                                           ("SpecMesh", {"2610.12319", "2610.12391"})])   # P3.3 two unresolved
+def test_one_system_written_with_two_ids_is_one_id_conflict(day2: dict[str, Any], name: str, ids: set[str]) -> None:
+    assert _conflict_ids(day2).count(ids) == 1, name
+    unresolved = {f["evidence"].get("id") for f in _flags(day2, "unresolved-id")}
+    assert not ids & unresolved, f"{name}: its IDs are one conflict, not separate unresolved IDs"
+
+
+@pytest.mark.parametrize(("planted", "values"), [("P4.1", {"2.1x", "2.4×"}),
+                                                 ("P4.2", {"380 ms", "412 ms"}),
+                                                 ("P4.3", {"14,800 tokens/s", "18,400 tokens/s"}),
+                                                 ("P4.4", {"44.6 GB/s", "46.1 GB/s"})])
+def test_planted_number_conflicts_are_flagged(day2: dict[str, Any], planted: str, values: set[str]) -> None:
+    found = [set(f["evidence"]["values"]) for f in _flags(day2, "number-conflict")]
+    assert values in found, planted
+
+
+def test_decoys_raise_no_number_conflict(day2: dict[str, Any]) -> None:
+    """D1 consistent repeats (TierKV 3.1×, FlashPD 1.8×), D3 rising upvotes, D4 different systems,
+    D5 upvotes equal to the recording: only the four planted conflicts remain."""
+    conflicts = [set(f["evidence"]["values"]) for f in _flags(day2, "number-conflict")]
+    assert len(conflicts) == 4, conflicts
+    written = {v for values in conflicts for v in values}
+    assert not written & {"3.1×", "3.1x", "1.8×", "1.8x", "41.8 GB/s", "39.2 GB/s", "1.6×", "1.9×"}
+    assert not any("upvotes" in f["evidence"]["quantity"] for f in _flags(day2, "number-conflict"))
+
+
+@pytest.mark.parametrize(("planted", "arxiv_id", "rule"), [("P5.1", "2614.00123", "impossible-id"),
+                                                           ("P5.2", "2600.01234", "impossible-id"),
+                                                           ("P5.3", "2611.04417", "date-inconsistency"),
+                                                           ("P5.4", "2610.1107", "impossible-id")])
+def test_ids_that_cannot_be_right_are_flagged_where_written(day2: dict[str, Any], planted: str, arxiv_id: str,
+                                                           rule: str) -> None:
+    flag = next(f for f in _flags(day2, rule) if f["evidence"].get("id") == arxiv_id)
+    planted_file = next(p for p in MANIFEST["planted"] if p["id"] == planted)["where"][0]["file"]
+    assert flag["evidence"]["cited_in"].startswith(planted_file), planted
+    assert not any(i["arxiv_id"] == arxiv_id for i in _items(day2)), "never shown as a paper"
+
+
+def test_a_malformed_id_suggests_the_paper_the_entry_is_about(day2: dict[str, Any]) -> None:
+    flag = next(f for f in _flags(day2, "impossible-id") if f["evidence"]["id"] == "2610.1107")
+    assert flag["evidence"]["likely"][0] == "2610.11072"   # FlowRL (P5.4)
+
+
+@pytest.mark.parametrize("item", MANIFEST["net_new"], ids=lambda i: i["arxiv_id"])
+def test_every_net_new_paper_is_net_new(day2: dict[str, Any], item: dict[str, Any]) -> None:
+    found = _by_id(day2, item["arxiv_id"].split("|")[0])
+    assert found["category"] == "net-new", item["title"]
+
+
+@pytest.mark.parametrize(("planted", "arxiv_id", "section"), [("P2.1", "2610.11960", "§3.1"),
+                                                              ("P2.2", "2610.12077", "§2.3"),
+                                                              ("P2.3", "2610.11123", "§1.(9)"),
+                                                              ("P2.4", "2610.11842", "§3.3")])
+def test_the_section_the_author_asks_for_wins(day2: dict[str, Any], planted: str, arxiv_id: str,
+                                              section: str) -> None:
+    assert _by_id(day2, arxiv_id)["suggested_section"] == section, planted
+
+
+def test_an_anchor_dated_after_the_day_does_not_count(day2: dict[str, Any]) -> None:
+    draft_cache = _by_id(day2, "2610.12214")    # P6: anchored "2026-10-10" in the doc
+    assert draft_cache["category"] == "net-new" and draft_cache["suggested_section"] == "§3.1"
+    continuing = {a["arxiv_id"] for a in day2["arxiv_ids"] if a["status"] == "continuing"}
+    assert "2610.12214" not in continuing and "2610.08977" not in continuing
+
+
+def test_the_paper_is_titled_with_its_own_title(day2: dict[str, Any]) -> None:
+    assert _by_id(day2, "2610.11517")["title"] == next(
+        p for p in MANIFEST["net_new"] if p["arxiv_id"] == "2610.11517")["title"]    # P7
+
+
+def test_keyword_traps_and_withdrawn_anchors_are_not_net_new(day2: dict[str, Any]) -> None:
+    for item in MANIFEST["not_new_not_anchored"]:
+        found = [i for i in _items(day2) if i["arxiv_id"] == item.get("arxiv_id")]
+        assert all(i["category"] != "net-new" for i in found), item["title"]
+
+
+def test_an_update_to_a_paper_whose_anchor_was_withdrawn_is_a_confirmation(day2: dict[str, Any]) -> None:
+    ampd = _by_id(day2, "2609.14872")     # P1.7: struck through in v311, its v2 is in the listing
+    assert ampd["category"] == "confirmation"
+    assert ampd["why"] == [{"code": "withdrawn", "detail": "§2.3"}]   # where the v310 doc had it
+
+
+def test_the_json_lists_every_relevant_item(day2: dict[str, Any]) -> None:
+    assert len(day2["others"]) == day2["others_total"] == day2["counts"]["relevant"] - day2["counts"]["shown"]
+    assert all(o["url"] for o in day2["others"] if o["arxiv_id"])
