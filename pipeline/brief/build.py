@@ -12,7 +12,7 @@ from typing import Any
 from kb.text import normalize_url, strip_anchor_syntax
 from pipeline.brief.facts import add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
-from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank
+from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank, tier
 from pipeline.brief.model import Candidate, SourceRef
 from pipeline.brief.verify import run_rules
 
@@ -52,6 +52,43 @@ def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[s
         "facts": c.facts[:6], "markers": c.markers, "card_relevance": c.card_relevance, "score": c.score,
         "relation": {"same_section": same_section, "touches": touches},
     }
+
+
+def _citable_ids(relevant: list[Candidate], continuing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """§4: every NET-new paper of the day (best first), then every continuing anchor, each ID once
+    (an ID anchored in two sections is one row naming both)."""
+    new = sorted((c for c in relevant if c.arxiv_id and c.category == "net-new"),
+                 key=lambda c: (tier(c), -c.score, c.key))
+    rows = [{"arxiv_id": c.arxiv_id, "title": c.title, "section": f"§{c.section}" if c.section else None,
+             "status": "new"} for c in new]
+    seen: dict[str, dict[str, Any]] = {}
+    for a in continuing:
+        row = seen.get(a["arxiv_id"])
+        if row is None:
+            seen[a["arxiv_id"]] = row = {"arxiv_id": a["arxiv_id"], "title": a["title"] or strip_anchor_syntax(
+                a["label"]), "section": f"§{a['section']}", "status": "continuing", "anchored_on": a["anchored_on"]}
+            rows.append(row)
+        elif f"§{a['section']}" not in row["section"].split("、"):
+            row["section"] += f"、§{a['section']}"
+    return rows
+
+
+def _counts(cands: list[Candidate], relevant: list[Candidate], shown: list[Candidate],
+            arxiv_ids: list[dict[str, Any]]) -> dict[str, int]:
+    """Every number the briefing prints, computed once: header, §2, §4 and §5 read them from here."""
+    def n(items, test) -> int:
+        return sum(1 for c in items if test(c))
+
+    def fresh(c: Candidate) -> bool:
+        return c.category != "confirmation"
+    return {"candidates": len(cands), "relevant": len(relevant), "shown": len(shown),
+            "shown_fresh": n(shown, fresh), "shown_confirmation": n(shown, lambda c: not fresh(c)),
+            "net_new": n(relevant, lambda c: c.category == "net-new"),
+            "engineering": n(relevant, lambda c: c.category == "engineering"),
+            "confirmation": n(relevant, lambda c: c.category == "confirmation"),
+            "new_from_team": n(relevant, lambda c: fresh(c) and any(s.kind in ("entry", "card") for s in c.sources)),
+            "new_ids": sum(a["status"] == "new" for a in arxiv_ids),
+            "continuing_ids": sum(a["status"] == "continuing" for a in arxiv_ids)}
 
 
 def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str]
@@ -159,20 +196,16 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
     for c in shown:
         same, touches = _relation(c, facts, taxonomy, topic, section_titles)
         increments.append(_increment(c, same, touches))
-    new_ids = [c for c in shown if c.arxiv_id and c.category == "net-new"]
-    arxiv_ids = [{"arxiv_id": c.arxiv_id, "title": c.title, "section": f"§{c.section}" if c.section else None,
-                  "status": "new"} for c in new_ids]
-    arxiv_ids += [{"arxiv_id": a["arxiv_id"], "title": a["title"] or strip_anchor_syntax(a["label"]),
-                   "section": f"§{a['section']}",
-                   "status": "continuing", "anchored_on": a["anchored_on"]} for a in inputs.continuing]
+    arxiv_ids = _citable_ids(relevant, inputs.continuing)
     sources = _sources_checked(inputs, relevant)
     # Every other relevant item, NET-new and engineering first (the density counts them); the Markdown
     # lists those and confirmations up to OTHERS_LISTED, the JSON and HTML all of them.
     rest = sorted((c for c in relevant if c not in shown),
-                  key=lambda c: (c.category == "confirmation", RELEVANCE_ORDER[c.relevance], -c.score, c.key))
+                  key=lambda c: (c.category == "confirmation", tier(c), RELEVANCE_ORDER[c.relevance], -c.score, c.key))
     fresh = sum(c.category != "confirmation" for c in rest)
     others = [{"arxiv_id": c.arxiv_id, "url": _arxiv_url(c.arxiv_id) or c.url, "title": c.title,
                "category": c.category, "relevance": c.relevance, "why": c.why,
+               "sources": [_source_dict(s) for s in c.sources],
                "suggested_section": f"§{c.section}" if c.section else None} for c in rest]
     top_item = max(shown, key=lambda c: (c.score, c.key), default=None)
     return {
@@ -186,12 +219,7 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
         "window": {"start": window.start, "end": window.end, "previous_briefing": window.previous},
         "baseline": inputs.baseline,
         "density": density(net_new, inputs.history, rules),
-        "counts": {"candidates": len(cands), "relevant": len(relevant), "shown": len(shown),
-                   "net_new": sum(c.category == "net-new" for c in relevant),
-                   "engineering": sum(c.category == "engineering" for c in relevant),
-                   "confirmation": sum(c.category == "confirmation" for c in relevant),
-                   "new_from_team": sum(c.category != "confirmation" and any(s.kind in ("entry", "card")
-                                                                              for s in c.sources) for c in relevant)},
+        "counts": _counts(cands, relevant, shown, arxiv_ids),
         "increments": increments, "others": others, "others_total": len(others),
         "others_listed": min(len(others), max(fresh, OTHERS_LISTED)),
         "flags": flags,

@@ -183,10 +183,33 @@ CATEGORY_ORDER = {"engineering": 0, "net-new": 1, "confirmation": 2}
 RELEVANCE_ORDER = {"primary": 0, "adjacent": 1, "none": 2}
 
 
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+", re.I)
+
+
+def measured(c: Candidate) -> bool:
+    """The item carries a measurement or a setting, not only a release's version number."""
+    return any(not _VERSION.fullmatch(f.strip()) for f in c.facts)
+
+
+def tier(c: Candidate) -> int:
+    """How much a reader needs the item, before its score: what is new and central first — what the
+    team itself brought in, then the team's observations awaiting verification, then what only public
+    sources carry — then what is adjacent, then confirmations, recaps last."""
+    team = any(s.kind in ("entry", "card") for s in c.sources)
+    fresh = c.category == "net-new" or (c.category == "engineering" and measured(c))
+    if fresh and c.relevance == "primary":
+        return 0 if team else 2
+    if c.category == "confirmation" and c.markers and not c.recap and not c.anchored_in:
+        return 1 if team else 4
+    if fresh or c.category == "engineering":
+        return 3
+    return 6 if c.recap or c.excluded else 5
+
+
 def rank(cands: list[Candidate], top: int) -> list[Candidate]:
-    """The ``top`` best — relevance first, then score — shown grouped by category."""
-    best = sorted(cands, key=lambda c: (RELEVANCE_ORDER[c.relevance], -c.score, c.key))[:top]
-    return sorted(best, key=lambda c: (CATEGORY_ORDER[c.category], -c.score, c.key))
+    """The ``top`` best by tier, then score, shown grouped by category (each by tier, then score)."""
+    best = sorted(cands, key=lambda c: (tier(c), -c.score, c.key))[:top]
+    return sorted(best, key=lambda c: (CATEGORY_ORDER[c.category], tier(c), -c.score, c.key))
 
 
 def density(net_new: int, history: list[int], rules: Rules) -> dict[str, Any]:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.brief.judge import _category, engineering_facts, load_rules, rank
-from pipeline.brief.model import Candidate
+from pipeline.brief.judge import _category, engineering_facts, load_rules, rank, tier
+from pipeline.brief.model import Candidate, SourceRef
 
 
 @pytest.fixture(scope="module")
@@ -57,13 +57,17 @@ def test_category_precedence(kw: dict, category: str, code: str) -> None:
     assert (got, why[0]["code"]) == (category, code)
 
 
-def test_rank_relevance_first_then_grouped_by_category() -> None:
-    cands = [_c(key="adj-high", relevance="adjacent", score=30.0, category="confirmation"),
-             _c(key="conf", score=17.0, category="confirmation"),
-             _c(key="new", score=15.0, category="net-new"),
-             _c(key="eng", score=13.0, category="engineering"),
-             _c(key="new-low", score=9.0, category="net-new")]
-    shown = rank(cands, 3)
-    assert [c.key for c in shown] == ["eng", "new", "conf"], "top 3 by relevance then score, shown by category"
-    assert [c.key for c in rank(cands, 5)] == ["eng", "new", "new-low", "adj-high", "conf"]
-    assert [c.key for c in rank(list(reversed(cands)), 5)] == [c.key for c in rank(cands, 5)], "order-independent"
+def test_rank_puts_what_is_new_and_central_first_and_recaps_last() -> None:
+    team, public = [SourceRef("entry", "jay", "inbox/n.md", 1)], [SourceRef("arxiv", "arxiv")]
+    cands = [_c(key="recap", score=40.0, category="confirmation", recap=True, sources=team),
+             _c(key="adj-new", relevance="adjacent", score=35.0, category="net-new", sources=team),
+             _c(key="conf", score=30.0, category="confirmation", sources=team),
+             _c(key="public-new", score=25.0, category="net-new", sources=public),
+             _c(key="unverified", score=20.0, category="confirmation", markers=["⚠"], sources=team),
+             _c(key="team-new", score=10.0, category="net-new", sources=team),
+             _c(key="eng", score=5.0, category="engineering", sources=team, facts=["38%"]),
+             _c(key="release", score=50.0, category="engineering", sources=team, facts=["v0.28.0"])]
+    assert [tier(c) for c in cands] == [6, 3, 5, 2, 1, 0, 0, 3], "a version number alone is no measurement"
+    assert [c.key for c in rank(cands, 4)] == ["eng", "team-new", "public-new", "unverified"], "by category"
+    assert [c.key for c in rank(cands, 8)][-2:] == ["conf", "recap"]
+    assert [c.key for c in rank(list(reversed(cands)), 8)] == [c.key for c in rank(cands, 8)], "order-independent"

@@ -69,12 +69,12 @@ SEED_INCREMENTS = [
     ({"url_part": "nixl"}, "engineering", "§2.3"),
     ({"arxiv_id": "2610.09701"}, "net-new", "§2.3"),
     ({"title_part": "DeepSeek V4.1"}, "confirmation", "§1.1"),
-    ({"title_part": "Inference Engineering"}, "confirmation", None),
+    ({"arxiv_id": "2610.08812"}, "net-new", "§3.1"),   # TreeDraft, before the seed's recap (issue 14)
 ]
 
 
 @pytest.mark.parametrize("how,category,section", SEED_INCREMENTS,
-                         ids=["MORI-IO", "NIXL", "SlimWise", "DeepSeek-V4.1", "Inference-Engineering"])
+                         ids=["MORI-IO", "NIXL", "SlimWise", "DeepSeek-V4.1", "TreeDraft"])
 def test_section2_has_the_seed_increment(data: dict[str, Any], how: dict[str, str], category: str,
                                          section: str | None) -> None:
     inc = find_increment(data, **how)
@@ -109,7 +109,10 @@ def test_deepseek_observation_is_unverified_not_new(data: dict[str, Any]) -> Non
 
 
 def test_inference_engineering_cites_both_notes(data: dict[str, Any]) -> None:
-    ie = find_increment(data, title_part="Inference Engineering")
+    """The seed's fifth increment, a recap ("无新参数或测量"): one item from two notes, listed after
+    what is new (issue 14: a recap never ranks above a NET-new paper or an engineering increment)."""
+    [ie] = [o for o in data["others"] if "Inference Engineering" in o["title"]]
+    assert ie["category"] == "confirmation"
     paths = {s["path"] for s in ie["sources"]}
     assert any("T0930" in p for p in paths) and any("T1950" in p for p in paths)
     assert {s["entry"] for s in ie["sources"] if "T1950" in s["path"]} == {7}
@@ -119,7 +122,7 @@ def test_markdown_section2_lists_the_five(zh: dict[str, str]) -> None:
     s2 = zh["二"]
     heads = [line for line in s2.splitlines() if line.startswith("### 增量 ")]
     assert len(heads) == 5
-    for needle in ("MORI-IO", "NIXL", "SlimWise", "DeepSeek V4.1", "Inference Engineering"):
+    for needle in ("MORI-IO", "NIXL", "SlimWise", "DeepSeek V4.1", "TreeDraft"):
         assert [h for h in heads if needle in h], needle
     assert "VLLM\\_MORIIO" not in s2, "env vars must not be mangled by escaping"
     assert "VLLM_MORIIO_CONNECTOR_READ_MODE=1" in s2
