@@ -59,11 +59,14 @@ def payload_hash(store: Store, source: str) -> str | None:
 def runs_of_day(store: Store, day: str) -> list[dict[str, Any]]:
     """Each source's ledger row for the run date, the source's latest attempt of that day, with its
     stored credibility. A rerun that found nothing changed (304, same bytes) still describes the
-    day's content: such a row never hides an earlier one that read it."""
+    day's content: such a row never hides an earlier one that read it, but it does replace a failure."""
     rows = store.query(f"SELECT * FROM source_runs WHERE run_date = ? AND {_SPEAKS} ORDER BY id", (day,))
     last: dict[str, dict[str, Any]] = {}
     for r in rows:
-        if r["status"] != "not-modified" or r["source"] not in last:
+        # The latest attempt speaks for the day, except that "nothing changed" never hides an earlier
+        # read of that day; after a failure it is the recovery (the content is what was last read).
+        before = last.get(r["source"])
+        if r["status"] != "not-modified" or before is None or before["status"] == "failed":
             last[r["source"]] = dict(r)
     cred = {r[0]: r[1] for r in store.query("SELECT name, credibility FROM sources")}
     return [{**v, "credibility": cred.get(k)} for k, v in sorted(last.items())]
@@ -140,9 +143,9 @@ def troubled_sources(store: Store, *, until: str | None = None) -> list[dict[str
     out = []
     for s in sources_status(store, until=until):
         if s["consecutive_failures"] >= STALE_RUNS:
-            out.append({"name": s["name"], "reason": f"{s['consecutive_failures']} failed runs in a row: "
-                                                     f"{s['last_error']}"})
+            out.append({"name": s["name"], "kind": "failing", "failures": s["consecutive_failures"],
+                        "error": s["last_error"]})
         elif s["stale"]:
-            out.append({"name": s["name"], "reason": f"no new items for {s['quiet_runs']} runs "
-                                                     f"(usually {s['usual_quiet_runs']})"})
+            out.append({"name": s["name"], "kind": "stale", "quiet_runs": s["quiet_runs"],
+                        "usual_quiet_runs": s["usual_quiet_runs"]})
     return out

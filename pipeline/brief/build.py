@@ -159,6 +159,8 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
         mine = [c for c in relevant if any(s.name == run["source"] and s.kind != "entry" for s in c.sources)]
         out.append({"name": run["source"], "kind": "source", "status": run["status"],
                     "credibility": credibility, "error": run["error"],
+                    # an offline rerun reads the same recording again: not a server's 304
+                    "same_recording": bool(run.get("recording")) and run["status"] == "not-modified",
                     # What the source carried, not what this store happened to lack: a rerun gives the same counts.
                     "counts": {"parsed": run["parsed"], "relevant": len(mine),
                                "increments": sum(c.category != "confirmation" for c in mine)},

@@ -99,6 +99,29 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
+# What the resolver, the kernel or urllib3 say when a connection cannot be made, in the words a
+# reader of the briefing needs ("DNS lookup failed for rss.arxiv.org"), not urllib3's repr.
+_CONNECTION_REASONS = (
+    (("NameResolutionError", "Failed to resolve", "Name or service not known", "nodename nor servname",
+      "Temporary failure in name resolution", "getaddrinfo failed", "No address associated"), "DNS lookup failed for {host}"),
+    (("Connection refused", "ConnectionRefusedError"), "connection refused by {host}"),
+    (("Network is unreachable", "No route to host"), "no network route to {host}"),
+    (("ConnectTimeout", "timed out"), "connecting to {host} timed out"),
+    (("Connection reset", "RemoteDisconnected", "ProtocolError", "ChunkedEncodingError"),
+     "{host} closed the connection"),
+)
+
+
+def _connection_failure(exc: BaseException, url: str) -> str:
+    """One short human line for a connection that could not be made or was dropped."""
+    host = urlsplit(url).hostname or url
+    text = f"{type(exc).__name__} {exc}"
+    for needles, reason in _CONNECTION_REASONS:
+        if any(n in text for n in needles):
+            return reason.format(host=host)
+    return f"connection to {host} failed ({type(exc).__name__})"
+
+
 class HttpClient:
     """A polite client over one ``requests.Session``.
 
@@ -168,7 +191,7 @@ class HttpClient:
             except _Failure as exc:
                 if not exc.retry or attempt == self.retries:
                     plural = "s" if attempt > 1 else ""
-                    raise SourceError(f"{exc} (GET {url}; {attempt} attempt{plural})", url=url,
+                    raise SourceError(f"{exc}, {attempt} attempt{plural} (GET {url})", url=url,
                                       status=exc.status, attempts=attempt) from None
                 delay = self._delay(attempt, exc.retry_after)
                 log.warning("GET %s: %s; attempt %d of %d, retrying in %.1f s",
@@ -251,7 +274,7 @@ class HttpClient:
             raise _Failure(f"TLS failed: {_describe(exc)}") from None
         except (requests.ConnectionError, requests.Timeout,
                 requests.exceptions.ChunkedEncodingError) as exc:
-            raise _Failure(f"connection failed: {_describe(exc)}", retry=True) from None
+            raise _Failure(_connection_failure(exc, url), retry=True) from None
         except requests.RequestException as exc:
             raise _Failure(f"request failed: {_describe(exc)}") from None
 

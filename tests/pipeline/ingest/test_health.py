@@ -20,7 +20,7 @@ def test_three_failures_in_a_row_are_named(store: Store) -> None:
                         ("2026-10-08", "failed", 0)])
     s = _status(store, "hf")
     assert (s["consecutive_failures"], s["last_success"], s["last_failure"]) == (3, "2026-10-05", "2026-10-08")
-    assert troubled_sources(store) == [{"name": "hf", "reason": "3 failed runs in a row: HTTP 503"}]
+    assert troubled_sources(store) == [{"name": "hf", "kind": "failing", "failures": 3, "error": "HTTP 503"}]
 
 
 def test_a_recovered_source_is_not_named(store: Store) -> None:

@@ -92,7 +92,7 @@ def test_connection_refused_is_retried_then_raised(make_client, sleeps) -> None:
     with pytest.raises(SourceError) as info:
         make_client(retries=2).fetch(f"http://127.0.0.1:{port}/")
     assert info.value.attempts == 2 and info.value.status is None
-    assert "connection failed" in str(info.value) and len(sleeps) == 1
+    assert str(info.value).startswith("connection refused by 127.0.0.1, 2 attempts") and len(sleeps) == 1
 
 
 def test_stall_past_timeout_fails_quickly(server, make_client) -> None:
@@ -255,3 +255,18 @@ def test_user_agent_and_settings_are_checked() -> None:
         HttpClient("  ")
     with pytest.raises(ConfigError):
         HttpClient("kb/t", retries=0)
+
+
+@pytest.mark.parametrize(("raised", "said"), [
+    ("HTTPSConnectionPool(host='rss.arxiv.org', port=443): Max retries exceeded with url: /rss/cs.DC (Caused by "
+     "NameResolutionError(\"<urllib3.connection.HTTPSConnection object at 0x7f>: Failed to resolve 'rss.arxiv.org'\"))",
+     "DNS lookup failed for rss.arxiv.org"),
+    ("HTTPSConnectionPool(host='rss.arxiv.org', port=443): [Errno 101] Network is unreachable",
+     "no network route to rss.arxiv.org"),
+    ("something new urllib3 says", "connection to rss.arxiv.org failed (ConnectionError)"),
+])
+def test_connection_failures_are_said_in_one_short_line(raised: str, said: str) -> None:
+    import requests
+
+    from pipeline.net.http import _connection_failure
+    assert _connection_failure(requests.ConnectionError(raised), "https://rss.arxiv.org/rss/cs.DC") == said
