@@ -103,7 +103,8 @@ def _describe(exc: BaseException) -> str:
 # reader of the briefing needs ("DNS lookup failed for rss.arxiv.org"), not urllib3's repr.
 _CONNECTION_REASONS = (
     (("NameResolutionError", "Failed to resolve", "Name or service not known", "nodename nor servname",
-      "Temporary failure in name resolution", "getaddrinfo failed", "No address associated"), "DNS lookup failed for {host}"),
+      "Temporary failure in name resolution", "getaddrinfo failed", "No address associated"),
+     "DNS lookup failed for {host}"),
     (("Connection refused", "ConnectionRefusedError"), "connection refused by {host}"),
     (("Network is unreachable", "No route to host"), "no network route to {host}"),
     (("ConnectTimeout", "timed out"), "connecting to {host} timed out"),
