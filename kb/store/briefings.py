@@ -82,3 +82,16 @@ def archived_files(store: Store) -> dict[tuple[str, str, str, str], tuple[str, s
         "SELECT topic, date, lang, format, path, content_hash FROM briefings WHERE format IN ('md', 'html') "
         "AND path IS NOT NULL")}
 
+
+def briefed_ids(store: Store, *, topic: str | None = None, since: str | None = None) -> list[dict[str, Any]]:
+    """Every arXiv ID a briefing listed as citable (its §4), with topic, date, section and status."""
+    import json
+    out = []
+    for t, d, blob in store.query("SELECT topic, date, data FROM briefings WHERE format = 'json' AND lang = '' "
+                                  "AND (? IS NULL OR topic = ?) AND (? IS NULL OR date >= ?) ORDER BY date, topic",
+                                  (topic, topic, since, since)):
+        for item in json.loads(blob).get("arxiv_ids") or []:
+            if item.get("arxiv_id"):
+                out.append({"arxiv_id": item["arxiv_id"], "title": item.get("title"), "topic": t, "date": d,
+                            "section": item.get("section"), "status": item.get("status")})
+    return out
