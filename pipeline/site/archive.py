@@ -76,5 +76,10 @@ def _body(ws: Workspace, files: dict, day: Day, lang: str) -> str:
         return page[page.index(MAIN_OPEN) + len(MAIN_OPEN):page.rindex(MAIN_CLOSE)]
     md = _recorded_text(ws, files, (day.topic, day.date, lang, "md"))
     if md is None:
-        md = render_markdown(day.data, lang, ws.root)
+        from jinja2 import UndefinedError
+        try:
+            md = render_markdown(day.data, lang, ws.root)
+        except UndefinedError:   # data an older kb stored, which today's templates cannot show
+            return (f'<p class="missing">{day.topic} · {day.date}: this briefing\'s files are gone and its '
+                    "stored data is older than this kb's templates; its counts are in the index.</p>\n")
     return render_html_body(md, lang)

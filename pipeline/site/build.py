@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -50,20 +50,18 @@ def build_site(ws: Workspace, store: Store, out: Path) -> SiteResult:
     lang0 = ws.config.languages[0]
     style = _read_template(ws.root, "briefing.css") + _read_template(ws.root, "site.css")  # briefing, then site
     files: dict[str, bytes] = {MARKER: b"kb archive site\n", "style.css": style.encode("utf-8")}
-    common = {"labels": labels, "languages": ws.config.languages, "html_lang": HTML_LANG}
-    files["index.html"] = _render(env, "site_index.html.j2", common, lang=lang0, archive=archive, root="",
-                                  page_name=lambda d, lang: page_name(ws, d, lang))
+    name = partial(page_name, ws)
+    common = {"labels": labels, "languages": ws.config.languages, "html_lang": HTML_LANG, "page_name": name}
+    files["index.html"] = _render(env, "site_index.html.j2", common, lang=lang0, archive=archive, root="")
     for topic, days in archive.items():
         files[f"{topic}/index.html"] = _render(env, "site_topic.html.j2", common, lang=lang0, topic=topic,
-                                               days=days, root="../",
-                                               page_name=lambda d, lang: page_name(ws, d, lang))
-        files[f"{topic}/feed.xml"] = atom_feed(ws, topic, days, lambda d: page_name(ws, d, lang0))
+                                               days=days, root="../")
+        files[f"{topic}/feed.xml"] = atom_feed(ws, topic, days, partial(name, lang=lang0))
         for i, day in enumerate(days):
             for lang in ws.config.languages:
-                files[f"{topic}/{page_name(ws, day.date, lang)}"] = _render(
+                files[f"{topic}/{name(day.date, lang)}"] = _render(
                     env, "site_page.html.j2", common, lang=lang, topic=topic, day=day, root="../",
-                    prev=_neighbour(days, i - 1), next=_neighbour(days, i + 1),
-                    body=day.bodies[lang], page_name=lambda d, lang: page_name(ws, d, lang))
+                    prev=_neighbour(days, i - 1), next=_neighbour(days, i + 1), body=day.bodies[lang])
     result = SiteResult(out / "index.html", pages=len(files))
     for rel, data in files.items():
         if write_if_changed(out / rel, data, durable=False):   # derived pages: the next build repairs one

@@ -138,3 +138,18 @@ def test_out_refuses_a_folder_kb_did_not_write_unless_forced(site_home: Path, tm
     kb(site_home, "site", "build", "--out", str(folder), "--force")
     assert "my own page" not in (folder / "index.html").read_text(encoding="utf-8")
     kb(site_home, "site", "build", "--out", str(folder))        # kb's own site now: no --force needed
+
+
+def test_a_day_with_only_old_data_still_gets_a_page(site_home: Path, tmp_path: Path) -> None:
+    """Files deleted and data from an older kb: the site says so on that day's page instead of failing."""
+    import sqlite3
+    home = Path(shutil.copytree(site_home, tmp_path / "ws"))
+    db = sqlite3.connect(home / ".kb" / "kb.sqlite")
+    db.execute("INSERT INTO briefings (topic, date, lang, format, path, content_hash, data) VALUES "
+               "('inference', '2026-10-01', '', 'json', NULL, 'x', ?)",
+               (json.dumps({"topic": "inference", "date": "2026-10-01", "density": {"level": "低", "net_new": 0}}),))
+    db.commit()
+    db.close()
+    kb(home, "site", "build")
+    page = (home / "site" / "inference" / "2026-10-01.html").read_text(encoding="utf-8")
+    assert 'class="missing"' in page and f'href="{DAY1}.html"' in page
