@@ -1,5 +1,5 @@
 # Two commands on a fresh machine (Python >= 3.11 and make):
-#   make demo   install into .venv and run `kb nightly` offline on a copy of data/sample
+#   make demo   install into .venv, run `kb nightly` offline on a copy of data/sample, build its site
 #   make test   install into .venv and run the test suite
 PYTHON ?= python3
 VENV ?= .venv
@@ -21,7 +21,12 @@ install: $(VENV)/.installed
 demo: install
 	@tmp=$$(mktemp -d) && cp -R data/sample/. "$$tmp" && \
 	$(KB) nightly --home "$$tmp" --date $(DEMO_DATE) --offline && \
-	echo "zh briefing: $$tmp/briefings/$(DEMO_DATE)-inference.md"
+	$(KB) --quiet --home "$$tmp" site build && \
+	echo "zh briefing (md):   $$tmp/briefings/$(DEMO_DATE)-inference.md" && \
+	echo "zh briefing (html): $$tmp/briefings/$(DEMO_DATE)-inference.html" && \
+	echo "en briefing (md):   $$tmp/briefings/$(DEMO_DATE)-inference.en.md" && \
+	echo "en briefing (html): $$tmp/briefings/$(DEMO_DATE)-inference.en.html" && \
+	echo "site index:         $$tmp/site/index.html (or: python3 -m http.server -d $$tmp/site)"
 
 # The layering (kb below pipeline, phases downward, no cycles) and the lint are part of the tests.
 lint: install
@@ -32,7 +37,7 @@ test: lint
 	$(PY) -m pytest
 
 bench: install
-	$(PY) bench/ingest.py && $(PY) bench/classify.py && $(PY) bench/query.py && $(PY) bench/nightly.py
+	$(PY) bench/ingest.py && $(PY) bench/classify.py && $(PY) bench/query.py && $(PY) bench/nightly.py && $(PY) bench/site.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

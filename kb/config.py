@@ -14,11 +14,14 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from kb.config_values import (
+    BRIEFING_FORMATS,
     LANGUAGES,
     RESERVED_SOURCES,
     category_problem,
     contact_problem,
+    formats_problem,
     name_problem,
+    site_dir_problem,
     taxonomy_slugs,
 )
 from kb.errors import ConfigError
@@ -66,6 +69,8 @@ class Config:
     authors: dict[str, int] = field(default_factory=dict)   # folder name, case-folded → credibility
     briefing_top: int = 5
     cutoff: str = "23:59"
+    briefing_formats: list[str] = field(default_factory=lambda: list(BRIEFING_FORMATS))
+    site_dir: str | None = None       # the nightly builds the archive site here when set
 
     @property
     def tz(self) -> ZoneInfo:
@@ -82,7 +87,8 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "blogs": {"name": (str, True), "url": (str, False), "credibility": (int, False), "topics": (list, False),
               "recording": (str, False)},
     "authors": {},
-    "briefing": {"top": (int, False), "cutoff": (str, False)},
+    "briefing": {"top": (int, False), "cutoff": (str, False), "formats": (list, False)},
+    "site": {"dir": (str, False)},
 }
 _LIST_TABLES = {"topics", "blogs"}
 
@@ -225,6 +231,12 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     cfg.cutoff = br.get("cutoff", cfg.cutoff)
     if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", cfg.cutoff):
         raise _err(path, text, "briefing.cutoff", "expected HH:MM")
+    cfg.briefing_formats = br.get("formats", cfg.briefing_formats)
+    if problem := formats_problem(cfg.briefing_formats):
+        raise _err(path, text, "briefing.formats", problem)
+    cfg.site_dir = raw.get("site", {}).get("dir")
+    if cfg.site_dir is not None and (problem := site_dir_problem(cfg.site_dir)):
+        raise _err(path, text, "site.dir", problem)
     for url_key, url, i in [("arxiv.url", cfg.arxiv_url, None), ("hf.url", cfg.hf_url, None),
                             ("arxiv.api_url", cfg.arxiv_api_url, None)] + [
             ("blogs.url", b.url, i) for i, b in enumerate(cfg.blogs) if b.url]:

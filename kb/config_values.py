@@ -15,6 +15,8 @@ NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 # Names the sources kb runs itself already hold in the ledger.
 RESERVED_SOURCES = frozenset({"arxiv", "hf", "arxiv-api", "arxiv-bulk", "workspace"})
 LANGUAGES = ("zh", "en")
+# What the nightly writes of each briefing (the JSON data is always kept in the store).
+BRIEFING_FORMATS = ("md", "html")
 
 # arXiv's archives, and the subject classes of those whose categories carry one (arxiv.org/category_taxonomy).
 _ARCHIVES = frozenset("""astro-ph cond-mat cs econ eess gr-qc hep-ex hep-lat hep-ph hep-th math math-ph nlin nucl-ex
@@ -44,6 +46,24 @@ def category_problem(value: str) -> str | None:
         return f"unknown arXiv category {value!r}"
     if archive in _CLASSES and cls not in _CLASSES[archive].split():
         return f"unknown arXiv category {value!r}"
+    return None
+
+
+def formats_problem(value: list[str]) -> str | None:
+    """``[briefing] formats``: one or more of md and html, each once."""
+    if not value or len(set(value)) != len(value):
+        return "expected one or more formats, each once (md, html)"
+    bad = [v for v in value if v not in BRIEFING_FORMATS]
+    return f"unknown format {bad[0]!r} (md, html)" if bad else None
+
+
+def site_dir_problem(value: str) -> str | None:
+    """``[site] dir``: a folder inside the workspace, written relative to it (the site is kb's output)."""
+    parts = value.replace("\\", "/").split("/")
+    if not value.strip() or value.startswith(("/", "~")) or ".." in parts:
+        return f"expected a folder inside the workspace, written relative to it (e.g. \"site\"), not {value!r}"
+    if parts[0] in ("inbox", "organized", ".kb", "kb.toml"):   # the team's files and kb's store are never a site
+        return f"{value!r} is the team's or kb's own folder; name another (e.g. \"site\")"
     return None
 
 

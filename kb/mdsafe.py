@@ -1,17 +1,20 @@
 """Markdown that is safe to show: everything that came from outside is escaped.
 
-One line, no raw HTML (entity-escaped), Markdown syntax and table pipes backslash-escaped,
+One line, no raw HTML, Markdown syntax and table pipes backslash-escaped (a backslash before
+``<`` and before an ``&`` that would start an entity, never ``&lt;`` or ``&amp;``: a Markdown
+file is read as text too, where an entity is noise),
 nothing at the start that would open a block, and links only for http(s) URLs. Used by
 the briefings and by ``kb show --format md``.
 """
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 from urllib.parse import quote
 
-_MD_SPECIAL = re.compile(r"([\\`*\[\]|])")
+_MD_SPECIAL = re.compile(r"([\\`*\[\]|<])")
+# ``&`` opens a character reference only before ``name;`` / ``#123;`` / ``#x1F;``: only there is it escaped.
+_ENTITY_START = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 # ``_`` opens emphasis only at a word's edge (intraword ``VLLM_X_Y`` stays readable as written).
 _EDGE_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 # What would start a block if the text began a line or followed a bullet: heading, quote, list, rule.
@@ -21,8 +24,8 @@ _LEADING_BLOCK = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+=](?=\s|$)|-{3,}|={3,}|\d{1,
 def md_text(value: Any) -> str:
     """Inline text from outside, safe in Markdown: one line, Markdown and HTML syntax escaped."""
     s = " ".join(str(value if value is not None else "").split())
-    s = html.escape(s, quote=False)          # & < > first: no raw HTML survives
-    s = _EDGE_UNDERSCORE.sub(r"\\_", _MD_SPECIAL.sub(r"\\\1", s))
+    s = _ENTITY_START.sub(r"\\&", _MD_SPECIAL.sub(r"\\\1", s))   # \< opens no tag, \& no entity
+    s = _EDGE_UNDERSCORE.sub(r"\\_", s)
     m = _LEADING_BLOCK.match(s)
     if m:   # a digit run keeps its digits, the marker after it is escaped: "1\. step"
         tok = m.group(1)

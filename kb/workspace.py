@@ -58,6 +58,24 @@ class Workspace:
         return target
 
 
+    def output_dir(self, out: str | Path, *, marker: str, force: bool = False) -> Path:
+        """Where a ``--out DIR`` folder goes: like ``output_path``, never among the team's files nor
+        the workspace itself, and into a folder holding files only if kb wrote it (its ``marker``
+        file is there) or with ``force``."""
+        target = (self.root / Path(out).expanduser()).resolve()
+        root = self.root.resolve()
+        rel = target.relative_to(root).as_posix() if target == root or root in target.parents else None
+        if rel == "." or (rel is not None and rel.split("/", 1)[0] in (*TEAM_FOLDERS, ".kb", CONFIG_NAME)):
+            raise WorkspaceError(f"--out {out}: {rel} is the team's or kb's own folder; kb never writes a site there",
+                                 hint="e.g. --out site, or a folder outside the workspace")
+        if target.exists() and not target.is_dir():
+            raise WorkspaceError(f"--out {out}: is a file; name a folder")
+        if target.is_dir() and any(target.iterdir()) and not (target / marker).is_file() and not force:
+            raise WorkspaceError(f"--out {out}: {target} holds files kb did not write",
+                                 hint="name an empty or new folder, or pass --force")
+        return target
+
+
 def resolve_inside(root: Path, relative: str | Path) -> Path:
     """Join and resolve (following symlinks); raise WorkspaceError if the result leaves ``root``."""
     root = root.resolve()

@@ -2,8 +2,9 @@
 
 ingest public sources → ingest the workspace → resolve cited IDs (online only)
 → classify what changed → verify and write the briefing of every topic and
-language → summary. Each stage is a small function of the run context; a
-failing source never stops the others, and the briefings say which one failed.
+language, in every format → the archive site (when ``[site] dir`` is set) →
+summary. Each stage is a small function of the run context; a failing source
+never stops the others, and the briefings say which one failed.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class NightlyReport:
     classified: Any = None
     briefings: list[dict[str, Any]] = field(default_factory=list)
     stages: list[str] = field(default_factory=list)
+    site: dict[str, Any] | None = None
 
     @property
     def exit_code(self) -> int:
@@ -45,9 +47,11 @@ class NightlyReport:
         if self.classified is not None:
             lines.append("  " + self.classified.summary())
         for b in self.briefings:
-            lines.append(f"  brief {b['topic']} [{b['lang']}]: {b['path']} — {b['increments']} increments, "
+            lines.append(f"  brief {b['topic']} [{b['lang']}]: {', '.join(b['paths'])} — {b['increments']} increments, "
                          f"{b['open_flags']} open flags, density {b['density']}"
                          + (" (unchanged)" if b.get("unchanged") else ""))
+        if self.site is not None:
+            lines.append(f"  site: {self.site['index']} — {self.site['written']} of {self.site['pages']} pages written")
         return "\n".join(lines)
 
 
@@ -86,16 +90,28 @@ def _classify(ctx: RunContext, report: NightlyReport) -> None:
 
 
 def _brief(ctx: RunContext, report: NightlyReport) -> None:
-    """Build and render every topic's briefing in every language; write the files whose bytes changed."""
-    from pipeline.brief.write import briefing_data, write_briefing
+    """Build every topic's briefing once; write it in every language and format of kb.toml (changed bytes only)."""
+    from pipeline.brief.publish import write_day
+    from pipeline.brief.write import briefing_data
     for topic in ctx.config.topics:
         data = briefing_data(ctx, topic.slug)   # verification rules run (and flags are synced) once per topic
+        results = write_day(ctx, topic.slug, data)
         for lang in ctx.config.languages:
-            result = write_briefing(ctx, topic.slug, lang=lang, fmt="md", data=data)
+            mine = [r for r in results if r.lang == lang]
             report.briefings.append({
-                "topic": topic.slug, "lang": lang, "path": ctx.workspace.relative(result.path),
+                "topic": topic.slug, "lang": lang, "path": ctx.workspace.relative(mine[0].path),
+                "paths": [ctx.workspace.relative(r.path) for r in mine],
                 "increments": len(data["increments"]), "density": data["density"]["level"],
-                "open_flags": sum(f["status"] == "open" for f in data["flags"]), "unchanged": not result.written})
+                "open_flags": sum(f["status"] == "open" for f in data["flags"]),
+                "unchanged": not any(r.written for r in mine)})
+
+
+def _site(ctx: RunContext, report: NightlyReport) -> None:
+    """Rebuild the archive site (`[site] dir`): only pages whose bytes changed are written."""
+    from pipeline.site.build import build_site
+    result = build_site(ctx.workspace, ctx.store, ctx.workspace.path(ctx.config.site_dir))
+    report.site = {"index": ctx.workspace.relative(result.index), "written": result.written,
+                   "pages": result.pages}
 
 
 def ingest_everything(ctx: RunContext) -> list[SourceReport]:
@@ -112,6 +128,8 @@ def build_stages(ctx: RunContext) -> list[Stage]:
     if not ctx.offline:
         stages.append(("resolve cited IDs", _resolve))
     stages += [("tidy the search index", _tidy_index), ("classify", _classify), ("verify and brief", _brief)]
+    if ctx.config.site_dir:
+        stages.append(("archive site", _site))
     return stages
 
 

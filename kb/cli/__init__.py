@@ -19,10 +19,12 @@ from kb.cli.brief import brief_cmd, flags_app
 from kb.cli.classify import classify_cmd, eval_app, explain_cmd
 from kb.cli.common import state
 from kb.cli.db import db_app
+from kb.cli.export import export_app
 from kb.cli.ingest import ingest_app, sources_app
 from kb.cli.nightly import nightly_cmd
 from kb.cli.options import Home
 from kb.cli.query import query_app, search_cmd, show_cmd
+from kb.cli.site import site_app
 from kb.cli.workspace import anchor_cmd, audit_cmd, init_cmd
 from kb.errors import KBError
 
@@ -35,7 +37,8 @@ for name, command in (("nightly", nightly_cmd), ("brief", brief_cmd), ("classify
                       ("anchor", anchor_cmd), ("audit", audit_cmd), ("init", init_cmd)):
     app.command(name)(command)
 for name, group in (("ingest", ingest_app), ("query", query_app), ("flags", flags_app),
-                    ("sources", sources_app), ("eval", eval_app), ("db", db_app)):
+                    ("site", site_app), ("export", export_app), ("sources", sources_app), ("eval", eval_app),
+                    ("db", db_app)):
     app.add_typer(group, name=name)
 
 

@@ -105,3 +105,17 @@ def flags_resolve_cmd(flag_id: Annotated[Optional[int], typer.Argument(metavar="
             done = f"{resolve_many(tx, verdict.value, note, rule=rule, topic=topic)} flags"
     if not state.quiet:
         typer.echo(f"{done}: {verdict.value}")
+    _refresh_briefings(topic)
+
+
+def _refresh_briefings(topic: str | None) -> None:
+    """A closed flag changes what the latest briefing shows: rewrite its files (md and html) and the site."""
+    from pipeline.brief.publish import refresh_latest
+    with run_context(None, offline=True) as ctx:
+        results = refresh_latest(ctx, [topic] if topic else [t.slug for t in ctx.config.topics])
+        if ctx.config.site_dir and results:
+            from pipeline.site.build import build_site
+            build_site(ctx.workspace, ctx.store, ctx.workspace.path(ctx.config.site_dir))
+    written = [ctx.workspace.relative(r.path) for r in results if r.written]
+    if written and not state.quiet:
+        typer.echo(f"rewrote {', '.join(written)}")

@@ -39,7 +39,8 @@ def query_papers_cmd(since: Since = None, until: Until = None,
     with open_store() as store:
         rows = query_papers(store, since=since, until=until, source=source, topic=topic,
                             relevance=relevance.value if relevance else None)
-    echo_rows(rows, fmt.value, ["arxiv_id", "version", "seen_on", "sources", "primary_category", "title"])
+    columns = ["arxiv_id", "version", "seen_on", "sources", "primary_category", "title"]
+    echo_rows(rows, fmt.value, columns + ["url", "abstract"] if fmt is Fmt4.csv else columns)   # json: every field
 
 
 @query_app.command("anchored")

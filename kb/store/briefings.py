@@ -61,3 +61,37 @@ def briefed_before(store: Store, topic: str, day: str, keys: Iterable[str]) -> d
                 f"({','.join('?' * len(part))}) GROUP BY key", (topic, day, *part)):
             out[key] = first
     return out
+
+
+def latest_date(store: Store, topic: str) -> str | None:
+    """The date of the latest briefing of ``topic`` (what `kb flags resolve` rewrites)."""
+    rows = store.query("SELECT max(date) FROM briefings WHERE topic = ? AND format = 'json'", (topic,))
+    return rows[0][0] if rows and rows[0][0] else None
+
+
+def archived_days(store: Store) -> list[tuple[str, str, dict[str, Any]]]:
+    """(topic, date, data) of every briefing recorded, by topic then date: the archive site's days."""
+    import json
+    return [(t, d, json.loads(blob)) for t, d, blob in store.query(
+        "SELECT topic, date, data FROM briefings WHERE format = 'json' AND lang = '' ORDER BY topic, date")]
+
+
+def archived_files(store: Store) -> dict[tuple[str, str, str, str], tuple[str, str]]:
+    """(topic, date, lang, format) → (path, content hash) of every briefing file written (md, html)."""
+    return {(t, d, lang, fmt): (path, digest) for t, d, lang, fmt, path, digest in store.query(
+        "SELECT topic, date, lang, format, path, content_hash FROM briefings WHERE format IN ('md', 'html') "
+        "AND path IS NOT NULL")}
+
+
+def briefed_ids(store: Store, *, topic: str | None = None, since: str | None = None) -> list[dict[str, Any]]:
+    """Every arXiv ID a briefing listed as citable (its §4), with topic, date, section and status."""
+    import json
+    out = []
+    for t, d, blob in store.query("SELECT topic, date, data FROM briefings WHERE format = 'json' AND lang = '' "
+                                  "AND (? IS NULL OR topic = ?) AND (? IS NULL OR date >= ?) ORDER BY date, topic",
+                                  (topic, topic, since, since)):
+        for item in json.loads(blob).get("arxiv_ids") or []:
+            if item.get("arxiv_id"):
+                out.append({"arxiv_id": item["arxiv_id"], "title": item.get("title"), "topic": t, "date": d,
+                            "section": item.get("section"), "status": item.get("status")})
+    return out

@@ -197,6 +197,15 @@ def paper_titles(store: Store, ids: Iterable[str]) -> dict[str, str]:
                                     "AND title <> ''", ids)}
 
 
+def paper_metadata(store: Store, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """What a citation needs of each of ``ids`` the store has: title, authors, dates, category, DOI…"""
+    out = {}
+    for r in _in(store, "SELECT arxiv_id, latest_version, title, authors, abstract, primary_category, published, "
+                 "updated, doi, journal_ref FROM papers WHERE arxiv_id IN ({marks})", ids):
+        out[r[0]] = dict(r) | {"authors": _j(r["authors"]) or []}
+    return out
+
+
 def title_of(store: Store, arxiv_id: str) -> str:
     """The paper's title from the store, else from the team's card for it, else ""."""
     rows = store.query("SELECT title FROM papers WHERE arxiv_id = ? AND title <> '' UNION ALL "

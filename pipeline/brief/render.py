@@ -18,7 +18,7 @@ from kb.mdsafe import md_cell, md_link, md_text
 from kb.resources import find_resource
 from pipeline.brief.template_cache import bytecode_cache
 
-__all__ = ["md_cell", "md_link", "md_text", "render_html", "render_markdown", "stars"]
+__all__ = ["md_cell", "md_link", "md_text", "render_html", "render_html_body", "render_markdown", "stars"]
 
 CATEGORY_ICON = {"net-new": "🟢", "engineering": "🟠", "confirmation": "🟡"}
 ENV_OPTIONS = {"autoescape": False, "trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True}
@@ -49,12 +49,25 @@ def render_markdown(data: dict[str, Any], lang: str, workspace: Path | None = No
     return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
 
 
+HTML_LANG = {"zh": "zh-CN", "en": "en"}
+
+
+@lru_cache(maxsize=1)
+def _markdown_it():
+    from markdown_it import MarkdownIt
+    return MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+
+
+def render_html_body(markdown_text: str, lang: str) -> str:
+    """The Markdown as HTML (raw HTML off), stars and category emoji given a text form (``marks``)."""
+    from pipeline.brief.marks import readable_marks
+    return readable_marks(_markdown_it().render(markdown_text), lang)
+
+
 def render_html(markdown_text: str, title: str, lang: str) -> str:
     """A standalone HTML page of the Markdown, with the shipped stylesheet inlined."""
-    from markdown_it import MarkdownIt
-    md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-    body = md.render(markdown_text)
+    body = render_html_body(markdown_text, lang)
     css = find_resource("templates/briefing.css").read_text(encoding="utf-8")
-    return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(HTML_LANG.get(lang, lang))}">\n<head>\n<meta charset="utf-8">\n'
             f"<title>{html.escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n<main>\n{body}</main>\n"
             "</body>\n</html>\n")

@@ -93,14 +93,14 @@ def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt:
     return result
 
 
-def write_if_changed(path: Path, data: bytes) -> bool:
+def write_if_changed(path: Path, data: bytes, *, durable: bool = True) -> bool:
     """Write ``path`` atomically unless it already holds exactly ``data``; True if it was written."""
     try:
         if path.is_file() and path.read_bytes() == data:
             return False
     except OSError:
         pass
-    write_atomically(path, data)
+    write_atomically(path, data, durable=durable)
     return True
 
 

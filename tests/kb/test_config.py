@@ -10,6 +10,13 @@ from kb.errors import ConfigError
 from kb.resources import read_resource
 
 BAD = [
+    ('[briefing]\nformats = ["md", "pdf"]\n', r"kb\.toml:2: briefing\.formats: unknown format 'pdf' \(md, html\)"),
+    ("[briefing]\nformats = []\n", r"kb\.toml:2: briefing\.formats: expected one or more formats"),
+    ('[briefing]\nformats = ["md", "md"]\n', r"briefing\.formats: expected one or more formats, each once"),
+    ('[site]\ndir = "../public"\n', r"kb\.toml:2: site\.dir: expected a folder inside the workspace"),
+    ('[site]\ndir = "/var/www"\n', r"site\.dir: expected a folder inside the workspace"),
+    ('[site]\ndir = "inbox/site"\n', r"site\.dir: 'inbox/site' is the team's or kb's own folder"),
+    ('[site]\nfolder = "site"\n', r"kb\.toml:2: site\.folder: unknown key"),
     ("[workspace]\ntimezone = 3\n", r"kb\.toml:2: workspace\.timezone: expected str"),
     ("[arxiv]\ncategoriez = []\n", r"kb\.toml:2: arxiv\.categoriez: unknown key"),
     ("[nonsense]\n", r"kb\.toml:1: nonsense: unknown section"),
@@ -63,3 +70,10 @@ def test_the_shipped_default_is_valid_and_has_the_expected_defaults() -> None:
 def test_missing_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="no such file"):
         load_config(tmp_path / "kb.toml")
+
+
+def test_formats_and_site_defaults() -> None:
+    cfg = parse_config("", Path("kb.toml"))
+    assert cfg.briefing_formats == ["md", "html"] and cfg.site_dir is None
+    cfg = parse_config('[briefing]\nformats = ["md"]\n[site]\ndir = "public/site"\n', Path("kb.toml"))
+    assert cfg.briefing_formats == ["md"] and cfg.site_dir == "public/site"

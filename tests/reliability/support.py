@@ -176,6 +176,10 @@ def dangerous(text: str, *, html_output: bool) -> list[str]:
                       r"blockquote|strong|em|code|pre|hr|br)(\s+(style|lang|charset)=\"[^\"<>]*\")*\s*/?>", "", body)
         body = re.sub(r'<a href="https?://[^"<>]*">', "", body).replace("</a>", "")
         body = re.sub(r"<!DOCTYPE html>", "", body)
+    else:
+        # Markdown: "\<" is a backslash escape in CommonMark (the text "<", never a tag), kb's way of
+        # writing "<" without an entity; what follows it is text. The same test as a tag opener applies.
+        body = body.replace("\\<", "")
     checks = _DANGER if html_output else [*_DANGER, ("javascript: Markdown link", _MD_JS_LINK)]
     for what, rx in checks:
         for m in rx.finditer(body):

@@ -45,7 +45,7 @@ def test_rerun_after_reingest_is_byte_identical(sample_day: Path, reference: dic
 
 def test_html_is_the_markdown_rendered(sample_day: Path, reference: dict[str, bytes]) -> None:
     html = reference[HTML].decode("utf-8")
-    assert html.startswith("<!DOCTYPE html>") and '<html lang="zh">' in html
+    assert html.startswith("<!DOCTYPE html>") and '<html lang="zh-CN">' in html
     assert "<h2>二、今日该主题最重要的增量（5 条）</h2>" in html
     assert "<table>" in html and "<style>" in html
 

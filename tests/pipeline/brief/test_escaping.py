@@ -51,7 +51,8 @@ def _html(markdown: str) -> str:
 def test_md_text_shows_the_text_and_nothing_else(value: str) -> None:
     """Rendered, the escaped text shows exactly the input (whitespace folded): no markup, no tags."""
     out = md_text(value)
-    assert "\n" not in out and "\r" not in out and "<" not in out
+    assert "\n" not in out and "\r" not in out and not re.search(r"(?<!\\)<", out)   # only \<, which opens no tag
+    assert not re.search(r"(?<!\\)&#?\w+;", out)   # no entity: a Markdown file is read as text too
     assert _rendered_text(out) == " ".join(value.split())
     assert html_tokens(out) == []
     html = _html(out)
@@ -217,7 +218,7 @@ def test_hostile_items_are_in_the_briefing(out: dict[str, str]) -> None:
     """Escaped, not dropped: the poisoned items are still reported, as text."""
     zh = out["zh"]
     assert "inbox/mallory/2026-10-08T1200-evil.md" in zh
-    assert "&lt;script&gt;alert(1)&lt;/script&gt; KV cache \\| prefill decode disaggregation" in zh
+    assert "\\<script>alert(1)\\</script> KV cache \\| prefill decode disaggregation" in zh
     assert "Multi line \\| KV cache prefill decode disaggregation title" in zh
     assert "2610.99999" in zh
     html = out["html"]
@@ -236,7 +237,8 @@ def test_hostile_html_has_no_active_content(out: dict[str, str]) -> None:
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_hostile_markdown_has_no_raw_html(out: dict[str, str], lang: str) -> None:
     md = out[lang]
-    assert "<script" not in md.lower() and "<img" not in md.lower()
+    # Only a backslash-escaped "\<" (which opens no tag in any CommonMark reader), never an entity.
+    assert not re.search(r"(?<!\\)<(script|img)", md, re.IGNORECASE) and "&lt;" not in md and "&amp;" not in md
     assert html_tokens(md) == []
     hrefs = [c.attrs["href"] for t in md_parser().parse(md) for c in (t.children or []) if c.type == "link_open"]
     assert hrefs and all(re.match(r"https?://", h) for h in hrefs), [h for h in hrefs if "http" not in h[:5]]

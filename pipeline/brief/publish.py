@@ -1,0 +1,36 @@
+"""The day's briefing files: every configured language in every configured format, and the
+rewrite that keeps them current when a person changes what they show (`kb flags resolve`).
+
+The nightly and `kb flags resolve` both come here, so the md and the html of a day are always
+rendered from the same data in the same run: the html can no longer go stale beside its md.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from pipeline.brief.write import BriefResult, briefing_data, write_briefing
+from pipeline.context import RunContext
+
+
+def write_day(ctx: RunContext, topic: str, data: dict[str, Any] | None = None) -> list[BriefResult]:
+    """Write ``topic``'s briefing of ``ctx.today`` in every language × format of kb.toml (only changed bytes)."""
+    data = data if data is not None else briefing_data(ctx, topic)   # the rules run (and flags sync) once
+    return [write_briefing(ctx, topic, lang=lang, fmt=fmt, data=data)
+            for lang in ctx.config.languages for fmt in ctx.config.briefing_formats]
+
+
+def refresh_latest(ctx: RunContext, topics: list[str]) -> list[BriefResult]:
+    """Rewrite the latest briefing of each topic (its own date, not today's), e.g. after flags were closed.
+
+    A topic that was never briefed is left alone: there is nothing on disk to go stale.
+    """
+    from kb.store.briefings import latest_date
+    results: list[BriefResult] = []
+    for topic in topics:
+        day = latest_date(ctx.store, topic)
+        if day is None:
+            continue
+        past = RunContext(ctx.workspace, ctx.store, date.fromisoformat(day), offline=True, now=ctx.now)
+        results += write_day(past, topic)
+    return results
