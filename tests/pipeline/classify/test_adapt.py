@@ -39,6 +39,19 @@ def test_anchors_alone_do_not_move_the_relevance_biases(base):
     assert dm.classify("", title=far).relevance == base.classify("", title=far).relevance
 
 
+def test_positives_alone_leave_the_relevance_heads_to_the_base(base):
+    """Anchors are positives only: fitted to them, the related-vs-none head would raise every word they
+    share with unrelated systems papers. It moves once the doc's labels hold a ``none`` too."""
+    far = "TessaScope: pipelined leader rotation for Byzantine fault-tolerant consensus"
+    only_pos = adapt(base, INF, doc="inference")
+    assert not any(np.any(d[:3]) for d in only_pos.delta.values())
+    assert only_pos.classify("", title=far).probabilities == base.classify("", title=far).probabilities
+    taught = adapt(base, [*INF, Labelled(far, relevance="none", weight=3.0, id="n", origin="correction")],
+                   doc="inference")
+    assert any(np.any(d[1]) for d in taught.delta.values())
+    assert taught.classify("", title=far).probabilities["none"] > base.classify("", title=far).probabilities["none"]
+
+
 def test_membership_sends_each_paper_to_its_doc(base):
     moe = adapt(base, MOE, doc="moe")
     moe.member, moe.member_bias = fit_membership(base, MOE, INF)
@@ -50,9 +63,9 @@ def test_membership_sends_each_paper_to_its_doc(base):
 
 
 def test_update_is_incremental_and_the_cache_round_trips(base):
-    dm = adapt(base, [Labelled(PROBE_SPEC, relevance="none", id="x", origin="correction")], doc="d", steps=50)
+    dm = adapt(base, [Labelled(PROBE_SPEC, relevance="none", id="x", origin="correction"), *INF], doc="d", steps=50)
     dm2 = dm.update([Labelled("Another speculative decoding heads paper", relevance="none", id="y")], steps=50)
-    assert len(dm2.items) == 2
+    assert len(dm2.items) == 5
     assert dm2.classify("", title=PROBE_SPEC).probabilities["none"] >= dm.classify("", title=PROBE_SPEC).probabilities["none"] - 1e-6
     back = DocModel.from_dict(base, dm2.to_dict())
     assert back.classify("", title=PROBE_SPEC).probabilities == dm2.classify("", title=PROBE_SPEC).probabilities
