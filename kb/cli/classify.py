@@ -85,6 +85,9 @@ def train_cmd(corpus: Annotated[Path, typer.Option("--corpus", metavar="DIR", he
                                                               "(tests/data/classifier_holdout.jsonl).")] = None,
               licences: Annotated[str, typer.Option("--licences", metavar="default|permissive",
                                                     help="permissive: MIT/Apache/CC0/BSD sources only.")] = "default",
+              measured_out: Annotated[Optional[Path], typer.Option("--measured-out", metavar="FILE", help="Also "
+                                      "write the measured model (train split + dev; what kb eval --split and "
+                                      "bench/eval_models.py measure).")] = None,
               ) -> None:
     """Train the classifier from the corpus (needs kb[train]: scikit-learn); what ships is data/classifier_model.npz."""
     import importlib.util
@@ -98,6 +101,7 @@ def train_cmd(corpus: Annotated[Path, typer.Option("--corpus", metavar="DIR", he
     argv = ["--corpus", str(corpus), "--out", str(out), "--licences", licences]
     argv += ["--dev", str(dev)] if dev else []
     argv += ["--holdout", str(holdout)] if holdout else []
+    argv += ["--measured-out", str(measured_out)] if measured_out else []
     raise typer.Exit(main(argv))
 
 

@@ -76,16 +76,26 @@ def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | 
     """``evaluate`` over a labelled file, or over the corpus' curated papers of ``split`` (held out by ID)."""
     from pipeline.classify.evaluate import classifier_fn, evaluate, load_labelled
     from pipeline.classify.taxonomy import load_taxonomy
-    if split is not None:
-        items = _split_items(corpus, split)
-    else:
-        items = load_labelled(file)
-    if model == "keyword":
+    base = None
+    if model != "keyword":
+        from kb.resources import find_resource
+        from pipeline.classify.engine import MODEL_FILE, load_base
+        base = load_base(Path(model_file) if model_file else find_resource(MODEL_FILE))
+        if split is not None and not held_out(base):
+            raise ConfigError(f"--split {split}: model {base.id} was fitted on every split of the corpus, so it would "
+                              "be measured on papers it was trained on; pass --model-file with a measured model "
+                              "(kb train … --measured-out FILE: train split + dev only)")
+    items = _split_items(corpus, split) if split is not None else load_labelled(file)
+    if base is None:
         return evaluate(items, classifier_fn(load_taxonomy(taxonomy)))
-    from kb.resources import find_resource
-    from pipeline.classify.engine import MODEL_FILE, load_base
-    base = load_base(Path(model_file) if model_file else find_resource(MODEL_FILE))
     return evaluate(items, classifier_fn(model=base))
+
+
+def held_out(model: Any) -> bool:
+    """Whether the corpus' val and test splits were kept out of the model's fitting: a measured model
+    (``kb train --measured-out``), not the shipped one, which is refitted on every trainable paper."""
+    fit = model.meta.get("final_fit") or ("train" if model.meta.get("model_id") == "measured" else "all")
+    return fit == "train"
 
 
 def _split_items(corpus: Path | None, split: str) -> list[dict[str, Any]]:

@@ -197,6 +197,7 @@ def train(corpus: str | Path, label_map: str | Path, taxonomy: str | Path, *,
     report["sources"] = provenance.sources(lm, ex)
     digest = hashlib.sha256(json.dumps([shipped.vocab[:1000], shipped.W[:1000].round(4).tolist()]).encode()).hexdigest()
     shipped.id = shipped.meta["model_id"] = f"kbclf-{digest[:12]}"
+    shipped.meta["final_fit"] = final_fit     # "train": val and test kept out (kb eval --split may measure it)
     shipped.meta["trained_on"] = {k: v["examples"] for k, v in report["sources"].items() if v["examples"]}
     shipped.meta["label_map_sha256"] = hashlib.sha256(lm.raw_text.encode()).hexdigest()[:16]
     return shipped, report
