@@ -151,8 +151,8 @@ class Engine:
         else the anchor's line). The keyword engine suggests by the topics' section hints."""
         if self.base is None:   # the keyword classifier: the briefing suggests by the item's topics
             return None
+        from kb.text import strip_anchor_syntax
         from pipeline.classify.sections import SectionIndex, SectionItem, suggest_sections
-        from pipeline.workspace.knowledge import strip_anchor_syntax
         items = [SectionItem(a.section, a.arxiv_id or a.subject, a.title or strip_anchor_syntax(a.label),
                              a.abstract or "") for a in anchored]
         heads = {k.lstrip("§"): v for k, v in titles.items()}

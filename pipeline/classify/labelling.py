@@ -114,8 +114,9 @@ def _split_items(corpus: Path | None, split: str) -> list[dict[str, Any]]:
 def doc_sections(path: Path, workspace: Any = None) -> tuple[dict[str, str], list[Any]]:
     """A knowledge doc's headings (number → title) and anchored items (with their papers' titles and
     abstracts when the workspace's store holds them)."""
+    from kb.text import strip_anchor_syntax
     from pipeline.classify.sections import SectionItem
-    from pipeline.workspace.knowledge import parse_knowledge, strip_anchor_syntax
+    from pipeline.workspace.knowledge import parse_knowledge
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
