@@ -26,6 +26,7 @@ from kb.config_values import (
 )
 from kb.errors import ConfigError
 
+CLASSIFY_MODELS = ("learned", "keyword")   # pipeline.classify.engine
 DEFAULT_CATEGORIES = ["cs.DC", "cs.LG", "cs.CL", "cs.AR", "cs.PF", "cs.OS"]
 LISTING_URL = "https://rss.arxiv.org/rss/{categories}"
 HF_URL = "https://huggingface.co/api/daily_papers?date={date}"
@@ -71,6 +72,8 @@ class Config:
     cutoff: str = "23:59"
     briefing_formats: list[str] = field(default_factory=lambda: list(BRIEFING_FORMATS))
     site_dir: str | None = None       # the nightly builds the archive site here when set
+    classify_model: str = "keyword"          # learned | keyword (pipeline.classify.engine)
+    classify_model_file: str | None = None   # a workspace's own trained model (kb train --out)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -89,6 +92,7 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "authors": {},
     "briefing": {"top": (int, False), "cutoff": (str, False), "formats": (list, False)},
     "site": {"dir": (str, False)},
+    "classify": {"model": (str, False), "model_file": (str, False)},
 }
 _LIST_TABLES = {"topics", "blogs"}
 
@@ -173,7 +177,7 @@ def parse_config(text: str, path: Path) -> Config:
 
 
 def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
-    ws, ax, hf, br = (raw.get(k, {}) for k in ("workspace", "arxiv", "hf", "briefing"))
+    ws, ax, hf, br, cl = (raw.get(k, {}) for k in ("workspace", "arxiv", "hf", "briefing", "classify"))
     cfg = Config(path=path)
     cfg.timezone = ws.get("timezone", cfg.timezone)
     try:
@@ -237,6 +241,11 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     cfg.site_dir = raw.get("site", {}).get("dir")
     if cfg.site_dir is not None and (problem := site_dir_problem(cfg.site_dir)):
         raise _err(path, text, "site.dir", problem)
+    cfg.classify_model = cl.get("model", cfg.classify_model)
+    if cfg.classify_model not in CLASSIFY_MODELS:
+        raise _err(path, text, "classify.model", f"unknown classifier {cfg.classify_model!r} "
+                   f"(one of {', '.join(CLASSIFY_MODELS)})")
+    cfg.classify_model_file = cl.get("model_file")
     for url_key, url, i in [("arxiv.url", cfg.arxiv_url, None), ("hf.url", cfg.hf_url, None),
                             ("arxiv.api_url", cfg.arxiv_api_url, None)] + [
             ("blogs.url", b.url, i) for i, b in enumerate(cfg.blogs) if b.url]:

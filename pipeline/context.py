@@ -49,7 +49,8 @@ class RunContext:
     # `kb ingest …` always parses what it is given.
     skip_unchanged: bool = False
     _http: HttpClient | None = field(default=None, repr=False)
-    taxonomy: Any = field(default=None, repr=False)      # loaded once per run (pipeline.classify.stage)
+    taxonomy: Any = field(default=None, repr=False)      # loaded once per run (pipeline.classify.engine)
+    classifier: Any = field(default=None, repr=False)    # the run's classifier (pipeline.classify.engine)
     # progress(label, total) → a context manager yielding a Progress; the CLI passes a terminal bar.
     progress: Callable[[str, int | None], AbstractContextManager[Progress]] = no_progress
 

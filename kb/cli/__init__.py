@@ -16,7 +16,7 @@ import typer
 
 from kb import __version__
 from kb.cli.brief import brief_cmd, flags_app
-from kb.cli.classify import classify_cmd, eval_app, explain_cmd
+from kb.cli.classify import classify_cmd, eval_app, explain_cmd, label_cmd, train_cmd
 from kb.cli.common import state
 from kb.cli.db import db_app
 from kb.cli.export import export_app
@@ -33,8 +33,8 @@ app = typer.Typer(help="kb — knowledge base and daily increment briefings for 
                   rich_markup_mode=None)
 # Registration order is the order `kb --help` lists them in: the daily path first.
 for name, command in (("nightly", nightly_cmd), ("brief", brief_cmd), ("classify", classify_cmd),
-                      ("explain", explain_cmd), ("search", search_cmd), ("show", show_cmd),
-                      ("anchor", anchor_cmd), ("audit", audit_cmd), ("init", init_cmd)):
+                      ("explain", explain_cmd), ("label", label_cmd), ("search", search_cmd), ("show", show_cmd),
+                      ("anchor", anchor_cmd), ("audit", audit_cmd), ("init", init_cmd), ("train", train_cmd)):
     app.command(name)(command)
 for name, group in (("ingest", ingest_app), ("query", query_app), ("flags", flags_app),
                     ("site", site_app), ("export", export_app), ("sources", sources_app), ("eval", eval_app),

@@ -1,4 +1,5 @@
-"""`kb classify`, `kb explain`, `kb eval classifier`: thin commands over pipeline.classify*."""
+"""`kb classify`, `kb explain`, `kb label`, `kb train`, `kb eval classifier|sections`: thin commands over
+pipeline.classify*."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,10 +7,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import run_context, state
-from kb.cli.options import TableJson, TableOrJson
+from kb.cli.common import open_workspace, run_context, state
+from kb.cli.options import TableJson, TableOrJson, check_topic
 
 eval_app = typer.Typer(help="Measure kb's components on labelled data.", no_args_is_help=True)
+
+Doc = Annotated[Optional[str], typer.Option("--doc", metavar="DOC", callback=check_topic,
+                                            help="A knowledge doc (a topic slug of kb.toml); default: the first.")]
 
 
 def classify_cmd(everything: Annotated[bool, typer.Option("--all", help="Re-tag everything, not only "
@@ -23,22 +27,143 @@ def classify_cmd(everything: Annotated[bool, typer.Option("--all", help="Re-tag 
 
 
 def explain_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID, post key, or note "
-                                                     "entry as path#N.")]) -> None:
-    """Why an item got its tags and relevance: matched terms, scores, thresholds."""
+                                                     "entry as path#N.")],
+                doc: Doc = None) -> None:
+    """Why an item got its tags and relevance: the features that decided, and the team labels that shaped it."""
     from pipeline.classify.stage import explain_subject
     with run_context(None) as ctx:
-        typer.echo("\n".join(explain_subject(ctx, ident)))
+        typer.echo("\n".join(explain_subject(ctx, ident, doc)))
+
+
+def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help="arXiv ID, post key, or note "
+                                                             "entry as path#N.")] = None,
+              relevance: Annotated[Optional[str], typer.Option("--relevance", metavar="primary|adjacent|none",
+                                                               help="What the item is for the doc.")] = None,
+              topic: Annotated[Optional[list[str]], typer.Option("--topic", metavar="T", help="A topic of the "
+                                                                 "taxonomy (repeat for several).")] = None,
+              doc: Doc = None,
+              note: Annotated[Optional[str], typer.Option("--note", help="Why, for the team.")] = None,
+              uncertain: Annotated[Optional[int], typer.Option("--uncertain", metavar="N", min=1, max=500,
+                                   help="List the N recent items the doc's model is least sure of.")] = None,
+              since: Annotated[Optional[str], typer.Option("--since", metavar="D", help="With --uncertain: items "
+                                                           "since this date (default: the last 14 days).")] = None,
+              fmt: TableOrJson = TableJson.table) -> None:
+    """Record a team member's correction (organized/labels/<doc>.jsonl), or list what to label next."""
+    from pipeline.classify.labelling import record_label, uncertain_items
+    if uncertain is not None:
+        if ident is not None or relevance is not None:
+            raise typer.BadParameter("--uncertain lists items; it takes no ID or --relevance")
+        with run_context(None) as ctx:
+            rows = uncertain_items(ctx, doc, uncertain, since)
+        from kb.cli.common import echo_rows
+        echo_rows(rows, fmt.value, ["id", "uncertainty", "relevance", "topics", "reason", "title"], id_key="id")
+        return
+    if ident is None or relevance is None:
+        raise typer.BadParameter("give an ID and --relevance primary|adjacent|none (or --uncertain N)")
+    if relevance not in ("primary", "adjacent", "none"):
+        raise typer.BadParameter(f"--relevance {relevance!r}: primary, adjacent or none")
+    from kb.config_values import taxonomy_slugs
+    known = taxonomy_slugs(open_workspace().root / "taxonomy.toml")
+    for t in topic or ():
+        if t not in known:
+            raise typer.BadParameter(f"--topic {t!r} is no topic of the taxonomy")
+    if relevance == "none" and topic:
+        raise typer.BadParameter("--relevance none keeps no topics (kb's contract): drop --topic")
+    with run_context(None) as ctx:
+        line = record_label(ctx, ident, relevance, topic, doc, note)
+    if not state.quiet:
+        typer.echo(line)
+
+
+def train_cmd(corpus: Annotated[Path, typer.Option("--corpus", metavar="DIR", help="The corpus: curated_lists/ "
+                                                   "and abstracts/ (SOURCES.md beside them).")],
+              out: Annotated[Path, typer.Option("--out", metavar="FILE", help="The model file to write (.npz); "
+                                                "LICENCES and provenance are written beside it.")],
+              dev: Annotated[Optional[Path], typer.Option("--dev", help="Labelled JSONL trained on (kb's dev "
+                                                          "set, tests/data/classifier_dev.jsonl).")] = None,
+              holdout: Annotated[Optional[Path], typer.Option("--holdout", help="Labelled JSONL only measured "
+                                                              "(tests/data/classifier_holdout.jsonl).")] = None,
+              licences: Annotated[str, typer.Option("--licences", metavar="default|permissive",
+                                                    help="permissive: MIT/Apache/CC0/BSD sources only.")] = "default",
+              measured_out: Annotated[Optional[Path], typer.Option("--measured-out", metavar="FILE", help="Also "
+                                      "write the measured model (train split + dev; what kb eval --split and "
+                                      "bench/eval_models.py measure).")] = None,
+              ) -> None:
+    """Train the classifier from the corpus (needs kb[train]: scikit-learn); what ships is data/classifier_model.npz."""
+    import importlib.util
+
+    from kb.errors import ConfigError
+    if importlib.util.find_spec("sklearn") is None or importlib.util.find_spec("scipy") is None:
+        raise ConfigError("kb train needs scikit-learn and scipy: pip install 'kb[train]'")
+    if not (corpus / "curated_lists").is_dir():
+        raise ConfigError(f"--corpus {corpus}: not a corpus folder (curated_lists/ and abstracts/)")
+    from pipeline.classify.training.train import main
+    argv = ["--corpus", str(corpus), "--out", str(out), "--licences", licences]
+    argv += ["--dev", str(dev)] if dev else []
+    argv += ["--holdout", str(holdout)] if holdout else []
+    argv += ["--measured-out", str(measured_out)] if measured_out else []
+    raise typer.Exit(main(argv))
 
 
 @eval_app.command("classifier")
-def eval_classifier_cmd(file: Annotated[Path, typer.Argument(help="JSONL of labelled items "
-                                                             "{id, title, text, topics, relevance}.")],
+def eval_classifier_cmd(file: Annotated[Optional[Path], typer.Argument(help="JSONL of labelled items "
+                                                                       "{id, title, text, topics, relevance}.")] = None,
                         fmt: TableOrJson = TableJson.table,
                         taxonomy: Annotated[Optional[Path], typer.Option("--taxonomy", help="A taxonomy "
-                                            "override to merge over the shipped one.")] = None) -> None:
-    """Per-topic precision/recall/F1, micro/macro F1, relevance accuracy and confusion."""
+                                            "override to merge over the shipped one (keyword model).")] = None,
+                        model: Annotated[str, typer.Option("--model", metavar="learned|keyword",
+                                                           help="Which classifier.")] = "learned",
+                        model_file: Annotated[Optional[Path], typer.Option("--model-file", help="A trained model "
+                                              "file (default: the shipped one).")] = None,
+                        corpus: Annotated[Optional[Path], typer.Option("--corpus", metavar="DIR", help="With "
+                                          "--split or --cv: the training corpus.")] = None,
+                        split: Annotated[Optional[str], typer.Option("--split", metavar="train|val|test",
+                                         help="Measure on the corpus' curated papers of this split (by ID).")] = None,
+                        cv: Annotated[Optional[int], typer.Option("--cv", metavar="K", min=2, max=10,
+                                      help="K-fold cross-validation of training on the corpus.")] = None) -> None:
+    """Per-topic precision/recall/F1, micro/macro F1, relevance accuracy and confusion, and every item's prediction."""
     from kb.cli.output import format_json
-    from pipeline.classify.evaluate import classifier_fn, evaluate, format_eval_table, load_labelled
-    from pipeline.classify.taxonomy import load_taxonomy
-    result = evaluate(load_labelled(file), classifier_fn(load_taxonomy(taxonomy)))
-    typer.echo(format_json(result) if fmt is TableJson.json else format_eval_table(result))
+    from pipeline.classify.labelling import eval_items
+    if model not in ("learned", "keyword"):
+        raise typer.BadParameter(f"--model {model!r}: learned or keyword")
+    if (split or cv) and corpus is None:
+        raise typer.BadParameter("--split and --cv need --corpus DIR")
+    if file is None and not (split or cv):
+        raise typer.BadParameter("give a FILE of labelled items, or --corpus DIR with --split or --cv")
+    if cv:
+        from kb.resources import find_resource
+        from pipeline.classify.training.train import cross_validate
+        typer.echo(cross_validate(corpus, find_resource("data/label_map.toml"), find_resource("data/taxonomy.toml"),
+                                  k=cv))
+        return
+    result = eval_items(file, model=model, model_file=model_file, taxonomy=taxonomy, corpus=corpus, split=split)
+    if fmt is TableJson.json:
+        typer.echo(format_json(result))
+    else:
+        from pipeline.classify.evaluate import format_eval_table
+        typer.echo(format_eval_table(result))
+
+
+@eval_app.command("sections")
+def eval_sections_cmd(doc: Annotated[str, typer.Argument(metavar="DOC", help="A knowledge doc: its file, or a "
+                                                         "topic slug of the workspace.")],
+                      fmt: TableOrJson = TableJson.table) -> None:
+    """Leave-one-out section suggestion over the doc's anchors: top-1 and top-3."""
+    from kb.cli.output import format_json
+    from pipeline.classify.labelling import eval_sections, format_sections_table
+    path = Path(doc)
+    ws = None
+    if not path.is_file():
+        ws = open_workspace()
+        found = [t for t in ws.config.topics if t.slug == doc]
+        if not found:
+            raise typer.BadParameter(f"{doc}: no such file, and no topic {doc!r} in kb.toml")
+        path = ws.path(found[0].doc)
+    else:
+        from kb.errors import KBError
+        try:
+            ws = open_workspace()
+        except KBError:     # a doc outside any workspace is measured on its own lines
+            ws = None
+    result = eval_sections(path, ws)
+    typer.echo(format_json(result) if fmt is TableJson.json else format_sections_table(result))

@@ -1,6 +1,7 @@
 """Paper cards and the work queue: the team's own records of papers, with the mentions they make."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from kb.records import Card, QueueItem
@@ -70,3 +71,26 @@ def queue(store: Store) -> list[QueueView]:
     """The work queue, best first."""
     return [QueueView(*r) for r in store.query("SELECT rank, arxiv_id, url, title, score FROM queue_items "
                                                "ORDER BY rank")]
+
+
+@dataclass(frozen=True)
+class CardLabel:
+    """What a card says about its paper, for the classifier: the team's topics and relevance."""
+
+    arxiv_id: str | None
+    title: str
+    topics: tuple[str, ...]
+    primary: bool | None          # the card's primary_topic; None when it says nothing
+    body: str
+    abstract: str | None
+
+
+def card_labels(store: Store) -> list[CardLabel]:
+    """Every card's topics and relevance with its paper's abstract when the store has it, by path."""
+    out = []
+    for aid, title, topics, primary, body, abstract in store.query(
+            "SELECT c.arxiv_id, c.title, c.topics, c.primary_topic, c.body, p.abstract FROM cards c "
+            "LEFT JOIN papers p ON p.arxiv_id = c.arxiv_id ORDER BY c.path"):
+        out.append(CardLabel(aid, title or "", tuple(json.loads(topics or "[]")),
+                             None if primary is None else bool(primary), body or "", abstract))
+    return out

@@ -29,7 +29,7 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 TABLES = (
     "papers", "paper_versions", "paper_changes", "sightings", "posts", "sources", "source_runs",
     "workspace_files", "notes", "note_entries", "mentions", "cards", "queue_items",
-    "doc_versions", "anchors", "tags", "classifications", "classify_queue", "flags", "briefings",
+    "doc_versions", "anchors", "tags", "classifications", "doc_relevance", "classify_queue", "flags", "briefings",
     "briefed_items", "id_checks",
 )
 

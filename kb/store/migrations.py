@@ -338,9 +338,24 @@ M010_ENTRY_CITES = Migration("m010_entry_cites", (
     "UPDATE sources SET payload_hash = NULL WHERE kind = 'blog'",
 ))
 
+# The learned classifier judges relevance per knowledge doc (each doc's model is the base model
+# adapted to that doc's anchors, cards and corrections): one row per subject and doc, beside the
+# doc-independent tags and relevance in ``classifications``.
+M012_DOC_RELEVANCE = Migration("m012_doc_relevance", (
+    """CREATE TABLE doc_relevance (
+        subject_kind TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        doc TEXT NOT NULL,
+        relevance TEXT NOT NULL,
+        tags TEXT NOT NULL DEFAULT '[]',
+        model_hash TEXT NOT NULL,
+        PRIMARY KEY (subject_kind, subject, doc)
+    )""",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
-                                     M010_ENTRY_CITES)
+                                     M010_ENTRY_CITES, M012_DOC_RELEVANCE)
 
 _LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
     name TEXT PRIMARY KEY,

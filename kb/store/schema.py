@@ -222,6 +222,16 @@ class ClassificationRow(SQLModel, table=True):
     input_hash: str
 
 
+class DocRelevanceRow(SQLModel, table=True):
+    __tablename__ = "doc_relevance"
+    subject_kind: str = Field(primary_key=True)
+    subject: str = Field(primary_key=True)
+    doc: str = Field(primary_key=True)
+    relevance: str
+    tags: str = "[]"
+    model_hash: str
+
+
 class ClassifyQueueRow(SQLModel, table=True):
     __tablename__ = "classify_queue"
     subject_kind: str = Field(primary_key=True)

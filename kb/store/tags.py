@@ -25,6 +25,8 @@ class Classified:
     subject: str
     relevance: str
     tags: list[tuple[str, float, list[str]]] = field(default_factory=list)  # (topic, score, matched terms)
+    # per knowledge doc (its slug): that doc's model's relevance and tags
+    docs: dict[str, tuple[str, list[tuple[str, float, list[str]]]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -70,6 +72,11 @@ def save_classifications(tx: Tx, items: list[Classified], model_hash: str) -> No
     tx.upsert("classifications", [row("classifications", subject_kind=c.kind, subject=c.subject,
                                       relevance=c.relevance, taxonomy_hash=model_hash, input_hash="")
                                   for c in items], ["subject_kind", "subject"])
+    tx.run("DELETE FROM doc_relevance WHERE subject_kind = :k AND subject = :s", keys)
+    tx.insert("doc_relevance", [row("doc_relevance", subject_kind=c.kind, subject=c.subject, doc=doc, relevance=rel,
+                                    tags=[[t, round(score, 4), terms] for t, score, terms in tags],
+                                    model_hash=model_hash)
+                                for c in items for doc, (rel, tags) in sorted(c.docs.items())])
     tx.run("DELETE FROM classify_queue WHERE subject_kind = :k AND subject = :s", keys)
 
 
@@ -143,8 +150,10 @@ def classified_with_other_model(store: Store, model_hash: str) -> bool:
     return bool(store.query("SELECT 1 FROM classifications WHERE taxonomy_hash <> ? LIMIT 1", (model_hash,)))
 
 
-def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[str]) -> dict[str, StoredResult]:
-    """The stored classification of the given subjects of one kind, when made with ``model_hash``.
+def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[str],
+                   doc: str | None = None) -> dict[str, StoredResult]:
+    """The stored classification of the given subjects of one kind, when made with ``model_hash``
+    (with ``doc``: as that knowledge doc's model judged them, where it did).
 
     Looked up by primary key; the model is compared here, not in SQL, so that no planner is
     tempted by the index on the model (which every row of a backfilled store shares).
@@ -163,4 +172,27 @@ def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[
                 f"AND subject IN ({marks}) ORDER BY subject, score DESC, topic", (kind, *part)):
             if subject in out and model == model_hash:
                 out[subject].tags.append(StoredTag(topic, score, tuple(json.loads(terms))))
+        if doc is None:
+            continue
+        for subject, relevance, tags, model in store.query(
+                f"SELECT subject, relevance, tags, model_hash FROM doc_relevance WHERE subject_kind = ? "
+                f"AND doc = ? AND subject IN ({marks})", (kind, doc, *part)):
+            if subject in out and model == model_hash:
+                out[subject] = StoredResult(relevance, [StoredTag(t, s, tuple(terms)) for t, s, terms
+                                                        in json.loads(tags)])
+    return out
+
+
+def recent_subjects(store: Store, since: str, limit: int = 5000) -> list[SubjectText]:
+    """Subjects that arrived from ``since`` (a date) on: papers sighted, posts published, entries of notes
+    written since then, at most ``limit`` of each kind (``kb label --uncertain``)."""
+    where = {
+        "paper": " WHERE p.arxiv_id IN (SELECT arxiv_id FROM sightings WHERE seen_on >= ?)",
+        "post": " WHERE substr(coalesce(p.published, ''), 1, 10) >= ?",
+        "entry": " WHERE e.path IN (SELECT path FROM notes WHERE substr(timestamp, 1, 10) >= ?)",
+    }
+    out: list[SubjectText] = []
+    for kind in KINDS:
+        out += [SubjectText(*r) for r in store.query(_TEXTS[kind] + where[kind] + _ORDER[kind] + " LIMIT ?",
+                                                     (since, limit))]
     return out

@@ -97,7 +97,7 @@ def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str
     anchored = facts.anchored_topics.get(c.section or "", [])
     ranked = sorted(anchored, key=lambda a: (-len(set(c.topics) & a[2]), -len(c.terms & a[3]), a[0]))
     same = [{"subject": s, "title": strip_anchor_syntax(t)} for s, t, _, _ in ranked if s not in c.subjects][:3]
-    touches = sorted({sec for t in c.topics if (sec := taxonomy.section_for(t, topic)) and sec in sections})
+    touches = sorted({sec for t in c.topics if (sec := taxonomy.section_for(t, sections, topic)) and sec in sections})
     return same, touches
 
 
@@ -170,15 +170,17 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
 
 def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
     """Everything a briefing of ``inputs.topic`` for ``inputs.day`` says, as plain data (deterministic)."""
-    from pipeline.classify.classifier import classify
+    classify = inputs.classify
     taxonomy, rules, topic, window = inputs.taxonomy, inputs.rules, inputs.topic, inputs.window
     cands, facts = inputs.candidates, inputs.facts
     stored = _classify_unstored(inputs, classify)
     section_titles = inputs.section_titles
     for c in cands:
-        judge(c, classify=classify, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
+        # a team correction of one of the item's IDs decides its relevance (kb label)
+        mine = inputs.classify_for([*c.arxiv_ids, *(s.key for s in c.sources if s.kind == "entry")])
+        judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, sections={s.lstrip("§") for s in section_titles}, stored=stored,
-              known_titles=_known_titles(inputs), withdrawn=inputs.withdrawn)
+              known_titles=_known_titles(inputs), withdrawn=inputs.withdrawn, suggest=inputs.suggest)
     relevant = [c for c in cands if c.relevance != "none"]
     shown = rank(relevant, inputs.top)
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering

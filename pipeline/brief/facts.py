@@ -8,7 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from kb.store import Store
-from kb.store.anchors import AnchorView, anchored_between, anchored_subject_count, current_anchors, current_doc_version
+from kb.store.anchors import (
+    AnchorView,
+    anchored_between,
+    anchored_subject_count,
+    current_anchors,
+    current_doc_version,
+    section_titles,
+)
 from kb.store.briefings import net_new_history
 from kb.store.cards import card_mismatches
 from kb.store.notes import mentions_until
@@ -18,11 +25,12 @@ from pipeline.brief.model import Window
 from pipeline.brief.verify import Facts
 
 
-def stored_classifications(store: Store, model_hash: str, papers: set[str], entries: set[str]
-                           ) -> dict[str, StoredResult]:
-    """The classify stage's results for these papers (by ID) and note entries (``entry:path#N``)."""
-    out: dict[str, StoredResult] = dict(stored_results(store, model_hash, "paper", papers))
-    out |= {f"entry:{k}": v for k, v in stored_results(store, model_hash, "entry", entries).items()}
+def stored_classifications(store: Store, model_hash: str, papers: set[str], entries: set[str],
+                           doc: str | None = None) -> dict[str, StoredResult]:
+    """The classify stage's results for these papers (by ID) and note entries (``entry:path#N``), as
+    ``doc``'s model judged them."""
+    out: dict[str, StoredResult] = dict(stored_results(store, model_hash, "paper", papers, doc=doc))
+    out |= {f"entry:{k}": v for k, v in stored_results(store, model_hash, "entry", entries, doc=doc).items()}
     return out
 
 
@@ -35,8 +43,9 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     f.known_ids = existing_ids(store, cited | set(f.mentions))
     f.unknown_to_arxiv = unknown_to_arxiv(store)
     f.card_mismatches = card_mismatches(store)
+    titles = section_titles(store, topic)
     for t in taxonomy.topics:
-        sec = taxonomy.section_for(t, topic)
+        sec = taxonomy.section_for(t, titles, topic)
         if sec:
             f.section_topics.setdefault(sec.lstrip("§"), set()).add(t)
     doc = current_doc_version(store, topic)

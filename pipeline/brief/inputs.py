@@ -43,6 +43,9 @@ class BriefingInputs:
     authors: dict[str, int]
     credibility: dict[str, int]             # per source, as kb.toml says today
     taxonomy: Any
+    classify: Any                           # the doc's classifier: f(text, title=…, taxonomy=…) → result
+    suggest: Any                            # the doc's sections nearest an item: f(title, text, sections) → numbers
+    classify_for: Any                       # f(keys) → the doc's classifier for an item with those keys
     rules: Rules
     window: Window
     candidates: list[Candidate]
@@ -73,16 +76,17 @@ def candidate_keys(c: Candidate) -> set[str]:
 
 def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> BriefingInputs:
     """Read what the briefing of ``topic`` for ``ctx.today`` is built from."""
-    from pipeline.classify.stage import load_workspace_taxonomy
+    from pipeline.classify.engine import load_engine, load_workspace_taxonomy
     cfg, store, day = ctx.config, ctx.store, ctx.today.isoformat()
     taxonomy = load_workspace_taxonomy(ctx)
+    engine = load_engine(ctx)   # relevance is the doc's: its model, adapted to its anchors and labels
     window = compute_window(store, topic, ctx.today, cfg.cutoff)
     credibility = ctx.sources.credibility()
     cands = collect_candidates(store, window, author_credibility=cfg.authors, source_credibility=credibility,
                                tz=cfg.tz)
     cited = {i for c in cands for i in c.arxiv_ids}
     entries = {s.key for c in cands for s in c.sources if s.kind == "entry"}
-    stored = stored_classifications(store, taxonomy.hash, cited, entries)
+    stored = stored_classifications(store, engine.hash, cited, entries, doc=topic)
     anchored = current_anchors(store, topic, day)
     rules = load_rules(ctx.workspace.root)
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
@@ -90,13 +94,17 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
              if window.contains(n.timestamp)]
     return BriefingInputs(
         topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
-        credibility=credibility, taxonomy=taxonomy, rules=rules, window=window,
+        credibility=credibility, taxonomy=taxonomy, classify=engine.for_doc(topic),
+        suggest=engine.section_suggester(section_titles(store, topic), anchored, topic),
+        classify_for=lambda keys: engine.for_doc(topic, keys),
+        rules=rules, window=window,
         candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
         paper_titles=paper_titles(store, cited),
         facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities),
         anchors=anchored_sections(store, topic, day), anchored=anchored,
         withdrawn=withdrawn_anchors(store, topic, day, {k for c in cands for k in candidate_keys(c)}),
-        anchored_stored=stored_results(store, taxonomy.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id}),
+        anchored_stored=stored_results(store, engine.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id},
+                                       doc=topic),
         briefed=briefed_before(store, topic, day, {k for c in cands for k in candidate_keys(c)}),
         section_titles=section_titles(store, topic), baseline=baseline(store, topic, day),
         history=history(store, topic, day), continuing=recent_anchors(store, topic, window),

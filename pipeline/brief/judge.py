@@ -75,7 +75,7 @@ SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: set[str],
           stored: dict[str, Any] | None = None, known_titles: dict[str, str] | None = None,
-          withdrawn: dict[str, list[str]] | None = None) -> None:
+          withdrawn: dict[str, list[str]] | None = None, suggest: Any = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
@@ -105,7 +105,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.withdrawn_from = [] if c.anchored_in else sorted({s for k in subjects for s in (withdrawn or {}).get(k, [])})
     c.briefed_on = next((briefed[k] for k in subjects + [title_key(t) for t in c.titles] if k in briefed), None)
     c.section = (c.anchored_in[0] if c.anchored_in
-                 else stated_section(c, rules, sections) or suggest_section(c.topics, taxonomy, doc, sections))
+                 else stated_section(c, rules, sections) or suggest_section(c, suggest, sections, taxonomy, doc))
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
 
@@ -132,13 +132,21 @@ def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None
     return None
 
 
-def suggest_section(topics: list[str], taxonomy: Any, doc: str, sections: set[str]) -> str | None:
-    """The section of the strongest topic that the doc actually has (taxonomy order of strength)."""
-    for t in topics:
-        sec = taxonomy.section_for(t, doc)
-        if sec and sec.lstrip("§") in sections:
-            return sec.lstrip("§")
-    return None
+def suggest_section(c: Candidate, suggest: Any, sections: set[str], taxonomy: Any = None,
+                    doc: str | None = None) -> str | None:
+    """The doc's section nearest to the candidate (``suggest(title, text, sections)`` ranks them, see
+    ``pipeline.classify.sections``: each section's heading and what is anchored in it), or None.
+    Without ``suggest`` (the keyword classifier): the section of the strongest topic the doc has,
+    by the taxonomy (the doc's own ``sections`` numbers, else the topic's section hint)."""
+    if suggest is None:
+        numbered = {f"§{s}": "" for s in sections}
+        for t in c.topics if taxonomy is not None else ():
+            sec = taxonomy.section_for(t, numbered, doc)
+            if sec:
+                return sec.lstrip("§")
+        return None
+    ranked = suggest(c.title, "\n".join(c.titles[1:] + c.texts), sections)
+    return ranked[0] if ranked else None
 
 
 def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:

@@ -13,18 +13,26 @@ Definitions (the usual multi-label ones, as in scikit-learn with ``zero_division
 * ``macro_f1``: the mean of per-topic F1 over every topic that is labelled or predicted
   at least once (a topic only ever predicted counts, with F1 0);
 * ``relevance_accuracy``: share of items whose relevance matches; ``relevance_confusion``:
-  ``{gold: {predicted: count}}`` over primary/adjacent/none.
+  ``{gold: {predicted: count}}`` over primary/adjacent/none;
+* ``primary_recall`` (gold-primary items predicted primary), ``negatives_kept_out`` (gold-none
+  items *not* predicted primary), ``correct_tag_rate`` (items with gold topics whose predicted
+  tags include one); ``None`` where nothing counts;
+* ``zh`` / ``en``: ``n``, micro-F1 and relevance accuracy over the Chinese and the other items;
+* ``items``: per item its ``id``, predicted ``relevance`` and ``topics``, and the ``scores`` (the
+  relevance probabilities and the topic scores, for the learned model; the keyword scorer's
+  evidence and topic scores for it).
 """
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from kb.errors import ConfigError
 
-__all__ = ["evaluate", "format_eval_table", "load_labelled", "classifier_fn", "LEVELS"]
+__all__ = ["evaluate", "format_eval_table", "load_labelled", "classifier_fn", "is_chinese", "LEVELS"]
 
 LEVELS = ("primary", "adjacent", "none")
 
@@ -66,8 +74,13 @@ def _item(path: str | Path, n: int, line: str) -> dict[str, Any]:
     return item
 
 
-def classifier_fn(taxonomy=None) -> Callable[[Mapping[str, Any]], Any]:
-    """``classify_fn`` for ``evaluate`` that runs kb's classifier on an item."""
+def classifier_fn(taxonomy=None, model: Any = None) -> Callable[[Mapping[str, Any]], Any]:
+    """``classify_fn`` for ``evaluate``: the learned ``model`` (a ``pipeline.classify.model.Model``)
+    when given, else the keyword scorer over ``taxonomy``."""
+    if model is not None:
+        def learned(item: Mapping[str, Any]):
+            return model.classify(item.get("text", ""), title=item.get("title", ""), hints=item.get("hints") or ())
+        return learned
     from pipeline.classify.classifier import classify
 
     def run(item: Mapping[str, Any]):
@@ -75,6 +88,26 @@ def classifier_fn(taxonomy=None) -> Callable[[Mapping[str, Any]], Any]:
                         primary_category=item.get("primary_category"),
                         hints=item.get("hints") or (), taxonomy=taxonomy)
     return run
+
+
+def _scores(result: Any) -> dict[str, Any]:
+    """What the classifier scored an item: relevance probabilities and topic scores (learned), or the
+    keyword scorer's inference evidence and topic scores."""
+    if isinstance(result, Mapping):
+        return dict(result.get("scores") or {})
+    tags = {t.topic: getattr(t, "score", None) for t in getattr(result, "tags", ())}
+    if hasattr(result, "probabilities"):
+        return {"relevance": dict(result.probabilities), "topics": {**dict(getattr(result, "topic_scores", {})),
+                                                                    **tags}}
+    return {"inference": getattr(result, "inference_score", None), "topics": tags}
+
+
+_ZH = re.compile(r"[\u3400-\u9fff]")
+
+
+def is_chinese(item: Mapping[str, Any]) -> bool:
+    """Does the item's title or text hold Chinese characters?"""
+    return bool(_ZH.search((item.get("title") or "") + (item.get("text") or "")))
 
 
 def _prediction(result: Any) -> tuple[set[str], str]:
@@ -99,11 +132,32 @@ def evaluate(items: Iterable[Mapping[str, Any]],
     counts: dict[str, list[int]] = {}          # topic -> [tp, fp, fn]
     confusion = {g: {p: 0 for p in LEVELS} for g in LEVELS}
     errors = []
+    per_item = []
+    parts: dict[str, list[int]] = {"zh": [0, 0, 0, 0, 0], "en": [0, 0, 0, 0, 0]}   # n, correct, tp, fp, fn
     n = correct = 0
+    prim = prim_hit = neg = neg_kept = tagged = tag_hit = 0
     for item in items:
         gold_topics = set(item.get("topics", ()))
         gold_rel = item.get("relevance", "none")
-        pred_topics, pred_rel = _prediction(classify_fn(item))
+        result = classify_fn(item)
+        pred_topics, pred_rel = _prediction(result)
+        per_item.append({"id": item.get("id"), "relevance": pred_rel, "topics": sorted(pred_topics),
+                         "scores": _scores(result)})
+        part = parts["zh" if is_chinese(item) else "en"]
+        part[0] += 1
+        part[1] += gold_rel == pred_rel
+        part[2] += len(gold_topics & pred_topics)
+        part[3] += len(pred_topics - gold_topics)
+        part[4] += len(gold_topics - pred_topics)
+        if gold_rel == "primary":
+            prim += 1
+            prim_hit += pred_rel == "primary"
+        elif gold_rel == "none":
+            neg += 1
+            neg_kept += pred_rel != "primary"
+        if gold_topics:
+            tagged += 1
+            tag_hit += bool(gold_topics & pred_topics)
         n += 1
         for t in gold_topics | pred_topics:
             c = counts.setdefault(t, [0, 0, 0])
@@ -137,6 +191,12 @@ def evaluate(items: Iterable[Mapping[str, Any]],
         "relevance_accuracy": correct / n if n else 0.0,
         "relevance_confusion": confusion,
         "errors": errors,
+        "primary_recall": prim_hit / prim if prim else None,
+        "negatives_kept_out": neg_kept / neg if neg else None,
+        "correct_tag_rate": tag_hit / tagged if tagged else None,
+        **{k: {"n": v[0], "relevance_accuracy": v[1] / v[0] if v[0] else None,
+               "micro_f1": _prf(v[2], v[3], v[4])[2]} for k, v in parts.items()},
+        "items": per_item,
     }
 
 
@@ -149,6 +209,14 @@ def format_eval_table(result: Mapping[str, Any]) -> str:
     lines.append(f"items {result['n']}   micro-F1 {result['micro_f1']:.3f} "
                  f"(P {result['micro_precision']:.3f}, R {result['micro_recall']:.3f})   "
                  f"macro-F1 {result['macro_f1']:.3f}   relevance accuracy {result['relevance_accuracy']:.3f}")
+    extra = [(k, result.get(k)) for k in ("primary_recall", "negatives_kept_out", "correct_tag_rate")]
+    if any(v is not None for _, v in extra):
+        lines.append("   ".join(f"{k.replace('_', ' ')} {'-' if v is None else f'{v:.3f}'}" for k, v in extra))
+    for part in ("zh", "en"):
+        p = result.get(part)
+        if p and p["n"]:
+            lines.append(f"{part}: items {p['n']}   micro-F1 {p['micro_f1']:.3f}   "
+                         f"relevance accuracy {p['relevance_accuracy']:.3f}")
     lines.append("")
     levels = list(result["relevance_confusion"])
     lines.append("relevance (rows gold, columns predicted)")

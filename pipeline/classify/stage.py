@@ -1,22 +1,30 @@
 """The classify stage: tag papers, posts and note entries that are new or changed, unless asked for all.
 
 Writers queue what they changed (``kb.store.tags``), so a night classifies the night's
-subjects whatever the store holds. The model's hash is stored with every tag: when the
-model changes (a new taxonomy), everything classified with another model is re-tagged.
+subjects whatever the store holds. The classifier's hash (``pipeline.classify.engine``: the
+base model and every knowledge doc's labels) is stored with every result: when it changes
+(a new model, a new anchor, card or correction), everything classified under another hash is
+re-tagged. Each subject gets the base model's tags and relevance and, per knowledge doc, that
+doc's model's relevance and tags; subjects are judged in batches (one feature pass, numpy
+products), and a large re-tag is split over the machine's cores.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from kb.store.tags import Classified, SubjectText
 from kb.text import clean_heading
+from pipeline.classify.engine import WORKSPACE_TAXONOMY, Engine, load_engine, load_workspace_taxonomy
 from pipeline.context import Progress, RunContext, no_progress
 
-WORKSPACE_TAXONOMY = "taxonomy.toml"   # a workspace's override, merged over the shipped one
+__all__ = ["ClassifyReport", "run_classify", "explain_subject", "load_workspace_taxonomy", "WORKSPACE_TAXONOMY"]
+
 BATCH = 2000
 PROGRESS_FROM = 5000   # a bar only for work that takes a while
+PARALLEL_FROM = 20000  # from this many subjects, worker processes share the work (kb classify --all)
 
 
 @dataclass
@@ -31,32 +39,21 @@ class ClassifyReport:
                 f"{self.primary} primary, {self.adjacent} adjacent")
 
 
-def load_workspace_taxonomy(ctx: RunContext):
-    """The shipped taxonomy, with ``<workspace>/taxonomy.toml`` merged over it when present (once per run)."""
-    if ctx.taxonomy is None:
-        from pipeline.classify.taxonomy import load_taxonomy
-        override = ctx.workspace.root / WORKSPACE_TAXONOMY
-        ctx.taxonomy = load_taxonomy(override if override.is_file() else None)
-    return ctx.taxonomy
-
-
-def classify_subject(subject: SubjectText, taxonomy: Any, hints: dict[str, tuple[str, ...]] | None = None):
-    """The classification of one stored subject (a note entry is judged by its heading without markers)."""
-    from pipeline.classify.classifier import classify
+def _item(subject: SubjectText, hints: dict[str, tuple[str, ...]]) -> tuple[str, str, str | None, tuple[str, ...]]:
+    """What the classifier reads of a subject (a note entry is judged by its heading without markers)."""
     title = clean_heading(subject.title) if subject.kind == "entry" else subject.title
-    return classify(subject.text, title=title, primary_category=subject.category,
-                    hints=(hints or {}).get(subject.feed or "", ()), taxonomy=taxonomy)
+    return title or "", subject.text or "", subject.category, hints.get(subject.feed or "", ())
 
 
 def run_classify(ctx: RunContext, *, everything: bool = False) -> ClassifyReport:
-    """Classify queued subjects (every subject with ``everything``, or when the model changed)."""
+    """Classify queued subjects (every subject with ``everything``, or when the classifier changed)."""
     from kb.store.tags import all_subjects, classified_with_other_model, queued_subjects, subject_count
-    taxonomy = load_workspace_taxonomy(ctx)
-    everything = everything or classified_with_other_model(ctx.store, taxonomy.hash)
+    engine = load_engine(ctx)
+    everything = everything or classified_with_other_model(ctx.store, engine.hash)
     subjects = all_subjects(ctx.store) if everything else queued_subjects(ctx.store)
     total = subject_count(ctx.store, queued=not everything)
     with ctx.progress("classify", total) if total >= PROGRESS_FROM else no_progress("classify") as bar:
-        report = _classify_all(ctx, subjects, taxonomy, bar)
+        report = _classify_all(ctx, subjects, engine, bar, workers=_workers(total))
     from kb.store.tags import clear_stale_queue, stale_queued
     if stale_queued(ctx.store):   # queued, then deleted (a note removed): nothing left to classify
         with ctx.store.transaction() as tx:
@@ -64,21 +61,62 @@ def run_classify(ctx: RunContext, *, everything: bool = False) -> ClassifyReport
     return report
 
 
-def _classify_all(ctx: RunContext, subjects: Iterable[SubjectText], taxonomy: Any, bar: Progress) -> ClassifyReport:
-    hints = {s.name: s.topics for s in ctx.sources.of_kind("blog")}
+def _workers(total: int) -> int:
+    if total < PARALLEL_FROM or not hasattr(os, "fork"):
+        return 1
+    return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+
+
+def _batches(subjects: Iterable[SubjectText], size: int) -> Iterator[list[SubjectText]]:
+    batch: list[SubjectText] = []
+    for s in subjects:
+        batch.append(s)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _classify_all(ctx: RunContext, subjects: Iterable[SubjectText], engine: Engine, bar: Progress,
+                  workers: int = 1) -> ClassifyReport:
+    hints = {s.name: tuple(s.topics) for s in ctx.sources.of_kind("blog")}
     report = ClassifyReport()
-    pending: list[Classified] = []
-    for subject in subjects:
-        report.seen += 1
-        result = classify_subject(subject, taxonomy, hints)
-        pending.append(Classified(subject.kind, subject.key, result.relevance,
-                                  [(t.topic, t.score, list(t.terms)) for t in result.tags]))
-        if len(pending) >= BATCH:
-            _flush(ctx, pending, taxonomy.hash, report)
-            bar.advance(len(pending))
-            pending = []
-    _flush(ctx, pending, taxonomy.hash, report)
+    pending: deque[list[SubjectText]] = deque()     # batches sent, in order, until stored
+
+    def items() -> Iterator[list]:
+        for batch in _batches(subjects, BATCH):
+            report.seen += len(batch)
+            pending.append(batch)
+            yield [_item(s, hints) for s in batch], [s.key for s in batch]
+
+    for judged in _judge(engine, items(), workers):
+        batch = pending.popleft()
+        _flush(ctx, [Classified(s.kind, s.key, j.relevance, j.tags, j.docs) for s, j in zip(batch, judged)],
+               engine.hash, report)
+        bar.advance(len(batch))
     return report
+
+
+_ENGINE: Engine | None = None      # the forked workers' classifier (inherited, never pickled)
+
+
+def _judge(engine: Engine, batches: Iterable[list], workers: int):
+    """Judgements batch by batch, in order; forked workers when there are many."""
+    if workers <= 1:
+        for items, keys in batches:
+            yield engine.judge_many(items, keys)
+        return
+    import multiprocessing as mp
+    global _ENGINE
+    _ENGINE = engine
+    with mp.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap(_judge_in_worker, batches)
+
+
+def _judge_in_worker(batch: tuple[list, list]) -> list:
+    assert _ENGINE is not None
+    return _ENGINE.judge_many(*batch)
 
 
 def _flush(ctx: RunContext, items: list[Classified], model_hash: str, report: ClassifyReport) -> None:
@@ -92,18 +130,18 @@ def _flush(ctx: RunContext, items: list[Classified], model_hash: str, report: Cl
     report.adjacent += sum(c.relevance == "adjacent" for c in items)
 
 
-def explain_subject(ctx: RunContext, ident: str) -> list[str]:
+def explain_subject(ctx: RunContext, ident: str, doc: str | None = None) -> list[str]:
     """Why a paper (any ID form), post key or note entry (path#N) got its tags and relevance."""
-    from kb.arxiv_id import lookup_arxiv_id
     from kb.errors import NotFound
     from kb.store.tags import subject_text
-    aid = lookup_arxiv_id(ident)
-    candidates = [("paper", aid.id)] if aid else [("entry", ident), ("post", ident)]
-    for kind, key in candidates:
-        subject = subject_text(ctx.store, kind, key)
-        if subject is not None:
-            hints = {s.name: s.topics for s in ctx.sources.of_kind("blog")}
-            result = classify_subject(subject, load_workspace_taxonomy(ctx), hints)
-            title = clean_heading(subject.title) if kind == "entry" else subject.title
-            return [f"{kind} {subject.key}: {title}", *result.explain()]
-    raise NotFound(f"{ident} is not in the store (a paper ID, a post key or a note entry path#N)")
+    from pipeline.classify.teamlabels import subject_of
+    found = subject_of(ctx.store, ident)
+    if found is None:
+        raise NotFound(f"{ident} is not in the store (a paper ID, a post key or a note entry path#N)")
+    kind, key, title, text = found
+    subject = subject_text(ctx.store, kind, key)
+    hints = {s.name: tuple(s.topics) for s in ctx.sources.of_kind("blog")}
+    engine = load_engine(ctx)
+    lines = engine.explain(title, text, hints=hints.get(getattr(subject, "feed", None) or "", ()),
+                           category=getattr(subject, "category", None), docs=[doc] if doc else (), key=key)
+    return [f"{kind} {key}: {title}", *lines]

@@ -40,7 +40,8 @@ REQUIRED_TOPICS: tuple[str, ...] = (
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SECTION_RE = re.compile(r"^§\d+(?:\.(?:\d+|\(\d+\)))*$")
 _TERM_GROUPS = ("context", "adjacent", "off_domain")
-_TOPIC_KEYS = {"title_en", "title_zh", "requires_context", "evidence_share", "sections", "terms",
+_TOPIC_KEYS = {"title_en", "title_zh", "requires_context", "evidence_share", "section_hint", "sections",
+               "terms",
                "title_terms", "negative"}
 _TOP_KEYS = {"schema", "settings", "topics", *_TERM_GROUPS}
 
@@ -83,7 +84,8 @@ class Topic:
     terms: dict[str, float]
     negative: dict[str, float] = field(default_factory=dict)
     title_terms: dict[str, float] = field(default_factory=dict)   # count only in a title
-    sections: dict[str, str] = field(default_factory=dict)
+    section_hint: tuple[str, ...] = ()   # words of the doc-section title the topic belongs to
+    sections: dict[str, str] = field(default_factory=dict)   # doc → its own section number ("§2.3")
     requires_context: bool = False
     evidence_share: float = 0.5     # share of the topic's score that counts as inference evidence
 
@@ -98,10 +100,19 @@ class Taxonomy:
     settings: Settings = field(default_factory=Settings)
     sources: tuple[str, ...] = ()          # files it was read from, base first
 
-    def section_for(self, topic: str, doc: str = "inference") -> str | None:
-        """The knowledge-doc section a topic usually belongs to, e.g. ``§2.3``."""
+    def section_for(self, topic: str, titles: dict[str, str], doc: str | None = None) -> str | None:
+        """The section of a doc (``titles``: number as written → title, in the doc's order) for a topic:
+        the team's own number for ``doc`` (``sections``) while the doc has it, else the section whose
+        title the topic's ``section_hint`` names — the first hint any title contains wins; else None."""
         t = self.topics.get(topic)
-        return t.sections.get(doc) if t else None
+        own = t.sections.get(doc) if t and doc else None
+        if own and own in titles:
+            return own
+        for hint in t.section_hint if t else ():
+            for number, title in titles.items():
+                if hint.casefold() in title.casefold():
+                    return number
+        return None
 
     @cached_property
     def hash(self) -> str:
@@ -127,7 +138,8 @@ def _canonical(t: Taxonomy) -> dict[str, Any]:
         "topics": {
             slug: {
                 "title_en": tp.title_en, "title_zh": tp.title_zh,
-                "requires_context": tp.requires_context, "sections": dict(tp.sections),
+                "requires_context": tp.requires_context, "section_hint": list(tp.section_hint),
+                "sections": dict(tp.sections),
                 "evidence_share": round(tp.evidence_share, 6),
                 "terms": weights(tp.terms), "negative": weights(tp.negative),
                 "title_terms": weights(tp.title_terms),
@@ -254,13 +266,20 @@ def _check_shape(raw: dict[str, Any], where: str, *, partial: bool) -> None:
         share = body.get("evidence_share", 0.5)
         if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
             raise _err(where, f"{key}.evidence_share", f"must be a number from 0 to 1, got {share!r}")
+        hint = body.get("section_hint", [])
+        if isinstance(hint, str):
+            hint = [hint]
+        if not isinstance(hint, list) or not all(isinstance(h, str) and h.strip() for h in hint):
+            raise _err(where, f"{key}.section_hint", "must be a section title's words, or a list of them "
+                       "(a number would break when the doc is renumbered)")
+        if any(_SECTION_RE.match(h.strip()) for h in hint):
+            raise _err(where, f"{key}.section_hint", "names a section number; write the words of its title")
         sections = body.get("sections", {})
         if not isinstance(sections, dict):
             raise _err(where, f"{key}.sections", "must be a table of doc = \"§N.N\"")
         for doc, sec in sections.items():
             if not isinstance(sec, str) or not _SECTION_RE.match(sec):
-                raise _err(where, f"{key}.sections.{doc}",
-                           f"must look like \"§2.3\" or \"§1.(9)\", got {sec!r}")
+                raise _err(where, f"{key}.sections.{doc}", f"must look like \"§2.3\" or \"§1.(9)\", got {sec!r}")
         for k in ("terms", "title_terms", "negative"):
             if k in body:
                 _check_weights(where, f"{key}.{k}", body[k], allow_zero=partial)
@@ -330,6 +349,8 @@ def parse_taxonomy(raw: dict[str, Any], *, where: str = "<taxonomy>",
             slug=slug, title_en=body["title_en"].strip(), title_zh=body["title_zh"].strip(),
             terms=terms, negative=weights(body.get("negative", {})),
             title_terms=weights(body.get("title_terms", {})),
+            section_hint=tuple(h.strip() for h in ([body["section_hint"]] if isinstance(body.get("section_hint"), str)
+                                                   else body.get("section_hint", []))),
             sections=dict(body.get("sections", {})),
             requires_context=bool(body.get("requires_context", False)),
             evidence_share=float(body.get("evidence_share", 0.5)),

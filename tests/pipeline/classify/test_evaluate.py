@@ -76,3 +76,23 @@ def test_load_labelled(tmp_path):
     p.write_text("{nope\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="x.jsonl:1"):
         load_labelled(p)
+
+
+def test_split_mode_refuses_a_model_fitted_on_every_split(tmp_path):
+    """The shipped model was refitted on the test split too: measuring it there would be measuring training."""
+    from typer.testing import CliRunner
+
+    from kb.cli import app
+    (tmp_path / "curated_lists").mkdir()
+    r = CliRunner().invoke(app, ["eval", "classifier", "--corpus", str(tmp_path), "--split", "test"])
+    assert isinstance(r.exception, ConfigError) and "fitted on every split" in str(r.exception)   # exit 2
+
+
+def test_a_malformed_row_is_named_by_file_and_line(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "a", "title": "x", "topics": [], "relevance": "none"}\n[1, 2]\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"bad.jsonl:2"):
+        load_labelled(bad)
+    bad.write_text('{"id": "a", "title": "x", "text": 5, "topics": [], "relevance": "none"}\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"bad.jsonl:1"):
+        load_labelled(bad)

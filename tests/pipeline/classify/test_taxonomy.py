@@ -33,7 +33,7 @@ def mini_topics(extra: str = "", skip: str = "") -> str:
         if slug == skip:
             continue
         out.append(f'[topics.{slug}]\ntitle_en = "{slug}"\ntitle_zh = "主题"\n'
-                   f'[topics.{slug}.sections]\ninference = "§2.1"\n'
+                   f'section_hint = ["Engines"]\n'
                    f'[topics.{slug}.terms]\n"{slug.replace("-", " ")}" = 2.0\n')
     return "\n".join(out) + extra
 
@@ -50,18 +50,22 @@ def test_shipped_taxonomy_loads_with_every_contract_slug():
     assert set(REQUIRED_TOPICS) <= set(t.topics)
     for slug, topic in t.topics.items():
         assert topic.title_en and topic.title_zh and topic.terms, slug
-        assert topic.sections.get("inference", "").startswith("§"), slug
+        assert topic.section_hint and not any(h.startswith("§") for h in topic.section_hint), slug
 
 
-def test_shipped_sections_follow_the_knowledge_doc():
+def test_section_hints_find_the_doc_section_by_its_title_whatever_its_number():
     t = load_taxonomy()
-    expect = {"pd-disaggregation": "§2.3", "kv-transfer": "§2.3", "moe": "§2.3",
-              "agentic-serving": "§1.(1)", "security": "§1.(9)", "ai-for-systems": "§1.(13)",
-              "serving-systems": "§1.1", "benchmarking": "§1.1"}
+    sample = {"§1.1": "Framework landscape", "§1.(1)": "Agentic serving", "§1.(9)": "Security",
+              "§2.2": "Scheduling and routing", "§2.3": "Prefill-Decode Disaggregation", "§2.3.1": "KV transfer"}
+    expect = {"pd-disaggregation": "§2.3", "kv-transfer": "§2.3.1", "agentic-serving": "§1.(1)",
+              "security": "§1.(9)", "serving-systems": "§1.1", "scheduling": "§2.2"}
     for slug, sec in expect.items():
-        assert t.section_for(slug) == sec
-    assert t.section_for("no-such-topic") is None
-    assert t.section_for("kv-cache", doc="other-doc") is None
+        assert t.section_for(slug, sample) == sec
+    renumbered = {"§4.(1)": "Agentic serving", "§7.2": "Prefill-Decode Disaggregation"}
+    assert t.section_for("pd-disaggregation", renumbered) == "§7.2"
+    assert t.section_for("agentic-serving", renumbered) == "§4.(1)"
+    assert t.section_for("no-such-topic", sample) is None
+    assert t.section_for("quantization", sample) is None          # the doc has no such section
 
 
 def test_shipped_taxonomy_has_bilingual_vocabulary():
@@ -103,8 +107,8 @@ def test_bad_content_names_file_and_key(tmp_path, topics, key):
 
 
 def test_bad_section_and_setting(tmp_path):
-    bad_section = MINI.format(topics=mini_topics()).replace('inference = "§2.1"', 'inference = "2.1"', 1)
-    with pytest.raises(ConfigError, match=r"sections\.inference"):
+    bad_section = MINI.format(topics=mini_topics()).replace('section_hint = ["Engines"]', 'section_hint = ["§2.1"]', 1)
+    with pytest.raises(ConfigError, match=r"section_hint: names a section number"):
         load_taxonomy(base=write(tmp_path, bad_section))
     bad_setting = MINI.format(topics=mini_topics()).replace("tag_threshold = 2.0", "tag_treshold = 2.0")
     with pytest.raises(ConfigError, match=r"settings\.tag_treshold: unknown setting"):
@@ -172,7 +176,7 @@ def test_hash_changes_with_a_weight_a_term_or_a_threshold(tmp_path):
         text.replace('"latency" = 1.0', '"latency" = 1.5'),
         text.replace('"latency" = 1.0', '"tail latency" = 1.0'),
         text.replace("tag_threshold = 2.0", "tag_threshold = 2.5"),
-        text.replace('inference = "§2.1"', 'inference = "§2.2"', 1),
+        text.replace('section_hint = ["Engines"]', 'section_hint = ["Scheduling"]', 1),
     ]):
         assert load_taxonomy(base=write(tmp_path, changed, f"c{i}.toml")).hash != h
 

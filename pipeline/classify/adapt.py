@@ -1,0 +1,367 @@
+"""Per-doc adaptation of the base model, and active learning. Runtime: numpy only.
+
+A workspace has several knowledge docs (an *inference* doc, a *MoE* doc …) and its own
+labels: the items anchored in each doc (positives for that doc, their sections tie topics to
+sections), cards with a relevance and topics, and the team's corrections. ``adapt`` turns a
+doc's labelled items into a ``DocModel``: the shipped base model plus a small correction
+learned from them —
+
+* warm-started logistic regression *toward the base weights*: the doc model's weights are
+  ``W_base + Δ`` and ``Δ`` (one row per feature that occurs in the doc's items, and a bias
+  shift) minimises the relevance and topic log-losses on those items plus ``l2/2·‖Δ‖²``.
+  With a few items the doc model stays close to the base; with many, it follows the team.
+  Cost: proportional to the labelled items' non-zeros (well under a second for hundreds);
+* incremental: ``DocModel.update(new_items)`` continues from the current ``Δ`` (no refit
+  from scratch), and ``to_dict``/``from_dict`` store ``Δ`` keyed by feature *names* (a few
+  KB per doc), so it survives a retrained base with a different vocabulary order;
+* section suggestions live in ``pipeline.classify.sections`` (same vectors, the doc's own
+  headings and anchors).
+
+Anchors alone are positives only. ``adapt_docs`` therefore also shows each doc the items
+labelled in the *other* docs of the workspace as ``none`` (weight ``cross_weight``) unless
+the doc labels them itself: a MoE doc learns that a speculative-decoding paper anchored in
+the inference doc is not its business, and vice versa.
+
+``uncertain(model, items, k)`` returns the items the model (base or doc) is least sure of —
+relevance margin and topic probabilities near their thresholds — for a team to label next.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+__all__ = ["Labelled", "DocModel", "adapt", "adapt_docs", "uncertain"]
+
+_NR = 3
+_LEVELS = ("primary", "adjacent", "none")
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """One labelled text for a doc. ``topics=None``: the topics are unknown (only the relevance
+    is labelled); ``relevance=None``: only the topics are (a card of a paper the doc does not hold)."""
+
+    title: str
+    text: str = ""
+    relevance: str | None = "primary"
+    topics: tuple[str, ...] | None = None
+    section: str | None = None
+    weight: float = 1.0
+    id: str = ""
+    origin: str = ""                 # anchor, card, correction, other-doc anchor
+
+    @classmethod
+    def of(cls, item: Labelled | Mapping[str, Any]) -> Labelled:
+        if isinstance(item, Labelled):
+            return item
+        t = item.get("topics")
+        return cls(item.get("title", ""), item.get("text", ""), item.get("relevance", "primary"),
+                   tuple(t) if t is not None else None, item.get("section"),
+                   float(item.get("weight", 1.0)), str(item.get("id", "")), str(item.get("origin", "")))
+
+
+@dataclass
+class DocModel:
+    """The base model plus a doc's correction ``Δ`` (sparse rows) and bias shifts."""
+
+    base: Any                                   # model.Model
+    doc: str
+    delta: dict[int, np.ndarray] = field(default_factory=dict)
+    bias: np.ndarray | None = None
+    sections: dict[str, Any] = field(default_factory=dict)      # unused; kept for old cache files
+    items: list[Labelled] = field(default_factory=list)
+    l2: float = 0.1
+    # which doc an item belongs to, in a workspace of several: feature → weight, and a bias (None: one doc)
+    member: dict[int, float] | None = None
+    member_bias: float = 0.0
+    # the team's corrections, item by item: a person said what this item is for this doc, so it is
+    overrides: dict[str, tuple[str, tuple[str, ...] | None]] = field(default_factory=dict)
+
+    @property
+    def topics(self) -> list[str]:
+        return self.base.topics
+
+    @property
+    def id(self) -> str:
+        return f"{self.base.id}+{self.doc}"
+
+    def _dense(self) -> tuple[np.ndarray, np.ndarray]:
+        """``Δ`` as a dense block and a feature → row map (built once, for batches)."""
+        cached = getattr(self, "_dense_cache", None)
+        if cached is None:
+            drow = np.full(len(self.base.vocab), -1, dtype=np.int64)
+            keys = sorted(self.delta)
+            drow[keys] = np.arange(len(keys))
+            dmat = np.array([self.delta[k] for k in keys], dtype=np.float32).reshape(len(keys), -1)
+            cached = self._dense_cache = (drow, dmat)
+        return cached
+
+    # ------------------------------------------------------------------ scoring
+    def correct(self, Z: np.ndarray, rows: np.ndarray, idx: np.ndarray, val: np.ndarray) -> np.ndarray:
+        """This doc's logits from the base model's (``Z``) and the items' flat vectors.
+
+        In a workspace of several docs, P(related to this doc) = P(related) × P(this doc | related),
+        the second from the membership head: an inference paper is related, and belongs to the
+        MoE doc only if it resembles what the MoE doc anchors more than what the others do.
+        """
+        out = Z + self.bias if self.bias is not None else Z.copy()
+        if self.delta and len(idx):
+            drow, dmat = self._dense()
+            r = drow[idx]
+            hit = r >= 0
+            if hit.any():
+                np.add.at(out, rows[hit], dmat[r[hit]] * val[hit, None])
+        if self.member is not None:
+            m = self.membership(len(Z), rows, idx, val)
+            if getattr(self.base, "rel_mode", "softmax") == "hierarchical":
+                s1 = m / (1.0 + np.exp(-out[:, 1].astype(np.float64)))
+                out[:, 1] = np.log(np.clip(s1, 1e-9, 1 - 1e-9) / np.clip(1 - s1, 1e-9, 1.0))
+            else:
+                out[:, :2] += np.log(np.clip(m, 1e-9, 1.0))[:, None]
+        return out
+
+    def membership(self, n: int, rows: np.ndarray, idx: np.ndarray, val: np.ndarray) -> np.ndarray:
+        """P(this doc | related) of ``n`` items from their flat vectors (1 when the workspace has one doc)."""
+        if self.member is None:
+            return np.ones(n)
+        w = np.zeros(len(self.base.vocab))
+        keys = np.fromiter(self.member, dtype=np.int64, count=len(self.member))
+        w[keys] = np.fromiter(self.member.values(), dtype=np.float64, count=len(self.member))
+        u = np.full(n, self.member_bias) + (np.bincount(rows, w[idx] * val, minlength=n) if len(idx) else 0.0)
+        return 1.0 / (1.0 + np.exp(-u))
+
+    def logits(self, idx: np.ndarray, val: np.ndarray) -> np.ndarray:
+        z = self.base.logits(idx, val)
+        return self.correct(z[None, :], np.zeros(len(idx), dtype=np.int64), idx, val)[0]
+
+    def classify(self, text: str, *, title: str = "", hints: Iterable[str] = (), explain_terms: int = 0,
+                 **_: Any):
+        """Relevance *for this doc* and tags, as ``Model.classify`` returns them."""
+        idx, val = self.base.vectorize(title, text)
+        z = self.logits(idx, val)
+        r = self.base._result(z, idx, val, hints, explain_terms, not (text or "").strip())
+        r.model_id = self.id
+        return r
+
+    def moved(self, idx: np.ndarray, val: np.ndarray, column: int, k: int = 8) -> list[tuple[str, float]]:
+        """The features whose doc correction moved ``column``'s logit most, with the amount."""
+        out = [(self.base.vocab[j], float(v * self.delta[j][column]))
+               for j, v in zip(idx.tolist(), val.tolist()) if j in self.delta]
+        return sorted(out, key=lambda x: -abs(x[1]))[:k]
+
+    # ------------------------------------------------------------------ learning
+    def update(self, items: Iterable[Labelled | Mapping[str, Any]], **opts: Any) -> DocModel:
+        """Add labelled items and continue training from the current correction."""
+        return adapt(self.base, [*self.items, *(Labelled.of(i) for i in items)], doc=self.doc,
+                     warm=self, l2=opts.pop("l2", self.l2), **opts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the correction keyed by feature names, and the biases."""
+        v = self.base.vocab
+        return {"doc": self.doc, "base": self.base.id, "l2": self.l2,
+                "delta": {v[j]: [round(float(x), 5) for x in d] for j, d in sorted(self.delta.items())},
+                "bias": None if self.bias is None else [round(float(x), 5) for x in self.bias],
+                "member": None if self.member is None else {v[j]: round(w, 5) for j, w in sorted(self.member.items())},
+                "member_bias": round(self.member_bias, 5)}
+
+    @classmethod
+    def from_dict(cls, base: Any, d: Mapping[str, Any]) -> DocModel:
+        ix = base.index
+        delta = {ix[f]: np.asarray(x, dtype=np.float32) for f, x in d["delta"].items() if f in ix}
+        bias = None if d.get("bias") is None else np.asarray(d["bias"], dtype=np.float32)
+        member = None if d.get("member") is None else {ix[f]: float(w) for f, w in d["member"].items() if f in ix}
+        return cls(base, d["doc"], delta, bias, {}, [], float(d.get("l2", 0.1)), member,
+                   float(d.get("member_bias", 0.0)))
+
+
+def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str = "doc",
+          l2: float = 0.1, bias_l2: float = 1.0, steps: int = 200, lr: float = 0.1,
+          warm: DocModel | None = None) -> DocModel:
+    """A ``DocModel`` for ``doc`` from its labelled items (see the module docstring).
+
+    ``l2`` pulls the correction toward zero, i.e. the doc model toward the base model
+    (larger = trust the base more); ``bias_l2`` does the same for the topic bias shifts (the
+    relevance biases stay the base model's: a doc's labels are mostly anchors, a sample of
+    positives, and a bias fitted to them would call everything primary). Optimised with Adam on
+    the exact convex objective; ``warm`` starts from a previous correction (``update``).
+    Only the heads some item teaches are fitted (anchors teach relevance, not topics), and
+    the sparse products are segment sums, so hundreds of anchors adapt in well under a second.
+    """
+    labelled = [Labelled.of(i) for i in items]
+    if not labelled:
+        return DocModel(base, doc, l2=l2)
+    vecs = base.vectorize_many([(it.title, it.text) for it in labelled])
+    z0 = base.logits_many(vecs)
+    n, K = len(labelled), z0.shape[1]
+    rows = np.concatenate([np.full(len(v[0]), i) for i, v in enumerate(vecs)]).astype(np.int64)
+    idx_all = np.concatenate([v[0] for v in vecs]).astype(np.int64)
+    vals = np.concatenate([v[1] for v in vecs]).astype(np.float64)
+    feats, cols = np.unique(idx_all, return_inverse=True)
+    by_col = np.argsort(cols, kind="stable")             # entries grouped by feature, for X^T G
+    col_starts = np.flatnonzero(np.r_[True, np.diff(cols[by_col]) != 0])
+    row_starts = np.flatnonzero(np.r_[True, np.diff(rows) != 0]) if len(rows) else np.zeros(0, np.int64)
+    row_ids = rows[row_starts] if len(rows) else rows
+    rel = np.array([_LEVELS.index(it.relevance) if it.relevance in _LEVELS else -1 for it in labelled])
+    has_rel = rel >= 0
+    w = np.array([it.weight for it in labelled], dtype=np.float64)
+    w = w / w.sum()
+    topic_idx = {t: i for i, t in enumerate(base.topics)}
+    Yt = np.zeros((n, K - _NR))
+    Mt = np.zeros((n, 1))                      # which items teach the topic heads
+    for i, it in enumerate(labelled):
+        if it.topics is not None and it.relevance != "none":
+            Mt[i] = 1.0
+            for t in it.topics:
+                if t in topic_idx:
+                    Yt[i, topic_idx[t]] = 1.0
+    # the columns some item teaches: relevance if any relevance is labelled, topics if any topic is
+    active = np.zeros(K, dtype=bool)
+    active[:_NR] = _taught_relevance(rel, getattr(base, "rel_mode", "softmax"))
+    active[_NR:] = Mt.any()
+    # The relevance biases stay the base model's: a doc's labels are mostly its anchors, a sample of
+    # positives, and a bias fitted to them would call the whole stream primary. Topic biases may move.
+    bias_free = active.copy()
+    bias_free[:_NR] = False
+    D = np.zeros((len(feats), K))
+    B = np.zeros(K)
+    if warm is not None:
+        pos = {int(j): c for c, j in enumerate(feats)}
+        for j, d in warm.delta.items():
+            if j in pos:
+                D[pos[j]] = d
+        if warm.bias is not None:
+            B = warm.bias.astype(np.float64).copy()
+    hierarchical = getattr(base, "rel_mode", "softmax") == "hierarchical"
+    m1D, m2D, m1B, m2B = np.zeros_like(D), np.zeros_like(D), np.zeros_like(B), np.zeros_like(B)
+    for step in range(1, steps + 1 if active.any() else 1):
+        Z = z0 + B
+        if len(rows):
+            Z[row_ids] += np.add.reduceat(vals[:, None] * D[cols], row_starts, axis=0)
+        G = np.zeros_like(Z)                   # gradient of the weighted log-losses w.r.t. the logits
+        if hierarchical:                       # two binary heads: related, primary | related
+            related = (rel != 2).astype(np.float64)
+            G[:, 1] = (1.0 / (1.0 + np.exp(-Z[:, 1])) - related) * has_rel
+            G[:, 0] = related * (1.0 / (1.0 + np.exp(-Z[:, 0])) - (rel == 0)) * has_rel
+        else:                                  # softmax cross-entropy
+            zr = Z[:, :_NR] - Z[:, :_NR].max(axis=1, keepdims=True)
+            pr = np.exp(zr)
+            pr /= pr.sum(axis=1, keepdims=True)
+            pr[np.flatnonzero(has_rel), rel[has_rel]] -= 1.0
+            G[:, :_NR] = pr * has_rel[:, None]
+        G[:, _NR:] = (1.0 / (1.0 + np.exp(-Z[:, _NR:])) - Yt) * Mt
+        G *= w[:, None]
+        G[:, ~active] = 0.0
+        gD = np.add.reduceat((vals[:, None] * G[rows])[by_col], col_starts, axis=0) + l2 * D / n
+        gB = np.where(bias_free, G.sum(axis=0) + bias_l2 * B / n, 0.0)
+        for p, g, m1, m2 in ((D, gD, m1D, m2D), (B, gB, m1B, m2B)):
+            m1 *= 0.9
+            m1 += 0.1 * g
+            m2 *= 0.999
+            m2 += 0.001 * g * g
+            p -= lr * (m1 / (1 - 0.9 ** step)) / (np.sqrt(m2 / (1 - 0.999 ** step)) + 1e-8)
+    keep = np.abs(D).max(axis=1) > 1e-4 if len(D) else np.zeros(0, dtype=bool)
+    delta = {int(feats[c]): D[c].astype(np.float32) for c in np.flatnonzero(keep)}
+    return DocModel(base, doc, delta, B.astype(np.float32), {}, labelled, l2)
+
+
+def _taught_relevance(rel: np.ndarray, mode: str) -> np.ndarray:
+    """Which relevance columns the doc's labels can move: a head only when its labels hold both of its
+    classes. Positives alone (a doc's anchors) cannot place a decision boundary; fitted to them, the
+    head would raise every word the anchors share with the stream (``latency``, ``scheduling``) and call
+    unrelated systems papers primary. Hierarchical heads: column 1 is related-vs-none, column 0
+    primary-vs-adjacent among the related."""
+    has = {c: bool((rel == c).any()) for c in range(_NR)}
+    out = np.zeros(_NR, dtype=bool)
+    if mode == "hierarchical":
+        out[1] = (has[0] or has[1]) and has[2]
+        out[0] = has[0] and has[1]
+    else:
+        out[:] = sum(has.values()) >= 2
+    return out
+
+
+def fit_membership(base: Any, own: Sequence[Labelled], others: Sequence[Labelled], *, l2: float = 1.0,
+                   steps: int = 300, lr: float = 0.1) -> tuple[dict[int, float], float]:
+    """Logistic regression of "this doc's item" (``own``) against the other docs' items (``others``):
+    ``(feature → weight, bias)``. The bias starts at the doc's share of all anchored items, so an item
+    like none of them is this doc's in that proportion; L2 keeps the weights small with few items."""
+    items = [*own, *others]
+    y = np.array([1.0] * len(own) + [0.0] * len(others))
+    if not len(own) or not len(others):
+        return {}, 0.0
+    vecs = base.vectorize_many([(i.title, i.text) for i in items])
+    rows = np.concatenate([np.full(len(v[0]), k) for k, v in enumerate(vecs)]).astype(np.int64)
+    idx = np.concatenate([v[0] for v in vecs]).astype(np.int64)
+    val = np.concatenate([v[1] for v in vecs]).astype(np.float64)
+    feats, cols = np.unique(idx, return_inverse=True)
+    w = np.zeros(len(feats))
+    prior = len(own) / len(items)
+    b = float(np.log(prior / (1 - prior)))
+    n = len(items)
+    m1, m2, mb1, mb2 = np.zeros_like(w), np.zeros_like(w), 0.0, 0.0
+    for step in range(1, steps + 1):
+        u = b + np.bincount(rows, w[cols] * val, minlength=n)
+        g = (1.0 / (1.0 + np.exp(-u)) - y) / n
+        gw = np.bincount(cols, val * g[rows], minlength=len(feats)) + l2 * w / n
+        gb = float(g.sum())
+        m1 = 0.9 * m1 + 0.1 * gw
+        m2 = 0.999 * m2 + 0.001 * gw * gw
+        w -= lr * (m1 / (1 - 0.9 ** step)) / (np.sqrt(m2 / (1 - 0.999 ** step)) + 1e-8)
+        mb1 = 0.9 * mb1 + 0.1 * gb
+        mb2 = 0.999 * mb2 + 0.001 * gb * gb
+        b -= lr * (mb1 / (1 - 0.9 ** step)) / (np.sqrt(mb2 / (1 - 0.999 ** step)) + 1e-8)
+    keep = np.abs(w) > 1e-4
+    return {int(feats[k]): float(w[k]) for k in np.flatnonzero(keep)}, b
+
+
+def adapt_docs(base: Any, labelled: Mapping[str, Sequence[Labelled | Mapping[str, Any]]], *,
+               cross_weight: float = 0.5, **opts: Any) -> dict[str, DocModel]:
+    """One ``DocModel`` per doc; each doc also sees the other docs' items as ``none``."""
+    own = {d: [Labelled.of(i) for i in items] for d, items in labelled.items()}
+    out = {}
+    for d, items in own.items():
+        mine = {(i.title, i.text) for i in items}
+        others = [Labelled(i.title, i.text, "none", None, None, cross_weight, i.id)
+                  for e, its in own.items() if e != d for i in its
+                  if (i.title, i.text) not in mine and i.relevance == "primary"]
+        out[d] = adapt(base, items + others, doc=d, **opts)
+    return out
+
+
+def uncertain(model: Any, items: Sequence[Mapping[str, Any]], k: int = 20) -> list[dict[str, Any]]:
+    """The ``k`` items the model is least sure of, most uncertain first.
+
+    Uncertainty = max(relevance uncertainty, topic uncertainty): ``1 − (p₁ − p₂)`` over the
+    relevance classes (after the model's offsets), and, for items judged relevant, how close
+    the closest topic probability is to its threshold (1 at the threshold). Each result has
+    the item's ``id``, the score, the prediction and the reason.
+    """
+    base = getattr(model, "base", model)
+    out = []
+    for it in items:
+        idx, val = base.vectorize(it.get("title", ""), it.get("text", ""))
+        z = model.logits(idx, val)
+        bare = not (it.get("text") or "").strip()
+        rel, pr, pt, tags = base.decide(z, title_only=bare)
+        adj = np.log(pr + 1e-12) + (base.rel_offsets_title if bare else base.rel_offsets)
+        q = np.exp(adj - adj.max())
+        q /= q.sum()
+        top2 = np.sort(q)[-2:]
+        u_rel = float(1.0 - (top2[1] - top2[0]))
+        u_top, near = 0.0, None
+        if rel != "none":
+            thr = base.thresholds
+            d = np.abs(pt - thr) / np.maximum(thr, 1 - thr)
+            j = int(np.argmin(d))
+            u_top, near = float(1.0 - d[j]), base.topics[j]
+        score = max(u_rel, u_top)
+        why = (f"relevance {rel} by a margin of {top2[1] - top2[0]:.2f}" if u_rel >= u_top
+               else f"topic {near} at {pt[base.topics.index(near)]:.2f} (threshold "
+                    f"{base.thresholds[base.topics.index(near)]:.2f})")
+        out.append({"id": it.get("id"), "uncertainty": round(score, 4), "relevance": rel,
+                    "topics": [base.topics[i] for i in tags], "reason": why})
+    out.sort(key=lambda r: -r["uncertainty"])
+    return out[:k]

@@ -1,0 +1,100 @@
+"""One adapted model per knowledge doc, cached in ``.kb/models/<doc>.json`` and rebuilt when its labels change.
+
+``doc_models(base, store, workspace, docs)`` gathers each doc's labels
+(``pipeline.classify.teamlabels``: anchors, cards, corrections, and the other docs' anchors as
+negatives), and for each doc:
+
+* the cached model when its key (base model + labels digest) is the same — nothing is fitted;
+* else the cached correction continued on the new labels (``adapt(…, warm=…)``: incremental,
+  a few steps from where it was) when the base model is the same;
+* else a fresh adaptation.
+
+The cache is only a shortcut: a missing, damaged or unwritable file means fitting again, never
+a failure. Each doc model's key goes into the classify stage's model hash, so a changed label
+re-tags what that hash covers on the next run.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from kb.errors import WorkspaceError
+from kb.fsutil import write_atomically
+from kb.workspace import resolve_inside
+from pipeline.classify.adapt import DocModel, Labelled, adapt, fit_membership
+from pipeline.classify.teamlabels import doc_labels, labels_digest
+
+log = logging.getLogger(__name__)
+
+MODELS_DIR = ".kb/models"
+ADAPT_VERSION = 2                 # bump when adapt's objective or options change: caches refit
+OPTIONS = {"l2": 0.1, "bias_l2": 1.0, "steps": 200}
+WARM_STEPS = 60                   # continuing from the cached correction needs fewer steps
+CROSS_WEIGHT = 0.5                # another doc's anchor, as a negative for this doc
+
+
+def with_cross_negatives(labels: dict[str, list[Labelled]]) -> dict[str, list[Labelled]]:
+    """Each doc's items plus the other docs' anchors as ``none`` (unless the doc labels them itself)."""
+    out = {}
+    for d, items in labels.items():
+        mine = {i.id for i in items}
+        others = [Labelled(i.title, i.text, "none", None, None, CROSS_WEIGHT, i.id, "other-doc")
+                  for e, its in labels.items() if e != d for i in its
+                  if i.id not in mine and i.origin == "anchor"]
+        seen: set[str] = set()
+        out[d] = items + [o for o in others if not (o.id in seen or seen.add(o.id))]
+    return out
+
+
+def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, tuple[DocModel, str]]:
+    """``{doc: (its model, its key)}`` for the workspace's docs (see the module docstring)."""
+    labels = with_cross_negatives(doc_labels(store, workspace, docs))
+    out = {}
+    for d in docs:
+        items = labels[d]
+        overrides = {i.id: (i.relevance, i.topics) for i in items if i.origin == "correction" and i.relevance}
+        key = f"{base.id}:{ADAPT_VERSION}:{labels_digest(items)}"
+        cached = _read(workspace, d)
+        if cached and cached.get("key") == key:
+            model = DocModel.from_dict(base, cached["model"])
+            model.items = items                 # for explanations: the labels that shaped it
+            model.overrides = overrides
+            out[d] = (model, key)
+            continue
+        warm = None
+        if cached and cached.get("base") == base.id and cached.get("version") == ADAPT_VERSION:
+            warm = DocModel.from_dict(base, cached["model"])
+        opts = {**OPTIONS, "steps": WARM_STEPS} if warm is not None else OPTIONS
+        model = adapt(base, items, doc=d, warm=warm, **opts)
+        if len(docs) > 1:   # which doc an item belongs to: this doc's anchors against the others'
+            own = [i for i in items if i.origin == "anchor"]
+            others = [i for i in items if i.origin == "other-doc"]
+            model.member, model.member_bias = fit_membership(base, own, others)
+        model.overrides = overrides
+        _write(workspace, d, {"key": key, "base": base.id, "version": ADAPT_VERSION, "labels": len(items),
+                              "model": model.to_dict()})
+        out[d] = (model, key)
+    return out
+
+
+def _path(workspace: Any, doc: str):
+    return resolve_inside(workspace.root, f"{MODELS_DIR}/{doc}.json")
+
+
+def _read(workspace: Any, doc: str) -> dict[str, Any] | None:
+    try:
+        raw = json.loads(_path(workspace, doc).read_text(encoding="utf-8"))
+        return raw if isinstance(raw, dict) and isinstance(raw.get("model"), dict) else None
+    except (OSError, ValueError, WorkspaceError):
+        return None
+
+
+def _write(workspace: Any, doc: str, body: dict[str, Any]) -> None:
+    try:
+        path = _path(workspace, doc)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps(body, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+    except (OSError, WorkspaceError) as e:   # only a shortcut: the next run fits again
+        log.info("doc model cache for %s not written: %s", doc, e)

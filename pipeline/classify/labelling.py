@@ -1,0 +1,166 @@
+"""The team's side of the classifier: record a correction, list what to label next, measure.
+
+* ``record_label`` — ``kb label ID --relevance R [--topic T …] [--doc D]``: checks the item is in the
+  store and the topics are the taxonomy's, then appends one line to ``organized/labels/<doc>.jsonl``
+  (``kb.labels``); the next classify run adapts the doc's model to it and re-tags;
+* ``uncertain_items`` — ``kb label --uncertain N``: the recent items the doc's model is least sure of;
+* ``eval_items`` — ``kb eval classifier``: a labelled file (or the corpus' split) through a model;
+* ``eval_sections`` — ``kb eval sections DOC``: leave-one-out section suggestion over a doc's anchors.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from kb.errors import ConfigError, NotFound
+
+
+def _doc(ctx: Any, doc: str | None) -> str:
+    slugs = [t.slug for t in ctx.config.topics]
+    if doc is None:
+        return slugs[0]
+    if doc not in slugs:
+        raise ConfigError(f"--doc {doc}: no topic {doc!r} in kb.toml (topics: {', '.join(slugs)})")
+    return doc
+
+
+def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | None, doc: str | None,
+                 note: str | None = None) -> str:
+    """Append a correction for ``ident`` to the doc's labels file; return the line to print."""
+    from kb.labels import Correction, append_label
+    from pipeline.classify.engine import load_workspace_taxonomy
+    from pipeline.classify.teamlabels import subject_of
+    d = _doc(ctx, doc)
+    found = subject_of(ctx.store, ident)
+    if found is None:
+        raise NotFound(f"{ident} is not in the store (a paper ID, a post key or a note entry path#N); "
+                       "ingest it first, so its text is known")
+    known = set(load_workspace_taxonomy(ctx).topics)
+    bad = [t for t in topics or () if t not in known]
+    if bad:
+        raise ConfigError(f"--topic {bad[0]}: no such topic in the taxonomy")
+    if relevance == "none" and topics:
+        raise ConfigError("--relevance none keeps no topics (kb's contract): drop --topic")
+    kind, key, title, _ = found
+    label_id = f"arXiv:{key}" if kind == "paper" else key
+    path = append_label(ctx.workspace, d, Correction(label_id, relevance, tuple(topics) if topics else None,
+                                                     ctx.today.isoformat(), None, note))
+    shown = f" [{', '.join(topics)}]" if topics else ""
+    return (f"labelled {label_id} for {d}: {relevance}{shown} — {title[:60]} "
+            f"({ctx.workspace.relative(path)}; the next classify run uses it)")
+
+
+def uncertain_items(ctx: Any, doc: str | None, n: int, since: str | None) -> list[dict[str, Any]]:
+    """The ``n`` items of the recent days the doc's model is least sure of, with why."""
+    from kb.store.tags import recent_subjects
+    from kb.text import clean_heading
+    from pipeline.classify.adapt import uncertain
+    from pipeline.classify.engine import load_engine
+    d = _doc(ctx, doc)
+    engine = load_engine(ctx)
+    if engine.base is None:
+        raise ConfigError("kb label --uncertain needs the learned classifier ([classify] model = \"learned\")")
+    start = since or (ctx.today - timedelta(days=14)).isoformat()
+    subjects = recent_subjects(ctx.store, start)
+    items = [{"id": s.key, "title": clean_heading(s.title) if s.kind == "entry" else s.title, "text": s.text or ""}
+             for s in subjects]
+    ranked = uncertain(engine.docs.get(d, engine.base), items, n)
+    titles = {it["id"]: it["title"] for it in items}
+    return [{**r, "topics": ", ".join(r["topics"]), "title": (titles.get(r["id"]) or "")[:80]} for r in ranked]
+
+
+def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | None = None,
+               taxonomy: Path | None = None, corpus: Path | None = None, split: str | None = None) -> dict[str, Any]:
+    """``evaluate`` over a labelled file, or over the corpus' curated papers of ``split`` (held out by ID)."""
+    from pipeline.classify.evaluate import classifier_fn, evaluate, load_labelled
+    from pipeline.classify.taxonomy import load_taxonomy
+    base = None
+    if model != "keyword":
+        from kb.resources import find_resource
+        from pipeline.classify.engine import MODEL_FILE, load_base
+        base = load_base(Path(model_file) if model_file else find_resource(MODEL_FILE))
+        if split is not None and not held_out(base):
+            raise ConfigError(f"--split {split}: model {base.id} was fitted on every split of the corpus, so it would "
+                              "be measured on papers it was trained on; pass --model-file with a measured model "
+                              "(kb train … --measured-out FILE: train split + dev only)")
+    items = _split_items(corpus, split) if split is not None else load_labelled(file)
+    if base is None:
+        return evaluate(items, classifier_fn(load_taxonomy(taxonomy)))
+    return evaluate(items, classifier_fn(model=base))
+
+
+def held_out(model: Any) -> bool:
+    """Whether the corpus' val and test splits were kept out of the model's fitting: a measured model
+    (``kb train --measured-out``), not the shipped one, which is refitted on every trainable paper."""
+    fit = model.meta.get("final_fit") or ("train" if model.meta.get("model_id") == "measured" else "all")
+    return fit == "train"
+
+
+def _split_items(corpus: Path | None, split: str) -> list[dict[str, Any]]:
+    if split not in ("train", "val", "test"):
+        raise ConfigError(f"--split {split}: train, val or test")
+    if corpus is None or not (Path(corpus) / "curated_lists").is_dir():
+        raise ConfigError(f"--corpus {corpus}: not a corpus folder (curated_lists/ and abstracts/)")
+    from kb.resources import find_resource
+    from pipeline.classify.training.corpus import build
+    from pipeline.classify.training.labelmap import LabelMap
+    ex = build(corpus, LabelMap.load(find_resource("data/label_map.toml")))
+    return [{"id": e.id, "title": e.title, "text": e.text, "topics": list(e.topics), "relevance": e.relevance}
+            for e in ex if e.split == split and e.source in ("curated", "abstract")]
+
+
+def doc_sections(path: Path, workspace: Any = None) -> tuple[dict[str, str], list[Any]]:
+    """A knowledge doc's headings (number → title) and anchored items (with their papers' titles and
+    abstracts when the workspace's store holds them)."""
+    from kb.text import strip_anchor_syntax
+    from pipeline.classify.sections import SectionItem
+    from pipeline.workspace.knowledge import parse_knowledge
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"{path}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}") from None
+    doc = parse_knowledge(text, str(path), Path(path).stem)
+    papers: dict[str, Any] = {}
+    if workspace is not None and workspace.store_path.is_file():
+        from kb.store import Store
+        from kb.store.papers import paper_texts
+        store = Store.open(workspace.store_path)
+        try:
+            papers = paper_texts(store, {a.arxiv_id for s in doc.sections for a in s.anchors if a.arxiv_id})
+        finally:
+            store.close()
+    heads = {s.number: s.title for s in doc.sections}
+    items = []
+    for s in doc.sections:
+        for a in s.anchors:
+            p = papers.get(a.arxiv_id or "")
+            items.append(SectionItem(s.number, a.arxiv_id or a.url or a.label,
+                                     (p.title if p and p.title else strip_anchor_syntax(a.label)),
+                                     (p.abstract or "") if p else ""))
+    return heads, items
+
+
+def eval_sections(path: Path, workspace: Any = None) -> dict[str, Any]:
+    """``kb eval sections``: leave-one-out over the doc's anchors (top-1, top-3, and every item)."""
+    from kb.resources import find_resource
+    from pipeline.classify.engine import MODEL_FILE, load_base, model_path
+    from pipeline.classify.sections import leave_one_out
+    heads, items = doc_sections(path, workspace)
+    base = load_base(model_path(workspace) if workspace is not None else find_resource(MODEL_FILE))
+    result = leave_one_out(base, heads, items)
+    return {"doc": str(path), "sections": len(heads), **result}
+
+
+def format_sections_table(result: dict[str, Any]) -> str:
+    """``eval_sections``'s result as lines: the misses, then the two figures."""
+    lines = [f"{'anchored in':<12} {'suggested (best first)':<28} item"]
+    for it in result["items"]:
+        if not it["top1"]:
+            lines.append(f"{', '.join(it['sections']):<12} {', '.join(it['predicted']):<28} {it['title'][:60]}")
+    top1, top3 = (("-" if result[k] is None else f"{result[k]:.3f}") for k in ("top1", "top3"))
+    lines.append("")
+    lines.append(f"{result['doc']}: {result['n']} anchored items in {result['sections']} sections, "
+                 f"leave-one-out top-1 {top1}, top-3 {top3}")
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""The team's own labels, per knowledge doc: anchors, cards and corrections as ``Labelled`` items.
+
+* **anchors** of a doc are positives for that doc (``primary``), with their section; the
+  other docs' anchors are negatives for it (``adapt.adapt_docs`` adds those);
+* **cards** carry the team's topics (every doc's topic heads learn from them) and, with
+  ``primary_topic``, a relevance — for the docs that anchor the card's paper, or, when none
+  does, for the workspace's main doc (the first of kb.toml), since a card does not say which
+  doc it judged for;
+* **corrections** (``kb label``, ``organized/labels/<doc>.jsonl``) say what an item is for
+  one doc; they win over the rest and weigh the most.
+
+Texts come from the store (a paper's title and abstract, a note entry's heading and text), so
+an item the store does not hold yet is left out until it does.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from kb.arxiv_id import lookup_arxiv_id
+from kb.labels import read_labels
+from kb.store.anchors import current_anchors
+from kb.store.cards import card_labels
+from kb.store.tags import subject_text
+from kb.text import clean_heading
+from pipeline.classify.adapt import Labelled
+
+ANCHOR_WEIGHT = 1.0
+CARD_WEIGHT = 1.0
+CORRECTION_WEIGHT = 3.0      # a person looked at this item for this doc: it counts for three anchors
+
+
+def subject_of(store: Any, ident: str) -> tuple[str, str, str, str] | None:
+    """``(kind, key, title, text)`` of a paper (any ID form), note entry (path#N) or post key in the store."""
+    aid = lookup_arxiv_id(ident)
+    candidates = [("paper", aid.id)] if aid else [("entry", ident), ("post", ident)]
+    for kind, key in candidates:
+        s = subject_text(store, kind, key)
+        if s is not None:
+            title = clean_heading(s.title) if kind == "entry" else s.title
+            return kind, s.key, title or "", s.text or ""
+    return None
+
+
+def doc_labels(store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, list[Labelled]]:
+    """Each doc's labelled items (anchors, cards, corrections), later sources winning per item."""
+    anchors = {d: current_anchors(store, d) for d in docs}
+    anchored_in: dict[str, set[str]] = {}
+    for d in docs:
+        for a in anchors[d]:
+            if a.arxiv_id:
+                anchored_in.setdefault(a.arxiv_id, set()).add(d)
+    cards = card_labels(store)
+    out: dict[str, list[Labelled]] = {}
+    for d in docs:
+        items: dict[str, Labelled] = {}
+        for a in anchors[d]:
+            title = a.title or a.label
+            key = a.arxiv_id or a.subject
+            items[key] = Labelled(title, a.abstract or "", "primary", None, a.section, ANCHOR_WEIGHT, key, "anchor")
+        for c in cards:
+            key = c.arxiv_id or c.title
+            where = anchored_in.get(c.arxiv_id or "", set())
+            mine = d in where or (not where and d == docs[0])    # a card of no doc's paper: the main doc's
+            rel = ("primary" if c.primary else "adjacent") if (mine and c.primary is not None) else None
+            if rel is None and key in items:
+                rel = items[key].relevance            # an anchor's relevance, with the card's topics
+            if rel is None and not c.topics:
+                continue
+            section = items[key].section if key in items else None
+            text = c.abstract or c.body
+            items[key] = Labelled(c.title, text, rel, tuple(c.topics) or None, section, CARD_WEIGHT, key, "card")
+        for corr in read_labels(workspace, d):
+            found = subject_of(store, corr.id)
+            if found is None:
+                continue
+            kind, key, title, text = found
+            section = items[key].section if key in items else None
+            items[key] = Labelled(title, text, corr.relevance, corr.topics, section, CORRECTION_WEIGHT, key,
+                                  "correction")
+        out[d] = list(items.values())
+    return out
+
+
+def labels_digest(items: Sequence[Labelled]) -> str:
+    """A short hash of a doc's labelled items: the doc model is rebuilt when it changes."""
+    blob = json.dumps([[i.id, i.title, i.text, i.relevance, list(i.topics) if i.topics is not None else None,
+                        i.section, i.weight, i.origin] for i in items], ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]

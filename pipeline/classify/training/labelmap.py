@@ -1,0 +1,191 @@
+"""The label map (``label_map.toml``): curated list sections → kb topic slugs and relevance.
+
+Training-time only. ``LabelMap.load(path)`` reads and checks the file;
+``LabelMap.label(row)`` gives ``(relevance, topics)`` for one curated row (or ``None`` when
+the row is skipped); ``merge`` combines the labels of one paper filed in several places.
+See the comments at the top of ``label_map.toml`` for the rule language.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["LEVELS", "LabelMap", "ListRules", "Rule", "merge", "USES"]
+
+LEVELS = ("primary", "adjacent", "none")
+_RANK = {"none": 0, "adjacent": 1, "primary": 2}
+USES = ("train", "eval", "exclude")
+_PERMISSIVE = re.compile(r"^(MIT|Apache-2\.0|Modified Apache-2\.0.*|CC0-1\.0|BSD.*)$")
+
+
+class LabelMapError(ValueError):
+    """The label map is malformed; the message names the key."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    relevance: str
+    topics: tuple[str, ...] = ()
+    section: re.Pattern | None = None
+    file: re.Pattern | None = None
+    badge: re.Pattern | None = None
+    title: re.Pattern | None = None
+    promote: str | None = None
+    demote: str | None = None
+
+    def matches(self, row: dict[str, Any]) -> bool:
+        if self.section is not None and not self.section.search(row.get("section") or ""):
+            return False
+        if self.file is not None and not self.file.search(row.get("source_file") or ""):
+            return False
+        if self.badge is not None and not any(self.badge.search(b) for b in row.get("badges") or ()):
+            return False
+        if self.title is not None and not self.title.search(row.get("title") or ""):
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class ListRules:
+    name: str
+    licence: str
+    use: str
+    default: Rule | None
+    rules: tuple[Rule, ...] = ()
+
+
+@dataclass
+class LabelMap:
+    """The parsed label map. ``topics`` is the set of valid slugs, for checking."""
+
+    lists: dict[str, ListRules]
+    abstract_sources: dict[str, dict[str, str]]
+    patterns: dict[str, re.Pattern]
+    topic_patterns: dict[str, re.Pattern]
+    random_negative_selections: tuple[str, ...] = ()
+    path: str = ""
+    raw_text: str = field(default="", repr=False)
+
+    # ------------------------------------------------------------------ loading
+    @classmethod
+    def load(cls, path: str | Path, valid_topics: set[str] | None = None) -> LabelMap:
+        """Read ``label_map.toml``; topics are checked against ``valid_topics`` when given."""
+        text = Path(path).read_text(encoding="utf-8")
+        raw = tomllib.loads(text)
+        patterns = {k: _regex(v, f"patterns.{k}") for k, v in raw.get("patterns", {}).items()}
+        tpat = {k: _regex(v, f"topic_patterns.{k}") for k, v in raw.get("topic_patterns", {}).items()}
+        lists: dict[str, ListRules] = {}
+        for name, body in raw.get("lists", {}).items():
+            where = f"lists.{name}"
+            use = body.get("use", "train")
+            if use not in USES:
+                raise LabelMapError(f"{where}.use: must be one of {USES}, got {use!r}")
+            default = _rule(body["default"], f"{where}.default", patterns) if "default" in body else None
+            rules = tuple(_rule(r, f"{where}.rules[{i}]", patterns)
+                          for i, r in enumerate(body.get("rules", [])))
+            lists[name] = ListRules(name, str(body.get("licence", "unknown")), use, default, rules)
+        abstracts = raw.get("abstracts", {})
+        sources = {k: {"licence": str(v.get("licence", "unknown")), "use": v.get("use", "train")}
+                   for k, v in abstracts.get("sources", {}).items()}
+        for k, v in sources.items():
+            if v["use"] not in USES:
+                raise LabelMapError(f"abstracts.sources.{k}.use: must be one of {USES}")
+        lm = cls(lists, sources, patterns, tpat,
+                 tuple(abstracts.get("random_negative_selections", ())), str(path), text)
+        if valid_topics is not None:
+            lm.check_topics(valid_topics)
+        return lm
+
+    def check_topics(self, valid: set[str]) -> None:
+        for name, lr in self.lists.items():
+            for r in ((lr.default,) if lr.default else ()) + lr.rules:
+                bad = set(r.topics) - valid
+                if bad:
+                    raise LabelMapError(f"lists.{name}: unknown topic(s) {sorted(bad)}")
+        bad = set(self.topic_patterns) - valid
+        if bad:
+            raise LabelMapError(f"topic_patterns: unknown topic(s) {sorted(bad)}")
+
+    def with_policy(self, policy: str) -> LabelMap:
+        """``"default"``: as written; ``"permissive"``: only MIT/Apache/CC0/BSD sources train."""
+        if policy == "default":
+            return self
+        if policy != "permissive":
+            raise LabelMapError(f"unknown licence policy {policy!r}")
+        lists = {k: (v if v.use != "train" or _PERMISSIVE.match(v.licence) else
+                     ListRules(v.name, v.licence, "eval", v.default, v.rules)) for k, v in self.lists.items()}
+        sources = {k: (v if v["use"] != "train" or _PERMISSIVE.match(v["licence"]) else
+                       {**v, "use": "eval"}) for k, v in self.abstract_sources.items()}
+        return LabelMap(lists, sources, self.patterns, self.topic_patterns,
+                        self.random_negative_selections, self.path, self.raw_text)
+
+    # ------------------------------------------------------------------ labelling
+    def label(self, row: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+        """``(relevance, topics)`` for a curated row, ``None`` if skipped or unmapped."""
+        lr = self.lists.get(row.get("list", ""))
+        if lr is None or lr.use == "exclude":
+            return None
+        rule = next((r for r in lr.rules if r.matches(row)), lr.default)
+        if rule is None or rule.relevance == "skip":
+            return None
+        title = row.get("title") or ""
+        rel = rule.relevance
+        if rule.promote and rel != "primary" and self.patterns[rule.promote].search(title):
+            rel = "primary"
+        elif rule.demote and rel == "primary" and self.patterns[rule.demote].search(title):
+            rel = "adjacent"
+        topics = set(rule.topics)
+        if rel != "none":
+            topics |= {slug for slug, pat in self.topic_patterns.items() if pat.search(title)}
+        else:
+            topics = set()                      # "none" carries no tags (kb's contract)
+        return rel, tuple(sorted(topics))
+
+
+def merge(labels: list[tuple[str, tuple[str, ...]]]) -> tuple[str, tuple[str, ...]]:
+    """One paper, several curators: the relevance most of its placements give (a tie goes
+    to the higher level), and the union of the topics of its relevant placements.
+
+    A vote rather than the maximum: one generous section (a QAT paper inside a list's
+    "Quantization" chapter) should not outvote two curators who filed it under training."""
+    votes = Counter(r for r, _ in labels)
+    rel = max(votes, key=lambda r: (votes[r], _RANK[r]))
+    topics: set[str] = set()
+    if rel != "none":
+        for r, t in labels:
+            if r != "none":
+                topics.update(t)
+    return rel, tuple(sorted(topics))
+
+
+def _regex(value: Any, where: str) -> re.Pattern:
+    if not isinstance(value, str):
+        raise LabelMapError(f"{where}: a regex string is needed")
+    try:
+        return re.compile(value, re.IGNORECASE)
+    except re.error as e:
+        raise LabelMapError(f"{where}: bad regex: {e}") from None
+
+
+def _rule(body: dict[str, Any], where: str, patterns: dict[str, re.Pattern]) -> Rule:
+    rel = body.get("relevance")
+    if rel not in (*LEVELS, "skip"):
+        raise LabelMapError(f"{where}.relevance: must be primary/adjacent/none/skip, got {rel!r}")
+    for k in ("promote", "demote"):
+        if body.get(k) is not None and body[k] not in patterns:
+            raise LabelMapError(f"{where}.{k}: no pattern {body[k]!r} in [patterns]")
+    unknown = set(body) - {"relevance", "topics", "section", "file", "badge", "title", "promote", "demote"}
+    if unknown:
+        raise LabelMapError(f"{where}: unknown key(s) {sorted(unknown)}")
+    return Rule(
+        relevance=rel, topics=tuple(body.get("topics", ())),
+        section=_regex(body["section"], f"{where}.section") if "section" in body else None,
+        file=_regex(body["file"], f"{where}.file") if "file" in body else None,
+        badge=_regex(body["badge"], f"{where}.badge") if "badge" in body else None,
+        title=_regex(body["title"], f"{where}.title") if "title" in body else None,
+        promote=body.get("promote"), demote=body.get("demote"),
+    )

@@ -1,0 +1,79 @@
+"""Per-doc adaptation of the shipped model: no labels is the base, incremental, round-trips, doc membership."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kb.resources import find_resource
+from pipeline.classify.adapt import DocModel, Labelled, adapt, fit_membership, uncertain
+from pipeline.classify.model import Model
+
+MOE = [Labelled("Switch Transformers: scaling to trillion parameter models with simple and efficient sparsity",
+                origin="anchor", id="a"),
+       Labelled("Mixtral of Experts: a sparse mixture of experts language model", origin="anchor", id="b"),
+       Labelled("Expert choice routing for mixture-of-experts models", origin="anchor", id="c")]
+INF = [Labelled("Fast inference from transformers via speculative decoding", origin="anchor", id="d"),
+       Labelled("Efficient memory management for LLM serving with PagedAttention", origin="anchor", id="e"),
+       Labelled("DistServe: disaggregating prefill and decoding for goodput-optimized LLM serving", origin="anchor",
+                id="f")]
+PROBE_MOE = "DeepSeekMoE: towards ultimate expert specialization in mixture-of-experts language models"
+PROBE_SPEC = "Medusa: simple LLM inference acceleration with multiple decoding heads"
+
+
+@pytest.fixture(scope="module")
+def base() -> Model:
+    return Model.load(find_resource("data/classifier_model.npz"))
+
+
+def test_no_labels_is_the_base_model(base):
+    dm = adapt(base, [], doc="empty")
+    a, b = dm.classify("decoding", title=PROBE_SPEC), base.classify("decoding", title=PROBE_SPEC)
+    assert a.relevance == b.relevance and a.probabilities == b.probabilities
+
+
+def test_anchors_alone_do_not_move_the_relevance_biases(base):
+    dm = adapt(base, INF, doc="inference")
+    assert np.allclose(dm.bias[:3], 0.0)
+    # an unrelated text stays what the base model says
+    far = "A hierarchical snoop filter for cache coherence in chiplet processors"
+    assert dm.classify("", title=far).relevance == base.classify("", title=far).relevance
+
+
+def test_positives_alone_leave_the_relevance_heads_to_the_base(base):
+    """Anchors are positives only: fitted to them, the related-vs-none head would raise every word they
+    share with unrelated systems papers. It moves once the doc's labels hold a ``none`` too."""
+    far = "TessaScope: pipelined leader rotation for Byzantine fault-tolerant consensus"
+    only_pos = adapt(base, INF, doc="inference")
+    assert not any(np.any(d[:3]) for d in only_pos.delta.values())
+    assert only_pos.classify("", title=far).probabilities == base.classify("", title=far).probabilities
+    taught = adapt(base, [*INF, Labelled(far, relevance="none", weight=3.0, id="n", origin="correction")],
+                   doc="inference")
+    assert any(np.any(d[1]) for d in taught.delta.values())
+    assert taught.classify("", title=far).probabilities["none"] > base.classify("", title=far).probabilities["none"]
+
+
+def test_membership_sends_each_paper_to_its_doc(base):
+    moe = adapt(base, MOE, doc="moe")
+    moe.member, moe.member_bias = fit_membership(base, MOE, INF)
+    inf = adapt(base, INF, doc="inference")
+    inf.member, inf.member_bias = fit_membership(base, INF, MOE)
+    p = lambda m, t: m.classify("", title=t).probabilities["none"]  # noqa: E731
+    assert p(moe, PROBE_SPEC) > p(inf, PROBE_SPEC)
+    assert p(inf, PROBE_MOE) > p(moe, PROBE_MOE)
+
+
+def test_update_is_incremental_and_the_cache_round_trips(base):
+    dm = adapt(base, [Labelled(PROBE_SPEC, relevance="none", id="x", origin="correction"), *INF], doc="d", steps=50)
+    dm2 = dm.update([Labelled("Another speculative decoding heads paper", relevance="none", id="y")], steps=50)
+    assert len(dm2.items) == 5
+    assert dm2.classify("", title=PROBE_SPEC).probabilities["none"] >= dm.classify("", title=PROBE_SPEC).probabilities["none"] - 1e-6
+    back = DocModel.from_dict(base, dm2.to_dict())
+    assert back.classify("", title=PROBE_SPEC).probabilities == dm2.classify("", title=PROBE_SPEC).probabilities
+
+
+def test_uncertain_ranks_the_least_sure_first(base):
+    items = [{"id": str(i), "title": t, "text": ""} for i, t in enumerate(
+        [PROBE_SPEC, PROBE_MOE, "Causal inference for observational studies", "A survey of agents with LLMs"])]
+    ranked = uncertain(base, items, 4)
+    assert [r["uncertainty"] for r in ranked] == sorted((r["uncertainty"] for r in ranked), reverse=True)
+    assert all(r["reason"] for r in ranked)

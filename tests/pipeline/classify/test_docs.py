@@ -1,0 +1,102 @@
+"""One model per knowledge doc: two docs give two briefings, a correction changes the next run, caches."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli import app
+from tests.support.paths import SAMPLE
+
+DAY = "2026-10-08"
+MOE_DOC = Path(__file__).resolve().parents[2] / "fixtures" / "moe" / "moe.md"
+SPEC = "2610.08812"        # TreeDraft: token-tree speculative decoding (the sample day's arXiv listing)
+MOE_PAPERS = {"2610.09701", "2610.09255"}   # SlimWise, ExpertLane
+
+
+def kb(home: Path, *args: str, ok: bool = True):
+    result = CliRunner().invoke(app, ["--home", str(home), *args])
+    if ok:
+        assert result.exit_code == 0, (args, result.output, result.exception)
+    return result
+
+
+def brief(home: Path, topic: str) -> dict[str, Any]:
+    return json.loads(kb(home, "brief", "--date", DAY, "--topic", topic, "--format", "json").stdout)
+
+
+def relevant_ids(data: dict[str, Any]) -> set[str]:
+    return {i["arxiv_id"] for i in data["increments"] + data["others"] if i.get("arxiv_id")}
+
+
+@pytest.fixture(scope="module")
+def two_docs(tmp_path_factory) -> Path:
+    """The sample day with a second knowledge doc (MoE) configured and ingested."""
+    home = tmp_path_factory.mktemp("two") / "ws"
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    shutil.copy(MOE_DOC, home / "organized" / "knowledge" / "moe.md")
+    toml = (home / "kb.toml").read_text(encoding="utf-8")
+    (home / "kb.toml").write_text(toml.replace(
+        'doc = "organized/knowledge/inference.md"\n',
+        'doc = "organized/knowledge/inference.md"\n\n[[topics]]\nslug = "moe"\ndoc = "organized/knowledge/moe.md"\n', 1),
+        encoding="utf-8")
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:   # per-doc relevance is the learned model's
+        f.write('\n[classify]\nmodel = "learned"\n')
+    kb(home, "ingest", "all", "--offline", "--date", DAY)
+    kb(home, "classify")
+    return home
+
+
+def test_two_docs_give_two_briefings_each_keeping_its_own(two_docs):
+    inference, moe = brief(two_docs, "inference"), brief(two_docs, "moe")
+    inf_ids, moe_ids = relevant_ids(inference), relevant_ids(moe)
+    assert inf_ids != moe_ids
+    assert MOE_PAPERS <= moe_ids                      # the MoE doc keeps the day's MoE papers …
+    assert SPEC not in moe_ids and SPEC in inf_ids    # … and leaves speculative decoding to the inference doc
+    assert moe["counts"]["relevant"] < inference["counts"]["relevant"]
+    assert {i["topic"] for i in (inference, moe)} == {"inference", "moe"}
+    # each doc's models are cached under .kb/models/
+    assert {p.name for p in (two_docs / ".kb" / "models").glob("*.json")} == {"inference.json", "moe.json"}
+
+
+def test_a_correction_changes_the_next_run(tmp_path, two_docs):
+    home = tmp_path / "ws"
+    shutil.copytree(two_docs, home)
+    assert SPEC in relevant_ids(brief(home, "inference"))
+    out = kb(home, "label", SPEC, "--relevance", "none", "--doc", "inference", "--note", "not ours")
+    assert "organized/labels/inference.jsonl" in out.stdout
+    line = json.loads((home / "organized" / "labels" / "inference.jsonl").read_text(encoding="utf-8"))
+    assert line["id"] == f"arXiv:{SPEC}" and line["relevance"] == "none"
+    kb(home, "classify")                              # the labels changed: the doc model and its hash too
+    assert SPEC not in relevant_ids(brief(home, "inference"))
+    explained = kb(home, "explain", SPEC, "--doc", "inference").stdout
+    assert "doc inference: relevance none" in explained and "label (correction" in explained
+
+
+def test_label_refuses_what_it_cannot_record(two_docs):
+    assert kb(two_docs, "label", "2699.99999", "--relevance", "none", ok=False).exit_code != 0
+    assert kb(two_docs, "label", SPEC, "--relevance", "maybe", ok=False).exit_code == 2
+    assert kb(two_docs, "label", SPEC, "--relevance", "primary", "--topic", "nope", ok=False).exit_code == 2
+    assert kb(two_docs, "label", SPEC, "--relevance", "none", "--doc", "nope", ok=False).exit_code == 2
+    assert not (two_docs / "organized" / "labels").exists()
+
+
+def test_uncertain_lists_what_to_label_next(two_docs):
+    out = kb(two_docs, "label", "--uncertain", "5", "--since", "2026-10-01", "--format", "json").stdout
+    rows = json.loads(out)
+    assert len(rows) == 5
+    assert all({"id", "uncertainty", "relevance", "reason"} <= set(r) for r in rows)
+    assert [r["uncertainty"] for r in rows] == sorted((r["uncertainty"] for r in rows), reverse=True)
+
+
+def test_a_damaged_model_cache_is_only_refitted(tmp_path, two_docs):
+    home = tmp_path / "ws"
+    shutil.copytree(two_docs, home)
+    (home / ".kb" / "models" / "moe.json").write_text("{not json", encoding="utf-8")
+    before = relevant_ids(brief(two_docs, "moe"))
+    assert relevant_ids(brief(home, "moe")) == before
+    assert json.loads((home / ".kb" / "models" / "moe.json").read_text(encoding="utf-8"))["model"]["doc"] == "moe"

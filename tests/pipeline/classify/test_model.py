@@ -1,0 +1,81 @@
+"""The shipped learned model at run time: numpy only, batch = one at a time, figures held on the holdout."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from kb.resources import find_resource
+from pipeline.classify.evaluate import classifier_fn, evaluate, format_eval_table, load_labelled
+from pipeline.classify.model import Model, ModelError
+from tests.support.paths import LABELLED
+
+
+@pytest.fixture(scope="module")
+def model() -> Model:
+    return Model.load(find_resource("data/classifier_model.npz"))
+
+
+def test_the_model_ships_as_package_data_with_its_licences(model):
+    data = find_resource("data/classifier_model.npz").parent
+    assert (data / "classifier_LICENCES.md").is_file()
+    prov = json.loads((data / "classifier_provenance.json").read_text(encoding="utf-8"))
+    assert prov["model_id"] == model.id
+    assert "/work/" not in (data / "classifier_provenance.json").read_text(encoding="utf-8")
+    assert model.topics[:3] == ["pd-disaggregation", "kv-cache", "kv-transfer"]
+
+
+def test_batches_give_exactly_what_one_item_at_a_time_gives(model):
+    items = load_labelled(LABELLED / "classifier_holdout.jsonl")[:20]
+    pairs = [(i["title"], i["text"]) for i in items] + [("Speculative decoding for LLM serving", "")]
+    rows, idx, val = model.flat_vectors(pairs)
+    Z = model.logits_flat(len(pairs), rows, idx, val)
+    bare = np.array([not t for _, t in pairs])
+    for (title, text), z, (rel, tags) in zip(pairs, Z, model.decide_many(Z, bare)):
+        one = model.classify(text, title=title)
+        assert np.allclose(z, model.logits(*model.vectorize(title, text)), atol=1e-4)
+        assert (rel, [t for t, _ in tags]) == (one.relevance, one.topics)
+
+
+def test_titles_the_keyword_scorer_missed_are_judged_inference(model):
+    for title in ("NanoFlow: Towards Optimal Large Language Model Serving Throughput",
+                  "FlexGen: High-Throughput Generative Inference of Large Language Models with a Single GPU",
+                  "GPTQ: Accurate Post-Training Quantization for Generative Pre-trained Transformers"):
+        assert model.classify("", title=title).relevance == "primary", title
+
+
+def test_explanations_name_the_features_that_decided(model):
+    lines = model.explain("We present Star Attention, a block-sparse approximation that speeds up LLM inference "
+                          "over long sequences.", title="Star Attention: Efficient LLM Inference over Long Sequences")
+    assert lines[0].startswith("relevance: primary")
+    assert any(line.startswith("tag long-context") for line in lines)
+    assert "inferenc" in lines[1]
+
+
+def test_a_damaged_file_is_refused(tmp_path):
+    bad = tmp_path / "m.npz"
+    bad.write_bytes(b"not a model")
+    with pytest.raises(ModelError):
+        Model.load(bad)
+
+
+def test_holdout_figures_hold(model):
+    path = LABELLED / "classifier_holdout.jsonl"
+    r = evaluate(load_labelled(path), classifier_fn(model=model))
+    print(format_eval_table(r))
+    # measured figures of the shipped model (docs/classify.md), guarded against regressions
+    assert r["relevance_accuracy"] >= 0.85, format_eval_table(r)
+    assert r["micro_f1"] >= 0.72, format_eval_table(r)
+    assert r["primary_recall"] >= 0.95
+    assert len(r["items"]) == r["n"] and set(r["items"][0]) == {"id", "relevance", "topics", "scores"}
+
+
+def test_the_runtime_imports_no_scikit_learn():
+    code = ("import sys; from kb.resources import find_resource; from pipeline.classify.model import Model; "
+            "Model.load(find_resource('data/classifier_model.npz')).classify('KV cache', title='x'); "
+            "print(sorted(m for m in ('sklearn', 'scipy', 'torch') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
