@@ -13,6 +13,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from kb.resources import find_resource
@@ -73,7 +74,7 @@ SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
 
 
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
-          briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: set[str],
+          briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: Mapping[str, str],
           stored: dict[str, Any] | None = None, known_titles: dict[str, str] | None = None,
           withdrawn: dict[str, list[str]] | None = None, suggest: Any = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score."""
@@ -132,20 +133,20 @@ def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None
     return None
 
 
-def suggest_section(c: Candidate, suggest: Any, sections: set[str], taxonomy: Any = None,
+def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], taxonomy: Any = None,
                     doc: str | None = None) -> str | None:
     """The doc's section nearest to the candidate (``suggest(title, text, sections)`` ranks them, see
     ``pipeline.classify.sections``: each section's heading and what is anchored in it), or None.
     Without ``suggest`` (the keyword classifier): the section of the strongest topic the doc has,
     by the taxonomy (the doc's own ``sections`` numbers, else the topic's section hint)."""
     if suggest is None:
-        numbered = {f"§{s}": "" for s in sections}
+        numbered = {f"§{s}": title for s, title in sections.items()}
         for t in c.topics if taxonomy is not None else ():
             sec = taxonomy.section_for(t, numbered, doc)
             if sec:
                 return sec.lstrip("§")
         return None
-    ranked = suggest(c.title, "\n".join(c.titles[1:] + c.texts), sections)
+    ranked = suggest(c.title, "\n".join(c.titles[1:] + c.texts), set(sections))
     return ranked[0] if ranked else None
 
 

@@ -106,11 +106,15 @@ class Taxonomy:
         title the topic's ``section_hint`` names — the first hint any title contains wins; else None."""
         t = self.topics.get(topic)
         own = t.sections.get(doc) if t and doc else None
-        if own and own in titles:
+        hints = [h.casefold() for h in (t.section_hint if t else ())]
+        # The team's number holds while the section under it is still the one the hints name: after a
+        # renumbering the number may belong to another section (v311's §2.3 is routing, not PD).
+        if own and own in titles and (not hints or not titles[own]
+                                      or any(h in titles[own].casefold() for h in hints)):
             return own
-        for hint in t.section_hint if t else ():
+        for hint in hints:
             for number, title in titles.items():
-                if hint.casefold() in title.casefold():
+                if hint in title.casefold():
                     return number
         return None
 

@@ -10,11 +10,14 @@ DAY1, DAY2 = "2026-10-08", "2026-10-09"
 DAY2_DATA = LABELLED / "day2"
 
 
-def two_days(home: Path, run) -> Path:
-    """``home`` after the sample day's nightly and then the next day's; ``run(home, *args)`` runs kb."""
+def two_days(home: Path, run, day2_overlay: Path | None = None) -> Path:
+    """``home`` after the sample day's nightly and then the next day's; ``run(home, *args)`` runs kb.
+    ``day2_overlay`` is laid over the second day's files (say, its renumbered copy)."""
     shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
     run(home, "nightly", "--date", DAY1, "--offline", "--quiet")
     lay_over(DAY2_DATA / "workspace", home)
+    if day2_overlay is not None:
+        lay_over(day2_overlay, home)
     run(home, "nightly", "--date", DAY2, "--offline", "--quiet")
     return home
 
