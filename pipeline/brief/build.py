@@ -179,7 +179,8 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
         # a team correction of one of the item's IDs decides its relevance (kb label)
         mine = inputs.classify_for([*c.arxiv_ids, *(s.key for s in c.sources if s.kind == "entry")])
         judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
-              known_ids=facts.known_ids, rules=rules, sections={s.lstrip("§"): t for s, t in section_titles.items()}, stored=stored,
+              known_ids=facts.known_ids, rules=rules, stored=stored,
+              sections={s.lstrip("§"): t for s, t in section_titles.items()},
               known_titles=_known_titles(inputs), withdrawn=inputs.withdrawn, suggest=inputs.suggest)
     relevant = [c for c in cands if c.relevance != "none"]
     shown = rank(relevant, inputs.top)
