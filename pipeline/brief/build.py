@@ -113,8 +113,8 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
 
 def _known_titles(inputs: BriefingInputs) -> dict[str, str]:
     """Titles by arXiv ID or normalised URL: the store's paper titles, else the label of an anchor line."""
-    titles = {a.arxiv_id or normalize_url(a.url or ""): strip_anchor_syntax(a.label) for a in inputs.anchored
-              if strip_anchor_syntax(a.label)}
+    labels = ((a.arxiv_id or normalize_url(a.url or ""), strip_anchor_syntax(a.label)) for a in inputs.anchored)
+    titles = {key: label for key, label in labels if label}
     return titles | {k: v for k, v in inputs.paper_titles.items() if v}
 
 
@@ -175,13 +175,15 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
     cands, facts = inputs.candidates, inputs.facts
     stored = _classify_unstored(inputs, classify)
     section_titles = inputs.section_titles
+    # Looked up for every candidate, so built once.
+    known_titles = _known_titles(inputs)
+    sections = {s.lstrip("§"): t for s, t in section_titles.items()}
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
         mine = inputs.classify_for([*c.arxiv_ids, *(s.key for s in c.sources if s.kind == "entry")])
         judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
-              known_ids=facts.known_ids, rules=rules, stored=stored,
-              sections={s.lstrip("§"): t for s, t in section_titles.items()},
-              known_titles=_known_titles(inputs), withdrawn=inputs.withdrawn, suggest=inputs.suggest)
+              known_ids=facts.known_ids, rules=rules, stored=stored, sections=sections,
+              known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest)
     relevant = [c for c in cands if c.relevance != "none"]
     shown = rank(relevant, inputs.top)
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
