@@ -42,7 +42,7 @@ def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
     """Hold the lock at ``path`` for the block; wait up to ``wait`` seconds, else raise LockedError (exit 75)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)   # the umask decides who reads it
     except OSError as exc:
         raise StoreError(f"cannot create the lock {path}: {exc.strerror}") from exc
     info: dict = {}
