@@ -26,7 +26,7 @@ def explain_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv I
                                                      "entry as path#N.")]) -> None:
     """Why an item got its tags and relevance: matched terms, scores, thresholds."""
     from pipeline.classify.stage import explain_subject
-    with run_context(None) as ctx:
+    with run_context(None, write=False) as ctx:
         typer.echo("\n".join(explain_subject(ctx, ident)))
 
 

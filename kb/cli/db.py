@@ -40,4 +40,4 @@ def db_backup_cmd(dest: Annotated[Path, typer.Argument(metavar="FILE", help="A n
     """A consistent copy of the store, safe while a nightly runs (SQLite's online backup)."""
     with open_store() as store:
         store.backup(dest)
-    typer.echo(f"backed up {store.path} to {dest}")
+    typer.echo(f"backed up {store.where} to {dest}")

@@ -349,9 +349,24 @@ _LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
 
 
 def applied_migrations(conn: sqlite3.Connection) -> list[str]:
-    """Names of the migrations this store has recorded, in the order applied."""
-    conn.execute(_LEDGER)
+    """Names of the migrations this store has recorded, in the order applied (none on a new file;
+    nothing is written, so a read-only store can be asked)."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migrations'").fetchone():
+        return []
     return [row[0] for row in conn.execute("SELECT name FROM migrations ORDER BY rowid")]
+
+
+def pending_migrations(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[str]:
+    """The migrations this kb would apply on open; a store written by a newer kb is refused."""
+    return _pending(applied_migrations(conn), migrations)
+
+
+def _pending(done: list[str], migrations: tuple[Migration, ...]) -> list[str]:
+    unknown = set(done) - {m.name for m in migrations}
+    if unknown:
+        from kb.errors import StoreError
+        raise StoreError(f"the store was written by a newer kb (migrations {sorted(unknown)}); upgrade kb")
+    return [m.name for m in migrations if m.name not in done]
 
 
 def migrate(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[str]:
@@ -360,15 +375,11 @@ def migrate(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRAT
     ``conn`` must be in autocommit mode (``isolation_level=None``) so that the
     explicit BEGIN/COMMIT here are the only transaction boundaries.
     """
-    done = set(applied_migrations(conn))
-    known = {m.name for m in migrations}
-    unknown = done - known
-    if unknown:
-        from kb.errors import StoreError
-        raise StoreError(f"the store was written by a newer kb (migrations {sorted(unknown)}); upgrade kb")
+    conn.execute(_LEDGER)
+    pending = set(pending_migrations(conn, migrations))
     applied = []
     for m in migrations:
-        if m.name in done:
+        if m.name not in pending:
             continue
         conn.execute("BEGIN IMMEDIATE")
         try:

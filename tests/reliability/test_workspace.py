@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import kb.store.db as db
+import kb.store.backend_sqlite as db
 from pipeline.context import open_context
 from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.ingest.public import ingest_source
@@ -372,14 +372,14 @@ def test_full_disk_writing_a_briefing(briefed: Path, kept) -> None:
 
 def _full_after(monkeypatch, extra_pages: int) -> None:
     """SQLite's own full-disk error (SQLITE_FULL) once the store grows by ``extra_pages`` pages."""
-    real = db._tune
+    real = db.tune
 
     def tune(conn) -> None:
         real(conn)
         pages = conn.execute("PRAGMA page_count").fetchone()[0]
         conn.execute(f"PRAGMA max_page_count = {pages + extra_pages}")
 
-    monkeypatch.setattr(db, "_tune", tune)
+    monkeypatch.setattr(db, "tune", tune)
 
 
 def test_full_disk_during_a_source_ingest(workspace: Path, monkeypatch, kept) -> None:
