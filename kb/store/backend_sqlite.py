@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from kb.errors import ReadOnlyStore, StoreError
-from kb.store.migrations import applied_migrations, migrate, pending_migrations
+from kb.store.migrations import LEDGER, MIGRATIONS, Migration, pending, statements_for
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
@@ -236,6 +236,51 @@ def open_readonly(path: Path) -> ReadOnlyFile:
                                 "run `kb nightly` once as a user who can write it") from None
         reader = ReadOnlyFile(path)
     return reader
+
+
+def applied_migrations(conn: sqlite3.Connection) -> list[str]:
+    """Names of the migrations this store has recorded, in the order applied (none on a new file;
+    nothing is written, so a read-only store can be asked)."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migrations'").fetchone():
+        return []
+    return [row[0] for row in conn.execute("SELECT name FROM migrations ORDER BY rowid")]
+
+
+def pending_migrations(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[str]:
+    """The migrations this kb would apply on open; a store written by a newer kb is refused."""
+    return pending(applied_migrations(conn), migrations)
+
+
+def migrate(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[str]:
+    """Apply every migration not yet recorded, each atomically; return the names applied.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``) so that the
+    explicit BEGIN/COMMIT here are the only transaction boundaries.
+    """
+    conn.execute(LEDGER["sqlite"])
+    todo = set(pending_migrations(conn, migrations))
+    applied = []
+    for m in migrations:
+        if m.name not in todo:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process opening the same fresh store may have applied it while we
+            # waited for the write lock: look again inside the transaction.
+            if conn.execute("SELECT 1 FROM migrations WHERE name = ?", (m.name,)).fetchone():
+                conn.execute("COMMIT")
+                continue
+            for sql in statements_for(m, "sqlite"):
+                conn.execute(sql)
+            if m.then is not None:
+                m.then(conn)
+            conn.execute("INSERT INTO migrations (name) VALUES (?)", (m.name,))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        applied.append(m.name)
+    return applied
 
 
 def make_engine(path: Path) -> Engine:

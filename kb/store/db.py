@@ -156,12 +156,19 @@ class Store:
         except sqlite3.OperationalError as exc:
             raise StoreError(f"write to {self.where} failed: {exc}") from exc
 
+    def exclusive(self, what: str, *, wait: float = 0.0, **kw: Any) -> contextlib.AbstractContextManager[dict]:
+        """The database-wide lock of ``what`` (the nightly's, on PostgreSQL: an advisory lock, exit 75
+        when another holds it); SQLite's lock is a file beside the store (``pipeline.lock``)."""
+        if self._backend is None:
+            raise StoreError("a SQLite store is locked with a file (pipeline.lock), not by the store")
+        return self._backend.exclusive(what, wait=wait, **kw)
+
     def schema_version(self) -> list[str]:
         if self._backend is not None:
             return self._backend.migrations()
         if self._reader is not None:
             return self._reader.migrations()
-        from kb.store.migrations import applied_migrations
+        from kb.store.backend_sqlite import applied_migrations
         return applied_migrations(self.conn)
 
     def counts(self) -> dict[str, int]:

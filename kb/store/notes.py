@@ -35,8 +35,8 @@ def forget_file(tx: Tx, path: str) -> None:
 
 def clear_origin(tx: Tx, path: str) -> None:
     """Drop a file's note entries (and their index rows) and every mention it made."""
-    ids = [r[0] for r in tx.run("SELECT id FROM note_entries WHERE path = :p", {"p": path})]
-    unindex(tx, "entry", ids)
+    unindex(tx, "entry", [f"{path}#{r[0]}" for r in tx.run("SELECT number FROM note_entries WHERE path = :p",
+                                                             {"p": path})])
     tx.run("DELETE FROM note_entries WHERE path = :p", {"p": path})
     tx.run("DELETE FROM mentions WHERE origin = :p", {"p": path})
 
@@ -67,8 +67,7 @@ def save_note(tx: Tx, note: Note) -> None:
         mentions += [mention_row(s, "entry", note.path, e.number, day) for s in subjects]
     tx.insert("note_entries", entries)
     add_mentions(tx, mentions)
-    rows = tx.run("SELECT id, number, heading, text FROM note_entries WHERE path = :p", {"p": note.path})
-    index_docs(tx, "entry", [(rid, f"{note.path}#{n}", h, t) for rid, n, h, t in rows])
+    index_docs(tx, "entry", [(f"{note.path}#{e['number']}", e["heading"], e["text"]) for e in entries])
     enqueue(tx, "entry", [f"{note.path}#{e.number}" for e in note.entries])
 
 

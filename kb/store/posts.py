@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from kb.records import PostRecord
 from kb.store.db import Store
+from kb.store.fts import post_document
 from kb.store.notes import add_mentions, mention_row
 from kb.store.papers import WriteCounts
 from kb.store.rows import Tx, row
@@ -29,9 +30,7 @@ def save_posts(tx: Tx, posts: list[PostRecord]) -> WriteCounts:
             continue
         dirty.append(new)
     tx.upsert("posts", dirty, ["key"])
-    docs = [tuple(r) for r in tx.select_in("SELECT rowid, key, title, summary || ' ' || content FROM posts "
-                                           "WHERE key IN :values", [r["key"] for r in dirty])]
-    index_docs(tx, "post", docs)
+    index_docs(tx, "post", [(r["key"], *post_document(r["title"], r["summary"], r["content"])) for r in dirty])
     enqueue(tx, "post", [r["key"] for r in dirty])
     add_mentions(tx, [mention_row(a, "post", p.key, 0, (p.published or "")[:10] or None)
                       for p in posts for a in p.arxiv_ids])
