@@ -38,8 +38,10 @@ def _kaggle_50k(path: Path, rng: random.Random) -> Path:
 
 
 def _papers(db: Path) -> int:
+    if not db.exists():   # killed before the store was linked into place: a plain connect would make an empty file
+        return 0
     try:
-        conn = sqlite3.connect(db, timeout=0.5)
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.5)
         try:
             return conn.execute("SELECT count(*) FROM papers").fetchone()[0]
         finally:
