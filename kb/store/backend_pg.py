@@ -170,6 +170,12 @@ class PgBackend:
                               f"{WRITE_WAIT_S} s; try again")
         return self.error("write to", exc)
 
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        with self.raw.transaction():
+            self.raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield
+
     def migrations(self) -> list[str]:
         if self.query("SELECT to_regclass('migrations')")[0][0] is None:
             return []

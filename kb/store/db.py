@@ -163,6 +163,26 @@ class Store:
             raise StoreError("a SQLite store is locked with a file (pipeline.lock), not by the store")
         return self._backend.exclusive(what, wait=wait, **kw)
 
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Reads inside the block see one moment of the store, whatever is written meanwhile (a copy
+        made during a nightly is a consistent one)."""
+        if self._backend is not None:
+            with self._backend.snapshot():
+                yield
+            return
+        self.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self.conn.execute("COMMIT")
+
+    def stream(self, sql: str) -> Iterator[Any]:
+        """The rows of ``sql`` as they are read, never all in memory (inside ``snapshot()`` on PostgreSQL)."""
+        if self._backend is not None:
+            return self._backend.conn.stream(sql)
+        return iter(self.conn.execute(sql))
+
     def schema_version(self) -> list[str]:
         if self._backend is not None:
             return self._backend.migrations()

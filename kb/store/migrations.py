@@ -372,8 +372,9 @@ M010_ENTRY_CITES = Migration("m010_entry_cites", (
 
 
 
-def _reindex_tokens(conn: sqlite3.Connection) -> None:
-    """Index every document again as ``kb.store.fts.index_text`` writes it now."""
+def reindex_tokens(conn: sqlite3.Connection) -> None:
+    """Index every document of a SQLite store again as ``kb.store.fts.index_text`` writes it now
+    (m011; ``kb db copy`` into a new file)."""
     from kb.store.fts import documents, index_text
     conn.execute("DELETE FROM search_index")
     batch: list[tuple[int, str, str, str, str]] = []
@@ -388,7 +389,7 @@ def _reindex_tokens(conn: sqlite3.Connection) -> None:
 # The index holds the tokens kb makes of the text (kb.store.fts.index_text: unicode61's rules applied in
 # Python), not the text: the same tokens a PostgreSQL store indexes, so both match and rank alike. Only
 # characters newer than unicode61's Unicode 6.1 tables (emoji) were tokens before; the rows are rebuilt.
-M011_FTS_TOKENS = Migration("m011_fts_tokens", (), sqlite_only=True, then=_reindex_tokens)
+M011_FTS_TOKENS = Migration("m011_fts_tokens", (), sqlite_only=True, then=reindex_tokens)
 
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
