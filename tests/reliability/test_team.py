@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.support import DAY, REPO, dump, one_error_line
+from tests.reliability.support import DAY, REPO, dump, nightly_process, one_error_line, sample_on
 from tests.reliability.support import kb_inproc as kb
 
 D = DAY.isoformat()
@@ -181,3 +181,79 @@ def test_read_commands_as_an_unprivileged_member(briefed: Path, kept) -> None:
         assert kept.rows(dump(briefed / ".kb" / "kb.sqlite"), dump(team / ".kb" / "kb.sqlite")) == 0
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------- a team on PostgreSQL
+def _sample(tmp_path: Path, name: str, url: str) -> Path:
+    return sample_on(url, tmp_path / name)
+
+
+def _nightly(ws: Path, *extra: str) -> subprocess.Popen:
+    return nightly_process(ws, D, *extra)
+
+
+def _team_sql() -> list[str]:
+    """The role statements of docs/team.md, as the team's administrator runs them (``\\c`` lines kept)."""
+    import re
+    text = (REPO / "docs" / "team.md").read_text(encoding="utf-8")
+    block = re.search(r"```sql\n(.*?)```", text, re.S)
+    assert block, "docs/team.md has no ```sql block"
+    statements, current = [], []
+    for line in block[1].splitlines():
+        bare = line.strip()
+        if not bare or bare.startswith("--"):
+            continue
+        if bare.startswith("\\c"):
+            statements.append(bare)
+            continue
+        current.append(bare)
+        if bare.endswith(";"):
+            statements.append(" ".join(current).rstrip(";"))
+            current = []
+    assert not current, current
+    return statements
+
+
+def test_the_roles_of_docs_team_md_writer_nightly_and_reader_members(tmp_path: Path, pg_server, kept) -> None:
+    """The GRANT statements of docs/team.md, run as written (names made unique): the writer role's nightly
+    creates and fills the store; a member in the reader role runs every read command with the same
+    output, and every write command says in one line that the role can only read."""
+    import re
+    import secrets
+    from urllib.parse import urlsplit, urlunsplit
+    tag = secrets.token_hex(3)
+    names = {"kb_writer": f"kbw_{tag}", "kb_reader": f"kbr_{tag}", "alice": f"alice_{tag}", "kb_team": f"kbt_{tag}"}
+
+    def named(sql: str) -> str:
+        sql = sql.replace("'change-me'", "'pw-w'").replace("'alice-password'", "'pw-a'")
+        return re.sub(r"\b(kb_writer|kb_reader|alice|kb_team)\b", lambda m: names[m[1]], sql)
+
+    def as_role(role: str, password: str, db: str) -> str:
+        u = urlsplit(pg_server.url)
+        return urlunsplit((u.scheme, f"{role}:{password}@{u.hostname}:{u.port}", f"/{db}", "", ""))
+    statements = [named(s) for s in _team_sql()]
+    db, admin_db = f"kbt_{tag}", pg_server.url
+    try:
+        for sql in statements:
+            if sql.startswith("\\c"):
+                admin_db = as_role(urlsplit(pg_server.url).username, urlsplit(pg_server.url).password, db)
+                continue
+            pg_server.execute(sql, admin_db)
+        ws = _sample(tmp_path, "team", as_role(f"kbw_{tag}", "pw-w", db))
+        night = _nightly(ws)
+        assert night.communicate(timeout=180) and night.returncode == 0
+        expected = read_outputs(ws)
+        member = as_role(f"alice_{tag}", "pw-a", db)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("KB_STORE_URL", member)
+            got = {k: (code, out.replace(f"alice_{tag}:", f"kbw_{tag}:")) for k, (code, out) in read_outputs(ws).items()}
+            assert got == expected                         # `db status` names the member's own role
+            for args in WRITE_COMMANDS:
+                result = kb("--home", str(ws), *args)
+                line = one_error_line(result.stderr)
+                assert result.returncode in (1, 2) and "can only read" in line and "pw-a" not in line, (args, line)
+        assert kept.items(len(READ_COMMANDS), sum(code == 0 for code, _ in expected.values())) == 0
+    finally:
+        pg_server.drop_database(db)
+        for role in (f"alice_{tag}", f"kbr_{tag}", f"kbw_{tag}"):
+            pg_server.execute(f'DROP ROLE IF EXISTS "{role}"')
