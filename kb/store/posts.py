@@ -53,9 +53,10 @@ class PostView:
 def posts_published_between(store: Store, first_day: str, last_day: str) -> list[PostView]:
     """Posts whose ``published`` date — or the date of a later correction — (UTC, as the feed wrote it)
     falls on ``first_day`` … ``last_day`` (indexed), with the IDs each one cites."""
+    # NULLS FIRST: SQLite's order of a post with no published date, on PostgreSQL too.
     rows = store.query("SELECT key, feed, title, url, published, summary, content, updated FROM posts "
                        "WHERE (published >= ? AND published < ?) OR (updated >= ? AND updated < ?) "
-                       "ORDER BY published, key", (first_day, last_day + "~", first_day, last_day + "~"))
+                       "ORDER BY published NULLS FIRST, key", (first_day, last_day + "~", first_day, last_day + "~"))
     cites: dict[str, list[str]] = {}
     keys = [r[0] for r in rows]
     for i in range(0, len(keys), 500):
