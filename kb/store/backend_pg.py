@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import LockedError, ReadOnlyStore, StoreError
-from kb.store.migrations import LEDGER, MIGRATIONS, Migration, pending, statements_for
+from kb.store.migrations import ID_TABLES, LEDGER, MIGRATIONS, Migration, pending, statements_for
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -61,6 +61,16 @@ def translate(sql: str) -> str:
     (quoted strings in the SQL are left as they are)."""
     parts = re.split(r"('(?:[^']|'')*')", sql)
     return "".join(p if i % 2 else p.replace("%", "%%").replace("?", "%s") for i, p in enumerate(parts))
+
+
+# A sequence is not rolled back with its transaction: the ids a failed or killed writer took would
+# be skipped, and the store's numbers (a flag's, shown to the team) would differ from a SQLite
+# store's after the same nights. Under the write lock, each write transaction starts from
+# max(id) + 1, as SQLite numbers its rows. Not source_runs: its rows are written outside these
+# transactions (the run's ledger row, whatever became of the run), so its sequence only moves on.
+NEXT_IDS = "SELECT " + ", ".join(
+    f"setval(pg_get_serial_sequence('{t}', 'id'), coalesce((SELECT max(id) FROM {t}), 0) + 1, false)"
+    for t in ID_TABLES if t != "source_runs")
 
 
 class Row(tuple):
@@ -219,6 +229,7 @@ class PgBackend:
         def _on_begin(conn: Any) -> None:
             conn.exec_driver_sql(f"SET LOCAL lock_timeout = '{WRITE_WAIT_S}s'")
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({KEY}, {WRITE})")
+            conn.exec_driver_sql(NEXT_IDS)
 
         return engine
 

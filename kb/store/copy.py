@@ -20,10 +20,9 @@ from typing import Any
 
 from kb.errors import StoreError
 from kb.store.db import TABLES, Store, is_postgres_url
+from kb.store.migrations import ID_TABLES
 
 BATCH = 2000
-_ID_TABLES = ("paper_changes", "sightings", "source_runs", "note_entries", "mentions", "doc_versions", "anchors",
-              "flags")   # an INTEGER PRIMARY KEY id: an identity sequence on PostgreSQL
 
 
 @dataclass
@@ -119,7 +118,7 @@ class _PgTarget:
 
     def rebuild_index(self) -> int:
         from kb.store.pg_search import rebuild
-        for table in _ID_TABLES:   # the next id after the copied ones
+        for table in ID_TABLES:   # the next id after the copied ones
             self.raw.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                              f"coalesce((SELECT max(id) FROM {table}), 0) + 1, false)")
         return rebuild(self.raw)

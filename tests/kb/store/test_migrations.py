@@ -114,3 +114,22 @@ def test_an_index_written_before_m011_is_rebuilt_from_the_tokens(tmp_path: Path)
         assert [tuple(r) for r in rows] == [("2607.09701", index_text("SlimWise 推理"),
                                              index_text("🟢 prefill/decode Ada Li"))]
         assert "🟢" not in rows[0]["body"] and rows[0]["body"] == "prefill decode ada li"
+
+
+def test_a_write_that_failed_leaves_no_gap_in_the_numbers(store) -> None:
+    """A flag's number is what the team types (`kb flags resolve 3`): a transaction rolled back (or a
+    writer killed) must not use numbers up, on PostgreSQL as on SQLite (max(id) + 1)."""
+    from kb.store.flags import sync_flag
+
+    def flag(tx, name: str) -> int:
+        return sync_flag(tx, rule="boundary", fingerprint=name, topic="inference", subject=name, evidence={},
+                         day="2026-10-08")[0]
+    with store.transaction() as tx:
+        assert flag(tx, "first") == 1
+    with pytest.raises(RuntimeError), store.transaction() as tx:
+        assert flag(tx, "rolled back") == 2
+        raise RuntimeError("the writer fails before it commits")
+    with store.transaction() as tx:
+        assert flag(tx, "second") == 2
+    assert [tuple(r) for r in store.query("SELECT id, fingerprint FROM flags ORDER BY id")] == [
+        (1, "first"), (2, "second")]
