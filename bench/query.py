@@ -525,7 +525,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=15, help="timed runs per command (default 15, at least 10)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--keep", metavar="DIR", help="build the workspace in DIR and keep it (reused if present)")
+    ap.add_argument("--store", metavar="URL", help="the same commands on a PostgreSQL store: a postgresql:// URL whose "
+                    "role may create databases, or 'pg' for a throwaway server (bench/pg.py query)")
     args = ap.parse_args(argv)
+    if args.store:
+        spec = importlib.util.spec_from_file_location("kb_bench_pg", Path(__file__).with_name("pg.py"))
+        pg = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(pg)
+        return pg.main(["query", "--n", str(args.n), "--anchors", str(args.anchors), "--runs", str(args.runs),
+                        "--seed", str(args.seed)] + ([] if args.store == "pg" else ["--store", args.store]))
     runs = max(10, args.runs)
 
     tmp = Path(tempfile.mkdtemp(prefix="kb-bench-query-"))

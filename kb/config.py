@@ -22,6 +22,7 @@ from kb.config_values import (
     formats_problem,
     name_problem,
     site_dir_problem,
+    store_url_problem,
     taxonomy_slugs,
 )
 from kb.errors import ConfigError
@@ -74,6 +75,7 @@ class Config:
     site_dir: str | None = None       # the nightly builds the archive site here when set
     classify_model: str = "keyword"          # learned | keyword (pipeline.classify.engine)
     classify_model_file: str | None = None   # a workspace's own trained model (kb train --out)
+    store_url: str = ""          # "" = the SQLite file .kb/kb.sqlite; else a postgresql:// URL
 
     @property
     def tz(self) -> ZoneInfo:
@@ -93,6 +95,7 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "briefing": {"top": (int, False), "cutoff": (str, False), "formats": (list, False)},
     "site": {"dir": (str, False)},
     "classify": {"model": (str, False), "model_file": (str, False)},
+    "store": {"url": (str, False)},
 }
 _LIST_TABLES = {"topics", "blogs"}
 
@@ -232,6 +235,9 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     cfg.briefing_top = br.get("top", cfg.briefing_top)
     if not 1 <= cfg.briefing_top <= 500:
         raise _err(path, text, "briefing.top", "expected a number of increments from 1 to 500")
+    cfg.store_url = raw.get("store", {}).get("url", "")
+    if problem := store_url_problem(cfg.store_url):
+        raise _err(path, text, "store.url", problem)
     cfg.cutoff = br.get("cutoff", cfg.cutoff)
     if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", cfg.cutoff):
         raise _err(path, text, "briefing.cutoff", "expected HH:MM")

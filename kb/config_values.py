@@ -75,6 +75,19 @@ def contact_problem(value: str) -> str | None:
 
 
 @lru_cache(maxsize=8)
+def store_url_problem(value: str) -> str | None:
+    """``[store] url`` (or KB_STORE_URL): empty for the SQLite file, else a PostgreSQL URL."""
+    if value == "":
+        return None
+    if not re.match(r"postgres(ql)?://", value):
+        shown = re.sub(r"(//[^:/@]*:)[^@]*@", r"\1***@", value)
+        return (f"{shown!r}: expected a postgresql:// URL (postgresql://[user@]host[:port]/database), or "
+                "nothing for the SQLite file .kb/kb.sqlite")
+    if re.search(r"\s", value):
+        return "a postgresql:// URL has no spaces"
+    return None
+
+
 def taxonomy_slugs(workspace_taxonomy: Path | None) -> frozenset[str]:
     """The topic slugs of the shipped taxonomy and of a workspace's ``taxonomy.toml`` merged over it."""
     from kb.resources import find_resource

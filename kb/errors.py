@@ -29,7 +29,11 @@ class WorkspaceError(KBError):
 
 
 class StoreError(KBError):
-    """The SQLite store cannot be opened, migrated or written."""
+    """The store (the SQLite file or the PostgreSQL database) cannot be opened, migrated or written."""
+
+
+class ReadOnlyStore(StoreError):
+    """A command that writes met a store this user may only read (a team member's workspace)."""
 
 
 class NotFound(KBError):

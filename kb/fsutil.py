@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
+import secrets
 from pathlib import Path
 
 from kb.errors import KBError
@@ -42,17 +42,32 @@ def _sweep_leftovers(path: Path) -> None:
                 pass
 
 
+def _create_temp(path: Path) -> tuple[int, str]:
+    """A new temp file beside ``path``, created with mode 0666 so that the umask decides who may read
+    it (``tempfile.mkstemp`` forces 0600: a briefing written by the nightly's user would be unreadable
+    by the team whatever the service's ``UMask=``)."""
+    for _ in range(100):
+        tmp = str(path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temp name beside {path}")
+
+
 def write_atomically(path: Path, data: bytes, *, durable: bool = True) -> None:
     """Replace ``path`` with ``data`` through a temp file and a rename: readers see the old file or the new one.
 
     ``durable`` also flushes the file to disk before the rename. Derived files that the next run
     compares byte for byte and rewrites (the archive site's pages) skip it: a fsync per page was
     two thirds of a year's site build, and a page a power cut truncated is repaired next run.
+    The new file's mode is 0666 less the process's umask, like any file the user creates, also when
+    it replaces one written with other permissions (the 0600 briefings of earlier versions).
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _sweep_leftovers(path)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = _create_temp(path)
     except OSError as exc:
         raise KBError(f"cannot write {path}: {exc.strerror}") from exc
     try:
@@ -61,8 +76,6 @@ def write_atomically(path: Path, data: bytes, *, durable: bool = True) -> None:
             fh.flush()
             if durable:
                 os.fsync(fh.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.config import Config, load_config
-from kb.errors import WorkspaceError
+from kb.errors import ConfigError, WorkspaceError
 from kb.resources import read_resource
 
 CONFIG_NAME = "kb.toml"
+STORE_URL_ENV = "KB_STORE_URL"
 FOLDERS = ("inbox", "organized/paper_cards", "organized/queue", "organized/knowledge", "briefings", ".kb")
 TEAM_FOLDERS = ("inbox", "organized")          # the team's own files: kb reads them, never writes them
 KB_FOLDERS = ("briefings", "site", ".kb")      # what kb writes
@@ -24,7 +25,21 @@ class Workspace:
 
     @property
     def store_path(self) -> Path:
+        """The SQLite store's file (whether or not the workspace uses it)."""
         return self.root / ".kb" / "kb.sqlite"
+
+    @property
+    def store_target(self) -> str | Path:
+        """Where the store is: ``$KB_STORE_URL`` when set (a member's own database role, or "" for
+        the file), else ``[store] url`` of kb.toml, else the SQLite file."""
+        url = os.environ.get(STORE_URL_ENV)
+        if url is not None:
+            from kb.config_values import store_url_problem
+            if problem := store_url_problem(url):
+                raise ConfigError(f"{STORE_URL_ENV}: {problem}")
+        else:
+            url = self.config.store_url
+        return url or self.store_path
 
     def path(self, relative: str | Path) -> Path:
         """``relative`` resolved inside the workspace; refuses anything that would leave it."""

@@ -83,4 +83,4 @@ def open_context(home: str | None, today: date, *, offline: bool = False,
     """Locate the workspace, open its store and build the run context."""
     from kb.workspace import open_workspace
     ws = open_workspace(home)
-    return RunContext(ws, Store.open(ws.store_path), today, offline=offline, now=now)
+    return RunContext(ws, Store.open(ws.store_target), today, offline=offline, now=now)

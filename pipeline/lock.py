@@ -1,8 +1,11 @@
-"""One nightly at a time per workspace: an advisory lock in ``.kb/``.
+"""One nightly at a time per store: an advisory lock in ``.kb/``, or the database's on PostgreSQL.
 
 ``flock`` is released by the kernel when its holder dies, so a run killed with
 ``kill -9`` never blocks the next one; the PID written inside the file only lets
 the next run say whose lock it waited for, or that it took over a stale one.
+On PostgreSQL the nightlies of several machines share one database, which a lock file
+beside one of them cannot guard: the store takes a session advisory lock instead
+(released by the server when the run's connection goes), with the same exit 75.
 """
 from __future__ import annotations
 
@@ -14,9 +17,15 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.errors import LockedError, StoreError
 from kb.fsutil import pid_alive
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    from kb.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +51,7 @@ def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
     """Hold the lock at ``path`` for the block; wait up to ``wait`` seconds, else raise LockedError (exit 75)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)   # the umask decides who reads it
     except OSError as exc:
         raise StoreError(f"cannot create the lock {path}: {exc.strerror}") from exc
     info: dict = {}
@@ -70,3 +79,10 @@ def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
             os.ftruncate(fd, 0)  # any exit of a live run leaves an empty lock file: nothing stale to report
     finally:
         os.close(fd)  # closing releases the flock
+
+
+def nightly_lock(store: Store, lock_file: Path, *, wait: float = 0.0) -> AbstractContextManager[dict]:
+    """The lock one nightly holds: ``lock_file`` beside a SQLite store, the database's advisory lock on PostgreSQL."""
+    if store.dialect == "postgresql":
+        return store.exclusive("kb nightly", wait=wait)
+    return workspace_lock(lock_file, wait=wait)

@@ -164,9 +164,9 @@ def _open_run_log(ctx: RunContext) -> logging.Handler:
 
 
 def run_unattended(ctx: RunContext, *, wait: float = 0.0) -> NightlyReport:
-    """The cron entry point: take the workspace lock (waiting up to ``wait`` s), log to a file, run the stages."""
-    from pipeline.lock import workspace_lock
-    with workspace_lock(ctx.workspace.root / ".kb" / "nightly.lock", wait=wait) as lock:
+    """The cron entry point: take the nightly's lock (waiting up to ``wait`` s), log to a file, run the stages."""
+    from pipeline.lock import nightly_lock
+    with nightly_lock(ctx.store, ctx.workspace.root / ".kb" / "nightly.lock", wait=wait) as lock:
         handler = _open_run_log(ctx)
         root = logging.getLogger()
         previous = root.level

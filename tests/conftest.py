@@ -1,4 +1,4 @@
-"""Shared fixtures: a fresh workspace and store per test, the CLI runner, the shared corpus."""
+"""Shared fixtures: a fresh workspace and store per test, the two backends, the CLI runner, the shared corpus."""
 from __future__ import annotations
 
 import shutil
@@ -9,8 +9,25 @@ from typer.testing import CliRunner
 
 from kb.store import Store
 from kb.workspace import init_workspace
+from tests.support.backends import BACKENDS, Backend, make_backend
 from tests.support.paths import CORPUS, SAMPLE
 from tests.support.server import ScriptedServer
+
+# The throwaway PostgreSQL server (fixtures pg_server, pg_url, pg_fresh_url); pytest_plugins is
+# only allowed in the root conftest.
+pytest_plugins = ["tests.support.pg_server"]
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> Backend:
+    """Each backend in turn: the SQLite file, then a fresh PostgreSQL database."""
+    return make_backend(request, request.param)
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def module_backend(request: pytest.FixtureRequest) -> Backend:
+    """The same, once per module (for a workspace ingested once and read by many tests)."""
+    return make_backend(request, request.param)
 
 
 @pytest.fixture
@@ -32,8 +49,9 @@ def sample_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def store(tmp_path: Path):
-    s = Store.open(tmp_path / "kb.sqlite")
+def store(tmp_path: Path, backend: Backend):
+    """A new store on each backend."""
+    s = Store.open(backend.url or tmp_path / "kb.sqlite")
     yield s
     s.close()
 

@@ -97,7 +97,7 @@ def flags_resolve_cmd(flag_id: Annotated[Optional[int], typer.Argument(metavar="
     _check_rule(rule)
     if (flag_id is None) == (rule is None and topic is None):
         raise typer.BadParameter("give a flag number, or --rule and/or --topic (not both)")
-    with open_store() as store, store.transaction() as tx:
+    with open_store(write=True) as store, store.transaction() as tx:
         if flag_id is not None:
             resolve_flag(tx, flag_id, verdict.value, note)
             done = f"flag #{flag_id}"

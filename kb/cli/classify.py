@@ -31,7 +31,7 @@ def explain_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv I
                 doc: Doc = None) -> None:
     """Why an item got its tags and relevance: the features that decided, and the team labels that shaped it."""
     from pipeline.classify.stage import explain_subject
-    with run_context(None) as ctx:
+    with run_context(None, write=False) as ctx:
         typer.echo("\n".join(explain_subject(ctx, ident, doc)))
 
 

@@ -26,10 +26,12 @@ def open_workspace():
     return _open(state.home)
 
 
-def open_store(ws=None):
+def open_store(ws=None, *, write: bool = False):
+    """The workspace's store; read-only unless the command writes (a member who may only read
+    the workspace runs every read command)."""
     from kb.store import Store
     ws = ws or open_workspace()
-    return Store.open(ws.store_path)
+    return Store.open(ws.store_target, readonly=not write)
 
 
 def parse_day(value: str | None, ws) -> date:
@@ -70,11 +72,12 @@ def wants_progress() -> bool:
 
 
 @contextlib.contextmanager
-def run_context(day: str | None, *, offline: bool = False) -> Iterator[Any]:
+def run_context(day: str | None, *, offline: bool = False, write: bool = True) -> Iterator[Any]:
+    """The run context of a pipeline command; ``write=False`` for one that only reads (``kb explain``)."""
     from kb.store import Store
     from pipeline.context import RunContext
     ws = open_workspace()
-    ctx = RunContext(ws, Store.open(ws.store_path), parse_day(day, ws), offline=offline)
+    ctx = RunContext(ws, Store.open(ws.store_target, readonly=not write), parse_day(day, ws), offline=offline)
     if wants_progress():
         ctx.progress = terminal_progress
     try:

@@ -9,7 +9,7 @@ import typer
 from kb.cli.common import open_store
 from kb.cli.options import TableJson, TableOrJson
 
-db_app = typer.Typer(help="Inspect the store.", no_args_is_help=True)
+db_app = typer.Typer(help="Inspect the store; back it up; copy it to another backend.", no_args_is_help=True)
 
 
 @db_app.command("status")
@@ -27,7 +27,8 @@ def db_status_cmd(fmt: TableOrJson = TableJson.table) -> None:
 
 @db_app.command("check")
 def db_check_cmd() -> None:
-    """SQLite's integrity check of the store (exit 1 when it finds damage)."""
+    """The store's own check: SQLite's integrity check, or on PostgreSQL the search index against its
+    tables (exit 1 when it finds damage)."""
     with open_store() as store:
         found = store.check()
     typer.echo("\n".join(found))
@@ -40,4 +41,26 @@ def db_backup_cmd(dest: Annotated[Path, typer.Argument(metavar="FILE", help="A n
     """A consistent copy of the store, safe while a nightly runs (SQLite's online backup)."""
     with open_store() as store:
         store.backup(dest)
-    typer.echo(f"backed up {store.path} to {dest}")
+    typer.echo(f"backed up {store.where} to {dest}")
+
+
+@db_app.command("copy")
+def db_copy_cmd(to: Annotated[str, typer.Option("--to", metavar="URL|FILE", help="An empty PostgreSQL database "
+                                                "(postgresql://…) or a new SQLite file.")],
+                fmt: TableOrJson = TableJson.table) -> None:
+    """Copy the whole store (every table, the migrations' record, the ledger, the flags) into an empty
+    PostgreSQL database or a new SQLite file, and check that every table's row count is the same."""
+    from kb.cli.output import format_json, format_table
+    from kb.config_values import store_url_problem
+    from kb.store.copy import copy_store
+    if to.startswith(("postgres:", "postgresql:")) and (problem := store_url_problem(to)):
+        raise typer.BadParameter(problem, param_hint="'--to'")
+    with open_store() as store:
+        report = copy_store(store, to)
+    if fmt is TableJson.json:
+        typer.echo(format_json({"source": report.source, "target": report.target, "counts": report.counts,
+                                "search_documents": report.documents}))
+        return
+    typer.echo(format_table([{"table": t, "rows": n} for t, n in report.counts.items()]))
+    typer.echo(f"copied {report.source} to {report.target}: {sum(report.counts.values()):,} rows in "
+               f"{len(report.counts)} tables, the same count in each; {report.documents:,} documents indexed")

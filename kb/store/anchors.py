@@ -84,7 +84,7 @@ def current_doc_version(store: Store, topic: str) -> DocVersion | None:
         "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections FROM doc_versions d "
         "JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash WHERE d.topic = ? "
         "UNION ALL SELECT * FROM (SELECT topic, path, version, version_date, cited_count, sections "
-        "FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1)", (topic, topic))
+        "FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1) AS latest", (topic, topic))
     if not rows:
         return None
     r = rows[0]

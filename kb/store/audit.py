@@ -7,11 +7,17 @@ from kb.arxiv_id import parse_arxiv_id
 from kb.store.anchors import query_anchored
 from kb.store.cards import card_mismatches
 from kb.store.db import Store
+from kb.store.notes import file_problems, impossible_ids
 
 
 def audit(store: Store, *, topic: str | None = None) -> list[dict[str, Any]]:
-    """Duplicates, anchors dated before their paper existed, card mismatches, noticed-but-unanchored papers."""
-    findings: list[dict[str, Any]] = []
+    """Every problem the team's files carry (file and line: the knowledge doc's duplicate or confusable
+    section numbers, impossible and future anchoring dates, card mismatches), IDs that cannot exist,
+    duplicates, anchors dated before their paper existed, noticed-but-unanchored papers."""
+    findings: list[dict[str, Any]] = [{"kind": "file-problem", "subject": path, "detail": problem}
+                                      for path, problem in file_problems(store)]
+    findings += [{"kind": "impossible-id", "subject": written, "detail": f"{path} entry {n}: {why}"}
+                 for path, n, written, why in impossible_ids(store)]
     seen: dict[tuple[str, str], list[str]] = {}
     for a in query_anchored(store, topic=topic):
         if a["arxiv_id"]:

@@ -55,7 +55,7 @@ def resolve_many(tx: Tx, status: str, note: str | None, *, rule: str | None, top
     if status not in STATUSES:
         raise ConfigError(f"--as {status!r}: expected one of {', '.join(STATUSES)}")
     done = tx.run("UPDATE flags SET status = :s, note = coalesce(:n, note) WHERE status = 'open' "
-                  "AND (:r IS NULL OR rule = :r) AND (:t IS NULL OR topic = :t)",
+                  "AND (CAST(:r AS TEXT) IS NULL OR rule = :r) AND (CAST(:t AS TEXT) IS NULL OR topic = :t)",
                   {"s": status, "n": note, "r": rule, "t": topic})
     return done.rowcount
 
@@ -99,7 +99,7 @@ def list_flags(store: Store, *, only_open: bool = False, rule: str | None = None
     """Verification flags with their evidence (JSON-decoded), newest evidence first."""
     sql = ("SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence FROM flags "
            "WHERE (? = 0 OR status = 'open') AND (? IS NULL OR rule = ?) AND (? IS NULL OR topic = ?)")
-    rows = [dict(r) for r in store.query(sql + " ORDER BY last_seen DESC, id",
+    rows = [dict(r) for r in store.query(sql + " ORDER BY last_seen DESC NULLS LAST, id",
                                          (int(only_open), rule, rule, topic, topic))]
     for r in rows:
         r["evidence"] = json.loads(r["evidence"])

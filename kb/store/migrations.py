@@ -4,16 +4,20 @@ Each migration is frozen once released: a store on a user's disk was made by som
 prefix of this list, and opening it applies the rest, in order, each in its own
 transaction. Never edit a released migration; append a new one.
 
-The DDL is plain SQL that SQLite and PostgreSQL both accept, except where a
-migration is marked ``sqlite_only`` (FTS5): those have a PostgreSQL counterpart to
-write when that backend lands.
+The list is written once for both backends (each runs it: ``backend_sqlite.migrate``,
+``backend_pg.migrate``). The DDL is plain SQL that both accept; on PostgreSQL its column
+types say what SQLite means by them (``pg_ddl``: 64-bit integers, an identity for an
+``INTEGER PRIMARY KEY``, double precision, byte-order text). A migration marked
+``sqlite_only`` (FTS5) carries its PostgreSQL counterpart in ``postgresql``.
 """
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -21,8 +25,12 @@ class Migration:
     name: str
     statements: tuple[str, ...]
     sqlite_only: bool = False
-    # Data that SQL alone cannot move (JSON to rows): run after the statements, in the same transaction.
-    then: Callable[[sqlite3.Connection], None] | None = None
+    # Data that SQL alone cannot move (JSON to rows): run after the statements, in the same transaction,
+    # on a DB-API connection taking ``?`` placeholders (sqlite3's, or kb's facade over psycopg).
+    # A sqlite_only migration's step runs on SQLite only.
+    then: Callable[[Any], None] | None = None
+    # What a sqlite_only migration is on PostgreSQL (nothing, when SQLite alone needed it).
+    postgresql: tuple[str, ...] = ()
 
 
 M001_INITIAL = Migration("m001_initial", (
@@ -239,11 +247,35 @@ M001_INITIAL = Migration("m001_initial", (
 # Full-text search over papers, note entries and posts. CJK text is indexed as
 # overlapping bigrams (kb.store.fts.segment) under unicode61, so two-character
 # words such as 推理 are found; see docs/architecture.md for the measurement.
+# On PostgreSQL: the same tokens as a tsvector (title weighted A, body D) made by kb, its
+# length for bm25, and the corpus totals as rows that writers add (one writer's delta each,
+# so no row is fought over; the nightly adds them up). kb_bm25 is FTS5's bm25() (k1 1.2,
+# b 0.75, every column weight 1) in FTS5's order of float operations: the same scores. tf is
+# ts_rank_cd with all weights 1 and no normalisation, which counts the occurrences of a
+# lexeme, or of a phrase inside one column.
 M002_FTS = Migration("m002_fts", (
     """CREATE VIRTUAL TABLE search_index USING fts5(
         kind UNINDEXED, ref UNINDEXED, title, body, tokenize = 'unicode61 remove_diacritics 2'
     )""",
-), sqlite_only=True)
+), sqlite_only=True, postgresql=(
+    """CREATE TABLE search_index (
+        kind TEXT COLLATE "C" NOT NULL,
+        ref TEXT COLLATE "C" NOT NULL,
+        tsv tsvector NOT NULL,
+        ntok BIGINT NOT NULL,
+        PRIMARY KEY (kind, ref)
+    )""",
+    "CREATE INDEX ix_search_index_tsv ON search_index USING gin (tsv)",
+    "CREATE TABLE search_stats (ndocs BIGINT NOT NULL, ntok BIGINT NOT NULL)",
+    """CREATE FUNCTION kb_bm25(doc tsvector, ntok bigint, pq tsquery[], idf float8[], avgdl float8)
+    RETURNS float8 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT sum(idf[i] * ((tf * (1.2::float8 + 1.0::float8))
+                             / (tf + 1.2::float8 * (1::float8 - 0.75::float8 + 0.75::float8 * ntok / avgdl)))
+                   ORDER BY i)
+          FROM generate_subscripts(pq, 1) AS i,
+               LATERAL (SELECT ts_rank_cd('{1,1,1,1}', doc, pq[i])::float8 AS tf) AS t
+    $$""",
+))
 
 # Posts keep their body text: the briefing quotes its facts (parameters, measurements).
 M003_POST_CONTENT = Migration("m003_post_content", (
@@ -338,6 +370,28 @@ M010_ENTRY_CITES = Migration("m010_entry_cites", (
     "UPDATE sources SET payload_hash = NULL WHERE kind = 'blog'",
 ))
 
+
+
+def reindex_tokens(conn: sqlite3.Connection) -> None:
+    """Index every document of a SQLite store again as ``kb.store.fts.index_text`` writes it now
+    (m011; ``kb db copy`` into a new file)."""
+    from kb.store.fts import documents, index_text
+    conn.execute("DELETE FROM search_index")
+    batch: list[tuple[int, str, str, str, str]] = []
+    for kind, rowid, ref, title, body in documents(conn.cursor().execute, rowids=True):
+        batch.append((rowid, kind, ref, index_text(title), index_text(body)))
+        if len(batch) >= 5000:
+            conn.executemany("INSERT INTO search_index (rowid, kind, ref, title, body) VALUES (?, ?, ?, ?, ?)", batch)
+            batch = []
+    conn.executemany("INSERT INTO search_index (rowid, kind, ref, title, body) VALUES (?, ?, ?, ?, ?)", batch)
+
+
+# The index holds the tokens kb makes of the text (kb.store.fts.index_text: unicode61's rules applied in
+# Python), not the text: the same tokens a PostgreSQL store indexes, so both match and rank alike. Only
+# characters newer than unicode61's Unicode 6.1 tables (emoji) were tokens before; the rows are rebuilt.
+M011_FTS_TOKENS = Migration("m011_fts_tokens", (), sqlite_only=True, then=reindex_tokens)
+
+
 # The learned classifier judges relevance per knowledge doc (each doc's model is the base model
 # adapted to that doc's anchors, cards and corrections): one row per subject and doc, beside the
 # doc-independent tags and relevance in ``classifications``.
@@ -355,51 +409,49 @@ M012_DOC_RELEVANCE = Migration("m012_doc_relevance", (
 
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
-                                     M010_ENTRY_CITES, M012_DOC_RELEVANCE)
+                                     M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE)
 
-_LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
+# The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
+# (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.
+ID_TABLES = ("paper_changes", "sightings", "source_runs", "note_entries", "mentions", "doc_versions", "anchors",
+             "flags")
+
+# The record of what was applied; on PostgreSQL the same columns, the time in the same form.
+LEDGER = {
+    "sqlite": """CREATE TABLE IF NOT EXISTS migrations (
     name TEXT PRIMARY KEY,
     applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-)"""
+)""",
+    "postgresql": """CREATE TABLE IF NOT EXISTS migrations (
+    name TEXT COLLATE "C" PRIMARY KEY,
+    applied_at TEXT NOT NULL DEFAULT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+)""",
+}
 
 
-def applied_migrations(conn: sqlite3.Connection) -> list[str]:
-    """Names of the migrations this store has recorded, in the order applied."""
-    conn.execute(_LEDGER)
-    return [row[0] for row in conn.execute("SELECT name FROM migrations ORDER BY rowid")]
-
-
-def migrate(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[str]:
-    """Apply every migration not yet recorded, each atomically; return the names applied.
-
-    ``conn`` must be in autocommit mode (``isolation_level=None``) so that the
-    explicit BEGIN/COMMIT here are the only transaction boundaries.
-    """
-    done = set(applied_migrations(conn))
-    known = {m.name for m in migrations}
-    unknown = done - known
+def pending(done: list[str], migrations: tuple[Migration, ...] = MIGRATIONS) -> list[str]:
+    """The migrations not in ``done``, in order; a store written by a newer kb is refused."""
+    unknown = set(done) - {m.name for m in migrations}
     if unknown:
         from kb.errors import StoreError
         raise StoreError(f"the store was written by a newer kb (migrations {sorted(unknown)}); upgrade kb")
-    applied = []
-    for m in migrations:
-        if m.name in done:
-            continue
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            # Another process opening the same fresh store may have applied it while we
-            # waited for the write lock: look again inside the transaction.
-            if conn.execute("SELECT 1 FROM migrations WHERE name = ?", (m.name,)).fetchone():
-                conn.execute("COMMIT")
-                continue
-            for sql in m.statements:
-                conn.execute(sql)
-            if m.then is not None:
-                m.then(conn)
-            conn.execute("INSERT INTO migrations (name) VALUES (?)", (m.name,))
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        applied.append(m.name)
-    return applied
+    return [m.name for m in migrations if m.name not in done]
+
+
+def statements_for(m: Migration, dialect: str) -> tuple[str, ...]:
+    """What ``m`` runs on ``dialect`` ("sqlite" or "postgresql")."""
+    if dialect == "sqlite":
+        return m.statements
+    return m.postgresql if m.sqlite_only else tuple(pg_ddl(sql) for sql in m.statements)
+
+
+def pg_ddl(sql: str) -> str:
+    """A table's DDL with the column types PostgreSQL needs to hold what SQLite holds: SQLite's integers
+    are 64-bit and an ``INTEGER PRIMARY KEY`` numbers its rows, REAL is a double, and text compares
+    and sorts by its bytes (kb's ORDER BY gives the same order on both, whatever the server's locale)."""
+    if not re.match(r"\s*(CREATE TABLE|ALTER TABLE \w+ ADD COLUMN)\b", sql):
+        return sql
+    sql = re.sub(r"\bid INTEGER PRIMARY KEY\b", "id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY", sql)
+    sql = re.sub(r"\bINTEGER\b", "BIGINT", sql)
+    sql = re.sub(r"\bREAL\b", "DOUBLE PRECISION", sql)
+    return re.sub(r"\bTEXT\b", 'TEXT COLLATE "C"', sql)

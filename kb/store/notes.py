@@ -35,8 +35,8 @@ def forget_file(tx: Tx, path: str) -> None:
 
 def clear_origin(tx: Tx, path: str) -> None:
     """Drop a file's note entries (and their index rows) and every mention it made."""
-    ids = [r[0] for r in tx.run("SELECT id FROM note_entries WHERE path = :p", {"p": path})]
-    unindex(tx, "entry", ids)
+    unindex(tx, "entry", [f"{path}#{r[0]}" for r in tx.run("SELECT number FROM note_entries WHERE path = :p",
+                                                             {"p": path})])
     tx.run("DELETE FROM note_entries WHERE path = :p", {"p": path})
     tx.run("DELETE FROM mentions WHERE origin = :p", {"p": path})
 
@@ -67,8 +67,7 @@ def save_note(tx: Tx, note: Note) -> None:
         mentions += [mention_row(s, "entry", note.path, e.number, day) for s in subjects]
     tx.insert("note_entries", entries)
     add_mentions(tx, mentions)
-    rows = tx.run("SELECT id, number, heading, text FROM note_entries WHERE path = :p", {"p": note.path})
-    index_docs(tx, "entry", [(rid, f"{note.path}#{n}", h, t) for rid, n, h, t in rows])
+    index_docs(tx, "entry", [(f"{note.path}#{e['number']}", e["heading"], e["text"]) for e in entries])
     enqueue(tx, "entry", [f"{note.path}#{e.number}" for e in note.entries])
 
 
@@ -132,4 +131,22 @@ def mentions_until(store: Store, day: str) -> dict[str, list[str]]:
         places = out.setdefault(aid, [])
         if where not in places:
             places.append(where)
+    return out
+
+
+def file_problems(store: Store) -> list[tuple[str, str]]:
+    """(workspace path, problem) for every problem the last read of a team file found, by path."""
+    out = []
+    for path, problems in store.query("SELECT path, problems FROM workspace_files WHERE problems <> '[]' "
+                                      "ORDER BY path"):
+        out += [(path, p) for p in json.loads(problems)]
+    return out
+
+
+def impossible_ids(store: Store) -> list[tuple[str, int, str, str]]:
+    """(note path, entry number, what is written, why it cannot be an arXiv ID), by path and entry."""
+    out = []
+    for path, number, bad in store.query("SELECT path, number, bad_ids FROM note_entries WHERE bad_ids <> '[]' "
+                                         "ORDER BY path, number"):
+        out += [(path, number, written, why) for written, why, *_ in json.loads(bad)]
     return out

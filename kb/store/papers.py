@@ -16,6 +16,7 @@ from kb.arxiv_id import lookup_arxiv_id
 from kb.errors import NotFound
 from kb.records import PaperRecord, Sighting
 from kb.store.db import Store
+from kb.store.fts import paper_document
 from kb.store.rows import Tx, chunks, dumps, row
 from kb.store.search import index_docs
 from kb.store.tags import enqueue
@@ -135,15 +136,9 @@ def _save_versions(tx: Tx, versions: dict[tuple[str, int], str | None]) -> None:
 
 
 def _index(tx: Tx, rows: list[dict[str, Any]], new: set[str]) -> None:
-    """Index the written rows (only their rowids are read back); a new paper has no old entry to delete."""
-    by_id = {r["arxiv_id"]: r for r in rows}
-    docs, fresh = [], set()
-    for rowid, aid in tx.select_in("SELECT rowid, arxiv_id FROM papers WHERE arxiv_id IN :values", list(by_id)):
-        r = by_id[aid]
-        docs.append((rowid, aid, r["title"], r["abstract"] + " " + " ".join(json.loads(r["authors"]))))
-        if aid in new:
-            fresh.add(rowid)
-    index_docs(tx, "paper", docs, fresh=fresh)
+    """Index the written rows; a new paper has no old entry to delete."""
+    docs = [(r["arxiv_id"], *paper_document(r["title"], r["abstract"], r["authors"])) for r in rows]
+    index_docs(tx, "paper", docs, fresh=new)
 
 
 def add_sightings(tx: Tx, sightings: list[Sighting]) -> None:
@@ -255,6 +250,9 @@ def sightings_between(store: Store, first_day: str, last_day: str, *,
         "ORDER BY s.arxiv_id, s.source, s.seen_on", (first_day, last_day, *skip_kinds))]
 
 
+_SOURCES = {"sqlite": "group_concat(DISTINCT s.source)", "postgresql": "string_agg(DISTINCT s.source, ',')"}
+
+
 def query_papers(store: Store, *, since: str | None = None, until: str | None = None, source: str | None = None,
                  topic: str | None = None, relevance: str | None = None) -> list[dict[str, Any]]:
     """Papers seen by a source within [since, until] (the sources' own dates), by arXiv ID.
@@ -267,7 +265,7 @@ def query_papers(store: Store, *, since: str | None = None, until: str | None = 
             where.append(cond)
             params.append(value)
     sql = ("SELECT p.arxiv_id, p.latest_version AS version, p.title, p.primary_category, p.published, "
-           "p.abstract, min(s.seen_on) AS seen_on, group_concat(DISTINCT s.source) AS sources "
+           f"p.abstract, min(s.seen_on) AS seen_on, {_SOURCES[store.dialect]} AS sources "
            "FROM papers p JOIN sightings s ON s.arxiv_id = p.arxiv_id "
            f"WHERE {' AND '.join(where)} ")
     if topic:
@@ -299,7 +297,7 @@ def get_paper(store: Store, ident: str) -> dict[str, Any]:
     rows = store.query("SELECT * FROM papers WHERE arxiv_id = ?", (aid.id,))
     mentions = store.query(
         "SELECT origin_kind, origin, entry, version, seen_on FROM mentions WHERE subject = ? "
-        "ORDER BY seen_on, origin, entry", (aid.id,))
+        "ORDER BY seen_on NULLS FIRST, origin, entry", (aid.id,))
     anchors = store.query(
         "SELECT topic, section, anchored_on, first_seen, last_seen, ended_on, label FROM anchors "
         "WHERE arxiv_id = ? ORDER BY topic, section", (aid.id,))

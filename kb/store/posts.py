@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from kb.records import PostRecord
 from kb.store.db import Store
+from kb.store.fts import post_document
 from kb.store.notes import add_mentions, mention_row
 from kb.store.papers import WriteCounts
 from kb.store.rows import Tx, row
@@ -29,9 +30,7 @@ def save_posts(tx: Tx, posts: list[PostRecord]) -> WriteCounts:
             continue
         dirty.append(new)
     tx.upsert("posts", dirty, ["key"])
-    docs = [tuple(r) for r in tx.select_in("SELECT rowid, key, title, summary || ' ' || content FROM posts "
-                                           "WHERE key IN :values", [r["key"] for r in dirty])]
-    index_docs(tx, "post", docs)
+    index_docs(tx, "post", [(r["key"], *post_document(r["title"], r["summary"], r["content"])) for r in dirty])
     enqueue(tx, "post", [r["key"] for r in dirty])
     add_mentions(tx, [mention_row(a, "post", p.key, 0, (p.published or "")[:10] or None)
                       for p in posts for a in p.arxiv_ids])
@@ -54,9 +53,10 @@ class PostView:
 def posts_published_between(store: Store, first_day: str, last_day: str) -> list[PostView]:
     """Posts whose ``published`` date — or the date of a later correction — (UTC, as the feed wrote it)
     falls on ``first_day`` … ``last_day`` (indexed), with the IDs each one cites."""
+    # NULLS FIRST: SQLite's order of a post with no published date, on PostgreSQL too.
     rows = store.query("SELECT key, feed, title, url, published, summary, content, updated FROM posts "
                        "WHERE (published >= ? AND published < ?) OR (updated >= ? AND updated < ?) "
-                       "ORDER BY published, key", (first_day, last_day + "~", first_day, last_day + "~"))
+                       "ORDER BY published NULLS FIRST, key", (first_day, last_day + "~", first_day, last_day + "~"))
     cites: dict[str, list[str]] = {}
     keys = [r[0] for r in rows]
     for i in range(0, len(keys), 500):

@@ -1,8 +1,10 @@
 """Full-text search over papers, note entries and posts: the index's writes and the ranked search.
 
-One FTS5 table (``search_index``, migration m002) holds every kind of document; each kind
-has its own range of rowids. Text goes in through ``kb.store.fts.segment`` (CJK runs as
-overlapping bigrams) and queries through ``to_match_query``, so 推理 matches 推理框架.
+One index holds every kind of document, the same tokens on both backends (``kb.store.fts``):
+on SQLite an FTS5 table (migration m002) whose rowids give each kind its own range, on
+PostgreSQL a tsvector table with FTS5's bm25 written in SQL (``kb.store.pg_search``). Queries
+go through ``to_match_query`` (or its tsquery twin), so 推理 matches 推理框架 on both, and
+``kb search`` ranks, cuts and quotes the same documents whichever store it reads.
 """
 from __future__ import annotations
 
@@ -11,40 +13,70 @@ from typing import TYPE_CHECKING, Any
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.store.db import Store
-from kb.store.fts import segment, to_match_query
+from kb.store.fts import KIND_BASE, index_text, to_match_query
 
 if TYPE_CHECKING:
     from kb.store.rows import Tx
 
-# FTS rows share one rowid space; each kind gets its own range of it.
-KIND_BASE = {"paper": 0, "entry": 1 << 40, "post": 2 << 40}
+# The row each kind's document belongs to, for its FTS5 rowid (papers and posts: SQLite's own rowid).
+_ROWIDS = {"paper": "SELECT rowid, arxiv_id FROM papers WHERE arxiv_id IN :values",
+           "post": "SELECT rowid, key FROM posts WHERE key IN :values"}
 
 
-def index_docs(tx: Tx, kind: str, docs: list[tuple[int, str, str, str]], fresh: set[int] = frozenset()) -> None:
-    """Replace the index rows of (rowid, ref, title, body) documents of one kind.
+def _rowids(tx: Tx, kind: str, refs: list[str]) -> dict[str, int]:
+    """ref → FTS5 rowid of the documents' rows (which must exist)."""
+    if kind != "entry":
+        return {ref: KIND_BASE[kind] + rowid for rowid, ref in tx.select_in(_ROWIDS[kind], refs)}
+    out: dict[str, int] = {}
+    for path in sorted({ref.rpartition("#")[0] for ref in refs}):   # a note's entries: one indexed look-up
+        for rowid, number in tx.run("SELECT id, number FROM note_entries WHERE path = :p", {"p": path}):
+            out[f"{path}#{number}"] = KIND_BASE["entry"] + rowid
+    return out
 
-    ``fresh`` rowids were just created and have nothing to delete (a delete in FTS5
+
+def index_docs(tx: Tx, kind: str, docs: list[tuple[str, str, str]], fresh: Iterable[str] = ()) -> None:
+    """Replace the index rows of (ref, title, body) documents of one kind.
+
+    ``fresh`` refs were just created and have nothing to delete (a delete in FTS5
     costs a lookup per row, which is most of a first ingest's indexing time).
     """
     if not docs:
         return
-    base = KIND_BASE[kind]
-    tx.run("DELETE FROM search_index WHERE rowid = :rid", [{"rid": base + rid} for rid, *_ in docs if rid not in fresh])
+    if tx.dialect == "postgresql":
+        from kb.store.pg_search import index_documents
+        index_documents(tx, kind, docs)
+        return
+    rowids = _rowids(tx, kind, [ref for ref, _, _ in docs])
+    fresh = set(fresh)
+    tx.run("DELETE FROM search_index WHERE rowid = :rid", [{"rid": rowids[ref]} for ref, _, _ in docs
+                                                           if ref not in fresh])
     tx.run("INSERT INTO search_index (rowid, kind, ref, title, body) VALUES (:rid, :kind, :ref, :title, :body)",
-           [{"rid": base + rid, "kind": kind, "ref": ref, "title": segment(title), "body": segment(body)}
-            for rid, ref, title, body in docs])
+           [{"rid": rowids[ref], "kind": kind, "ref": ref, "title": index_text(title), "body": index_text(body)}
+            for ref, title, body in docs])
 
 
-def unindex(tx: Tx, kind: str, rowids: Iterable[int]) -> None:
-    base = KIND_BASE[kind]
-    tx.run("DELETE FROM search_index WHERE rowid = :rid", [{"rid": base + r} for r in rowids])
+def unindex(tx: Tx, kind: str, refs: Iterable[str]) -> None:
+    """Remove the index rows of these documents (before their rows are deleted)."""
+    refs = list(refs)
+    if not refs:
+        return
+    if tx.dialect == "postgresql":
+        from kb.store.pg_search import unindex_documents
+        unindex_documents(tx, kind, refs)
+        return
+    tx.run("DELETE FROM search_index WHERE rowid = :rid", [{"rid": r} for r in _rowids(tx, kind, refs).values()])
 
 
 MERGE_PAGES = 500   # pages of segment merging a night does (FTS5 'merge'); bounded whatever the index's size
 
 
 def merge_some(store: Store, pages: int = MERGE_PAGES) -> None:
-    """Do a bounded amount of the index's segment merging (automerge is off, m009), autocommitted."""
+    """Bounded upkeep of the index, autocommitted: on SQLite some of FTS5's segment merging (automerge
+    is off, m009); on PostgreSQL the totals bm25 needs, added up into one row."""
+    if store.dialect == "postgresql":
+        from kb.store.pg_search import COMPACT_STATS
+        store.write_one(COMPACT_STATS)
+        return
     store.write_one("INSERT INTO search_index (search_index, rank) VALUES ('merge', ?)", (pages,))
 
 
@@ -63,15 +95,20 @@ def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
     match = to_match_query(text) if not ids else ""
     if not match:
         return out[:limit]
-    rows = store.query("SELECT kind, ref, bm25(search_index) AS rank FROM search_index WHERE search_index MATCH ? "
-                       "ORDER BY rank, ref LIMIT ?", (match, limit))
+    if store.dialect == "postgresql":
+        from kb.store.pg_search import ranked
+        hits = ranked(store, text, limit)
+    else:
+        hits = [(r[0], r[1], -r[2]) for r in store.query(
+            "SELECT kind, ref, bm25(search_index) AS rank FROM search_index WHERE search_index MATCH ? "
+            "ORDER BY rank, ref LIMIT ?", (match, limit))]
     words = [w for w in text.split() if w]
-    for r in rows:
-        title, body = _original(store, r["kind"], r["ref"])
-        item = {"kind": r["kind"], "ref": r["ref"], "title": title, "snippet": snippet(body or title, words),
-                "score": round(-r["rank"], 4)}
-        if r["kind"] == "paper":
-            item["arxiv_id"] = r["ref"]
+    for kind, ref, score in hits:
+        title, body = _original(store, kind, ref)
+        item = {"kind": kind, "ref": ref, "title": title, "snippet": snippet(body or title, words),
+                "score": round(score, 4)}
+        if kind == "paper":
+            item["arxiv_id"] = ref
         out.append(item)
     return out
 

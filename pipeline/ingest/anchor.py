@@ -12,6 +12,7 @@ from kb.store.notes import record_file
 from kb.store.papers import title_of
 from kb.text import strip_anchor_syntax
 from pipeline.context import RunContext
+from pipeline.workspace.knowledge import parse_knowledge
 
 
 @dataclass
@@ -37,14 +38,33 @@ def _line_for(ctx: RunContext, ident: str) -> tuple[str, str]:
 
 def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None = None,
                 dry_run: bool = False) -> AnchorResult:
-    """Insert the anchor line into the section (refusing an unknown section) and update the store."""
-    from pipeline.workspace.edit import insert_anchor_line, unified_diff
-    from pipeline.workspace.knowledge import find_sections, parse_knowledge
+    """Insert the anchor line into the section (refusing an unknown section) and update the store.
+
+    The doc is read, edited, written and recorded under the store's write lock, so a nightly
+    reading it meanwhile (on this machine or another, on a shared store) saves this version,
+    and two ``kb anchor`` at once each keep the other's line.
+    """
     topics = {t.slug: t for t in ctx.config.topics}
     slug = topic or ctx.config.topics[0].slug
     if slug not in topics:
         raise ConfigError(f"no topic {slug!r} in kb.toml (topics: {', '.join(topics)})")
-    rel = topics[slug].doc
+    if dry_run:
+        return _edit(ctx, ident, section, slug, topics[slug].doc)[0]
+    with ctx.store.transaction() as tx:
+        result, new_text = _edit(ctx, ident, section, slug, topics[slug].doc)
+        data = new_text.encode("utf-8")
+        write_atomically(ctx.workspace.path(result.path), data)
+        digest = hashlib.sha256(data).hexdigest()
+        new_doc = parse_knowledge(new_text, result.path, slug, today=ctx.today.isoformat())
+        save_knowledge_doc(tx, new_doc, digest, ctx.today.isoformat())
+        record_file(tx, result.path, "knowledge", digest, new_doc.problems)
+    return result
+
+
+def _edit(ctx: RunContext, ident: str, section: str, slug: str, rel: str) -> tuple[AnchorResult, str]:
+    """The anchor line inserted into the doc as it is now: (what was done, the doc's new text)."""
+    from pipeline.workspace.edit import insert_anchor_line, unified_diff
+    from pipeline.workspace.knowledge import find_sections
     path = ctx.workspace.path(rel)
     try:
         text = path.read_bytes().decode("utf-8")
@@ -68,12 +88,4 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
     new_text = insert_anchor_line(text, sec.number, line_text)
     diff = unified_diff(text, new_text, rel)
     line = next(i for i, (a, b) in enumerate(zip(text.splitlines() + [""], new_text.splitlines()), 1) if a != b)
-    if not dry_run:
-        data = new_text.encode("utf-8")
-        write_atomically(path, data)
-        digest = hashlib.sha256(data).hexdigest()
-        new_doc = parse_knowledge(new_text, rel, slug, today=ctx.today.isoformat())
-        with ctx.store.transaction() as tx:
-            save_knowledge_doc(tx, new_doc, digest, ctx.today.isoformat())
-            record_file(tx, rel, "knowledge", digest, new_doc.problems)
-    return AnchorResult(subject, sec.number, rel, line, diff)
+    return AnchorResult(subject, sec.number, rel, line, diff), new_text

@@ -155,12 +155,26 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
             problems += queue.problems
             save_queue(tx, ref.rel, queue.items, day)
         else:
+            text, digest = _as_it_is_now(ref, text, digest)
             doc = parse_knowledge(text, ref.rel, ref.topic or "", today=day)
             problems += doc.problems
             _refuse_if_suspect(ctx, doc)
             save_knowledge_doc(tx, doc, digest, day)
         record_file(tx, ref.rel, ref.kind, digest, problems)
     return problems
+
+
+def _as_it_is_now(ref: WorkspaceFileRef, text: str, digest: str) -> tuple[str, str]:
+    """The knowledge doc as it is now, read again under the store's write lock: a ``kb anchor`` (from
+    this machine or another, on a shared store) may have rewritten and recorded it since it was read,
+    and saving the older text would end the anchor it just added."""
+    try:
+        data = _read_settled(ref.path)
+    except (OSError, _Unsettled):
+        return text, digest
+    now = hashlib.sha256(data).hexdigest()
+    fresh = _decode(data, ref.rel)[0] if now != digest else None
+    return (fresh, now) if fresh is not None else (text, digest)
 
 
 class SuspectDoc(KBError):

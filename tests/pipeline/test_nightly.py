@@ -1,18 +1,33 @@
-"""kb nightly as cron runs it: real processes, lock, exit codes, logs, idempotence."""
+"""kb nightly as cron runs it: real processes, lock, exit codes, logs, idempotence — on both backends."""
 from __future__ import annotations
 
 import fcntl
 import hashlib
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.support.backends import Backend
+from tests.support.backends import dump as dump_store
+
 DAY = "2026-10-08"
+
+
+@pytest.fixture
+def ws(sample_workspace: Path, backend: Backend) -> Path:
+    """The sample workspace with its store on each backend in turn."""
+    return backend.use(sample_workspace)
+
+
+def open_store(ws: Path):
+    """The workspace's store, wherever its kb.toml says it is."""
+    from kb.store import Store
+    from kb.workspace import open_workspace
+    return Store.open(open_workspace(ws).store_target, readonly=True)
 
 
 def kb(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -26,50 +41,45 @@ def nightly(ws: Path, *extra: str) -> subprocess.CompletedProcess:
 
 def dump(ws: Path) -> str:
     """Every table except the ledger and the run-time columns: what a rerun must leave unchanged."""
-    conn = sqlite3.connect(ws / ".kb" / "kb.sqlite")
-    out = []
-    for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
-                                 "'search_index%' AND name NOT IN ('source_runs', 'migrations') ORDER BY name"):
-        rows = conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
-        out.append(f"{table}: {rows!r}")
-    return "\n".join(out)
+    with open_store(ws) as store:
+        return "\n".join(f"{t}: {rows!r}" for t, rows in dump_store(store).items())
 
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_demo_run_writes_both_briefings_and_a_rerun_is_idempotent(sample_workspace: Path) -> None:
-    first = nightly(sample_workspace)
+def test_demo_run_writes_both_briefings_and_a_rerun_is_idempotent(ws: Path) -> None:
+    first = nightly(ws)
     assert first.returncode == 0, first.stderr
-    zh = sample_workspace / "briefings" / f"{DAY}-inference.md"
-    en = sample_workspace / "briefings" / f"{DAY}-inference.en.md"
+    zh = ws / "briefings" / f"{DAY}-inference.md"
+    en = ws / "briefings" / f"{DAY}-inference.en.md"
     assert f"briefings/{DAY}-inference.md" in first.stdout and zh.is_file() and en.is_file()
-    before = (dump(sample_workspace), digest(zh), digest(en))
-    second = nightly(sample_workspace, "--quiet")
+    before = (dump(ws), digest(zh), digest(en))
+    second = nightly(ws, "--quiet")
     assert second.returncode == 0 and second.stdout == "" and second.stderr == ""
-    assert (dump(sample_workspace), digest(zh), digest(en)) == before
-    assert "workspace: ok — parsed 0" in nightly(sample_workspace).stdout  # only changed files re-read
+    assert (dump(ws), digest(zh), digest(en)) == before
+    assert "workspace: ok — parsed 0" in nightly(ws).stdout  # only changed files re-read
 
 
-def test_a_failed_source_exits_1_and_the_briefing_names_it(sample_workspace: Path) -> None:
-    (sample_workspace / "recordings" / "blogs" / "lmcache.xml").write_bytes(b"<rss><channel><item><title>cut")
-    result = nightly(sample_workspace, "--quiet")
+def test_a_failed_source_exits_1_and_the_briefing_names_it(ws: Path) -> None:
+    (ws / "recordings" / "blogs" / "lmcache.xml").write_bytes(b"<rss><channel><item><title>cut")
+    result = nightly(ws, "--quiet")
     assert result.returncode == 1
     assert "lmcache: failed" in result.stderr  # --quiet still reports failures
-    text = (sample_workspace / "briefings" / f"{DAY}-inference.md").read_text(encoding="utf-8")
+    text = (ws / "briefings" / f"{DAY}-inference.md").read_text(encoding="utf-8")
     assert "来源故障：lmcache" in text
 
 
-def test_a_broken_source_fails_alone(sample_workspace: Path) -> None:
-    (sample_workspace / "recordings" / "blogs" / "lmcache.xml").write_bytes(b"<rss><channel><item><title>cut")
-    result = nightly(sample_workspace)
+def test_a_broken_source_fails_alone(ws: Path) -> None:
+    (ws / "recordings" / "blogs" / "lmcache.xml").write_bytes(b"<rss><channel><item><title>cut")
+    result = nightly(ws)
     out = result.stdout + result.stderr   # a run with a failure prints its summary on stderr
     assert result.returncode == 1
     assert "— feed 'lmcache' is not well-formed XML" in out and "lmcache: failed — parsed 0" in out
     assert "llm-d: ok" in out and "vllm-blog: ok" in out and "arxiv: ok" in out
-    ledger = sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite").execute(
-        "SELECT source, status FROM source_runs ORDER BY id").fetchall()
+    with open_store(ws) as store:
+        ledger = [tuple(r) for r in store.query("SELECT source, status FROM source_runs ORDER BY id")]
     assert ("lmcache", "failed") in ledger and ("llm-d", "ok") in ledger
 
 
@@ -86,6 +96,25 @@ def test_a_second_nightly_waits_then_exits_75(sample_workspace: Path) -> None:
     assert not (sample_workspace / "briefings" / f"{DAY}-inference.md").exists()
 
 
+def test_a_second_nightly_on_the_same_database_waits_then_exits_75(sample_workspace: Path, pg_fresh_url: str) -> None:
+    """On PostgreSQL the lock is the database's (an advisory lock): a nightly of another machine, here
+    a session holding it, keeps this one out; the line names who holds it."""
+    import psycopg
+    backend = Backend("postgresql", pg_fresh_url)
+    ws = backend.use(sample_workspace)
+
+    from kb.store.backend_pg import KEY, NIGHTLY
+    with psycopg.connect(backend.url, autocommit=True,
+                         application_name="kb nightly: pid 4242 on other-host, since 22:30:00") as held:
+        assert held.execute("SELECT pg_try_advisory_lock(%s, %s)", (KEY, NIGHTLY)).fetchone()[0]
+        result = nightly(ws, "--wait", "0.5")
+    assert result.returncode == 75, result.stderr
+    assert "locked by another kb nightly (pid 4242 on other-host, since 22:30:00)" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (ws / "briefings" / f"{DAY}-inference.md").exists()
+    assert nightly(ws).returncode == 0   # released with its session
+
+
 def test_a_stale_lock_from_a_killed_run_is_taken_over(sample_workspace: Path) -> None:
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
@@ -98,20 +127,20 @@ def test_a_stale_lock_from_a_killed_run_is_taken_over(sample_workspace: Path) ->
     assert f"took over a stale lock left by pid {dead.pid}" in logs[-1].read_text()
 
 
-def test_logs_keep_the_last_30_runs(sample_workspace: Path) -> None:
-    logs = sample_workspace / ".kb" / "logs"
+def test_logs_keep_the_last_30_runs(ws: Path) -> None:
+    logs = ws / ".kb" / "logs"
     logs.mkdir(parents=True)
     for n in range(35):
         (logs / f"nightly-2026-09-{n:02d}-20260901T0000{n:02d}.log").write_text("old\n")
-    assert nightly(sample_workspace).returncode == 0
+    assert nightly(ws).returncode == 0
     kept = sorted(logs.glob("nightly-*.log"))
     assert len(kept) == 30 and kept[-1].name.startswith(f"nightly-{DAY}")
 
 
-def test_a_configuration_error_exits_2_with_one_line(sample_workspace: Path) -> None:
-    cfg = sample_workspace / "kb.toml"
+def test_a_configuration_error_exits_2_with_one_line(ws: Path) -> None:
+    cfg = ws / "kb.toml"
     cfg.write_text(cfg.read_text(encoding="utf-8") + "\n[briefing]\ntopp = 3\n", encoding="utf-8")
-    result = nightly(sample_workspace)
+    result = nightly(ws)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "kb.toml" in lines[0] and "briefing" in lines[0]
@@ -122,23 +151,23 @@ def test_help_is_available(args: list[str]) -> None:
     assert kb(*args).returncode == 0
 
 
-def test_a_rerun_with_nothing_new_reuses_everything_and_a_change_rebuilds(sample_workspace: Path) -> None:
-    assert nightly(sample_workspace).returncode == 0
-    zh = sample_workspace / "briefings" / f"{DAY}-inference.md"
+def test_a_rerun_with_nothing_new_reuses_everything_and_a_change_rebuilds(ws: Path) -> None:
+    assert nightly(ws).returncode == 0
+    zh = ws / "briefings" / f"{DAY}-inference.md"
     first = zh.read_bytes()
-    again = nightly(sample_workspace)
+    again = nightly(ws)
     assert "arxiv: not-modified" in again.stdout and "(unchanged)" in again.stdout
     assert zh.read_bytes() == first
     # A flag closed by the team changes the briefing: `kb flags resolve` rewrites it (md and html) at once,
     # and the next nightly, which builds it again, finds those bytes current.
-    flags = json.loads(kb("--home", str(sample_workspace), "flags", "--open", "--format", "json").stdout)
-    kb("--home", str(sample_workspace), "flags", "resolve", str(flags[0]["id"]), "--as", "dismissed")
+    flags = json.loads(kb("--home", str(ws), "flags", "--open", "--format", "json").stdout)
+    kb("--home", str(ws), "flags", "resolve", str(flags[0]["id"]), "--as", "dismissed")
     resolved = zh.read_bytes()
-    third = nightly(sample_workspace)
+    third = nightly(ws)
     assert resolved != first and zh.read_bytes() == resolved and "(unchanged)" in third.stdout
     # A deleted or edited briefing file is written again.
     zh.write_text("edited by hand\n", encoding="utf-8")
-    fourth = nightly(sample_workspace).stdout
+    fourth = nightly(ws).stdout
     [zh_line] = [line for line in fourth.splitlines() if "[zh]" in line]
     assert "(unchanged" not in zh_line and "(unchanged" in fourth   # the en file was as written
     assert zh.read_text(encoding="utf-8").startswith("# inference")

@@ -148,6 +148,22 @@ def kb_popen(*args: str, prelude: str = "") -> subprocess.Popen:
                             stderr=subprocess.PIPE, env=kb_env(), cwd=REPO)
 
 
+def nightly_process(ws: Path, day: str, *extra: str) -> subprocess.Popen:
+    """``kb nightly`` offline on ``ws`` for ``day`` as a background process (output captured)."""
+    return subprocess.Popen([sys.executable, "-m", "kb.cli", "nightly", "--home", str(ws), "--date", day, "--offline",
+                             "--quiet", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=kb_env(), cwd=REPO)
+
+
+def sample_on(url: str, root: Path) -> Path:
+    """A fresh copy of data/sample at ``root`` (no store, no briefings) whose store is ``url``."""
+    import shutil
+
+    from tests.support.backends import Backend
+    shutil.copytree(REPO / "data" / "sample", root, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    return Backend("postgresql", url).use(root)
+
+
 def one_error_line(stderr: str) -> str:
     lines = [ln for ln in stderr.strip().splitlines() if ln.strip()]
     assert len(lines) == 1, f"expected one line on stderr, got {len(lines)}:\n{stderr[-2000:]}"

@@ -38,8 +38,10 @@ def _kaggle_50k(path: Path, rng: random.Random) -> Path:
 
 
 def _papers(db: Path) -> int:
+    if not db.exists():   # killed before the store was linked into place: a plain connect would make an empty file
+        return 0
     try:
-        conn = sqlite3.connect(db, timeout=0.5)
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.5)
         try:
             return conn.execute("SELECT count(*) FROM papers").fetchone()[0]
         finally:
@@ -60,7 +62,7 @@ def test_kill_9_during_bulk_ingest_then_rerun(tmp_path: Path, kept) -> None:
     clean.store.close()
     db = ws / ".kb" / "kb.sqlite"
     args = ["-m", "kb.cli", "--home", str(ws), "--quiet", "ingest", "arxiv-bulk", str(data), "--batch", "2000"]
-    killed_at = []
+    killed_at, errors = [], []
     for round_ in range(2):
         proc = subprocess.Popen([sys.executable, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 env=kb_env(), cwd=REPO)
@@ -73,12 +75,13 @@ def test_kill_9_during_bulk_ingest_then_rerun(tmp_path: Path, kept) -> None:
             time.sleep(rng.uniform(0, 0.05))
         proc.kill()
         proc.wait(30)
+        errors.append(proc.stderr.read().decode(errors="replace")[-300:])   # said only if the run ended by itself
         proc.stderr.close()
         count = _papers(db)
         killed_at.append((proc.returncode, count))
         assert kept.store(db) == "ok"
         assert count % 2000 == 0 or count == 50_000          # whole batches, never half of one
-    assert any(rc == -signal.SIGKILL and 0 < n < 50_000 for rc, n in killed_at), killed_at
+    assert any(rc == -signal.SIGKILL and 0 < n < 50_000 for rc, n in killed_at), (killed_at, errors)
     result = kb(*args[2:], timeout=120)
     assert result.returncode == 0, result.stderr
     final = dump(db, BULK)

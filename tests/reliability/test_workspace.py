@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import kb.store.db as db
+import kb.store.backend_sqlite as db
 from pipeline.context import open_context
 from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.ingest.public import ingest_source
@@ -314,13 +314,13 @@ def test_read_only_store_immutable(briefed: Path, kept) -> None:
 
 
 EROFS_PRELUDE = """
-import errno, os, tempfile
-_mkstemp = tempfile.mkstemp
-def mkstemp(*a, **k):
-    if str(k.get('dir', '')).endswith('briefings'):
+import errno, os
+_open = os.open
+def open_(path, flags, *a, **k):
+    if os.path.basename(os.path.dirname(str(path))) == 'briefings' and str(path).endswith('.tmp'):
         raise OSError(errno.{code}, os.strerror(errno.{code}))
-    return _mkstemp(*a, **k)
-tempfile.mkstemp = mkstemp
+    return _open(path, flags, *a, **k)
+os.open = open_
 """
 ENOSPC_PRELUDE = """
 import errno, os
@@ -341,7 +341,7 @@ def _kb_with(prelude: str, *args: str) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("code, message", [("EROFS", "Read-only file system"), ("EACCES", "Permission denied")])
 def test_read_only_briefings_folder(briefed: Path, kept, code: str, message: str) -> None:
-    """A read-only briefings folder, simulated (root ignores chmod): mkstemp there fails with EROFS/EACCES."""
+    """A read-only briefings folder, simulated (root ignores chmod): creating the temp file there fails."""
     target = briefed / "briefings" / f"{D}-inference.md"
     target.write_bytes(b"an older briefing of the day\n")   # so that kb has something to replace
     old = target.read_bytes()
@@ -372,14 +372,14 @@ def test_full_disk_writing_a_briefing(briefed: Path, kept) -> None:
 
 def _full_after(monkeypatch, extra_pages: int) -> None:
     """SQLite's own full-disk error (SQLITE_FULL) once the store grows by ``extra_pages`` pages."""
-    real = db._tune
+    real = db.tune
 
     def tune(conn) -> None:
         real(conn)
         pages = conn.execute("PRAGMA page_count").fetchone()[0]
         conn.execute(f"PRAGMA max_page_count = {pages + extra_pages}")
 
-    monkeypatch.setattr(db, "_tune", tune)
+    monkeypatch.setattr(db, "tune", tune)
 
 
 def test_full_disk_during_a_source_ingest(workspace: Path, monkeypatch, kept) -> None:

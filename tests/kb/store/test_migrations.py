@@ -8,7 +8,8 @@ import pytest
 
 from kb.errors import StoreError
 from kb.store import Store
-from kb.store.migrations import M001_INITIAL, MIGRATIONS, migrate
+from kb.store.backend_sqlite import migrate
+from kb.store.migrations import M001_INITIAL, MIGRATIONS
 
 
 def test_new_store_has_every_migration_recorded(tmp_path: Path) -> None:
@@ -54,8 +55,81 @@ def test_a_store_from_a_newer_kb_is_refused(tmp_path: Path) -> None:
         Store.open(path)
 
 
+# The column types each backend gives what the SQLModel classes declare (``pg_ddl``).
+_TYPES = {"sqlite": {str: "TEXT", int: "INTEGER", float: "REAL"},
+          "postgresql": {str: "text", int: "bigint", float: "double precision"}}
+
+
+def _python_type(sql_type) -> type:
+    from sqlalchemy import Float, Integer, String
+    sql_type = getattr(sql_type, "impl_instance", sql_type)   # SQLModel's AutoString decorates a String
+    return next(t for base, t in ((String, str), (Integer, int), (Float, float)) if isinstance(sql_type, base))
+
+
+def _declared(store: Store, table: str) -> list[tuple[str, str]]:
+    if store.dialect == "sqlite":
+        return [(r[1], r[2]) for r in store.query(f"PRAGMA table_info({table})")]
+    return [tuple(r) for r in store.query("SELECT column_name, data_type FROM information_schema.columns WHERE "
+                                          "table_schema = current_schema() AND table_name = ? "
+                                          "ORDER BY ordinal_position", (table,))]
+
+
 def test_sqlmodel_tables_match_the_migrated_schema(store: Store) -> None:
+    """Column for column, in order, and of the type the class declares, on both backends."""
     from kb.store.schema import SQLModel
     for name, table in SQLModel.metadata.tables.items():
-        on_disk = [r[1] for r in store.conn.execute(f"PRAGMA table_info({name})")]
-        assert on_disk == [c.name for c in table.columns], name
+        assert store.columns(name) == [c.name for c in table.columns], name
+        want = [(c.name, _TYPES[store.dialect][_python_type(c.type)]) for c in table.columns]
+        assert _declared(store, name) == want, name
+
+
+def test_both_backends_record_every_migration(store: Store) -> None:
+    assert store.schema_version() == [m.name for m in MIGRATIONS]
+    assert store.status()["schema_version"] == MIGRATIONS[-1].name
+
+
+def test_text_sorts_by_its_bytes_on_both_backends(store: Store) -> None:
+    """kb's ORDER BY gives SQLite's order on PostgreSQL whatever the server's locale ("C" collation)."""
+    words = ["b", "B", "a", "É", "e", "推理", "_x", "Z", "10", "9"]
+    with store.transaction() as tx:
+        tx.insert("id_checks", [{"arxiv_id": w, "status": "found", "checked_on": "2026-10-08"} for w in words])
+    assert [r[0] for r in store.query("SELECT arxiv_id FROM id_checks ORDER BY arxiv_id")] == sorted(
+        words, key=lambda w: w.encode())
+
+
+def test_an_index_written_before_m011_is_rebuilt_from_the_tokens(tmp_path: Path) -> None:
+    """A store whose FTS5 rows hold segment() text (emoji were tokens) is indexed again on open."""
+    from kb.store.fts import index_text, segment
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index("m011_fts_tokens")])
+    conn.execute("INSERT INTO papers (arxiv_id, title, abstract, authors) VALUES ('2607.09701', 'SlimWise 推理', "
+                 "'🟢 prefill/decode', '[\"Ada Li\"]')")
+    conn.execute("INSERT INTO search_index (rowid, kind, ref, title, body) SELECT rowid, 'paper', arxiv_id, ?, ? "
+                 "FROM papers", (segment("SlimWise 推理"), segment("🟢 prefill/decode Ada Li")))
+    conn.close()
+    with Store.open(path) as s:
+        assert "m011_fts_tokens" in s.schema_version()
+        rows = s.query("SELECT ref, title, body FROM search_index")
+        assert [tuple(r) for r in rows] == [("2607.09701", index_text("SlimWise 推理"),
+                                             index_text("🟢 prefill/decode Ada Li"))]
+        assert "🟢" not in rows[0]["body"] and rows[0]["body"] == "prefill decode ada li"
+
+
+def test_a_write_that_failed_leaves_no_gap_in_the_numbers(store) -> None:
+    """A flag's number is what the team types (`kb flags resolve 3`): a transaction rolled back (or a
+    writer killed) must not use numbers up, on PostgreSQL as on SQLite (max(id) + 1)."""
+    from kb.store.flags import sync_flag
+
+    def flag(tx, name: str) -> int:
+        return sync_flag(tx, rule="boundary", fingerprint=name, topic="inference", subject=name, evidence={},
+                         day="2026-10-08")[0]
+    with store.transaction() as tx:
+        assert flag(tx, "first") == 1
+    with pytest.raises(RuntimeError), store.transaction() as tx:
+        assert flag(tx, "rolled back") == 2
+        raise RuntimeError("the writer fails before it commits")
+    with store.transaction() as tx:
+        assert flag(tx, "second") == 2
+    assert [tuple(r) for r in store.query("SELECT id, fingerprint FROM flags ORDER BY id")] == [
+        (1, "first"), (2, "second")]

@@ -5,6 +5,7 @@ from kb.records import PaperRecord, PostRecord, Sighting
 from kb.store import Store
 from kb.store.papers import add_sightings, merge_paper, save_papers
 from kb.store.posts import save_posts
+from kb.store.search import search
 
 
 def _rec(version: int | None, title: str, **kw) -> PaperRecord:
@@ -77,8 +78,9 @@ def test_posts_upsert_and_fts_finds_chinese_and_english(store: Store) -> None:
     with store.transaction() as c:
         assert save_posts(c, [post]).new == 1
         assert save_posts(c, [post]).unchanged == 1
-    for q in ('"推理"', '"prefill" AND "decode"', '"读写"'):
-        assert [r["ref"] for r in store.query("SELECT ref FROM search_index WHERE search_index MATCH ?", (q,))] == ["g1"]
+    for q in ("推理", "prefill decode", "读写", "Disaggregation"):
+        assert [r["ref"] for r in search(store, q)] == ["g1"], q
+    assert search(store, "推理 training") == []
 
 
 def test_merge_is_pure_and_keeps_the_earliest_publication_date() -> None:

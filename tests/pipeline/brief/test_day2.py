@@ -25,8 +25,13 @@ def _briefing_of_day2(home: Path, overlay: Path | None = None) -> dict[str, Any]
 
 
 @pytest.fixture(scope="module")
-def day2(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return _briefing_of_day2(tmp_path_factory.mktemp("day2") / "ws")
+def day2_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("day2") / "ws"
+
+
+@pytest.fixture(scope="module")
+def day2(day2_home: Path) -> dict[str, Any]:
+    return _briefing_of_day2(day2_home)
 
 
 @pytest.fixture(scope="module")
@@ -158,3 +163,13 @@ def test_a_renumbered_copy_gives_the_same_suggestions_renumbered(day2: dict[str,
         aid = item["arxiv_id"].split("|")[0]
         assert _by_id(renumbered, aid)["suggested_section"] == mapped(_by_id(day2, aid)["suggested_section"]), \
             item["title"]
+
+
+def test_kb_audit_lists_every_doc_problem_with_its_line(day2: dict[str, Any], day2_home: Path) -> None:
+    findings = json.loads(kb(day2_home, "audit", "--format", "json").stdout)
+    doc = "organized/knowledge/inference.md"
+    lines = {f["detail"].split(":")[0] for f in findings if f["kind"] == "file-problem" and f["subject"] == doc}
+    # P1.1 confusable §1.(1)/§1.1, P1.4 duplicate §3.4, P1.9 impossible date, P1.8 two future dates
+    assert {"line 19", "line 109", "line 42", "line 47", "line 91"} <= lines
+    impossible = {f["subject"] for f in findings if f["kind"] == "impossible-id"}
+    assert impossible == {"2614.00123", "2600.01234", "2610.1107"}    # P5.1, P5.2, P5.4

@@ -1,4 +1,4 @@
-"""Golden files: the sample day's zh and en briefings, byte for byte.
+"""Golden files: the sample day's zh and en briefings, byte for byte, on both backends.
 
 Regenerate after an intended change with
 
@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.pipeline.brief.conftest import DAY, EN_MD, ZH_MD, brief, read
+from tests.pipeline.brief.conftest import DAY, EN_MD, ZH_MD, brief, copy_sample, ingest_sample, read
+from tests.support.backends import Backend
 from tests.support.paths import GOLDEN
 
 CASES = [("zh", ZH_MD, f"{DAY}-inference.zh.md", ()), ("en", EN_MD, f"{DAY}-inference.en.md", ("--lang", "en"))]
@@ -37,10 +38,16 @@ def _compare(actual: str, golden: Path) -> None:
                     "tests/brief/test_golden.py, then review `git diff tests/golden`.", pytrace=False)
 
 
+@pytest.fixture(scope="module")
+def sample_day_on(module_backend: Backend, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample day ingested into a store on each backend: the same bytes must come out of both."""
+    return ingest_sample(module_backend.use(copy_sample(tmp_path_factory.mktemp("sample") / "ws")))
+
+
 @pytest.mark.parametrize("lang,rel,golden,args", CASES, ids=[c[0] for c in CASES])
-def test_briefing_matches_golden(sample_day: Path, lang: str, rel: str, golden: str, args: tuple[str, ...]) -> None:
-    brief(sample_day, *args)
-    _compare(read(sample_day, rel), GOLDEN / golden)
+def test_briefing_matches_golden(sample_day_on: Path, lang: str, rel: str, golden: str, args: tuple[str, ...]) -> None:
+    brief(sample_day_on, *args)
+    _compare(read(sample_day_on, rel), GOLDEN / golden)
 
 
 def test_golden_files_are_plain_utf8_markdown() -> None:

@@ -1,0 +1,323 @@
+"""The SQLite backend: the file ``.kb/kb.sqlite`` in WAL mode.
+
+Opening checks that an existing file is a whole SQLite database (a store is never silently
+replaced), creates a new one under a temporary name and links it into place, and runs the
+pending migrations. A store can be opened read-only (``mode=ro``), which works on a workspace
+the user cannot write; when the folder does not even allow SQLite its ``-shm`` file, the
+file is read as ``immutable`` and every read is checked against a writer appearing meanwhile.
+"""
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from kb.errors import ReadOnlyStore, StoreError
+from kb.store.migrations import LEDGER, MIGRATIONS, Migration, pending, statements_for
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection, Engine
+
+log = logging.getLogger(__name__)
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_RESTORE = "restore it from a backup (kb db backup makes one) or move it away to start a new store"
+READ_COMMANDS = "show, search, query, flags, audit, explain, sources status and db status work without it"
+
+
+def check_is_sqlite(path: Path) -> None:
+    """Refuse a file that exists but is not a whole SQLite database, before SQLite touches it:
+    a store is never silently replaced (an empty or cut-short file is history lost, not a new store)."""
+    if path.parent.exists() and not path.parent.is_dir():
+        raise StoreError(f"{path.parent} is not a folder; kb keeps its store {path.name} there")
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a SQLite database; refusing to use it")
+    if not path.exists():
+        return
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as fh:
+            head = fh.read(100)
+    except OSError as exc:
+        raise StoreError(f"cannot read the store {path}: {exc.strerror}") from exc
+    if size == 0:
+        raise StoreError(f"{path} is empty (0 bytes), not a kb store", hint=_RESTORE)
+    if head[:16] != _SQLITE_MAGIC:
+        raise StoreError(f"{path} is not a SQLite database; refusing to open or overwrite it")
+    if len(head) == 100 and size < _header_size(head) and not _wal_holds_pages(path):
+        raise StoreError(f"{path} is cut short ({size:,} of {_header_size(head):,} bytes)", hint=_RESTORE)
+
+
+def _header_size(head: bytes) -> int:
+    """The database size the file header records (page size × page count), when the count is valid."""
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages, counter, valid_for = (int.from_bytes(head[i:i + 4], "big") for i in (28, 24, 92))
+    return page * pages if counter == valid_for else 0
+
+
+def _wal(path: Path) -> Path:
+    return path.with_name(path.name + "-wal")
+
+
+def _wal_holds_pages(path: Path) -> bool:
+    wal = _wal(path)
+    return wal.exists() and wal.stat().st_size > 0
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, in one line, to write a store this user can only read: the file itself, or the
+    folder where SQLite keeps its -wal and -shm files beside it."""
+    reason = None
+    if path.exists():
+        try:
+            os.close(os.open(path, os.O_RDWR))
+        except OSError as exc:
+            reason = f"{path.name}: {exc.strerror}"
+    if reason is None and path.parent.is_dir() and not os.access(path.parent, os.W_OK):
+        reason = f"{path.parent.name}/ is not writable"
+    if reason:
+        raise ReadOnlyStore(f"this command writes to the store {path}, which this user can only read ({reason}); "
+                            f"{READ_COMMANDS}")
+
+
+def create(path: Path) -> None:
+    """Make a new store under a temporary name and link it into place: ``kb.sqlite`` is never an
+    empty file on its way to being a store, so an empty one can be refused as damage. Of two
+    processes creating the same store, the first link wins and the other opens it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not os.access(path.parent, os.W_OK):
+            raise ReadOnlyStore(f"cannot create the store {path}: {path.parent} is not writable")
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
+        tmp.unlink(missing_ok=True)
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            migrate(conn)
+        finally:
+            conn.close()
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink(missing_ok=True)
+    except OSError as exc:
+        cls = ReadOnlyStore if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) else StoreError
+        raise cls(f"cannot create the store {path}: {exc.strerror}") from exc
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"cannot create the store {path}: {exc}") from exc
+
+
+def tune(conn: sqlite3.Connection) -> None:
+    conn.execute("PRAGMA busy_timeout = 10000")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = NORMAL")
+
+
+def _use_wal(conn: sqlite3.Connection, wait: float = 10.0) -> None:
+    """Switch to WAL. The switch needs the file to itself and SQLite does not wait for that
+    (busy_timeout does not apply): when another process is creating the same fresh store,
+    try again for a while instead of failing with "database is locked"."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
+def open_writable(path: Path, *, create_missing: bool) -> sqlite3.Connection:
+    """The read connection of a store opened for writing, migrated; created first if allowed."""
+    check_is_sqlite(path)
+    if not path.exists():
+        if not create_missing:
+            raise StoreError(f"no store at {path}; run `kb ingest …` or `kb init` first")
+        create(path)
+    check_writable(path)
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        tune(conn)
+        _use_wal(conn)
+        applied = migrate(conn)
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"cannot open store {path}: {exc}") from exc
+    if applied:
+        log.info("store %s: applied migrations %s", path, ", ".join(applied))
+    return conn
+
+
+class ReadOnlyFile:
+    """A store opened read-only: ``mode=ro`` (WAL readers beside the nightly), else ``immutable``.
+
+    ``immutable`` is how SQLite reads a WAL store whose folder does not let this user create the
+    ``-shm`` file, which only happens while no connection has the store open. A writer that
+    starts during a read changes the file (or creates the ``-wal``): each read is checked
+    against that and done again, in ``mode=ro`` once the writer's ``-shm`` exists.
+    """
+
+    ATTEMPTS = 5
+
+    def __init__(self, path: Path) -> None:
+        check_is_sqlite(path)
+        if not path.exists():
+            raise StoreError(f"no store at {path}; run `kb nightly` (or `kb ingest …`) first")
+        self.path = path
+        self.immutable = False
+        self.conn = self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        uri = "file:" + quote(str(self.path.resolve()))
+        try:
+            conn = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA busy_timeout = 10000")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()   # opens the WAL index (-shm)
+            self.immutable = False
+            return conn
+        except sqlite3.OperationalError as exc:
+            # No -shm can be made ("unable to open", or "readonly" for a user who may not write the
+            # folder): with no -wal either, nothing is being written and the file alone is the store.
+            if _wal(self.path).exists():
+                raise StoreError(f"cannot open store {self.path} read-only: {exc}") from exc
+        self.immutable = True
+        return sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None, check_same_thread=False)
+
+    def _stamp(self) -> tuple[Any, ...]:
+        st = self.path.stat()
+        return st.st_ino, st.st_size, st.st_mtime_ns, _wal(self.path).exists()
+
+    def run(self, fn: Any) -> Any:
+        """``fn(conn)``, on a snapshot no writer changed while it ran."""
+        if not self.immutable:
+            return fn(self.conn)
+        for _ in range(self.ATTEMPTS):
+            before = self._stamp()
+            if not before[3]:
+                result = fn(self.conn)
+                if self._stamp() == before:
+                    return result
+            self.conn.close()
+            time.sleep(0.05)
+            self.conn = self._connect()
+            if not self.immutable:
+                return fn(self.conn)
+        raise StoreError(f"{self.path} kept changing while it was read; try again")
+
+    def migrations(self) -> list[str]:
+        return self.run(applied_migrations)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def open_readonly(path: Path) -> ReadOnlyFile:
+    """A store opened for reading only, which must have every migration: one left to apply
+    is applied with write access when this user has it, else named in the error."""
+    try:
+        reader = ReadOnlyFile(path)
+        pending = reader.run(pending_migrations)
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"cannot open store {path}: {exc}") from exc
+    if pending:
+        reader.close()
+        try:
+            open_writable(path, create_missing=False).close()
+        except ReadOnlyStore:
+            raise ReadOnlyStore(f"the store {path} needs migration {', '.join(pending)} (made by an older kb); "
+                                "run `kb nightly` once as a user who can write it") from None
+        reader = ReadOnlyFile(path)
+    return reader
+
+
+def applied_migrations(conn: sqlite3.Connection) -> list[str]:
+    """Names of the migrations this store has recorded, in the order applied (none on a new file;
+    nothing is written, so a read-only store can be asked)."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migrations'").fetchone():
+        return []
+    return [row[0] for row in conn.execute("SELECT name FROM migrations ORDER BY rowid")]
+
+
+def pending_migrations(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[str]:
+    """The migrations this kb would apply on open; a store written by a newer kb is refused."""
+    return pending(applied_migrations(conn), migrations)
+
+
+def migrate(conn: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[str]:
+    """Apply every migration not yet recorded, each atomically; return the names applied.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``) so that the
+    explicit BEGIN/COMMIT here are the only transaction boundaries.
+    """
+    conn.execute(LEDGER["sqlite"])
+    todo = set(pending_migrations(conn, migrations))
+    applied = []
+    for m in migrations:
+        if m.name not in todo:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process opening the same fresh store may have applied it while we
+            # waited for the write lock: look again inside the transaction.
+            if conn.execute("SELECT 1 FROM migrations WHERE name = ?", (m.name,)).fetchone():
+                conn.execute("COMMIT")
+                continue
+            for sql in statements_for(m, "sqlite"):
+                conn.execute(sql)
+            if m.then is not None:
+                m.then(conn)
+            conn.execute("INSERT INTO migrations (name) VALUES (?)", (m.name,))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        applied.append(m.name)
+    return applied
+
+
+def make_engine(path: Path) -> Engine:
+    from sqlalchemy import create_engine, event
+
+    engine = create_engine(f"sqlite:///{path}")
+
+    # pysqlite opens transactions lazily and never for DDL; take control so that
+    # engine.begin() really is BEGIN … COMMIT around the whole batch.
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+        dbapi_conn.isolation_level = None
+        tune(dbapi_conn)
+
+    # BEGIN IMMEDIATE takes the write lock first: kb's writers run one at a time, and whatever a
+    # transaction reads is what it writes over (a flag resolved by hand meanwhile is seen).
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def backup(conn: sqlite3.Connection, dest: Path) -> None:
+    """A consistent copy of the store at ``dest`` while it is in use (SQLite's online backup)."""
+    if dest.exists():
+        raise StoreError(f"{dest} exists; kb db backup writes a new file")
+    try:
+        target = sqlite3.connect(dest)
+        with target:
+            conn.backup(target)
+        target.close()
+    except sqlite3.Error as exc:
+        dest.unlink(missing_ok=True)
+        raise StoreError(f"backup to {dest} failed: {exc}") from exc
+
+
+def columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    """The columns of ``table`` as the migrations made them, in order."""
+    return [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]

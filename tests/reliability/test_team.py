@@ -1,0 +1,259 @@
+"""A team on one store: members who may only read, and the commands they run while the nightly writes.
+
+A member who can read the workspace but not write it runs every read command; a command that
+writes says so in one line. On SQLite the workspace is made unwritable in a way that binds root
+too (``chattr +i`` on every file and folder), and, where the machine allows it, kb also runs as
+an unprivileged user.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.reliability.support import DAY, REPO, dump, nightly_process, one_error_line, sample_on
+from tests.reliability.support import kb_inproc as kb
+
+D = DAY.isoformat()
+PAPER = "2609.33252"          # anchored in the sample's knowledge doc (the Oct-7 round) and classified
+READ_COMMANDS = [
+    ["db", "status"], ["db", "status", "--format", "json"], ["db", "check"],
+    ["show", PAPER], ["show", PAPER, "--format", "json"],
+    ["search", "推理"], ["search", "prefill decode", "--format", "json"],
+    ["query", "papers", "--format", "json"], ["query", "anchored"], ["query", "anchored", "--section", "2.3"],
+    ["flags"], ["flags", "--open", "--format", "json"], ["flags", "show", "1"],
+    ["audit"], ["explain", PAPER], ["sources", "status"],
+]
+WRITE_COMMANDS = [
+    ["ingest", "workspace"], ["nightly", "--date", D, "--offline"], ["brief", "--date", D], ["classify"],
+    ["flags", "resolve", "1", "--as", "verified"], ["anchor", "2610.09701", "--section", "2.3"],
+]
+
+
+def _chattr(flag: str, root: Path) -> bool:
+    try:
+        return subprocess.run(["chattr", "-R", flag, str(root)], capture_output=True, timeout=30).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+@contextlib.contextmanager
+def immutable(root: Path) -> Iterator[None]:
+    """Every file and folder under ``root`` immutable (binds root too); skip where unsupported."""
+    if not _chattr("+i", root):
+        _chattr("-i", root)
+        pytest.skip("chattr +i is not available on this file system")
+    try:
+        yield
+    finally:
+        _chattr("-i", root)
+
+
+def read_outputs(home: Path, run=None) -> dict[str, tuple[int, str]]:
+    """Exit code and output of every read command (the workspace's path written as <home>)."""
+    run = run or (lambda *args: kb("--home", str(home), *args))
+    return {" ".join(args): (r.returncode, r.stdout.replace(str(home), "<home>")) for args in READ_COMMANDS
+            for r in [run(*args)]}
+
+
+def _no_store_files_but_the_store(home: Path) -> None:
+    """As after the nightly ended: no -wal or -shm beside the store (no connection has it open)."""
+    for p in (home / ".kb").iterdir():
+        if p.name.endswith(("-wal", "-shm")):
+            p.unlink()
+
+
+def test_a_member_who_may_only_read_runs_every_read_command(briefed: Path, kept) -> None:
+    """The workspace and its store unwritable for everyone: every read command answers as it does for
+    the nightly's user; every write command says in one line that it needs write access."""
+    expected = read_outputs(briefed)
+    assert all(code == 0 for code, _ in expected.values()), expected
+    _no_store_files_but_the_store(briefed)
+    before = dump(briefed / ".kb" / "kb.sqlite")
+    with immutable(briefed):
+        got = read_outputs(briefed)
+        failures = {" ".join(args): kb("--home", str(briefed), *args) for args in WRITE_COMMANDS}
+    assert got == expected
+    for what, result in failures.items():
+        line = one_error_line(result.stderr)
+        assert result.returncode in (1, 2) and "can only read" in line and "writes" in line, (what, line)
+    assert kept.rows(before, dump(briefed / ".kb" / "kb.sqlite")) == 0
+    assert kept.store(briefed / ".kb" / "kb.sqlite") == "ok"
+
+
+WRITER = """
+import sqlite3, sys, time
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("PRAGMA journal_mode = WAL")
+conn.execute("UPDATE flags SET note = 'changed by the nightly' WHERE id = 1")
+print("written", flush=True)
+sys.stdin.readline()
+conn.close()
+"""
+
+
+def test_a_read_only_reader_sees_a_writer_that_starts_during_its_reads(briefed: Path, kept) -> None:
+    """A store whose folder does not let the reader make SQLite's -shm is read as immutable; when a
+    writer opens the store meanwhile, the reader notices and reads again through the writer's WAL."""
+    from kb.store import Store
+    db = briefed / ".kb" / "kb.sqlite"
+    _no_store_files_but_the_store(briefed)
+    if not _chattr("+i", briefed / ".kb"):
+        pytest.skip("chattr +i is not available on this file system")
+    try:
+        store = Store.open(db, readonly=True)
+        assert store._reader.immutable
+        assert store.query("SELECT note FROM flags WHERE id = 1")[0][0] is None
+    finally:
+        _chattr("-i", briefed / ".kb")
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(db)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout.readline().strip() == "written"
+        assert store.query("SELECT note FROM flags WHERE id = 1")[0][0] == "changed by the nightly"
+        assert not store._reader.immutable           # now through the writer's WAL index
+    finally:
+        writer.communicate("done\n", timeout=30)
+        store.close()
+    assert kept.store(db) == "ok"
+
+
+def _unprivileged() -> tuple[pwd.struct_passwd, str, str] | None:
+    """(user, interpreter, PYTHONPATH): a user other than root that can run kb from this checkout."""
+    import shutil as sh
+    import sysconfig
+    if os.geteuid() != 0:
+        return None
+    try:
+        user = pwd.getpwnam("nobody")
+    except KeyError:
+        return None
+    # This interpreter, or the system's of the same version (a venv's may live in root's home).
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    path = os.pathsep.join([str(REPO), sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]])
+    for python in dict.fromkeys([sys.executable, sh.which(version) or "", f"/usr/bin/{version}"]):
+        try:
+            probe = subprocess.run([python, "-c", "import kb.cli, kb.store.search"], capture_output=True,
+                                   user=user.pw_uid, group=user.pw_gid, extra_groups=[], cwd="/",
+                                   env={"PYTHONPATH": path}, timeout=60)
+        except OSError:   # the interpreter itself is out of that user's reach
+            continue
+        if probe.returncode == 0:
+            return user, python, path
+    return None
+
+
+def test_read_commands_as_an_unprivileged_member(briefed: Path, kept) -> None:
+    """kb run by another user than the workspace's owner (files 0644, folders 0755, as under the README's
+    UMask=0022): read commands work, write commands say they need write access."""
+    import tempfile
+    found = _unprivileged()
+    if found is None:
+        pytest.skip("no unprivileged user here can run this Python and import kb (needs root, and an "
+                    "interpreter and checkout that user can read)")
+    user, python, pythonpath = found
+    expected = read_outputs(briefed)
+    base = Path(tempfile.mkdtemp(prefix="kb-team-"))   # pytest's own folders are private to root
+    try:
+        base.chmod(0o755)
+        team = base / "team"
+        shutil.copytree(briefed, team)
+        _no_store_files_but_the_store(team)
+        for p in [team, *team.rglob("*")]:
+            p.chmod(0o755 if p.is_dir() else 0o644)
+        env = {"PYTHONPATH": pythonpath, "HOME": str(base), "LANG": "C.UTF-8"}
+
+        def member(*args: str) -> subprocess.CompletedProcess:
+            return subprocess.run([python, "-m", "kb.cli", "--home", str(team), *args], capture_output=True,
+                                  text=True, user=user.pw_uid, group=user.pw_gid, extra_groups=[], cwd="/", env=env,
+                                  timeout=120)
+        assert read_outputs(team, member) == expected
+        for args in WRITE_COMMANDS[:3]:
+            result = member(*args)
+            assert result.returncode in (1, 2) and "can only read" in one_error_line(result.stderr), args
+        assert kept.rows(dump(briefed / ".kb" / "kb.sqlite"), dump(team / ".kb" / "kb.sqlite")) == 0
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------- a team on PostgreSQL
+def _sample(tmp_path: Path, name: str, url: str) -> Path:
+    return sample_on(url, tmp_path / name)
+
+
+def _nightly(ws: Path, *extra: str) -> subprocess.Popen:
+    return nightly_process(ws, D, *extra)
+
+
+def _team_sql() -> list[str]:
+    """The role statements of docs/team.md, as the team's administrator runs them (``\\c`` lines kept)."""
+    import re
+    text = (REPO / "docs" / "team.md").read_text(encoding="utf-8")
+    block = re.search(r"```sql\n(.*?)```", text, re.S)
+    assert block, "docs/team.md has no ```sql block"
+    statements, current = [], []
+    for line in block[1].splitlines():
+        bare = line.strip()
+        if not bare or bare.startswith("--"):
+            continue
+        if bare.startswith("\\c"):
+            statements.append(bare)
+            continue
+        current.append(bare)
+        if bare.endswith(";"):
+            statements.append(" ".join(current).rstrip(";"))
+            current = []
+    assert not current, current
+    return statements
+
+
+def test_the_roles_of_docs_team_md_writer_nightly_and_reader_members(tmp_path: Path, pg_server, kept) -> None:
+    """The GRANT statements of docs/team.md, run as written (names made unique): the writer role's nightly
+    creates and fills the store; a member in the reader role runs every read command with the same
+    output, and every write command says in one line that the role can only read."""
+    import re
+    import secrets
+    from urllib.parse import urlsplit, urlunsplit
+    tag = secrets.token_hex(3)
+    names = {"kb_writer": f"kbw_{tag}", "kb_reader": f"kbr_{tag}", "alice": f"alice_{tag}", "kb_team": f"kbt_{tag}"}
+
+    def named(sql: str) -> str:
+        sql = sql.replace("'change-me'", "'pw-w'").replace("'alice-password'", "'pw-a'")
+        return re.sub(r"\b(kb_writer|kb_reader|alice|kb_team)\b", lambda m: names[m[1]], sql)
+
+    def as_role(role: str, password: str, db: str) -> str:
+        u = urlsplit(pg_server.url)
+        return urlunsplit((u.scheme, f"{role}:{password}@{u.hostname}:{u.port}", f"/{db}", "", ""))
+    statements = [named(s) for s in _team_sql()]
+    db, admin_db = f"kbt_{tag}", pg_server.url
+    try:
+        for sql in statements:
+            if sql.startswith("\\c"):
+                admin_db = as_role(urlsplit(pg_server.url).username, urlsplit(pg_server.url).password, db)
+                continue
+            pg_server.execute(sql, admin_db)
+        ws = _sample(tmp_path, "team", as_role(f"kbw_{tag}", "pw-w", db))
+        night = _nightly(ws)
+        assert night.communicate(timeout=180) and night.returncode == 0
+        expected = read_outputs(ws)
+        member = as_role(f"alice_{tag}", "pw-a", db)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("KB_STORE_URL", member)
+            got = {k: (code, out.replace(f"alice_{tag}:", f"kbw_{tag}:")) for k, (code, out) in read_outputs(ws).items()}
+            assert got == expected                         # `db status` names the member's own role
+            for args in WRITE_COMMANDS:
+                result = kb("--home", str(ws), *args)
+                line = one_error_line(result.stderr)
+                assert result.returncode in (1, 2) and "can only read" in line and "pw-a" not in line, (args, line)
+        assert kept.items(len(READ_COMMANDS), sum(code == 0 for code, _ in expected.values())) == 0
+    finally:
+        pg_server.drop_database(db)
+        for role in (f"alice_{tag}", f"kbr_{tag}", f"kbw_{tag}"):
+            pg_server.execute(f'DROP ROLE IF EXISTS "{role}"')
