@@ -94,6 +94,17 @@ def known_flags(store: Store, fingerprints: list[str]) -> dict[str, tuple[int, s
     return out
 
 
+def flag_notes(store: Store, ids: list[int]) -> dict[int, str]:
+    """id → the note the team left when it closed the flag (flags without one are left out)."""
+    out: dict[int, str] = {}
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        for fid, note in store.query(f"SELECT id, note FROM flags WHERE note IS NOT NULL AND id IN "
+                                     f"({','.join('?' * len(part))})", tuple(part)):
+            out[fid] = note
+    return out
+
+
 def list_flags(store: Store, *, only_open: bool = False, rule: str | None = None,
                topic: str | None = None) -> list[dict[str, Any]]:
     """Verification flags with their evidence (JSON-decoded), newest evidence first."""

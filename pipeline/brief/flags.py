@@ -36,7 +36,9 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str,
                 f.id, f.status = sync_flag(tx, rule=f.rule, fingerprint=f"{topic}:{f.fingerprint}", topic=topic,
                                            subject=f.subject, evidence=f.evidence, day=day)
             mark_stale(tx, gone)
-    return [flag_dict(f) for f in flags]
+    from kb.store.flags import flag_notes
+    notes = flag_notes(ctx.store, [f.id for f in flags if f.status != "open" and f.id is not None])
+    return [flag_dict(f, notes.get(f.id)) for f in flags]
 
 
 def _evidence_gone(ctx: RunContext, topic: str, raised: set[int | None]) -> list[int]:
@@ -67,6 +69,6 @@ def team_files(value: Any) -> list[str]:
     return []
 
 
-def flag_dict(f: Flag) -> dict[str, Any]:
+def flag_dict(f: Flag, note: str | None = None) -> dict[str, Any]:
     return {"id": f.id, "label": f.label, "kind": f.rule, "subject": f.subject, "evidence": f.evidence,
-            "status": f.status}
+            "status": f.status, "note": note}

@@ -59,7 +59,8 @@ def test_resolve_keeps_it_closed_until_the_evidence_changes(briefed: Path) -> No
     heads = _open_heads(briefed)
     assert not [h for h in heads if "DeepSeek V4.1" in h] and len(heads) == 4
     s3 = sections(read(briefed, ZH_MD))["三"]
-    assert "已由团队关闭" in s3 and "DeepSeek V4.1" in s3 and "dismissed" in s3
+    # In the briefing's language, with the team's note and the id `kb flags` takes.
+    assert "已由团队关闭" in s3 and "DeepSeek V4.1" in s3 and "已驳回：x" in s3 and f"kb flags #{claim['id']}" in s3
     assert [f["status"] for f in brief_json(briefed)["flags"] if f["id"] == claim["id"]] == ["dismissed"]
     assert "T1 来源待核实" not in sections(read(briefed, ZH_MD))["五"]
 
