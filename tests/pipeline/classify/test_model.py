@@ -24,7 +24,10 @@ def test_the_model_ships_as_package_data_with_its_licences(model):
     assert (data / "classifier_LICENCES.md").is_file()
     prov = json.loads((data / "classifier_provenance.json").read_text(encoding="utf-8"))
     assert prov["model_id"] == model.id
-    assert "/work/" not in (data / "classifier_provenance.json").read_text(encoding="utf-8")
+    def strings(v):
+        return [v] if isinstance(v, str) else [s for x in (v.values() if isinstance(v, dict) else v
+                                                           if isinstance(v, list) else []) for s in strings(x)]
+    assert not [s for s in strings(prov) if s.startswith("/")], "no path of the machine it was trained on"
     assert model.topics[:3] == ["pd-disaggregation", "kv-cache", "kv-transfer"]
 
 
