@@ -41,12 +41,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from pipeline.classify.metrics import metrics  # noqa: E402
 from pipeline.classify.model import Model, decide  # noqa: E402
 from pipeline.classify.training import train as T  # noqa: E402
 from pipeline.classify.training.corpus import Example, build, load_jsonl  # noqa: E402
 from pipeline.classify.training.fit import fit_heads, taxonomy_term_groups  # noqa: E402
 from pipeline.classify.training.labelmap import LabelMap  # noqa: E402
-from pipeline.classify.training.metrics import metrics  # noqa: E402
 from pipeline.classify.training.tuning import tune_by_regime  # noqa: E402
 
 

@@ -25,16 +25,15 @@ Definitions (the usual multi-label ones, as in scikit-learn with ``zero_division
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from kb.errors import ConfigError
+from pipeline.classify.metrics import LEVELS, is_chinese, metrics
 
 __all__ = ["evaluate", "format_eval_table", "load_labelled", "classifier_fn", "is_chinese", "LEVELS"]
 
-LEVELS = ("primary", "adjacent", "none")
 
 
 _FIELDS = {"id": str, "title": str, "text": str, "topics": list, "relevance": str}
@@ -102,14 +101,6 @@ def _scores(result: Any) -> dict[str, Any]:
     return {"inference": getattr(result, "inference_score", None), "topics": tags}
 
 
-_ZH = re.compile(r"[\u3400-\u9fff]")
-
-
-def is_chinese(item: Mapping[str, Any]) -> bool:
-    """Does the item's title or text hold Chinese characters?"""
-    return bool(_ZH.search((item.get("title") or "") + (item.get("text") or "")))
-
-
 def _prediction(result: Any) -> tuple[set[str], str]:
     if isinstance(result, Mapping):
         return set(result.get("topics", ())), str(result.get("relevance", "none"))
@@ -119,85 +110,31 @@ def _prediction(result: Any) -> tuple[set[str], str]:
     return set(topics), str(result.relevance)
 
 
-def _prf(tp: int, fp: int, fn: int) -> tuple[float, float, float]:
-    p = tp / (tp + fp) if tp + fp else 0.0
-    r = tp / (tp + fn) if tp + fn else 0.0
-    f = 2 * p * r / (p + r) if p + r else 0.0
-    return p, r, f
-
-
 def evaluate(items: Iterable[Mapping[str, Any]],
              classify_fn: Callable[[Mapping[str, Any]], Any]) -> dict[str, Any]:
-    """Per-topic P/R/F1, micro/macro F1, relevance accuracy and confusion, and the misses."""
-    counts: dict[str, list[int]] = {}          # topic -> [tp, fp, fn]
-    confusion = {g: {p: 0 for p in LEVELS} for g in LEVELS}
-    errors = []
-    per_item = []
-    parts: dict[str, list[int]] = {"zh": [0, 0, 0, 0, 0], "en": [0, 0, 0, 0, 0]}   # n, correct, tp, fp, fn
-    n = correct = 0
-    prim = prim_hit = neg = neg_kept = tagged = tag_hit = 0
+    """Per-topic P/R/F1, micro/macro F1, relevance accuracy and confusion, the Chinese and other
+    items apart (``pipeline.classify.metrics``), the misses, and each item's prediction."""
+    gold, preds, errors, per_item = [], [], [], []
     for item in items:
-        gold_topics = set(item.get("topics", ()))
-        gold_rel = item.get("relevance", "none")
+        gold_topics, gold_rel = set(item.get("topics", ())), item.get("relevance", "none")
         result = classify_fn(item)
         pred_topics, pred_rel = _prediction(result)
+        gold.append(item)
+        preds.append({"topics": pred_topics, "relevance": pred_rel})
         per_item.append({"id": item.get("id"), "relevance": pred_rel, "topics": sorted(pred_topics),
                          "scores": _scores(result)})
-        part = parts["zh" if is_chinese(item) else "en"]
-        part[0] += 1
-        part[1] += gold_rel == pred_rel
-        part[2] += len(gold_topics & pred_topics)
-        part[3] += len(pred_topics - gold_topics)
-        part[4] += len(gold_topics - pred_topics)
-        if gold_rel == "primary":
-            prim += 1
-            prim_hit += pred_rel == "primary"
-        elif gold_rel == "none":
-            neg += 1
-            neg_kept += pred_rel != "primary"
-        if gold_topics:
-            tagged += 1
-            tag_hit += bool(gold_topics & pred_topics)
-        n += 1
-        for t in gold_topics | pred_topics:
-            c = counts.setdefault(t, [0, 0, 0])
-            if t in gold_topics and t in pred_topics:
-                c[0] += 1
-            elif t in pred_topics:
-                c[1] += 1
-            else:
-                c[2] += 1
-        confusion.setdefault(gold_rel, {p: 0 for p in LEVELS})
-        confusion[gold_rel][pred_rel] = confusion[gold_rel].get(pred_rel, 0) + 1
-        correct += gold_rel == pred_rel
         if gold_topics != pred_topics or gold_rel != pred_rel:
             errors.append({
                 "id": item.get("id"), "relevance": [gold_rel, pred_rel],
                 "missed": sorted(gold_topics - pred_topics), "extra": sorted(pred_topics - gold_topics),
             })
-    per_topic = {}
-    for t in sorted(counts):
-        tp, fp, fn = counts[t]
-        p, r, f = _prf(tp, fp, fn)
-        per_topic[t] = {"precision": p, "recall": r, "f1": f, "support": tp + fn,
-                        "tp": tp, "fp": fp, "fn": fn}
-    tp, fp, fn = (sum(c[i] for c in counts.values()) for i in range(3))
-    micro_p, micro_r, micro_f = _prf(tp, fp, fn)
-    return {
-        "n": n,
-        "per_topic": per_topic,
-        "micro_precision": micro_p, "micro_recall": micro_r, "micro_f1": micro_f,
-        "macro_f1": sum(v["f1"] for v in per_topic.values()) / len(per_topic) if per_topic else 0.0,
-        "relevance_accuracy": correct / n if n else 0.0,
-        "relevance_confusion": confusion,
-        "errors": errors,
-        "primary_recall": prim_hit / prim if prim else None,
-        "negatives_kept_out": neg_kept / neg if neg else None,
-        "correct_tag_rate": tag_hit / tagged if tagged else None,
-        **{k: {"n": v[0], "relevance_accuracy": v[1] / v[0] if v[0] else None,
-               "micro_f1": _prf(v[2], v[3], v[4])[2]} for k, v in parts.items()},
-        "items": per_item,
-    }
+    out = metrics(gold, preds, with_zh=False)
+    for lang in ("zh", "en"):   # always both, even when one language has no items
+        idx = [k for k, it in enumerate(gold) if is_chinese(it) == (lang == "zh")]
+        part = metrics([gold[k] for k in idx], [preds[k] for k in idx], with_zh=False)
+        out[lang] = {"n": part["n"], "relevance_accuracy": part["relevance_accuracy"] if idx else None,
+                     "micro_f1": part["micro_f1"]}
+    return {**out, "errors": errors, "items": per_item}
 
 
 def format_eval_table(result: Mapping[str, Any]) -> str:

@@ -1,9 +1,4 @@
-"""Measure a classifier on labelled items: metrics, per-item output, and a split mode.
-
-    python evaluate.py --model data/classifier_model.npz tests/data/classifier_holdout.jsonl
-    python evaluate.py --model M --items FILE --per-item out.jsonl      # one line per item
-    python evaluate.py --model M --corpus CORPUS --split test           # curated papers, by ID split
-    python evaluate.py --corpus CORPUS --cv 5                           # k-fold CV of training
+"""The figures of a classifier on labelled items, shared by ``kb eval classifier`` and ``kb train``.
 
 Metrics (``metrics``) over items ``{id, title, text, topics, relevance}`` and predictions
 ``{relevance, topics}``:
@@ -25,7 +20,7 @@ from typing import Any
 __all__ = ["metrics", "per_item", "format_metrics", "is_chinese", "LEVELS"]
 
 LEVELS = ("primary", "adjacent", "none")
-_ZH = re.compile(r"[\u4e00-\u9fff]")
+_ZH = re.compile(r"[\u3400-\u9fff]")
 
 
 def is_chinese(item: Mapping[str, Any]) -> bool:
@@ -68,8 +63,8 @@ def metrics(items: Sequence[Mapping[str, Any]], preds: Sequence[Mapping[str, Any
                 ptag_hit += bool(g_t & p_t)
     tp, fp, fn = (sum(c[i] for c in counts.values()) for i in range(3))
     mp, mr, mf = _prf(tp, fp, fn)
-    per_topic = {t: dict(zip(("precision", "recall", "f1"), _prf(*c)), support=c[0] + c[2])
-                 for t, c in sorted(counts.items())}
+    per_topic = {t: dict(zip(("precision", "recall", "f1"), _prf(*c)), support=c[0] + c[2], tp=c[0], fp=c[1],
+                         fn=c[2]) for t, c in sorted(counts.items())}
     out: dict[str, Any] = {
         "n": n, "micro_f1": mf, "micro_precision": mp, "micro_recall": mr,
         "macro_f1": sum(v["f1"] for v in per_topic.values()) / len(per_topic) if per_topic else 0.0,

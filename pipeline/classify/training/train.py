@@ -38,12 +38,12 @@ from typing import Any
 import numpy as np
 
 from pipeline.classify.features import FEATURE_VERSION, TermIndex, extract, keyword_verdict
+from pipeline.classify.metrics import format_metrics, metrics
 from pipeline.classify.model import Model
 from pipeline.classify.training import provenance, stack
 from pipeline.classify.training.corpus import Example, build, load_jsonl, summarise
 from pipeline.classify.training.fit import fit, make_model, taxonomy_term_groups
 from pipeline.classify.training.labelmap import LEVELS, LabelMap
-from pipeline.classify.training.metrics import format_metrics, metrics
 from pipeline.classify.training.tuning import tune
 
 __all__ = ["train", "cross_validate", "dev_out_of_fold", "main"]
