@@ -256,3 +256,15 @@ def kb_inproc(*args: str) -> subprocess.CompletedProcess:
         root.handlers[:] = handlers
         root.setLevel(level)
     return subprocess.CompletedProcess(["kb", *args], code, out.getvalue(), err.getvalue())
+
+
+# A process that opens a store at the same instant as others (time.time() >= argv[2]): first opens race.
+OPEN_STORE = """
+import sys, time
+sys.path.insert(0, {repo!r})
+from kb.store import Store
+t0 = float(sys.argv[2])
+while time.time() < t0:
+    pass
+Store.open(sys.argv[1]).close()
+"""

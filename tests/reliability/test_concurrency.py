@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.reliability.support import DAY, REPO, dump, nightly_process, one_error_line, sample_on
+from tests.reliability.support import DAY, OPEN_STORE, REPO, dump, nightly_process, one_error_line, sample_on
 from tests.reliability.support import kb_inproc as kb
 
 D = DAY.isoformat()
@@ -175,17 +175,6 @@ def test_a_nightly_killed_on_postgresql_leaves_no_lock_and_a_whole_store(briefed
     assert result.returncode == 0, err
     after = _pg_dump(pg_fresh_url)
     assert kept.rows(reference, after) == 0 and after == reference
-
-
-OPEN_STORE = """
-import sys, time
-sys.path.insert(0, {repo!r})
-from kb.store import Store
-t0 = float(sys.argv[2])
-while time.time() < t0:
-    pass
-Store.open(sys.argv[1]).close()
-"""
 
 
 def test_processes_opening_a_new_database_at_the_same_moment(pg_server, kept) -> None:

@@ -17,7 +17,7 @@ import pytest
 from kb.workspace import init_workspace
 from pipeline.context import open_context
 from pipeline.ingest.bulk import ingest_bulk_file
-from tests.reliability.support import DAY, REPO, dump, integrity, kb, kb_env, kb_popen
+from tests.reliability.support import DAY, OPEN_STORE, REPO, dump, integrity, kb, kb_env, kb_popen
 
 D = DAY.isoformat()
 BULK = ("papers", "paper_versions", "sightings")
@@ -120,17 +120,6 @@ def test_two_nightlies_at_once(tmp_path: Path, briefed: Path, kept) -> None:
         assert kept.store(db) == "ok"
         after = dump(db)
         assert kept.rows(reference, after) == 0 and after == reference
-
-
-OPEN_STORE = """
-import sys, time
-sys.path.insert(0, {repo!r})
-from kb.store import Store
-t0 = float(sys.argv[2])
-while time.time() < t0:
-    pass
-Store.open(sys.argv[1]).close()
-"""
 
 
 def test_processes_opening_a_fresh_store_at_the_same_moment(tmp_path: Path, kept) -> None:
