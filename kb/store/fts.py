@@ -66,11 +66,15 @@ def _fold(token: str) -> str:
     return "".join(map(_fold_char, token))
 
 
+_ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+
+
 def tokens(text: str) -> list[str]:
     """The index tokens of (already segmented) text, in order: what unicode61 makes of it."""
     if text.isascii():
-        return [t.lower() for t in _ASCII_TOKEN.findall(text)]
-    return [t.lower() if t.isascii() else _fold(t) for t in _TOKEN.findall(text)]
+        return _ASCII_TOKEN.findall(text.lower())
+    # ASCII letters lowered in one pass; only tokens with other characters need the per-character fold
+    return [t if t.isascii() else _fold(t) for t in _TOKEN.findall(text.translate(_ASCII_LOWER))]
 
 
 def index_text(text: str) -> str:

@@ -24,6 +24,7 @@ _PAIRS = [
     re.compile(rf"(?P<name>{_TOKEN})\s*(?:[—–:：,，]|--)\s*{_ID}", re.I),      # HydraRoute: 2610.12077
     re.compile(rf"(?<![\d.]){_ID}\s+(?P<name>{_TOKEN})\s*[:：—–]", re.I),      # 2610.12770 HydraRoute: …
 ]
+_ANY_ID = re.compile(r"\d{4}\.\d{4}")   # every pair holds one; most texts hold none, and are done at once
 _TITLE_NAME = re.compile(rf"^\s*(?P<name>{_TOKEN})\s*[:：]\s*\S")
 _COMMON = frozenset("""arxiv paper papers note notes blog post llm llms gpu gpus cpu api github hf the and
 using with for via towards toward kv moe""".split())
@@ -50,8 +51,10 @@ def title_name(title: str | None) -> str | None:
 def name_id_pairs(text: str | None) -> list[tuple[str, str]]:
     """(name, canonical ID) for every place in ``text`` that writes a coined name beside an ID."""
     out: list[tuple[str, str]] = []
+    if not text or _ANY_ID.search(text) is None:
+        return out
     for rx in _PAIRS:
-        for m in rx.finditer(text or ""):
+        for m in rx.finditer(text):
             aid = parse_arxiv_id(m["id"])
             if aid is not None and coined(m["name"]):
                 out.append((m["name"], aid.id))

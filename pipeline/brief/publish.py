@@ -9,15 +9,21 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from pipeline.brief.write import BriefResult, briefing_data, write_briefing
+from pipeline.brief.write import BriefResult, briefing_data, render, write_briefing
 from pipeline.context import RunContext
 
 
 def write_day(ctx: RunContext, topic: str, data: dict[str, Any] | None = None) -> list[BriefResult]:
     """Write ``topic``'s briefing of ``ctx.today`` in every language × format of kb.toml (only changed bytes)."""
     data = data if data is not None else briefing_data(ctx, topic)   # the rules run (and flags sync) once
-    return [write_briefing(ctx, topic, lang=lang, fmt=fmt, data=data)
-            for lang in ctx.config.languages for fmt in ctx.config.briefing_formats]
+    results: list[BriefResult] = []
+    text_formats = {"md", "html"} & set(ctx.config.briefing_formats)
+    for lang in ctx.config.languages:
+        # md and html of one language come from one Markdown rendering
+        markdown = render(data, lang, "md", ctx.workspace.root) if text_formats else None
+        results += [write_briefing(ctx, topic, lang=lang, fmt=fmt, data=data, markdown=markdown)
+                    for fmt in ctx.config.briefing_formats]
+    return results
 
 
 def refresh_latest(ctx: RunContext, topics: list[str]) -> list[BriefResult]:

@@ -8,6 +8,7 @@ HTML disabled, so the same escaping holds twice.
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 from functools import lru_cache
@@ -65,9 +66,38 @@ def render_html_body(markdown_text: str, lang: str) -> str:
 
 
 def render_html(markdown_text: str, title: str, lang: str) -> str:
-    """A standalone HTML page of the Markdown, with the shipped stylesheet inlined."""
+    """A standalone HTML page of the Markdown, with the shipped stylesheet inlined.
+
+    Its head carries ``html_source_mark`` of its inputs, so a writer holding the same Markdown
+    can tell that the page on disk is already this page without rendering it again.
+    """
     body = render_html_body(markdown_text, lang)
-    css = find_resource("templates/briefing.css").read_text(encoding="utf-8")
+    css = _stylesheet()
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(HTML_LANG.get(lang, lang))}">\n<head>\n<meta charset="utf-8">\n'
+            f"{html_source_mark(markdown_text, title, lang)}\n"
             f"<title>{html.escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n<main>\n{body}</main>\n"
             "</body>\n</html>\n")
+
+
+def html_source_mark(markdown_text: str, title: str, lang: str) -> str:
+    """The ``<meta>`` naming everything an html page is a function of: its Markdown, title and
+    language, the stylesheet, and the renderer (this module, ``marks`` and markdown-it's version)."""
+    digest = hashlib.sha256()
+    for part in (markdown_text, title, lang, _stylesheet(), _renderer_identity()):
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\0")
+    return f'<meta name="kb-source" content="sha256:{digest.hexdigest()}">'
+
+
+def _stylesheet() -> str:
+    return find_resource("templates/briefing.css").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _renderer_identity() -> str:
+    """The renderer's code and its Markdown library's version: a change to either renders pages anew."""
+    from importlib.metadata import version
+
+    from pipeline.brief import marks
+    code = Path(__file__).read_bytes() + Path(marks.__file__).read_bytes()
+    return hashlib.sha256(code).hexdigest() + version("markdown-it-py")

@@ -89,8 +89,9 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                     "quantity": "HF upvotes", "day": day,
                     "values": {str(v): [w for w, x in single.items() if x == v] for v in values}}))
     seen: set[tuple[str | None, str, str]] = set()
+    claims_of = {id(c): [cl for s in c.sources for cl in claims_in(s.text, s.key, facts.quantities)] for c in cands}
     for c in cands:
-        found = [cl for s in c.sources for cl in claims_in(s.text, s.key, facts.quantities)]
+        found = claims_of[id(c)]
         # The item's own name — its titles' first coined word — is the item itself, not another system it lists.
         names = {m[0].casefold() for t in c.titles
                  if (m := _LEADING_NAME.match(t)) and coined(m[0].strip())}
@@ -100,7 +101,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({unit})",
                                                                     "values": values}))
     named = [cl for where, text in facts.speedup_texts for cl in claims_in(text, where, facts.quantities)]
-    named += [cl for c in cands for s in c.sources for cl in claims_in(s.text, s.key, facts.quantities)]
+    named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, values in conflicts([cl for cl in named if cl.subject], set()):
         if (subject, quantity, unit) not in seen:
             out.append(Flag("number-conflict", f"{subject} · {quantity}", {"quantity": f"{subject} {quantity} ({unit})",

@@ -45,12 +45,35 @@ def json_text(data: dict[str, Any]) -> str:
     return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
 
 
-def render(data: dict[str, Any], lang: str, fmt: str, workspace: Path) -> str:
-    from pipeline.brief.render import render_html, render_markdown
+def render(data: dict[str, Any], lang: str, fmt: str, workspace: Path, *,
+           markdown: str | None = None, current: Path | None = None) -> str:
+    """The briefing in ``lang`` as ``fmt`` text.
+
+    ``markdown``: the same data's Markdown in ``lang``, when the caller already rendered it.
+    ``current``: the html file this text would replace; when that page was made from this very
+    Markdown (its source mark matches) it is returned as it is, so an unchanged night does not
+    pay for markdown-it again and the bytes are the same as a fresh render's.
+    """
+    from pipeline.brief.render import html_source_mark, render_html, render_markdown
     if fmt == "json":
         return json_text(data)
-    md = render_markdown(data, lang, workspace)
-    return md if fmt == "md" else render_html(md, f"{data['topic']} · {data['date']}", lang)
+    md = markdown if markdown is not None else render_markdown(data, lang, workspace)
+    if fmt == "md":
+        return md
+    title = f"{data['topic']} · {data['date']}"
+    if current is not None and (page := _page_made_from(current, html_source_mark(md, title, lang))):
+        return page
+    return render_html(md, title, lang)
+
+
+def _page_made_from(path: Path, mark: str) -> str | None:
+    """The text of the html page at ``path`` if its head carries ``mark`` and the page is whole."""
+    try:
+        page = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    head_end = page.find("</head>")
+    return page if 0 <= page.find(mark, 0, head_end) and page.endswith("</html>\n") else None
 
 
 def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None) -> dict[str, Any]:
@@ -71,11 +94,12 @@ def check_topic(ctx: RunContext, topic: str) -> None:
 
 def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt: str = "md",
                    out: Path | None = None, top: int | None = None, save: bool = True,
-                   data: dict[str, Any] | None = None) -> BriefResult:
+                   data: dict[str, Any] | None = None, markdown: str | None = None) -> BriefResult:
     """Render one briefing (building its data unless given) and, unless ``save`` is off, write it.
 
     Written to its place in ``briefings/`` it is the day's briefing and is recorded; written to
-    ``out`` it is a copy (a preview) and leaves the day's record alone.
+    ``out`` it is a copy (a preview) and leaves the day's record alone. ``markdown`` is the
+    data's Markdown in ``lang`` when the caller has it (see ``render``).
     """
     lang = lang or ctx.config.languages[0]
     if lang not in ("zh", "en"):
@@ -83,13 +107,13 @@ def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt:
     if fmt not in FORMATS:
         raise ConfigError(f"--format {fmt!r}: one of {', '.join(FORMATS)}")
     data = data if data is not None else briefing_data(ctx, topic, top=top)
-    text = render(data, lang, fmt, ctx.workspace.root)
-    result = BriefResult(topic, lang, fmt, None, text, data)
-    if save:
-        result.path = out if out is not None else default_path(ctx, topic, lang, fmt)
-        result.written = write_if_changed(result.path, text.encode("utf-8"))
+    path = (out if out is not None else default_path(ctx, topic, lang, fmt)) if save else None
+    text = render(data, lang, fmt, ctx.workspace.root, markdown=markdown, current=path)
+    result = BriefResult(topic, lang, fmt, path, text, data)
+    if path is not None:
+        result.written = write_if_changed(path, text.encode("utf-8"))
         if out is None:
-            record(ctx, data, lang, fmt, result.path, text)
+            record(ctx, data, lang, fmt, path, text)
     return result
 
 

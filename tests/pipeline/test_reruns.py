@@ -84,3 +84,35 @@ def test_a_resolved_flag_changes_the_briefing(home: Path) -> None:
     assert kb(home, "flags", "resolve", str(flags[0]["id"]), "--as", "dismissed").exit_code == 0
     before, after = _rerun(home)
     assert first != before and before == after
+
+
+def test_the_html_follows_its_markdown(home: Path) -> None:
+    """The html is skipped only when it was made from the same Markdown: a corrected post reaches it."""
+    feed = home / "recordings" / "blogs" / "llm-d.xml"
+    feed.write_text(feed.read_text(encoding="utf-8").replace("Mooncake 44.6 GB/s", "Mooncake 46.1 GB/s"),
+                    encoding="utf-8")
+    page = home / "briefings" / f"{DAY}-inference.html"
+    assert "44.6 GB/s" in page.read_text(encoding="utf-8")
+    _rerun(home)
+    assert "46.1 GB/s" in page.read_text(encoding="utf-8")
+
+
+def test_an_unchanged_night_does_not_render_the_html_again(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.brief.render as render
+
+    def refuse(*args: object) -> str:
+        raise AssertionError("html rendered although its Markdown did not change")
+    pages = sorted((home / "briefings").glob("*.html"))
+    before = [p.read_bytes() for p in pages]
+    monkeypatch.setattr(render, "render_html", refuse)
+    _rerun(home)
+    assert [p.read_bytes() for p in pages] == before
+
+
+def test_a_damaged_page_is_rendered_again(home: Path) -> None:
+    """A page cut short (or a stylesheet or renderer that changed its mark) is made anew."""
+    page = home / "briefings" / f"{DAY}-inference.html"
+    whole = page.read_bytes()
+    page.write_bytes(whole[: len(whole) // 2])
+    _rerun(home)
+    assert page.read_bytes() == whole
