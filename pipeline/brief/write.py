@@ -53,14 +53,15 @@ def render(data: dict[str, Any], lang: str, fmt: str, workspace: Path) -> str:
     return md if fmt == "md" else render_html(md, f"{data['topic']} · {data['date']}", lang)
 
 
-def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None) -> dict[str, Any]:
-    """Load, build and sync flags: the day's briefing data for ``topic``, flags with their stored ids."""
+def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, preview: bool = False) -> dict[str, Any]:
+    """Load, build and sync flags: the day's briefing data for ``topic``, flags with their stored ids.
+    A ``preview`` reads the stored flags and writes none (``flags.preview_flags``)."""
     from pipeline.brief.build import build_briefing
-    from pipeline.brief.flags import sync_flags
+    from pipeline.brief.flags import preview_flags, sync_flags
     from pipeline.brief.inputs import load_inputs
     check_topic(ctx, topic)
     data = build_briefing(load_inputs(ctx, topic, top=top))
-    data["flags"] = sync_flags(ctx, topic, data["flags"])
+    data["flags"] = (preview_flags if preview else sync_flags)(ctx, topic, data["flags"])
     return data
 
 
@@ -71,18 +72,21 @@ def check_topic(ctx: RunContext, topic: str) -> None:
 
 def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt: str = "md",
                    out: Path | None = None, top: int | None = None, save: bool = True,
-                   data: dict[str, Any] | None = None) -> BriefResult:
+                   data: dict[str, Any] | None = None, preview: bool = False) -> BriefResult:
     """Render one briefing (building its data unless given) and, unless ``save`` is off, write it.
 
     Written to its place in ``briefings/`` it is the day's briefing and is recorded; written to
-    ``out`` it is a copy (a preview) and leaves the day's record alone.
+    ``out`` it is a copy and leaves the day's record alone. A ``preview`` writes nothing at all, not even
+    the flags: the text is what the day's build would write, and the store is as it was.
     """
+    if preview and (save or out is not None):
+        raise ConfigError("a preview writes nothing: no --out with --preview")
     lang = lang or ctx.config.languages[0]
     if lang not in ("zh", "en"):
         raise ConfigError(f"--lang {lang!r}: zh or en")
     if fmt not in FORMATS:
         raise ConfigError(f"--format {fmt!r}: one of {', '.join(FORMATS)}")
-    data = data if data is not None else briefing_data(ctx, topic, top=top)
+    data = data if data is not None else briefing_data(ctx, topic, top=top, preview=preview)
     text = render(data, lang, fmt, ctx.workspace.root)
     result = BriefResult(topic, lang, fmt, None, text, data)
     if save:
