@@ -38,14 +38,18 @@ def brief_cmd(day: Day = None, topic: Topic = None,
                                                          "briefing.")] = None,
               force: Annotated[bool, typer.Option("--force", help="Let --out overwrite a file kb did not "
                                                   "write.")] = False,
+              preview: Annotated[bool, typer.Option("--preview", help="Print the briefing the day's build would "
+                                                    "write, writing nothing: no file, no record, no flags.")] = False,
               ) -> None:
     """Write the day's increment briefing: what is new, what is anchored, what awaits verification."""
     from pipeline.brief.write import write_briefing
-    with run_context(day) as ctx:
-        save = not (fmt is BriefFormat.json and out is None)
+    if preview and out is not None:
+        raise typer.BadParameter("--preview writes nothing; leave out --out", param_hint="'--preview'")
+    with run_context(day, write=not preview) as ctx:   # a preview opens the store read-only
+        save = not preview and not (fmt is BriefFormat.json and out is None)
         result = write_briefing(ctx, topic or ctx.config.topics[0].slug, lang=lang.value if lang else None,
                                 fmt=fmt.value, out=ctx.workspace.output_path(out, force=force) if out else None,
-                                save=save)
+                                save=save, preview=preview)
     if not save:
         typer.echo(result.text, nl=False)
     elif not state.quiet:

@@ -97,6 +97,13 @@ def section_titles(store: Store, topic: str) -> dict[str, str]:
     return {"§" + s["number"]: s["title"] for s in doc.sections} if doc else {}
 
 
+def section_headings(store: Store, topic: str) -> list[tuple[str, str]]:
+    """``(number, title)`` of every section heading of the current doc, in order: a number written on two
+    headings (a doc problem) is listed twice."""
+    doc = current_doc_version(store, topic)
+    return [(s["number"], s["title"]) for s in doc.sections] if doc else []
+
+
 @dataclass(frozen=True)
 class AnchorView:
     """A current anchor: where it is, what it names, and its paper's title and abstract if known."""

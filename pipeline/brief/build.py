@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from kb.text import normalize_url, strip_anchor_syntax
-from pipeline.brief.facts import add_anchored_topics
+from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank, tier
 from pipeline.brief.model import Candidate, SourceRef
@@ -178,12 +178,13 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
     # Looked up for every candidate, so built once.
     known_titles = _known_titles(inputs)
     sections = {s.lstrip("§"): t for s, t in section_titles.items()}
+    describe = SectionTerms(inputs.anchored, section_titles, taxonomy, classify)
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
         mine = inputs.classify_for([*c.arxiv_ids, *(s.key for s in c.sources if s.kind == "entry")])
         judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, stored=stored, sections=sections,
-              known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest)
+              known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe)
     relevant = [c for c in cands if c.relevance != "none"]
     shown = rank(relevant, inputs.top)
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering

@@ -72,6 +72,52 @@ def add_anchored_topics(f: Facts, anchors: list[AnchorView], sections: set[str],
              {term for t in result.tags for term in t.terms}))
 
 
+STRONG_TERM = 1.0   # the taxonomy's "supporting" weight: below it a term is only a hint
+
+
+class SectionTerms:
+    """The taxonomy terms that describe a doc's sections and an item's title, to tell which of a topic's
+    sections an item joins (``judge.nearest_section``).
+
+    A section is its heading and its own anchored items (each item's title, abstract and the team's
+    label), read with the briefing's classifier. Every topic's terms count, tagged or not, since a short
+    label rarely reaches a tag; a topic's ``strong`` terms are those of weight 1 or more, since the
+    taxonomy's weaker words ("kv", "cache") need company and say nothing about a section on their own.
+    Computed when first asked.
+    """
+
+    def __init__(self, anchors: list[AnchorView], titles: dict[str, str], taxonomy: Any, classify: Any) -> None:
+        from kb.text import strip_anchor_syntax
+        self._classify, self._taxonomy = classify, taxonomy
+        self._texts: dict[str, list[tuple[str, str]]] = {}
+        for number, title in titles.items():
+            self._texts.setdefault(number.lstrip("§"), []).append((title, ""))
+        for a in anchors:
+            label = strip_anchor_syntax(a.label)
+            self._texts.setdefault(a.section, []).append((a.title or label,
+                                                          " ".join(x for x in (label, a.abstract) if x)))
+        self._cache: dict[str, frozenset[str]] = {}
+
+    def section(self, number: str) -> frozenset[str]:
+        """The terms of section ``number`` (as written, without §)."""
+        if number not in self._cache:
+            self._cache[number] = frozenset().union(*(self._terms(t, x) for t, x in self._texts.get(number, [])))
+        return self._cache[number]
+
+    def title(self, title: str) -> frozenset[str]:
+        """The terms of an item's title: what the item is about, not the details of its abstract."""
+        return self._terms(title, "")
+
+    def strong(self, topic: str) -> frozenset[str]:
+        """The topic's terms of weight 1 or more."""
+        t = self._taxonomy.topics.get(topic)
+        return frozenset(term for term, w in (t.terms.items() if t else ()) if w >= STRONG_TERM)
+
+    def _terms(self, title: str, text: str) -> frozenset[str]:
+        result = self._classify(text, title=title, taxonomy=self._taxonomy)
+        return frozenset(term for t in [*result.tags, *getattr(result, "below_threshold", [])] for term in t.terms)
+
+
 def baseline(store: Store, topic: str, day: str) -> dict[str, Any]:
     """The knowledge doc's latest version, its date, the hand-kept 引→N and kb's own count of anchors on ``day``."""
     count = anchored_subject_count(store, topic, day)

@@ -41,6 +41,19 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str,
     return [flag_dict(f, notes.get(f.id)) for f in flags]
 
 
+def preview_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str, Any]]:
+    """The flags as ``sync_flags`` would return them, writing nothing: a stored flag keeps its id and, while
+    its evidence is unchanged, its status; a flag the store has not seen is open and has no id yet."""
+    from kb.store.flags import STALE, evidence_hash, flag_notes, known_flags
+    known = known_flags(ctx.store, [f"{topic}:{f.fingerprint}" for f in flags])
+    for f in flags:
+        stored = known.get(f"{topic}:{f.fingerprint}")
+        f.id = stored[0] if stored else None
+        f.status = stored[1] if stored and stored[1] != STALE and stored[2] == evidence_hash(f.evidence) else "open"
+    notes = flag_notes(ctx.store, [f.id for f in flags if f.status != "open" and f.id is not None])
+    return [flag_dict(f, notes.get(f.id)) for f in flags]
+
+
 def _evidence_gone(ctx: RunContext, topic: str, raised: set[int | None]) -> list[int]:
     """Open flags of ``topic`` not raised today whose cited team files all no longer exist."""
     from kb.store.flags import open_flags_citing

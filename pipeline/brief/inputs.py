@@ -8,7 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.store.anchors import AnchorView, anchored_sections, current_anchors, section_titles, withdrawn_anchors
+from kb.store.anchors import (
+    AnchorView,
+    anchored_sections,
+    current_anchors,
+    section_headings,
+    section_titles,
+    withdrawn_anchors,
+)
 from kb.store.briefings import briefed_before
 from kb.store.cards import QueueView, queue
 from kb.store.notes import NoteView, entry_count, notes_between
@@ -95,7 +102,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     return BriefingInputs(
         topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
         credibility=credibility, taxonomy=taxonomy, classify=engine.for_doc(topic),
-        suggest=engine.section_suggester(section_titles(store, topic), anchored, topic),
+        suggest=engine.section_suggester(section_headings(store, topic), anchored, topic),
         classify_for=lambda keys: engine.for_doc(topic, keys),
         rules=rules, window=window,
         candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.resources import find_resource
-from kb.sections import stated_sections
+from kb.sections import section_matches, stated_sections
 from kb.text import normalize_url, title_key
 from pipeline.brief.model import Candidate
 
@@ -76,7 +76,7 @@ SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: Mapping[str, str],
           stored: dict[str, Any] | None = None, known_titles: dict[str, str] | None = None,
-          withdrawn: dict[str, list[str]] | None = None, suggest: Any = None) -> None:
+          withdrawn: dict[str, list[str]] | None = None, suggest: Any = None, describe: Any = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
@@ -105,8 +105,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     c.withdrawn_from = [] if c.anchored_in else sorted({s for k in subjects for s in (withdrawn or {}).get(k, [])})
     c.briefed_on = next((briefed[k] for k in subjects + [title_key(t) for t in c.titles] if k in briefed), None)
-    c.section = (c.anchored_in[0] if c.anchored_in
-                 else stated_section(c, rules, sections) or suggest_section(c, suggest, sections, taxonomy, doc))
+    c.section = (c.anchored_in[0] if c.anchored_in else stated_section(c, rules, sections)
+                 or suggest_section(c, suggest, sections, taxonomy, doc, describe))
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
 
@@ -134,20 +134,36 @@ def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None
 
 
 def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], taxonomy: Any = None,
-                    doc: str | None = None) -> str | None:
+                    doc: str | None = None, describe: Any = None) -> str | None:
     """The doc's section nearest to the candidate (``suggest(title, text, sections)`` ranks them, see
     ``pipeline.classify.sections``: each section's heading and what is anchored in it), or None.
-    Without ``suggest`` (the keyword classifier): the section of the strongest topic the doc has,
-    by the taxonomy (the doc's own ``sections`` numbers, else the topic's section hint)."""
+    Without ``suggest`` (the keyword classifier): the sections of the strongest topic the doc has, by the
+    taxonomy (``Taxonomy.sections_for``), and among several the one ``describe`` finds nearest."""
     if suggest is None:
         numbered = {f"§{s}": title for s, title in sections.items()}
         for t in c.topics if taxonomy is not None else ():
-            sec = taxonomy.section_for(t, numbered, doc)
-            if sec:
-                return sec.lstrip("§")
+            found = [s.lstrip("§") for s in taxonomy.sections_for(t, numbered, doc)]
+            if found:
+                return nearest_section(found, c.title, t, describe)
         return None
     ranked = suggest(c.title, "\n".join(c.titles[1:] + c.texts), set(sections))
     return ranked[0] if ranked else None
+
+
+def nearest_section(choices: list[str], title: str, topic: str, describe: Any = None) -> str:
+    """Of a topic's sections (preferred first), the one whose heading and anchored items share the most of
+    the topic's strong terms with the item's title (``describe``: ``facts.SectionTerms``). A topic may own
+    several sections (KV cache: the engine's memory management, and compression and eviction), and what
+    the team already put in each says which one an item joins; only the topic's own words say it (a
+    framework's name or "LLM serving" is in every section). A tie, or nothing to compare, keeps the
+    preferred one; so does its own subsection or parent (an item of §2.3.1's subject is §2.3's too: at
+    which level to file it is the team's convention, which the preferred order carries, not content)."""
+    first = choices[0]
+    rivals = [s for s in choices[1:] if not (section_matches(s, first) or section_matches(first, s))]
+    if not rivals or describe is None:
+        return first
+    terms = describe.title(title) & describe.strong(topic)
+    return max([first, *rivals], key=lambda s: len(terms & describe.section(s)))   # max keeps the first of equals
 
 
 def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:

@@ -76,14 +76,15 @@ def _page_made_from(path: Path, mark: str) -> str | None:
     return page if 0 <= page.find(mark, 0, head_end) and page.endswith("</html>\n") else None
 
 
-def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None) -> dict[str, Any]:
-    """Load, build and sync flags: the day's briefing data for ``topic``, flags with their stored ids."""
+def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, preview: bool = False) -> dict[str, Any]:
+    """Load, build and sync flags: the day's briefing data for ``topic``, flags with their stored ids.
+    A ``preview`` reads the stored flags and writes none (``flags.preview_flags``)."""
     from pipeline.brief.build import build_briefing
-    from pipeline.brief.flags import sync_flags
+    from pipeline.brief.flags import preview_flags, sync_flags
     from pipeline.brief.inputs import load_inputs
     check_topic(ctx, topic)
     data = build_briefing(load_inputs(ctx, topic, top=top))
-    data["flags"] = sync_flags(ctx, topic, data["flags"])
+    data["flags"] = (preview_flags if preview else sync_flags)(ctx, topic, data["flags"])
     return data
 
 
@@ -94,19 +95,23 @@ def check_topic(ctx: RunContext, topic: str) -> None:
 
 def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt: str = "md",
                    out: Path | None = None, top: int | None = None, save: bool = True,
-                   data: dict[str, Any] | None = None, markdown: str | None = None) -> BriefResult:
+                   data: dict[str, Any] | None = None, markdown: str | None = None,
+                   preview: bool = False) -> BriefResult:
     """Render one briefing (building its data unless given) and, unless ``save`` is off, write it.
 
     Written to its place in ``briefings/`` it is the day's briefing and is recorded; written to
-    ``out`` it is a copy (a preview) and leaves the day's record alone. ``markdown`` is the
-    data's Markdown in ``lang`` when the caller has it (see ``render``).
+    ``out`` it is a copy and leaves the day's record alone. A ``preview`` writes nothing at all, not even
+    the flags: the text is what the day's build would write, and the store is as it was. ``markdown``
+    is the data's Markdown in ``lang`` when the caller has it (see ``render``).
     """
+    if preview and (save or out is not None):
+        raise ConfigError("a preview writes nothing: no --out with --preview")
     lang = lang or ctx.config.languages[0]
     if lang not in ("zh", "en"):
         raise ConfigError(f"--lang {lang!r}: zh or en")
     if fmt not in FORMATS:
         raise ConfigError(f"--format {fmt!r}: one of {', '.join(FORMATS)}")
-    data = data if data is not None else briefing_data(ctx, topic, top=top)
+    data = data if data is not None else briefing_data(ctx, topic, top=top, preview=preview)
     path = (out if out is not None else default_path(ctx, topic, lang, fmt)) if save else None
     text = render(data, lang, fmt, ctx.workspace.root, markdown=markdown, current=path)
     result = BriefResult(topic, lang, fmt, path, text, data)

@@ -145,17 +145,21 @@ class Engine:
         return judged
 
     # ------------------------------------------------------------------ sections
-    def section_suggester(self, titles: dict[str, str], anchored: Sequence[Any], doc: str | None = None):
+    def section_suggester(self, headings: Iterable[tuple[str, str]], anchored: Sequence[Any], doc: str | None = None):
         """``f(title, text, sections) → [section numbers]``: the doc's sections nearest an item, from the
-        doc's headings (``titles``: ``§number`` → title) and its anchors (title and abstract when known,
-        else the anchor's line). The keyword engine suggests by the topics' section hints."""
+        doc's headings (``(number, title)`` in order) and its anchors (title and abstract when known, and
+        the anchor's line). The keyword engine suggests by the topics' section hints."""
         if self.base is None:   # the keyword classifier: the briefing suggests by the item's topics
             return None
         from kb.text import strip_anchor_syntax
-        from pipeline.classify.sections import SectionIndex, SectionItem, suggest_sections
-        items = [SectionItem(a.section, a.arxiv_id or a.subject, a.title or strip_anchor_syntax(a.label),
-                             a.abstract or "") for a in anchored]
-        heads = {k.lstrip("§"): v for k, v in titles.items()}
+        from pipeline.classify.sections import SectionIndex, SectionItem, join_headings, suggest_sections
+        items = []
+        for a in anchored:
+            label = strip_anchor_syntax(a.label)
+            title = a.title or label
+            items.append(SectionItem(a.section, a.arxiv_id or a.subject, title, a.abstract or "",
+                                     label if label != title else ""))
+        heads = join_headings((k.lstrip("§"), v) for k, v in headings)
         index = SectionIndex.build(self.base, heads, items) if heads else None
 
         def suggest(title: str, text: str, sections: set[str]) -> list[str]:

@@ -115,7 +115,7 @@ def doc_sections(path: Path, workspace: Any = None) -> tuple[dict[str, str], lis
     """A knowledge doc's headings (number → title) and anchored items (with their papers' titles and
     abstracts when the workspace's store holds them)."""
     from kb.text import strip_anchor_syntax
-    from pipeline.classify.sections import SectionItem
+    from pipeline.classify.sections import SectionItem, join_headings
     from pipeline.workspace.knowledge import parse_knowledge
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -131,14 +131,15 @@ def doc_sections(path: Path, workspace: Any = None) -> tuple[dict[str, str], lis
             papers = paper_texts(store, {a.arxiv_id for s in doc.sections for a in s.anchors if a.arxiv_id})
         finally:
             store.close()
-    heads = {s.number: s.title for s in doc.sections}
+    heads = join_headings((s.number, s.title) for s in doc.sections)
     items = []
     for s in doc.sections:
         for a in s.anchors:
             p = papers.get(a.arxiv_id or "")
-            items.append(SectionItem(s.number, a.arxiv_id or a.url or a.label,
-                                     (p.title if p and p.title else strip_anchor_syntax(a.label)),
-                                     (p.abstract or "") if p else ""))
+            label = strip_anchor_syntax(a.label)
+            title = p.title if p and p.title else label
+            items.append(SectionItem(s.number, a.arxiv_id or a.url or a.label, title,
+                                     (p.abstract or "") if p else "", label if label != title else ""))
     return heads, items
 
 

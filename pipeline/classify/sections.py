@@ -16,13 +16,12 @@ over these (pipeline.brief).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 HEADING_WEIGHT = 1.0     # a heading counts as much as one anchored item
 TOPIC_WEIGHT = 0.0       # share of the similarity from topic probabilities (the rest: TF-IDF cosine)
-PARENT_FIRST = True      # see SectionIndex.rank
 CHILD_WEIGHT = 0.0       # a subsection's item, as part of its parent's description
 NEAREST_WEIGHT = 0.3     # share of the TF-IDF similarity from the nearest item (the rest: the centroid)
 
@@ -35,6 +34,7 @@ class SectionItem:
     id: str
     title: str
     text: str = ""
+    label: str = ""     # the team's words for it on its line: part of the section's description, never a query
 
 
 @dataclass
@@ -48,17 +48,13 @@ class SectionIndex:
     members: dict[str, list[dict[int, float]]] = field(default_factory=dict)   # unit vectors of each item
 
     @classmethod
-    def build(cls, base: Any, headings: Mapping[str, str], anchored: Sequence[SectionItem]) -> SectionIndex:
-        """The index of a doc: ``headings`` maps each section number (without §) to its title.
-
-        A section that only holds subsections (``§2 Serving architecture`` over ``§2.1`` …) and has
-        nothing anchored of its own is a container, not a place for an item: it is not suggested.
-        """
+    def build(cls, base: Any, headings: Mapping[str, str], anchored: Sequence[SectionItem],
+              places: Sequence[str] | None = None) -> SectionIndex:
+        """The index of a doc: ``headings`` maps each section number (without §) to its title (``join_headings``).
+        ``places`` are the sections an item may be suggested for, by default ``places(headings, anchored)``."""
         import numpy as np
-        own = {a.section for a in anchored}
-        parents = {".".join(p[:i]) for s in headings if (p := s.split(".")) for i in range(1, len(p))}
-        order = [s for s in headings if s in own or s not in parents]
-        texts = [(_heading_path(headings, s), "") for s in order] + [(a.title, a.text) for a in anchored]
+        order = list(places if places is not None else cls.places(headings, anchored))
+        texts = [(_heading_path(headings, s), "") for s in order] + [(a.title, _described(a)) for a in anchored]
         words: dict[str, dict[int, float]] = {s: {} for s in order}
         prof = {s: np.zeros(len(base.topics)) for s in order}
         owners = [(s, HEADING_WEIGHT) for s in order] + [(a.section, 1.0) for a in anchored]
@@ -86,6 +82,14 @@ class SectionIndex:
             prof[s] = prof[s] / n
         return cls(base, words, prof, order, members)
 
+    @staticmethod
+    def places(headings: Mapping[str, str], anchored: Sequence[SectionItem]) -> list[str]:
+        """The sections an item may go to, in the doc's order: all but the containers, sections that only
+        hold subsections and have nothing anchored of their own (``§2 Serving architecture`` over ``§2.1`` …)."""
+        own = {a.section for a in anchored}
+        parents = {".".join(p[:i]) for s in headings if (p := s.split(".")) for i in range(1, len(p))}
+        return [s for s in headings if s in own or s not in parents]
+
     def suggest(self, title: str, text: str = "", k: int = 3) -> list[tuple[str, float]]:
         """The ``k`` nearest sections, best first, with their similarity (0..1)."""
         (vec,), (p,) = _represent(self.base, [(title, text)])
@@ -108,13 +112,24 @@ class SectionIndex:
                            default=0.0)
                 cos = (1 - NEAREST_WEIGHT) * cos + NEAREST_WEIGHT * near
             scored.append((round((1 - TOPIC_WEIGHT) * cos + TOPIC_WEIGHT * float(pn @ self.topics[s]), 4), s))
+        # Nearest first, a subsection like any other section: when the team files items in §2.3.1, its
+        # own items say so (putting the parent first moved every KV-transfer item of v311 to §2.4).
         scored.sort(key=lambda x: (-x[0], self.order.index(x[1])))
-        ranked = [(s, v) for v, s in scored]
-        # The two nearest are a section and its own subsection: the item is about the section's subject
-        # and the subsection is one detail of it, so the section comes first (§2.3 before §2.3.1).
-        if PARENT_FIRST and len(ranked) > 1 and ranked[0][0].rsplit(".", 1)[0] == ranked[1][0]:
-            ranked[0], ranked[1] = ranked[1], ranked[0]
-        return ranked
+        return [(s, v) for v, s in scored]
+
+
+def join_headings(headings: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Section number → title, in the doc's order. A number two headings carry (a doc problem kb reports)
+    is described by both titles, since the items anchored under either are that number's."""
+    out: dict[str, str] = {}
+    for number, title in headings:
+        out[number] = f"{out[number]}; {title}" if out.get(number) and title and title != out[number] else title
+    return out
+
+
+def _described(item: SectionItem) -> str:
+    """What the index reads of an anchored item besides its title: its abstract and the team's label."""
+    return "\n".join(x for x in (item.text, item.label) if x)
 
 
 def _unit(idx: Any, val: Any) -> dict[int, float]:
@@ -162,9 +177,11 @@ def leave_one_out(base: Any, headings: Mapping[str, str], anchored: Sequence[Sec
     for a in anchored:
         by_id.setdefault(a.id, []).append(a)
     items = []
+    # Hiding an item leaves the doc as it is: a section whose only anchor is hidden is still a place.
+    places = SectionIndex.places(headings, anchored)
     for aid, mine in by_id.items():
         rest = [a for a in anchored if a.id != aid]
-        index = SectionIndex.build(base, headings, rest)
+        index = SectionIndex.build(base, headings, rest, places)
         ranked = [s for s, _ in index.rank(*_one(base, mine[0]))]
         truth = sorted({a.section for a in mine})
         items.append({"id": aid, "title": mine[0].title, "sections": truth, "predicted": ranked[:3],

@@ -101,22 +101,27 @@ class Taxonomy:
     sources: tuple[str, ...] = ()          # files it was read from, base first
 
     def section_for(self, topic: str, titles: dict[str, str], doc: str | None = None) -> str | None:
-        """The section of a doc (``titles``: number as written → title, in the doc's order) for a topic:
-        the team's own number for ``doc`` (``sections``) while the doc has it, else the section whose
-        title the topic's ``section_hint`` names — the first hint any title contains wins; else None."""
+        """The section of a doc (``titles``: number as written → title, in the doc's order) a topic belongs
+        to first (the first of ``sections_for``), else None."""
+        found = self.sections_for(topic, titles, doc)
+        return found[0] if found else None
+
+    def sections_for(self, topic: str, titles: dict[str, str], doc: str | None = None) -> list[str]:
+        """Every section of a doc a topic belongs to, preferred first: the team's own number for ``doc``
+        (``sections``) while the doc has it, then each section whose title one of the topic's
+        ``section_hint`` names (hints in their order, sections in the doc's)."""
         t = self.topics.get(topic)
         own = t.sections.get(doc) if t and doc else None
         hints = [h.casefold() for h in (t.section_hint if t else ())]
+        found: list[str] = []
         # The team's number holds while the section under it is still the one the hints name: after a
         # renumbering the number may belong to another section (v311's §2.3 is routing, not PD).
         if own and own in titles and (not hints or not titles[own]
                                       or any(h in titles[own].casefold() for h in hints)):
-            return own
+            found.append(own)
         for hint in hints:
-            for number, title in titles.items():
-                if hint in title.casefold():
-                    return number
-        return None
+            found += [number for number, title in titles.items() if hint in title.casefold() and number not in found]
+        return found
 
     @cached_property
     def hash(self) -> str:

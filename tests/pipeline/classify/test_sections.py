@@ -12,10 +12,12 @@ from kb.cli import app
 from kb.resources import find_resource
 from pipeline.classify.labelling import doc_sections, eval_sections
 from pipeline.classify.model import Model
-from pipeline.classify.sections import SectionIndex, SectionItem, leave_one_out, suggest_sections
+from pipeline.classify.sections import SectionIndex, SectionItem, join_headings, leave_one_out, suggest_sections
+from tests.support.days import DAY2_DATA
 from tests.support.paths import SAMPLE
 
 DOC = SAMPLE / "organized" / "knowledge" / "inference.md"
+DAY2_DOC = DAY2_DATA / "workspace" / "organized" / "knowledge" / "inference.md"
 PROBES = [("TreeDraft: Load-Adaptive Token-Tree Speculative Decoding for Batched LLM Serving", ""),
           ("FP4Flow: Fused W4A4 GEMM Kernels with Online Hadamard Rotation", "4-bit weight and activation quantization"),
           ("GoodServe 2: goodput for agent programs", "serving agentic workloads with tool calls"),
@@ -77,3 +79,45 @@ def test_kb_eval_sections_prints_top1_and_top3(tmp_path):
 def test_eval_sections_reads_titles_and_abstracts_from_the_store(base, tmp_path):
     r = eval_sections(Path(DOC))
     assert r["sections"] == len(doc_sections(DOC)[0])
+
+
+def test_a_subsection_its_own_items_describe_comes_first(base):
+    heads = {"2": "Serving architecture", "2.4": "Prefill-Decode Disaggregation", "2.4.1": "KV transfer"}
+    items = [SectionItem("2.4", "a", "DistServe: goodput-optimized prefill-decode disaggregation"),
+             SectionItem("2.4", "b", "Splitwise: phase splitting for disaggregated LLM inference"),
+             SectionItem("2.4.1", "c", "KV cache transfer over RDMA between prefill and decode instances"),
+             SectionItem("2.4.1", "d", "NIXL transfer backends for KV cache transfer")]
+    ranked = [s for s, _ in SectionIndex.build(base, heads, items).suggest("Congestion control for KV cache transfer")]
+    assert ranked[:2] == ["2.4.1", "2.4"]
+
+
+def test_hiding_a_sections_only_anchor_leaves_the_section_a_place(base):
+    heads = {"2.3": "Routing and load balancing", "2.3.1": "Prefix-cache-aware routing"}
+    items = [SectionItem("2.3", "router", "Router: learned cross-model request router"),
+             SectionItem("2.3.1", "p", "PrefixMap: approximate global prefix index for routing")]
+    r = leave_one_out(base, heads, items)
+    router = next(i for i in r["items"] if i["id"] == "router")
+    assert "2.3" in router["predicted"]      # not dropped as a container of §2.3.1 while its item is hidden
+
+
+def test_a_number_on_two_headings_is_described_by_both():
+    heads = join_headings([("3.3", "Attention kernels"), ("3.4", "Sparse attention"),
+                           ("3.4", "MoE kernels and expert parallelism")])
+    assert heads == {"3.3": "Attention kernels", "3.4": "Sparse attention; MoE kernels and expert parallelism"}
+
+
+def test_the_teams_label_describes_the_section_it_is_anchored_in(base):
+    heads = {"1": "Part one", "2": "Part two"}
+    items = [SectionItem("1", "a", "Foo", label="speculative decoding with dynamic draft trees"),
+             SectionItem("2", "b", "Bar", label="KV cache eviction by accumulated attention")]
+    index = SectionIndex.build(base, heads, items)
+    assert index.suggest("Draft trees for speculative decoding")[0][0] == "1"
+    assert index.suggest("Evicting the KV cache by attention scores")[0][0] == "2"
+
+
+def test_leave_one_out_on_the_day2_doc(base):
+    heads, items = doc_sections(DAY2_DOC)
+    r = leave_one_out(base, heads, items)
+    # the doc's own lines only (no store): measured 0.742 / 0.919 (0.710 / 0.887 before a subsection's own
+    # items counted, a hidden item's section stayed a place and a duplicate number kept both headings)
+    assert r["n"] >= 60 and r["top1"] >= 0.73 and r["top3"] >= 0.9, r

@@ -1,0 +1,79 @@
+"""Which of a topic's sections an item joins, with the keyword classifier: the taxonomy names the topic's
+sections by their headings, and what the team anchored in each decides between them."""
+from __future__ import annotations
+
+import pytest
+
+from kb.store.anchors import AnchorView
+from pipeline.brief.facts import SectionTerms
+from pipeline.brief.judge import nearest_section
+from pipeline.classify.classifier import classify
+from pipeline.classify.taxonomy import load_taxonomy
+
+# A doc laid out like v311 (numbers as written, without §), with a few of its anchors.
+TITLES = {"§2.1": "Engines and runtimes", "§2.4": "Prefill-Decode Disaggregation", "§2.4.1": "KV transfer",
+          "§2.5": "KV cache compression", "§4": "Hardware and accelerators", "§10": "Cost, energy and capacity"}
+ANCHORS = [("2.1", "2309.06180 vLLM — PagedAttention"),
+           ("2.1", "2610.09560 PageWeave — unified paging of KV cache and LoRA adapters"),
+           ("2.4", "2401.09670 DistServe — goodput-optimized PD split"),
+           ("2.4.1", "2610.08694 KVCC — deadline-aware RDMA congestion control for KV cache transfer"),
+           ("2.5", "2306.14048 H2O — heavy-hitter eviction"),
+           ("2.5", "2309.17453 StreamingLLM — attention sinks"),
+           ("10", "2609.24417 PowerCap — energy-aware batching for LLM serving")]
+
+
+@pytest.fixture(scope="module")
+def taxonomy():
+    return load_taxonomy()
+
+
+@pytest.fixture(scope="module")
+def describe(taxonomy) -> SectionTerms:
+    anchors = [AnchorView(s, label.split()[0], label.split()[0], None, label, None, None, None)
+               for s, label in ANCHORS]
+    return SectionTerms(anchors, TITLES, taxonomy, classify)
+
+
+def test_a_topic_names_all_its_sections_the_teams_own_number_first(taxonomy) -> None:
+    # kv-cache: its own number for the inference doc (§2.1, still "Engines and runtimes"), then the
+    # heading its other hint names
+    assert taxonomy.sections_for("kv-cache", TITLES, "inference") == ["§2.1", "§2.5"]
+    assert taxonomy.section_for("kv-cache", TITLES, "inference") == "§2.1"
+    assert taxonomy.sections_for("kv-cache", {"§7": "KV cache compression"}, "inference") == ["§7"]
+    assert taxonomy.sections_for("kv-cache", {"§7": "Quantization"}, "inference") == []
+
+
+def test_the_section_whose_anchors_share_the_topics_words_wins(describe) -> None:
+    title = "SnapEvict: Attention-Sink-Aware KV Cache Eviction for Multi-Turn Chat Serving"
+    assert nearest_section(["2.1", "2.5"], title, "kv-cache", describe) == "2.5"   # StreamingLLM's attention sinks
+    assert nearest_section(["2.1", "2.5"], title, "kv-cache") == "2.1"             # nothing to compare with
+
+
+def test_nothing_shared_keeps_the_preferred_section(describe) -> None:
+    # only "KV cache offloading" is kv-cache's, and no anchored item has it: the team's number stands
+    title = "TierKV: Tiered KV Cache Offloading across HBM, CPU Memory and SSD for Multi-Turn LLM Serving"
+    assert nearest_section(["2.1", "2.5"], title, "kv-cache", describe) == "2.1"
+
+
+def test_only_the_topics_strong_words_count(describe) -> None:
+    # "LLM serving" is a serving-systems word (PowerCap's), "kv" a weak one: neither moves a KV-cache item
+    title = "KV reuse for LLM serving"
+    assert "llm serving" in describe.section("10") and "llm serving" not in describe.strong("kv-cache")
+    assert "kv" not in describe.strong("kv-cache")
+    assert nearest_section(["2.1", "10"], title, "kv-cache", describe) == "2.1"
+
+
+def test_a_subsection_never_displaces_its_parent_nor_the_parent_its_subsection(describe) -> None:
+    title = "C2CFlow: KV Cache Transfer over NVLink-C2C for Disaggregated Serving"
+    assert nearest_section(["2.4", "2.4.1"], title, "kv-transfer", describe) == "2.4"
+    assert nearest_section(["2.4.1", "2.4"], title, "kv-transfer", describe) == "2.4.1"
+
+
+def test_energy_and_cost_have_a_topic_whose_hint_names_their_heading(taxonomy) -> None:
+    result = classify("Datacenter racks for LLM inference run under power caps, and GPUs throttle when a batch "
+                      "spikes power draw; we size batches to stay under the rack cap.",
+                      title="WattServe: Energy-Proportional Batching for LLM Inference under Rack Power Caps",
+                      taxonomy=taxonomy)
+    assert result.tags[0].topic == "cost-energy"
+    assert taxonomy.section_for("cost-energy", TITLES) == "§10"
+    assert taxonomy.section_for("cost-energy", {"§4": "Hardware and accelerators"}) is None
