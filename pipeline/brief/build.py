@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kb.records import Point
 from kb.text import normalize_url, strip_anchor_syntax
 from pipeline.brief.facts import add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
@@ -24,18 +25,20 @@ def _arxiv_url(arxiv_id: str | None) -> str | None:
     return f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None
 
 
-def _points(c: Candidate, limit: int = 6) -> list[str]:
+def _points(c: Candidate, limit: int = 6) -> list[dict[str, Any]]:
     """Key points quoted from the sources, never written by kb.
 
-    The team's bullets first; then the sentences of a post that carry the item's
-    facts (parameters, measurements); for a paper alone, the first sentences of its abstract.
+    The team's bullets first, each with the tables and sub-items under it; then the sentences of a
+    post that carry the item's facts (parameters, measurements); for a paper alone, the first
+    sentences of its abstract.
     """
     points = list(c.points)
+    written = {line for p in points for line in p.lines()}
     sentences = [s for t in c.texts if t for s in _SENTENCE.split(" ".join(t.split())) if s]
-    points += [s for s in sentences if any(f in s for f in c.facts) and s not in points][:2]
+    points += [Point(s) for s in sentences if any(f in s for f in c.facts) and s not in written][:2]
     if not points:
-        points = sentences[:2]
-    return points[:limit]
+        points = [Point(s) for s in sentences[:2]]
+    return [p.as_json() for p in points[:limit]]
 
 
 def _source_dict(s: SourceRef) -> dict[str, Any]:
@@ -105,9 +108,9 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     """What the sources themselves say to do next ("下次精读时补", "TODO") for the day's increments."""
     out = []
     for c in shown:
-        for p in c.points:
-            if any(m in p.lower() for m in rules.followup):
-                out.append({"title": c.title, "point": p})
+        for line in (line for p in c.points for line in p.lines()):
+            if any(m in line.lower() for m in rules.followup):
+                out.append({"title": c.title, "point": line})
     return out
 
 

@@ -49,7 +49,8 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         weak = best < 4 and c.facts and not c.arxiv_ids and not c.url
         if not (c.markers or weak):
             continue
-        lines = [p for p in c.points if any(m in p for m in c.markers)] if c.markers else c.facts
+        written = [line for p in c.points for line in p.lines()]
+        lines = [p for p in written if any(m in p for m in c.markers)] if c.markers else c.facts
         out.append(Flag("unsourced-claim", c.title, {
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
             "credibility": best}))

@@ -1,6 +1,7 @@
 """The six verification rules, each on small synthetic candidates and facts (pure, no store)."""
 from __future__ import annotations
 
+from kb.records import Point
 from pipeline.brief.model import Candidate, SourceRef
 from pipeline.brief.verify import (
     RULE_ORDER,
@@ -29,7 +30,7 @@ QUANTITIES = __import__("tomllib").loads((__import__("tests.support.paths", from
 def cand(key: str = "c", **kw) -> Candidate:
     c = Candidate(key=key, put_forward=True)
     for k, v in kw.items():
-        setattr(c, k, v)
+        setattr(c, k, [Point(p) for p in v] if k == "points" else v)
     if not c.title:
         c.title = key
     return c
