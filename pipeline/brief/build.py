@@ -199,8 +199,6 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
                         {**inputs.anchored_stored, **stored})
     flags = [f for f in run_rules(checked, facts, cands)
              if f.rule != "boundary" or any(f.evidence["new"] in (c.arxiv_id, c.title) for c in shown)]
-    for n, f in enumerate(flags, 1):
-        f.label = f"T{n}"
     net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
     increments = []
     for c in shown:

@@ -91,7 +91,7 @@ class Flag:
     suggestion: str = ""
     id: int | None = None
     status: str = "open"
-    label: str = ""                 # T1, T2 … in the briefing
+    label: str = ""                 # "#12": the stored id, the one `kb flags resolve 12` takes
 
     @property
     def fingerprint(self) -> str:
