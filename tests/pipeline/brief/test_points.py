@@ -10,7 +10,7 @@ import pytest
 
 from kb.records import Inline, Point, PointBlock
 from pipeline.brief.render import _environment
-from tests.pipeline.brief.conftest import EN_MD, ZH_MD, brief, brief_json, md_parser, read
+from tests.pipeline.brief.conftest import EN_MD, ZH_MD, brief, brief_json, dangling_labels, md_parser, read
 
 POINT = Point("Read 模式用 VLLM_READ_MODE=1 打开：", ((9, 25),), (
     PointBlock("table", rows=((Inline("后端"), Inline("开关")), (Inline("UCCL"), Inline("a|b", ((0, 3),))))),
@@ -36,13 +36,6 @@ def test_a_point_renders_its_code_table_and_nested_items_inside_its_bullet() -> 
     assert code == ["VLLM_READ_MODE=1", "a|b"], "code spans stay code, a pipe inside a cell's code does not split it"
 
 
-def _block_follows(lines: list[str], i: int) -> bool:
-    """Is line ``i`` (a bullet) followed, after blank lines, by something indented under it?"""
-    indent = len(lines[i]) - len(lines[i].lstrip())
-    rest = [line for line in lines[i + 1:] if line.strip()]
-    return bool(rest) and len(rest[0]) - len(rest[0].lstrip()) > indent
-
-
 @pytest.fixture(scope="module")
 def outputs(sample_day: Path) -> dict[str, Any]:
     brief(sample_day)
@@ -59,8 +52,5 @@ def test_no_point_of_the_sample_ends_in_a_colon_without_its_block(outputs: dict[
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_no_bullet_of_the_sample_briefing_ends_in_a_colon_with_nothing_under_it(outputs: dict[str, Any],
                                                                                  lang: str) -> None:
-    lines = outputs[lang].splitlines()
-    dangling = [line for i, line in enumerate(lines)
-                if re.match(r"\s*- ", line) and re.search(r"[:：]$", line) and not _block_follows(lines, i)]
-    assert dangling == []
-    assert "  | UCCL | NCCL 通信 | NVIDIA 生态原生 |" in lines
+    assert dangling_labels(outputs[lang]) == []
+    assert "  | UCCL | NCCL 通信 | NVIDIA 生态原生 |" in outputs[lang].splitlines()
