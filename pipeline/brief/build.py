@@ -15,6 +15,7 @@ from pipeline.brief.facts import add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank, tier
 from pipeline.brief.model import Candidate, SourceRef
+from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
@@ -216,6 +217,10 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
                "sources": [_source_dict(s) for s in c.sources],
                "suggested_section": f"§{c.section}" if c.section else None} for c in rest]
     top_item = max(shown, key=lambda c: (c.score, c.key), default=None)
+    # Compared with the previous briefing as the density is: its NET-new count is the history's last.
+    since = since_previous(inputs.previous, net_new=net_new, previous_net_new=(inputs.history or [None])[-1],
+                           anchors=inputs.anchors, flags=flags, states=inputs.flag_states, sources=sources,
+                           day=inputs.day)
     return {
         "topic": topic, "date": inputs.day, "timezone": inputs.timezone,
         "section_titles": section_titles,
@@ -227,6 +232,7 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
         "window": {"start": window.start, "end": window.end, "previous_briefing": window.previous},
         "baseline": inputs.baseline,
         "density": density(net_new, inputs.history, rules),
+        "since_previous": since,
         "counts": _counts(cands, relevant, shown, arxiv_ids),
         "increments": increments, "others": others, "others_total": len(others),
         "others_listed": min(len(others), max(fresh, OTHERS_LISTED)),

@@ -68,3 +68,10 @@ def test_no_label_is_left_dangling_when_what_it_introduces_is_empty(sample_day: 
     lines = md.splitlines()
     assert not [x for x in lines if x.rstrip().endswith(("——", " —", "；", "; ", "（）")) or "（）" in x or "()" in x]
     assert not [x for x in lines if x.startswith("| arXiv")], "no header-only table of IDs"
+
+
+@pytest.mark.parametrize("lang, line", [("zh", "- 来源：新故障 arxiv、hf"), ("en", "- Sources: failing anew arxiv, hf")])
+def test_a_quiet_day_names_the_sources_that_failed_since_the_previous_briefing(quiet: dict[str, str], lang: str,
+                                                                               line: str) -> None:
+    """Offline, the next day has no listing or HF recording: both fail, where the sample day read them."""
+    assert line in quiet[lang].split("\n## ", 1)[0].splitlines()
