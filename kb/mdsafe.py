@@ -21,11 +21,14 @@ _EDGE_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 _LEADING_BLOCK = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+=](?=\s|$)|-{3,}|={3,}|\d{1,9}(?=[.)](?:\s|$)))")
 
 
-def md_text(value: Any) -> str:
-    """Inline text from outside, safe in Markdown: one line, Markdown and HTML syntax escaped."""
-    s = " ".join(str(value if value is not None else "").split())
-    s = _ENTITY_START.sub(r"\\&", _MD_SPECIAL.sub(r"\\\1", s))   # \< opens no tag, \& no entity
-    s = _EDGE_UNDERSCORE.sub(r"\\_", s)
+def _escaped(s: str) -> str:
+    """Markdown and HTML syntax in ``s`` backslash-escaped (\\< opens no tag, \\& no entity)."""
+    s = _ENTITY_START.sub(r"\\&", _MD_SPECIAL.sub(r"\\\1", s))
+    return _EDGE_UNDERSCORE.sub(r"\\_", s)
+
+
+def _no_leading_block(s: str) -> str:
+    """``s`` with what would open a block at its start escaped."""
     m = _LEADING_BLOCK.match(s)
     if m:   # a digit run keeps its digits, the marker after it is escaped: "1\. step"
         tok = m.group(1)
@@ -33,9 +36,48 @@ def md_text(value: Any) -> str:
     return s
 
 
+def md_text(value: Any) -> str:
+    """Inline text from outside, safe in Markdown: one line, Markdown and HTML syntax escaped."""
+    return _no_leading_block(_escaped(" ".join(str(value if value is not None else "").split())))
+
+
+def _code_span(code: str, cell: bool) -> str:
+    """``code`` as a code span: a fence longer than any backtick run in it, padded where it starts or ends
+    with a backtick. Code holding ``<`` or an entity is shown as escaped text in backticks instead, so a
+    Markdown briefing never carries a raw tag or entity, even where Markdown would keep it inert."""
+    code = " ".join(code.splitlines())
+    if "<" in code or _ENTITY_START.search(code):
+        return _escaped("`" + code + "`")
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", code)), default=0) + 1)
+    pad = " " if code[:1] == "`" or code[-1:] == "`" or (code[:1] == " " and code[-1:] == " ") else ""
+    # in a table cell a pipe ends the cell even inside code; GFM reads \\| there as the pipe itself
+    return f"{fence}{pad}{code.replace('|', chr(92) + '|') if cell else code}{pad}{fence}"
+
+
+def md_inline(value: Any, cell: bool = False) -> str:
+    """Like ``md_text``, for text that remembers its code spans (``{"text", "code": [[start, end]]}``
+    or an object with those attributes): the spans are shown as code again, the rest escaped."""
+    text = value.get("text", "") if isinstance(value, dict) else getattr(value, "text", value)
+    spans = value.get("code", ()) if isinstance(value, dict) else getattr(value, "code", ())
+    text = str(text if text is not None else "")
+    out, at = [], 0
+    for start, end in sorted((max(a, 0), min(b, len(text))) for a, b in spans):
+        if start < at or start >= end or not text[start:end].strip():
+            continue        # overlapping, empty or blank: left as text
+        out += [_escaped(re.sub(r"\s+", " ", text[at:start])), _code_span(text[start:end], cell)]
+        at = end
+    out.append(_escaped(re.sub(r"\s+", " ", text[at:])))
+    return _no_leading_block("".join(out).strip())
+
+
 def md_cell(value: Any) -> str:
     """A table cell: like ``md_text`` (pipes are escaped there too)."""
     return md_text(value)
+
+
+def md_inline_cell(value: Any) -> str:
+    """A table cell that keeps its code spans (``md_inline``; pipes escaped inside the code too)."""
+    return md_inline(value, cell=True)
 
 
 def md_link(url: str | None, label: str | None = None) -> str:

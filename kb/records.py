@@ -7,7 +7,8 @@ serialise and hash the same everywhere.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 
 # --------------------------------------------------------------------------- public sources
@@ -90,6 +91,58 @@ class UrlRef:
     date: str | None = None
 
 
+@dataclass(frozen=True)
+class Inline:
+    """A line of text as written, Markdown stripped, with the spans that were `code` (start, end)."""
+
+    text: str
+    code: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def load(cls, value: Any) -> Inline:
+        """From its JSON form (a dict), or a plain string as stores written before code spans hold."""
+        if isinstance(value, str):
+            return cls(value)
+        return cls(value.get("text", ""), tuple((a, b) for a, b in value.get("code", ())))
+
+
+@dataclass(frozen=True)
+class PointBlock:
+    """What sits under a bullet: a ``table`` (header row, then body rows, each a tuple of cells) or a
+    ``list`` of nested items, each with its depth below the bullet (1 = directly under it)."""
+
+    kind: str
+    rows: tuple[tuple[Inline, ...], ...] = ()
+    items: tuple[tuple[int, Inline], ...] = ()
+
+    @classmethod
+    def load(cls, value: dict[str, Any]) -> PointBlock:
+        return cls(value["kind"], tuple(tuple(Inline.load(c) for c in r) for r in value.get("rows", ())),
+                   tuple((d, Inline.load(i)) for d, i in value.get("items", ())))
+
+
+@dataclass(frozen=True)
+class Point(Inline):
+    """One bullet of a note entry: its text (code spans kept) and the tables and nested items under it."""
+
+    blocks: tuple[PointBlock, ...] = ()
+
+    @classmethod
+    def load(cls, value: Any) -> Point:
+        """From its JSON form, or a plain string (a store written before points had structure)."""
+        if isinstance(value, str):
+            return cls(value)
+        head = Inline.load(value)
+        return cls(head.text, head.code, tuple(PointBlock.load(b) for b in value.get("blocks", ())))
+
+    def lines(self) -> list[str]:
+        """The bullet's text, then each nested item's: what the team wrote as its own lines."""
+        return [self.text, *(i.text for b in self.blocks if b.kind == "list" for _, i in b.items)]
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
 @dataclass
 class NoteEntry:
     """One entry of an inbox note: a level-2 section or a top-level list item."""
@@ -97,7 +150,7 @@ class NoteEntry:
     number: int                         # 1-based, in order
     heading: str
     text: str                           # the entry's whole text, Markdown stripped to plain text
-    points: list[str] = field(default_factory=list)   # its bullet points
+    points: list[Point] = field(default_factory=list)   # its bullet points
     arxiv_ids: list[str] = field(default_factory=list)  # versioned where written (2607.09701v2)
     urls: list[UrlRef] = field(default_factory=list)
     upvotes: list[int] = field(default_factory=list)

@@ -38,6 +38,14 @@ def previous_date(store: Store, topic: str, day: str) -> str | None:
     return rows[0][0] if rows and rows[0][0] else None
 
 
+def briefing_data(store: Store, topic: str, day: str) -> dict[str, Any] | None:
+    """The data recorded with the briefing of ``topic`` on ``day`` (None if there is none)."""
+    import json
+    rows = store.query("SELECT data FROM briefings WHERE topic = ? AND date = ? AND format = 'json' AND lang = ''",
+                       (topic, day))
+    return json.loads(rows[0][0]) if rows else None
+
+
 def net_new_history(store: Store, topic: str, day: str) -> list[int]:
     """NET-new counts of earlier briefings, oldest first."""
     return [r[0] for r in store.query("SELECT net_new FROM briefings WHERE topic = ? AND date < ? "

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from kb.errors import ConfigError, NotFound
@@ -19,6 +20,32 @@ def evidence_hash(evidence: dict[str, Any]) -> str:
     return hashlib.sha256(dumps(evidence).encode("utf-8")).hexdigest()[:16]
 
 
+def status_after(stored_status: str | None, stored_hash: str | None, new_hash: str) -> str:
+    """The status a flag raised again gets: a closed flag stays closed while its evidence is unchanged;
+    new evidence reopens it, and evidence that came back reopens a stale one."""
+    if stored_status is None or stored_status == STALE or stored_hash != new_hash:
+        return "open"
+    return stored_status
+
+
+@dataclass(frozen=True)
+class FlagState:
+    """What the store knows of a flag before a briefing raises it again."""
+
+    status: str
+    evidence_hash: str
+    closed_after: str | None      # the briefing after which the team closed it
+
+
+def flag_states(store: Store, topic: str) -> dict[str, FlagState]:
+    """fingerprint (without the topic) → the stored state of each of the topic's flags."""
+    prefix = f"{topic}:"
+    return {fp[len(prefix):] if fp.startswith(prefix) else fp: FlagState(status, h, after)
+            for fp, status, h, after in store.query(
+                "SELECT fingerprint, status, evidence_hash, closed_after FROM flags WHERE topic = ? ORDER BY id",
+                (topic,))}
+
+
 def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
               evidence: dict[str, Any], day: str) -> tuple[int, str]:
     """Create or refresh a flag; return (id, status).
@@ -33,19 +60,23 @@ def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
                                 evidence=evidence, evidence_hash=h, status="open", first_seen=day, last_seen=day)])
         new_id = tx.run("SELECT id FROM flags WHERE fingerprint = :f", {"f": fingerprint}).scalar_one()
         return new_id, "open"
-    # New evidence reopens a closed flag; evidence that came back reopens a stale one.
-    status = found.status if found.evidence_hash == h and found.status != STALE else "open"
+    status = status_after(found.status, found.evidence_hash, h)
     tx.run("UPDATE flags SET evidence = :e, evidence_hash = :h, status = :s, last_seen = :d, subject = :subj "
            "WHERE id = :i", {"e": dumps(evidence), "h": h, "s": status, "d": day, "subj": subject, "i": found.id})
     return found.id, status
+
+
+# Closed after the topic's latest briefing (the one the team read); reopening forgets it.
+_CLOSED_AFTER = ("CASE WHEN CAST(:s AS TEXT) = 'open' THEN NULL ELSE "
+                 "(SELECT max(b.date) FROM briefings b WHERE b.topic = flags.topic) END")
 
 
 def resolve_flag(tx: Tx, flag_id: int, status: str, note: str | None) -> None:
     """Close (or reopen) a flag by hand."""
     if status not in STATUSES:
         raise ConfigError(f"--as {status!r}: expected one of {', '.join(STATUSES)}")
-    done = tx.run("UPDATE flags SET status = :s, note = coalesce(:n, note) WHERE id = :i",
-                  {"s": status, "n": note, "i": flag_id})
+    done = tx.run(f"UPDATE flags SET status = :s, note = coalesce(:n, note), closed_after = {_CLOSED_AFTER} "
+                  "WHERE id = :i", {"s": status, "n": note, "i": flag_id})
     if done.rowcount == 0:
         raise NotFound(f"no flag #{flag_id}")
 
@@ -54,7 +85,8 @@ def resolve_many(tx: Tx, status: str, note: str | None, *, rule: str | None, top
     """Close every open flag of a rule and/or topic at once; return how many."""
     if status not in STATUSES:
         raise ConfigError(f"--as {status!r}: expected one of {', '.join(STATUSES)}")
-    done = tx.run("UPDATE flags SET status = :s, note = coalesce(:n, note) WHERE status = 'open' "
+    done = tx.run(f"UPDATE flags SET status = :s, note = coalesce(:n, note), closed_after = {_CLOSED_AFTER} "
+                  "WHERE status = 'open' "
                   "AND (CAST(:r AS TEXT) IS NULL OR rule = :r) AND (CAST(:t AS TEXT) IS NULL OR topic = :t)",
                   {"s": status, "n": note, "r": rule, "t": topic})
     return done.rowcount

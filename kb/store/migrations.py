@@ -407,9 +407,22 @@ M012_DOC_RELEVANCE = Migration("m012_doc_relevance", (
     )""",
 ))
 
+# A note entry's points keep the tables, nested items and code spans written under each bullet
+# (``kb.records.Point``; the column holds their JSON). Notes are read again on the next ingest to fill them.
+M013_POINT_BLOCKS = Migration("m013_point_blocks", (
+    "DELETE FROM workspace_files WHERE kind = 'note'",
+))
+
+# A flag closed by the team remembers after which briefing it was closed (the latest briefing of its
+# topic at the time): the next briefing counts it among the flags closed since the previous one.
+M014_FLAG_CLOSED_AFTER = Migration("m014_flag_closed_after", (
+    "ALTER TABLE flags ADD COLUMN closed_after TEXT",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
-                                     M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE)
+                                     M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
+                                     M014_FLAG_CLOSED_AFTER)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
-from kb.records import Note
+from kb.records import Note, Point
 from kb.store.db import Store
 from kb.store.rows import Tx, row
 from kb.store.search import index_docs, unindex
@@ -62,7 +62,8 @@ def save_note(tx: Tx, note: Note) -> None:
     entries, mentions = [], []
     for e in note.entries:
         entries.append(row("note_entries", e, path=note.path, urls=[{"url": u.url, "date": u.date} for u in e.urls],
-                           cites=e.arxiv_ids, bad_ids=[list(b) for b in e.bad_ids]))
+                           cites=e.arxiv_ids, bad_ids=[list(b) for b in e.bad_ids],
+                           points=[p.as_json() for p in e.points]))
         subjects = list(dict.fromkeys(e.arxiv_ids + [u.url for u in e.urls if not parse_arxiv_id(u.url)]))
         mentions += [mention_row(s, "entry", note.path, e.number, day) for s in subjects]
     tx.insert("note_entries", entries)
@@ -92,7 +93,7 @@ class EntryView:
     number: int
     heading: str
     text: str
-    points: list[str] = field(default_factory=list)
+    points: list[Point] = field(default_factory=list)
     upvotes: list[int] = field(default_factory=list)
     markers: list[str] = field(default_factory=list)
     urls: list[dict[str, Any]] = field(default_factory=list)
@@ -110,7 +111,7 @@ def notes_between(store: Store, first_day: str, last_day: str) -> list[NoteView]
 
 def entries_of(store: Store, path: str) -> list[EntryView]:
     """A note's entries in order, their JSON columns decoded."""
-    return [EntryView(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]), json.loads(r[6]), json.loads(r[7]),
+    return [EntryView(r[0], r[1], r[2], r[3], [Point.load(p) for p in json.loads(r[4])], *map(json.loads, r[5:8]),
                       r[8], json.loads(r[9]), json.loads(r[10]))
             for r in store.query("SELECT path, number, heading, text, points, upvotes, markers, urls, subject, cites, "
                                  "bad_ids FROM note_entries WHERE path = ? ORDER BY number", (path,))]

@@ -251,6 +251,7 @@ class Flag(SQLModel, table=True):
     note: str | None = None
     first_seen: str | None = None
     last_seen: str | None = None
+    closed_after: str | None = None     # the date of the topic's latest briefing when the team closed it
 
 
 class Briefing(SQLModel, table=True):

@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kb.records import Point
 from kb.text import normalize_url, strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank, tier
 from pipeline.brief.model import Candidate, SourceRef
+from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
@@ -24,18 +26,20 @@ def _arxiv_url(arxiv_id: str | None) -> str | None:
     return f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None
 
 
-def _points(c: Candidate, limit: int = 6) -> list[str]:
+def _points(c: Candidate, limit: int = 6) -> list[dict[str, Any]]:
     """Key points quoted from the sources, never written by kb.
 
-    The team's bullets first; then the sentences of a post that carry the item's
-    facts (parameters, measurements); for a paper alone, the first sentences of its abstract.
+    The team's bullets first, each with the tables and sub-items under it; then the sentences of a
+    post that carry the item's facts (parameters, measurements); for a paper alone, the first
+    sentences of its abstract.
     """
     points = list(c.points)
+    written = {line for p in points for line in p.lines()}
     sentences = [s for t in c.texts if t for s in _SENTENCE.split(" ".join(t.split())) if s]
-    points += [s for s in sentences if any(f in s for f in c.facts) and s not in points][:2]
+    points += [Point(s) for s in sentences if any(f in s for f in c.facts) and s not in written][:2]
     if not points:
-        points = sentences[:2]
-    return points[:limit]
+        points = [Point(s) for s in sentences[:2]]
+    return [p.as_json() for p in points[:limit]]
 
 
 def _source_dict(s: SourceRef) -> dict[str, Any]:
@@ -105,9 +109,9 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     """What the sources themselves say to do next ("下次精读时补", "TODO") for the day's increments."""
     out = []
     for c in shown:
-        for p in c.points:
-            if any(m in p.lower() for m in rules.followup):
-                out.append({"title": c.title, "point": p})
+        for line in (line for p in c.points for line in p.lines()):
+            if any(m in line.lower() for m in rules.followup):
+                out.append({"title": c.title, "point": line})
     return out
 
 
@@ -197,8 +201,6 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
                         {**inputs.anchored_stored, **stored})
     flags = [f for f in run_rules(checked, facts, cands)
              if f.rule != "boundary" or any(f.evidence["new"] in (c.arxiv_id, c.title) for c in shown)]
-    for n, f in enumerate(flags, 1):
-        f.label = f"T{n}"
     net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
     increments = []
     for c in shown:
@@ -216,6 +218,10 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
                "sources": [_source_dict(s) for s in c.sources],
                "suggested_section": f"§{c.section}" if c.section else None} for c in rest]
     top_item = max(shown, key=lambda c: (c.score, c.key), default=None)
+    # Compared with the previous briefing as the density is: its NET-new count is the history's last.
+    since = since_previous(inputs.previous, net_new=net_new, previous_net_new=(inputs.history or [None])[-1],
+                           anchors=inputs.anchors, flags=flags, states=inputs.flag_states, sources=sources,
+                           day=inputs.day)
     return {
         "topic": topic, "date": inputs.day, "timezone": inputs.timezone,
         "section_titles": section_titles,
@@ -227,6 +233,7 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
         "window": {"start": window.start, "end": window.end, "previous_briefing": window.previous},
         "baseline": inputs.baseline,
         "density": density(net_new, inputs.history, rules),
+        "since_previous": since,
         "counts": _counts(cands, relevant, shown, arxiv_ids),
         "increments": increments, "others": others, "others_total": len(others),
         "others_listed": min(len(others), max(fresh, OTHERS_LISTED)),

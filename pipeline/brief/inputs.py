@@ -16,8 +16,9 @@ from kb.store.anchors import (
     section_titles,
     withdrawn_anchors,
 )
-from kb.store.briefings import briefed_before
+from kb.store.briefings import briefed_before, briefing_data
 from kb.store.cards import QueueView, queue
+from kb.store.flags import FlagState, flag_states
 from kb.store.notes import NoteView, entry_count, notes_between
 from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
@@ -73,6 +74,8 @@ class BriefingInputs:
     queue: list[QueueView] = field(default_factory=list)
     runs: list[dict[str, Any]] = field(default_factory=list)
     troubled: list[dict[str, Any]] = field(default_factory=list)
+    previous: dict[str, Any] | None = None  # the data of the previous briefing of the topic (window.previous)
+    flag_states: dict[str, FlagState] = field(default_factory=dict)   # the topic's stored flags, by fingerprint
 
 
 def candidate_keys(c: Candidate) -> set[str]:
@@ -116,4 +119,6 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         section_titles=section_titles(store, topic), baseline=baseline(store, topic, day),
         history=history(store, topic, day), continuing=recent_anchors(store, topic, window),
         notes=notes, queue=queue(store), runs=[r for r in runs_of_day(store, day) if r["source"] != "workspace"],
-        troubled=troubled_sources(store, until=day))
+        troubled=troubled_sources(store, until=day),
+        previous=briefing_data(store, topic, window.previous) if window.previous else None,
+        flag_states=flag_states(store, topic))

@@ -67,7 +67,7 @@ def engineering_facts(text: str, rules: Rules) -> list[str]:
 
 def _own_text(c: Candidate) -> str:
     """The text the team or a blog wrote about the item (not a paper abstract)."""
-    return "\n".join(c.points + [t for t in c.texts if t])
+    return "\n".join([line for p in c.points for line in p.lines()] + [t for t in c.texts if t])
 
 
 SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb.records import Point
+
 
 @dataclass
 class SourceRef:
@@ -35,7 +37,7 @@ class Candidate:
     urls: list[str] = field(default_factory=list)
     titles: list[str] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
-    points: list[str] = field(default_factory=list)
+    points: list[Point] = field(default_factory=list)        # the team's bullets, with their tables and sub-items
     sources: list[SourceRef] = field(default_factory=list)
     upvotes: list[tuple[int, str, str]] = field(default_factory=list)   # (value, where, the day it was counted)
     markers: list[str] = field(default_factory=list)
@@ -89,7 +91,7 @@ class Flag:
     suggestion: str = ""
     id: int | None = None
     status: str = "open"
-    label: str = ""                 # T1, T2 … in the briefing
+    label: str = ""                 # "#12": the stored id, the one `kb flags resolve 12` takes
 
     @property
     def fingerprint(self) -> str:

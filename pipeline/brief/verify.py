@@ -49,7 +49,8 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         weak = best < 4 and c.facts and not c.arxiv_ids and not c.url
         if not (c.markers or weak):
             continue
-        lines = [p for p in c.points if any(m in p for m in c.markers)] if c.markers else c.facts
+        written = [line for p in c.points for line in p.lines()]
+        lines = [p for p in written if any(m in p for m in c.markers)] if c.markers else c.facts
         out.append(Flag("unsourced-claim", c.title, {
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
             "credibility": best}))
@@ -204,8 +205,9 @@ RULE_SCOPE = {"date-inconsistency": "window", "impossible-id": "window", "number
 
 
 def run_rules(checked: list[Candidate], facts: Facts, window: list[Candidate] | None = None) -> list[Flag]:
-    """Every rule, in the briefing's order, labelled T1, T2, …: over ``checked`` (what the briefing puts
-    forward), the window's relevant items, or every item of the ``window`` (``RULE_SCOPE``)."""
+    """Every rule, in the briefing's order: over ``checked`` (what the briefing puts forward), the
+    window's relevant items, or every item of the ``window`` (``RULE_SCOPE``). Their labels are their
+    stored ids, given when they are stored (``pipeline.brief.flags.sync_flags``)."""
     window = window if window is not None else checked
     scopes = {"window": window, "relevant": [c for c in window if c.relevance != "none"] or checked}
     flags: list[Flag] = []
@@ -213,6 +215,4 @@ def run_rules(checked: list[Candidate], facts: Facts, window: list[Candidate] | 
         cands = scopes.get(RULE_SCOPE.get(name, ""), checked)
         found = {f.fingerprint: f for f in RULES[name](cands, facts)}
         flags += [found[k] for k in sorted(found)]
-    for n, f in enumerate(flags, 1):
-        f.label = f"T{n}"
     return flags

@@ -24,7 +24,7 @@ from markdown_it.token import Token
 __all__ = [
     "MD", "FRONT_MATTER_LIMIT", "split_lines", "FrontMatter", "split_front_matter",
     "ParsedDoc", "parse_document", "Link", "TextLine", "Block", "inline_lines", "inline_text",
-    "iter_blocks", "fm_str", "fm_int", "fm_bool", "fm_list",
+    "iter_blocks", "item_parents", "fm_str", "fm_int", "fm_bool", "fm_list",
 ]
 
 # One parser for the whole package. CommonMark keeps parsing predictable across
@@ -247,6 +247,7 @@ class TextLine:
     links: list[Link] = field(default_factory=list)
     line: int = 0             # 1-based line in the file
     struck: list[tuple[int, int]] = field(default_factory=list)   # spans written ~~struck through~~
+    code: list[tuple[int, int]] = field(default_factory=list)     # spans written as `code`
 
     def is_struck(self, start: int, end: int) -> bool:
         """Does the span ``[start, end)`` lie inside struck-through text?"""
@@ -282,6 +283,9 @@ def inline_lines(inline: Token, first_line: int) -> list[TextLine]:
             if struck_from is not None:
                 cur.struck.append((struck_from, len(cur.text)))
             struck_from = None
+        elif child.type == "code_inline":
+            cur.code.append((len(cur.text), len(cur.text) + len(child.content)))
+            cur.text += child.content
         elif child.type == "image":
             cur.text += "".join(c.content for c in child.children or []) or child.content
         elif child.type == "html_inline":
@@ -303,7 +307,8 @@ class Block:
 
     ``kind`` is heading / paragraph / table_row / code. ``item`` is the index of the
     list_item_open token the block sits directly in (None outside lists, or when a
-    blockquote stands between), so list items' own text can be told from nested items'.
+    blockquote stands between), so list items' own text can be told from nested items'
+    (and a table written inside an item belongs to it).
     """
 
     kind: str
@@ -313,6 +318,9 @@ class Block:
     item: int | None = None
     token_index: int = 0
     nested: bool = False      # inside a list item or blockquote
+    cells: list[TextLine] = field(default_factory=list)   # table rows: one line per cell
+    table: int | None = None  # table rows: token index of their table (rows of one table share it)
+    header: bool = False      # table rows: the header row
 
     @property
     def text(self) -> str:
@@ -329,10 +337,13 @@ def iter_blocks(tokens: list[Token], offset: int = 0, base: int = 0) -> Iterator
     ``offset`` is added to token lines (front matter), ``base`` to token indices (slices).
     """
     containers: list[tuple[str, int]] = []
+    table: int | None = None
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if tok.type in ("list_item_open", "blockquote_open"):
+        if tok.type == "table_open":
+            table = base + i
+        elif tok.type in ("list_item_open", "blockquote_open"):
             containers.append((tok.type, base + i))
         elif tok.type in ("list_item_close", "blockquote_close"):
             if containers:
@@ -346,16 +357,20 @@ def iter_blocks(tokens: list[Token], offset: int = 0, base: int = 0) -> Iterator
             i += 2
             continue
         elif tok.type == "tr_open":
-            j, row = i + 1, TextLine("", [], _line(tok, offset))
+            j, row, cells = i + 1, TextLine("", [], _line(tok, offset)), []
+            header = i > 0 and tokens[i - 1].type == "thead_open"
             while j < len(tokens) and tokens[j].type != "tr_close":
                 if tokens[j].type == "inline":
                     cell = inline_lines(tokens[j], row.line)
+                    cells.append(cell[0])
                     shift = len(row.text) + (3 if row.text else 0)
                     row.text += (" | " if row.text else "") + " ".join(c.text for c in cell)
                     # cells are one line each; keep link spans right after the join
                     row.links += [Link(l.href, l.start + shift, l.end + shift) for l in cell[0].links]
                 j += 1
-            yield Block("table_row", [row], row.line, item=None, token_index=base + i)
+            item = containers[-1][1] if containers and containers[-1][0] == "list_item_open" else None
+            yield Block("table_row", [row], row.line, item=item, token_index=base + i, nested=bool(containers),
+                        cells=cells, table=table, header=header)
             i = j + 1
             continue
         elif tok.type in ("fence", "code_block"):
@@ -364,3 +379,16 @@ def iter_blocks(tokens: list[Token], offset: int = 0, base: int = 0) -> Iterator
             code = [TextLine(t, [], first + k) for k, t in enumerate(content.split("\n"))] if content else []
             yield Block("code", code, _line(tok, offset), token_index=base + i)
         i += 1
+
+
+def item_parents(tokens: list[Token], base: int = 0) -> dict[int, int | None]:
+    """Each list item's token index (plus ``base``) → the list item it is nested in, or None."""
+    parents: dict[int, int | None] = {}
+    open_items: list[int] = []
+    for i, tok in enumerate(tokens):
+        if tok.type == "list_item_open":
+            parents[base + i] = open_items[-1] if open_items else None
+            open_items.append(base + i)
+        elif tok.type == "list_item_close" and open_items:
+            open_items.pop()
+    return parents

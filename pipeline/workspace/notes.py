@@ -3,7 +3,8 @@
 A note is a list of entries: each level-2 heading starts one; a note without level-2
 headings has one entry per top-level list item. Entries are numbered from 1 because a
 briefing cites them as ``<path> 条目N``, so the numbering must be stable and simple.
-From each entry we pull what a briefing needs: plain text, bullet points, arXiv IDs,
+From each entry we pull what a briefing needs: plain text, bullet points (with the tables
+and nested items under them, ``points``), arXiv IDs,
 URLs with the date written beside them, Hugging Face upvotes and verification markers.
 """
 from __future__ import annotations
@@ -15,7 +16,18 @@ from kb.arxiv_id import find_arxiv_ids, find_impossible_ids, parse_arxiv_id
 from kb.dates import calendar_date
 from kb.records import Note, NoteEntry, UrlRef
 
-from .markdown import Block, FrontMatter, TextLine, fm_list, fm_str, inline_text, iter_blocks, parse_document
+from .markdown import (
+    Block,
+    FrontMatter,
+    TextLine,
+    fm_list,
+    fm_str,
+    inline_text,
+    item_parents,
+    iter_blocks,
+    parse_document,
+)
+from .points import points_of
 from .textscan import find_dates, find_urls, url_spans
 
 __all__ = ["parse_note", "note_timestamp", "find_upvotes", "find_markers"]
@@ -136,15 +148,6 @@ def _entry_spans(tokens: list) -> list[tuple[int, int, int | None]]:
     return spans
 
 
-def _points(blocks: list[Block], own_item: int | None) -> list[str]:
-    """Each list item's own paragraphs as one line of text, in document order."""
-    points: dict[int, list[str]] = {}
-    for b in blocks:
-        if b.kind == "paragraph" and b.item is not None and b.item != own_item:
-            points.setdefault(b.item, []).append(" ".join(tl.text.strip() for tl in b.lines))
-    return [p for p in (" ".join(v).strip() for v in points.values()) if p]
-
-
 def _urls(block: Block, tl: TextLine) -> list[UrlRef]:
     """URLs on one line, each with the date written nearest to it on that line, else the
     first date elsewhere in the same paragraph. Dates inside URLs do not count."""
@@ -158,9 +161,10 @@ def _urls(block: Block, tl: TextLine) -> list[UrlRef]:
     return refs
 
 
-def _entry(number: int, heading: str, blocks: list[Block], own_item: int | None) -> NoteEntry:
+def _entry(number: int, heading: str, blocks: list[Block], own_item: int | None,
+           parents: dict[int, int | None]) -> NoteEntry:
     entry = NoteEntry(number, heading, "\n".join(b.text for b in blocks).strip(),
-                      points=_points(blocks, own_item))
+                      points=points_of(blocks, own_item, parents))
     ids: dict[str, str] = {}
     urls: dict[str, UrlRef] = {}
     for b in blocks:
@@ -224,7 +228,7 @@ def parse_note(text: str, path: str) -> Note:
         else:                # list entry: the item's first line is the title
             first = next((b for b in blocks if b.item == own), None)
             heading = first.lines[0].text.strip() if first else ""
-        note.entries.append(_entry(n, heading, blocks, own))
+        note.entries.append(_entry(n, heading, blocks, own, item_parents(tokens[start:end], start)))
     if not note.entries:
         note.problems.append("no entries: no level-2 heading and no top-level list item"
                              if doc.front.body.strip() else "the note is empty")

@@ -116,6 +116,24 @@ def test_an_index_written_before_m011_is_rebuilt_from_the_tokens(tmp_path: Path)
         assert "🟢" not in rows[0]["body"] and rows[0]["body"] == "prefill decode ada li"
 
 
+def test_notes_read_before_m013_are_read_again_and_their_old_points_still_load(tmp_path: Path) -> None:
+    """Points written as plain strings (before they kept their tables) load as text-only points, and the
+    notes are forgotten as read, so the next ingest stores their tables."""
+    from kb.records import Point
+    from kb.store.notes import entries_of
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index("m013_point_blocks")])
+    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('inbox/a/2026-10-08-n.md', 'note', 'h')")
+    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('organized/paper_cards/c.md', 'card', 'h')")
+    conn.execute("INSERT INTO note_entries (path, number, heading, text, points) VALUES "
+                 "('inbox/a/2026-10-08-n.md', 1, 'h', 't', '[\"三种后端：\"]')")
+    conn.close()
+    with Store.open(path) as s:
+        assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files")] == ["card"]
+        assert entries_of(s, "inbox/a/2026-10-08-n.md")[0].points == [Point("三种后端：")]
+
+
 def test_a_write_that_failed_leaves_no_gap_in_the_numbers(store) -> None:
     """A flag's number is what the team types (`kb flags resolve 3`): a transaction rolled back (or a
     writer killed) must not use numbers up, on PostgreSQL as on SQLite (max(id) + 1)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,23 @@ def assert_tables_well_formed(markdown: str) -> int:
         if prev.type == "paragraph_open" and t.content.lstrip().startswith("|") and t.map:
             raise AssertionError(f"line {t.map[0] + 1} looks like a broken table row: {t.content[:120]!r}")
     return len(tables)
+
+
+def dangling_labels(markdown: str) -> list[str]:
+    """Lines that end in a label's colon (":" or "：") with nothing under them: the next non-blank line
+    is not a list item, a table row or indented deeper (a table or sub-items belonging to it)."""
+    lines = markdown.splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        if not re.search(r"[:：]$", line.rstrip()):
+            continue
+        indent = len(line) - len(line.lstrip())
+        rest = [x for x in lines[i + 1:] if x.strip()]
+        nxt = rest[0] if rest else ""
+        deeper = len(nxt) - len(nxt.lstrip()) > indent
+        if not (deeper or (not line.lstrip().startswith("- ") and re.match(r"(- |\|)", nxt))):
+            out.append(line)
+    return out
 
 
 def html_tokens(markdown: str) -> list[str]:

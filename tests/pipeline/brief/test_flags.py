@@ -3,13 +3,14 @@ reopened when their evidence changes."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.pipeline.brief.conftest import DAY, ZH_MD, brief, brief_json, kb, read, sections
+from tests.pipeline.brief.conftest import DAY, EN_MD, ZH_MD, brief, brief_json, kb, read, sections
 
 DEEP_DIVE = "inbox/jay/2026-10-08T1620-jay-csdn-substack-sglang-multimodal-deep-dive.md"
 
@@ -60,9 +61,9 @@ def test_resolve_keeps_it_closed_until_the_evidence_changes(briefed: Path) -> No
     assert not [h for h in heads if "DeepSeek V4.1" in h] and len(heads) == 4
     s3 = sections(read(briefed, ZH_MD))["三"]
     # In the briefing's language, with the team's note and the id `kb flags` takes.
-    assert "已由团队关闭" in s3 and "DeepSeek V4.1" in s3 and "已驳回：x" in s3 and f"kb flags #{claim['id']}" in s3
+    assert "已由团队关闭" in s3 and "DeepSeek V4.1" in s3 and "已驳回：x" in s3 and f"#{claim['id']} 来源待核实" in s3
     assert [f["status"] for f in brief_json(briefed)["flags"] if f["id"] == claim["id"]] == ["dismissed"]
-    assert "T1 来源待核实" not in sections(read(briefed, ZH_MD))["五"]
+    assert f"#{claim['id']} 来源待核实" not in sections(read(briefed, ZH_MD))["五"]
 
     # New evidence: the note's ⚠ line is rewritten → the same flag reopens.
     note = briefed / DEEP_DIVE
@@ -75,6 +76,28 @@ def test_resolve_keeps_it_closed_until_the_evidence_changes(briefed: Path) -> No
     assert again["id"] == claim["id"] and again["status"] == "open"
     assert any("搜了两轮" in c for c in again["evidence"]["claims"])
     assert [h for h in _open_heads(briefed) if "DeepSeek V4.1" in h]
+
+
+@pytest.mark.parametrize("lang, rel, head", [("zh", ZH_MD, r"### ⚠️ #(\d+) 待核实 · [^·]+ · (.+)"),
+                                             ("en", EN_MD, r"### ⚠️ #(\d+) to verify · [^·]+ · (.+)")])
+def test_an_id_read_from_the_briefing_is_the_one_kb_flags_resolve_takes(sample_day: Path, tmp_path: Path,
+                                                                      lang: str, rel: str, head: str) -> None:
+    """Every open flag's heading carries its stored id: resolving that id closes that flag, and the
+    rerun's briefing names it among the closed ones, under the same id."""
+    from tests.pipeline.brief.conftest import clone
+    home = clone(sample_day, tmp_path / "ws")
+    brief(home, *(("--lang", "en") if lang == "en" else ()))
+    heads = [m.groups() for line in read(home, rel).splitlines() if (m := re.fullmatch(head, line))]
+    stored = {f["id"]: f for f in _flags(home, "--open")}
+    assert len(heads) == len(stored) == 5
+    assert {int(i) for i, _ in heads} == set(stored)
+    flag_id, subject = heads[-1]
+    assert subject.startswith(stored[int(flag_id)]["subject"][:20])
+    kb(home, "flags", "resolve", flag_id, "--as", "verified")
+    assert [f["status"] for f in _flags(home) if f["id"] == int(flag_id)] == ["verified"]
+    brief(home, *(("--lang", "en") if lang == "en" else ()))
+    text = read(home, rel)
+    assert f"### ⚠️ #{flag_id} " not in text and f"#{flag_id} " in text.split("## 四" if lang == "zh" else "## 4.")[0]
 
 
 def test_verified_flag_stays_closed_on_rerun(briefed: Path) -> None:

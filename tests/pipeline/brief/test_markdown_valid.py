@@ -34,7 +34,8 @@ def outputs(sample_day: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_tables_have_consistent_rows(outputs: dict[str, str], lang: str) -> None:
-    assert assert_tables_well_formed(outputs[lang]) == 3   # §1 sources, §4 IDs, §6 audit
+    # §1 sources, §4 IDs, §6 audit, and the NIXL note's backend table under its point in §2
+    assert assert_tables_well_formed(outputs[lang]) == 4
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -72,7 +73,7 @@ def test_increment_headings_and_flag_headings(outputs: dict[str, str], lang: str
     h3 = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h3"]
     word = "增量" if lang == "zh" else "Increment"
     assert [h for h in h3 if h.startswith(word)] and len([h for h in h3 if h.startswith(word)]) == 5
-    assert len([h for h in h3 if h.startswith("⚠️ T")]) == 5
+    assert len([h for h in h3 if h.startswith("⚠️ #")]) == 5
 
 
 def test_html_has_no_active_content(outputs: dict[str, str]) -> None:
@@ -80,7 +81,7 @@ def test_html_has_no_active_content(outputs: dict[str, str]) -> None:
     assert "<script" not in html.lower()
     assert not re.search(r"<[^>]*\son\w+\s*=", html, re.IGNORECASE)
     assert not re.search(r"href\s*=\s*[\"']?\s*(javascript|data|vbscript):", html, re.IGNORECASE)
-    assert html.count("<table>") == 3
+    assert html.count("<table>") == 4
 
 
 def test_no_blank_line_runs_and_single_trailing_newline(outputs: dict[str, str]) -> None:

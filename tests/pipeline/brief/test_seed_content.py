@@ -87,10 +87,13 @@ def test_section2_has_the_seed_increment(data: dict[str, Any], how: dict[str, st
 def test_engineering_increments_carry_their_parameters(data: dict[str, Any]) -> None:
     mori = find_increment(data, url_part="moriio")
     assert any("VLLM_MORIIO_CONNECTOR_READ_MODE" in f for f in mori["facts"])
-    assert any("Read 模式" in p for p in mori["points"]) and any("Write 模式" in p for p in mori["points"])
+    assert any("Read 模式" in p["text"] for p in mori["points"]) and any("Write 模式" in p["text"] for p in mori["points"])
     nixl = find_increment(data, url_part="nixl")
-    text = " ".join(nixl["points"])
-    assert "UCCL" in text and "UCX" in text and "Mooncake" in text
+    # the backends are the table under the bullet that introduces them
+    [point] = [p for p in nixl["points"] if p["blocks"]]
+    assert point["text"].endswith("三种底层传输后端 Benchmark：")
+    [table] = point["blocks"]
+    assert [row[0]["text"] for row in table["rows"]] == ["后端", "UCCL", "UCX", "Mooncake"]
     assert {s["kind"] for s in nixl["sources"]} >= {"entry", "post"}, "Jay's entry 2 and the llm-d post are one item"
 
 

@@ -1,6 +1,7 @@
 """The six verification rules, each on small synthetic candidates and facts (pure, no store)."""
 from __future__ import annotations
 
+from kb.records import Point
 from pipeline.brief.model import Candidate, SourceRef
 from pipeline.brief.verify import (
     RULE_ORDER,
@@ -29,7 +30,7 @@ QUANTITIES = __import__("tomllib").loads((__import__("tests.support.paths", from
 def cand(key: str = "c", **kw) -> Candidate:
     c = Candidate(key=key, put_forward=True)
     for k, v in kw.items():
-        setattr(c, k, v)
+        setattr(c, k, [Point(p) for p in v] if k == "points" else v)
     if not c.title:
         c.title = key
     return c
@@ -259,7 +260,6 @@ def test_run_rules_orders_and_labels() -> None:
     flags = run_rules([slim, ds, ghost], facts)
     assert [f.rule for f in flags] == ["unsourced-claim", "boundary", "id-conflict", "number-conflict",
                                        "unresolved-id", "date-inconsistency", "impossible-id"]
-    assert [f.label for f in flags] == [f"T{n}" for n in range(1, 8)]
     assert [f.rule for f in flags] == list(RULE_ORDER)
     assert run_rules([slim, ds, ghost], facts)[0].fingerprint == flags[0].fingerprint, "stable"
 

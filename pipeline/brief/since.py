@@ -1,0 +1,74 @@
+"""What changed since the previous briefing of the same topic: the header's "较上一期" block.
+
+Pure: the previous briefing's recorded data, the flags' stored states and today's items and flags
+in; the figures out, once, for the templates and the JSON (``since_previous``). The first briefing
+of a topic has nothing to compare with: ``None``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kb.store.flags import FlagState, evidence_hash, status_after
+from kb.text import normalize_url
+from pipeline.brief.model import Flag
+
+FRESH = ("net-new", "engineering")
+CLOSED_BY_TEAM = ("verified", "dismissed")
+
+
+def _key(item: dict[str, Any]) -> str | None:
+    """The subject an item of a briefing is anchored under: its arXiv ID, else its normalised URL."""
+    return item.get("arxiv_id") or (normalize_url(item["url"]) if item.get("url") else None)
+
+
+def now_anchored(previous: dict[str, Any], anchors: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """The previous briefing's NET-new and engineering items that are anchored today, in its order."""
+    out: list[dict[str, Any]] = []
+    for item in previous.get("increments", []) + previous.get("others", []):
+        key = _key(item)
+        if item.get("category") in FRESH and key in anchors and key not in [a["key"] for a in out]:
+            out.append({"key": key, "arxiv_id": item.get("arxiv_id"), "title": item.get("title"),
+                        "sections": [f"§{s}" for s in anchors[key]]})
+    return out
+
+
+def _open_today(flags: list[Flag], states: dict[str, FlagState]) -> set[str]:
+    """Fingerprints of today's flags that the briefing shows open (the rule ``sync_flags`` applies)."""
+    def status(f: Flag) -> str:
+        s = states.get(f.fingerprint)
+        return status_after(s.status if s else None, s.evidence_hash if s else None, evidence_hash(f.evidence))
+    return {f.fingerprint for f in flags if status(f) == "open"}
+
+
+def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, FlagState],
+                 day: str) -> dict[str, int]:
+    """Flags opened (new or reopened) and closed since the previous briefing: closed are the ones it
+    showed open that are not open today, and those the team closed after reading it."""
+    today = _open_today(flags, states)
+    before = {f"{f['kind']}:{f['subject']}" for f in previous.get("flags", []) if f.get("status") == "open"}
+    since = previous["date"]
+    by_team = {fp for fp, s in states.items()
+               if s.status in CLOSED_BY_TEAM and s.closed_after and since <= s.closed_after < day}
+    return {"opened": len(today - before), "closed": len((before | by_team) - today)}
+
+
+def source_changes(previous: dict[str, Any], sources: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Public sources that failed in the previous briefing and answered today, and those failing anew."""
+    def failed(items: list[dict[str, Any]]) -> set[str]:
+        return {s["name"] for s in items if s.get("kind") == "source" and s.get("status") == "failed"}
+    ran = {s["name"] for s in sources if s.get("kind") == "source"}
+    was, now = failed(previous.get("sources", [])), failed(sources)
+    return {"recovered": sorted((was - now) & ran), "failed": sorted(now - was)}
+
+
+def since_previous(previous: dict[str, Any] | None, *, net_new: int, previous_net_new: int | None,
+                   anchors: dict[str, list[str]], flags: list[Flag], states: dict[str, FlagState],
+                   sources: list[dict[str, Any]], day: str) -> dict[str, Any] | None:
+    """The block's figures: NET-new now and then, the previous briefing's new items now anchored,
+    flags opened and closed, sources recovered and failing anew."""
+    if previous is None:
+        return None
+    anchored = now_anchored(previous, anchors)
+    return {"previous": previous["date"], "net_new": net_new, "previous_net_new": previous_net_new,
+            "now_anchored": anchored, "now_anchored_count": len(anchored),
+            "flags": flag_changes(previous, flags, states, day), "sources": source_changes(previous, sources)}

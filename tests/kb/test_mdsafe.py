@@ -1,0 +1,29 @@
+"""``md_inline``: outside text that keeps its code spans, everything else escaped as ``md_text`` does."""
+from __future__ import annotations
+
+import pytest
+
+from kb.mdsafe import md_inline, md_inline_cell, md_text
+
+
+@pytest.mark.parametrize("text, code, shown", [
+    ("set VLLM_X=1 to read", [[4, 12]], "set `VLLM_X=1` to read"),
+    ("run a `b` c", [[4, 9]], "run `` a `b` `` c"),                     # a longer fence; padded before a backtick
+    ("`x", [[0, 2]], "`` `x ``"),                                          # padded where code starts with a backtick
+    ("tag <b> here", [[4, 7]], "tag \\`\\<b>\\` here"),                   # no raw tag: escaped text in backticks
+    ("a &amp; b", [[2, 7]], "a \\`\\&amp;\\` b"),                         # no entity either
+    ("# not a heading *x*", [], "\\# not a heading \\*x\\*"),
+    ("x  \n y", [], "x y"),                                                # one line
+    ("overlap", [[0, 3], [2, 5]], "`ove`rlap"),                            # an overlapping span is left as text
+])
+def test_md_inline(text: str, code: list[list[int]], shown: str) -> None:
+    assert md_inline({"text": text, "code": code}) == shown
+
+
+def test_md_inline_without_code_is_md_text() -> None:
+    assert md_inline({"text": "1. a | b <c>", "code": []}) == md_text("1. a | b <c>") == md_inline("1. a | b <c>")
+
+
+def test_a_pipe_in_a_cells_code_is_escaped() -> None:
+    assert md_inline_cell({"text": "a|b", "code": [[0, 3]]}) == "`a\\|b`"
+    assert md_inline({"text": "a|b", "code": [[0, 3]]}) == "`a|b`"
