@@ -67,6 +67,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
+from installed import cache_bytecode  # bench/installed.py
+
 ROOT = Path(__file__).resolve().parents[1]
 RUN_DIR = tempfile.gettempdir()   # cwd of every child: never the checkout, so PYTHONPATH=<another kb> is honoured
 TARGET_RATIO = 3.0
@@ -1230,6 +1232,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes = {k: getattr(args, k) for k in ("arxiv", "hf", "feeds", "items", "notes", "anchors", "cards", "queue")}
     tmp = Path(tempfile.mkdtemp(prefix="kb-bench-nightly-"))
     try:
+        print(cache_bytecode(tmp))
         template = Path(args.keep) if args.keep else tmp / "template"
         t0 = time.perf_counter()
         made = generate(template, args.seed, day, sizes)

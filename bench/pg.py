@@ -38,6 +38,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from installed import cache_bytecode  # bench/installed.py
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -235,6 +237,7 @@ READER = r"""
 import subprocess, sys, time
 kb, home, stop, pause = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
 import pathlib
+
 COMMANDS = [["search", "推理"], ["query", "anchored", "--format", "ids"], ["flags", "--format", "json"],
             ["search", "prefill decode"]]
 runs, errors, deadline = 0, [], time.monotonic() + 600
@@ -337,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     args.runs = args.runs or {"query": 15, "nightly": 3, "readers": 2}[args.mode]
     tmp = Path(tempfile.mkdtemp(prefix=f"kb-bench-pg-{args.mode}-"))
     try:
+        print(cache_bytecode(tmp))
         result = {"query": bench_query, "nightly": bench_nightly, "readers": bench_readers}[args.mode](args, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -58,6 +58,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from installed import cache_bytecode  # bench/installed.py
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -326,6 +328,7 @@ PROFILE_SNIPPET = r"""
 import cProfile, json, pstats, sys
 phases = json.loads(sys.argv[1]); sys.argv = ["kb", *sys.argv[2:]]
 import time
+
 t0 = time.perf_counter()
 pr = cProfile.Profile(); pr.enable()
 try:
@@ -538,6 +541,7 @@ def main(argv: list[str] | None = None) -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="kb-bench-query-"))
     try:
+        print(cache_bytecode(tmp))
         ws = Path(args.keep) if args.keep else tmp / "ws"
         meta_file = ws / ".kb" / "bench.json"
         if args.keep and meta_file.exists():

@@ -33,6 +33,8 @@ import time
 from datetime import date, timedelta
 from pathlib import Path
 
+from installed import cache_bytecode  # bench/installed.py
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -73,6 +75,7 @@ def build_workspace(ws: Path, days: int, seed: int) -> None:
 FLOOR = r'''
 import json, re, sqlite3, sys
 from pathlib import Path
+
 ws, out = Path(sys.argv[1]), Path(sys.argv[2])
 db = sqlite3.connect(ws / ".kb" / "kb.sqlite")
 days = [(t, d, json.loads(b)) for t, d, b in db.execute(
@@ -112,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="kb-bench-site-"))
     try:
+        print(cache_bytecode(tmp))
         ws = Path(args.keep) if args.keep else tmp / "ws"
         t0 = time.perf_counter()
         build_workspace(ws, args.days, args.seed)
