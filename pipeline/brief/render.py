@@ -95,9 +95,15 @@ def _stylesheet() -> str:
 
 @lru_cache(maxsize=1)
 def _renderer_identity() -> str:
-    """The renderer's code and its Markdown library's version: a change to either renders pages anew."""
-    from importlib.metadata import version
+    """The renderer's code and its Markdown library's version: a change to either renders pages anew.
+
+    markdown-it's version is read from its package's ``__init__`` (which states it) rather than
+    from the installed distributions, whose scan costs more than the rendering it saves on a rerun.
+    """
+    from importlib.util import find_spec
 
     from pipeline.brief import marks
-    code = Path(__file__).read_bytes() + Path(marks.__file__).read_bytes()
-    return hashlib.sha256(code).hexdigest() + version("markdown-it-py")
+    spec = find_spec("markdown_it")
+    library = Path(spec.origin).read_bytes() if spec and spec.origin else b""
+    code = Path(__file__).read_bytes() + Path(marks.__file__).read_bytes() + library
+    return hashlib.sha256(code).hexdigest()
