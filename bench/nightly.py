@@ -1232,7 +1232,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes = {k: getattr(args, k) for k in ("arxiv", "hf", "feeds", "items", "notes", "anchors", "cards", "queue")}
     tmp = Path(tempfile.mkdtemp(prefix="kb-bench-nightly-"))
     try:
-        print(cache_bytecode(tmp))
+        print(cache_bytecode())
         template = Path(args.keep) if args.keep else tmp / "template"
         t0 = time.perf_counter()
         made = generate(template, args.seed, day, sizes)

@@ -340,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     args.runs = args.runs or {"query": 15, "nightly": 3, "readers": 2}[args.mode]
     tmp = Path(tempfile.mkdtemp(prefix=f"kb-bench-pg-{args.mode}-"))
     try:
-        print(cache_bytecode(tmp))
+        print(cache_bytecode())
         result = {"query": bench_query, "nightly": bench_nightly, "readers": bench_readers}[args.mode](args, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

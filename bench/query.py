@@ -541,7 +541,7 @@ def main(argv: list[str] | None = None) -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="kb-bench-query-"))
     try:
-        print(cache_bytecode(tmp))
+        print(cache_bytecode())
         ws = Path(args.keep) if args.keep else tmp / "ws"
         meta_file = ws / ".kb" / "bench.json"
         if args.keep and meta_file.exists():

@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="kb-bench-site-"))
     try:
-        print(cache_bytecode(tmp))
+        print(cache_bytecode())
         ws = Path(args.keep) if args.keep else tmp / "ws"
         t0 = time.perf_counter()
         build_workspace(ws, args.days, args.seed)
