@@ -83,9 +83,9 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     from pipeline.brief.flags import preview_flags, sync_flags
     from pipeline.brief.inputs import load_inputs
     check_topic(ctx, topic)
-    data = build_briefing(load_inputs(ctx, topic, top=top))
-    data["flags"] = (preview_flags if preview else sync_flags)(ctx, topic, data["flags"])
-    return data
+    briefing = build_briefing(load_inputs(ctx, topic, top=top))
+    flags = (preview_flags if preview else sync_flags)(ctx, topic, briefing.flags)   # after the build
+    return briefing.as_dict() | {"flags": flags}
 
 
 def check_topic(ctx: RunContext, topic: str) -> None:
