@@ -177,12 +177,12 @@ def test_every_closed_status_has_its_words_in_both_languages() -> None:
 @pytest.mark.parametrize("status", sorted(CLOSED_WORDS))
 def test_the_closed_line_says_a_status_in_words(briefed: Path, status: str) -> None:
     """zh and en name a closed flag's status the same way, in words: never the raw status (\"dismissed\")."""
-    from pipeline.brief.render import render_markdown
+    from pipeline.brief.write import render
     data = brief_json(briefed)
     flag = data["flags"][0]
     flag.update(status=status, note="checked")
     zh_word, en_word = CLOSED_WORDS[status]
-    [zh] = [line for line in render_markdown(data, "zh").splitlines() if line.startswith("已由团队关闭")]
-    [en] = [line for line in render_markdown(data, "en").splitlines() if line.startswith("Closed by the team")]
+    [zh] = [line for line in render(data, "zh", "md", briefed).splitlines() if line.startswith("已由团队关闭")]
+    [en] = [line for line in render(data, "en", "md", briefed).splitlines() if line.startswith("Closed by the team")]
     assert f"{flag['label']} " in zh and f"（{zh_word}：checked）" in zh
     assert f"{flag['label']} " in en and f"({en_word}: checked)" in en
