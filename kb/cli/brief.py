@@ -49,7 +49,7 @@ def brief_cmd(day: Day = None, topic: Topic = None,
         save = not preview and not (fmt is BriefFormat.json and out is None)
         result = write_briefing(ctx, topic or ctx.config.topics[0].slug, lang=lang.value if lang else None,
                                 fmt=fmt.value, out=ctx.workspace.output_path(out, force=force) if out else None,
-                                save=save, preview=preview)
+                                save=save, preview=preview, command="kb brief")
     if not save:
         typer.echo(result.text, nl=False)
     elif not state.quiet:

@@ -1,4 +1,5 @@
-"""Build a day's briefing for one topic from its inputs: the JSON contract and everything the templates show.
+"""Build a day's briefing for one topic from its inputs: a ``Briefing``, whose ``as_dict()`` is the JSON
+contract and everything the templates show.
 
 ``build_briefing(inputs)`` reads nothing: what it needs was loaded by
 ``pipeline.brief.inputs.load_inputs``. The flags it raises get their stored ids and
@@ -14,7 +15,7 @@ from kb.text import normalize_url, strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank, tier
-from pipeline.brief.model import Candidate, SourceRef
+from pipeline.brief.model import Briefing, Candidate, SourceRef
 from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
 
@@ -172,8 +173,8 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
     return out
 
 
-def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
-    """Everything a briefing of ``inputs.topic`` for ``inputs.day`` says, as plain data (deterministic)."""
+def build_briefing(inputs: BriefingInputs) -> Briefing:
+    """Everything a briefing of ``inputs.topic`` for ``inputs.day`` says (deterministic)."""
     classify = inputs.classify
     taxonomy, rules, topic, window = inputs.taxonomy, inputs.rules, inputs.topic, inputs.window
     cands, facts = inputs.candidates, inputs.facts
@@ -222,22 +223,22 @@ def build_briefing(inputs: BriefingInputs) -> dict[str, Any]:
     since = since_previous(inputs.previous, net_new=net_new, previous_net_new=(inputs.history or [None])[-1],
                            anchors=inputs.anchors, flags=flags, states=inputs.flag_states, sources=sources,
                            day=inputs.day)
-    return {
-        "topic": topic, "date": inputs.day, "timezone": inputs.timezone,
-        "section_titles": section_titles,
-        "topic_titles": {t: {"zh": taxonomy.topics[t].title_zh, "en": taxonomy.topics[t].title_en}
-                         for t in sorted(taxonomy.topics)},
-        "follow_ups": _follow_ups(shown, rules),
-        "top_item": {"title": top_item.title, "why": top_item.why} if top_item else None,
-        "stale_sources": inputs.troubled,
-        "window": {"start": window.start, "end": window.end, "previous_briefing": window.previous},
-        "baseline": inputs.baseline,
-        "density": density(net_new, inputs.history, rules),
-        "since_previous": since,
-        "counts": _counts(cands, relevant, shown, arxiv_ids),
-        "increments": increments, "others": others, "others_total": len(others),
-        "others_listed": min(len(others), max(fresh, OTHERS_LISTED)),
-        "flags": flags,
-        "arxiv_ids": arxiv_ids, "sources": sources,
-        "failing_sources": [s for s in sources if s["status"] == "failed"],
-    }
+    return Briefing(
+        topic=topic, date=inputs.day, timezone=inputs.timezone,
+        section_titles=section_titles,
+        topic_titles={t: {"zh": taxonomy.topics[t].title_zh, "en": taxonomy.topics[t].title_en}
+                      for t in sorted(taxonomy.topics)},
+        follow_ups=_follow_ups(shown, rules),
+        top_item={"title": top_item.title, "why": top_item.why} if top_item else None,
+        stale_sources=inputs.troubled,
+        window={"start": window.start, "end": window.end, "previous_briefing": window.previous},
+        baseline=inputs.baseline,
+        density=density(net_new, inputs.history, rules),
+        since_previous=since,
+        counts=_counts(cands, relevant, shown, arxiv_ids),
+        increments=increments, others=others, others_total=len(others),
+        others_listed=min(len(others), max(fresh, OTHERS_LISTED)),
+        flags=flags,
+        arxiv_ids=arxiv_ids, sources=sources,
+        failing_sources=[s for s in sources if s["status"] == "failed"],
+    )

@@ -1,7 +1,7 @@
 """The briefing's data: plain dataclasses, independent of the store and of the templates."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from kb.records import Point
@@ -96,3 +96,36 @@ class Flag:
     @property
     def fingerprint(self) -> str:
         return f"{self.rule}:{self.subject}"
+
+
+@dataclass
+class Briefing:
+    """A day's briefing of one topic, as ``build_briefing`` makes it: ``as_dict()`` is the ``--format json``
+    contract and what the templates read. Its flags are ``Flag``s until ``sync_flags`` gives them ids."""
+
+    topic: str                                  # the knowledge doc's slug
+    date: str                                   # the briefing's day D (YYYY-MM-DD)
+    timezone: str                               # [workspace] timezone: the window's local time
+    section_titles: dict[str, str]              # "§2.1" → the doc's heading
+    topic_titles: dict[str, dict[str, str]]     # taxonomy topic → {"zh": …, "en": …}
+    follow_ups: list[dict[str, str]]            # what the sources say to do next: {"title", "point"}
+    top_item: dict[str, Any] | None             # the highest-scored increment shown: {"title", "why"}
+    stale_sources: list[dict[str, Any]]         # sources failing or quiet for several runs
+    window: dict[str, str | None]               # {"start", "end", "previous_briefing"}
+    baseline: dict[str, Any]                    # the knowledge doc read: path, version, anchors cited
+    density: dict[str, Any]                     # NET-new count, level and what it was compared with
+    since_previous: dict[str, Any] | None       # what changed since the previous briefing (None: the first)
+    counts: dict[str, int]                      # every number the briefing prints
+    increments: list[dict[str, Any]]            # §2: the top items, with sources, points and relation
+    others: list[dict[str, Any]]                # every other relevant item, NET-new and engineering first
+    others_total: int                           # len(others)
+    others_listed: int                          # how many of others the Markdown lists
+    flags: list[Flag]                           # what the verification rules raised (§3)
+    arxiv_ids: list[dict[str, Any]]             # §4: NET-new papers, then continuing anchors, each ID once
+    sources: list[dict[str, Any]]               # every source and team file of the window, with its status
+    failing_sources: list[dict[str, Any]]       # the sources that failed today (of sources)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields as a plain dict, in order (shallow: the values are already plain data; the flags
+        are whatever the field holds, so the caller puts ``sync_flags``' dicts in their place)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}

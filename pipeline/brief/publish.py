@@ -14,7 +14,8 @@ from pipeline.context import RunContext
 
 
 def write_day(ctx: RunContext, topic: str, data: dict[str, Any] | None = None) -> list[BriefResult]:
-    """Write ``topic``'s briefing of ``ctx.today`` in every language × format of kb.toml (only changed bytes)."""
+    """Write ``topic``'s briefing of ``ctx.today`` in every language × format of kb.toml (only changed bytes),
+    as the nightly writes it (its header names ``kb nightly``)."""
     data = data if data is not None else briefing_data(ctx, topic)   # the rules run (and flags sync) once
     results: list[BriefResult] = []
     text_formats = {"md", "html"} & set(ctx.config.briefing_formats)
@@ -29,7 +30,9 @@ def write_day(ctx: RunContext, topic: str, data: dict[str, Any] | None = None) -
 def refresh_latest(ctx: RunContext, topics: list[str]) -> list[BriefResult]:
     """Rewrite the latest briefing of each topic (its own date, not today's), e.g. after flags were closed.
 
-    A topic that was never briefed is left alone: there is nothing on disk to go stale.
+    It is rewritten as the nightly writes it, so the next nightly finds it current (a day last written
+    by ``kb brief`` gets the nightly's header). A topic that was never briefed is left alone: there is
+    nothing on disk to go stale.
     """
     from kb.store.briefings import latest_date
     results: list[BriefResult] = []

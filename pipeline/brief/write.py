@@ -20,6 +20,7 @@ from pipeline.context import RunContext
 
 FORMATS = ("md", "html", "json")
 CONTRACT_KEYS = ("density", "increments", "flags", "arxiv_ids", "sources")
+NIGHTLY = "kb nightly"   # the command a briefing's header names unless its writer says otherwise
 
 
 @dataclass
@@ -46,8 +47,11 @@ def json_text(data: dict[str, Any]) -> str:
 
 
 def render(data: dict[str, Any], lang: str, fmt: str, workspace: Path, *,
-           markdown: str | None = None, current: Path | None = None) -> str:
+           markdown: str | None = None, current: Path | None = None, command: str = NIGHTLY) -> str:
     """The briefing in ``lang`` as ``fmt`` text.
+
+    ``command``: the one writing it (``kb nightly``, ``kb brief``), which the Markdown's header names. The
+    templates get it beside the data (``command``); the JSON and the recorded data never carry it.
 
     ``markdown``: the same data's Markdown in ``lang``, when the caller already rendered it.
     ``current``: the html file this text would replace; when that page was made from this very
@@ -57,7 +61,7 @@ def render(data: dict[str, Any], lang: str, fmt: str, workspace: Path, *,
     from pipeline.brief.render import html_source_mark, render_html, render_markdown
     if fmt == "json":
         return json_text(data)
-    md = markdown if markdown is not None else render_markdown(data, lang, workspace)
+    md = markdown if markdown is not None else render_markdown(data | {"command": command}, lang, workspace)
     if fmt == "md":
         return md
     title = f"{data['topic']} · {data['date']}"
@@ -83,9 +87,9 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     from pipeline.brief.flags import preview_flags, sync_flags
     from pipeline.brief.inputs import load_inputs
     check_topic(ctx, topic)
-    data = build_briefing(load_inputs(ctx, topic, top=top))
-    data["flags"] = (preview_flags if preview else sync_flags)(ctx, topic, data["flags"])
-    return data
+    briefing = build_briefing(load_inputs(ctx, topic, top=top))
+    flags = (preview_flags if preview else sync_flags)(ctx, topic, briefing.flags)   # after the build
+    return briefing.as_dict() | {"flags": flags}
 
 
 def check_topic(ctx: RunContext, topic: str) -> None:
@@ -96,13 +100,14 @@ def check_topic(ctx: RunContext, topic: str) -> None:
 def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt: str = "md",
                    out: Path | None = None, top: int | None = None, save: bool = True,
                    data: dict[str, Any] | None = None, markdown: str | None = None,
-                   preview: bool = False) -> BriefResult:
+                   preview: bool = False, command: str = NIGHTLY) -> BriefResult:
     """Render one briefing (building its data unless given) and, unless ``save`` is off, write it.
 
     Written to its place in ``briefings/`` it is the day's briefing and is recorded; written to
     ``out`` it is a copy and leaves the day's record alone. A ``preview`` writes nothing at all, not even
     the flags: the text is what the day's build would write, and the store is as it was. ``markdown``
-    is the data's Markdown in ``lang`` when the caller has it (see ``render``).
+    is the data's Markdown in ``lang`` when the caller has it (see ``render``); ``command`` is the one
+    writing it, named in the header (``kb brief`` passes its own name).
     """
     if preview and (save or out is not None):
         raise ConfigError("a preview writes nothing: no --out with --preview")
@@ -113,7 +118,7 @@ def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt:
         raise ConfigError(f"--format {fmt!r}: one of {', '.join(FORMATS)}")
     data = data if data is not None else briefing_data(ctx, topic, top=top, preview=preview)
     path = (out if out is not None else default_path(ctx, topic, lang, fmt)) if save else None
-    text = render(data, lang, fmt, ctx.workspace.root, markdown=markdown, current=path)
+    text = render(data, lang, fmt, ctx.workspace.root, markdown=markdown, current=path, command=command)
     result = BriefResult(topic, lang, fmt, path, text, data)
     if path is not None:
         result.written = write_if_changed(path, text.encode("utf-8"))

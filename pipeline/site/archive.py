@@ -70,7 +70,8 @@ def _recorded_text(ws: Workspace, files: dict, key: tuple[str, str, str, str]) -
 
 
 def _body(ws: Workspace, files: dict, day: Day, lang: str) -> str:
-    from pipeline.brief.render import render_html_body, render_markdown
+    from pipeline.brief.render import render_html_body
+    from pipeline.brief.write import render
     page = _recorded_text(ws, files, (day.topic, day.date, lang, "html"))
     if page is not None and MAIN_OPEN in page and MAIN_CLOSE in page:
         return page[page.index(MAIN_OPEN) + len(MAIN_OPEN):page.rindex(MAIN_CLOSE)]
@@ -78,7 +79,7 @@ def _body(ws: Workspace, files: dict, day: Day, lang: str) -> str:
     if md is None:
         from jinja2 import UndefinedError
         try:
-            md = render_markdown(day.data, lang, ws.root)
+            md = render(day.data, lang, "md", ws.root)   # its writer is not recorded: the nightly's header
         except UndefinedError:   # data an older kb stored, which today's templates cannot show
             return (f'<p class="missing">{day.topic} · {day.date}: this briefing\'s files are gone and its '
                     "stored data is older than this kb's templates; its counts are in the index.</p>\n")

@@ -57,12 +57,13 @@ def test_a_round_trip_to_postgresql_and_back_keeps_every_row_and_the_briefing(ni
     kb(ws, "db", "copy", "--to", str(back), env={"KB_STORE_URL": pg_fresh_url})
     assert _everything(back) == original
     assert original["papers"] and original["flags"] and original["source_runs"]
-    # The day's briefing rebuilt from the PostgreSQL copy is the one the SQLite store wrote.
-    briefing = (ws / ZH).read_bytes()
+    # The day's briefing rebuilt from the PostgreSQL copy is the one the SQLite store wrote (the header
+    # naming the command that wrote it: the nightly then, `kb brief` now).
+    briefing = (ws / ZH).read_text(encoding="utf-8")
     (ws / ZH).unlink()
     pg_ws = Backend("postgresql", pg_fresh_url).use(ws)
     kb(pg_ws, "brief", "--date", DAY)
-    assert (ws / ZH).read_bytes() == briefing
+    assert (ws / ZH).read_text(encoding="utf-8") == briefing.replace("执行体：kb nightly ·", "执行体：kb brief ·", 1)
     assert kb(pg_ws, "search", "推理", "--format", "json").stdout == kb(night, "search", "推理", "--format",
                                                                         "json").stdout
     # The copy takes new rows after the copied ids: a new note, and a flag closed by hand.

@@ -162,3 +162,27 @@ def test_flags_resolve_many_by_rule_and_show_one(sample_day: Path, tmp_path: Pat
     assert kb(home, "flags", "--rule", "nope", ok=False).exit_code == 2
     assert kb(home, "flags", "resolve", "--as", "verified", ok=False).exit_code == 2
     assert kb(home, "flags", "--topic", "nope", ok=False).exit_code == 2
+
+
+# What each closed status says in the closed-flags line, in both languages (the templates' status_label).
+CLOSED_WORDS = {"verified": ("已核实", "verified"), "dismissed": ("已驳回", "dismissed as wrong"),
+                "stale": ("证据已不在", "evidence gone")}
+
+
+def test_every_closed_status_has_its_words_in_both_languages() -> None:
+    from kb.store.flags import STALE, STATUSES
+    assert set(CLOSED_WORDS) == {*STATUSES, STALE} - {"open"}
+
+
+@pytest.mark.parametrize("status", sorted(CLOSED_WORDS))
+def test_the_closed_line_says_a_status_in_words(briefed: Path, status: str) -> None:
+    """zh and en name a closed flag's status the same way, in words: never the raw status (\"dismissed\")."""
+    from pipeline.brief.write import render
+    data = brief_json(briefed)
+    flag = data["flags"][0]
+    flag.update(status=status, note="checked")
+    zh_word, en_word = CLOSED_WORDS[status]
+    [zh] = [line for line in render(data, "zh", "md", briefed).splitlines() if line.startswith("已由团队关闭")]
+    [en] = [line for line in render(data, "en", "md", briefed).splitlines() if line.startswith("Closed by the team")]
+    assert f"{flag['label']} " in zh and f"（{zh_word}：checked）" in zh
+    assert f"{flag['label']} " in en and f"({en_word}: checked)" in en

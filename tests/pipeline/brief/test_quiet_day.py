@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pipeline.brief.render import render_markdown
+from pipeline.brief.write import render
 from tests.pipeline.brief.conftest import DAY, brief, brief_json, clone, dangling_labels, kb, read, sections
 from tests.support.days import DAY2
 
@@ -63,7 +63,7 @@ def _emptied(data: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_no_label_is_left_dangling_when_what_it_introduces_is_empty(sample_day: Path, lang: str) -> None:
-    md = render_markdown(_emptied(brief_json(sample_day, day=DAY)), lang)
+    md = render(_emptied(brief_json(sample_day, day=DAY)), lang, "md", sample_day)
     assert dangling_labels(md) == []
     lines = md.splitlines()
     assert not [x for x in lines if x.rstrip().endswith(("——", " —", "；", "; ", "（）")) or "（）" in x or "()" in x]

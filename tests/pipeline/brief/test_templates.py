@@ -112,7 +112,8 @@ def test_the_flag_list_is_capped_with_a_count_of_the_rest(sample_day: Path, lang
         f = copy.deepcopy(one)
         f.update(id=100 + n, label=f"T{n + 1}", status="open", subject=f"claim {n}")
         data["flags"].append(f)
-    text = render_markdown(json.loads(json.dumps(data)), lang)
+    from pipeline.brief.write import render
+    text = render(json.loads(json.dumps(data)), lang, "md", sample_day)
     start, end = ("## 三、", "## 四、") if lang == "zh" else ("## 3. ", "## 4. ")
     section = text[text.index(start):text.index(end)]
     assert "claim 11" in section and "claim 12" not in section and more in section
