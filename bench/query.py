@@ -107,7 +107,7 @@ def _load_ingest_bench():
 
 # --------------------------------------------------------------------------- building the store
 def build_workspace(ws: Path, n: int, n_anchors: int, seed: int) -> dict:
-    from kb.records import AnchorRef, KnowledgeDoc, Note, NoteEntry, PaperRecord, Section, Sighting  # noqa: I001
+    from kb.records import AnchorRef, KnowledgeDoc, Note, NoteEntry, PaperRecord, Point, Section, Sighting  # noqa: I001
     from kb.store import Store
     from kb.store.anchors import save_knowledge_doc
     from kb.store.notes import save_note
@@ -158,7 +158,7 @@ def build_workspace(ws: Path, n: int, n_anchors: int, seed: int) -> dict:
                 text = (rnd.choice(ZH_ENTRIES) if rnd.random() < 0.6 else rnd.choice(EN_ENTRIES)).format(**f)
                 cited = [rnd.choice(ids)] + ([show_id] if (k * 4 + e) % 97 == 0 else [])
                 text += " — arXiv:" + ", ".join(cited)
-                entries.append(NoteEntry(number=e, heading=text[:24], text=text, points=[text],
+                entries.append(NoteEntry(number=e, heading=text[:24], text=text, points=[Point.load(text)],
                                          arxiv_ids=cited))
             save_note(conn, Note(path=f"inbox/{author}/{stamp[:10]}-{k:03d}.md", author=author, timestamp=stamp,
                                  title=f"note {k}", entries=entries))
