@@ -276,11 +276,13 @@ def bench_readers(args: argparse.Namespace, tmp: Path) -> dict:
     n, template, counts = _heavy_day(tmp, args)
     kb = n._kb()
     with server(args.store) as pg:
-        alone = []
+        alone, alone_cpu = [], []
         for i in range(args.runs):
             url = pg.create_database()
             try:
-                alone.append(_night(n, template, tmp / f"alone-{i}", args.date, url)["seconds"])
+                r = _night(n, template, tmp / f"alone-{i}", args.date, url)
+                alone.append(r["seconds"])
+                alone_cpu.append(r["cpu_s"])
             finally:
                 pg.drop_database(url)
         url = pg.create_database()
@@ -314,6 +316,11 @@ def bench_readers(args: argparse.Namespace, tmp: Path) -> dict:
     print(f"nightly on PostgreSQL alone: {base:.2f} s (median of {len(alone)}); with {args.readers} readers "
           f"({reads} reads, pause {args.pause} s): {loaded:.2f} s = {loaded / base:.2f} x (target <= 1.3); "
           f"exit {night['rc']}")
+    # The nightly's own CPU seconds, loaded and alone: equal CPU with longer wall time means it waited for
+    # a core (the readers' processes), not for a lock.
+    print(f"(info) the nightly's own CPU time: {night['cpu_s']:.2f} s with the readers, "
+          f"{statistics.median(alone_cpu):.2f} s alone ({night['cpu_s'] / statistics.median(alone_cpu):.2f} x); "
+          f"{os.cpu_count()} CPUs for the nightly, {args.readers} readers and the server")
     print(f"reader errors: {errors}" + "".join(f"\n  {e}" for r in reports for e in r[2:]))
     def verdict(tried: bool, kept: bool) -> str:
         return "not tried (the night ended first)" if not tried else "yes" if kept else "NO, LOST"
