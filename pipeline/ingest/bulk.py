@@ -13,6 +13,7 @@ from typing import IO
 from kb.errors import KBError, SourceError
 from kb.records import PaperRecord, Sighting
 from kb.store.papers import add_sightings, save_papers
+from kb.store.search import merge_backlog
 from kb.store.sources import register_source
 from pipeline.context import Progress, RunContext
 from pipeline.ingest.run import SourceReport, SourceSpec, bound_record, source_run
@@ -75,4 +76,6 @@ def _stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], Iterable
         if pending:
             _flush(ctx, pending, report, sighting_kind)
             bar.advance(len(pending))
+    if report.parsed > batch:   # several batches: the backfill merges its index segments itself
+        merge_backlog(ctx.store)
     report.bytes = path.stat().st_size
