@@ -12,6 +12,15 @@ from typing import Any
 
 
 # --------------------------------------------------------------------------- public sources
+@dataclass(frozen=True)
+class Tag:
+    """A topic tag of a classified subject, from either classifier or from the store."""
+
+    topic: str
+    score: float                    # keyword: the topic's weighted evidence; learned: its probability
+    terms: tuple[str, ...]          # the terms or features that contributed most, strongest first
+
+
 @dataclass
 class PaperRecord:
     """What one source says about one arXiv paper (one version of it)."""

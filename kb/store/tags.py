@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from kb.records import Tag
 from kb.store.db import Store
 from kb.store.rows import Tx, chunks, row
 
@@ -30,18 +31,11 @@ class Classified:
 
 
 @dataclass
-class StoredTag:
-    topic: str
-    score: float
-    terms: tuple[str, ...]
-
-
-@dataclass
 class StoredResult:
     """A classification the classify stage stored, shaped like the classifier's result."""
 
     relevance: str
-    tags: list[StoredTag] = field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -171,14 +165,14 @@ def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[
                 f"SELECT subject, topic, score, terms, taxonomy_hash FROM tags WHERE subject_kind = ? "
                 f"AND subject IN ({marks}) ORDER BY subject, score DESC, topic", (kind, *part)):
             if subject in out and model == model_hash:
-                out[subject].tags.append(StoredTag(topic, score, tuple(json.loads(terms))))
+                out[subject].tags.append(Tag(topic, score, tuple(json.loads(terms))))
         if doc is None:
             continue
         for subject, relevance, tags, model in store.query(
                 f"SELECT subject, relevance, tags, model_hash FROM doc_relevance WHERE subject_kind = ? "
                 f"AND doc = ? AND subject IN ({marks})", (kind, doc, *part)):
             if subject in out and model == model_hash:
-                out[subject] = StoredResult(relevance, [StoredTag(t, s, tuple(terms)) for t, s, terms
+                out[subject] = StoredResult(relevance, [Tag(t, s, tuple(terms)) for t, s, terms
                                                         in json.loads(tags)])
     return out
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from kb.records import Tag
 from pipeline.classify.matcher import TermMatcher
 from pipeline.classify.taxonomy import Taxonomy, default_taxonomy
 
@@ -40,13 +41,6 @@ __all__ = ["Tag", "Classification", "CompiledTaxonomy", "classify", "compile_tax
 RELEVANCE_LEVELS = ("primary", "adjacent", "none")
 
 _TOPIC, _NEG, _CTX, _CTX_NEG, _ADJ, _ADJ_NEG, _OFF, _TITLE = range(8)
-
-
-@dataclass(frozen=True)
-class Tag:
-    topic: str
-    score: float
-    terms: tuple[str, ...]          # matched terms, strongest first
 
 
 @dataclass

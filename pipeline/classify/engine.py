@@ -102,7 +102,7 @@ class Engine:
                 hints: Iterable[str] = (), taxonomy: Any = None) -> Any:
             result = self.classify(text, title=title, primary_category=primary_category, hints=hints, doc=doc)
             if fixed is not None:
-                from pipeline.classify.model import Tag
+                from kb.records import Tag
                 rel, topics = fixed
                 scores = {t.topic: t for t in result.tags}
                 result.relevance = rel

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from kb.records import Tag
 from pipeline.classify.features import (
     FEATURE_VERSION,
     N_BLOCKS,
@@ -56,13 +57,6 @@ _NR = len(LEVELS)
 
 class ModelError(ValueError):
     """The model file is missing, damaged, or made for other features."""
-
-
-@dataclass(frozen=True)
-class Tag:
-    topic: str
-    score: float                    # probability of the topic, 0..1
-    terms: tuple[str, ...]          # the features that contributed most, strongest first
 
 
 @dataclass
