@@ -431,11 +431,7 @@ class PostgresServer(_Server):
             if say_done:
                 self.watchdog.stdin.write(b"done")
             self.watchdog.stdin.close()
-        try:
-            self.watchdog.wait(15)
-        except subprocess.TimeoutExpired:
-            self.watchdog.kill()
-            self.watchdog.wait()
+        _reap(self.watchdog)
         self.watchdog = None
 
     def stop(self) -> None:
@@ -443,11 +439,7 @@ class PostgresServer(_Server):
         if self.proc is not None:
             if self.proc.poll() is None:
                 self.proc.send_signal(signal.SIGQUIT)  # = pg_ctl stop -m immediate
-                try:
-                    self.proc.wait(15)
-                except subprocess.TimeoutExpired:
-                    self.proc.kill()
-                    self.proc.wait()
+                _reap(self.proc)
             self.proc = None
         self._close_watchdog(say_done=True)
         if self.root is not None:
@@ -508,3 +500,12 @@ if pytest is not None:
             yield url
         finally:
             pg_server.drop_database(url)
+
+
+def _reap(proc: subprocess.Popen, timeout: float = 15) -> None:
+    """Wait for ``proc`` to end, killing it after ``timeout`` seconds."""
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
