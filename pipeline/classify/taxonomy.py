@@ -203,17 +203,17 @@ def load_taxonomy(override: str | Path | None = None, *, base: str | Path | None
     """Load the base taxonomy (default: the shipped one) and merge ``override`` on top."""
     base_path = Path(base) if base is not None else default_taxonomy_path()
     raw = _read(base_path)
-    _check_shape(raw, str(base_path), partial=False)
     sources = [str(base_path)]
     where = str(base_path)
     if override is not None:
+        _check_shape(raw, str(base_path), partial=False)   # its own errors name its own file
         o_path = Path(override)
         o_raw = _read(o_path)
         _check_shape(o_raw, str(o_path), partial=True)
         raw = _merge(raw, o_raw)
         sources.append(str(o_path))
         where = f"{o_path} (merged over {base_path.name})"
-    return parse_taxonomy(raw, where=where, sources=tuple(sources))
+    return parse_taxonomy(raw, where=where, sources=tuple(sources))   # checks the (merged) whole
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any], path: tuple[str, ...] = ()) -> dict[str, Any]:
