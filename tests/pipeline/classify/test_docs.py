@@ -63,6 +63,21 @@ def test_two_docs_give_two_briefings_each_keeping_its_own(two_docs):
     assert {p.name for p in (two_docs / ".kb" / "models").glob("*.json")} == {"inference.json", "moe.json"}
 
 
+
+# What a briefing's labels say of its doc, in each language: the doc's own name, never another's.
+DOC_LABELS = {"en": ("relevant to {}", "nothing on {}", "{} is its main category"),
+              "zh": ("与 {} 相关", "无 {} 相关内容", "主分类 {}")}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_each_briefing_speaks_of_its_own_doc(two_docs, lang):
+    """The moe briefing's labels say "nothing on moe", "relevant to moe", not the inference doc's words."""
+    path = Path(kb(two_docs, "brief", "--date", DAY, "--topic", "moe", "--lang", lang).stdout.split()[0])
+    text = path.read_text(encoding="utf-8")
+    for label in DOC_LABELS[lang]:
+        assert label.format("moe") in text
+        assert label.format("inference") not in text
+
 def test_a_correction_changes_the_next_run(tmp_path, two_docs):
     home = tmp_path / "ws"
     shutil.copytree(two_docs, home)
