@@ -1,0 +1,338 @@
+"""Section suggestion measured on docs nobody here wrote: the corpus' public curated lists.
+
+    .venv/bin/python bench/eval_sections.py [--corpus ../shared/corpus] [--cap 80] [--seed 7]
+                                            [--text title|abstract] [--methods NAME …] [--check N]
+
+Each curated list is a doc: its sections are the curator's heading paths (numbered as a tree, so
+``A > B`` is a subsection of ``A`` and a path with nothing filed of its own is a container, as in
+a knowledge doc), its anchors are its rows (one item per arXiv ID, or per title without one; an
+item filed in two sections counts right in either). Lists with 3–40 sections and at least 30 items
+are read, at most ``--cap`` items of each (a seeded sample). For each candidate method, leave-one-out
+as ``kb eval sections`` does it: hide an item, rank the sections from the headings and the other
+items, count top-1 and top-3; per list, then pooled over every item and as the mean over lists.
+``--text abstract`` describes an item by its title and, when the corpus has it, its arXiv abstract
+(a store's view of the doc); ``title`` by its title alone (the doc's own lines).
+
+Every method scores from one Gram matrix of the classifier's TF-IDF vectors per list (headings and
+items), so leave-one-out costs no refitting; ``KB`` names kb's method, and ``--check N`` runs
+``pipeline.classify.sections.leave_one_out`` itself on the first N lists: the same figures as ``KB``'s.
+The floor is the least machinery: each section's heading alone.
+Not part of the test suite; the last line is one JSON object ``{"name", "value", "unit", "floor", "ratio"}``.
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pipeline.classify.sections import SectionIndex, SectionItem, leave_one_out, represent  # noqa: E402
+
+
+@dataclass
+class Doc:
+    """One curated list as a doc: places, items, and the Gram matrices every method scores from."""
+
+    name: str
+    headings: dict[str, str]
+    items: list[SectionItem]
+    places: list[str]
+    ids: list[str]             # one per distinct item, in order
+    truth: list[set[int]]      # per distinct item: the places it is filed in (indices)
+    G: np.ndarray              # raw TF-IDF dot products: places' headings first, then the items
+    P: np.ndarray              # cosines of the topic probabilities, same order
+
+
+def load_lists(corpus: Path, text: str, cap: int, seed: int) -> list[tuple[str, dict[str, str], list[SectionItem]]]:
+    """The lists that look like a doc (3–40 sections, ≥ 30 items), each as headings and items."""
+    abstracts = _abstracts(corpus) if text == "abstract" else {}
+    out = []
+    for f in sorted(glob.glob(str(corpus / "curated_lists" / "*.jsonl"))):
+        rows = [json.loads(line) for line in open(f, encoding="utf-8")]
+        rows = [r for r in rows if r.get("title") and r.get("section")]
+        by_item: dict[str, list[dict]] = {}
+        for r in rows:
+            by_item.setdefault(r.get("arxiv_id") or _norm(r["title"]), []).append(r)
+        keys = sorted(by_item)
+        if len(keys) > cap:
+            keys = sorted(random.Random(seed).sample(keys, cap))
+        sections = {r["section"] for k in keys for r in by_item[k]}
+        if len(keys) < 30 or not 3 <= len(sections) <= 40:
+            continue
+        numbers = _number_paths(r["section"] for k in keys for r in by_item[k])
+        headings = {num: path.split(" > ")[-1] for path, num in numbers.items()}
+        items = [SectionItem(numbers[r["section"]], k, r["title"], abstracts.get(r.get("arxiv_id") or "", ""))
+                 for k in keys for r in {r["section"]: r for r in by_item[k]}.values()]
+        out.append((Path(f).stem, headings, items))
+    return out
+
+
+def _abstracts(corpus: Path) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for f in sorted(glob.glob(str(corpus / "abstracts" / "*.jsonl"))):
+        for line in open(f, encoding="utf-8"):
+            r = json.loads(line)
+            out.setdefault(r["arxiv_id"], r.get("abstract") or "")
+    return out
+
+
+def _norm(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", title.lower())
+
+
+def _number_paths(paths) -> dict[str, str]:
+    """Each heading path (``A > B > C``) and every prefix of it → a tree number (``1.2.1``), in order of
+    first appearance, so the doc's rules (containers, parents) apply to the curator's headings."""
+    numbers: dict[str, str] = {}
+    children: dict[str, int] = {}
+    for path in paths:
+        parts = path.split(" > ")
+        for i in range(1, len(parts) + 1):
+            p = " > ".join(parts[:i])
+            if p not in numbers:
+                parent = numbers.get(" > ".join(parts[:i - 1]), "")
+                children[parent] = children.get(parent, 0) + 1
+                numbers[p] = f"{parent}.{children[parent]}" if parent else str(children[parent])
+    return numbers
+
+
+def prepare(base, name: str, headings: dict[str, str], items: list[SectionItem]) -> Doc:
+    """The Gram matrices of a doc's places' headings and its distinct items."""
+    places = SectionIndex.places(headings, items)
+    from pipeline.classify.sections import heading_path
+    first: dict[str, SectionItem] = {}
+    truth: dict[str, set[int]] = {}
+    for a in items:
+        first.setdefault(a.id, a)
+        truth.setdefault(a.id, set()).add(places.index(a.section))
+    ids = list(first)
+    texts = [(heading_path(headings, s), "") for s in places] + [(first[i].title, first[i].text) for i in ids]
+    vecs = represent(base, texts)
+    probs = 1.0 / (1.0 + np.exp(-base.logits_many(vecs)[:, 3:].astype(np.float64)))   # the topic heads
+    cols = {j: c for c, j in enumerate(sorted({int(j) for idx, _ in vecs for j in idx}))}
+    V = np.zeros((len(texts), len(cols)))
+    for r, (idx, val) in enumerate(vecs):
+        np.add.at(V[r], [cols[int(j)] for j in idx], val)
+    Pn = probs / np.maximum(np.linalg.norm(probs, axis=1, keepdims=True), 1e-12)
+    return Doc(name, headings, items, places, ids, [truth[i] for i in ids], V @ V.T, Pn @ Pn.T)
+
+
+# --- candidate methods: each maps (doc, hidden item k) to one score per place --------------------------
+
+def _cosines(doc: Doc) -> np.ndarray:
+    d = np.sqrt(np.maximum(np.diag(doc.G), 1e-12))
+    return doc.G / np.outer(d, d)
+
+
+def _members(doc: Doc, k: int) -> list[list[int]]:
+    """Per place, the rows (in the Gram's order) of its items other than the hidden one."""
+    m = len(doc.places)
+    out: list[list[int]] = [[] for _ in doc.places]
+    for i, places in enumerate(doc.truth):
+        if i != k:
+            for s in places:
+                out[s].append(m + i)
+    return out
+
+
+def centroid(hw: float = 1.0, nearest: float = 0.0, topic: float = 0.0, child: float = 0.0,
+             near_heading: bool = False) -> Callable:
+    """Cosine to each place's centroid (heading × ``hw`` + its items, + ``child`` × its subsections' items),
+    mixed with the cosine to its nearest item (share ``nearest``; the heading counts as an item when
+    ``near_heading``) and topic profiles (share ``topic``)."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        m, q = len(doc.places), len(doc.places) + k
+        members = _members(doc, k)
+        C = _cosines(doc)
+        out = np.zeros(m)
+        for s in range(m):
+            w = {s: hw}
+            for r in members[s]:
+                w[r] = w.get(r, 0.0) + 1.0
+            if child:
+                for t, pl in enumerate(doc.places):
+                    if pl.startswith(doc.places[s] + "."):
+                        for r in members[t]:
+                            w[r] = w.get(r, 0.0) + child
+            rows, ws = np.array(list(w)), np.array(list(w.values()))
+            cos = float(ws @ doc.G[q, rows]) / np.sqrt(max(ws @ doc.G[np.ix_(rows, rows)] @ ws, 1e-12)) \
+                / np.sqrt(max(doc.G[q, q], 1e-12))
+            near = max((C[q, r] for r in members[s] + ([s] if near_heading else [])), default=0.0)
+            prof = float(ws @ doc.P[q, rows]) / np.sqrt(max(ws @ doc.P[np.ix_(rows, rows)] @ ws, 1e-12))
+            out[s] = (1 - topic) * ((1 - nearest) * cos + nearest * near) + topic * prof
+        return out
+    return score
+
+
+def knn(k_near: int = 3, hw: float = 1.0) -> Callable:
+    """Sum of the cosines of each place's ``k_near`` nearest items, plus ``hw`` × its heading's cosine."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        m, q = len(doc.places), len(doc.places) + k
+        C = _cosines(doc)
+        members = _members(doc, k)
+        return np.array([hw * C[q, s] + sum(sorted((C[q, r] for r in members[s]), reverse=True)[:k_near])
+                         for s in range(m)])
+    return score
+
+
+def ridge(lam: float = 1.0, hw: float = 1.0, mix: float = 0.0) -> Callable:
+    """One-vs-rest kernel ridge regression on the unit TF-IDF vectors (a per-doc linear model, like
+    arxiv-sanity's per-tag SVM): headings (weight ``hw``) and the other items are the training rows,
+    target 1 for a section's own rows and −1 for the others' (0 ranks the same); ``mix`` × the centroid
+    score added."""
+    near = centroid()
+    def score(doc: Doc, k: int) -> np.ndarray:
+        m, q = len(doc.places), len(doc.places) + k
+        C = _cosines(doc)
+        rows = list(range(m)) + [m + i for i in range(len(doc.ids)) if i != k]
+        Y = np.full((len(rows), m), -1.0)
+        wts = np.ones(len(rows))
+        for r_i, r in enumerate(rows):
+            for s in ([r] if r < m else doc.truth[r - m]):
+                Y[r_i, s] = 1.0
+            if r < m:
+                wts[r_i] = hw
+        K = C[np.ix_(rows, rows)]
+        # weighted ridge in the dual: (K + lam W^-1) a = Y
+        alpha = np.linalg.solve(K + lam * np.diag(1.0 / wts), Y)
+        return C[q, rows] @ alpha + (mix * near(doc, k) if mix else 0.0)
+    return score
+
+
+def _training(doc: Doc, k: int) -> tuple[list[int], np.ndarray]:
+    """The rows a per-doc model learns from with the ``k``-th item hidden, and their ±1 targets."""
+    m = len(doc.places)
+    rows = list(range(m)) + [m + i for i in range(len(doc.ids)) if i != k]
+    Y = -np.ones((len(rows), m))
+    for r_i, r in enumerate(rows):
+        Y[r_i, [r] if r < m else list(doc.truth[r - m])] = 1.0
+    return rows, Y
+
+
+def balanced_ridge(lam: float = 0.1) -> Callable:
+    """``ridge`` with each row weighted by 1 / its section's row count, so big sections do not win by size."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        q = len(doc.places) + k
+        C = _cosines(doc)
+        rows, Y = _training(doc, k)
+        size = (Y > 0).sum(axis=0)
+        wts = 1.0 / np.array([min(size[Y[r] > 0]) for r in range(len(rows))])
+        alpha = np.linalg.solve(C[np.ix_(rows, rows)] + lam * np.diag(1.0 / wts), Y)
+        return C[q, rows] @ alpha
+    return score
+
+
+def svm(c: float = 1.0, epochs: int = 20) -> Callable:
+    """One-vs-rest linear SVM (squared hinge, no bias; LIBLINEAR's dual coordinate descent, every section at once)."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        q = len(doc.places) + k
+        C = _cosines(doc)
+        rows, Y = _training(doc, k)
+        K = C[np.ix_(rows, rows)]
+        A = np.zeros_like(Y)
+        d = 1.0 / (2 * c)
+        for _ in range(epochs):
+            for i in range(len(rows)):
+                g = Y[i] * (K[i] @ (A * Y)) - 1.0 + d * A[i]
+                A[i] = np.maximum(A[i] - g / (K[i, i] + d), 0.0)
+        return C[q, rows] @ (A * Y)
+    return score
+
+
+def heading_only(doc: Doc, k: int) -> np.ndarray:
+    """The floor: the cosine to each place's heading, nothing learned from the anchors."""
+    q = len(doc.places) + k
+    return _cosines(doc)[q, :len(doc.places)]
+
+
+METHODS: dict[str, Callable] = {
+    "heading-only": heading_only,
+    "centroid": centroid(),
+    "kb-before": centroid(nearest=0.3, near_heading=True),    # 0.7 x centroid + 0.3 x nearest item or heading
+    "centroid+near0.3": centroid(nearest=0.3),
+    "centroid+near0.5": centroid(nearest=0.5),
+    "centroid hw0.5": centroid(hw=0.5),
+    "centroid hw2": centroid(hw=2.0),
+    "centroid+near0.3 topic0.2": centroid(nearest=0.3, topic=0.2),
+    "centroid+near0.3 child0.5": centroid(nearest=0.3, child=0.5),
+    "nearest (1-NN)": centroid(nearest=1.0),
+    "knn3": knn(3),
+    "knn5": knn(5),
+    "ridge1": ridge(1.0),
+    "ridge0.3": ridge(0.3),
+    "ridge3": ridge(3.0),
+    "ridge0.1": ridge(0.1),
+    "ridge0.03": ridge(0.03),
+    "ridge0.3 hw2": ridge(0.3, hw=2.0),
+    "ridge0.3 hw0.5": ridge(0.3, hw=0.5),
+    "ridge0.1 hw2": ridge(0.1, hw=2.0),
+    "ridge0.1 + centroid": ridge(0.1, mix=1.0),
+    "balanced ridge0.1": balanced_ridge(0.1),
+    "svm C1": svm(1.0),
+    "svm C10": svm(10.0),
+}
+SLOW = {"svm C1", "svm C10"}   # a minute each: by name only
+KB = "ridge0.1"     # what pipeline.classify.sections does (RIDGE = 0.1)
+
+
+def evaluate(doc: Doc, method: Callable) -> tuple[int, int, int]:
+    """Leave-one-out: (items, right first, right among the first three). Ties go to the doc's order."""
+    n1 = n3 = 0
+    for k, truth in enumerate(doc.truth):
+        s = method(doc, k)
+        order = sorted(range(len(s)), key=lambda i: (-round(float(s[i]), 4), i))
+        n1 += order[0] in truth
+        n3 += bool(set(order[:3]) & truth)
+    return len(doc.truth), n1, n3
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus"))
+    ap.add_argument("--model", default=str(ROOT / "data" / "classifier_model.npz"))
+    ap.add_argument("--cap", type=int, default=80)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--text", choices=["title", "abstract"], default="abstract")
+    ap.add_argument("--methods", nargs="*", default=[m for m in METHODS if m not in SLOW])
+    ap.add_argument("--check", type=int, default=0, help="run kb's own leave_one_out on the first N lists")
+    ap.add_argument("--per-list", action="store_true")
+    args = ap.parse_args()
+    from pipeline.classify.model import Model
+    base = Model.load(args.model)
+    lists = load_lists(Path(args.corpus), args.text, args.cap, args.seed)
+    docs = [prepare(base, *x) for x in lists]
+    print(f"{len(docs)} lists, {sum(len(d.ids) for d in docs)} items, text={args.text}, cap={args.cap}")
+    pooled: dict[str, tuple[float, float]] = {}
+    for name in args.methods:
+        per = [evaluate(d, METHODS[name]) for d in docs]
+        n, a1, a3 = (sum(x[i] for x in per) for i in range(3))
+        macro1 = sum(x[1] / x[0] for x in per) / len(per)
+        macro3 = sum(x[2] / x[0] for x in per) / len(per)
+        pooled[name] = (a1 / n, a3 / n)
+        print(f"{name:<28} pooled top-1 {a1 / n:.3f} top-3 {a3 / n:.3f}   mean over lists {macro1:.3f} / {macro3:.3f}")
+        if args.per_list:
+            for d, (m, b1, b3) in zip(docs, per):
+                print(f"    {d.name[:48]:<48} {m:3} items {len(d.places):3} places  {b1 / m:.3f} / {b3 / m:.3f}")
+    for name, headings, items in lists[:args.check]:
+        r = leave_one_out(base, headings, items)
+        print(f"kb leave_one_out {name[:40]:<40} {r['n']:3} items  {r['top1']:.3f} / {r['top3']:.3f}")
+    best = max(pooled, key=lambda k: pooled[k])
+    print(f"best pooled top-1: {best}")
+    if KB in pooled and "heading-only" in pooled:
+        kb, floor = pooled[KB][0], pooled["heading-only"][0]
+        print(json.dumps({"name": f"eval_sections {KB} ({args.text})", "value": round(kb, 4),
+                          "unit": "pooled top-1", "floor": round(floor, 4), "ratio": round(kb / floor, 3)}))
+
+
+if __name__ == "__main__":
+    main()
