@@ -23,7 +23,7 @@ from kb.config_values import (
     name_problem,
     site_dir_problem,
     store_url_problem,
-    taxonomy_slugs,
+    unknown_topics,
 )
 from kb.errors import ConfigError
 
@@ -215,12 +215,12 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     cfg.hf_recording = hf.get("recording")
     blogs = raw.get("blogs", [])
     _check_names(path, text, "blogs.name", [b["name"] for b in blogs], "feed")
-    known_topics = taxonomy_slugs(path.parent / "taxonomy.toml")
+    unknown_of = unknown_topics(path.parent / "taxonomy.toml", [t for b in blogs for t in b.get("topics", [])])
     for i, b in enumerate(blogs):
         if b["name"] in RESERVED_SOURCES:
             raise _err(path, text, "blogs.name", f"{b['name']!r} is the name of one of kb's own sources", i)
-        unknown = [t for t in b.get("topics", []) if t not in known_topics]
-        if unknown and known_topics:
+        unknown = [t for t in b.get("topics", []) if t in unknown_of]
+        if unknown:
             raise _err(path, text, "blogs.topics", f"{unknown[0]!r} is no topic of the taxonomy", i)
         if not b.get("url") and not b.get("recording"):
             raise _err(path, text, "blogs.name", f"feed {b['name']!r} needs a url or a recording", i)

@@ -88,14 +88,34 @@ def store_url_problem(value: str) -> str | None:
     return None
 
 
-def taxonomy_slugs(workspace_taxonomy: Path | None) -> frozenset[str]:
-    """The topic slugs of the shipped taxonomy and of a workspace's ``taxonomy.toml`` merged over it."""
+# A topic's table header in a taxonomy file: ``[topics.kv-cache]``, ``[topics.kv-cache.terms]``.
+_TOPIC_HEADER = re.compile(r"^\s*\[\s*topics\.([a-z0-9-]+)\s*[.\]]", re.MULTILINE)
+
+
+def taxonomy_slugs(workspace_taxonomy: Path | None, *, full: bool = False) -> frozenset[str]:
+    """The topic slugs of the shipped taxonomy and of a workspace's ``taxonomy.toml`` merged over it.
+
+    Read from the files' table headers, which is how taxonomies are written (parsing the whole
+    1,700-line TOML cost every command, queries included, as much as the rest of its config);
+    ``full`` parses them as TOML, for a slug written some other way (quoted, dotted keys)."""
     from kb.resources import find_resource
     slugs: set[str] = set()
     for path in (find_resource("data/taxonomy.toml"), workspace_taxonomy):
         if path is not None and path.is_file():
             try:
-                slugs |= set(tomllib.loads(path.read_text(encoding="utf-8")).get("topics", {}))
+                text = path.read_text(encoding="utf-8")
+                slugs |= set(tomllib.loads(text).get("topics", {})) if full else set(_TOPIC_HEADER.findall(text))
             except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
                 pass   # the taxonomy's own loader names what is wrong with it
     return frozenset(slugs)
+
+
+def unknown_topics(workspace_taxonomy: Path | None, names: list[str]) -> list[str]:
+    """``names`` that are no topic of the taxonomy (none when the taxonomy cannot be read)."""
+    if not names:
+        return []
+    known = taxonomy_slugs(workspace_taxonomy)
+    if known and all(n in known for n in names):
+        return []
+    known = taxonomy_slugs(workspace_taxonomy, full=True)   # a slug the headers did not show, or a real miss
+    return [n for n in names if n not in known] if known else []

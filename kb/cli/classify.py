@@ -62,11 +62,9 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
         raise typer.BadParameter("give an ID and --relevance primary|adjacent|none (or --uncertain N)")
     if relevance not in ("primary", "adjacent", "none"):
         raise typer.BadParameter(f"--relevance {relevance!r}: primary, adjacent or none")
-    from kb.config_values import taxonomy_slugs
-    known = taxonomy_slugs(open_workspace().root / "taxonomy.toml")
-    for t in topic or ():
-        if t not in known:
-            raise typer.BadParameter(f"--topic {t!r} is no topic of the taxonomy")
+    from kb.config_values import unknown_topics
+    for t in unknown_topics(open_workspace().root / "taxonomy.toml", list(topic or ()))[:1]:
+        raise typer.BadParameter(f"--topic {t!r} is no topic of the taxonomy")
     if relevance == "none" and topic:
         raise typer.BadParameter("--relevance none keeps no topics (kb's contract): drop --topic")
     with run_context(None) as ctx:

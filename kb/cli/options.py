@@ -52,10 +52,11 @@ def check_tag(value: str | None) -> str | None:
     """Typer callback: a tag must be a topic of the taxonomy."""
     if value is not None:
         from kb.cli.common import open_workspace
-        from kb.config_values import taxonomy_slugs
-        known = taxonomy_slugs(open_workspace().root / "taxonomy.toml")
-        if value not in known:
-            raise typer.BadParameter(f"{value!r} is no topic of the taxonomy (e.g. {', '.join(sorted(known)[:4])})")
+        from kb.config_values import taxonomy_slugs, unknown_topics
+        override = open_workspace().root / "taxonomy.toml"
+        if unknown_topics(override, [value]):
+            known = sorted(taxonomy_slugs(override, full=True))
+            raise typer.BadParameter(f"{value!r} is no topic of the taxonomy (e.g. {', '.join(known[:4])})")
     return value
 
 

@@ -77,3 +77,19 @@ def test_formats_and_site_defaults() -> None:
     assert cfg.briefing_formats == ["md", "html"] and cfg.site_dir is None
     cfg = parse_config('[briefing]\nformats = ["md"]\n[site]\ndir = "public/site"\n', Path("kb.toml"))
     assert cfg.briefing_formats == ["md"] and cfg.site_dir == "public/site"
+
+
+def test_topic_slugs_read_from_headers_are_the_taxonomy_s_own() -> None:
+    from kb.config_values import taxonomy_slugs
+    assert taxonomy_slugs(None) == taxonomy_slugs(None, full=True)
+    assert "kv-cache" in taxonomy_slugs(None)
+
+
+def test_a_blog_topic_of_the_workspace_taxonomy_however_written(tmp_path: Path) -> None:
+    """A slug in a workspace taxonomy written as a quoted or dotted key, not a header, is still a topic."""
+    (tmp_path / "taxonomy.toml").write_text('topics.rag-cache.title_en = "RAG caches"\n'
+                                            '[topics."green-ai"]\ntitle_en = "Green AI"\n', encoding="utf-8")
+    text = '[[blogs]]\nname = "a"\nurl = "https://a.org/f"\ntopics = ["green-ai", "rag-cache", "kv-cache"]\n'
+    assert parse_config(text, tmp_path / "kb.toml").blogs[0].topics == ["green-ai", "rag-cache", "kv-cache"]
+    with pytest.raises(ConfigError, match=r"blogs\.topics: 'nope' is no topic"):
+        parse_config(text.replace('"kv-cache"', '"nope"'), tmp_path / "kb.toml")
