@@ -19,7 +19,7 @@ over these (pipeline.brief).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 # The penalty of each section's ridge model, against vectors of unit length: small, as a doc's few
@@ -40,12 +40,12 @@ class SectionItem:
 
 @dataclass
 class SectionIndex:
-    """One linear model per section over the classifier's TF-IDF features: ``weights[f, s]``, where
-    ``columns`` maps a feature to its row ``f``; ``order`` holds the sections, in the doc's order."""
+    """One linear model per section over the classifier's TF-IDF features: ``weights[k, s]`` is the
+    weight of feature ``features[k]`` (sorted ids, the doc's own) for section ``order[s]``."""
 
     base: Any
     order: list[str]
-    columns: dict[int, int] = field(default_factory=dict)
+    features: Any = None
     weights: Any = None
 
     @classmethod
@@ -58,7 +58,8 @@ class SectionIndex:
         others') over the rows the doc gives: every place's heading path, and every anchored item once
         (its title, abstract and labels), a row of each section it is anchored in. Unlike a centroid, the
         model learns which words tell the doc's sections apart, so a word every section shares weighs
-        little; solved in the dual, as a doc has far fewer rows than features."""
+        little. Solved in the dual (a doc has far fewer rows than features) with the rows kept sparse,
+        so a doc of thousands of anchors with abstracts costs its rows' overlap, not rows × vocabulary."""
         import numpy as np
         order = list(places if places is not None else cls.places(headings, anchored))
         texts, targets = [(heading_path(headings, s), "") for s in order], [[s] for s in order]
@@ -66,16 +67,16 @@ class SectionIndex:
             texts.append((title, text))
             targets.append(sections)
             order += [s for s in sections if s not in order]
-        if not texts:      # no heading and nothing anchored: nothing to suggest
-            return cls(base, order, {}, np.zeros((0, 0)))
-        vecs = represent(base, texts)
-        columns = {j: c for c, j in enumerate(sorted({int(j) for idx, _ in vecs for j in idx.tolist()}))}
-        X = np.stack([_dense(v, columns) for v in vecs])
+        rows, feats, vals = _unit_rows(represent(base, texts))
+        features, cols = np.unique(feats, return_inverse=True)
         Y = -np.ones((len(texts), len(order)))
         for r, sections in enumerate(targets):
             Y[r, [order.index(s) for s in sections]] = 1.0
-        alpha = np.linalg.solve(X @ X.T + RIDGE * np.eye(len(texts)), Y)
-        return cls(base, order, columns, X.T @ alpha)
+        gram = _gram(rows, cols, vals, len(texts))
+        alpha = np.linalg.solve(gram + RIDGE * np.eye(len(texts)), Y)
+        weights = np.stack([np.bincount(cols, weights=vals * alpha[rows, k], minlength=len(features))
+                            for k in range(len(order))], axis=1) if len(order) else np.zeros((len(features), 0))
+        return cls(base, order, features, weights)
 
     @staticmethod
     def places(headings: Mapping[str, str], anchored: Sequence[SectionItem]) -> list[str]:
@@ -92,7 +93,12 @@ class SectionIndex:
 
     def rank(self, vec: tuple[Any, Any]) -> list[tuple[str, float]]:
         """Every section for an item's TF-IDF vector, best first."""
-        scores = _dense(vec, self.columns) @ self.weights
+        import numpy as np
+        _, feats, vals = _unit_rows([vec])
+        at = np.searchsorted(self.features, feats)
+        known = at < len(self.features)
+        known[known] = self.features[at[known]] == feats[known]   # the doc's features; the others weigh nothing
+        scores = vals[known] @ self.weights[at[known]]
         # Best first, a subsection like any other section: when the team files items in §2.3.1, its
         # own items say so; a tie keeps the doc's order.
         scored = sorted(((round(float(v), 4), k) for k, v in enumerate(scores)), key=lambda x: (-x[0], x[1]))
@@ -122,18 +128,62 @@ def _distinct(anchored: Sequence[SectionItem]) -> list[tuple[str, str, list[str]
     return out
 
 
-def _dense(vec: tuple[Any, Any], columns: Mapping[int, int]) -> Any:
-    """An item's TF-IDF vector, scaled to unit length, on the index's features (the others weigh nothing)."""
+def _unit_rows(vecs: Sequence[tuple[Any, Any]]) -> tuple[Any, Any, Any]:
+    """TF-IDF vectors as flat ``(row, feature, value)`` arrays, each row summed per feature (a feature
+    in two blocks is two entries of a vector) and scaled to unit length."""
     import numpy as np
-    features, where = np.unique(vec[0], return_inverse=True)   # a feature in two blocks is two entries
-    summed = np.bincount(where, weights=vec[1], minlength=len(features))
-    norm = float(np.linalg.norm(summed)) or 1.0
-    out = np.zeros(len(columns))
-    for j, v in zip(features.tolist(), summed.tolist()):
-        c = columns.get(j)
-        if c is not None:
-            out[c] = v / norm
-    return out
+    if not vecs:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
+    rows = np.repeat(np.arange(len(vecs)), [len(idx) for idx, _ in vecs])
+    feats = np.concatenate([np.asarray(idx, np.int64) for idx, _ in vecs])
+    span = int(feats.max()) + 1 if len(feats) else 1
+    keys, where = np.unique(rows * span + feats, return_inverse=True)    # (row, feature), sorted
+    vals = np.bincount(where, weights=np.concatenate([np.asarray(v, np.float64) for _, v in vecs]),
+                       minlength=len(keys))
+    rows, feats = keys // span, keys % span
+    norms = np.sqrt(np.bincount(rows, weights=vals * vals, minlength=len(vecs)))
+    return rows, feats, vals / np.where(norms > 0, norms, 1.0)[rows]
+
+
+PAIRS_PER_PASS = 1 << 20   # entry pairs summed per pass over the rare features: ~40 MB of arrays
+
+
+def _gram(rows: Any, cols: Any, vals: Any, n: int) -> Any:
+    """``X @ X.T`` of the sparse ``n``-row matrix with entries ``(rows, cols, vals)``, exactly.
+
+    A feature many rows share goes into a dense block multiplied by BLAS (n² per feature, fast); a
+    rare one (most of a vocabulary) adds its own entry pairs (df² per feature), which costs far less
+    than n² when df is small: together the cost follows the rows' overlap, not rows × vocabulary."""
+    import numpy as np
+    gram = np.zeros((n, n))
+    if not len(vals):
+        return gram
+    df = np.bincount(cols)
+    common = df[cols] * 16 > n
+    shared = np.unique(cols[common])
+    for part in np.array_split(shared, max(1, len(shared) // 2048)) if len(shared) else ():
+        pick = np.isin(cols, part)
+        block = np.zeros((n, len(part)))
+        block[rows[pick], np.searchsorted(part, cols[pick])] = vals[pick]
+        gram += block @ block.T
+    rare = ~common
+    by_col = np.argsort(cols[rare], kind="stable")
+    r, c, v = rows[rare][by_col], cols[rare][by_col], vals[rare][by_col]
+    if len(c):
+        start = np.searchsorted(c, c)                       # first entry of each entry's feature
+        size = np.searchsorted(c, c, side="right") - start  # that feature's rows
+        ends = np.cumsum(size)
+        first = 0
+        while first < len(c):
+            last = int(np.searchsorted(ends, ends[first] - size[first] + PAIRS_PER_PASS, side="right"))
+            last = max(last, first + 1)
+            k = size[first:last]
+            left = np.repeat(np.arange(first, last), k)
+            offset = np.arange(len(left)) - np.repeat(np.cumsum(k) - k, k)
+            right = start[left] + offset
+            gram += np.bincount(r[left] * n + r[right], weights=v[left] * v[right], minlength=n * n).reshape(n, n)
+            first = last
+    return gram
 
 
 def heading_path(headings: Mapping[str, str], number: str) -> str:

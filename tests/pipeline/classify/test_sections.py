@@ -148,3 +148,35 @@ def test_an_item_anchored_in_two_sections_is_one_example_of_both(base):
 
 def test_a_doc_without_headings_or_anchors_suggests_nothing(base):
     assert SectionIndex.build(base, {}, []).suggest("Draft heads for faster LLM serving") == []
+
+
+@pytest.mark.parametrize("n", [1, 5, 40])
+def test_the_sparse_gram_is_x_times_x_transposed_exactly(n, monkeypatch):
+    """Common features (the dense block) and rare ones (entry pairs, in several passes) add up to X Xᵀ."""
+    import numpy as np
+
+    from pipeline.classify import sections
+    rng = np.random.default_rng(n)
+    dense = np.where(rng.random((n, 300)) < np.linspace(0.9, 0.01, 300), rng.random((n, 300)), 0.0)
+    rows, cols = np.nonzero(dense)
+    monkeypatch.setattr(sections, "PAIRS_PER_PASS", 7)
+    assert np.allclose(sections._gram(rows, cols, dense[rows, cols], n), dense @ dense.T)
+
+
+def test_the_section_models_are_the_dense_ridge_solution(base):
+    """Sparse rows and a sparse gram give the weights of the textbook dual ridge on dense rows."""
+    import numpy as np
+
+    from pipeline.classify import sections
+    heads, items = doc_sections(DOC)
+    index = SectionIndex.build(base, heads, items)
+    places = SectionIndex.places(heads, items)
+    texts = [(sections.heading_path(heads, s), "") for s in places] + [(t, x) for t, x, _ in sections._distinct(items)]
+    rows, feats, vals = sections._unit_rows(sections.represent(base, texts))
+    X = np.zeros((len(texts), len(index.features)))
+    X[rows, np.searchsorted(index.features, feats)] = vals
+    Y = -np.ones((len(texts), len(index.order)))
+    for r, secs in enumerate([[s] for s in places] + [s for _, _, s in sections._distinct(items)]):
+        Y[r, [index.order.index(s) for s in secs]] = 1.0
+    expected = X.T @ np.linalg.solve(X @ X.T + sections.RIDGE * np.eye(len(texts)), Y)
+    assert np.allclose(index.weights, expected)
