@@ -180,3 +180,16 @@ def test_the_section_models_are_the_dense_ridge_solution(base):
         Y[r, [index.order.index(s) for s in secs]] = 1.0
     expected = X.T @ np.linalg.solve(X @ X.T + sections.RIDGE * np.eye(len(texts)), Y)
     assert np.allclose(index.weights, expected)
+
+
+def test_leave_one_out_in_closed_form_is_refitting_without_each_item(base):
+    """The one-fit leave-one-out ranks every item as a model refitted without it does."""
+    from pipeline.classify import sections
+    heads, items = doc_sections(DAY2_DOC)
+    places = SectionIndex.places(heads, items)
+    fast = {i["id"]: i["predicted"] for i in leave_one_out(base, heads, items)["items"]}
+    for aid in list(fast)[::4]:
+        mine = [a for a in items if a.id == aid]
+        index = SectionIndex.build(base, heads, [a for a in items if a.id != aid], places)
+        (vec,) = sections.represent(base, [(mine[0].title, mine[0].text)])
+        assert [s for s, _ in index.rank(vec)][:3] == fast[aid], aid
