@@ -166,7 +166,7 @@ credibility: 4
 - KV cache 传输角色：
   - decode 节点
     ```yaml
-    kv_role: kv_consumer
+    kv_role: kv_consumer  # ⭐⭐ 推荐
     ```
   - prefill 节点
 - 不可信的代码：
@@ -200,7 +200,7 @@ def test_the_briefing_keeps_the_code_under_its_bullet(launch: dict[str, str], la
                                     "    --kv-transfer-config '{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_both\"}'",
                                     "  ", "  ", "  # two blank lines above, kept", "  ```"]
     fences = {info: (content, where) for info, content, where in _fences(md)}
-    assert fences["yaml"] == ("kv_role: kv_consumer\n", ["bullet_list_open", "list_item_open"] * 2)
+    assert fences["yaml"] == ("kv_role: kv_consumer  # ⭐⭐ 推荐\n", ["bullet_list_open", "list_item_open"] * 2)
     assert fences[""][0] == "```\n<script>alert(1)</script>\n", "the hostile code is one block, as written"
     assert dangling_labels(md) == []
 
@@ -210,3 +210,5 @@ def test_the_html_briefing_escapes_the_code(launch: dict[str, str]) -> None:
     assert '<pre><code class="language-bash">vllm serve Qwen/Qwen3-8B' in html
     assert "<code>```\n&lt;script&gt;alert(1)&lt;/script&gt;\n</code></pre>" in html
     assert "<script" not in html.lower()
+    # the stars are the code's, not a credibility: left as written (no ★★☆☆☆ 2/5 inside the code)
+    assert '<code class="language-yaml">kv_role: kv_consumer  # ⭐⭐ 推荐\n</code>' in html
