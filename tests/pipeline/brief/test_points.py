@@ -11,6 +11,7 @@ import pytest
 from kb.mdsafe import md_code_block
 from kb.records import Inline, Point, PointBlock
 from pipeline.brief.render import _environment, render_html
+from pipeline.workspace.notes import parse_note
 from tests.pipeline.brief.conftest import (
     EN_MD,
     HTML,
@@ -103,6 +104,16 @@ def test_a_code_block_is_a_fence_inside_its_bullet_and_inside_its_nested_item() 
     assert yaml == ("yaml", "kv_role: kv_consumer\n", ["bullet_list_open", "list_item_open"] * 2), \
         "the code written in the nested item stays in it"
     assert md_parser().parse(md)[-1].type == "bullet_list_close", "one list: the code did not end it"
+
+
+def test_a_bullet_that_is_only_code_keeps_it_inside_the_item() -> None:
+    """``- ```sh`` … : a point with no text of its own. A blank line after an empty bullet would end the
+    item before its code, so there is none."""
+    [note] = parse_note("# n\n\n## 1. e\n\n- ```sh\n  ls -l\n  ```\n- b\n", "inbox/a/2026-10-08-n.md").entries
+    only, _ = note.points
+    assert only == Point("", (), (PointBlock("code", lines=("ls -l",), lang="sh"),))
+    [(info, content, where)] = _fences(_render(only))
+    assert (info, content, where) == ("sh", "ls -l\n", ["bullet_list_open", "list_item_open"])
 
 
 def test_code_cannot_close_its_fence_nor_inject_markdown_or_html() -> None:
