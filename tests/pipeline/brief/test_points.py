@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.mdsafe import md_code_block
 from kb.records import Inline, Point, PointBlock
@@ -128,6 +130,23 @@ def test_code_cannot_close_its_fence_nor_inject_markdown_or_html() -> None:
     html = render_html(md, "t", "zh")
     assert "<script" not in html.lower() and "<img" not in html.lower()
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "- injected bullet\n# injected heading" in html
+
+
+# Any line the parser can hand over: no line break (markdown-it splits on \n after turning \r into it)
+# and no NUL (markdown-it replaces it); backticks, tabs, tildes and markup are likely.
+_CODE_LINE = st.text(st.one_of(st.sampled_from("`~ \t<>#-|*&"), st.characters(
+    blacklist_characters="\n\r\x00", blacklist_categories=("Cs",))), max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_CODE_LINE, min_size=1, max_size=5), st.integers(0, 2))
+def test_any_code_reads_back_exactly_from_its_fence(lines: list[str], depth: int) -> None:
+    items = tuple((d, Inline(f"item {d}")) for d in range(1, depth + 1))
+    blocks = (PointBlock("list", items=items),) if items else ()
+    md = _render(Point("p", (), (*blocks, PointBlock("code", lines=tuple(lines), lang="sh", depth=depth))))
+    [(info, content, where)] = _fences(md)
+    assert (info, content) == ("sh", "\n".join(lines) + "\n")
+    assert where == ["bullet_list_open", "list_item_open"] * (depth + 1), "in the item it was written in"
 
 
 @pytest.mark.parametrize("lang,shown", [
