@@ -421,7 +421,7 @@ M014_FLAG_CLOSED_AFTER = Migration("m014_flag_closed_after", (
 
 # Points keep the code blocks written under a bullet too (a launch command, a config: ``PointBlock`` kind
 # "code", its lines and language word). The notes are read again on the next ingest, as for m013; points
-# stored before load with their tables and items and no code.
+# stored before it still load (their tables and nested items, no code).
 M015_POINT_CODE = Migration("m015_point_code", (
     "DELETE FROM workspace_files WHERE kind = 'note'",
 ))

@@ -80,7 +80,9 @@ class _Builder:
         """Tables and code as they are; consecutive nested items as one list."""
         out: list[PointBlock] = []
         items: list[tuple[int, Inline]] = []
-        shown = 0          # depth of the last item shown: code can sit no deeper than an item it follows
+        # Depth of the last item shown. Code sits no deeper than that: an item without text is not shown,
+        # and a fence indented past the item before it would read as an indented code block.
+        shown = 0
         for what in self.under[top] + [("end",)]:
             if what[0] != "item" and items:
                 out.append(PointBlock("list", items=tuple(items)))
