@@ -3,8 +3,9 @@
 One line, no raw HTML, Markdown syntax and table pipes backslash-escaped (a backslash before
 ``<`` and before an ``&`` that would start an entity, never ``&lt;`` or ``&amp;``: a Markdown
 file is read as text too, where an entity is noise),
-nothing at the start that would open a block, and links only for http(s) URLs. Used by
-the briefings and by ``kb show --format md``.
+nothing at the start that would open a block, and links only for http(s) URLs; code blocks
+as fences their content cannot close (``md_code_block``). Used by the briefings and by
+``kb show --format md``.
 """
 from __future__ import annotations
 
@@ -89,3 +90,25 @@ def md_link(url: str | None, label: str | None = None) -> str:
     # Percent-encode whatever could end the link or the line: whitespace, controls, brackets, quotes.
     safe = quote(url, safe="-._~:/?#@!$&'*+,;=%")
     return f"[{md_text(label or url)}]({safe})"
+
+
+# A fence's language word: what highlighters know (python, c++, objective-c, yaml.j2), nothing that could
+# end the info string or carry markup. Anything else is dropped: the code is still shown, unlabelled.
+_LANG = re.compile(r"[A-Za-z0-9_+.-]{1,20}")
+
+
+def md_code_block(lines: Any, lang: str | None = "", indent: str = "") -> str:
+    """Code from outside as a fenced block, every line prefixed with ``indent`` (to sit inside a list item).
+
+    The content is kept exactly as written: nothing in it is escaped, because nothing in it can act.
+    The fence is a run of backticks longer than any run in the content (three at least), so no line of
+    the content can close it and what follows is never read as Markdown; ``lang`` is kept only when it
+    is one plain word (``_LANG``). A blank line of the content gets the indent too, so it stays inside
+    the item and a later pass that folds runs of blank lines cannot shorten the code. markdown-it
+    escapes the content in the html briefing like any fenced block.
+    """
+    body = [str(line) for line in (lines or ())]
+    longest = max((len(run) for line in body for run in re.findall(r"`+", line)), default=0)
+    fence = "`" * max(3, longest + 1)
+    word = lang if isinstance(lang, str) and _LANG.fullmatch(lang) else ""
+    return "\n".join([f"{indent}{fence}{word}", *(indent + line for line in body), indent + fence])

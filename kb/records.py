@@ -117,22 +117,30 @@ class Inline:
 
 @dataclass(frozen=True)
 class PointBlock:
-    """What sits under a bullet: a ``table`` (header row, then body rows, each a tuple of cells) or a
-    ``list`` of nested items, each with its depth below the bullet (1 = directly under it)."""
+    """What sits under a bullet: a ``table`` (header row, then body rows, each a tuple of cells), a
+    ``list`` of nested items, each with its depth below the bullet (1 = directly under it), or a
+    ``code`` block: its lines as written, the fence's language word (as written; the renderer decides
+    whether to show it) and the depth of the nested item it sits in (0 = the bullet itself)."""
 
     kind: str
     rows: tuple[tuple[Inline, ...], ...] = ()
     items: tuple[tuple[int, Inline], ...] = ()
+    lines: tuple[str, ...] = ()
+    lang: str = ""
+    depth: int = 0
 
     @classmethod
     def load(cls, value: dict[str, Any]) -> PointBlock:
+        """From its JSON form; fields a store written before code blocks were kept lacks take their defaults."""
         return cls(value["kind"], tuple(tuple(Inline.load(c) for c in r) for r in value.get("rows", ())),
-                   tuple((d, Inline.load(i)) for d, i in value.get("items", ())))
+                   tuple((d, Inline.load(i)) for d, i in value.get("items", ())),
+                   tuple(value.get("lines", ())), value.get("lang", ""), value.get("depth", 0))
 
 
 @dataclass(frozen=True)
 class Point(Inline):
-    """One bullet of a note entry: its text (code spans kept) and the tables and nested items under it."""
+    """One bullet of a note entry: its text (code spans kept) and the tables, nested items and code blocks
+    under it."""
 
     blocks: tuple[PointBlock, ...] = ()
 

@@ -419,10 +419,17 @@ M014_FLAG_CLOSED_AFTER = Migration("m014_flag_closed_after", (
     "ALTER TABLE flags ADD COLUMN closed_after TEXT",
 ))
 
+# Points keep the code blocks written under a bullet too (a launch command, a config: ``PointBlock`` kind
+# "code", its lines and language word). The notes are read again on the next ingest, as for m013; points
+# stored before it still load (their tables and nested items, no code).
+M015_POINT_CODE = Migration("m015_point_code", (
+    "DELETE FROM workspace_files WHERE kind = 'note'",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
-                                     M014_FLAG_CLOSED_AFTER)
+                                     M014_FLAG_CLOSED_AFTER, M015_POINT_CODE)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -44,5 +44,16 @@ def _text(segment: str, lang: str) -> str:
 
 
 def readable_marks(body: str, lang: str) -> str:
-    """``body`` (HTML) with every star run and category emoji in its text given a text form."""
-    return "".join(part if part.startswith("<") else _text(part, lang) for part in _TAG_RE.split(body))
+    """``body`` (HTML) with every star run and category emoji in its text given a text form.
+
+    A code block (``<pre>``) is left as written: a ⭐ in a pasted command is the command's, not a
+    credibility, and must copy out of the page as the team wrote it.
+    """
+    out, in_pre = [], False
+    for part in _TAG_RE.split(body):
+        if part.startswith("<"):
+            in_pre = part.startswith("<pre") or (in_pre and not part.startswith("</pre"))
+            out.append(part)
+        else:
+            out.append(part if in_pre else _text(part, lang))
+    return "".join(out)

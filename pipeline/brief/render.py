@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from kb.mdsafe import md_cell, md_inline, md_inline_cell, md_link, md_text
+from kb.mdsafe import md_cell, md_code_block, md_inline, md_inline_cell, md_link, md_text
 from kb.resources import find_resource
 from pipeline.brief.template_cache import bytecode_cache
 
@@ -39,7 +39,8 @@ def _environment(workspace: Path | None):
     loaders.append(FileSystemLoader(str(shipped)))
     env = Environment(loader=ChoiceLoader(loaders), undefined=StrictUndefined, **ENV_OPTIONS,
                       bytecode_cache=bytecode_cache(workspace, ENV_OPTIONS))
-    env.filters.update(t=md_text, cell=md_cell, link=md_link, stars=stars, inline=md_inline, inline_cell=md_inline_cell)
+    env.filters.update(t=md_text, cell=md_cell, link=md_link, stars=stars, inline=md_inline, inline_cell=md_inline_cell,
+                       code_block=md_code_block)
     env.globals["icon"] = CATEGORY_ICON
     return env
 

@@ -308,7 +308,7 @@ class Block:
     ``kind`` is heading / paragraph / table_row / code. ``item`` is the index of the
     list_item_open token the block sits directly in (None outside lists, or when a
     blockquote stands between), so list items' own text can be told from nested items'
-    (and a table written inside an item belongs to it).
+    (and a table or a code block written inside an item belongs to it).
     """
 
     kind: str
@@ -321,6 +321,7 @@ class Block:
     cells: list[TextLine] = field(default_factory=list)   # table rows: one line per cell
     table: int | None = None  # table rows: token index of their table (rows of one table share it)
     header: bool = False      # table rows: the header row
+    lang: str = ""            # code: the fence's language word, as written (first word of its info string)
 
     @property
     def text(self) -> str:
@@ -329,6 +330,11 @@ class Block:
 
 def _line(token: Token, offset: int) -> int:
     return (token.map[0] if token.map else 0) + offset + 1
+
+
+def _item(containers: list[tuple[str, int]]) -> int | None:
+    """The list item a block sits directly in: None outside lists or when a blockquote is nearer."""
+    return containers[-1][1] if containers and containers[-1][0] == "list_item_open" else None
 
 
 def iter_blocks(tokens: list[Token], offset: int = 0, base: int = 0) -> Iterator[Block]:
@@ -350,7 +356,7 @@ def iter_blocks(tokens: list[Token], offset: int = 0, base: int = 0) -> Iterator
                 containers.pop()
         elif tok.type in ("heading_open", "paragraph_open") and i + 1 < len(tokens) \
                 and tokens[i + 1].type == "inline":
-            item = containers[-1][1] if containers and containers[-1][0] == "list_item_open" else None
+            item = _item(containers)
             kind = "heading" if tok.type == "heading_open" else "paragraph"
             yield Block(kind, inline_lines(tokens[i + 1], _line(tok, offset)), _line(tok, offset),
                         tok.tag if kind == "heading" else "", item, base + i, bool(containers))
@@ -368,7 +374,7 @@ def iter_blocks(tokens: list[Token], offset: int = 0, base: int = 0) -> Iterator
                     # cells are one line each; keep link spans right after the join
                     row.links += [Link(l.href, l.start + shift, l.end + shift) for l in cell[0].links]
                 j += 1
-            item = containers[-1][1] if containers and containers[-1][0] == "list_item_open" else None
+            item = _item(containers)
             yield Block("table_row", [row], row.line, item=item, token_index=base + i, nested=bool(containers),
                         cells=cells, table=table, header=header)
             i = j + 1
@@ -377,7 +383,8 @@ def iter_blocks(tokens: list[Token], offset: int = 0, base: int = 0) -> Iterator
             first = _line(tok, offset) + (1 if tok.type == "fence" else 0)
             content = tok.content[:-1] if tok.content.endswith("\n") else tok.content
             code = [TextLine(t, [], first + k) for k, t in enumerate(content.split("\n"))] if content else []
-            yield Block("code", code, _line(tok, offset), token_index=base + i)
+            yield Block("code", code, _line(tok, offset), item=_item(containers), token_index=base + i,
+                        nested=bool(containers), lang=(tok.info.split() or [""])[0])
         i += 1
 
 

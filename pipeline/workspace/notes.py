@@ -226,7 +226,8 @@ def parse_note(text: str, path: str) -> Note:
         if own is None:      # heading entry: the heading's own text is the title
             heading = blocks[0].text.strip() if blocks else ""
         else:                # list entry: the item's first line is the title
-            first = next((b for b in blocks if b.item == own), None)
+            # code is never a title: an item that opens with a fence is titled by its first text
+            first = next((b for b in blocks if b.item == own and b.kind != "code"), None)
             heading = first.lines[0].text.strip() if first else ""
         note.entries.append(_entry(n, heading, blocks, own, item_parents(tokens[start:end], start)))
     if not note.entries:

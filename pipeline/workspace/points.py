@@ -1,9 +1,10 @@
 """A note entry's bullets as points, with what the team wrote under them.
 
 A point is a list item's own text (its code spans remembered, so they are shown as code
-again) and the blocks under it: its nested items, each with its depth, and any table written
-inside the item or right after it. A bullet that ends in "：" and introduces a table keeps
-that table; the briefing never shows a colon with nothing after it.
+again) and the blocks under it: its nested items, each with its depth, and any table or code
+block (fenced or indented) written inside the item, inside one of its nested items, or right
+after it. A bullet that ends in "：" and introduces a table or a launch command keeps it; the
+briefing never shows a colon with nothing after it.
 """
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ class _Builder:
     def __init__(self, parents: dict[int, int | None], own_item: int | None) -> None:
         self.parents, self.own_item = parents, own_item
         self.texts: dict[int, list[Inline]] = {}          # item → its own paragraphs
-        self.under: dict[int, list[tuple]] = {}          # point's item → ("item", i, depth) | ("table", id)
+        # point's item → ("item", i, depth) | ("table", id) | ("code", block, depth), in document order
+        self.under: dict[int, list[tuple]] = {}
         self.rows: dict[int, list[Block]] = {}           # table id → its rows
 
     def top(self, item: int) -> tuple[int, int]:
@@ -67,22 +69,33 @@ class _Builder:
             self.under.setdefault(top, []).append(("table", b.table))
         self.rows[b.table].append(b)
 
+    def code(self, b: Block, top: int, depth: int) -> None:
+        """A code block of point ``top``, written in its nested item at ``depth`` (0: the bullet itself)."""
+        self.under.setdefault(top, []).append(("code", b, depth))
+
     def _text(self, item: int) -> Inline:
         return _strip(_join(self.texts.get(item, [])))
 
     def _blocks(self, top: int) -> tuple[PointBlock, ...]:
-        """Tables as they are; consecutive nested items as one list."""
+        """Tables and code as they are; consecutive nested items as one list."""
         out: list[PointBlock] = []
         items: list[tuple[int, Inline]] = []
+        # Depth of the last item shown. Code sits no deeper than that: an item without text is not shown,
+        # and a fence indented past the item before it would read as an indented code block.
+        shown = 0
         for what in self.under[top] + [("end",)]:
             if what[0] != "item" and items:
                 out.append(PointBlock("list", items=tuple(items)))
                 items = []
             if what[0] == "item" and (text := self._text(what[1])).text:
                 items.append((what[2], text))
+                shown = what[2]
             elif what[0] == "table":
                 rows = sorted(self.rows[what[1]], key=lambda r: not r.header)   # the header first
                 out.append(PointBlock("table", rows=tuple(tuple(inline_of([c]) for c in r.cells) for r in rows)))
+                shown = 0
+            elif what[0] == "code":
+                out.append(_code_block(what[1], min(what[2], shown)))
         return tuple(out)
 
     def points(self) -> list[Point]:
@@ -94,13 +107,18 @@ class _Builder:
         return out
 
 
+def _code_block(b: Block, depth: int) -> PointBlock:
+    """A code block's lines exactly as written (no stripping: indentation is meaning in a config)."""
+    return PointBlock("code", lines=tuple(tl.text for tl in b.lines), lang=b.lang, depth=depth)
+
+
 def points_of(blocks: list[Block], own_item: int | None, parents: dict[int, int | None]) -> list[Point]:
     """An entry's points: each list item's own paragraphs as one line of text, in document order.
 
     ``own_item`` is the list item that is the entry itself (its direct sub-items are the points);
     ``parents`` maps each list item to the one it is nested in (``markdown.item_parents``). A table
     inside an item belongs to that item's point; a table right after a point (the list ended for it)
-    belongs to that point too.
+    belongs to that point too. So does a code block, which keeps the depth of the nested item it is in.
     """
     build = _Builder(parents, own_item)
     last: int | None = None       # the point the previous block belonged to
@@ -111,6 +129,10 @@ def points_of(blocks: list[Block], own_item: int | None, parents: dict[int, int 
         elif b.kind == "table_row" and (in_point or last is not None):
             last = build.top(b.item)[0] if in_point else last
             build.table_row(b, last)
+        elif b.kind == "code" and (in_point or last is not None):
+            last, depth = build.top(b.item) if in_point else (last, 0)
+            if any(tl.text.strip() for tl in b.lines):    # an empty fence holds nothing to keep
+                build.code(b, last, depth)
         else:
             last = None
     return build.points()

@@ -134,6 +134,28 @@ def test_notes_read_before_m013_are_read_again_and_their_old_points_still_load(t
         assert entries_of(s, "inbox/a/2026-10-08-n.md")[0].points == [Point("三种后端：")]
 
 
+def test_notes_read_before_m015_are_read_again_and_their_points_load_without_code(tmp_path: Path) -> None:
+    """Points stored with tables and nested items but before code blocks were kept load as they were, and
+    the notes are forgotten as read, so the next ingest stores the code under their bullets."""
+    from kb.records import Inline, Point, PointBlock
+    from kb.store.notes import entries_of
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index("m015_point_code")])
+    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('inbox/a/2026-10-08-n.md', 'note', 'h')")
+    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('organized/paper_cards/c.md', 'card', 'h')")
+    conn.execute("INSERT INTO note_entries (path, number, heading, text, points) VALUES "
+                 "('inbox/a/2026-10-08-n.md', 1, 'h', 't', ?)",
+                 ('[{"text": "配置：", "code": [], "blocks": [{"kind": "list", "rows": [], '
+                  '"items": [[1, {"text": "a", "code": []}]]}]}]',))
+    conn.close()
+    with Store.open(path) as s:
+        assert "m015_point_code" in s.schema_version()
+        assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files")] == ["card"]
+        assert entries_of(s, "inbox/a/2026-10-08-n.md")[0].points == [
+            Point("配置：", (), (PointBlock("list", items=((1, Inline("a")),)),))]
+
+
 def test_a_write_that_failed_leaves_no_gap_in_the_numbers(store) -> None:
     """A flag's number is what the team types (`kb flags resolve 3`): a transaction rolled back (or a
     writer killed) must not use numbers up, on PostgreSQL as on SQLite (max(id) + 1)."""

@@ -1,4 +1,4 @@
-"""Key points keep what the team wrote under a bullet: tables, nested items and code spans,
+"""Key points keep what the team wrote under a bullet: tables, nested items, code spans and code blocks,
 rendered as GitHub-flavoured Markdown in both languages (``templates/points.md.j2``)."""
 from __future__ import annotations
 
@@ -7,10 +7,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from kb.mdsafe import md_code_block
 from kb.records import Inline, Point, PointBlock
-from pipeline.brief.render import _environment
-from tests.pipeline.brief.conftest import EN_MD, ZH_MD, brief, brief_json, dangling_labels, md_parser, read
+from pipeline.brief.render import _environment, render_html
+from pipeline.workspace.notes import parse_note
+from tests.pipeline.brief.conftest import (
+    EN_MD,
+    HTML,
+    ZH_MD,
+    brief,
+    brief_json,
+    copy_sample,
+    dangling_labels,
+    ingest_sample,
+    md_parser,
+    read,
+)
 
 POINT = Point("Read 模式用 VLLM_READ_MODE=1 打开：", ((9, 25),), (
     PointBlock("table", rows=((Inline("后端"), Inline("开关")), (Inline("UCCL"), Inline("a|b", ((0, 3),))))),
@@ -54,3 +69,176 @@ def test_no_bullet_of_the_sample_briefing_ends_in_a_colon_with_nothing_under_it(
                                                                                  lang: str) -> None:
     assert dangling_labels(outputs[lang]) == []
     assert "  | UCCL | NCCL 通信 | NVIDIA 生态原生 |" in outputs[lang].splitlines()
+
+
+# --- code blocks under a bullet -------------------------------------------------------------
+
+LAUNCH = ("vllm serve Qwen/Qwen3-8B \\", "  --kv-transfer-config '{\"kv_connector\":\"NixlConnector\"}'", "", "",
+          "# two blank lines above, kept")
+CODE_POINT = Point("配置：", (), (
+    PointBlock("code", lines=LAUNCH, lang="bash"),
+    PointBlock("list", items=((1, Inline("Read 模式")),)),
+    PointBlock("code", lines=("kv_role: kv_consumer",), lang="yaml", depth=1),
+))
+# Code from outside that tries to close its fence, open blocks after it, or run in the html briefing.
+HOSTILE_CODE = ("```", "````", "~~~", "- injected bullet", "# injected heading", "<script>alert(1)</script>",
+                "</code></pre><img src=x onerror=alert(1)>", "`` `a` ``")
+
+
+def _fences(md: str) -> list[tuple[str, str, list[str]]]:
+    """Each fenced block of ``md``: (its info string, its content, the tokens it sits in)."""
+    out, stack = [], []
+    for t in md_parser().parse(md):
+        if t.nesting == 1:
+            stack.append(t.type)
+        elif t.nesting == -1:
+            stack.pop()
+        elif t.type == "fence":
+            out.append((t.info, t.content, list(stack)))
+    return out
+
+
+def test_a_code_block_is_a_fence_inside_its_bullet_and_inside_its_nested_item() -> None:
+    md = _render(CODE_POINT)
+    assert md.splitlines()[:3] == ["- 配置：", "", "  ```bash"], "a blank line, then the fence under the bullet"
+    launch, yaml = _fences(md)
+    assert launch == ("bash", "\n".join(LAUNCH) + "\n", ["bullet_list_open", "list_item_open"])
+    assert yaml == ("yaml", "kv_role: kv_consumer\n", ["bullet_list_open", "list_item_open"] * 2), \
+        "the code written in the nested item stays in it"
+    assert md_parser().parse(md)[-1].type == "bullet_list_close", "one list: the code did not end it"
+
+
+def test_a_bullet_that_is_only_code_keeps_it_inside_the_item() -> None:
+    """``- ```sh`` … : a point with no text of its own. A blank line after an empty bullet would end the
+    item before its code, so there is none."""
+    [note] = parse_note("# n\n\n## 1. e\n\n- ```sh\n  ls -l\n  ```\n- b\n", "inbox/a/2026-10-08-n.md").entries
+    only, _ = note.points
+    assert only == Point("", (), (PointBlock("code", lines=("ls -l",), lang="sh"),))
+    [(info, content, where)] = _fences(_render(only))
+    assert (info, content, where) == ("sh", "ls -l\n", ["bullet_list_open", "list_item_open"])
+
+
+def test_code_cannot_close_its_fence_nor_inject_markdown_or_html() -> None:
+    md = _render(Point("注入：", (), (PointBlock("code", lines=HOSTILE_CODE, lang="sh"),
+                                      PointBlock("list", items=((1, Inline("after")),)))))
+    [(info, content, where)] = _fences(md)
+    assert (info, content) == ("sh", "\n".join(HOSTILE_CODE) + "\n"), "the code is one block, exactly as written"
+    assert where == ["bullet_list_open", "list_item_open"]
+    tokens = md_parser().parse(md)
+    assert not [t for t in tokens if t.type in ("heading_open", "html_block")]
+    assert [t.content for t in tokens if t.type == "inline"] == ["注入：", "after"], "no bullet came out of the code"
+    html = render_html(md, "t", "zh")
+    assert "<script" not in html.lower() and "<img" not in html.lower()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "- injected bullet\n# injected heading" in html
+
+
+# Any line the parser can hand over: no line break (markdown-it splits on \n after turning \r into it)
+# and no NUL (markdown-it replaces it); backticks, tabs, tildes and markup are likely.
+_CODE_LINE = st.text(st.one_of(st.sampled_from("`~ \t<>#-|*&"), st.characters(
+    blacklist_characters="\n\r\x00", blacklist_categories=("Cs",))), max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_CODE_LINE, min_size=1, max_size=5), st.integers(0, 2))
+def test_any_code_reads_back_exactly_from_its_fence(lines: list[str], depth: int) -> None:
+    items = tuple((d, Inline(f"item {d}")) for d in range(1, depth + 1))
+    blocks = (PointBlock("list", items=items),) if items else ()
+    md = _render(Point("p", (), (*blocks, PointBlock("code", lines=tuple(lines), lang="sh", depth=depth))))
+    [(info, content, where)] = _fences(md)
+    assert (info, content) == ("sh", "\n".join(lines) + "\n")
+    assert where == ["bullet_list_open", "list_item_open"] * (depth + 1), "in the item it was written in"
+
+
+@pytest.mark.parametrize("lang,shown", [
+    ("python", "python"), ("c++", "c++"), ("objective-c", "objective-c"), ("yaml.j2", "yaml.j2"), ("", ""),
+    ("x" * 21, ""), ("bash`", ""), ("a<b", ""), ("sh{.x}", ""), ("js\n# h", ""), (None, ""),
+])
+def test_only_a_plain_language_word_is_kept(lang: str | None, shown: str) -> None:
+    assert md_code_block(["echo 1"], lang).splitlines()[0] == "```" + shown
+
+
+def test_the_fence_is_longer_than_any_backtick_run_in_the_code() -> None:
+    assert md_code_block(["a ````` b", "``"], "", "  ").splitlines() == ["  ``````", "  a ````` b", "  ``", "  ``````"]
+
+
+def test_points_stored_before_code_blocks_load_as_they_were() -> None:
+    """JSON written by a kb that knew only tables and lists: the new fields take their defaults."""
+    stored = {"text": "三种后端：", "code": [], "blocks": [
+        {"kind": "table", "rows": [[{"text": "后端", "code": []}], [{"text": "UCCL", "code": []}]], "items": []},
+        {"kind": "list", "rows": [], "items": [[1, {"text": "a", "code": []}]]}]}
+    table, items = Point.load(stored).blocks
+    assert table == PointBlock("table", rows=((Inline("后端"),), (Inline("UCCL"),)))
+    assert items == PointBlock("list", items=((1, Inline("a")),))
+    assert (table.lines, table.lang, table.depth) == ((), "", 0)
+    assert PointBlock.load(CODE_POINT.as_json()["blocks"][2]) == CODE_POINT.blocks[2]
+
+
+LAUNCH_NOTE = """---
+title: "vLLM NIXL 启动配置"
+credibility: 4
+---
+
+# 启动配置
+
+## 1. vLLM NixlConnector：prefill decode disaggregation 的 KV cache 传输启动配置
+
+来源：https://example.org/vllm-nixl-launch （2026-10-08）
+
+- 配置：
+
+  ```bash
+  vllm serve Qwen/Qwen3-8B \\
+    --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_both"}'
+
+
+  # two blank lines above, kept
+  ```
+- KV cache 传输角色：
+  - decode 节点
+    ```yaml
+    kv_role: kv_consumer  # ⭐⭐ 推荐
+    ```
+  - prefill 节点
+- 不可信的代码：
+  ````
+  ```
+  <script>alert(1)</script>
+  ````
+"""
+
+
+@pytest.fixture(scope="module")
+def launch(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The sample day with a note whose bullets carry code, every item shown (top = 80), briefed three ways."""
+    home = copy_sample(tmp_path_factory.mktemp("code") / "ws")
+    toml = home / "kb.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("top = 5", "top = 80"), encoding="utf-8")
+    (home / "inbox" / "jay" / "2026-10-08T2200-vllm-nixl-launch.md").write_text(LAUNCH_NOTE, encoding="utf-8")
+    ingest_sample(home)
+    brief(home)
+    brief(home, "--lang", "en")
+    brief(home, "--format", "html")
+    return {"zh": read(home, ZH_MD), "en": read(home, EN_MD), "html": read(home, HTML)}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_briefing_keeps_the_code_under_its_bullet(launch: dict[str, str], lang: str) -> None:
+    md = launch[lang]
+    lines = md.splitlines()
+    at = lines.index("- 配置：")
+    assert lines[at + 1:at + 9] == ["", "  ```bash", "  vllm serve Qwen/Qwen3-8B \\",
+                                    "    --kv-transfer-config '{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_both\"}'",
+                                    "  ", "  ", "  # two blank lines above, kept", "  ```"]
+    fences = {info: (content, where) for info, content, where in _fences(md)}
+    assert fences["yaml"] == ("kv_role: kv_consumer  # ⭐⭐ 推荐\n", ["bullet_list_open", "list_item_open"] * 2)
+    assert fences[""][0] == "```\n<script>alert(1)</script>\n", "the hostile code is one block, as written"
+    assert dangling_labels(md) == []
+
+
+def test_the_html_briefing_escapes_the_code(launch: dict[str, str]) -> None:
+    html = launch["html"]
+    assert '<pre><code class="language-bash">vllm serve Qwen/Qwen3-8B' in html
+    assert "<code>```\n&lt;script&gt;alert(1)&lt;/script&gt;\n</code></pre>" in html
+    assert "<script" not in html.lower()
+    # the stars are the code's, not a credibility: left as written (no ★★☆☆☆ 2/5 inside the code)
+    assert '<code class="language-yaml">kv_role: kv_consumer  # ⭐⭐ 推荐\n</code>' in html

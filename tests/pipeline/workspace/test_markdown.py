@@ -7,7 +7,15 @@ from hypothesis import strategies as st
 import pipeline.workspace as ws
 from kb.dates import calendar_date, month_number
 from kb.errors import KBError
-from pipeline.workspace.markdown import FRONT_MATTER_LIMIT, MD, fm_bool, fm_int, split_front_matter, split_lines
+from pipeline.workspace.markdown import (
+    FRONT_MATTER_LIMIT,
+    MD,
+    fm_bool,
+    fm_int,
+    iter_blocks,
+    split_front_matter,
+    split_lines,
+)
 from pipeline.workspace.notes import parse_note
 from pipeline.workspace.textscan import find_dates
 from tests.support.paths import FIXTURES
@@ -55,6 +63,14 @@ def test_split_lines_agrees_with_markdown_it():
     text = "a\r\nb\rc\nd\x0ce\x85f\u2028g"
     assert split_lines(text) == ["a\r\n", "b\r", "c\n", "d\x0ce\x85f\u2028g"]
     assert MD.parse(text)[0].map == [0, 4]
+
+
+def test_code_blocks_know_their_list_item_and_language_word():
+    """Like a paragraph, a code block knows the list item it is written in; its fence's first word is kept."""
+    text = "- a\n\n  ```bash {title=x}\n  ls\n  ```\n\n      indented\n\n```\ntop level\n```\n"
+    code = [b for b in iter_blocks(MD.parse(text)) if b.kind == "code"]
+    assert [(b.text, b.item, b.nested, b.lang) for b in code] == [
+        ("ls", 1, True, "bash"), ("indented", 1, True, ""), ("top level", None, False, "")]
 
 
 def test_find_dates():
