@@ -65,20 +65,16 @@ def tune_rules(Z: np.ndarray, ex: Sequence[Example], topics: Sequence[str], rel_
     logp = np.log(np.stack([relevance_probabilities(z[:3], rel_mode) for z in Z]) + 1e-12)
     # the floors kb asks: the curated papers' primary recall, and negatives kept out of primary
     # both for the curated negatives (LLM papers of other fields) and for the systems papers
-    # without LLMs (corpus.py) — each set on its own, so neither hides behind the other. The systems
-    # papers are a floor only, not in the accuracy: a one-class set chosen by a rule would weigh the
-    # accuracy toward "none" and push the adjacent offset down until adjacent papers are lost
+    # without LLMs (corpus.py) — each set on its own, so neither hides behind the other
     src = np.array([e.source for e in ex])
     cur = np.isin(src, ("curated", "abstract"))
     cur_p = cur & (y == 0)
-    systems = src == "systems"
-    neg_sets = [m for m in (cur & (y == 2), systems & (y == 2)) if m.any()]
-    wa = np.where(systems, 0.0, w)
+    neg_sets = [m for m in (cur & (y == 2), (src == "systems") & (y == 2)) if m.any()]
     best = (-1.0, -1.0, (0.0, 0.0))
     for op in np.arange(-1.5, 1.51, 0.1):
         for oa in np.arange(-1.5, 1.51, 0.1):
             pred = np.argmax(logp + np.array([op, oa, 0.0]), axis=1)
-            acc = float((wa * (pred == y)).sum() / max(wa.sum(), 1e-12))
+            acc = float((w * (pred == y)).sum() / w.sum())
             rec = float((pred[cur_p] == 0).mean()) if cur_p.any() else 1.0
             kept = min((float((pred[m] != 0).mean()) for m in neg_sets), default=1.0)
             # lexicographic: first how far the floors are met (capped at 1), then accuracy

@@ -116,3 +116,17 @@ def test_the_offsets_keep_systems_negatives_out_of_primary_too():
     as_random = ex[:20] + [_ex("random", "none")] * 10
     loose, _ = tune_rules(Z, as_random, [], "hierarchical", **floors)
     assert _primary(Z[20:], loose).all()
+
+
+def test_systems_negatives_come_on_top_of_the_class_balance():
+    from pipeline.classify.training.fit import _rel_weights
+
+    def ex(rel, source, weight=1.0):
+        return Example(key="k", title="", text="", relevance=rel, topics=(), split="train", source=source,
+                       weight=weight)
+    base = [ex("primary", "curated")] * 2 + [ex("adjacent", "curated")] * 4 + [ex("none", "curated")] * 6
+    before = _rel_weights(base)
+    after = _rel_weights(base + [ex("none", "systems", 0.5)] * 20)
+    # the curated examples weigh what they did; a systems paper weighs a curated negative's share × its weight
+    assert np.allclose(after[:12], before)
+    assert np.allclose(after[12:], 0.5 * before[-1])
