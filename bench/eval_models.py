@@ -216,6 +216,7 @@ ROWS = [
     ("curated test abstracts: negatives kept out (≥0.95)", "abstracts", "negatives_kept_out"),
     ("curated test abstracts: a correct tag, gold-primary (≥0.85)", "abstracts", "correct_tag_rate_primary"),
     ("curated test abstracts: a correct tag, all tagged", "abstracts", "correct_tag_rate"),
+    ("systems abstracts without LLMs: kept out of primary (≥0.95)", "systems", "negatives_kept_out"),
     ("random-sample abstracts: kept out of primary", "random", "negatives_kept_out"),
     ("Awesome-LLM-Inference test titles: primary recall", "xlite", "primary_recall"),
     ("copyleft lists (never trained): primary recall", "evalonly", "primary_recall"),
@@ -266,6 +267,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "holdout": [e for e in ex if e.split == "holdout"],
         "titles": [e for e in ex if e.split == "test" and e.source == "curated"],
         "abstracts": [e for e in ex if e.split == "test" and e.source == "abstract"],
+        "systems": [e for e in ex if e.split == "test" and e.source == "systems"],
         "random": [e for e in ex if e.split == "test" and e.source == "random"],
         "xlite": [e for e in ex if e.split == "test" and e.source == "curated"
                   and "xlite-dev__Awesome-LLM-Inference" in e.lists],

@@ -117,6 +117,9 @@ def eval_classifier_cmd(file: Annotated[Optional[Path], typer.Argument(help="JSO
                                           "--split or --cv: the training corpus.")] = None,
                         split: Annotated[Optional[str], typer.Option("--split", metavar="train|val|test",
                                          help="Measure on the corpus' curated papers of this split (by ID).")] = None,
+                        source: Annotated[str, typer.Option("--source", metavar="curated|systems|random",
+                                          help="With --split: the curated papers (default), the systems papers "
+                                          "without LLMs or the random-sample abstracts.")] = "curated",
                         cv: Annotated[Optional[int], typer.Option("--cv", metavar="K", min=2, max=10,
                                       help="K-fold cross-validation of training on the corpus.")] = None) -> None:
     """Per-topic precision/recall/F1, micro/macro F1, relevance accuracy and confusion, and every item's prediction."""
@@ -134,7 +137,8 @@ def eval_classifier_cmd(file: Annotated[Optional[Path], typer.Argument(help="JSO
         typer.echo(cross_validate(corpus, find_resource("data/label_map.toml"), find_resource("data/taxonomy.toml"),
                                   k=cv))
         return
-    result = eval_items(file, model=model, model_file=model_file, taxonomy=taxonomy, corpus=corpus, split=split)
+    result = eval_items(file, model=model, model_file=model_file, taxonomy=taxonomy, corpus=corpus, split=split,
+                        source=source)
     if fmt is TableJson.json:
         typer.echo(format_json(result))
     else:

@@ -36,6 +36,7 @@ import numpy as np
 __all__ = ["Labelled", "DocModel", "adapt", "adapt_docs", "uncertain"]
 
 _NR = 3
+_VERDICT = "@kw="          # the keyword scorer's relevance verdict features (features.keyword_verdict)
 _LEVELS = ("primary", "adjacent", "none")
 
 
@@ -225,6 +226,11 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
     # positives, and a bias fitted to them would call the whole stream primary. Topic biases may move.
     bias_free = active.copy()
     bias_free[:_NR] = False
+    # The keyword scorer's verdict (``@kw=primary|adjacent|none``) is on every item, one of three: in the
+    # relevance heads it is a bias per verdict, and stays the base's like the biases. Fitted to a doc's
+    # anchors — bare titles and anchor lines the scorer mostly calls none — it taught "the scorer says
+    # none → primary" and let the stream's systems papers through.
+    frozen = np.array([str(base.vocab[j]).startswith(_VERDICT) for j in feats], dtype=bool)
     D = np.zeros((len(feats), K))
     B = np.zeros(K)
     if warm is not None:
@@ -234,6 +240,7 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
                 D[pos[j]] = d
         if warm.bias is not None:
             B = warm.bias.astype(np.float64).copy()
+    D[frozen, :_NR] = 0.0
     hierarchical = getattr(base, "rel_mode", "softmax") == "hierarchical"
     m1D, m2D, m1B, m2B = np.zeros_like(D), np.zeros_like(D), np.zeros_like(B), np.zeros_like(B)
     for step in range(1, steps + 1 if active.any() else 1):
@@ -255,6 +262,7 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
         G *= w[:, None]
         G[:, ~active] = 0.0
         gD = np.add.reduceat((vals[:, None] * G[rows])[by_col], col_starts, axis=0) + l2 * D / n
+        gD[frozen, :_NR] = 0.0
         gB = np.where(bias_free, G.sum(axis=0) + bias_l2 * B / n, 0.0)
         for p, g, m1, m2 in ((D, gD, m1D, m2D), (B, gB, m1B, m2B)):
             m1 *= 0.9

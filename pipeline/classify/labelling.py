@@ -72,8 +72,10 @@ def uncertain_items(ctx: Any, doc: str | None, n: int, since: str | None) -> lis
 
 
 def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | None = None,
-               taxonomy: Path | None = None, corpus: Path | None = None, split: str | None = None) -> dict[str, Any]:
-    """``evaluate`` over a labelled file, or over the corpus' curated papers of ``split`` (held out by ID)."""
+               taxonomy: Path | None = None, corpus: Path | None = None, split: str | None = None,
+               source: str = "curated") -> dict[str, Any]:
+    """``evaluate`` over a labelled file, or over the corpus' papers of ``split`` (held out by ID): the
+    curated ones (titles and abstracts), the systems papers without LLMs or the random-sample ones."""
     from pipeline.classify.evaluate import classifier_fn, evaluate, load_labelled
     from pipeline.classify.taxonomy import load_taxonomy
     base = None
@@ -85,7 +87,7 @@ def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | 
             raise ConfigError(f"--split {split}: model {base.id} was fitted on every split of the corpus, so it would "
                               "be measured on papers it was trained on; pass --model-file with a measured model "
                               "(kb train … --measured-out FILE: train split + dev only)")
-    items = _split_items(corpus, split) if split is not None else load_labelled(file)
+    items = _split_items(corpus, split, source) if split is not None else load_labelled(file)
     if base is None:
         return evaluate(items, classifier_fn(load_taxonomy(taxonomy)))
     return evaluate(items, classifier_fn(model=base))
@@ -98,9 +100,14 @@ def held_out(model: Any) -> bool:
     return fit == "train"
 
 
-def _split_items(corpus: Path | None, split: str) -> list[dict[str, Any]]:
+SPLIT_SOURCES = {"curated": ("curated", "abstract"), "systems": ("systems",), "random": ("random",)}
+
+
+def _split_items(corpus: Path | None, split: str, source: str = "curated") -> list[dict[str, Any]]:
     if split not in ("train", "val", "test"):
         raise ConfigError(f"--split {split}: train, val or test")
+    if source not in SPLIT_SOURCES:
+        raise ConfigError(f"--source {source}: {', '.join(SPLIT_SOURCES)}")
     if corpus is None or not (Path(corpus) / "curated_lists").is_dir():
         raise ConfigError(f"--corpus {corpus}: not a corpus folder (curated_lists/ and abstracts/)")
     from kb.resources import find_resource
@@ -108,7 +115,7 @@ def _split_items(corpus: Path | None, split: str) -> list[dict[str, Any]]:
     from pipeline.classify.training.labelmap import LabelMap
     ex = build(corpus, LabelMap.load(find_resource("data/label_map.toml")))
     return [{"id": e.id, "title": e.title, "text": e.text, "topics": list(e.topics), "relevance": e.relevance}
-            for e in ex if e.split == split and e.source in ("curated", "abstract")]
+            for e in ex if e.split == split and e.source in SPLIT_SOURCES[source]]
 
 
 def doc_sections(path: Path, workspace: Any = None) -> tuple[dict[str, str], list[Any]]:

@@ -15,6 +15,11 @@ a hash of the paper's key) or ``"dev"`` / ``"holdout"`` (the project's labelled 
   are measured but never trained on (``Example.trainable``); ``"exclude"`` ones are not read.
 * Items of the holdout set (by arXiv ID and by normalised title) are removed from the
   corpus, so the shipped model never sees them.
+* Abstracts no curator listed are ``none`` examples: systems papers without LLMs
+  (``source="systems"``: the label map's ``[abstracts.systems_negatives]`` rule — a systems
+  category and none of its LLM terms — with its weight) and random-sample ones
+  (``source="random"``, weak: ``random_weight``). Neither is ever a holdout or dev item, and
+  each lands in its paper's ID-hash split like every other paper.
 """
 from __future__ import annotations
 
@@ -43,7 +48,7 @@ class Example:
     relevance: str
     topics: tuple[str, ...]
     split: str
-    source: str                    # curated | abstract | random | dev | holdout
+    source: str                    # curated | abstract | systems | random | dev | holdout
     weight: float = 1.0
     trainable: bool = True         # False: labelled only by eval-only (copyleft) lists
     lists: tuple[str, ...] = ()
@@ -150,17 +155,26 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
             out.append(Example(title=ab[1]["title"], text=ab[1]["abstract"], source="abstract",
                                **{**base, "id": key + "#abs"}))
 
-    # random-sample abstracts no curator listed: weak negatives
+    # abstracts no curator listed: systems papers without LLMs (hard negatives, the label map's
+    # rule), then random-sample ones (weak negatives); never a paper of the holdout or dev set
     listed = {e.key for e in out}
+    dev_ids, dev_titles = _blocked(dev or [])
+    sysneg = lm.systems_negatives
     for aid, (use, r) in abstracts.items():
         key = f"arxiv:{aid}"
-        if (use != "train" or key in listed or aid in block_ids
-                or r.get("selection") not in lm.random_negative_selections
-                or norm_title(r["title"]) in block_titles):
+        nt = norm_title(r["title"])
+        if (use != "train" or key in listed or aid in block_ids or aid in dev_ids
+                or nt in block_titles or nt in dev_titles):
+            continue
+        if sysneg is not None and sysneg.matches(r):
+            source, weight = "systems", sysneg.weight
+        elif r.get("selection") in lm.random_negative_selections:
+            source, weight = "random", random_weight
+        else:
             continue
         out.append(Example(key=key, title=r["title"], text=r["abstract"], relevance="none",
-                           topics=(), split=split_of(key, val, test), source="random",
-                           weight=random_weight, id=key))
+                           topics=(), split=split_of(key, val, test), source=source,
+                           weight=weight, id=key))
 
     for it in dev or ():
         out.append(Example(key=f"dev:{it['id']}", title=it.get("title", ""), text=it.get("text", ""),
@@ -179,11 +193,11 @@ def summarise(examples: list[Example]) -> str:
     c = Counter((e.split, e.source, e.relevance) for e in examples)
     lines = [f"{'split':<8} {'source':<9} {'primary':>8} {'adjacent':>9} {'none':>7}"]
     for split in ("train", "val", "test", "dev", "holdout"):
-        for source in ("curated", "abstract", "random", "dev", "holdout"):
+        for source in ("curated", "abstract", "systems", "random", "dev", "holdout"):
             row = [c[(split, source, r)] for r in ("primary", "adjacent", "none")]
             if any(row):
                 lines.append(f"{split:<8} {source:<9} {row[0]:>8} {row[1]:>9} {row[2]:>7}")
-    papers = len({e.key for e in examples if e.source in ("curated", "random")})
+    papers = len({e.key for e in examples if e.source in ("curated", "systems", "random")})
     lines.append(f"unique corpus papers: {papers}; eval-only (copyleft-labelled) examples: "
                  f"{sum(not e.trainable for e in examples if e.source != 'holdout')}")
     return "\n".join(lines)

@@ -65,13 +65,20 @@ def _matrix(feats: Sequence[Any], index: dict[str, int], idf: np.ndarray,
 
 
 def _rel_weights(ex: Sequence[Example]) -> np.ndarray:
-    """Sample weights with the three relevance classes balanced (after source weights)."""
+    """Sample weights with the three relevance classes balanced (after source weights).
+
+    The systems papers without LLMs (``source="systems"``, corpus.py) come on top of the balance:
+    the classes are balanced on the other examples and a systems paper weighs what a curated
+    negative of the same weight does. Counted in the balance, they would take their share of the
+    ``none`` class from the curated negatives (LLM papers of other fields) and let those through."""
     w = np.array([e.weight for e in ex], dtype=np.float64)
     y = np.array([e.relevance for e in ex])
+    extra = np.array([e.source == "systems" for e in ex], dtype=bool)
     for r in LEVELS:
         m = y == r
+        counted = m & ~extra if (m & ~extra).any() else m
         if m.any():
-            w[m] *= w.sum() / (len(LEVELS) * w[m].sum())
+            w[m] *= w[~extra].sum() / (len(LEVELS) * w[counted].sum()) if (~extra).any() else 1.0
     return w
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LEVELS", "LabelMap", "ListRules", "Rule", "merge", "USES"]
+__all__ = ["LEVELS", "LabelMap", "ListRules", "Rule", "SystemsNegatives", "merge", "USES"]
 
 LEVELS = ("primary", "adjacent", "none")
 _RANK = {"none": 0, "adjacent": 1, "primary": 2}
@@ -58,6 +58,24 @@ class ListRules:
     rules: tuple[Rule, ...] = ()
 
 
+@dataclass(frozen=True)
+class SystemsNegatives:
+    """``[abstracts.systems_negatives]``: hard ``none`` examples — abstracts of systems papers
+    (an arXiv category in ``categories``) that no curator listed and whose title and abstract
+    never match ``llm_terms`` (LLMs, language models, transformers, inference, serving …)."""
+
+    categories: frozenset[str]
+    selections: tuple[str, ...]
+    llm_terms: re.Pattern
+    weight: float
+
+    def matches(self, record: dict[str, Any]) -> bool:
+        """A record of the abstracts corpus that is one (the rule, the same on every split)."""
+        return (record.get("selection") in self.selections
+                and bool(self.categories & set(record.get("categories") or ()))
+                and not self.llm_terms.search(f"{record.get('title') or ''}\n{record.get('abstract') or ''}"))
+
+
 @dataclass
 class LabelMap:
     """The parsed label map. ``topics`` is the set of valid slugs, for checking."""
@@ -67,6 +85,7 @@ class LabelMap:
     patterns: dict[str, re.Pattern]
     topic_patterns: dict[str, re.Pattern]
     random_negative_selections: tuple[str, ...] = ()
+    systems_negatives: SystemsNegatives | None = None
     path: str = ""
     raw_text: str = field(default="", repr=False)
 
@@ -94,8 +113,8 @@ class LabelMap:
         for k, v in sources.items():
             if v["use"] not in USES:
                 raise LabelMapError(f"abstracts.sources.{k}.use: must be one of {USES}")
-        lm = cls(lists, sources, patterns, tpat,
-                 tuple(abstracts.get("random_negative_selections", ())), str(path), text)
+        lm = cls(lists, sources, patterns, tpat, tuple(abstracts.get("random_negative_selections", ())),
+                 _systems_negatives(abstracts.get("systems_negatives")), str(path), text)
         if valid_topics is not None:
             lm.check_topics(valid_topics)
         return lm
@@ -121,7 +140,7 @@ class LabelMap:
         sources = {k: (v if v["use"] != "train" or _PERMISSIVE.match(v["licence"]) else
                        {**v, "use": "eval"}) for k, v in self.abstract_sources.items()}
         return LabelMap(lists, sources, self.patterns, self.topic_patterns,
-                        self.random_negative_selections, self.path, self.raw_text)
+                        self.random_negative_selections, self.systems_negatives, self.path, self.raw_text)
 
     # ------------------------------------------------------------------ labelling
     def label(self, row: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
@@ -169,6 +188,23 @@ def _regex(value: Any, where: str) -> re.Pattern:
         return re.compile(value, re.IGNORECASE)
     except re.error as e:
         raise LabelMapError(f"{where}: bad regex: {e}") from None
+
+
+def _systems_negatives(body: dict[str, Any] | None) -> SystemsNegatives | None:
+    if body is None:
+        return None
+    where = "abstracts.systems_negatives"
+    unknown = set(body) - {"categories", "selections", "llm_terms", "weight"}
+    if unknown:
+        raise LabelMapError(f"{where}: unknown key(s) {sorted(unknown)}")
+    for k in ("categories", "selections", "llm_terms"):
+        if k not in body:
+            raise LabelMapError(f"{where}.{k}: missing")
+    weight = body.get("weight", 1.0)
+    if not isinstance(weight, (int, float)) or weight <= 0:
+        raise LabelMapError(f"{where}.weight: a positive number is needed")
+    return SystemsNegatives(frozenset(body["categories"]), tuple(body["selections"]),
+                            _regex(body["llm_terms"], f"{where}.llm_terms"), float(weight))
 
 
 def _rule(body: dict[str, Any], where: str, patterns: dict[str, re.Pattern]) -> Rule:

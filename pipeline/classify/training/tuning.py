@@ -3,7 +3,8 @@
 * ``tune_rules``: relevance offsets (a grid over the primary/adjacent shifts of the class
   log-probabilities; the best weighted accuracy among the shifts that keep the curated
   papers' primary recall and negatives-kept-out at their floors) and per-topic tag
-  thresholds (best weighted F1 on the relevant items);
+  thresholds (best weighted F1 on the relevant items); "negatives kept out" holds for the
+  curated negatives and for the systems papers without LLMs, each set on its own;
 * ``tune_by_regime``: the same, with separate relevance offsets for bare titles and for
   items with a text (a bare title carries less evidence, so it gets its own calibration);
 * ``tune``: applies them to a ``Model`` (and its metadata), in place.
@@ -55,22 +56,27 @@ def tune_rules(Z: np.ndarray, ex: Sequence[Example], topics: Sequence[str], rel_
     """Relevance offsets and per-topic tag thresholds from logits ``Z`` of validation items.
 
     Offsets: a grid over the primary/adjacent shifts; the best weighted accuracy among the
-    shifts that keep the curated items' primary recall ≥ ``min_primary_recall`` and their
-    negatives out of primary ≥ ``min_negatives_kept`` (or, if none does, the closest).
+    shifts that keep the curated items' primary recall ≥ ``min_primary_recall`` and negatives
+    out of primary ≥ ``min_negatives_kept`` — the curated negatives and the systems papers
+    without LLMs (``source="systems"``), each set — (or, if none does, the closest).
     Thresholds: best weighted F1 per topic on the relevant items."""
     w = np.array([e.weight for e in ex])
     y = np.array([LEVELS.index(e.relevance) for e in ex])
     logp = np.log(np.stack([relevance_probabilities(z[:3], rel_mode) for z in Z]) + 1e-12)
-    # the floors kb asks of curated papers: primary recall and negatives kept out of primary
-    cur = np.array([e.source in ("curated", "abstract") for e in ex])
-    cur_p, cur_n = cur & (y == 0), cur & (y == 2)
+    # the floors kb asks: the curated papers' primary recall, and negatives kept out of primary
+    # both for the curated negatives (LLM papers of other fields) and for the systems papers
+    # without LLMs (corpus.py) — each set on its own, so neither hides behind the other
+    src = np.array([e.source for e in ex])
+    cur = np.isin(src, ("curated", "abstract"))
+    cur_p = cur & (y == 0)
+    neg_sets = [m for m in (cur & (y == 2), (src == "systems") & (y == 2)) if m.any()]
     best = (-1.0, -1.0, (0.0, 0.0))
     for op in np.arange(-1.5, 1.51, 0.1):
         for oa in np.arange(-1.5, 1.51, 0.1):
             pred = np.argmax(logp + np.array([op, oa, 0.0]), axis=1)
             acc = float((w * (pred == y)).sum() / w.sum())
             rec = float((pred[cur_p] == 0).mean()) if cur_p.any() else 1.0
-            kept = float((pred[cur_n] != 0).mean()) if cur_n.any() else 1.0
+            kept = min((float((pred[m] != 0).mean()) for m in neg_sets), default=1.0)
             # lexicographic: first how far the floors are met (capped at 1), then accuracy
             floors = min(1.0, rec / min_primary_recall if min_primary_recall else 1.0,
                          kept / min_negatives_kept if min_negatives_kept else 1.0)

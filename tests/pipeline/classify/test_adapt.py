@@ -77,3 +77,25 @@ def test_uncertain_ranks_the_least_sure_first(base):
     ranked = uncertain(base, items, 4)
     assert [r["uncertainty"] for r in ranked] == sorted((r["uncertainty"] for r in ranked), reverse=True)
     assert all(r["reason"] for r in ranked)
+
+
+def test_the_keyword_verdict_stays_the_bases_in_the_relevance_heads(base):
+    """``@kw=…`` is on every item, one of three: in a relevance head it is a bias per verdict. A doc whose
+    primary anchors are bare titles the keyword scorer calls none must not learn "the scorer says none →
+    primary" (it let the sample day's serverless and consensus papers through)."""
+    labels = [*INF, Labelled("SmoothQuant", relevance="primary", id="s", origin="anchor"),
+              Labelled("QServe", relevance="primary", id="q", origin="anchor"),
+              Labelled("A survey of agents with LLMs", relevance="adjacent", id="g", origin="card"),
+              Labelled("A hierarchical snoop filter for cache coherence", relevance="none", id="h", origin="card")]
+    if not base.meta.get("keyword_block"):           # a base that reads the verdict: the same, plus its features
+        n = base.n_weighted
+        kw = ["@kw=primary", "@kw=adjacent", "@kw=none"]
+        base = Model([*base.vocab[:n], *kw, *base.vocab[n:]], np.r_[base.idf[:n], [1.0] * 3, base.idf[n:]],
+                     np.vstack([base.W, np.zeros((3, base.W.shape[1]))]), base.b,
+                     {**base.meta, "keyword_block": True})
+    dm = adapt(base, labels, doc="inference")
+    moved = {base.vocab[j]: d for j, d in dm.delta.items()}
+    idx, _ = base.vectorize("QServe", "")
+    assert any(base.vocab[j].startswith("@kw=") for j in idx)        # the labelled items carry a verdict
+    assert all(not np.any(d[:3]) for f, d in moved.items() if f.startswith("@kw="))
+    assert any(np.any(d[:3]) for f, d in moved.items() if not f.startswith("@kw="))   # the heads did move

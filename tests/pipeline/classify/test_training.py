@@ -1,0 +1,132 @@
+"""Training data: systems papers without LLMs as hard negatives, and the offsets' floors that count them.
+
+Only the corpus reading and the threshold tuning: neither needs scikit-learn."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kb.resources import find_resource
+from pipeline.classify.model import relevance_probabilities
+from pipeline.classify.training.corpus import Example, build, split_of
+from pipeline.classify.training.labelmap import LabelMap, LabelMapError
+from pipeline.classify.training.tuning import tune_rules
+
+LABEL_MAP = """
+schema = 1
+[abstracts]
+random_negative_selections = ["random_sample"]
+[abstracts.systems_negatives]
+selections = ["systems_category", "random_sample"]
+categories = ["cs.DC", "cs.AR"]
+llm_terms = '\\b(llms?|language models?|inference|serving)\\b'
+weight = 0.8
+[abstracts.sources.crawl]
+licence = "Apache-2.0"
+use = "train"
+[lists.alist]
+licence = "MIT"
+use = "train"
+default = { relevance = "primary", topics = [] }
+"""
+
+
+def _abstract(aid, title, abstract, cats, selection="systems_category"):
+    return {"arxiv_id": aid, "title": title, "abstract": abstract, "categories": cats, "selection": selection}
+
+
+def _corpus(tmp_path: Path) -> Path:
+    (tmp_path / "abstracts").mkdir()
+    (tmp_path / "curated_lists").mkdir()
+    rows = [
+        _abstract("2601.00001", "Pipelined Leader Rotation for Byzantine Consensus", "We rotate leaders.", ["cs.DC"]),
+        _abstract("2601.00002", "Batching Requests for LLM Serving", "A scheduler for LLM serving.", ["cs.DC"]),
+        _abstract("2601.00003", "A Listed Paper About Queues", "Queues, no LLM here.", ["cs.DC"], "curated_match"),
+        _abstract("2601.00004", "Holdout Paper On Cache Coherence", "Coherence.", ["cs.AR"]),
+        _abstract("2601.00005", "Dev Paper On Job Scheduling", "HPC jobs.", ["cs.DC"]),
+        _abstract("2601.00006", "Random Sampled Paper On Vision", "Image classification.", ["cs.CV"], "random_sample"),
+        _abstract("2601.00007", "Random Sampled Paper On SSD Models", "SSD queue depth.", ["cs.AR"], "random_sample"),
+        _abstract("2601.00008", "A Systems Paper On Stream Inference", "Bayesian inference at scale.", ["cs.DC"]),
+    ]
+    (tmp_path / "abstracts" / "crawl.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    listed = {"list": "alist", "title": "A Listed Paper About Queues", "section": "Serving", "arxiv_id": "2601.00003"}
+    (tmp_path / "curated_lists" / "alist.jsonl").write_text(json.dumps(listed) + "\n")
+    (tmp_path / "label_map.toml").write_text(LABEL_MAP)
+    return tmp_path
+
+
+def test_systems_papers_without_llms_are_weighted_none_examples_in_their_id_split(tmp_path):
+    corpus = _corpus(tmp_path)
+    lm = LabelMap.load(corpus / "label_map.toml")
+    ex = build(corpus, lm, holdout=[{"id": "h1", "title": "Holdout Paper On Cache Coherence"}],
+               dev=[{"id": "d1", "title": "Dev Paper On Job Scheduling", "relevance": "none"}])
+    by = {e.key: e for e in ex if e.source in ("systems", "random")}
+    assert set(by) == {"arxiv:2601.00001", "arxiv:2601.00006", "arxiv:2601.00007"}
+    consensus, vision, ssd = by["arxiv:2601.00001"], by["arxiv:2601.00006"], by["arxiv:2601.00007"]
+    assert (consensus.source, consensus.relevance, consensus.topics, consensus.weight) == ("systems", "none", (), 0.8)
+    assert consensus.split == split_of("arxiv:2601.00001") and consensus.text == "We rotate leaders."
+    # a random-sample record that meets the rule is a systems negative; one that does not stays weak
+    assert (ssd.source, ssd.weight) == ("systems", 0.8)
+    assert (vision.source, vision.weight) == ("random", 0.3)
+    # the listed paper keeps its curator's label; LLM terms (even "inference" in another sense) leave a paper out
+    assert {e.source for e in ex if e.key == "arxiv:2601.00003"} == {"curated", "abstract"}
+    assert not [e for e in ex if e.key in ("arxiv:2601.00002", "arxiv:2601.00008")]
+
+
+def test_the_shipped_label_map_declares_the_rule():
+    lm = LabelMap.load(find_resource("data/label_map.toml"))
+    rule = lm.systems_negatives
+    assert rule is not None and {"cs.DC", "cs.AR", "cs.OS", "cs.PF", "cs.NI"} <= rule.categories
+    assert rule.matches(_abstract("x", "Rethinking Safe Kernel Extensions with eBPF", "A verifier.", ["cs.OS"]))
+    for title in ("KV Cache Offloading for Long Contexts", "Serving Large Language Models", "GPT on Chiplets",
+                  "Transformer Accelerators"):
+        assert not rule.matches(_abstract("x", title, "", ["cs.AR"]))
+    assert not rule.matches(_abstract("x", "Byzantine Consensus", "", ["cs.CL"]))
+
+
+def test_a_malformed_rule_names_its_key(tmp_path):
+    (tmp_path / "m.toml").write_text(LABEL_MAP.replace("weight = 0.8", "weight = -1"))
+    with pytest.raises(LabelMapError, match="systems_negatives.weight"):
+        LabelMap.load(tmp_path / "m.toml")
+
+
+def _ex(source, relevance, text="t"):
+    return Example(key=f"{source}{relevance}", title="x", text=text, relevance=relevance, topics=(),
+                   split="val", source=source)
+
+
+def _primary(Z, offsets):
+    logp = np.log(np.stack([relevance_probabilities(z, "hierarchical") for z in Z]))
+    return np.argmax(logp + np.array(offsets), axis=1) == 0
+
+
+def test_the_offsets_keep_systems_negatives_out_of_primary_too():
+    # curated primaries (sure), curated negatives (sure) and systems papers the stage-1 heads call related
+    # and rather primary: no offset of the grid makes them right, so accuracy alone does not move them
+    ex = [_ex("curated", "primary")] * 10 + [_ex("curated", "none")] * 10 + [_ex("systems", "none")] * 10
+    Z = np.array([[3.0, 3.0, 0.0]] * 10 + [[0.0, -3.0, 0.0]] * 10 + [[0.75, 3.0, 0.0]] * 10)
+    floors = dict(min_primary_recall=0.9, min_negatives_kept=0.95)
+    offsets, _ = tune_rules(Z, ex, [], "hierarchical", **floors)
+    assert not _primary(Z[20:], offsets).any()          # the systems set is kept out of primary
+    assert _primary(Z[:10], offsets).all()               # without losing the curated primaries
+    # the same items as random-sample negatives (no floor of their own): nothing keeps them out
+    as_random = ex[:20] + [_ex("random", "none")] * 10
+    loose, _ = tune_rules(Z, as_random, [], "hierarchical", **floors)
+    assert _primary(Z[20:], loose).all()
+
+
+def test_systems_negatives_come_on_top_of_the_class_balance():
+    from pipeline.classify.training.fit import _rel_weights
+
+    def ex(rel, source, weight=1.0):
+        return Example(key="k", title="", text="", relevance=rel, topics=(), split="train", source=source,
+                       weight=weight)
+    base = [ex("primary", "curated")] * 2 + [ex("adjacent", "curated")] * 4 + [ex("none", "curated")] * 6
+    before = _rel_weights(base)
+    after = _rel_weights(base + [ex("none", "systems", 0.5)] * 20)
+    # the curated examples weigh what they did; a systems paper weighs a curated negative's share × its weight
+    assert np.allclose(after[:12], before)
+    assert np.allclose(after[12:], 0.5 * before[-1])
