@@ -166,7 +166,6 @@ def test_stale_lock_from_a_killed_nightly(tmp_path: Path, briefed: Path, kept) -
     assert kept.store(ws / ".kb" / "kb.sqlite") == "ok"
 
 
-# Fault injection: every blog feed takes a second to parse, so the parse workers are surely running.
 @pytest.mark.parametrize("junk", [b"[1, 2]", b'{"pid": "me"}', b'{"pid": -1}', b"[" * 100_000, b"\xff\xfe\x00"],
                          ids=["list", "pid-string", "pid-negative", "deep", "binary"])
 def test_a_lock_file_full_of_junk(workspace: Path, kept, junk: bytes) -> None:
