@@ -149,8 +149,11 @@ class Tx:
         columns = tuple(rows[0])
         cols = tuple(update) if update is not None else tuple(c for c in columns if c not in keys)
         sets = tuple(sorted(set_.items())) if set_ is not None else None
-        self._many(("upsert", name, columns, tuple(keys), cols, sets),
-                   lambda: self._upsert_statement(name, columns, keys, cols, set_), rows)
+        build = lambda: self._upsert_statement(name, columns, keys, cols, set_)  # noqa: E731
+        if sets is not None and not all(isinstance(v, str) for _, v in sets):
+            self.conn.execute(build(), rows)   # an expression object has no stable key to cache by
+            return
+        self._many(("upsert", name, columns, tuple(keys), cols, sets), build, rows)
 
     def _upsert_statement(self, name: str, columns: Sequence[str], keys: Sequence[str], cols: Sequence[str],
                           set_: dict[str, Any] | None) -> Any:

@@ -181,7 +181,9 @@ def _gram(rows: Any, cols: Any, vals: Any, n: int) -> Any:
             left = np.repeat(np.arange(first, last), k)
             offset = np.arange(len(left)) - np.repeat(np.cumsum(k) - k, k)
             right = start[left] + offset
-            gram += np.bincount(r[left] * n + r[right], weights=v[left] * v[right], minlength=n * n).reshape(n, n)
+            # summed per touched cell, not over a dense n² buffer: a pass costs its pairs, whatever n is
+            cells, at = np.unique(r[left] * n + r[right], return_inverse=True)
+            gram.flat[cells] += np.bincount(at.ravel(), weights=v[left] * v[right])
             first = last
     return gram
 
