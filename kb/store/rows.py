@@ -7,6 +7,7 @@ yields: statements, inserts and upserts by table name, with the dialect kept her
 """
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
@@ -149,7 +150,7 @@ class Tx:
         columns = tuple(rows[0])
         cols = tuple(update) if update is not None else tuple(c for c in columns if c not in keys)
         sets = tuple(sorted(set_.items())) if set_ is not None else None
-        build = lambda: self._upsert_statement(name, columns, keys, cols, set_)  # noqa: E731
+        build = functools.partial(self._upsert_statement, name, columns, keys, cols, set_)
         if sets is not None and not all(isinstance(v, str) for _, v in sets):
             self.conn.execute(build(), rows)   # an expression object has no stable key to cache by
             return

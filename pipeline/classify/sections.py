@@ -61,17 +61,10 @@ class SectionIndex:
         little. Solved in the dual (a doc has far fewer rows than features) with the rows kept sparse,
         so a doc of thousands of anchors with abstracts costs its rows' overlap, not rows × vocabulary."""
         import numpy as np
-        order = list(places if places is not None else cls.places(headings, anchored))
-        texts, targets = [(heading_path(headings, s), "") for s in order], [[s] for s in order]
-        for title, text, sections in _distinct(anchored):
-            texts.append((title, text))
-            targets.append(sections)
-            order += [s for s in sections if s not in order]
+        places = list(places if places is not None else cls.places(headings, anchored))
+        texts, Y, order = _training_rows(headings, _distinct(anchored), places)
         rows, feats, vals = _unit_rows(represent(base, texts))
         features, cols = np.unique(feats, return_inverse=True)
-        Y = -np.ones((len(texts), len(order)))
-        for r, sections in enumerate(targets):
-            Y[r, [order.index(s) for s in sections]] = 1.0
         gram = _gram(rows, cols, vals, len(texts))
         alpha = np.linalg.solve(gram + RIDGE * np.eye(len(texts)), Y)
         weights = np.stack([np.bincount(cols, weights=vals * alpha[rows, k], minlength=len(features))
@@ -99,10 +92,7 @@ class SectionIndex:
         known = at < len(self.features)
         known[known] = self.features[at[known]] == feats[known]   # the doc's features; the others weigh nothing
         scores = vals[known] @ self.weights[at[known]]
-        # Best first, a subsection like any other section: when the team files items in §2.3.1, its
-        # own items say so; a tie keeps the doc's order.
-        scored = sorted(((round(float(v), 4), k) for k, v in enumerate(scores)), key=lambda x: (-x[0], x[1]))
-        return [(self.order[k], v) for v, k in scored]
+        return [(self.order[k], v) for k, v in _best_first(scores)]
 
 
 def join_headings(headings: Iterable[tuple[str, str]]) -> dict[str, str]:
@@ -114,18 +104,49 @@ def join_headings(headings: Iterable[tuple[str, str]]) -> dict[str, str]:
     return out
 
 
-def _distinct(anchored: Sequence[SectionItem]) -> list[tuple[str, str, list[str]]]:
-    """Each anchored item once, as ``(title, text, its sections)``: an item anchored in two sections is
-    one example of both, described by its abstract and every label the team wrote for it."""
+@dataclass(frozen=True)
+class _Distinct:
+    """An anchored item once: its id, its title, the text it trains on (its abstract and every label the
+    team wrote for it), the text it is asked with (its abstract alone) and the sections it is anchored in."""
+
+    id: str
+    title: str
+    text: str
+    query: str
+    sections: list[str]
+
+
+def _distinct(anchored: Sequence[SectionItem]) -> list[_Distinct]:
+    """Each anchored item once, in the order first met: an item anchored in two sections is one example of both."""
     by_id: dict[str, list[SectionItem]] = {}
     for a in anchored:
         by_id.setdefault(a.id, []).append(a)
     out = []
-    for mine in by_id.values():
+    for aid, mine in by_id.items():
         labels = list(dict.fromkeys(a.label for a in mine if a.label))
         text = "\n".join(x for x in (mine[0].text, *labels) if x)
-        out.append((mine[0].title, text, list(dict.fromkeys(a.section for a in mine))))
+        out.append(_Distinct(aid, mine[0].title, text, mine[0].text, list(dict.fromkeys(a.section for a in mine))))
     return out
+
+
+def _training_rows(headings: Mapping[str, str], items: Sequence[_Distinct], places: Sequence[str]
+                   ) -> tuple[list[tuple[str, str]], Any, list[str]]:
+    """The rows the sections' models learn from — every place's heading path, then every item — with their
+    targets (+1 for a row's own sections, −1 for the others) and the sections' order (the places first)."""
+    import numpy as np
+    order = list(dict.fromkeys([*places, *(s for it in items for s in it.sections)]))
+    texts = [(heading_path(headings, s), "") for s in places] + [(it.title, it.text) for it in items]
+    Y = -np.ones((len(texts), len(order)))
+    for r, sections in enumerate([[s] for s in places] + [it.sections for it in items]):
+        Y[r, [order.index(s) for s in sections]] = 1.0
+    return texts, Y, order
+
+
+def _best_first(scores: Any) -> list[tuple[int, float]]:
+    """Section positions by score, best first, a subsection like any other section (when the team files
+    items in §2.3.1, its own items say so); a tie keeps the doc's order."""
+    return [(k, v) for v, k in sorted(((round(float(v), 4), k) for k, v in enumerate(scores)),
+                                       key=lambda x: (-x[0], x[1]))]
 
 
 def _unit_rows(vecs: Sequence[tuple[Any, Any]]) -> tuple[Any, Any, Any]:
@@ -226,36 +247,23 @@ def leave_one_out(base: Any, headings: Mapping[str, str], anchored: Sequence[Sec
     import numpy as np
     # Hiding an item leaves the doc as it is: a section whose only anchor is hidden is still a place.
     places = SectionIndex.places(headings, anchored)
-    distinct = _distinct(anchored)
-    first = {a.id: a for a in reversed(anchored)}
-    texts = [(heading_path(headings, s), "") for s in places] + [(t, x) for t, x, _ in distinct]
-    queries = [(first[i].title, first[i].text) for i in _ids(anchored)]
-    order = list(places) + [s for _, _, secs in distinct for s in secs if s not in places]
-    order = list(dict.fromkeys(order))
-    n, m = len(texts), len(queries)
-    rows, feats, vals = _unit_rows(represent(base, texts + queries))
+    items = _distinct(anchored)
+    texts, Y, order = _training_rows(headings, items, places)
+    n, m = len(texts), len(items)
+    rows, feats, vals = _unit_rows(represent(base, texts + [(it.title, it.query) for it in items]))
     _, cols = np.unique(feats, return_inverse=True)
     kernel = _gram(rows, cols, vals, n + m)
-    Y = -np.ones((n, len(order)))
-    for r, sections in enumerate([[s] for s in places] + [secs for _, _, secs in distinct]):
-        Y[r, [order.index(s) for s in sections]] = 1.0
     A = np.linalg.inv(kernel[:n, :n] + RIDGE * np.eye(n))
     Z = A @ Y
     own = np.arange(len(places), n)                     # each query's own row, hidden from its fit
     U = kernel[n:, :n].copy()
     U[np.arange(m), own] = 0.0
     scores = U @ Z - ((U * A[own]).sum(axis=1) / A[own, own])[:, None] * Z[own]
-    items = []
-    for k, (aid, (title, _, sections)) in enumerate(zip(_ids(anchored), distinct)):
-        ranked = [order[j] for _, j in sorted(((round(float(v), 4), j) for j, v in enumerate(scores[k])),
-                                              key=lambda x: (-x[0], x[1]))]
-        truth = sorted(sections)
-        items.append({"id": aid, "title": title, "sections": truth, "predicted": ranked[:3],
-                      "top1": ranked[:1] and ranked[0] in truth, "top3": bool(set(ranked[:3]) & set(truth))})
-    return {"n": m, "top1": sum(i["top1"] for i in items) / m if m else None,
-            "top3": sum(i["top3"] for i in items) / m if m else None, "items": items}
-
-
-def _ids(anchored: Sequence[SectionItem]) -> list[str]:
-    """The distinct items' ids, in ``_distinct``'s order."""
-    return list(dict.fromkeys(a.id for a in anchored))
+    results = []
+    for it, row in zip(items, scores):
+        ranked = [order[k] for k, _ in _best_first(row)]
+        truth = sorted(it.sections)
+        results.append({"id": it.id, "title": it.title, "sections": truth, "predicted": ranked[:3],
+                        "top1": ranked[:1] and ranked[0] in truth, "top3": bool(set(ranked[:3]) & set(truth))})
+    return {"n": m, "top1": sum(r["top1"] for r in results) / m if m else None,
+            "top3": sum(r["top3"] for r in results) / m if m else None, "items": results}

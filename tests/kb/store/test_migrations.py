@@ -116,19 +116,26 @@ def test_an_index_written_before_m011_is_rebuilt_from_the_tokens(tmp_path: Path)
         assert "🟢" not in rows[0]["body"] and rows[0]["body"] == "prefill decode ada li"
 
 
+def _notes_store_before(tmp_path: Path, migration: str, points: str) -> Path:
+    """A store migrated up to just before ``migration``, with a note (one entry, its ``points`` JSON)
+    and a card recorded as read."""
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index(migration)])
+    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('inbox/a/2026-10-08-n.md', 'note', 'h')")
+    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('organized/paper_cards/c.md', 'card', 'h')")
+    conn.execute("INSERT INTO note_entries (path, number, heading, text, points) VALUES "
+                 "('inbox/a/2026-10-08-n.md', 1, 'h', 't', ?)", (points,))
+    conn.close()
+    return path
+
+
 def test_notes_read_before_m013_are_read_again_and_their_old_points_still_load(tmp_path: Path) -> None:
     """Points written as plain strings (before they kept their tables) load as text-only points, and the
     notes are forgotten as read, so the next ingest stores their tables."""
     from kb.records import Point
     from kb.store.notes import entries_of
-    path = tmp_path / "old.sqlite"
-    conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index("m013_point_blocks")])
-    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('inbox/a/2026-10-08-n.md', 'note', 'h')")
-    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('organized/paper_cards/c.md', 'card', 'h')")
-    conn.execute("INSERT INTO note_entries (path, number, heading, text, points) VALUES "
-                 "('inbox/a/2026-10-08-n.md', 1, 'h', 't', '[\"三种后端：\"]')")
-    conn.close()
+    path = _notes_store_before(tmp_path, "m013_point_blocks", '["三种后端："]')
     with Store.open(path) as s:
         assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files")] == ["card"]
         assert entries_of(s, "inbox/a/2026-10-08-n.md")[0].points == [Point("三种后端：")]
@@ -139,16 +146,9 @@ def test_notes_read_before_m015_are_read_again_and_their_points_load_without_cod
     the notes are forgotten as read, so the next ingest stores the code under their bullets."""
     from kb.records import Inline, Point, PointBlock
     from kb.store.notes import entries_of
-    path = tmp_path / "old.sqlite"
-    conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index("m015_point_code")])
-    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('inbox/a/2026-10-08-n.md', 'note', 'h')")
-    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('organized/paper_cards/c.md', 'card', 'h')")
-    conn.execute("INSERT INTO note_entries (path, number, heading, text, points) VALUES "
-                 "('inbox/a/2026-10-08-n.md', 1, 'h', 't', ?)",
-                 ('[{"text": "配置：", "code": [], "blocks": [{"kind": "list", "rows": [], '
-                  '"items": [[1, {"text": "a", "code": []}]]}]}]',))
-    conn.close()
+    path = _notes_store_before(tmp_path, "m015_point_code",
+                               '[{"text": "配置：", "code": [], "blocks": [{"kind": "list", "rows": [], '
+                               '"items": [[1, {"text": "a", "code": []}]]}]}]')
     with Store.open(path) as s:
         assert "m015_point_code" in s.schema_version()
         assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files")] == ["card"]

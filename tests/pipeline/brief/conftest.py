@@ -63,6 +63,14 @@ def read(home: Path, rel: str) -> str:
     return (home / rel).read_text(encoding="utf-8")
 
 
+def brief_outputs(home: Path) -> dict[str, str]:
+    """Brief the day as zh md, en md and zh html; their texts by ``zh``, ``en``, ``html``."""
+    brief(home)
+    brief(home, "--lang", "en")
+    brief(home, "--format", "html")
+    return {"zh": read(home, ZH_MD), "en": read(home, EN_MD), "html": read(home, HTML)}
+
+
 @pytest.fixture(scope="module")
 def sample_day(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """data/sample copied and ingested offline for 2026-10-08, once per test module."""

@@ -8,16 +8,13 @@ import pytest
 
 from pipeline.context import open_context
 from pipeline.ingest.public import ingest_blogs
-from tests.pipeline.brief.conftest import DAY, EN_MD, HTML, ZH_MD, brief, copy_sample, kb
+from tests.pipeline.brief.conftest import DAY, EN_MD, HTML, ZH_MD, brief_outputs, copy_sample, kb
 
 FEEDS = ("vllm-blog", "llm-d", "lmcache")
 
 
 def _all_outputs(home: Path) -> dict[str, bytes]:
-    brief(home)
-    brief(home, "--lang", "en")
-    brief(home, "--format", "html")
-    out = {rel: (home / rel).read_bytes() for rel in (ZH_MD, EN_MD, HTML)}
+    out = {rel: text.encode("utf-8") for rel, text in zip((ZH_MD, EN_MD, HTML), brief_outputs(home).values())}
     out["json"] = kb(home, "brief", "--date", DAY, "--format", "json").stdout_bytes
     return out
 

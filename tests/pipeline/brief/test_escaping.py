@@ -9,16 +9,12 @@ import pytest
 
 from pipeline.brief.render import md_cell, md_link, md_text, render_html
 from tests.pipeline.brief.conftest import (
-    EN_MD,
-    HTML,
-    ZH_MD,
     assert_tables_well_formed,
-    brief,
+    brief_outputs,
     copy_sample,
     html_tokens,
     ingest_sample,
     md_parser,
-    read,
 )
 
 SCRIPT = "<script>alert(1)</script>"
@@ -203,15 +199,12 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Path:
     xml = feed.read_text(encoding="utf-8")
     feed.write_text(xml.replace("<item>", EVIL_ITEMS.strip() + "\n    <item>", 1), encoding="utf-8")
     ingest_sample(home)
-    brief(home)
-    brief(home, "--lang", "en")
-    brief(home, "--format", "html")
     return home
 
 
 @pytest.fixture(scope="module")
 def out(hostile: Path) -> dict[str, str]:
-    return {"zh": read(hostile, ZH_MD), "en": read(hostile, EN_MD), "html": read(hostile, HTML)}
+    return brief_outputs(hostile)
 
 
 def test_hostile_items_are_in_the_briefing(out: dict[str, str]) -> None:

@@ -8,14 +8,10 @@ from pathlib import Path
 import pytest
 
 from tests.pipeline.brief.conftest import (
-    EN_MD,
-    HTML,
-    ZH_MD,
     assert_tables_well_formed,
-    brief,
+    brief_outputs,
     html_tokens,
     md_parser,
-    read,
 )
 
 ZH_SECTIONS = ["一、检查过的来源清单", "二、今日该主题最重要的增量", "三、值得警惕的矛盾或待核实说法",
@@ -26,10 +22,7 @@ EN_SECTIONS = ["1. Sources checked", "2. Top increments", "3. Contradictions", "
 
 @pytest.fixture(scope="module")
 def outputs(sample_day: Path) -> dict[str, str]:
-    brief(sample_day)
-    brief(sample_day, "--lang", "en")
-    brief(sample_day, "--format", "html")
-    return {"zh": read(sample_day, ZH_MD), "en": read(sample_day, EN_MD), "html": read(sample_day, HTML)}
+    return brief_outputs(sample_day)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

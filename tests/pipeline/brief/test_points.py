@@ -16,10 +16,10 @@ from pipeline.brief.render import _environment, render_html
 from pipeline.workspace.notes import parse_note
 from tests.pipeline.brief.conftest import (
     EN_MD,
-    HTML,
     ZH_MD,
     brief,
     brief_json,
+    brief_outputs,
     copy_sample,
     dangling_labels,
     ingest_sample,
@@ -215,10 +215,7 @@ def launch(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     toml.write_text(toml.read_text(encoding="utf-8").replace("top = 5", "top = 80"), encoding="utf-8")
     (home / "inbox" / "jay" / "2026-10-08T2200-vllm-nixl-launch.md").write_text(LAUNCH_NOTE, encoding="utf-8")
     ingest_sample(home)
-    brief(home)
-    brief(home, "--lang", "en")
-    brief(home, "--format", "html")
-    return {"zh": read(home, ZH_MD), "en": read(home, EN_MD), "html": read(home, HTML)}
+    return brief_outputs(home)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

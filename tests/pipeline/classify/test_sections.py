@@ -171,12 +171,13 @@ def test_the_section_models_are_the_dense_ridge_solution(base):
     heads, items = doc_sections(DOC)
     index = SectionIndex.build(base, heads, items)
     places = SectionIndex.places(heads, items)
-    texts = [(sections.heading_path(heads, s), "") for s in places] + [(t, x) for t, x, _ in sections._distinct(items)]
+    distinct = sections._distinct(items)
+    texts = [(sections.heading_path(heads, s), "") for s in places] + [(d.title, d.text) for d in distinct]
     rows, feats, vals = sections._unit_rows(sections.represent(base, texts))
     X = np.zeros((len(texts), len(index.features)))
     X[rows, np.searchsorted(index.features, feats)] = vals
     Y = -np.ones((len(texts), len(index.order)))
-    for r, secs in enumerate([[s] for s in places] + [s for _, _, s in sections._distinct(items)]):
+    for r, secs in enumerate([[s] for s in places] + [d.sections for d in distinct]):
         Y[r, [index.order.index(s) for s in secs]] = 1.0
     expected = X.T @ np.linalg.solve(X @ X.T + sections.RIDGE * np.eye(len(texts)), Y)
     assert np.allclose(index.weights, expected)
