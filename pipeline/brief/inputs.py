@@ -97,6 +97,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     cited = {i for c in cands for i in c.arxiv_ids}
     entries = {s.key for c in cands for s in c.sources if s.kind == "entry"}
     stored = stored_classifications(store, engine.hash, cited, entries, doc=topic)
+    keys = {k for c in cands for k in candidate_keys(c)}
     anchored = current_anchors(store, topic, day)
     rules = load_rules(ctx.workspace.root)
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
@@ -112,10 +113,10 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         paper_titles=paper_titles(store, cited),
         facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities),
         anchors=anchored_sections(store, topic, day), anchored=anchored,
-        withdrawn=withdrawn_anchors(store, topic, day, {k for c in cands for k in candidate_keys(c)}),
+        withdrawn=withdrawn_anchors(store, topic, day, keys),
         anchored_stored=stored_results(store, engine.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id},
                                        doc=topic),
-        briefed=briefed_before(store, topic, day, {k for c in cands for k in candidate_keys(c)}),
+        briefed=briefed_before(store, topic, day, keys),
         section_titles=section_titles(store, topic), baseline=baseline(store, topic, day),
         history=history(store, topic, day), continuing=recent_anchors(store, topic, window),
         notes=notes, queue=queue(store), runs=[r for r in runs_of_day(store, day) if r["source"] != "workspace"],

@@ -28,7 +28,7 @@ class SourceRef:
         return self.url or self.name
 
 
-@dataclass
+@dataclass(eq=False)   # an item is itself, not its fields' values: ``c in shown`` is by identity
 class Candidate:
     """An item of the window: one paper, post or note entry, merged across sources."""
 

@@ -1,6 +1,11 @@
 """The six verification rules, each on small synthetic candidates and facts (pure, no store)."""
 from __future__ import annotations
 
+import re
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from kb.records import Point
 from pipeline.brief.model import Candidate, SourceRef
 from pipeline.brief.verify import (
@@ -276,3 +281,27 @@ def test_number_conflict_ignores_generic_words() -> None:
     b = cand("b", sources=[entry(2, text="Throughput 1.4× higher than SGLang. About 3× less memory.")])
     c = cand("c", sources=[entry(3, text="About 2× less memory.")])
     assert number_conflicts([a, b, c], Facts(quantities=QUANTITIES)) == []
+
+
+# The values of a text are found in the whole text and placed in their clauses; a search clause by
+# clause (the plain reading of the rule) must find exactly the same ones, whatever the punctuation.
+_PIECES = ["3", "46.1", "1,234", " ", "\n", ".", ",", "，", "。", ";", "×", "x", "ms", " s", "秒", "GB/s",
+           "tokens/s", "Mooncake ", "TTFT ", "throughput ", "吞吐 ", "from ", "(", ")", "（", "）", "a", "v2"]
+
+
+def _clause_by_clause(text: str) -> list[tuple[str, str, str]]:
+    from pipeline.brief.claims import _CLAUSE, _VALUE
+    out = []
+    for clause in re.split(r"[。；;！!？?\n]|(?<=\D)[.,，](?=\s|$)", text):
+        for m in _VALUE.finditer(clause):
+            out.append((clause[:m.start()], m.group(), clause[m.end():m.end() + 16]))
+    assert _CLAUSE.split(text) == re.split(r"[。；;！!？?\n]|(?<=\D)[.,，](?=\s|$)", text)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@example("TTFT 3\nms, Mooncake 46.1 GB/s. from 2 s")   # a value across a clause's end is none
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_values_are_placed_in_the_clauses_a_clause_by_clause_search_finds(text: str) -> None:
+    from pipeline.brief.claims import _values_in_clauses
+    assert [(b, m.group(), a) for b, m, a in _values_in_clauses(text)] == _clause_by_clause(text)
