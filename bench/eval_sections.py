@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/eval_sections.py [--corpus ../shared/corpus] [--cap 80] [--seed 7]
                                             [--text title|abstract] [--methods NAME …] [--check N]
+                                            [--blocks 1,1,0.6,0.3]
 
 Each curated list is a doc: its sections are the curator's heading paths (numbered as a tree, so
 ``A > B`` is a subsection of ``A`` and a path with nothing filed of its own is a container, as in
@@ -16,7 +17,9 @@ items, count top-1 and top-3; per list, then pooled over every item and as the m
 Every method scores from one Gram matrix of the classifier's TF-IDF vectors per list (headings and
 items), so leave-one-out costs no refitting; ``KB`` names kb's method, and ``--check N`` runs
 ``pipeline.classify.sections.leave_one_out`` itself on the first N lists: the same figures as ``KB``'s.
-The floor is the least machinery: each section's heading alone.
+The floor is the least machinery: each section's heading alone. ``--blocks`` weighs the vectors' blocks
+(title, abstract, taxonomy terms, keyword verdict) for every method; by default kb's
+``sections.BLOCKS``, and ``1,1,1,1`` is the classifier's own weighting (``--check`` always runs kb's).
 Not part of the test suite; the last line is one JSON object ``{"name", "value", "unit", "floor", "ratio"}``.
 """
 from __future__ import annotations
@@ -36,7 +39,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pipeline.classify.sections import SectionIndex, SectionItem, leave_one_out, represent  # noqa: E402
+from pipeline.classify.sections import BLOCKS, SectionIndex, SectionItem, leave_one_out, represent  # noqa: E402
 
 
 @dataclass
@@ -106,8 +109,9 @@ def _number_paths(paths) -> dict[str, str]:
     return numbers
 
 
-def prepare(base, name: str, headings: dict[str, str], items: list[SectionItem]) -> Doc:
-    """The Gram matrices of a doc's places' headings and its distinct items."""
+def prepare(base, name: str, headings: dict[str, str], items: list[SectionItem], blocks=None) -> Doc:
+    """The Gram matrices of a doc's places' headings and its distinct items (block weights ``blocks``,
+    by default kb's ``BLOCKS``)."""
     places = SectionIndex.places(headings, items)
     from pipeline.classify.sections import heading_path
     first: dict[str, SectionItem] = {}
@@ -117,7 +121,7 @@ def prepare(base, name: str, headings: dict[str, str], items: list[SectionItem])
         truth.setdefault(a.id, set()).add(places.index(a.section))
     ids = list(first)
     texts = [(heading_path(headings, s), "") for s in places] + [(first[i].title, first[i].text) for i in ids]
-    vecs = represent(base, texts)
+    vecs = represent(base, texts, blocks)
     probs = 1.0 / (1.0 + np.exp(-base.logits_many(vecs)[:, 3:].astype(np.float64)))   # the topic heads
     cols = {j: c for c, j in enumerate(sorted({int(j) for idx, _ in vecs for j in idx}))}
     V = np.zeros((len(texts), len(cols)))
@@ -306,12 +310,15 @@ def main() -> None:
     ap.add_argument("--methods", nargs="*", default=[m for m in METHODS if m not in SLOW])
     ap.add_argument("--check", type=int, default=0, help="run kb's own leave_one_out on the first N lists")
     ap.add_argument("--per-list", action="store_true")
+    ap.add_argument("--blocks", default=None, help="block weights title,abstract,taxonomy,verdict for every method "
+                    "(default kb's sections.BLOCKS; 1,1,1,1 is the classifier's own)")
     args = ap.parse_args()
     from pipeline.classify.model import Model
     base = Model.load(args.model)
     lists = load_lists(Path(args.corpus), args.text, args.cap, args.seed)
-    docs = [prepare(base, *x) for x in lists]
-    print(f"{len(docs)} lists, {sum(len(d.ids) for d in docs)} items, text={args.text}, cap={args.cap}")
+    blocks = tuple(float(w) for w in args.blocks.split(",")) if args.blocks else BLOCKS
+    docs = [prepare(base, *x, blocks=blocks) for x in lists]
+    print(f"{len(docs)} lists, {sum(len(d.ids) for d in docs)} items, text={args.text}, cap={args.cap}, blocks={blocks}")
     pooled: dict[str, tuple[float, float]] = {}
     for name in args.methods:
         per = [evaluate(d, METHODS[name]) for d in docs]

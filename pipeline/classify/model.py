@@ -261,14 +261,18 @@ class Model:
                 out[:, c] += np.bincount(rows, col[idx] * val, minlength=n)
         return out
 
-    def vectorize_many(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[np.ndarray, np.ndarray]]:
-        """``vectorize`` for many ``(title, text)`` pairs."""
-        rows, idx, val = self.flat_vectors(pairs)
+    def vectorize_many(self, pairs: Sequence[tuple[str, str]], scale: Sequence[float] | None = None
+                       ) -> list[tuple[np.ndarray, np.ndarray]]:
+        """``vectorize`` for many ``(title, text)`` pairs; ``scale`` multiplies the block weights (``flat_vectors``)."""
+        rows, idx, val = self.flat_vectors(pairs, scale)
         cuts = np.searchsorted(rows, np.arange(1, len(pairs)))
         return list(zip(np.split(idx, cuts), np.split(val, cuts)))
 
-    def flat_vectors(self, pairs: Sequence[tuple[str, str]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def flat_vectors(self, pairs: Sequence[tuple[str, str]], scale: Sequence[float] | None = None
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The TF-IDF vectors of many ``(title, text)`` pairs as flat ``(rows, idx, val)`` arrays.
+        ``scale`` (one factor per block) multiplies the model's block weights: a caller that compares
+        items with each other rather than scoring them may weigh the blocks its own way (sections).
 
         Batched so the per-item cost is the feature extraction alone: one dict look-up per feature
         (``map`` over the vocabulary's ``get``), then numpy over the whole batch for the TF-IDF, the
@@ -293,7 +297,8 @@ class Model:
         j, seg = j[known], seg[known]
         v = (1.0 + np.log(np.asarray(counts, dtype=np.float64)[known])) * self.idf[j]
         norm = np.sqrt(np.bincount(seg, v * v, minlength=N_BLOCKS * n))
-        weights = np.tile(block_weights(self.block_weights), n)
+        weights = block_weights(self.block_weights) * (block_weights(scale) if scale is not None else 1.0)
+        weights = np.tile(weights, n)
         scale = np.divide(weights, norm, out=np.zeros(N_BLOCKS * n), where=norm > 0)
         v *= scale[seg]
         return seg // N_BLOCKS, j, v.astype(np.float32)

@@ -6,9 +6,10 @@ and every anchored item (the anchors' titles and abstracts when the store has th
 in the doc, and the team's labels), each a positive of its own sections and a negative of the others.
 An item's suggested sections are those whose models score it highest. The features are what the
 classifier computes for any text, its TF-IDF vector (words, word pairs, CJK n-grams, taxonomy-term
-features), so a doc renumbered (``§2.3`` → ``§2.4``) gives the same suggestions renumbered —
-nothing here knows a number. Section numbers stay as written (``kb.sections``: ``1.(1)`` is not ``1.1``).
-The method was chosen on the corpus' public curated lists (``bench/eval_sections.py``), not on kb's docs.
+features; its blocks weighed for comparing items, ``BLOCKS``), so a doc renumbered (``§2.3`` → ``§2.4``)
+gives the same suggestions renumbered — nothing here knows a number. Section numbers stay as written
+(``kb.sections``: ``1.(1)`` is not ``1.1``). The method was chosen on the corpus' public curated lists
+(``bench/eval_sections.py``), not on kb's docs.
 
 ``SectionIndex.build(base, headings, anchored)`` makes the index; ``suggest(title, text)``
 ranks sections; ``leave_one_out(…)`` hides each anchored item in turn and reports how often
@@ -25,6 +26,16 @@ from typing import Any
 # The penalty of each section's ridge model, against vectors of unit length: small, as a doc's few
 # rows should be fitted closely (0.03–0.3 score within 0.01 of each other on the curated lists).
 RIDGE = 0.1
+
+# What each feature block counts for when a doc's rows are compared — title, abstract, taxonomy terms, the
+# keyword scorer's verdict — times the classifier's own block weights. The verdict (``@kw=none`` …) says how
+# relevant an item looks, not what it is about, and every row carries one: at full weight two bare titles
+# with no word in common had a cosine of 1/3 to 1/2. The taxonomy's terms are kb's topics, coarser than a
+# doc's sections: at full weight, items of sibling sections under one topic look alike. Chosen on the curated
+# lists (``bench/eval_sections.py --blocks``): on each of three samples of them, lowering both raised pooled
+# top-1 and top-3 (the verdict's best near 0.3, the taxonomy's still rising at 0.5, the lowest tried); 0.6 is
+# the lowest that keeps the sample doc at issue 13's floor (0.8 / 0.95), the one kb doc the choice looked at.
+BLOCKS = (1.0, 1.0, 0.6, 0.3)
 
 
 @dataclass(frozen=True)
@@ -216,11 +227,13 @@ def heading_path(headings: Mapping[str, str], number: str) -> str:
     return " / ".join(t for t in chain if t)
 
 
-def represent(base: Any, texts: Sequence[tuple[str, str]]) -> list[tuple[Any, Any]]:
-    """The TF-IDF vectors (feature indices, values) of ``(title, text)`` pairs, by the base model."""
+def represent(base: Any, texts: Sequence[tuple[str, str]], blocks: Sequence[float] | None = None
+              ) -> list[tuple[Any, Any]]:
+    """The TF-IDF vectors (feature indices, values) of ``(title, text)`` pairs, by the base model, its
+    blocks weighed for comparing items (``BLOCKS``, unless ``blocks`` says otherwise)."""
     if not texts:
         return []
-    return base.vectorize_many(texts)
+    return base.vectorize_many(texts, BLOCKS if blocks is None else blocks)
 
 
 def suggest_sections(index: SectionIndex | None, title: str, text: str = "", *, sections: set[str] | None = None,

@@ -82,3 +82,11 @@ def test_the_runtime_imports_no_scikit_learn():
             "print(sorted(m for m in ('sklearn', 'scipy', 'torch') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_block_scale_multiplies_that_blocks_part_of_the_vector(model):
+    """``scale`` weighs each block (title, body, taxonomy terms, keyword verdict) on top of the model's own."""
+    pair = [("Speculative decoding for LLM serving", "draft tokens verified in parallel")]
+    (_, plain), (_, halved) = model.vectorize_many(pair)[0], model.vectorize_many(pair, (1.0, 1.0, 1.0, 0.5))[0]
+    kw = np.array([model.vocab[i].startswith("@kw") for i in model.vectorize_many(pair)[0][0]])
+    assert kw.any() and np.allclose(halved[kw], plain[kw] * 0.5) and np.allclose(halved[~kw], plain[~kw])

@@ -194,3 +194,18 @@ def test_leave_one_out_in_closed_form_is_refitting_without_each_item(base):
         index = SectionIndex.build(base, heads, [a for a in items if a.id != aid], places)
         (vec,) = sections.represent(base, [(mine[0].title, mine[0].text)])
         assert [s for s, _ in index.rank(vec)][:3] == fast[aid], aid
+
+
+def test_two_bare_titles_with_no_word_in_common_are_not_alike_by_their_verdicts(base):
+    """The keyword verdict (``@kw=none`` …) says how relevant a title looks, not what it is about: it
+    counts little when sections compare items (``BLOCKS``), so two unrelated bare titles stay apart."""
+    from pipeline.classify import sections
+    pair = [("TPU Externalization", ""), ("Landscape / Framework landscape", "")]
+
+    def cosine(blocks):
+        (ia, va), (ib, vb) = sections.represent(base, pair, blocks)
+        a, b = dict(zip(ia.tolist(), va.tolist())), dict(zip(ib.tolist(), vb.tolist()))
+        dot = sum(v * b.get(k, 0.0) for k, v in a.items())
+        return dot / (sum(v * v for v in a.values()) * sum(v * v for v in b.values())) ** 0.5
+    assert cosine((1.0, 1.0, 1.0, 1.0)) > 0.3          # the classifier's own weighting: alike by the verdict
+    assert cosine(None) < 0.1                           # the sections' weighting
