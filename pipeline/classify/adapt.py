@@ -36,7 +36,7 @@ import numpy as np
 __all__ = ["Labelled", "DocModel", "adapt", "adapt_docs", "uncertain"]
 
 _NR = 3
-_VERDICT = "@kw="          # the keyword scorer's relevance verdict features (features.keyword_verdict)
+_DERIVED = "@"             # every derived feature: taxonomy terms (@slug, @@group) and the verdict
 _LEVELS = ("primary", "adjacent", "none")
 
 
@@ -229,8 +229,12 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
     # The keyword scorer's verdict (``@kw=primary|adjacent|none``) is on every item, one of three: in the
     # relevance heads it is a bias per verdict, and stays the base's like the biases. Fitted to a doc's
     # anchors — bare titles and anchor lines the scorer mostly calls none — it taught "the scorer says
-    # none → primary" and let the stream's systems papers through.
-    frozen = np.array([str(base.vocab[j]).startswith(_VERDICT) for j in feats], dtype=bool)
+    # none → primary" and let the stream's systems papers through. The taxonomy-term features
+    # (``@serving-systems``: "cold start", "runtime", "kubernetes" …) are the same kind of evidence — one
+    # per topic, on a large share of the stream — and stay the base's in the relevance heads too: fitted
+    # to a doc's anchors they rose with every anchor that names a topic's term (+0.9 for
+    # ``@serving-systems``) and called serverless cold-start papers primary. Their topic weights move.
+    frozen = np.array([str(base.vocab[j]).startswith(_DERIVED) for j in feats], dtype=bool)
     D = np.zeros((len(feats), K))
     B = np.zeros(K)
     if warm is not None:
