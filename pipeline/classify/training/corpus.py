@@ -17,7 +17,8 @@ a hash of the paper's key) or ``"dev"`` / ``"holdout"`` (the project's labelled 
   corpus, so the shipped model never sees them.
 * Abstracts no curator listed are ``none`` examples: systems papers without LLMs
   (``source="systems"``: the label map's ``[abstracts.systems_negatives]`` rule — a systems
-  category and none of its LLM terms — with its weight) and random-sample ones
+  category and none of its LLM terms — with its weight; a title-only and a title+abstract
+  example, as a curated paper gives) and random-sample ones
   (``source="random"``, weak: ``random_weight``). Neither is ever a holdout or dev item, and
   each lands in its paper's ID-hash split like every other paper.
 """
@@ -172,9 +173,14 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
             source, weight = "random", random_weight
         else:
             continue
+        split = split_of(key, val, test)
+        if source == "systems":
+            # a bare title as well, as every curated paper gives: a systems title without an
+            # LLM is what a nightly listing's short entries look like
+            out.append(Example(key=key, title=r["title"], text="", relevance="none", topics=(),
+                               split=split, source=source, weight=weight, id=key + "#title"))
         out.append(Example(key=key, title=r["title"], text=r["abstract"], relevance="none",
-                           topics=(), split=split_of(key, val, test), source=source,
-                           weight=weight, id=key))
+                           topics=(), split=split, source=source, weight=weight, id=key))
 
     for it in dev or ():
         out.append(Example(key=f"dev:{it['id']}", title=it.get("title", ""), text=it.get("text", ""),

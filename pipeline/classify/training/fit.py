@@ -74,11 +74,18 @@ def _rel_weights(ex: Sequence[Example]) -> np.ndarray:
     w = np.array([e.weight for e in ex], dtype=np.float64)
     y = np.array([e.relevance for e in ex])
     extra = np.array([e.source == "systems" for e in ex], dtype=bool)
+    if not (~extra).any():
+        return w
+    # every factor from the weights as given: rescaling one class must not move the next one's
+    total = w[~extra].sum()
+    scale = {}
     for r in LEVELS:
         m = y == r
-        counted = m & ~extra if (m & ~extra).any() else m
         if m.any():
-            w[m] *= w[~extra].sum() / (len(LEVELS) * w[counted].sum()) if (~extra).any() else 1.0
+            counted = m & ~extra if (m & ~extra).any() else m
+            scale[r] = total / (len(LEVELS) * w[counted].sum())
+    for r, f in scale.items():
+        w[y == r] *= f
     return w
 
 
@@ -116,9 +123,10 @@ def fit_heads(X, examples: Sequence[Example], topics: Sequence[str], *, C_rel: f
             continue
         pos = wr[yt == 1].sum()
         sw = wr * np.where(yt == 1, min(10.0, math.sqrt((wr.sum() - pos) / pos)), 1.0)
-        if issparse(X):     # liblinear's dual solver: ~20× faster than lbfgs here (n ≪ features)
+        if issparse(X):     # liblinear's dual solver: ~20× faster than lbfgs here (n ≪ features);
+            # it shuffles the rows (from numpy's global state when unseeded: two runs gave two models)
             head = LogisticRegression(C=C_topic, solver="liblinear", dual=True, tol=1e-4,
-                                      intercept_scaling=10.0, max_iter=3000)
+                                      intercept_scaling=10.0, max_iter=3000, random_state=0)
         else:               # dense, few columns (embeddings, stage 2): lbfgs is the fast one
             head = LogisticRegression(C=C_topic, max_iter=3000, tol=1e-4)
         head.fit(Xr, yt, sample_weight=sw)

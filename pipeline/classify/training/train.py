@@ -163,7 +163,10 @@ def train(corpus: str | Path, label_map: str | Path, taxonomy: str | Path, *,
     sets = {
         "test (curated titles, held out by ID)": lambda e: e.split == "test" and e.source == "curated",
         "test (abstracts, held out by ID)": lambda e: e.split == "test" and e.source == "abstract",
-        "test (systems abstracts without LLMs)": lambda e: e.split == "test" and e.source == "systems",
+        "test (systems abstracts without LLMs)": lambda e: e.split == "test" and e.source == "systems"
+        and bool(e.text),
+        "test (systems titles without LLMs)": lambda e: e.split == "test" and e.source == "systems"
+        and not e.text,
         "test (random-sample abstracts)": lambda e: e.split == "test" and e.source == "random",
         "eval-only lists (copyleft, never trained on)": lambda e: not e.trainable and e.source == "curated",
         "xlite-dev Awesome-LLM-Inference, test split": lambda e: e.split == "test" and e.source == "curated"

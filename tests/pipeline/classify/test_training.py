@@ -68,6 +68,11 @@ def test_systems_papers_without_llms_are_weighted_none_examples_in_their_id_spli
     consensus, vision, ssd = by["arxiv:2601.00001"], by["arxiv:2601.00006"], by["arxiv:2601.00007"]
     assert (consensus.source, consensus.relevance, consensus.topics, consensus.weight) == ("systems", "none", (), 0.8)
     assert consensus.split == split_of("arxiv:2601.00001") and consensus.text == "We rotate leaders."
+    # a systems negative gives a bare title too (as a curated paper does), same split and weight
+    bare = [e for e in ex if e.key == "arxiv:2601.00001" and not e.text]
+    assert [(e.source, e.title, e.split, e.weight, e.id) for e in bare] == [
+        ("systems", consensus.title, consensus.split, 0.8, "arxiv:2601.00001#title")]
+    assert not [e for e in ex if e.key == "arxiv:2601.00006" and not e.text]     # a random one does not
     # a random-sample record that meets the rule is a systems negative; one that does not stays weak
     assert (ssd.source, ssd.weight) == ("systems", 0.8)
     assert (vision.source, vision.weight) == ("random", 0.3)
@@ -130,3 +135,21 @@ def test_systems_negatives_come_on_top_of_the_class_balance():
     # the curated examples weigh what they did; a systems paper weighs a curated negative's share × its weight
     assert np.allclose(after[:12], before)
     assert np.allclose(after[12:], 0.5 * before[-1])
+
+
+def test_the_relevance_classes_are_balanced_exactly():
+    # each class's factor comes from the weights as given: a rescaled class does not move the next
+    # one's (it did: primary was scaled first, and the none class ended up a fifth heavier here)
+    from pipeline.classify.training.fit import _rel_weights
+
+    def ex(rel, source="curated", weight=1.0):
+        return Example(key="k", title="", text="", relevance=rel, topics=(), split="train", source=source,
+                       weight=weight)
+    items = ([ex("primary")] * 2 + [ex("adjacent", weight=3.0)] * 4 + [ex("none")] * 30
+             + [ex("none", "random", 0.3)] * 10 + [ex("none", "systems")] * 5)
+    w = _rel_weights(items)
+    rel = np.array([e.relevance for e in items])
+    counted = np.array([e.source != "systems" for e in items])
+    sums = [w[(rel == r) & counted].sum() for r in ("primary", "adjacent", "none")]
+    assert np.allclose(sums, sum(sums) / 3)
+    assert np.isclose(sum(sums), 2 + 12 + 30 + 3)           # the total weight is kept
