@@ -24,7 +24,7 @@ from kb.labels import read_labels
 from kb.store.anchors import current_anchors
 from kb.store.cards import card_labels
 from kb.store.tags import subject_text
-from kb.text import clean_heading
+from kb.text import clean_heading, strip_anchor_syntax
 from pipeline.classify.adapt import Labelled
 
 ANCHOR_WEIGHT = 1.0
@@ -57,7 +57,9 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, lis
     for d in docs:
         items: dict[str, Labelled] = {}
         for a in anchors[d]:
-            title = a.title or a.label
+            # the line's URL, ID and "(anchored 2026-10-08)" are how it anchors, not what the paper is about:
+            # kept, a doc learned its anchoring dates' digits as words of the doc
+            title = a.title or strip_anchor_syntax(a.label)
             key = a.arxiv_id or a.subject
             items[key] = Labelled(title, a.abstract or "", "primary", None, a.section, ANCHOR_WEIGHT, key, "anchor")
         for c in cards:

@@ -115,3 +115,19 @@ def test_a_damaged_model_cache_is_only_refitted(tmp_path, two_docs):
     before = relevant_ids(brief(two_docs, "moe"))
     assert relevant_ids(brief(home, "moe")) == before
     assert json.loads((home / ".kb" / "models" / "moe.json").read_text(encoding="utf-8"))["model"]["doc"] == "moe"
+
+
+def test_an_anchor_line_teaches_its_words_not_its_date_or_link(two_docs):
+    """A doc's anchored item the store has no title for is labelled by its line's words: the URL, the ID
+    and "(anchored 2026-10-08)" say how it is anchored, and a doc fitted on them learned dates as words."""
+    from kb.store import Store
+    from kb.workspace import open_workspace
+    from pipeline.classify.teamlabels import doc_labels
+    with Store.open(two_docs / ".kb" / "kb.sqlite", readonly=True) as store:
+        items = doc_labels(store, open_workspace(str(two_docs)), ["inference"])["inference"]
+    anchors = [i for i in items if i.origin == "anchor"]
+    assert len(anchors) >= 30
+    bare = [i.title for i in anchors if not i.text]                  # no paper in the store: its line's words
+    assert bare and all("http" not in t and "anchored" not in t and "锚定" not in t and "2026-" not in t
+                        for t in bare), bare
+    assert any("RoofLang" in t for t in bare)
