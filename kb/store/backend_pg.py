@@ -72,6 +72,9 @@ NEXT_IDS = "SELECT " + ", ".join(
     f"setval(pg_get_serial_sequence('{t}', 'id'), coalesce((SELECT max(id) FROM {t}), 0) + 1, false)"
     for t in ID_TABLES if t != "source_runs")
 
+BEGIN_WRITE = (f"SET LOCAL lock_timeout = '{WRITE_WAIT_S}s'; SELECT pg_advisory_xact_lock({KEY}, {WRITE}); "
+               f"{NEXT_IDS}")
+
 
 class Row(tuple):
     """A result row like ``sqlite3.Row``: a tuple that also answers ``row["column"]`` and ``keys()``."""
@@ -225,11 +228,10 @@ class PgBackend:
 
         # One writer at a time, as on SQLite (BEGIN IMMEDIATE): the lock is the transaction's own,
         # released by its COMMIT or ROLLBACK, or by the server when the connection goes.
+        # The three statements go as one message (no parameters: the simple protocol runs them in order).
         @event.listens_for(engine, "begin")
         def _on_begin(conn: Any) -> None:
-            conn.exec_driver_sql(f"SET LOCAL lock_timeout = '{WRITE_WAIT_S}s'")
-            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({KEY}, {WRITE})")
-            conn.exec_driver_sql(NEXT_IDS)
+            conn.exec_driver_sql(BEGIN_WRITE)
 
         return engine
 

@@ -150,8 +150,12 @@ def add_sightings(tx: Tx, sightings: list[Sighting]) -> None:
     first: dict[str, str] = {}
     for s in sightings:
         first[s.arxiv_id] = min(first.get(s.arxiv_id, s.seen_on), s.seen_on)
-    tx.run("UPDATE papers SET first_seen = :d WHERE arxiv_id = :a AND (first_seen IS NULL OR first_seen > :d)",
-           [{"a": a, "d": d} for a, d in first.items()])
+    by_day: dict[str, list[str]] = {}   # a night's sightings fall on a few days: one statement per day
+    for arxiv_id, day in first.items():
+        by_day.setdefault(day, []).append(arxiv_id)
+    for day, ids in sorted(by_day.items()):
+        tx.run_in("UPDATE papers SET first_seen = :d "
+                  "WHERE arxiv_id IN :values AND (first_seen IS NULL OR first_seen > :d)", ids, d=day)
     # A listing announces a version on its own date: that is the version's date when nothing better is known.
     announced = {(s.arxiv_id, s.version): s.seen_on for s in sightings if s.version and s.kind in ANNOUNCED}
     known = {r[0] for r in tx.select_in("SELECT arxiv_id FROM papers WHERE arxiv_id IN :values",

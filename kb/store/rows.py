@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Result
 
 CHUNK = 500  # IDs per IN (...) query: well under SQLite's bound-parameter limit
+MIN_BULK_ROWS = 16   # PostgreSQL: from this many rows, one COPY or one unnest statement instead of one per row
 
 
 def dumps(value: Any) -> str:
@@ -117,9 +118,21 @@ class Tx:
 
         The statement is compiled once per dialect and shape (``key``) and the rows go to the driver
         as they are: SQLAlchemy's per-row parameter processing is most of a night's write time, and
-        kb's rows need none (``row`` already made every value a str, int, float or None).
+        kb's rows need none (``row`` already made every value a str, int, float or None). On
+        PostgreSQL, where each statement costs a message both ways, a batch of new rows goes as one
+        COPY and a batch of upserts as one statement over arrays (``kb.store.pg_bulk``) when it can.
         """
         sql, order = _compiled(self.conn.dialect, key, build)
+        if key[0] == "insert" and self.dialect == "postgresql" and len(rows) >= MIN_BULK_ROWS:
+            self.copy_rows(key[1], key[2], [tuple(r[c] for c in key[2]) for r in rows])
+            return
+        if key[0] == "upsert" and self.dialect == "postgresql" and len(rows) >= MIN_BULK_ROWS:
+            from kb.store.pg_bulk import unnest_statement
+            bulk = unnest_statement(table(key[1]), self.conn.dialect, sql, key[2], rows, key[3],
+                                    updates=bool(key[4]) or key[5] is not None)
+            if bulk is not None:
+                self.conn.exec_driver_sql(*bulk)
+                return
         self.conn.exec_driver_sql(sql, [tuple(r[k] for k in order) for r in rows] if order else list(rows))
 
     def select_in(self, sql: str, values: Sequence[Any], **params: Any) -> list[Any]:
@@ -130,6 +143,21 @@ class Tx:
         for part in chunks(list(values)):
             out += list(self.conn.execute(stmt, {"values": list(part), **params}))
         return out
+
+    def run_in(self, sql: str, values: Sequence[Any], **params: Any) -> None:
+        """A statement with an ``IN :values`` list (a DELETE, an UPDATE) run once per chunk of ``values``:
+        one statement where an executemany would send one per row."""
+        from sqlalchemy import bindparam, text
+        stmt = text(sql).bindparams(bindparam("values", expanding=True))
+        for part in chunks(list(values)):
+            self.conn.execute(stmt, {"values": list(part), **params})
+
+    def copy_rows(self, name: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+        """PostgreSQL: new rows (no key of theirs in the table) through COPY, in this transaction."""
+        raw = self.conn.connection.driver_connection
+        with raw.cursor() as cur, cur.copy(f"COPY {name} ({', '.join(columns)}) FROM STDIN") as copy:
+            for r in rows:
+                copy.write_row(r)
 
     def insert(self, name: str, rows: list[dict[str, Any]]) -> None:
         if rows:

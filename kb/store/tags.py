@@ -59,19 +59,26 @@ def save_classifications(tx: Tx, items: list[Classified], model_hash: str) -> No
     """Replace the tags and relevance of a batch of subjects and take them off the queue."""
     if not items:
         return
-    keys = [{"k": c.kind, "s": c.subject} for c in items]
-    tx.run("DELETE FROM tags WHERE subject_kind = :k AND subject = :s", keys)
+    by_kind: dict[str, list[str]] = {}
+    for c in items:
+        by_kind.setdefault(c.kind, []).append(c.subject)
+    _delete_subjects(tx, "tags", by_kind)
     tx.insert("tags", [row("tags", subject_kind=c.kind, subject=c.subject, topic=t, score=round(score, 4),
                            terms=terms, taxonomy_hash=model_hash) for c in items for t, score, terms in c.tags])
     tx.upsert("classifications", [row("classifications", subject_kind=c.kind, subject=c.subject,
                                       relevance=c.relevance, taxonomy_hash=model_hash, input_hash="")
                                   for c in items], ["subject_kind", "subject"])
-    tx.run("DELETE FROM doc_relevance WHERE subject_kind = :k AND subject = :s", keys)
+    _delete_subjects(tx, "doc_relevance", by_kind)
     tx.insert("doc_relevance", [row("doc_relevance", subject_kind=c.kind, subject=c.subject, doc=doc, relevance=rel,
                                     tags=[[t, round(score, 4), terms] for t, score, terms in tags],
                                     model_hash=model_hash)
                                 for c in items for doc, (rel, tags) in sorted(c.docs.items())])
-    tx.run("DELETE FROM classify_queue WHERE subject_kind = :k AND subject = :s", keys)
+    _delete_subjects(tx, "classify_queue", by_kind)
+
+
+def _delete_subjects(tx: Tx, table: str, by_kind: dict[str, list[str]]) -> None:
+    for kind, subjects in sorted(by_kind.items()):
+        tx.run_in(f"DELETE FROM {table} WHERE subject_kind = :k AND subject IN :values", subjects, k=kind)
 
 
 # --------------------------------------------------------------------------- reads

@@ -151,21 +151,42 @@ def test_two_machines_nightlies_on_one_database(briefed: Path, tmp_path: Path, p
             pg_server.drop_database(url)
 
 
+# The nightly stops inside a write transaction, right after its ``{n}``-th batch of rows went to the
+# server, and waits there to be killed: a kill at a known moment mid-write, however fast the night runs.
+KILL_PRELUDE = """
+import pathlib, time, kb.store.rows as rows
+_many = rows.Tx._many
+calls = [0]
+def many(self, *args):
+    _many(self, *args)
+    calls[0] += 1
+    if calls[0] == {n}:
+        pathlib.Path({signal!r}).touch()
+        time.sleep(120)
+rows.Tx._many = many
+"""
+
+
 def test_a_nightly_killed_on_postgresql_leaves_no_lock_and_a_whole_store(briefed: Path, tmp_path: Path,
                                                                          pg_fresh_url: str, kept) -> None:
-    """kill -9 mid-run: the server releases the dead session's lock at once (no stale lock to take over),
-    every source's batch is whole or absent, and the next nightly completes the store."""
+    """kill -9 mid-write: the server releases the dead session's locks at once (no stale lock to take
+    over), every batch is whole or absent, and the next nightly completes the store."""
     import random
-    import signal
-    import time
+    import signal as signals
+
+    from tests.reliability.support import kb_popen
     rng = random.Random(75)
     reference = dump(briefed / ".kb" / "kb.sqlite")
     ws = _sample(tmp_path, "ws", pg_fresh_url)
-    proc = _nightly(ws)
-    time.sleep(rng.uniform(1.0, 2.5))
-    proc.kill()
-    proc.communicate(timeout=30)
-    assert proc.returncode == -signal.SIGKILL
+    signal = tmp_path / "mid-write"
+    proc = kb_popen("nightly", "--home", str(ws), "--date", D, "--offline", "--quiet",
+                    prelude=KILL_PRELUDE.format(n=rng.randrange(5, 150), signal=str(signal)))
+    try:
+        _waiting_for(signal, proc)
+    finally:
+        proc.kill()
+        proc.communicate(timeout=30)
+    assert proc.returncode == -signals.SIGKILL
     from kb.store import Store
     with Store.open(pg_fresh_url, readonly=True) as store:
         assert store.check() == ["ok"]
