@@ -44,7 +44,13 @@ def clean_heading(heading: str) -> str:
     return " ".join(_HEADING_NOISE.sub(" ", heading).split())
 
 
-_URL_OR_DATE = re.compile(r"https?://\S+|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
+# A URL ends at a space or at the bracket that closes it ("[2610.01234](https://…/2610.01234)（锚定 …）").
+_URL_OR_DATE = re.compile(r"https?://[^\s)）\]>]+|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
+# What the link and ID syntax leave once its URL and ID are gone: "arXiv:", then "[ ]( )".
+_ARXIV_PREFIX = re.compile(r"\barxiv\s*:?(?=\s*(?:[\])）—–|]|$))", re.I)
+_LINK_TEXT = re.compile(r"\[([^\]]*)\]\(\s*\)")   # [label](url) without its url: the label
+_SPACE_BEFORE_PUNCT = re.compile(r" ([:：,，;；.])")
+_EMPTY_BRACKETS = re.compile(r"\[\s*\]|\(\s*\)|（\s*）|<\s*>")
 
 
 def strip_anchor_syntax(text: str) -> str:
@@ -56,4 +62,5 @@ def strip_anchor_syntax(text: str) -> str:
     text = _URL_OR_DATE.sub(" ", " ".join(text.split()))
     for aid in find_arxiv_ids(text):
         text = text.replace(aid.versioned, " ").replace(aid.id, " ")
-    return " ".join(text.split()).strip(" —-")
+    text = _EMPTY_BRACKETS.sub(" ", _LINK_TEXT.sub(r"\1", _ARXIV_PREFIX.sub(" ", text)))
+    return _SPACE_BEFORE_PUNCT.sub(r"\1", " ".join(text.split())).strip(" —-:：·|")

@@ -34,6 +34,10 @@ class Rules:
     quantities: dict[str, str]
     section_markers: list[str]
 
+    def excludes(self, own_text: str, doc: str) -> bool:
+        """Does the (lower-cased) text say it is not for ``doc``? Markers name the doc as ``{doc}``."""
+        return any(m.replace("{doc}", doc.lower()) in own_text for m in self.exclude)
+
 
 def load_rules(workspace: Path | None = None) -> Rules:
     """The briefing rules (data/briefing.toml; a workspace may override the file)."""
@@ -98,7 +102,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
         return
     own = _own_text(c).lower()
     c.recap = any(m in own for m in rules.recap)
-    c.excluded = any(m in own for m in rules.exclude)
+    c.excluded = rules.excludes(own, doc)
     # Facts only matter for what the briefing keeps (most of a listing is judged "none").
     c.facts = engineering_facts(_own_text(c), rules) if c.relevance != "none" else []
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]

@@ -60,6 +60,8 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, lis
             # the line's URL, ID and "(anchored 2026-10-08)" are how it anchors, not what the paper is about:
             # kept, a doc learned its anchoring dates' digits as words of the doc
             title = a.title or strip_anchor_syntax(a.label)
+            if not (title or a.abstract):   # a bare "2610.01234 (anchored …)" line: no words to learn from
+                continue
             key = a.arxiv_id or a.subject
             items[key] = Labelled(title, a.abstract or "", "primary", None, a.section, ANCHOR_WEIGHT, key, "anchor")
         for c in cards:

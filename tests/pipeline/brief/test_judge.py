@@ -71,3 +71,16 @@ def test_rank_puts_what_is_new_and_central_first_and_recaps_last() -> None:
     assert [c.key for c in rank(cands, 4)] == ["eng", "team-new", "public-new", "unverified"], "by category"
     assert [c.key for c in rank(cands, 8)][-2:] == ["conf", "recap"]
     assert [c.key for c in rank(list(reversed(cands)), 8)] == [c.key for c in rank(cands, 8)], "order-independent"
+
+
+@pytest.mark.parametrize("text,doc,excluded", [
+    ("先放着，不进 inference", "inference", True),
+    ("先放着，不进 inference", "training", False),      # said of the inference doc only
+    ("不进 training，留给推理文档", "training", True),
+    ("不进 training，留给推理文档", "inference", False),
+    ("not for the training doc", "training", True),
+    ("prefill 和 decode 分离的新数字", "inference", False),
+])
+def test_an_exclusion_marker_names_the_doc_it_keeps_the_item_out_of(rules, text: str, doc: str,
+                                                                      excluded: bool) -> None:
+    assert rules.excludes(text.lower(), doc) is excluded

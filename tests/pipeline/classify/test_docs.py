@@ -131,3 +131,18 @@ def test_an_anchor_line_teaches_its_words_not_its_date_or_link(two_docs):
     assert bare and all("http" not in t and "anchored" not in t and "锚定" not in t and "2026-" not in t
                         for t in bare), bare
     assert any("RoofLang" in t for t in bare)
+
+
+def test_a_bare_anchor_line_teaches_nothing(workspace: Path) -> None:
+    """A line that is only an ID and its date (no paper in the store) has no words: it is no labelled item."""
+    from kb.store import Store
+    from kb.workspace import open_workspace
+    from pipeline.classify.teamlabels import doc_labels
+    doc = workspace / "organized" / "knowledge" / "inference.md"
+    doc.parent.mkdir(parents=True, exist_ok=True)
+    doc.write_text("# Inference\n\n## §2 Serving\n\n- DistServe: disaggregated prefill 2401.09670 (anchored 2026-10-01)\n"
+                   "- [2610.01234](https://arxiv.org/abs/2610.01234) (anchored 2026-10-01)\n", encoding="utf-8")
+    kb(workspace, "ingest", "workspace", "--date", DAY)
+    with Store.open(workspace / ".kb" / "kb.sqlite", readonly=True) as store:
+        items = doc_labels(store, open_workspace(str(workspace)), ["inference"])["inference"]
+    assert [(i.title, i.section) for i in items if i.origin == "anchor"] == [("DistServe: disaggregated prefill", "2")]
