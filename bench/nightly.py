@@ -43,7 +43,9 @@ Then, in the same run, ``--runs`` times (default 3), interleaved:
 Prints the medians, the ratio kb ÷ floor (lower is better; target ≤ 3), the speed-up of
 the second run, peak RSS, and last one JSON line ``{"name","value","unit","floor","ratio"}``.
 Also, for orientation: the same ratio on CPU time (robust on a busy machine), the time a
-nightly process spends importing (``-X importtime`` of one more rerun), and kb's wall time
+nightly process spends importing (``-X importtime`` of one more rerun), what the design card's
+libraries alone cost on the day (``--child libraries``: typer and SQLModel imported, feedparser on the
+feeds, markdown-it on the team's files and two renders of the briefing), and kb's wall time
 per stage, read from the timestamps of the run's own log in ``.kb/logs/`` (no profiler).
 When a target is missed (or with ``--profile``), kb is run under ``python -m cProfile`` for a
 first and a second run and the top 30 functions by cumulative (kb's own) and by own time
@@ -68,7 +70,7 @@ from pathlib import Path
 from heavy_day import generate  # bench/heavy_day.py
 from heavy_day_pools import FEEDS
 from installed import cache_bytecode  # bench/installed.py
-from nightly_floor import child_floor
+from nightly_floor import child_floor, child_libraries
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN_DIR = tempfile.gettempdir()   # cwd of every child: never the checkout, so PYTHONPATH=<another kb> is honoured
@@ -268,12 +270,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", help="keep the generated workspace here (a directory that does not exist yet)")
     ap.add_argument("--scale", type=int, metavar="N", help="scale mode: the same night on an empty store and on a "
                     "store holding N backfilled papers (kb ingest arxiv-bulk, then kb classify); e.g. 200000")
-    ap.add_argument("--child", choices=("floor",), help=argparse.SUPPRESS)
+    ap.add_argument("--child", choices=("floor", "libraries"), help=argparse.SUPPRESS)
     ap.add_argument("--home", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
-    if args.child == "floor":
-        print(json.dumps(child_floor(args.home, args.date)))
+    if args.child:
+        print(json.dumps((child_floor if args.child == "floor" else child_libraries)(args.home, args.date)))
         return 0
 
     day = date.fromisoformat(args.date)
@@ -297,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.scale:
             return scale_mode(template, tmp, args)
         imports: dict = {}
+        libs: dict = {"inner": None}
 
         firsts, seconds, floors, first_out, second_out = [], [], [], "", ""
         for i in range(args.runs):
@@ -327,6 +330,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"floor {fl['seconds']:.2f} s (in-process {fl['inner']['seconds']:.2f} s)", flush=True)
             if i == 0:   # kb's fixed cost: what a nightly process spends importing (one more rerun, -X importtime)
                 imports = import_times(home, args.date)
+                libs = run_process([_py(), str(Path(__file__).resolve()), "--child", "libraries", "--home", str(home),
+                                    "--date", args.date], tmp / "libraries.log")
+                libs["inner"] = json.loads(libs["output"].strip().splitlines()[-1]) if libs["rc"] == 0 else None
             shutil.rmtree(home)
 
         kb_first = median([r["seconds"] for r in firsts])
@@ -359,6 +365,12 @@ def main(argv: list[str] | None = None) -> int:
         if imports:
             print(f"(info) imports of a nightly process (-X importtime, a rerun): {imports['total']:.2f} s; "
                   "heaviest: " + ", ".join(f"{n} {t:.2f}" for n, t in imports["top"]))
+        if libs["inner"]:
+            li = libs["inner"]
+            print(f"(info) the design card's libraries alone on this day: {libs['seconds']:.2f} s whole process "
+                  f"(imports {li['import_s']:.2f}: typer, SQLModel and kb's tables, feedparser, markdown-it; feedparser on "
+                  f"the feeds {li['feeds_s']:.2f}; markdown-it on the team's files and 2 renders of a {li['page_kb']} kB "
+                  f"page {li['markdown_s']:.2f}); kb less that = {(kb_first - libs['seconds']) / floor:.2f} x the floor")
         names = [n for n in firsts[0]["stages"] if n != "stages"]
         if names:
             print("(info) kb wall time per stage, from its log (median s):   first   second")

@@ -188,3 +188,35 @@ def child_floor(home: str, day: str) -> dict:
     t_end = time.perf_counter()
     return {"seconds": t_end - t0, "parse_s": t_parse - t0, "tag_s": t_tag - t_parse, "store_s": t_store - t_tag,
             "render_s": t_end - t_store, "counts": counts, "terms": len(term_topic)}
+
+
+def child_libraries(home: str, day: str) -> dict:
+    """For orientation: what the design card's libraries alone cost on this day's bytes, with no kb logic —
+    typer and SQLModel imported (with kb's table classes, the store's one description), feedparser on
+    every feed as kb calls it, markdown-it on every file of the team, and two html renders of a
+    briefing-sized page. The floor above pays none of it (stdlib parsers, raw sqlite3)."""
+    t0 = time.perf_counter()
+    import tomllib
+
+    import feedparser
+    import typer  # noqa: F401  (kb's CLI)
+    from markdown_it import MarkdownIt
+
+    from kb.store import schema  # noqa: F401  (SQLModel, SQLAlchemy and pydantic, kb's 23 tables)
+    ws = Path(home)
+    cfg = tomllib.loads((ws / "kb.toml").read_text(encoding="utf-8"))
+    t_import = time.perf_counter()
+    for b in cfg.get("blogs", []):
+        feedparser.parse((ws / b["recording"]).read_bytes(), sanitize_html=False, resolve_relative_uris=False)
+    t_feeds = time.perf_counter()
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    for folder in ("inbox", "organized"):
+        for path in sorted((ws / folder).rglob("*.md")):
+            md.parse(path.read_text(encoding="utf-8"))
+    page = max((p.read_text(encoding="utf-8") for p in ws.rglob("*.md")), key=len)   # kb's briefing, once it ran
+    html = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+    for _ in range(2):
+        html.render(page)
+    t_end = time.perf_counter()
+    return {"seconds": t_end - t0, "import_s": t_import - t0, "feeds_s": t_feeds - t_import,
+            "markdown_s": t_end - t_feeds, "page_kb": round(len(page.encode()) / 1024)}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids
@@ -53,11 +54,13 @@ _SPACE_BEFORE_PUNCT = re.compile(r" ([:：,，;；.])")
 _EMPTY_BRACKETS = re.compile(r"\[\s*\]|\(\s*\)|（\s*）|<\s*>")
 
 
+@lru_cache(maxsize=16384)
 def strip_anchor_syntax(text: str) -> str:
     """``text`` without what this parser reads as anchoring: arXiv IDs, URLs and "(anchored …)" dates.
 
     Used both ways: to show an anchor line as a title, and to write an outside title into a
-    doc without it anchoring anything by itself.
+    doc without it anchoring anything by itself. Cached: a briefing asks for each anchor's label
+    in several places.
     """
     text = _URL_OR_DATE.sub(" ", " ".join(text.split()))
     for aid in find_arxiv_ids(text):

@@ -100,11 +100,11 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.terms = {term for t in result.tags for term in t.terms}
     if c.relevance == "none":   # not the topic's: nothing below is shown, counted or verified
         return
-    own = _own_text(c).lower()
+    own_text = _own_text(c)
+    own = own_text.lower()
     c.recap = any(m in own for m in rules.recap)
     c.excluded = rules.excludes(own, doc)
-    # Facts only matter for what the briefing keeps (most of a listing is judged "none").
-    c.facts = engineering_facts(_own_text(c), rules) if c.relevance != "none" else []
+    c.facts = engineering_facts(own_text, rules)
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     c.withdrawn_from = [] if c.anchored_in else sorted({s for k in subjects for s in (withdrawn or {}).get(k, [])})

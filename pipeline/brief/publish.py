@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from pipeline.brief.write import BriefResult, briefing_data, render, write_briefing
+from pipeline.brief.write import BriefResult, briefing_data, data_digest, render, write_briefing
 from pipeline.context import RunContext
 
 
@@ -19,10 +19,11 @@ def write_day(ctx: RunContext, topic: str, data: dict[str, Any] | None = None) -
     data = data if data is not None else briefing_data(ctx, topic)   # the rules run (and flags sync) once
     results: list[BriefResult] = []
     text_formats = {"md", "html"} & set(ctx.config.briefing_formats)
+    digest = data_digest(data)
     for lang in ctx.config.languages:
         # md and html of one language come from one Markdown rendering
         markdown = render(data, lang, "md", ctx.workspace.root) if text_formats else None
-        results += [write_briefing(ctx, topic, lang=lang, fmt=fmt, data=data, markdown=markdown)
+        results += [write_briefing(ctx, topic, lang=lang, fmt=fmt, data=data, markdown=markdown, digest=digest)
                     for fmt in ctx.config.briefing_formats]
     return results
 

@@ -100,14 +100,15 @@ def check_topic(ctx: RunContext, topic: str) -> None:
 def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt: str = "md",
                    out: Path | None = None, top: int | None = None, save: bool = True,
                    data: dict[str, Any] | None = None, markdown: str | None = None,
-                   preview: bool = False, command: str = NIGHTLY) -> BriefResult:
+                   preview: bool = False, command: str = NIGHTLY, digest: str | None = None) -> BriefResult:
     """Render one briefing (building its data unless given) and, unless ``save`` is off, write it.
 
     Written to its place in ``briefings/`` it is the day's briefing and is recorded; written to
     ``out`` it is a copy and leaves the day's record alone. A ``preview`` writes nothing at all, not even
     the flags: the text is what the day's build would write, and the store is as it was. ``markdown``
     is the data's Markdown in ``lang`` when the caller has it (see ``render``); ``command`` is the one
-    writing it, named in the header (``kb brief`` passes its own name).
+    writing it, named in the header (``kb brief`` passes its own name). ``digest``: ``data_digest(data)``,
+    when the caller writes several formats of the same data.
     """
     if preview and (save or out is not None):
         raise ConfigError("a preview writes nothing: no --out with --preview")
@@ -123,7 +124,7 @@ def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt:
     if path is not None:
         result.written = write_if_changed(path, text.encode("utf-8"))
         if out is None:
-            record(ctx, data, lang, fmt, path, text)
+            record(ctx, data, lang, fmt, path, text, digest or data_digest(data))
     return result
 
 
@@ -138,15 +139,19 @@ def write_if_changed(path: Path, data: bytes, *, durable: bool = True) -> bool:
     return True
 
 
-def record(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, path: Path, text: str) -> None:
+def data_digest(data: dict[str, Any]) -> str:
+    """The digest of the briefing data as the store records it (``kb.store.briefings``)."""
+    from kb.store.rows import dumps
+    return hashlib.sha256(dumps(data).encode("utf-8")).hexdigest()
+
+
+def record(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, path: Path, text: str, digest: str) -> None:
     """Record the day's briefing in the store, when its row would change."""
     from kb.store.briefings import recorded
-    from kb.store.rows import dumps
     rel = ctx.workspace.relative(path)
     same_file = recorded(ctx.store, data["topic"], data["date"], lang, fmt) == (
         rel, hashlib.sha256(text.encode("utf-8")).hexdigest())
-    same_data = recorded(ctx.store, data["topic"], data["date"], "", "json") == (
-        None, hashlib.sha256(dumps(data).encode("utf-8")).hexdigest())
+    same_data = recorded(ctx.store, data["topic"], data["date"], "", "json") == (None, digest)
     if same_file and same_data:
         return
     from kb.store.briefings import record_briefing
