@@ -47,11 +47,15 @@ def clean_heading(heading: str) -> str:
 
 # A URL ends at a space or at the bracket that closes it ("[2610.01234](https://…/2610.01234)（锚定 …）").
 _URL_OR_DATE = re.compile(r"https?://[^\s)）\]>]+|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
-# What the link and ID syntax leave once its URL and ID are gone: "arXiv:", then "[ ]( )".
-_ARXIV_PREFIX = re.compile(r"\barxiv\s*:?(?=\s*(?:[\])）—–|]|$))", re.I)
-_LINK_TEXT = re.compile(r"\[([^\]]*)\]\(\s*\)")   # [label](url) without its url: the label
-_SPACE_BEFORE_PUNCT = re.compile(r" ([:：,，;；.])")
-_EMPTY_BRACKETS = re.compile(r"\[\s*\]|\(\s*\)|（\s*）|<\s*>")
+# What was removed is marked, so that only what the removal left behind goes with it, never a
+# title's own "fork()", "[ ]", "on arXiv" or " .NET": an "arXiv:" before a removed ID, a link whose
+# URL went ([label](url) keeps its label), brackets that held only removed parts, a space it left
+# before a colon or comma.
+_GONE = "\x00"
+_ARXIV_PREFIX = re.compile(r"\barxiv\s*:?\s*(?=\x00)", re.I)
+_LINK_TEXT = re.compile(r"\[([^\]]*)\]\(\s*\x00\s*\)")
+_EMPTY_BRACKETS = re.compile(r"[\[(（<][\s\x00]*\x00[\s\x00]*[\])）>]")
+_GONE_BEFORE_PUNCT = re.compile(r"\s*\x00[\s\x00]*(?=[:：,，;；])")
 
 
 @lru_cache(maxsize=16384)
@@ -62,8 +66,9 @@ def strip_anchor_syntax(text: str) -> str:
     doc without it anchoring anything by itself. Cached: a briefing asks for each anchor's label
     in several places.
     """
-    text = _URL_OR_DATE.sub(" ", " ".join(text.split()))
+    text = _URL_OR_DATE.sub(_GONE, " ".join(text.replace(_GONE, " ").split()))
     for aid in find_arxiv_ids(text):
-        text = text.replace(aid.versioned, " ").replace(aid.id, " ")
-    text = _EMPTY_BRACKETS.sub(" ", _LINK_TEXT.sub(r"\1", _ARXIV_PREFIX.sub(" ", text)))
-    return _SPACE_BEFORE_PUNCT.sub(r"\1", " ".join(text.split())).strip(" —-:：·|")
+        text = text.replace(aid.versioned, _GONE).replace(aid.id, _GONE)
+    text = _EMPTY_BRACKETS.sub(_GONE, _LINK_TEXT.sub(r"\1", _ARXIV_PREFIX.sub(_GONE, text)))
+    text = _GONE_BEFORE_PUNCT.sub("", text)
+    return " ".join(text.replace(_GONE, " ").split()).strip(" —-:：·|")

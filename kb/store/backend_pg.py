@@ -72,8 +72,11 @@ NEXT_IDS = "SELECT " + ", ".join(
     f"setval(pg_get_serial_sequence('{t}', 'id'), coalesce((SELECT max(id) FROM {t}), 0) + 1, false)"
     for t in ID_TABLES if t != "source_runs")
 
-BEGIN_WRITE = (f"SET LOCAL lock_timeout = '{WRITE_WAIT_S}s'; SELECT pg_advisory_xact_lock({KEY}, {WRITE}); "
-               f"{NEXT_IDS}")
+
+
+def begin_write() -> str:
+    """What a write transaction runs first: its lock timeout, the write lock, then the id sequences."""
+    return f"SET LOCAL lock_timeout = '{WRITE_WAIT_S}s'; SELECT pg_advisory_xact_lock({KEY}, {WRITE}); {NEXT_IDS}"
 
 
 class Row(tuple):
@@ -231,7 +234,7 @@ class PgBackend:
         # The three statements go as one message (no parameters: the simple protocol runs them in order).
         @event.listens_for(engine, "begin")
         def _on_begin(conn: Any) -> None:
-            conn.exec_driver_sql(BEGIN_WRITE)
+            conn.exec_driver_sql(begin_write())
 
         return engine
 

@@ -3,7 +3,7 @@
 An executemany sends one Bind/Execute per row, and psycopg and the server each pay per message;
 a heavy night writes some 30,000 rows. Here a batch of rows becomes one array per column and one
 statement with the same ``ON CONFLICT`` clause as the row-by-row form, so it writes the same rows.
-(New rows without a conflict clause go by COPY: ``Tx.copy_rows``.)
+New rows without a conflict clause go by COPY (``Tx.copy_rows``), under the same checks.
 
 It is used only where the two forms are known to agree: columns whose Python values travel as
 one array type (text, integers, floats), and, for an upsert that updates, no two rows with the
@@ -37,15 +37,43 @@ def _column_types(table: Table, dialect: Any, columns: tuple[str, ...]) -> tuple
     return tuple(out)
 
 
-def _array(values: list[Any], kind: str) -> list[Any] | None:
-    """The column's values as one array's elements, or None when they do not all fit its type."""
+_INT_BOUNDS = {"SMALLINT": 2**15, "INTEGER": 2**31, "BIGINT": 2**63}
+
+
+def _array(values: list[Any], sql_type: str, kind: str) -> list[Any] | None:
+    """The column's values as one array's elements, or None when they do not all fit its type as the
+    row-by-row statement's cast takes them (a str for text, an int in range for an integer)."""
     if kind == _TEXT:
         return values if all(v is None or type(v) is str for v in values) else None
     if kind == _INT:
-        return values if all(v is None or type(v) is int for v in values) else None
+        bound = _INT_BOUNDS.get(sql_type, 2**31)
+        return values if all(v is None or (type(v) is int and -bound <= v < bound) for v in values) else None
     if all(v is None or type(v) in (int, float) for v in values):
         return [None if v is None else float(v) for v in values]
     return None
+
+
+def _arrays(table: Table, dialect: Any, columns: tuple[str, ...],
+            rows: Sequence[Mapping[str, Any]]) -> tuple[tuple[tuple[str, str], ...], list[list[Any]]] | None:
+    """The columns' types and one array of values per column, or None when a value does not fit."""
+    types = _column_types(table, dialect, columns)
+    if types is None:
+        return None
+    arrays = []
+    for name, (sql_type, kind) in zip(columns, types, strict=True):
+        array = _array([r[name] for r in rows], sql_type, kind)
+        if array is None:
+            return None
+        arrays.append(array)
+    return types, arrays
+
+
+def copy_rows(table: Table, dialect: Any, columns: tuple[str, ...],
+              rows: Sequence[Mapping[str, Any]]) -> list[tuple[Any, ...]] | None:
+    """The rows as COPY takes them (a tuple per row), or None where a value would not be read by COPY
+    as the row-by-row INSERT's cast reads it (a float in an integer column, an int in a text one)."""
+    found = _arrays(table, dialect, columns, rows)
+    return None if found is None else list(zip(*found[1], strict=True))
 
 
 def unnest_statement(table: Table, dialect: Any, row_sql: str, columns: tuple[str, ...],
@@ -53,19 +81,12 @@ def unnest_statement(table: Table, dialect: Any, row_sql: str, columns: tuple[st
                      updates: bool) -> tuple[str, tuple[list[Any], ...]] | None:
     """The one-statement form of ``row_sql`` (kb's compiled ``INSERT … VALUES … [ON CONFLICT …]`` for
     ``columns``) and its arrays, or None where it would not write exactly what row by row writes."""
-    types = _column_types(table, dialect, columns)
-    if types is None:
+    if updates and len({tuple(r[k] for k in conflict_keys) for r in rows}) != len(rows):
         return None
-    if updates:
-        keys = {tuple(r[k] for k in conflict_keys) for r in rows}
-        if len(keys) != len(rows):
-            return None
-    arrays = []
-    for name, (_, kind) in zip(columns, types, strict=True):
-        array = _array([r[name] for r in rows], kind)
-        if array is None:
-            return None
-        arrays.append(array)
+    found = _arrays(table, dialect, columns, rows)
+    if found is None:
+        return None
+    types, arrays = found
     _, on, conflict = row_sql.partition(" ON CONFLICT ")
     casts = ", ".join(f"%s::{sql_type}[]" for sql_type, _ in types)
     sql = f"INSERT INTO {table.name} ({', '.join(columns)}) SELECT * FROM unnest({casts})"

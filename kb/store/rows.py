@@ -123,14 +123,14 @@ class Tx:
         COPY and a batch of upserts as one statement over arrays (``kb.store.pg_bulk``) when it can.
         """
         sql, order = _compiled(self.conn.dialect, key, build)
-        if key[0] == "insert" and self.dialect == "postgresql" and len(rows) >= MIN_BULK_ROWS:
-            self.copy_rows(key[1], key[2], [tuple(r[c] for c in key[2]) for r in rows])
-            return
-        if key[0] == "upsert" and self.dialect == "postgresql" and len(rows) >= MIN_BULK_ROWS:
-            from kb.store.pg_bulk import unnest_statement
-            bulk = unnest_statement(table(key[1]), self.conn.dialect, sql, key[2], rows, key[3],
-                                    updates=bool(key[4]) or key[5] is not None)
-            if bulk is not None:
+        if key[0] in ("insert", "upsert") and self.dialect == "postgresql" and len(rows) >= MIN_BULK_ROWS:
+            from kb.store import pg_bulk
+            if key[0] == "insert":
+                if (copied := pg_bulk.copy_rows(table(key[1]), self.conn.dialect, key[2], rows)) is not None:
+                    self.copy_rows(key[1], key[2], copied)
+                    return
+            elif (bulk := pg_bulk.unnest_statement(table(key[1]), self.conn.dialect, sql, key[2], rows, key[3],
+                                                   updates=bool(key[4]) or key[5] is not None)) is not None:
                 self.conn.exec_driver_sql(*bulk)
                 return
         self.conn.exec_driver_sql(sql, [tuple(r[k] for k in order) for r in rows] if order else list(rows))
@@ -153,11 +153,18 @@ class Tx:
             self.conn.execute(stmt, {"values": list(part), **params})
 
     def copy_rows(self, name: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-        """PostgreSQL: new rows (no key of theirs in the table) through COPY, in this transaction."""
+        """PostgreSQL: new rows (no key of theirs in the table) through COPY, in this transaction. The
+        driver's errors come out as SQLAlchemy's, as a statement's would (``Store.transaction`` maps them)."""
+        from psycopg import Error
+        from sqlalchemy.exc import DBAPIError
+        sql = f"COPY {name} ({', '.join(columns)}) FROM STDIN"
         raw = self.conn.connection.driver_connection
-        with raw.cursor() as cur, cur.copy(f"COPY {name} ({', '.join(columns)}) FROM STDIN") as copy:
-            for r in rows:
-                copy.write_row(r)
+        try:
+            with raw.cursor() as cur, cur.copy(sql) as copy:
+                for r in rows:
+                    copy.write_row(r)
+        except Error as exc:
+            raise DBAPIError.instance(sql, None, exc, Error) from exc
 
     def insert(self, name: str, rows: list[dict[str, Any]]) -> None:
         if rows:

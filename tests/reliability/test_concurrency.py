@@ -180,7 +180,7 @@ def test_a_nightly_killed_on_postgresql_leaves_no_lock_and_a_whole_store(briefed
     ws = _sample(tmp_path, "ws", pg_fresh_url)
     signal = tmp_path / "mid-write"
     proc = kb_popen("nightly", "--home", str(ws), "--date", D, "--offline", "--quiet",
-                    prelude=KILL_PRELUDE.format(n=rng.randrange(5, 150), signal=str(signal)))
+                    prelude=KILL_PRELUDE.format(n=rng.randrange(5, 80), signal=str(signal)))
     try:
         _waiting_for(signal, proc)
     finally:

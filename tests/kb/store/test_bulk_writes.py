@@ -92,3 +92,35 @@ def test_first_seen_is_the_earliest_day_whatever_the_batch(store: Store, n: int)
         add_sightings(tx, [Sighting(a, "arxiv", "2026-10-07", "new", 1) for a in ids])
         add_sightings(tx, [Sighting(a, "blog", "2026-10-08", "blog") for a in ids])
     assert {r[0] for r in store.query("SELECT first_seen FROM papers")} == {"2026-10-07"}
+
+
+def _changes(n: int) -> list[dict]:
+    from kb.store.rows import row
+    return [row("paper_changes", arxiv_id=f"2610.{i:05d}", version=1, field="title", old_value="a", new_value="b",
+                source="arxiv") for i in range(n)]
+
+
+@pytest.mark.parametrize("n", [store_rows.MIN_BULK_ROWS - 1, store_rows.MIN_BULK_ROWS])
+def test_a_batch_the_database_refuses_is_a_store_error_and_rolls_back_whatever_its_size(store: Store,
+                                                                                      n: int) -> None:
+    """Row by row or by COPY, a refused batch (changes of papers the store does not have) is kb's StoreError
+    naming the store, and the transaction's earlier writes are undone."""
+    from kb.errors import StoreError
+    with pytest.raises(StoreError, match="failed|refused|violat"):
+        with store.transaction() as tx:
+            save_papers(tx, [PaperRecord("2610.99999", 1, "kept?", [], "", [], None, "2026-10-01", None)], "arxiv")
+            tx.insert("paper_changes", _changes(n))
+    assert store.query("SELECT count(*) FROM papers")[0][0] == 0
+
+
+def test_copy_takes_only_rows_it_reads_as_the_insert_would() -> None:
+    from kb.store.pg_bulk import copy_rows
+    good = [{"subject_kind": "paper", "subject": f"s{i}", "topic": "moe", "score": 0.5 if i else 1, "terms": "[]",
+             "taxonomy_hash": "h"} for i in range(3)]
+    cols = tuple(good[0])
+    assert copy_rows(table("tags"), PG, cols, good) == [tuple(r.values()) for r in
+                                                        [{**good[0], "score": 1.0}, *good[1:]]]
+    assert copy_rows(table("tags"), PG, cols, [*good, {**good[0], "subject": 7}]) is None     # an int in a text column
+    changes = _changes(2)
+    assert copy_rows(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 1.0}]) is None
+    assert copy_rows(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 2**31}]) is None
