@@ -22,8 +22,13 @@ _EDGE_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 _LEADING_BLOCK = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+=](?=\s|$)|-{3,}|={3,}|\d{1,9}(?=[.)](?:\s|$)))")
 
 
+_ANY_SPECIAL = re.compile(r"[\\`*\[\]|<&_]")   # a character one of the three patterns above escapes
+
+
 def _escaped(s: str) -> str:
     """Markdown and HTML syntax in ``s`` backslash-escaped (\\< opens no tag, \\& no entity)."""
+    if _ANY_SPECIAL.search(s) is None:   # most titles and notes: nothing to escape
+        return s
     s = _ENTITY_START.sub(r"\\&", _MD_SPECIAL.sub(r"\\\1", s))
     return _EDGE_UNDERSCORE.sub(r"\\_", s)
 

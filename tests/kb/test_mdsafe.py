@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kb.mdsafe import md_inline, md_inline_cell, md_text
 
@@ -27,3 +29,11 @@ def test_md_inline_without_code_is_md_text() -> None:
 def test_a_pipe_in_a_cells_code_is_escaped() -> None:
     assert md_inline_cell({"text": "a|b", "code": [[0, 3]]}) == "`a\\|b`"
     assert md_inline({"text": "a|b", "code": [[0, 3]]}) == "`a|b`"
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab _&#;1x<>*[]|`\\\n") + ["é", "推"]), max_size=40))
+def test_text_without_a_special_character_is_escaped_exactly_as_the_three_patterns_would(text: str) -> None:
+    """The shortcut for text with nothing to escape leaves every other text to the full escaping."""
+    from kb import mdsafe
+    full = mdsafe._EDGE_UNDERSCORE.sub(r"\\_", mdsafe._ENTITY_START.sub(r"\\&", mdsafe._MD_SPECIAL.sub(r"\\\1", text)))
+    assert mdsafe._escaped(text) == full
