@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.store import Store
@@ -125,8 +126,12 @@ class _Pool:
         return None
 
 
+_NON_WORD = re.compile(r"[^\w]+")
+
+
+@lru_cache(maxsize=65536)   # every known paper's titles, each night; the same titles in every doc's briefing
 def _norm_title(t: str) -> str:
-    return " ".join(re.sub(r"[^\w]+", " ", clean_heading(t).lower()).split())
+    return " ".join(_NON_WORD.sub(" ", clean_heading(t).lower()).split())
 
 
 def _add(c: Candidate, *, ids=(), urls=(), title=None, text=None, points=(), source=None, markers=()) -> None:
