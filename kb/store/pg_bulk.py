@@ -68,7 +68,7 @@ def _arrays(table: Table, dialect: Any, columns: tuple[str, ...],
     return types, arrays
 
 
-def copy_rows(table: Table, dialect: Any, columns: tuple[str, ...],
+def rows_for_copy(table: Table, dialect: Any, columns: tuple[str, ...],
               rows: Sequence[Mapping[str, Any]]) -> list[tuple[Any, ...]] | None:
     """The rows as COPY takes them (a tuple per row), or None where a value would not be read by COPY
     as the row-by-row INSERT's cast reads it (a float in an integer column, an int in a text one)."""

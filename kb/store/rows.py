@@ -126,7 +126,7 @@ class Tx:
         if key[0] in ("insert", "upsert") and self.dialect == "postgresql" and len(rows) >= MIN_BULK_ROWS:
             from kb.store import pg_bulk
             if key[0] == "insert":
-                if (copied := pg_bulk.copy_rows(table(key[1]), self.conn.dialect, key[2], rows)) is not None:
+                if (copied := pg_bulk.rows_for_copy(table(key[1]), self.conn.dialect, key[2], rows)) is not None:
                     self.copy_rows(key[1], key[2], copied)
                     return
             elif (bulk := pg_bulk.unnest_statement(table(key[1]), self.conn.dialect, sql, key[2], rows, key[3],

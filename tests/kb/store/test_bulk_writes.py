@@ -114,13 +114,13 @@ def test_a_batch_the_database_refuses_is_a_store_error_and_rolls_back_whatever_i
 
 
 def test_copy_takes_only_rows_it_reads_as_the_insert_would() -> None:
-    from kb.store.pg_bulk import copy_rows
+    from kb.store.pg_bulk import rows_for_copy
     good = [{"subject_kind": "paper", "subject": f"s{i}", "topic": "moe", "score": 0.5 if i else 1, "terms": "[]",
              "taxonomy_hash": "h"} for i in range(3)]
     cols = tuple(good[0])
-    assert copy_rows(table("tags"), PG, cols, good) == [tuple(r.values()) for r in
+    assert rows_for_copy(table("tags"), PG, cols, good) == [tuple(r.values()) for r in
                                                         [{**good[0], "score": 1.0}, *good[1:]]]
-    assert copy_rows(table("tags"), PG, cols, [*good, {**good[0], "subject": 7}]) is None     # an int in a text column
+    assert rows_for_copy(table("tags"), PG, cols, [*good, {**good[0], "subject": 7}]) is None     # an int in a text column
     changes = _changes(2)
-    assert copy_rows(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 1.0}]) is None
-    assert copy_rows(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 2**31}]) is None
+    assert rows_for_copy(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 1.0}]) is None
+    assert rows_for_copy(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 2**31}]) is None
