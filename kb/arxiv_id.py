@@ -108,6 +108,15 @@ def find_arxiv_ids(text: str) -> list[ArxivId]:
     return list(seen)
 
 
+def mask_arxiv_ids(text: str, mark: str) -> str:
+    """``text`` with each valid arXiv ID that ``find_arxiv_ids`` finds replaced by ``mark``. An ID written
+    with full-width digits or invisible characters is found in, and replaced in, the ``clean_text`` form."""
+    def repl(m: re.Match[str]) -> str:
+        return mark if _from_match(m) is not None else m[0]
+    masked = _ID_RE.sub(repl, text)
+    return _ID_RE.sub(repl, clean_text(masked)) if find_arxiv_ids(masked) else masked
+
+
 _WHOLE_RE = re.compile(
     r"^\s*(?:arxiv\s*:\s*)?(?:(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/)?"
     r"(?P<body>[^\s?#]+?)(?:\.pdf)?/?(?:[?#]\S*)?\s*$",

@@ -5,7 +5,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from kb.arxiv_id import find_arxiv_ids
+from kb.arxiv_id import mask_arxiv_ids
 
 _WORDS = re.compile(r"[^\w]+")
 
@@ -45,30 +45,66 @@ def clean_heading(heading: str) -> str:
     return " ".join(_HEADING_NOISE.sub(" ", heading).split())
 
 
-# A URL ends at a space or at the bracket that closes it ("[2610.01234](https://…/2610.01234)（锚定 …）").
-_URL_OR_DATE = re.compile(r"https?://[^\s)）\]>]+|[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)
-# What was removed is marked, so that only what the removal left behind goes with it, never a
-# title's own "fork()", "[ ]", "on arXiv" or " .NET": an "arXiv:" before a removed ID, a link whose
-# URL went ([label](url) keeps its label), brackets that held only removed parts, a space it left
-# before a colon or comma.
-_GONE = "\x00"
-_ARXIV_PREFIX = re.compile(r"\barxiv\s*:?\s*(?=\x00)", re.I)
-_LINK_TEXT = re.compile(r"\[([^\]]*)\]\(\s*\x00\s*\)")
-_EMPTY_BRACKETS = re.compile(r"[\[(（<][\s\x00]*\x00[\s\x00]*[\])）>]")
-_GONE_BEFORE_PUNCT = re.compile(r"\s*\x00[\s\x00]*(?=[:：,，;；])")
+# A URL runs until whitespace, quotes, angle brackets, CJK text or CJK punctuation: notes are mostly
+# Chinese and write text right after a URL without a space. The workspace's parser reads URLs with it.
+URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"'`\x00\x01\u2026\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+", re.I)
+_TRAILING = ".,;:!?*_~"
+
+
+def trim_url(url: str) -> str:
+    """``url`` without sentence punctuation or an unbalanced closing bracket at its end (not part of it)."""
+    while url:
+        if url[-1] in _TRAILING:
+            url = url[:-1]
+        elif url[-1] == ")" and url.count(")") > url.count("("):
+            url = url[:-1]
+        elif url[-1] == "]" and url.count("]") > url.count("["):
+            url = url[:-1]
+        else:
+            break
+    return url
+
+
+def url_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of everything that looks like a URL in ``text``."""
+    return [(m.start(), m.start() + len(trim_url(m[0]))) for m in URL_RE.finditer(text)]
+
+
+# What strip_anchor_syntax removes is marked first (a URL or date as _GONE, an ID as _ID), so that only
+# what the removal left behind goes with it, never a title's own "fork()", "on arXiv", "--help" or
+# " .NET": an "arXiv:" before a removed ID, a link whose URL went ([label](url) keeps its label),
+# brackets that held only removed parts, separators between removed parts or between one and the
+# line's edge, a space a removal left before a colon or comma.
+_GONE, _ID = "\x00", "\x01"
+_ANCHORED_DATE = re.compile(r"[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)   # the knowledge parser's marker
+_ARXIV_PREFIX = re.compile(r"\barxiv\s*:?\s*(?=\x01)", re.I)
+_LINK_TEXT = re.compile(r"\[([^\]]*)\]\(\s*[\x00\x01]\s*\)")
+_EMPTY_BRACKETS = re.compile(r"[\[(（<][\s\x00\x01]*[\x00\x01][\s\x00\x01]*[\])）>]")
+_SEP = "—–\\-:：·|"
+_BETWEEN_REMOVED = re.compile(rf"[\x00\x01](?:[\s{_SEP}]*[\x00\x01])+")
+_LEADING = re.compile(rf"^\s*[\x00\x01]\s*(?:[{_SEP}]+(?=\s|$))?")
+_TRAILING_REMOVED = re.compile(rf"[{_SEP}]*\s*[\x00\x01]\s*$")
+_GONE_BEFORE_PUNCT = re.compile(r"\s*[\x00\x01](?=[:：,，;；])")
+
+
+def _mask_urls(text: str) -> str:
+    for start, end in reversed(url_spans(text)):
+        text = text[:start] + _GONE + text[end:]
+    return text
 
 
 @lru_cache(maxsize=16384)
 def strip_anchor_syntax(text: str) -> str:
-    """``text`` without what this parser reads as anchoring: arXiv IDs, URLs and "(anchored …)" dates.
+    """``text`` without what the knowledge parser reads as anchoring: arXiv IDs (as ``find_arxiv_ids``
+    finds them: any case, full-width digits, invisible characters), URLs and "(anchored …)" dates.
 
     Used both ways: to show an anchor line as a title, and to write an outside title into a
     doc without it anchoring anything by itself. Cached: a briefing asks for each anchor's label
     in several places.
     """
-    text = _URL_OR_DATE.sub(_GONE, " ".join(text.replace(_GONE, " ").split()))
-    for aid in find_arxiv_ids(text):
-        text = text.replace(aid.versioned, _GONE).replace(aid.id, _GONE)
-    text = _EMPTY_BRACKETS.sub(_GONE, _LINK_TEXT.sub(r"\1", _ARXIV_PREFIX.sub(_GONE, text)))
-    text = _GONE_BEFORE_PUNCT.sub("", text)
-    return " ".join(text.replace(_GONE, " ").split()).strip(" —-:：·|")
+    text = " ".join(text.replace(_GONE, " ").replace(_ID, " ").split())
+    text = mask_arxiv_ids(_mask_urls(_ANCHORED_DATE.sub(_GONE, text)), _ID)
+    text = _EMPTY_BRACKETS.sub(_GONE, _LINK_TEXT.sub(r"\1", _ARXIV_PREFIX.sub(_ID, text)))
+    text = _BETWEEN_REMOVED.sub(_GONE, text)
+    text = _GONE_BEFORE_PUNCT.sub("", _TRAILING_REMOVED.sub("", _LEADING.sub("", text)))
+    return " ".join(text.replace(_GONE, " ").replace(_ID, " ").split())

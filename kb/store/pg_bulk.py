@@ -30,7 +30,7 @@ def _column_types(table: Table, dialect: Any, columns: tuple[str, ...]) -> tuple
     out = []
     for name in columns:
         sql_type = table.columns[name].type.compile(dialect=dialect)
-        kind = _KINDS.get(sql_type.split("(")[0])
+        kind = _KINDS.get(sql_type)   # not VARCHAR(n): its array cast would cut a long value, an INSERT refuses it
         if kind is None:
             return None
         out.append((sql_type, kind))
@@ -48,8 +48,8 @@ def _array(values: list[Any], sql_type: str, kind: str) -> list[Any] | None:
     if kind == _INT:
         bound = _INT_BOUNDS.get(sql_type, 2**31)
         return values if all(v is None or (type(v) is int and -bound <= v < bound) for v in values) else None
-    if all(v is None or type(v) in (int, float) for v in values):
-        return [None if v is None else float(v) for v in values]
+    if all(v is None or type(v) is float or (type(v) is int and abs(v) < 2**53) for v in values):
+        return [None if v is None else float(v) for v in values]   # an int beyond 2**53 is no float as written
     return None
 
 

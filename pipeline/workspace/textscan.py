@@ -8,31 +8,11 @@ from __future__ import annotations
 import re
 
 from kb.dates import calendar_date, month_number
+from kb.text import URL_RE, trim_url, url_spans
 
 from .markdown import TextLine
 
 __all__ = ["find_urls", "url_spans", "find_dates"]
-
-# A URL runs until whitespace, quotes, angle brackets, CJK text or CJK punctuation:
-# notes are mostly Chinese and write text right after a URL without a space.
-_URL_RE = re.compile(
-    r"(?:https?://|www\.)[^\s<>\"'`\u2026\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+", re.I)
-_TRAILING = ".,;:!?*_~"
-
-
-def _trim_url(url: str) -> str:
-    # Sentence punctuation and an unbalanced closing bracket are not part of the URL.
-    while url:
-        if url[-1] in _TRAILING:
-            url = url[:-1]
-        elif url[-1] == ")" and url.count(")") > url.count("("):
-            url = url[:-1]
-        elif url[-1] == "]" and url.count("]") > url.count("["):
-            url = url[:-1]
-        else:
-            break
-    return url
-
 
 def find_urls(tl: TextLine) -> list[tuple[str, int, int]]:
     """URLs of one line, in order: link targets (http/https) and bare URLs in its text.
@@ -44,18 +24,13 @@ def find_urls(tl: TextLine) -> list[tuple[str, int, int]]:
     for link in tl.links:
         if re.match(r"https?://", link.href, re.I):
             found.append((link.href, link.start, link.end))
-    for m in _URL_RE.finditer(tl.text):
-        url = _trim_url(m[0])
+    for m in URL_RE.finditer(tl.text):
+        url = trim_url(m[0])
         end = m.start() + len(url)
         if "." not in url.split("//")[-1] or any(l.start < end and m.start() < l.end for l in tl.links):
             continue
         found.append((url, m.start(), end))
     return sorted(found, key=lambda f: f[1])
-
-
-def url_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of everything that looks like a URL in ``text`` (to mask before date search)."""
-    return [(m.start(), m.start() + len(_trim_url(m[0]))) for m in _URL_RE.finditer(text)]
 
 
 _MON = (r"(?P<mon>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb.text import strip_anchor_syntax
+from kb.arxiv_id import find_arxiv_ids
+from kb.text import strip_anchor_syntax, url_spans
 
 
 @pytest.mark.parametrize("line,label", [
@@ -22,6 +23,18 @@ from kb.text import strip_anchor_syntax
     ("ArXiv", "ArXiv"),
     ("Accelerating .NET Workloads [v2] <draft>", "Accelerating .NET Workloads [v2] <draft>"),
     ("SlimWise [2610.09701] — pruning", "SlimWise — pruning"),
+    ("2610.01234 Large-Scale Analysis of Code on arXiv (anchored 2026-10-08)", "Large-Scale Analysis of Code on arXiv"),
+    ("Code on arXiv https://github.com/x/y", "Code on arXiv"),
+    ("2610.01234 – A Title", "A Title"),
+    ("--help considered harmful", "--help considered harmful"),
+    ("|V|-regular graphs", "|V|-regular graphs"),
+    ("Comment on HEP-TH/9901001 revisited", "Comment on revisited"),     # any case: the ID grammar's
+    ("２６１０．０９７０１ 追踪", "追踪"),                                    # full-width digits
+    ("2610.0\u200b9701 tracking", "tracking"),                            # an invisible character inside
+    ("Crawling www.example.org at scale", "Crawling at scale"),
+    ("https://example.com/post介绍了新方法 (anchored 2026-10-08)", "介绍了新方法"),
+    ("SlimWise — 2610.09701 · https://x.org/a (anchored 2026-10-08)", "SlimWise"),
 ])
 def test_an_anchor_line_keeps_its_words_and_loses_its_anchoring(line: str, label: str) -> None:
     assert strip_anchor_syntax(line) == label
+    assert not find_arxiv_ids(label) and not url_spans(label)     # written into a doc, it anchors nothing
