@@ -47,7 +47,8 @@ def clean_heading(heading: str) -> str:
 
 # A URL runs until whitespace, quotes, angle brackets, CJK text or CJK punctuation: notes are mostly
 # Chinese and write text right after a URL without a space. The workspace's parser reads URLs with it.
-URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"'`\x00\x01\u2026\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+", re.I)
+URL_RE = re.compile(r"(?:https?://|(?<![A-Za-z0-9_.])www\.)"
+                    r"[^\s<>\"'`\x00\x01\u2026\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+", re.I)
 _TRAILING = ".,;:!?*_~"
 
 

@@ -32,6 +32,8 @@ from kb.text import strip_anchor_syntax, url_spans
     ("２６１０．０９７０１ 追踪", "追踪"),                                    # full-width digits
     ("2610.0\u200b9701 tracking", "tracking"),                            # an invisible character inside
     ("Crawling www.example.org at scale", "Crawling at scale"),
+    ("Heard awww.example.org? no", "Heard awww.example.org? no"),   # not a URL: www. starts a word
+    ("详见www.vllm.ai的说明", "详见 的说明"),                          # Chinese runs on into a URL and out of it
     ("https://example.com/post介绍了新方法 (anchored 2026-10-08)", "介绍了新方法"),
     ("SlimWise — 2610.09701 · https://x.org/a (anchored 2026-10-08)", "SlimWise"),
 ])
