@@ -77,7 +77,8 @@ def url_spans(text: str) -> list[tuple[int, int]]:
 # brackets that held only removed parts, separators between removed parts or between one and the
 # line's edge, a space a removal left before a colon or comma.
 _GONE, _ID = "\x00", "\x01"
-_ANCHORED_DATE = re.compile(r"[(（]\s*(?:anchored|锚定)[^)）]*[)）]", re.I)   # the knowledge parser's marker
+# "(anchored 2026-10-08)", "（锚定：2026-10-08）": the knowledge parser reads an anchor's date with it.
+ANCHORED_RE = re.compile(r"[(（]\s*(?:anchored|锚定)(?:\s+on)?\s*[:：]?\s*(?P<when>[^)）]*)[)）]", re.I)
 _ARXIV_PREFIX = re.compile(r"\barxiv\s*:?\s*(?=\x01)", re.I)
 _LINK_TEXT = re.compile(r"\[([^\]]*)\]\(\s*[\x00\x01]\s*\)")
 _EMPTY_BRACKETS = re.compile(r"[\[(（<][\s\x00\x01]*[\x00\x01][\s\x00\x01]*[\])）>]")
@@ -104,7 +105,7 @@ def strip_anchor_syntax(text: str) -> str:
     in several places.
     """
     text = " ".join(text.replace(_GONE, " ").replace(_ID, " ").split())
-    text = mask_arxiv_ids(_mask_urls(_ANCHORED_DATE.sub(_GONE, text)), _ID)
+    text = mask_arxiv_ids(_mask_urls(ANCHORED_RE.sub(_GONE, text)), _ID)
     text = _EMPTY_BRACKETS.sub(_GONE, _LINK_TEXT.sub(r"\1", _ARXIV_PREFIX.sub(_ID, text)))
     text = _BETWEEN_REMOVED.sub(_GONE, text)
     text = _GONE_BEFORE_PUNCT.sub("", _TRAILING_REMOVED.sub("", _LEADING.sub("", text)))

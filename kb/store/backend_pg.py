@@ -73,7 +73,6 @@ NEXT_IDS = "SELECT " + ", ".join(
     for t in ID_TABLES if t != "source_runs")
 
 
-
 def begin_write() -> str:
     """What a write transaction runs first: its lock timeout, the write lock, then the id sequences."""
     return f"SET LOCAL lock_timeout = '{WRITE_WAIT_S}s'; SELECT pg_advisory_xact_lock({KEY}, {WRITE}); {NEXT_IDS}"

@@ -11,15 +11,25 @@ from kb.store.rows import Tx, chunks, dumps, row
 from kb.text import briefed_keys
 
 
+def content_hash(text: str) -> str:
+    """The hash a briefing row records of its text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def data_digest(data: dict[str, Any]) -> str:
+    """The hash the day's data row records of the briefing data."""
+    return content_hash(dumps(data))
+
+
 def record_briefing(tx: Tx, data: dict[str, Any], lang: str, fmt: str, path: str | None, text: str) -> None:
     """Remember a written briefing, and always its data (which later briefings compare against)."""
     net_new, increments = data["density"]["net_new"], len(data["increments"])
     rows = [row("briefings", topic=data["topic"], date=data["date"], lang=lang, format=fmt, path=path,
-                content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(), net_new=net_new,
+                content_hash=content_hash(text), net_new=net_new,
                 increments=increments, data="{}")]
     blob = dumps(data)
     rows.append(row("briefings", topic=data["topic"], date=data["date"], lang="", format="json", path=None,
-                    content_hash=hashlib.sha256(blob.encode("utf-8")).hexdigest(), net_new=net_new,
+                    content_hash=content_hash(blob), net_new=net_new,
                     increments=increments, data=blob))
     tx.upsert("briefings", rows, ["topic", "date", "lang", "format"])
     record_briefed(tx, data)

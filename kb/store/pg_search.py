@@ -28,16 +28,9 @@ def index_documents(tx: Tx, kind: str, docs: list[tuple[str, str, str]]) -> None
     """Replace the index rows of (ref, title, body) documents of one kind, and the totals."""
     old = tx.select_in("DELETE FROM search_index WHERE kind = :kind AND ref IN :values RETURNING ntok",
                        [ref for ref, _, _ in docs], kind=kind)
-    added = 0
-
-    def rows() -> Any:
-        nonlocal added
-        for ref, title, body in docs:
-            tsv, ntok = to_tsvector_literal(title, body)
-            added += ntok
-            yield kind, ref, tsv, ntok
-    tx.copy_rows("search_index", ("kind", "ref", "tsv", "ntok"), rows())   # their old rows are gone (above)
-    _add_stats(tx, len(docs) - len(old), added - sum(r[0] for r in old))
+    rows = [(kind, ref, *to_tsvector_literal(title, body)) for ref, title, body in docs]
+    tx.copy_rows("search_index", ("kind", "ref", "tsv", "ntok"), rows)   # their old rows are gone (above)
+    _add_stats(tx, len(rows) - len(old), sum(r[3] for r in rows) - sum(r[0] for r in old))
 
 
 def unindex_documents(tx: Tx, kind: str, refs: list[str]) -> None:

@@ -135,22 +135,22 @@ class Tx:
                 return
         self.conn.exec_driver_sql(sql, [tuple(r[k] for k in order) for r in rows] if order else list(rows))
 
-    def select_in(self, sql: str, values: Sequence[Any], **params: Any) -> list[Any]:
-        """Rows of ``sql`` whose ``IN :values`` list is ``values``, asked in chunks."""
+    def _in_chunks(self, sql: str, values: Sequence[Any], params: dict[str, Any]) -> Iterable[Result]:
+        """``sql`` run once per chunk of ``values``, its ``IN :values`` list being that chunk."""
         from sqlalchemy import bindparam, text
         stmt = text(sql).bindparams(bindparam("values", expanding=True))
-        out: list[Any] = []
         for part in chunks(list(values)):
-            out += list(self.conn.execute(stmt, {"values": list(part), **params}))
-        return out
+            yield self.conn.execute(stmt, {"values": list(part), **params})
+
+    def select_in(self, sql: str, values: Sequence[Any], **params: Any) -> list[Any]:
+        """Rows of ``sql`` whose ``IN :values`` list is ``values``, asked in chunks."""
+        return [r for result in self._in_chunks(sql, values, params) for r in result]
 
     def run_in(self, sql: str, values: Sequence[Any], **params: Any) -> None:
         """A statement with an ``IN :values`` list (a DELETE, an UPDATE) run once per chunk of ``values``:
         one statement where an executemany would send one per row."""
-        from sqlalchemy import bindparam, text
-        stmt = text(sql).bindparams(bindparam("values", expanding=True))
-        for part in chunks(list(values)):
-            self.conn.execute(stmt, {"values": list(part), **params})
+        for _ in self._in_chunks(sql, values, params):
+            pass
 
     def copy_rows(self, name: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
         """PostgreSQL: new rows (no key of theirs in the table) through COPY, in this transaction. The

@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from pipeline.brief.write import BriefResult, briefing_data, data_digest, render, write_briefing
+from kb.store.briefings import data_digest
+from pipeline.brief.write import BriefResult, briefing_data, render, write_briefing
 from pipeline.context import RunContext
 
 

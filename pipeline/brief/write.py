@@ -8,7 +8,6 @@ changes the file.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,6 +123,7 @@ def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt:
     if path is not None:
         result.written = write_if_changed(path, text.encode("utf-8"))
         if out is None:
+            from kb.store.briefings import data_digest
             record(ctx, data, lang, fmt, path, text, digest or data_digest(data))
     return result
 
@@ -139,18 +139,11 @@ def write_if_changed(path: Path, data: bytes, *, durable: bool = True) -> bool:
     return True
 
 
-def data_digest(data: dict[str, Any]) -> str:
-    """The digest of the briefing data as the store records it (``kb.store.briefings``)."""
-    from kb.store.rows import dumps
-    return hashlib.sha256(dumps(data).encode("utf-8")).hexdigest()
-
-
 def record(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, path: Path, text: str, digest: str) -> None:
     """Record the day's briefing in the store, when its row would change."""
-    from kb.store.briefings import recorded
+    from kb.store.briefings import content_hash, recorded
     rel = ctx.workspace.relative(path)
-    same_file = recorded(ctx.store, data["topic"], data["date"], lang, fmt) == (
-        rel, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    same_file = recorded(ctx.store, data["topic"], data["date"], lang, fmt) == (rel, content_hash(text))
     same_data = recorded(ctx.store, data["topic"], data["date"], "", "json") == (None, digest)
     if same_file and same_data:
         return

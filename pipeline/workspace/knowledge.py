@@ -19,6 +19,7 @@ from kb.arxiv_id import ArxivId, clean_text, find_arxiv_ids
 from kb.dates import calendar_date, month_number
 from kb.records import AnchorRef, KnowledgeDoc, Section
 from kb.sections import confusable, normalize_section, section_matches, section_parts
+from kb.text import ANCHORED_RE
 
 from .markdown import Block, Link, ParsedDoc, TextLine, iter_blocks, parse_document
 from .textscan import find_dates, find_urls
@@ -36,7 +37,6 @@ _CITED_RE = re.compile(r"(?:引|cited|citations?)\s*(?:→|->|[:：])\s*(?P<n>\d
 _MONTH_DAY_RE = re.compile(
     r"(?<![A-Za-z])(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s*(?P<d>\d{1,2})(?!\d)", re.I)
 _YEAR_RE = re.compile(r"(?<![\d.])(?P<y>(?:19|20)\d{2})(?![\d.])")
-_ANCHORED_RE = re.compile(r"[(（]\s*(?:anchored|锚定)(?:\s+on)?\s*[:：]?\s*(?P<when>[^)）]*)[)）]", re.I)
 # A section heading without §: "5. Long-context serving", "2.3 Routing" — a number of at most
 # three parts, then a title (a year such as "2026 roadmap" has four digits in one part and no dot).
 _BARE_SECTION_RE = re.compile(r"^(?P<num>\d{1,2}(?:\.(?:\d{1,2}|\(\d{1,2}\))){0,2})(?:\.\s*|\s+)(?P<rest>\S.*)?$", re.S)
@@ -171,7 +171,7 @@ def _joined(lines: list[TextLine], first: int) -> TextLine:
 
 def _anchors(unit: TextLine) -> list[AnchorRef]:
     label = unit.text.strip()
-    when = _ANCHORED_RE.search(unit.text)
+    when = ANCHORED_RE.search(unit.text)
     dates = find_dates(when["when"]) if when else []
     on = dates[0][0] if dates else None
     refs: list[AnchorRef] = []
@@ -205,7 +205,7 @@ def _ids_with_spans(text: str) -> list[tuple[ArxivId, int]]:
 
 def _date_problems(unit: TextLine, on: str | None, today: str | None) -> list[str]:
     """An anchoring date that is no calendar date, or that lies after the day the doc is read."""
-    when = _ANCHORED_RE.search(unit.text)
+    when = ANCHORED_RE.search(unit.text)
     if when is None:
         return []
     if on is None:
