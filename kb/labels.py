@@ -51,8 +51,11 @@ def labels_path(workspace: Workspace, doc: str) -> Path:
     return resolve_inside(workspace.root, f"{LABELS_DIR}/{doc}.jsonl")
 
 
-def read_labels(workspace: Workspace, doc: str) -> list[Correction]:
-    """The corrections in force for ``doc``, in file order of their last line (none when there is no file)."""
+def read_labels(workspace: Workspace, doc: str, problems: list[str] | None = None) -> list[Correction]:
+    """The corrections in force for ``doc``, in file order of their last line (none when there is no file).
+
+    A malformed line is an error naming its file and line; with ``problems``, it is named there
+    instead and skipped, so that one mistyped line costs that line only (the nightly's way)."""
     path = labels_path(workspace, doc)
     if not path.is_file():
         return []
@@ -65,7 +68,13 @@ def read_labels(workspace: Workspace, doc: str) -> list[Correction]:
     latest: dict[str, Correction] = {}
     for n, line in enumerate(text.splitlines(), 1):
         if line.strip() and not line.lstrip().startswith("#"):
-            c = _parse(workspace.relative(path), n, line)
+            try:
+                c = _parse(workspace.relative(path), n, line)
+            except ConfigError as exc:
+                if problems is None:
+                    raise
+                problems.append(f"{exc}: line skipped")
+                continue
             latest.pop(c.id, None)          # re-inserted: the order is that of the last line
             latest[c.id] = c
     return [c for c in latest.values() if c.relevance is not None]

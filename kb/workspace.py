@@ -13,7 +13,7 @@ CONFIG_NAME = "kb.toml"
 STORE_URL_ENV = "KB_STORE_URL"
 FOLDERS = ("inbox", "organized/paper_cards", "organized/queue", "organized/knowledge", "briefings", ".kb")
 TEAM_FOLDERS = ("inbox", "organized")          # the team's own files: kb reads them, never writes them
-KB_FOLDERS = ("briefings", "site", ".kb")      # what kb writes
+STATE_FOLDER = ".kb"                           # kb's own state (the store, logs, models): no --out goes there
 
 
 @dataclass
@@ -55,7 +55,8 @@ class Workspace:
     def output_path(self, out: str | Path, *, force: bool = False) -> Path:
         """Where ``--out`` writes: anywhere the user can write (relative paths are the workspace's),
         but never over the team's files — kb.toml, a knowledge doc, anything under inbox/ or
-        organized/ — and over a file kb did not write only with ``force``."""
+        organized/ — nor into kb's own ``.kb/`` (the store); over any existing file only with
+        ``force`` (a recorded briefing in briefings/ is the night's record, which the site publishes)."""
         target = (self.root / Path(out).expanduser()).resolve()
         root = self.root.resolve()
         inside = target == root or root in target.parents
@@ -66,10 +67,11 @@ class Workspace:
         if rel is not None and (rel == CONFIG_NAME or target in docs or rel.split("/", 1)[0] in TEAM_FOLDERS):
             raise WorkspaceError(f"--out {out}: {rel} is the team's file; kb never writes there",
                                  hint="write to briefings/ or outside the workspace")
-        ours = rel is not None and rel.split("/", 1)[0] in KB_FOLDERS
-        if target.exists() and not ours and not force:
-            raise WorkspaceError(f"--out {out}: {target} exists and kb did not write it",
-                                 hint="pass --force to overwrite it")
+        if rel is not None and rel.split("/", 1)[0] == STATE_FOLDER:
+            raise WorkspaceError(f"--out {out}: {rel} is in kb's own {STATE_FOLDER}/ (the store); kb never writes an "
+                                 "output there", hint="write to briefings/ or outside the workspace")
+        if target.exists() and not force:
+            raise WorkspaceError(f"--out {out}: {target} exists", hint="pass --force to overwrite it")
         return target
 
 
@@ -80,7 +82,7 @@ class Workspace:
         target = (self.root / Path(out).expanduser()).resolve()
         root = self.root.resolve()
         rel = target.relative_to(root).as_posix() if target == root or root in target.parents else None
-        if rel == "." or (rel is not None and rel.split("/", 1)[0] in (*TEAM_FOLDERS, ".kb", CONFIG_NAME)):
+        if rel == "." or (rel is not None and rel.split("/", 1)[0] in (*TEAM_FOLDERS, STATE_FOLDER, CONFIG_NAME)):
             raise WorkspaceError(f"--out {out}: {rel} is the team's or kb's own folder; kb never writes a site there",
                                  hint="e.g. --out site, or a folder outside the workspace")
         if target.exists() and not target.is_dir():

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from pipeline.sources.registry import Registry
 
 
+# ``extra=`` of a log record for the run's own log file only: the command says the same as one line on
+# stderr (the console handler of ``kb.cli`` drops records marked so, unless --verbose).
+RUN_LOG_ONLY = {"console": False}
+
+
 def _utc_now() -> datetime:
     return datetime.now(UTC)
 

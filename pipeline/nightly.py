@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipeline.context import RunContext
+from kb.errors import KBError
+from pipeline.context import RUN_LOG_ONLY, RunContext
 from pipeline.ingest.run import SourceReport
 
 log = logging.getLogger(__name__)
@@ -179,8 +180,11 @@ def run_unattended(ctx: RunContext, *, wait: float = 0.0) -> NightlyReport:
             report = run_nightly(ctx)
             log.info("%s", report.summary())
             return report
+        except KBError as exc:   # the command prints it as one line; the run log keeps it
+            log.error("nightly stopped: %s", exc, extra=RUN_LOG_ONLY)
+            raise
         except Exception:
-            log.exception("nightly failed")
+            log.error("nightly failed", exc_info=True, extra=RUN_LOG_ONLY)
             raise
         finally:
             root.removeHandler(handler)

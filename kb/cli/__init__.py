@@ -65,6 +65,8 @@ def main_callback(
     console = logging.StreamHandler(sys.stderr)
     console.setLevel(level)
     console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    if not verbose:   # what a run log alone keeps (``pipeline.context.RUN_LOG_ONLY``): the error is printed once
+        console.addFilter(lambda record: getattr(record, "console", True))
     logging.basicConfig(level=level, handlers=[console], force=True)
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import open_workspace, run_context, state
-from kb.cli.options import TableJson, TableOrJson, check_topic
+from kb.cli.options import TableJson, TableOrJson, check_date, check_topic
 
 eval_app = typer.Typer(help="Measure kb's components on labelled data.", no_args_is_help=True)
 
@@ -46,7 +46,8 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
               uncertain: Annotated[Optional[int], typer.Option("--uncertain", metavar="N", min=1, max=500,
                                    help="List the N recent items the doc's model is least sure of.")] = None,
               since: Annotated[Optional[str], typer.Option("--since", metavar="D", help="With --uncertain: items "
-                                                           "since this date (default: the last 14 days).")] = None,
+                                                           "since this date (default: the last 14 days).",
+                                                           callback=check_date)] = None,
               fmt: TableOrJson = TableJson.table) -> None:
     """Record a team member's correction (organized/labels/<doc>.jsonl), or list what to label next."""
     from pipeline.classify.labelling import record_label, uncertain_items

@@ -57,7 +57,10 @@ def model_path(workspace: Any) -> Path:
 def load_base(path: Path) -> Any:
     """The trained model at ``path``, loaded once per process (numpy is imported here, not before)."""
     from pipeline.classify.model import Model, ModelError
-    key = (str(path), path.stat().st_mtime)
+    try:
+        key = (str(path), path.stat().st_mtime)
+    except OSError as exc:
+        raise ConfigError(f"model file {path}: {exc.strerror}") from None
     if key not in _LOADED:
         try:
             _LOADED[key] = Model.load(path)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,6 +27,8 @@ from kb.store.cards import card_labels
 from kb.store.tags import subject_text
 from kb.text import clean_heading, strip_anchor_syntax
 from pipeline.classify.adapt import Labelled
+
+log = logging.getLogger(__name__)
 
 ANCHOR_WEIGHT = 1.0
 CARD_WEIGHT = 1.0
@@ -76,7 +79,11 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, lis
             section = items[key].section if key in items else None
             text = c.abstract or c.body
             items[key] = Labelled(c.title, text, rel, tuple(c.topics) or None, section, CARD_WEIGHT, key, "card")
-        for corr in read_labels(workspace, d):
+        problems: list[str] = []
+        corrections = read_labels(workspace, d, problems)
+        for problem in problems:
+            _warn_once(workspace.root, problem)
+        for corr in corrections:
             found = subject_of(store, corr.id)
             if found is None:
                 continue
@@ -86,6 +93,15 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, lis
                                   "correction")
         out[d] = list(items.values())
     return out
+
+
+_WARNED: set[tuple[Any, str]] = set()   # a night reads the labels for classify and for the briefing: say it once
+
+
+def _warn_once(root: Any, problem: str) -> None:
+    if (root, problem) not in _WARNED:
+        _WARNED.add((root, problem))
+        log.warning("%s", problem)
 
 
 def labels_digest(items: Sequence[Labelled]) -> str:

@@ -19,7 +19,15 @@ from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import PaperRecord
 from pipeline.sources.text import collapse_ws, iso_date, rfc822_date, split_authors
-from pipeline.sources.xmlsafe import HeadThenRest, child, child_text, children, iter_elements, localname
+from pipeline.sources.xmlsafe import (
+    PROLOG_ITEM,
+    HeadThenRest,
+    child,
+    child_text,
+    children,
+    iter_elements,
+    localname,
+)
 
 __all__ = ["iter_kaggle", "iter_oai", "iter_bulk", "BulkItem"]
 
@@ -226,6 +234,22 @@ def _last_first(name: str) -> str:
 
 
 # --------------------------------------------------------------------------- auto-detect
+# The root element after the prolog, comments and a DOCTYPE without an internal subset (one with a subset
+# is the XML reader's to refuse, first): an OAI-PMH harvest's, or another document's.
+_ROOT_RE = re.compile(rb"^(?:" + PROLOG_ITEM + rb"|<!DOCTYPE[^\[>]*>)*<([A-Za-z_][\w.:-]*)", re.S | re.I)
+OAI_ROOTS = {"OAI-PMH", "ListRecords", "GetRecord", "record"}
+
+
+def _refuse_other_xml(head: bytes) -> None:
+    """An XML file that is not an OAI-PMH harvest (an HTML error page, an RSS listing, an Atom feed)
+    holds no bulk records: say so, rather than read it as a harvest with none."""
+    m = _ROOT_RE.match(head.lstrip(b"\xef\xbb\xbf"))
+    root = m[1].decode("ascii", "replace").rpartition(":")[2] if m else None
+    if root is not None and root not in OAI_ROOTS:
+        raise ParseError(f"not an OAI-PMH harvest: the document is <{root}> (bulk files are Kaggle JSON lines "
+                         "or OAI-PMH XML)")
+
+
 def iter_bulk(fileobj: IO[bytes]) -> Iterator[BulkItem]:
     """Stream any bulk file: JSON lines go to ``iter_kaggle``, XML to ``iter_oai``.
 
@@ -240,6 +264,7 @@ def iter_bulk(fileobj: IO[bytes]) -> Iterator[BulkItem]:
     if first == b"{":
         return iter_kaggle(stream)
     if first == b"<":
+        _refuse_other_xml(head)
         return iter_oai(stream)
     if not first:
         raise ParseError("empty body: no bulk records")

@@ -12,6 +12,7 @@ from tests.reliability.support import DAY, dump, one_error_line
 from tests.reliability.support import kb_inproc as kb
 
 D = DAY.isoformat()
+HOLDOUT = Path(__file__).resolve().parents[1] / "data" / "classifier_holdout.jsonl"
 
 # (arguments after --home, exit code, words the one line must carry)
 BAD_ARGUMENTS = [
@@ -49,6 +50,11 @@ BAD_ARGUMENTS = [
     (["init"], 2, "Missing argument"),
     (["explain", "nothing#9"], 1, "is not in the store"),
     (["nosuchcommand"], 2, "No such command"),
+    (["nightly", "--date", "2099-01-02", "--offline"], 2, "is after today"),     # a mistyped year
+    (["brief", "--date", "2062-10-08"], 2, "is after today"),
+    (["anchor", "2610.09701", "--section", "1.1", "--date", "2099-01-01"], 2, "is after today"),
+    (["label", "--uncertain", "3", "--since", "2026-02-30"], 2, "not a date"),
+    (["eval", "classifier", str(HOLDOUT), "--model-file", "missing.npz"], 2, "missing.npz"),
 ]
 
 
@@ -156,3 +162,35 @@ def test_ids_in_every_form_notes_use(briefed: Path, form: str) -> None:
     assert shown.returncode == 0 and json.loads(shown.stdout)["arxiv_id"] == "2610.09701"
     found = kb("--home", str(briefed), "search", form, "--format", "ids")
     assert found.stdout.split() == ["2610.09701"]
+
+
+def test_a_bulk_file_that_is_another_document_is_refused_not_empty(briefed: Path) -> None:
+    for rel, root in [("recordings/arxiv/2026-10-08-listing.xml", "<rss>"), ("recordings/blogs/llm-d.xml", "<feed>")]:
+        result = kb("--home", str(briefed), "ingest", "arxiv-bulk", str(briefed / rel))
+        line = one_error_line(result.stderr) if result.stderr.strip() else result.stdout.strip()
+        assert result.returncode == 1 and "arxiv-bulk: failed" in line and f"not an OAI-PMH harvest: the document is {root}" \
+            in line, line
+
+
+def test_a_nightly_stopped_by_a_config_error_says_one_line(briefed: Path) -> None:
+    toml = briefed / "kb.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[classify]\nmodel = "learned"\nmodel_file = "models/none.npz"\n',
+                    encoding="utf-8")
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == ["kb: error: kb.toml: classify.model_file: models/none.npz does not exist"]
+    log = max((briefed / ".kb" / "logs").glob("nightly-*.log"))
+    assert "nightly stopped: kb.toml: classify.model_file" in log.read_text(encoding="utf-8")
+
+
+def test_a_mistyped_correction_costs_its_line_only(briefed: Path) -> None:
+    toml = briefed / "kb.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[classify]\nmodel = "learned"\n', encoding="utf-8")
+    labels = briefed / "organized" / "labels" / "inference.jsonl"
+    labels.parent.mkdir(parents=True, exist_ok=True)
+    labels.write_text('{"id": "arXiv:2610.09701", "relevance": "primery"}\n', encoding="utf-8")
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    warned = [line for line in result.stderr.splitlines() if "inference.jsonl:1" in line]
+    assert len(warned) == 1 and "relevance must be" in warned[0] and "line skipped" in warned[0]
+    assert "brief inference [zh]: briefings/" in result.stdout    # the night went on to its briefings

@@ -446,6 +446,16 @@ def test_brief_out_never_writes_over_the_teams_files(briefed: Path, kept) -> Non
         result = kb("--home", str(briefed), "brief", "--date", D, "--out", target, "--force")
         line = one_error_line(result.stderr)
         assert result.returncode == 2 and "the team's file" in line, (target, line)
+    store = (briefed / ".kb" / "kb.sqlite").read_bytes()
+    for target in (".kb/kb.sqlite", ".kb/other.md"):   # kb's own state: never, whatever the flags
+        result = kb("--home", str(briefed), "brief", "--date", D, "--out", target, "--force")
+        assert result.returncode == 2 and "kb's own .kb/" in one_error_line(result.stderr), target
+    assert (briefed / ".kb" / "kb.sqlite").read_bytes() == store and not (briefed / ".kb" / "other.md").exists()
+    recorded = briefed / "briefings" / f"{D}-inference.en.md"   # the night's record: only with --force
+    night = recorded.read_bytes()
+    result = kb("--home", str(briefed), "brief", "--date", "2026-10-07", "--out", f"briefings/{recorded.name}")
+    assert result.returncode == 2 and "--force" in one_error_line(result.stderr)
+    assert recorded.read_bytes() == night
     foreign = briefed / "notes-of-mine.md"          # not kb's, not the team's: only with --force
     foreign.write_text("mine\n", encoding="utf-8")
     result = kb("--home", str(briefed), "brief", "--date", D, "--out", "notes-of-mine.md")
