@@ -27,9 +27,12 @@ _OLD = (
     + r")(?:\.(?P<subj>[A-Z]{2}))?/(?P<oyy>\d{2})(?P<omm>\d{2})(?P<onum>\d{3}))"
 )
 _VERSION = r"(?:v(?P<ver>\d{1,3}))?"
-# A bare ID must not sit inside a longer number or word (``12607.09701``, ``2607.097012``,
-# a DOI's ``2026.11685822``), except after the ``arXiv.`` of an arXiv DOI.
-_ID_RE = re.compile(r"(?:(?<=arxiv\.)|(?<![\w.-]))(?:" + _NEW + "|" + _OLD + ")" + _VERSION + r"(?![\w]|\.\d)", re.I)
+# A bare ID must not sit inside a longer number or Latin word (``12607.09701``, ``2607.097012``,
+# a DOI's ``2026.11685822``), except after the ``arXiv.`` of an arXiv DOI. The word characters are
+# ASCII: Chinese notes write an ID against the text around it (``论文2610.08977提出``).
+_WORD = "A-Za-z0-9_"
+_ID_RE = re.compile(r"(?:(?<=arxiv\.)|(?<![" + _WORD + r".-]))(?:" + _NEW + "|" + _OLD + ")" + _VERSION
+                    + r"(?![" + _WORD + r"]|\.\d)", re.I)
 
 # Characters that change how an ID looks without changing what it is: zero-width
 # characters and bidi controls. They are stripped before matching so that
@@ -155,8 +158,9 @@ def lookup_arxiv_id(text: str) -> ArxivId | None:
 
 
 # Something written like a new-style arXiv ID: four digits, a dot, four or five digits.
-_LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/)|(?<![\w.-]))"
-                           r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?![\w]|\.\d)", re.I)
+_LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/)|(?<![" + _WORD + r".-]))"
+                           r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?:v\d{1,3})?"
+                           r"(?![" + _WORD + r"]|\.\d)", re.I)
 
 
 def find_impossible_ids(text: str) -> list[tuple[str, str]]:

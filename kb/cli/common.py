@@ -35,19 +35,13 @@ def open_store(ws=None, *, write: bool = False):
 
 
 def parse_day(value: str | None, ws) -> date:
-    """``--date`` or today in the workspace's time zone (the CLI is where the clock is read). A day
-    after today is refused: nothing has arrived for it, and a mistyped year would otherwise become
-    the newest briefing, or an anchoring date the doc's audit reports."""
-    today = datetime.now(ws.config.tz).date()
+    """``--date`` or today in the workspace's time zone (the CLI is where the clock is read)."""
     if value:
         try:
-            day = date.fromisoformat(value)
+            return date.fromisoformat(value)
         except ValueError as exc:
             raise ConfigError(f"--date {value!r}: expected YYYY-MM-DD") from exc
-        if day > today:
-            raise ConfigError(f"--date {value}: is after today ({today.isoformat()} in {ws.config.tz})")
-        return day
-    return today
+    return datetime.now(ws.config.tz).date()
 
 
 @contextlib.contextmanager

@@ -86,3 +86,22 @@ def test_find_sees_an_id_between_punctuation(ident: str, before: str, after: str
 def test_find_never_raises_and_only_returns_valid_ids(text: str) -> None:
     for aid in find_arxiv_ids(text):
         assert parse_arxiv_id(aid.versioned) == aid
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("论文2610.08977提出 SLO-aware 抢占式调度", ["2610.08977"]),        # Chinese notes write IDs against the text
+    ("见 https://arxiv.org/abs/2610.08977里的 Table 3", ["2610.08977"]),
+    ("（2610.08977v2）是第二版", ["2610.08977v2"]),
+    ("x2610.08977", []), ("2610.08977x", []), ("12610.08977", []),       # inside a Latin word or a number: no
+])
+def test_an_id_against_chinese_text_is_found_but_not_inside_a_latin_word(text: str, found: list[str]) -> None:
+    assert [a.versioned for a in find_arxiv_ids(text)] == found
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("arXiv:2613.04417v2", "2613.04417"), ("https://arxiv.org/abs/2613.01234v1", "2613.01234"),
+    ("arxiv.org/abs/2610.1182v1", "2610.1182"), ("号是2614.00123，", "2614.00123"), ("arXiv号2613.01234", "2613.01234"),
+])
+def test_an_impossible_id_is_seen_with_a_version_or_against_chinese_text(text: str, written: str) -> None:
+    from kb.arxiv_id import find_impossible_ids
+    assert [w for w, _ in find_impossible_ids(text)] == [written] and find_arxiv_ids(text) == []

@@ -50,9 +50,6 @@ BAD_ARGUMENTS = [
     (["init"], 2, "Missing argument"),
     (["explain", "nothing#9"], 1, "is not in the store"),
     (["nosuchcommand"], 2, "No such command"),
-    (["nightly", "--date", "2099-01-02", "--offline"], 2, "is after today"),     # a mistyped year
-    (["brief", "--date", "2062-10-08"], 2, "is after today"),
-    (["anchor", "2610.09701", "--section", "1.1", "--date", "2099-01-01"], 2, "is after today"),
     (["label", "--uncertain", "3", "--since", "2026-02-30"], 2, "not a date"),
     (["eval", "classifier", str(HOLDOUT), "--model-file", "missing.npz"], 2, "missing.npz"),
 ]
