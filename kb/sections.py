@@ -63,20 +63,30 @@ def confusable(a: str, b: str) -> bool:
 _SECTION_REF = re.compile(r"§\s*((?:\d{1,4}|\(\d{1,4}\))(?:\s*\.\s*(?:\d{1,4}|\(\d{1,4}\)))*)")
 
 
-def stated_sections(text: str, markers: list[str], window: int = 24) -> list[str]:
+def stated_sections(text: str, markers: list[str], negations: list[str] = (), window: int = 24) -> list[str]:
     """Section numbers an author asks for in ``text``: a ``§N`` at most ``window`` characters after
     one of ``markers`` ("建议：§3.1", "建议归入 §2.3", "→ §1.(9)", "属于新的 §3.3 …"), in order.
 
     A ``§N`` the author only cites ("see §2.1 for background") has no marker before it and is not a
-    request. Markers are matched ignoring case.
+    request; nor is one whose nearest marker has one of ``negations`` right before it ("不属于 §2.1",
+    "上次误归入 §2.1"). Markers are matched ignoring case.
     """
     text = clean_text(text)
     low = text.casefold()
     found: list[str] = []
     for m in _SECTION_REF.finditer(text):
         before = low[max(0, m.start() - window):m.start()]
-        if any(mark in before for mark in markers):
+        if _asked(before, markers, negations):
             number = normalize_section(m[1])
             if number and number not in found:
                 found.append(number)
     return found
+
+
+def _asked(before: str, markers: list[str], negations: list[str]) -> bool:
+    """Does the text ``before`` a § ask for it: its nearest marker, not taken back by a negation before it?"""
+    at, mark = max(((before.rfind(k), k) for k in markers), default=(-1, ""))
+    if at < 0:
+        return False
+    # a negation among the few characters before the marker ("不建议归入", "误归入", "not belongs in")
+    return not any(n in before[max(0, at - len(n) - 3):at] for n in negations)

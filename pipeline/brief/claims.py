@@ -17,13 +17,20 @@ from dataclasses import dataclass
 
 from pipeline.brief.entities import coined
 
-_VALUE = re.compile(r"(?P<v>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<u>×|x(?![A-Za-z])|ms\b|µs|us\b|s(?![A-Za-z/])|秒"
-                    r"|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
+# A × (or x) before a device, a digit or a parallel degree counts things, it measures nothing: "8×H100",
+# "TP4×DP2", "4096×4096", "0.10 x86".
+_COUNTED = r"(?![ \t]*(?:[A-Za-z]+\d|\d))"
+_VALUE = re.compile(r"(?P<v>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<u>×" + _COUNTED + r"|x(?![A-Za-z])" + _COUNTED
+                    + r"|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
 # A clause ends at 。；;！!？? or a newline, or at . , ， after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n])|(?<=\D[.,，])(?=\s|$))")
-_BASELINE = re.compile(r"(?:from|over|than|vs\.?|versus|baseline|相比|对比|不复用时|比)\s*$", re.I)
-_NAME_BEFORE = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)\s*[:：]?\s*$")
+_NAME = r"[A-Za-z][A-Za-z0-9]*(?:[-+.][A-Za-z0-9]+)*"
+# A baseline's value ("from 1.9 s", "over 2.1×"), or the value over a named baseline ("vs vLLM: 2.1×").
+_BASELINE = re.compile(r"(?:from|over|than|vs\.?|versus|baseline|相比|对比|不复用时|比)\s*(?:" + _NAME
+                       + r"\s*[:：,，]?\s*)?$", re.I)
+# The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
+_NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
 _UNIT = {"x": "×", "×": "×", "ms": "s", "µs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
          "tokens/s": "tokens/s", "tok/s": "tokens/s"}
@@ -52,17 +59,19 @@ def _parenthesised(text: str, pos: int) -> bool:
 
 def _quantity(before: str, unit: str, keywords: dict[str, str]) -> str | None:
     low = before.lower()
-    best, at = None, -1
+    best, at = None, (-1, 0)
     for word, quantity in keywords.items():
         i = low.rfind(word.lower())
-        if i > at:
-            best, at = quantity, i
+        # the keyword ending last, then the longest: "p99 latency" is not plain "latency"
+        if i >= 0 and (i + len(word), len(word)) > at:
+            best, at = quantity, (i + len(word), len(word))
     return best or _IMPLIED.get(unit)
 
 
 # Capitalised words that stand before numbers without naming a system.
 _NOT_NAMES = frozenset("""about up around only nearly roughly total average peak mean median decode prefill throughput
-latency bandwidth speed speedup memory with without and or the of on at to vs over from reaching reaches per""".split())
+latency bandwidth speed speedup memory with without and or the of on at to vs over from reaching reaches per
+approximately approx almost nearly note nb todo tbd fyi overall baseline gpu gpus""".split())
 
 
 def _subject(before: str, keywords: dict[str, str]) -> str | None:

@@ -26,8 +26,12 @@ _PAIRS = [
 ]
 _ANY_ID = re.compile(r"\d{4}\.\d{4}")   # every pair holds one; most texts hold none, and are done at once
 _TITLE_NAME = re.compile(rf"^\s*(?P<name>{_TOKEN})\s*[:：]\s*\S")
+# Words written before an ID that name no system: status and note-taking words (TODO: 2610.08812), and the
+# hardware and field words notes are full of.
 _COMMON = frozenset("""arxiv paper papers note notes blog post llm llms gpu gpus cpu api github hf the and
-using with for via towards toward kv moe""".split())
+using with for via towards toward kv moe todo tbd fyi wip new nb ps re fwd update draft read done""".split())
+# A name after a comparison word is the baseline the text compares with (对比 SGLang，2610.12077 的 …).
+_COMPARED = re.compile(r"(?:vs\.?|versus|than|over|compared\s+(?:to|with)|相比|对比|比)\s*$", re.I)
 
 
 def coined(name: str) -> bool:
@@ -56,7 +60,7 @@ def name_id_pairs(text: str | None) -> list[tuple[str, str]]:
     for rx in _PAIRS:
         for m in rx.finditer(text):
             aid = parse_arxiv_id(m["id"])
-            if aid is not None and coined(m["name"]):
+            if aid is not None and coined(m["name"]) and not _COMPARED.search(text, 0, m.start("name")):
                 out.append((m["name"], aid.id))
     return out
 

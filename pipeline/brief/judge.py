@@ -12,7 +12,7 @@ import math
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ class Rules:
     density_ratio: list[tuple[float, str]]
     quantities: dict[str, str]
     section_markers: list[str]
+    section_negations: list[str] = field(default_factory=list)
 
     def excludes(self, own_text: str, doc: str) -> bool:
         """Does the (lower-cased) text say it is not for ``doc``? Markers name the doc as ``{doc}``."""
@@ -48,7 +49,8 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  {k: re.compile(v) for k, v in raw["facts"].items()}, raw["weights"],
                  [(int(n), lvl) for n, lvl in raw["density"]["absolute"]],
                  [(float(n), lvl) for n, lvl in raw["density"]["ratio"]], dict(raw.get("quantities", {})),
-                 [m.casefold() for m in markers.get("section", [])])
+                 [m.casefold() for m in markers.get("section", [])],
+                 [m.casefold() for m in markers.get("section_not", [])])
 
 
 _URL = re.compile(r"https?://\S+|www\.\S+", re.I)
@@ -131,7 +133,7 @@ def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None
     choice wins over kb's. Only what the team wrote counts (notes, cards), never an abstract."""
     for s in c.sources:
         if s.kind in ("entry", "card"):
-            for number in stated_sections(s.text, rules.section_markers):
+            for number in stated_sections(s.text, rules.section_markers, rules.section_negations):
                 if number in sections:
                     return number
     return None

@@ -20,3 +20,4 @@ MARKERS = ["建议", "归入", "属于", "→", "suggest", "belongs in"]
 ])
 def test_a_section_is_asked_for_only_right_after_a_marker(text: str, found: list[str]) -> None:
     assert stated_sections(text, MARKERS) == found
+

@@ -77,3 +77,18 @@ def test_energy_and_cost_have_a_topic_whose_hint_names_their_heading(taxonomy) -
     assert result.tags[0].topic == "cost-energy"
     assert taxonomy.section_for("cost-energy", TITLES) == "§10"
     assert taxonomy.section_for("cost-energy", {"§4": "Hardware and accelerators"}) is None
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("不属于 §2.1（不是 engine 本身），建议归入 §3.3", ["3.3"]),     # the section the author rejects is not asked for
+    ("别放到 §2.1，应该归入 §2.5", ["2.5"]),
+    ("上次误归入 §2.1，这次建议 §2.5", ["2.5"]),
+    ("不建议归入 §2.1", []),
+    ("这不是重点，建议归入 §3.3", ["3.3"]),                        # a negation elsewhere in the sentence
+    ("建议：§3.1", ["3.1"]), ("→ §1.(9)", ["1.(9)"]), ("see §2.1 for background", []),
+])
+def test_a_section_the_author_rejects_is_not_a_request(text: str, asked: list[str]) -> None:
+    from kb.sections import stated_sections
+    from pipeline.brief.judge import load_rules
+    rules = load_rules()
+    assert stated_sections(text, rules.section_markers, rules.section_negations) == asked

@@ -1,0 +1,51 @@
+"""Numbers with units read as claims (``pipeline.brief.claims``): what is a measurement of which subject,
+and which pairs of sources disagree. Each case is a pair of sources an analyst would read the same way."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.brief.claims import claims_in, conflicts
+from pipeline.brief.judge import load_rules
+
+QUANTITIES = load_rules().quantities
+
+
+def _disagree(a: str, b: str) -> list:
+    return conflicts(claims_in(a, "note A", QUANTITIES) + claims_in(b, "note B", QUANTITIES), set())
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("vLLM 8×H100 基线", "vLLM 4×H100"),                      # a count of GPUs is no speed-up
+    ("TP4×DP2 部署", "TP8×DP1 部署"),                          # parallel degrees
+    ("vLLM 0.10 x86 CPU 后端", "vLLM 0.11 x86 wheel"),         # a version before "x86"
+    ("吞吐 vs vLLM：2.1×", "吞吐 vs vLLM：1.4×"),               # two gains over one baseline, not vLLM's own
+    ("Llama-3.1-70B 140 GB", "Qwen2.5-72B 145 GB"),           # two models, and no system called "B"
+    ("p50 latency 40 ms", "p99 latency 120 ms"),              # two statistics
+    ("Mooncake 46.1 GB/s", "Mooncake 46.1 GB/s"),             # a consistent repeat
+])
+def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
+    assert _disagree(a, b) == []
+
+
+@pytest.mark.parametrize(("a", "b", "subject", "quantity"), [
+    ("Mooncake 46.1 GB/s", "Mooncake 38 GB/s", "Mooncake", "bandwidth"),
+    ("TierKV 3.1× speed-up", "TierKV 2.4× speed-up", "TierKV", "speed-up"),
+    ("DeepEP-v2: 2.1x", "DeepEP-v2: 2.5x", "DeepEP-v2", "speed-up"),
+    ("TTFT 380 ms", "TTFT 420 ms", None, "TTFT"),
+    ("p99 latency 120 ms", "p99 延迟 150 ms", None, "p99 latency"),
+])
+def test_the_same_quantity_of_the_same_subject_with_two_values_is_one(a: str, b: str, subject, quantity) -> None:
+    [(who, what, _unit, values)] = _disagree(a, b)
+    assert (who, what) == (subject, quantity) and len(values) == 2
+
+
+@pytest.mark.parametrize(("text", "pairs"), [
+    ("TODO: 2610.08812 精读", []),                                  # a status word is no system
+    ("对比 SGLang，2610.12077 的 TTFT 低 30%", []),                   # the baseline, not 2610.12077's name
+    ("相比 vLLM，2610.13001 更快", []),
+    ("FlashPD 和 HydraRoute（2610.12077）", [("HydraRoute", "2610.12077")]),
+    ("见 SpecMesh：2610.11111", [("SpecMesh", "2610.11111")]),
+])
+def test_which_names_are_tied_to_an_id(text: str, pairs: list) -> None:
+    from pipeline.brief.entities import name_id_pairs
+    assert name_id_pairs(text) == pairs
