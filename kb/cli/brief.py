@@ -57,7 +57,8 @@ def brief_cmd(day: Day = None, topic: Topic = None,
 
 
 Rule = Annotated[Optional[str], typer.Option("--rule", help="Only flags of this rule (unsourced-claim, boundary, "
-                                             "id-conflict, number-conflict, unresolved-id, date-inconsistency, impossible-id).")]
+                                             "id-conflict, number-conflict, unresolved-id, date-inconsistency, "
+                                             "impossible-id).")]
 
 
 def _check_rule(rule: str | None) -> None:

@@ -144,11 +144,11 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
     with ctx.store.transaction() as tx:
         if ref.kind == "note":
             note = parse_note(text, ref.rel)
-            problems += note.problems
+            problems += note.problems + _dated_after(note.timestamp, day, "the note's date")
             save_note(tx, note)
         elif ref.kind == "card":
             card = parse_card(text, ref.rel)
-            problems += card.problems
+            problems += card.problems + _dated_after(card.created, day, "the card's created date")
             save_card(tx, card)
         elif ref.kind == "queue":
             queue = parse_queue(text, ref.rel)
@@ -162,6 +162,13 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
             save_knowledge_doc(tx, doc, digest, day)
         record_file(tx, ref.rel, ref.kind, digest, problems)
     return problems
+
+
+def _dated_after(when: str | None, day: str, what: str) -> list[str]:
+    """A file dated after the day it is read (a mistyped year): named, as a future anchoring date is."""
+    if when and when[:10] > day:
+        return [f"{what} {when[:10]} is after {day}, the day the file was read"]
+    return []
 
 
 def _as_it_is_now(ref: WorkspaceFileRef, text: str, digest: str) -> tuple[str, str]:

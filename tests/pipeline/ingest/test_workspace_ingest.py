@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -123,3 +124,19 @@ def test_a_queue_with_two_lists_keeps_every_item(runner: CliRunner, sample_works
     rows = sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite").execute(
         "SELECT rank, arxiv_id FROM queue_items ORDER BY rank").fetchall()
     assert rows == [(1, "2610.10507"), (2, "2610.10091"), (3, "2610.09701")]
+
+
+def test_audit_names_a_note_and_a_card_dated_after_the_day_they_were_read(runner: CliRunner,
+                                                                       sample_workspace: Path) -> None:
+    note = sample_workspace / "inbox" / "amy" / "2027-05-01-future.md"
+    note.parent.mkdir(parents=True, exist_ok=True)
+    note.write_text("## x\n- 2610.09701\n", encoding="utf-8")
+    card = next((sample_workspace / "organized" / "paper_cards").glob("*.md"))
+    text = card.read_text(encoding="utf-8")
+    future = card.with_name("400-" + card.name.split("-", 1)[1])
+    future.write_text(re.sub(r"(?m)^created:.*$", "created: 2099-01-01T10:00", text, count=1), encoding="utf-8")
+    _ingest(runner)
+    rows = json.loads(runner.invoke(app, ["audit", "--format", "json"]).output)
+    found = {r["subject"]: r["detail"] for r in rows if r["kind"] == "file-problem"}
+    assert "the note's date 2027-05-01 is after 2026-10-08" in found["inbox/amy/2027-05-01-future.md"]
+    assert "the card's created date 2099-01-01 is after 2026-10-08" in found[f"organized/paper_cards/{future.name}"]
