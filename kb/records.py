@@ -229,6 +229,7 @@ class AnchorRef:
     label: str = ""                     # the line's text
     anchored_on: str | None = None      # the date written on the line, if any
     line: int = 0                       # 1-based line number in the doc
+    date_unreadable: bool = False       # a date is written but is none ("2026-02-30"): the date is unknown
 
 
 @dataclass

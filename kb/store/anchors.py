@@ -43,8 +43,9 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
         a = found["ref"]
         first = old["first_seen"] if old else day
         counts["new"] += old is None
-        # Written on the line wins; else what it was; a truly new anchor is dated today (unless baseline).
-        derived = old["anchored_on"] if old else (None if baseline else first)
+        # Written on the line wins; else what it was; a truly new anchor is dated today (unless baseline);
+        # a date written but impossible ("2026-02-30") is unknown, not the day kb saw it.
+        derived = None if a.date_unreadable else old["anchored_on"] if old else (None if baseline else first)
         rows.append(row("anchors", a, topic=doc.topic, section=found["section"], subject=found["subject"],
                         url=None if a.arxiv_id else a.url, anchored_on=a.anchored_on or derived,
                         first_seen=first, last_seen=day, ended_on=None, doc_version=doc.version))

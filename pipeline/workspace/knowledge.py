@@ -174,6 +174,7 @@ def _anchors(unit: TextLine) -> list[AnchorRef]:
     when = ANCHORED_RE.search(unit.text)
     dates = find_dates(when["when"]) if when else []
     on = dates[0][0] if dates else None
+    unreadable = on is None and when is not None and _WRITTEN_DATE_RE.search(when["when"]) is not None
     refs: list[AnchorRef] = []
     ids: set[str] = set()
     found = [(aid, m_start) for aid, m_start in _ids_with_spans(unit.text)]
@@ -182,13 +183,14 @@ def _anchors(unit: TextLine) -> list[AnchorRef]:
     for aid, start in found:
         if aid.id not in ids and not unit.is_struck(start, start + len(aid.id)):
             ids.add(aid.id)
-            refs.append(AnchorRef(arxiv_id=aid.id, label=label, anchored_on=on, line=unit.line))
+            refs.append(AnchorRef(arxiv_id=aid.id, label=label, anchored_on=on, line=unit.line,
+                                  date_unreadable=unreadable))
     urls: set[str] = set()
     for url, start, end in find_urls(unit):
         # a URL that names a paper (arxiv.org/abs/…, hf.co/papers/…) is anchored by its ID
         if url not in urls and not find_arxiv_ids(url) and not unit.is_struck(start, end):
             urls.add(url)
-            refs.append(AnchorRef(url=url, label=label, anchored_on=on, line=unit.line))
+            refs.append(AnchorRef(url=url, label=label, anchored_on=on, line=unit.line, date_unreadable=unreadable))
     return refs
 
 
@@ -211,7 +213,8 @@ def _date_problems(unit: TextLine, on: str | None, today: str | None) -> list[st
     if on is None:
         written = _WRITTEN_DATE_RE.search(when["when"])
         if written:
-            return [f"line {unit.line}: anchoring date {written[0]} is not a date; the anchor counts as undated"]
+            return [f"line {unit.line}: anchoring date {written[0]} is not a date; the anchor's date is unknown "
+                    "(it counts from the day kb first read it)"]
         return []
     if today is not None and on > today:
         return [f"line {unit.line}: anchoring date {on} is after {today}, the day the doc was read; it counts "

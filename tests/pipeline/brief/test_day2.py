@@ -173,3 +173,13 @@ def test_kb_audit_lists_every_doc_problem_with_its_line(day2: dict[str, Any], da
     assert {"line 19", "line 109", "line 42", "line 47", "line 91"} <= lines
     impossible = {f["subject"] for f in findings if f["kind"] == "impossible-id"}
     assert impossible == {"2614.00123", "2600.01234", "2610.1107"}    # P5.1, P5.2, P5.4
+
+
+def test_an_impossible_anchoring_date_is_unknown_not_the_day_kb_saw_it(day2: dict[str, Any], day2_home: Path) -> None:
+    # P1.9: "(anchored 2026-02-30)" must not silently become "anchored 2026-10-09"
+    rows = json.loads(kb(day2_home, "query", "anchored", "--format", "json").stdout)
+    [page_weave] = [r for r in rows if r["arxiv_id"] == "2610.09560"]
+    assert page_weave["section"] == "§2.1" and page_weave["anchored_on"] is None
+    briefing = (day2_home / "briefings" / "2026-10-09-inference.en.md").read_text(encoding="utf-8")
+    assert "continuing anchor (2026-10-09)" not in next(line for line in briefing.splitlines() if "| 2610.09560 |"
+                                                        in line or line.startswith("- §2.1"))
