@@ -1,6 +1,6 @@
 """Numbers with units, aligned across sources: the same quantity of the same subject, different values.
 
-A claim is a value with its unit (×, ms, s, GB/s, tokens/s …), the quantity it measures (from a
+A claim is a value with its unit (×, %, ms, s, GB/s, tokens/s …), the quantity it measures (from a
 keyword before it: TTFT, throughput/吞吐, bandwidth/带宽 … — ``[quantities]`` in
 data/briefing.toml) and its subject: the coined name written right before the number
 ("Mooncake 46.1 GB/s"), else the item the text is about. What is not compared: a value in
@@ -21,7 +21,7 @@ from pipeline.brief.entities import coined
 # "TP4×DP2", "4096×4096", "0.10 x86".
 _COUNTED = r"(?![ \t]*(?:[A-Za-z]+\d|\d))"
 _VALUE = re.compile(r"(?P<v>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<u>×" + _COUNTED + r"|x(?![A-Za-z])" + _COUNTED
-                    + r"|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
+                    + r"|%|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
 # A clause ends at 。；;！!？? or a newline, or at . , ， after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n])|(?<=\D[.,，])(?=\s|$))")

@@ -22,6 +22,8 @@ def _disagree(a: str, b: str) -> list:
     ("Llama-3.1-70B 140 GB", "Qwen2.5-72B 145 GB"),           # two models, and no system called "B"
     ("p50 latency 40 ms", "p99 latency 120 ms"),              # two statistics
     ("Mooncake 46.1 GB/s", "Mooncake 46.1 GB/s"),             # a consistent repeat
+    ("TTFT 降低 30%", "TTFT 380 ms"),                          # a relative change and a time
+    ("accuracy drops 2%", "accuracy drops 3%"),               # no quantity of serving named
 ])
 def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
     assert _disagree(a, b) == []
@@ -33,6 +35,7 @@ def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
     ("DeepEP-v2: 2.1x", "DeepEP-v2: 2.5x", "DeepEP-v2", "speed-up"),
     ("TTFT 380 ms", "TTFT 420 ms", None, "TTFT"),
     ("p99 latency 120 ms", "p99 延迟 150 ms", None, "p99 latency"),
+    ("吞吐提升 30%", "吞吐提升 12%", None, "throughput"),
 ])
 def test_the_same_quantity_of_the_same_subject_with_two_values_is_one(a: str, b: str, subject, quantity) -> None:
     [(who, what, _unit, values)] = _disagree(a, b)
