@@ -243,13 +243,15 @@ class PgBackend:
         """Hold the database's ``what`` lock (the nightly's) for the block: a session advisory lock,
         released when the run ends or its connection dies; LockedError (exit 75) after ``wait`` s."""
         deadline = clock() + wait
-        while not self.query("SELECT pg_try_advisory_lock(?, ?)", (KEY, NIGHTLY))[0][0]:
+        label = f"{what}: pid {os.getpid()} on {socket.gethostname()[:24]}, since {time.strftime('%H:%M:%S')}"
+        # The lock and the holder's name in one statement: another process that finds the lock taken
+        # reads who holds it, never the bare connection name of a holder still naming itself.
+        while not self.query("SELECT CASE WHEN pg_try_advisory_lock(?, ?) THEN set_config('application_name', ?, "
+                             "false) IS NOT NULL ELSE false END", (KEY, NIGHTLY, label[:63]))[0][0]:
             if clock() >= deadline:
-                raise LockedError(f"{self.display} is locked by another {what} ({self._holder()}); "
+                raise LockedError(f"{self.display} is locked by another {what} ({self._holder(sleep)}); "
                                   f"gave up after {wait:g} s")
             sleep(min(0.2, max(0.0, deadline - clock())))
-        label = f"{what}: pid {os.getpid()} on {socket.gethostname()[:24]}, since {time.strftime('%H:%M:%S')}"
-        self.query("SELECT set_config('application_name', ?, false)", (label[:63],))
         try:
             yield {}
         finally:
@@ -257,11 +259,16 @@ class PgBackend:
                 self.query("SELECT pg_advisory_unlock(?, ?), set_config('application_name', 'kb', false)",
                            (KEY, NIGHTLY))
 
-    def _holder(self) -> str:
-        rows = self.query("SELECT a.application_name, a.client_addr FROM pg_locks l JOIN pg_stat_activity a "
-                          "ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.classid = ? AND l.objid = ? "
-                          "AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = "
-                          "current_database())", (KEY, NIGHTLY))
+    def _holder(self, sleep: Callable[[float], None] = time.sleep) -> str:
+        """Who holds the nightly's lock, as it names itself (a moment's wait while it has not yet)."""
+        for _ in range(5):
+            rows = self.query("SELECT a.application_name, a.client_addr FROM pg_locks l JOIN pg_stat_activity a "
+                              "ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.classid = ? AND l.objid = ? "
+                              "AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = "
+                              "current_database())", (KEY, NIGHTLY))
+            if rows and rows[0][0] != "kb":
+                break
+            sleep(0.1)
         if not rows:
             return "holder unknown"
         name, addr = rows[0]
