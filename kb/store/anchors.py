@@ -58,15 +58,17 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
 
 
 # --------------------------------------------------------------------------- reads
-# An anchor counts for day D when it was anchored by D (its written date, else the day kb first
-# saw it) and had not ended by then: a past day rebuilt later sees the doc as it was that day.
-_AS_OF = ("coalesce(a.anchored_on, a.first_seen) <= :day AND (a.ended_on IS NULL OR a.ended_on > :day)")
+# An anchor counts for day D when kb had read it by D, it was anchored by D (its written date, else
+# the day kb first saw it) and had not ended by then: a past day rebuilt later sees the doc as it was
+# that day (a section the next version moved an anchor to, its line's old date kept, is not D's).
+_AS_OF = ("coalesce(a.first_seen, '') <= ? AND coalesce(a.anchored_on, a.first_seen) <= ? "
+          "AND (a.ended_on IS NULL OR a.ended_on > ?)")
 
 
 def _as_of(day: str | None) -> tuple[str, tuple]:
     if day is None:
         return "a.ended_on IS NULL", ()
-    return _AS_OF.replace(":day", "?", 1).replace(":day", "?"), (day, day)
+    return _AS_OF, (day, day, day)
 
 @dataclass(frozen=True)
 class DocVersion:
@@ -78,9 +80,20 @@ class DocVersion:
     sections: list[dict[str, Any]]
 
 
-def current_doc_version(store: Store, topic: str) -> DocVersion | None:
+def current_doc_version(store: Store, topic: str, day: str | None = None) -> DocVersion | None:
     """The version of a topic's knowledge doc that is on disk now (the one whose content the store last
-    read), else the newest recorded. A doc reverted to an earlier text is that earlier version again."""
+    read), else the newest recorded. A doc reverted to an earlier text is that earlier version again.
+
+    With ``day``, the version as of that day, for its briefing: the one first read last on or before
+    it, unless ``day`` is after every first reading (then the one on disk, a revert included). A past
+    day rebuilt after the doc's next version is read keeps its own baseline and section numbers."""
+    if day is not None:
+        dated = store.query("SELECT topic, path, version, version_date, cited_count, sections, read_on "
+                            "FROM doc_versions WHERE topic = ? AND read_on IS NOT NULL ORDER BY read_on, id", (topic,))
+        before = [r for r in dated if r[6] <= day]
+        if before and (before[-1][6] < dated[-1][6] or before[-1][6] == day):
+            r = before[-1]
+            return DocVersion(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
     rows = store.query(
         "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections FROM doc_versions d "
         "JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash WHERE d.topic = ? "
@@ -92,16 +105,16 @@ def current_doc_version(store: Store, topic: str) -> DocVersion | None:
     return DocVersion(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
 
 
-def section_titles(store: Store, topic: str) -> dict[str, str]:
-    """``§number`` → title of the current doc's sections, in the doc's order."""
-    doc = current_doc_version(store, topic)
+def section_titles(store: Store, topic: str, day: str | None = None) -> dict[str, str]:
+    """``§number`` → title of the current doc's sections (as of ``day``), in the doc's order."""
+    doc = current_doc_version(store, topic, day)
     return {"§" + s["number"]: s["title"] for s in doc.sections} if doc else {}
 
 
-def section_headings(store: Store, topic: str) -> list[tuple[str, str]]:
-    """``(number, title)`` of every section heading of the current doc, in order: a number written on two
-    headings (a doc problem) is listed twice."""
-    doc = current_doc_version(store, topic)
+def section_headings(store: Store, topic: str, day: str | None = None) -> list[tuple[str, str]]:
+    """``(number, title)`` of every section heading of the current doc (as of ``day``), in order: a number
+    written on two headings (a doc problem) is listed twice."""
+    doc = current_doc_version(store, topic, day)
     return [(s["number"], s["title"]) for s in doc.sections] if doc else []
 
 

@@ -43,12 +43,12 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     f.known_ids = existing_ids(store, cited | set(f.mentions))
     f.unknown_to_arxiv = unknown_to_arxiv(store)
     f.card_mismatches = card_mismatches(store)
-    titles = section_titles(store, topic)
+    titles = section_titles(store, topic, until)
     for t in taxonomy.topics:
         sec = taxonomy.section_for(t, titles, topic)
         if sec:
             f.section_topics.setdefault(sec.lstrip("§"), set()).add(t)
-    doc = current_doc_version(store, topic)
+    doc = current_doc_version(store, topic, until)
     if doc:
         labels = "\n".join(a.label for a in current_anchors(store, topic, until))
         f.speedup_texts.append((f"knowledge doc {doc.version}", labels))
@@ -121,7 +121,7 @@ class SectionTerms:
 def baseline(store: Store, topic: str, day: str) -> dict[str, Any]:
     """The knowledge doc's latest version, its date, the hand-kept 引→N and kb's own count of anchors on ``day``."""
     count = anchored_subject_count(store, topic, day)
-    doc = current_doc_version(store, topic)
+    doc = current_doc_version(store, topic, day)
     if doc is None:
         return {"path": None, "version": None, "version_date": None, "cited_hand": None, "cited_kb": count}
     return {"path": doc.path, "version": doc.version, "version_date": doc.version_date,

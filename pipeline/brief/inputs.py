@@ -106,7 +106,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     return BriefingInputs(
         topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
         credibility=credibility, taxonomy=taxonomy, classify=engine.for_doc(topic),
-        suggest=engine.section_suggester(section_headings(store, topic), anchored, topic),
+        suggest=engine.section_suggester(section_headings(store, topic, day), anchored, topic),
         classify_for=lambda keys: engine.for_doc(topic, keys),
         rules=rules, window=window,
         candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
@@ -117,7 +117,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         anchored_stored=stored_results(store, engine.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id},
                                        doc=topic),
         briefed=briefed_before(store, topic, day, keys),
-        section_titles=section_titles(store, topic), baseline=baseline(store, topic, day),
+        section_titles=section_titles(store, topic, day), baseline=baseline(store, topic, day),
         history=history(store, topic, day), continuing=recent_anchors(store, topic, window),
         notes=notes, queue=queue(store), runs=[r for r in runs_of_day(store, day) if r["source"] != "workspace"],
         troubled=troubled_sources(store, until=day),
