@@ -27,8 +27,10 @@ _VALUE = re.compile(r"(?P<v>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<u>×" + _COU
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n])|(?<=\D[.,，])(?=\s|$))")
 _NAME = r"[A-Za-z][A-Za-z0-9]*(?:[-+.][A-Za-z0-9]+)*"
 # A baseline's value ("from 1.9 s", "over 2.1×"), or the value over a named baseline ("vs vLLM: 2.1×").
-_BASELINE = re.compile(r"(?:from|over|than|vs\.?|versus|baseline|相比|对比|不复用时|比)\s*(?:" + _NAME
+_BASELINE = re.compile(r"(?:from|over|than|vs\.?|versus|baseline|相比|对比|不复用时|比|从)\s*(?:" + _NAME
                        + r"\s*[:：,，]?\s*)?$", re.I)
+# The value a change starts from, written before where it goes: "1.9 s → 0.8 s", "300 ms 降到 200 ms".
+_CHANGED_TO = re.compile(r"^\s*(?:→|->|=>|⇒|降到|降至|减到|减少到|缩短到|升到|提升到|提高到|增至|增加到|to\b)", re.I)
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
@@ -75,14 +77,29 @@ approximately approx almost nearly note nb todo tbd fyi overall baseline gpu gpu
 
 
 def _subject(before: str, keywords: dict[str, str]) -> str | None:
-    """The system named right before a number ("Mooncake 46.1", "TierKV 3.1×", "DeepEP-v2: 2.1x"), if any."""
+    """The system named right before a number ("Mooncake 46.1", "TierKV 3.1×", "DeepEP-v2: 2.1x"), or
+    before the quantity it measures ("Mooncake 传输带宽 46.1 GB/s", "Mooncake's bandwidth: 46.1"), if any."""
     m = _NAME_BEFORE.search(before)
+    if m is None or m["name"].lower() in {k.lower() for k in keywords}:
+        m = _named_quantity(before, keywords)
     if m is None:
         return None
     name = m["name"]
     if _VERSION.match(name) or name.lower() in _NOT_NAMES or name.lower() in {k.lower() for k in keywords}:
         return None
     return name if coined(name) or name[0].isupper() else None
+
+
+def _named_quantity(before: str, keywords: dict[str, str]) -> re.Match[str] | None:
+    """"NAME [的|'s] [a few CJK characters] KEYWORD [:]" right before a number: the name of what is measured."""
+    low = before.lower()
+    for word in sorted(keywords, key=len, reverse=True):
+        at = low.rfind(word.lower())
+        if at >= 0 and not before[at + len(word):].strip(" \t:：="):
+            head = before[:at]
+            m = re.search(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$", head)
+            return m if m and m["name"].lower() not in _NOT_NAMES else None
+    return None
 
 
 def _quantity_after(after: str, keywords: dict[str, str]) -> str | None:
@@ -96,7 +113,7 @@ def claims_in(text: str, where: str, keywords: dict[str, str]) -> list[Claim]:
     """Every claim written in ``text`` (from one source, ``where``)."""
     out: list[Claim] = []
     for before, m, after in _values_in_clauses(text or ""):
-        if _parenthesised(before, len(before)) or _BASELINE.search(before):
+        if _parenthesised(before, len(before)) or _BASELINE.search(before) or _CHANGED_TO.match(after):
             continue
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
         unit = _UNIT.get(raw_unit, raw_unit)

@@ -24,6 +24,8 @@ def _disagree(a: str, b: str) -> list:
     ("Mooncake 46.1 GB/s", "Mooncake 46.1 GB/s"),             # a consistent repeat
     ("TTFT 降低 30%", "TTFT 380 ms"),                          # a relative change and a time
     ("accuracy drops 2%", "accuracy drops 3%"),               # no quantity of serving named
+    ("基线 SGLang TTFT: 310 ms（32k prompt）", "我们复现的 KVQuilt TTFT: 180 ms（32k prompt）"),   # two systems
+    ("vLLM 的 TTFT 1.9 s。", "FooServe TTFT 0.8 s."),
 ])
 def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
     assert _disagree(a, b) == []
@@ -36,6 +38,9 @@ def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
     ("TTFT 380 ms", "TTFT 420 ms", None, "TTFT"),
     ("p99 latency 120 ms", "p99 延迟 150 ms", None, "p99 latency"),
     ("吞吐提升 30%", "吞吐提升 12%", None, "throughput"),
+    ("TTFT 从 1.9 s 降到 0.8 s", "TTFT 降到 1.2 s", None, "TTFT"),        # where it went, not where it started
+    ("TTFT 300 ms → 200 ms", "TTFT 250 ms", None, "TTFT"),
+    ("Mooncake 传输带宽 46.1 GB/s", "Mooncake 传输带宽 38 GB/s", "Mooncake", "bandwidth"),
 ])
 def test_the_same_quantity_of_the_same_subject_with_two_values_is_one(a: str, b: str, subject, quantity) -> None:
     [(who, what, _unit, values)] = _disagree(a, b)
