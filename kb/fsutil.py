@@ -69,7 +69,9 @@ def write_atomically(path: Path, data: bytes, *, durable: bool = True) -> None:
         _sweep_leftovers(path)
         fd, tmp = _create_temp(path)
     except OSError as exc:
-        raise KBError(f"cannot write {path}: {exc.strerror}") from exc
+        blocked = next((p for p in (path.parent, *path.parent.parents) if p.exists() and not p.is_dir()), None)
+        why = f"{blocked} is a file, not a folder" if blocked is not None else exc.strerror
+        raise KBError(f"cannot write {path}: {why}") from exc
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

@@ -191,3 +191,13 @@ def test_a_mistyped_correction_costs_its_line_only(briefed: Path) -> None:
     warned = [line for line in result.stderr.splitlines() if "inference.jsonl:1" in line]
     assert len(warned) == 1 and "relevance must be" in warned[0] and "line skipped" in warned[0]
     assert "brief inference [zh]: briefings/" in result.stdout    # the night went on to its briefings
+
+
+def test_briefings_that_is_a_file_is_named_in_one_line(briefed: Path) -> None:
+    import shutil
+    shutil.rmtree(briefed / "briefings")
+    (briefed / "briefings").write_bytes(b"mine")
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "briefings is a file, not a folder" in one_error_line(result.stderr)
+    assert (briefed / "briefings").read_bytes() == b"mine"
