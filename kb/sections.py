@@ -88,5 +88,8 @@ def _asked(before: str, markers: list[str], negations: list[str]) -> bool:
     at, mark = max(((before.rfind(k), k) for k in markers), default=(-1, ""))
     if at < 0:
         return False
-    # a negation among the few characters before the marker ("不建议归入", "误归入", "not belongs in")
-    return not any(n in before[max(0, at - len(n) - 3):at] for n in negations)
+    # a negation that ends where the marker starts ("误归入", "别放到"; "不建议归入": markers run together)
+    lead = before[:at].rstrip()
+    while (joined := next((k for k in markers if k and lead.endswith(k)), None)) is not None:
+        lead = lead[:-len(joined)].rstrip()
+    return not any(lead.endswith(n) for n in negations)

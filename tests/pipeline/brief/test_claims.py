@@ -35,6 +35,7 @@ def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
     ("Mooncake 46.1 GB/s", "Mooncake 38 GB/s", "Mooncake", "bandwidth"),
     ("TierKV 3.1× speed-up", "TierKV 2.4× speed-up", "TierKV", "speed-up"),
     ("DeepEP-v2: 2.1x", "DeepEP-v2: 2.5x", "DeepEP-v2", "speed-up"),
+    ("FlashPD 1.8× A100 上", "FlashPD 2.2× A100 上", "FlashPD", "speed-up"),   # a speed-up on a device
     ("TTFT 380 ms", "TTFT 420 ms", None, "TTFT"),
     ("p99 latency 120 ms", "p99 延迟 150 ms", None, "p99 latency"),
     ("吞吐提升 30%", "吞吐提升 12%", None, "throughput"),

@@ -85,6 +85,7 @@ def test_energy_and_cost_have_a_topic_whose_hint_names_their_heading(taxonomy) -
     ("上次误归入 §2.1，这次建议 §2.5", ["2.5"]),
     ("不建议归入 §2.1", []),
     ("这不是重点，建议归入 §3.3", ["3.3"]),                        # a negation elsewhere in the sentence
+    ("这篇不错，建议归入 §3.3", ["3.3"]), ("非常建议归入 §3.3", ["3.3"]), ("不应该放到 §2.1", []),
     ("建议：§3.1", ["3.1"]), ("→ §1.(9)", ["1.(9)"]), ("see §2.1 for background", []),
 ])
 def test_a_section_the_author_rejects_is_not_a_request(text: str, asked: list[str]) -> None:
