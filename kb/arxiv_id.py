@@ -29,10 +29,11 @@ _OLD = (
 _VERSION = r"(?:v(?P<ver>\d{1,3}))?"
 # A bare ID must not sit inside a longer number or Latin word (``12607.09701``, ``2607.097012``,
 # a DOI's ``2026.11685822``), except after the ``arXiv.`` of an arXiv DOI. The word characters are
-# ASCII: Chinese notes write an ID against the text around it (``论文2610.08977提出``).
+# ASCII: Chinese notes write an ID against the text around it (``论文2610.08977提出``); a number followed by a
+# Chinese numeral unit or a percent sign is an amount (``营收1201.5678万元``).
 _WORD = "A-Za-z0-9_"
-_ID_RE = re.compile(r"(?:(?<=arxiv\.)|(?<![" + _WORD + r".-]))(?:" + _NEW + "|" + _OLD + ")" + _VERSION
-                    + r"(?![" + _WORD + r"]|\.\d)", re.I)
+_AFTER = r"(?![" + _WORD + r"万亿千百元倍%％]|\.\d)"
+_ID_RE = re.compile(r"(?:(?<=arxiv\.)|(?<![" + _WORD + r".-]))(?:" + _NEW + "|" + _OLD + ")" + _VERSION + _AFTER, re.I)
 
 # Characters that change how an ID looks without changing what it is: zero-width
 # characters and bidi controls. They are stripped before matching so that
@@ -159,8 +160,7 @@ def lookup_arxiv_id(text: str) -> ArxivId | None:
 
 # Something written like a new-style arXiv ID: four digits, a dot, four or five digits.
 _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/)|(?<![" + _WORD + r".-]))"
-                           r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?:v\d{1,3})?"
-                           r"(?![" + _WORD + r"]|\.\d)", re.I)
+                           r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?:v\d{1,3})?" + _AFTER, re.I)
 
 
 def find_impossible_ids(text: str) -> list[tuple[str, str]]:
@@ -175,8 +175,9 @@ def find_impossible_ids(text: str) -> list[tuple[str, str]]:
     for m in _LOOKALIKE_RE.finditer(clean_text(text)):
         yy, mm, num = int(m["yy"]), int(m["mm"]), m["num"]
         if not 1 <= mm <= 12:
-            # a bare 4.4 number ("2026.1107") is often a version or a date; 4.5 is an arXiv shape
-            if len(num) == 5 or (len(num) == 4 and m["ctx"]):
+            # a bare 4.4 number ("2026.1107") is often a version or a date; 4.5 is an arXiv shape, but a
+            # bare one with a month no one-digit slip makes ("1699.12345", a timestamp) is another number
+            if m["ctx"] or (len(num) == 5 and mm <= 19):
                 out.append((m["id"], f"there is no month {m['mm']}"))
             continue
         want = 5 if (yy, mm) >= (15, 1) else 4

@@ -8,6 +8,7 @@ brackets, spaces, leading zeros and a § in front.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from kb.arxiv_id import clean_text
@@ -63,27 +64,29 @@ def confusable(a: str, b: str) -> bool:
 _SECTION_REF = re.compile(r"§\s*((?:\d{1,4}|\(\d{1,4}\))(?:\s*\.\s*(?:\d{1,4}|\(\d{1,4}\)))*)")
 
 
-def stated_sections(text: str, markers: list[str], negations: list[str] = (), window: int = 24) -> list[str]:
+def stated_sections(text: str, markers: list[str], negations: Sequence[str] = (), not_negations: Sequence[str] = (),
+                    window: int = 24) -> list[str]:
     """Section numbers an author asks for in ``text``: a ``§N`` at most ``window`` characters after
     one of ``markers`` ("建议：§3.1", "建议归入 §2.3", "→ §1.(9)", "属于新的 §3.3 …"), in order.
 
     A ``§N`` the author only cites ("see §2.1 for background") has no marker before it and is not a
     request; nor is one whose nearest marker has one of ``negations`` right before it ("不属于 §2.1",
-    "上次误归入 §2.1"). Markers are matched ignoring case.
+    "上次误归入 §2.1") unless it is part of a word in ``not_negations`` ("特别建议"). Markers are matched
+    ignoring case.
     """
     text = clean_text(text)
     low = text.casefold()
     found: list[str] = []
     for m in _SECTION_REF.finditer(text):
         before = low[max(0, m.start() - window):m.start()]
-        if _asked(before, markers, negations):
+        if _asked(before, markers, negations, not_negations):
             number = normalize_section(m[1])
             if number and number not in found:
                 found.append(number)
     return found
 
 
-def _asked(before: str, markers: list[str], negations: list[str]) -> bool:
+def _asked(before: str, markers: Sequence[str], negations: Sequence[str], not_negations: Sequence[str]) -> bool:
     """Does the text ``before`` a § ask for it: its nearest marker, not taken back by a negation before it?"""
     at, mark = max(((before.rfind(k), k) for k in markers), default=(-1, ""))
     if at < 0:
@@ -92,4 +95,4 @@ def _asked(before: str, markers: list[str], negations: list[str]) -> bool:
     lead = before[:at].rstrip()
     while (joined := next((k for k in markers if k and lead.endswith(k)), None)) is not None:
         lead = lead[:-len(joined)].rstrip()
-    return not any(lead.endswith(n) for n in negations)
+    return not any(lead.endswith(n) for n in negations) or any(lead.endswith(w) for w in not_negations)

@@ -36,8 +36,8 @@ def brief_cmd(day: Day = None, topic: Topic = None,
               out: Annotated[Optional[str], typer.Option("--out", help="Write a copy here (relative paths are "
                                                          "the workspace's); it is not recorded as the day's "
                                                          "briefing.")] = None,
-              force: Annotated[bool, typer.Option("--force", help="Let --out overwrite a file kb did not "
-                                                  "write.")] = False,
+              force: Annotated[bool, typer.Option("--force", help="Let --out overwrite an existing file "
+                                                  "(a recorded briefing too).")] = False,
               preview: Annotated[bool, typer.Option("--preview", help="Print the briefing the day's build would "
                                                     "write, writing nothing: no file, no record, no flags.")] = False,
               ) -> None:

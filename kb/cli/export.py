@@ -18,8 +18,8 @@ def export_bibtex_cmd(topic: Topic = None,
                       since: Since = None,
                       out: Annotated[Optional[str], typer.Option("--out", help="Write the .bib here (relative paths "
                                                                  "are the workspace's); default: stdout.")] = None,
-                      force: Annotated[bool, typer.Option("--force", help="Let --out overwrite a file kb did not "
-                                                          "write.")] = False) -> None:
+                      force: Annotated[bool, typer.Option("--force", help="Let --out overwrite an existing file "
+                                                          "(a recorded briefing too).")] = False) -> None:
     """BibTeX (@misc, arXiv's fields) for every arXiv ID anchored in a knowledge doc or listed in a briefing's §4."""
     from kb.bibtex import bibtex
     from kb.fsutil import write_atomically

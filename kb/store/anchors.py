@@ -58,17 +58,15 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
 
 
 # --------------------------------------------------------------------------- reads
-# An anchor counts for day D when kb had read it by D, it was anchored by D (its written date, else
-# the day kb first saw it) and had not ended by then: a past day rebuilt later sees the doc as it was
-# that day (a section the next version moved an anchor to, its line's old date kept, is not D's).
-_AS_OF = ("coalesce(a.first_seen, '') <= ? AND coalesce(a.anchored_on, a.first_seen) <= ? "
-          "AND (a.ended_on IS NULL OR a.ended_on > ?)")
+# An anchor counts for day D when it was anchored by D (its written date, else the day kb first
+# saw it) and had not ended by then: a past day rebuilt later sees the doc as it was that day.
+_AS_OF = ("coalesce(a.anchored_on, a.first_seen) <= :day AND (a.ended_on IS NULL OR a.ended_on > :day)")
 
 
 def _as_of(day: str | None) -> tuple[str, tuple]:
     if day is None:
         return "a.ended_on IS NULL", ()
-    return _AS_OF, (day, day, day)
+    return _AS_OF.replace(":day", "?", 1).replace(":day", "?"), (day, day)
 
 @dataclass(frozen=True)
 class DocVersion:

@@ -34,6 +34,7 @@ class Rules:
     quantities: dict[str, str]
     section_markers: list[str]
     section_negations: list[str] = field(default_factory=list)
+    section_not_words: list[str] = field(default_factory=list)
 
     def excludes(self, own_text: str, doc: str) -> bool:
         """Does the (lower-cased) text say it is not for ``doc``? Markers name the doc as ``{doc}``."""
@@ -50,7 +51,8 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  [(int(n), lvl) for n, lvl in raw["density"]["absolute"]],
                  [(float(n), lvl) for n, lvl in raw["density"]["ratio"]], dict(raw.get("quantities", {})),
                  [m.casefold() for m in markers.get("section", [])],
-                 [m.casefold() for m in markers.get("section_not", [])])
+                 [m.casefold() for m in markers.get("section_not", [])],
+                 [m.casefold() for m in markers.get("section_not_words", [])])
 
 
 _URL = re.compile(r"https?://\S+|www\.\S+", re.I)
@@ -133,7 +135,8 @@ def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None
     choice wins over kb's. Only what the team wrote counts (notes, cards), never an abstract."""
     for s in c.sources:
         if s.kind in ("entry", "card"):
-            for number in stated_sections(s.text, rules.section_markers, rules.section_negations):
+            for number in stated_sections(s.text, rules.section_markers, rules.section_negations,
+                                          rules.section_not_words):
                 if number in sections:
                     return number
     return None

@@ -235,9 +235,10 @@ def _last_first(name: str) -> str:
 
 # --------------------------------------------------------------------------- auto-detect
 # The root element after the prolog, comments and a DOCTYPE without an internal subset (one with a subset
-# is the XML reader's to refuse, first): an OAI-PMH harvest's, or another document's.
+# is the XML reader's to refuse, first).
 _ROOT_RE = re.compile(rb"^(?:" + PROLOG_ITEM + rb"|<!DOCTYPE[^\[>]*>)*<([A-Za-z_][\w.:-]*)", re.S | re.I)
-OAI_ROOTS = {"OAI-PMH", "ListRecords", "GetRecord", "record"}
+# Documents that are surely no harvest (iter_oai reads <record> elements under any root otherwise).
+NOT_HARVESTS = {"html", "rss", "feed", "rdf"}
 
 
 def _refuse_other_xml(head: bytes) -> None:
@@ -245,7 +246,7 @@ def _refuse_other_xml(head: bytes) -> None:
     holds no bulk records: say so, rather than read it as a harvest with none."""
     m = _ROOT_RE.match(head.lstrip(b"\xef\xbb\xbf"))
     root = m[1].decode("ascii", "replace").rpartition(":")[2] if m else None
-    if root is not None and root not in OAI_ROOTS:
+    if root is not None and root.lower() in NOT_HARVESTS:
         raise ParseError(f"not an OAI-PMH harvest: the document is <{root}> (bulk files are Kaggle JSON lines "
                          "or OAI-PMH XML)")
 

@@ -105,3 +105,9 @@ def test_an_id_against_chinese_text_is_found_but_not_inside_a_latin_word(text: s
 def test_an_impossible_id_is_seen_with_a_version_or_against_chinese_text(text: str, written: str) -> None:
     from kb.arxiv_id import find_impossible_ids
     assert [w for w, _ in find_impossible_ids(text)] == [written] and find_arxiv_ids(text) == []
+
+
+@pytest.mark.parametrize("text", ["营收1201.5678万元", "约0912.3456万", "提升2610.08977%", "时间戳1699.12345"])
+def test_an_amount_or_a_timestamp_in_chinese_text_is_no_id(text: str) -> None:
+    from kb.arxiv_id import find_impossible_ids
+    assert find_arxiv_ids(text) == [] and find_impossible_ids(text) == []

@@ -58,3 +58,20 @@ def test_the_same_quantity_of_the_same_subject_with_two_values_is_one(a: str, b:
 def test_which_names_are_tied_to_an_id(text: str, pairs: list) -> None:
     from pipeline.brief.entities import name_id_pairs
     assert name_id_pairs(text) == pairs
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("TierKV 吞吐 2.1× → §3.3", "TierKV 吞吐 3.0×"),            # an arrow to a section is no change of value
+    ("Mooncake 46.1 GB/s to each GPU", "Mooncake 38 GB/s"),     # "to" before no number
+    ("Results from TierKV: 2.1×", "Results from TierKV: 3.0×"),  # "from" a name is no baseline
+    ("Moreover TierKV 2.1× faster", "Moreover TierKV 3.0× faster"),
+    ("TierKV throughput 2.1× 8 GPUs", "TierKV throughput 3.0× 8 GPUs"),
+])
+def test_real_conflicts_stay_flagged(a: str, b: str) -> None:
+    assert len(_disagree(a, b)) == 1
+
+
+def test_a_gain_over_a_named_baseline_is_the_items_and_a_later_percentage_is_its_own_clause() -> None:
+    assert _disagree("吞吐提升 2.1×，精度损失 <1%", "吞吐提升 30%") == []
+    [(who, what, _u, _v)] = _disagree("相比 vLLM 吞吐 2.1×", "相比 vLLM 吞吐 1.6×")
+    assert who is None and what == "throughput"     # the item's own gain, not a figure of vLLM's

@@ -86,10 +86,11 @@ def test_energy_and_cost_have_a_topic_whose_hint_names_their_heading(taxonomy) -
     ("不建议归入 §2.1", []),
     ("这不是重点，建议归入 §3.3", ["3.3"]),                        # a negation elsewhere in the sentence
     ("这篇不错，建议归入 §3.3", ["3.3"]), ("非常建议归入 §3.3", ["3.3"]), ("不应该放到 §2.1", []),
+    ("特别建议放到 §2.1", ["2.1"]), ("分别建议放到 §2.1 和 §3.3", ["2.1", "3.3"]), ("Whether or not → §3.1", ["3.1"]),
     ("建议：§3.1", ["3.1"]), ("→ §1.(9)", ["1.(9)"]), ("see §2.1 for background", []),
 ])
 def test_a_section_the_author_rejects_is_not_a_request(text: str, asked: list[str]) -> None:
     from kb.sections import stated_sections
     from pipeline.brief.judge import load_rules
     rules = load_rules()
-    assert stated_sections(text, rules.section_markers, rules.section_negations) == asked
+    assert stated_sections(text, rules.section_markers, rules.section_negations, rules.section_not_words) == asked
