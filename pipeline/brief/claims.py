@@ -169,7 +169,26 @@ def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str |
         for w, vals in single.items():
             [(v, written)] = vals.items()
             values.setdefault(v, (written, []))[1].append(w)
-        if len(single) >= 2 and len(values) >= 2:
+        distinct = [w for w, _ in values.values() if not any(_rounds(w, other) for other, _ in values.values())]
+        if len(single) >= 2 and len(distinct) >= 2:
             out.append((spelling.get(subject or "", subject), quantity, unit,
                         {written: places for _, (written, places) in sorted(values.items())}))
     return out
+
+
+_FIGURE = re.compile(r"(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")
+
+
+def _rounds(short: str, long: str) -> bool:
+    """Is ``short`` (as written, "46 GB/s") ``long`` ("46.1 GB/s") rounded to fewer decimals, in the same
+    unit, with at least two significant digits ("2×" is no rounding of "2.4×": it may be the claim)?"""
+    a, b = _FIGURE.fullmatch(short.strip()), _FIGURE.fullmatch(long.strip())
+    if a is None or b is None or a["unit"] != b["unit"]:
+        return False
+    places, more = len(a["dec"] or ""), len(b["dec"] or "")
+    digits = (a["int"].replace(",", "").lstrip("0") + (a["dec"] or "")).lstrip("0")
+    if places >= more or len(digits) < 2:
+        return False
+    value = float(f"{a['int'].replace(',', '')}.{a['dec'] or '0'}")
+    precise = float(f"{b['int'].replace(',', '')}.{b['dec']}")
+    return abs(round(precise, places) - value) < 10 ** -(places + 6)

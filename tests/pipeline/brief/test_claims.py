@@ -24,6 +24,7 @@ def _disagree(a: str, b: str) -> list:
     ("Mooncake 46.1 GB/s", "Mooncake 46.1 GB/s"),             # a consistent repeat
     ("TTFT 降低 30%", "TTFT 380 ms"),                          # a relative change and a time
     ("accuracy drops 2%", "accuracy drops 3%"),               # no quantity of serving named
+    ("Mooncake 46 GB/s", "Mooncake 46.1 GB/s"),                 # the same figure, rounded
     ("基线 SGLang TTFT: 310 ms（32k prompt）", "我们复现的 KVQuilt TTFT: 180 ms（32k prompt）"),   # two systems
     ("vLLM 的 TTFT 1.9 s。", "FooServe TTFT 0.8 s."),
 ])
@@ -36,6 +37,7 @@ def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
     ("TierKV 3.1× speed-up", "TierKV 2.4× speed-up", "TierKV", "speed-up"),
     ("DeepEP-v2: 2.1x", "DeepEP-v2: 2.5x", "DeepEP-v2", "speed-up"),
     ("FlashPD 1.8× A100 上", "FlashPD 2.2× A100 上", "FlashPD", "speed-up"),   # a speed-up on a device
+    ("TierKV 2× speed-up", "TierKV 2.4× speed-up", "TierKV", "speed-up"),      # one digit: no rounding of 2.4
     ("TTFT 380 ms", "TTFT 420 ms", None, "TTFT"),
     ("p99 latency 120 ms", "p99 延迟 150 ms", None, "p99 latency"),
     ("吞吐提升 30%", "吞吐提升 12%", None, "throughput"),
@@ -75,3 +77,10 @@ def test_a_gain_over_a_named_baseline_is_the_items_and_a_later_percentage_is_its
     assert _disagree("吞吐提升 2.1×，精度损失 <1%", "吞吐提升 30%") == []
     [(who, what, _u, _v)] = _disagree("相比 vLLM 吞吐 2.1×", "相比 vLLM 吞吐 1.6×")
     assert who is None and what == "throughput"     # the item's own gain, not a figure of vLLM's
+
+
+def test_a_rounded_figure_does_not_hide_a_third_that_differs() -> None:
+    found = conflicts([*claims_in("Mooncake 46 GB/s", "a", QUANTITIES), *claims_in("Mooncake 46.1 GB/s", "b", QUANTITIES),
+                       *claims_in("Mooncake 45.8 GB/s", "c", QUANTITIES)], set())
+    [(who, _q, _u, values)] = found
+    assert who == "Mooncake" and set(values) == {"46 GB/s", "46.1 GB/s", "45.8 GB/s"}
