@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from pipeline.brief.entities import coined
+from pipeline.brief.entities import COMPARED, coined
 
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
 # "8×H100", "TP4×DP2", "4096×4096", "0.10 x86" ("1.8× A100" and "2.1× 8 GPUs", with a space, are speed-ups).
@@ -27,14 +27,15 @@ _VALUE = re.compile(r"(?P<v>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<u>×" + _COU
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
 _NAME = r"[A-Za-z][A-Za-z0-9]*(?:[-+.][A-Za-z0-9]+)*"
 # A baseline's value ("from 1.9 s", "over 2.1×"), or the value over a named baseline ("vs vLLM: 2.1×").
-_COMPARED = r"(?:\b(?:than|vs\.?|versus)|相比|对比|比)"
-_BASELINE = re.compile(r"(?:\b(?:from|over|baseline)|不复用时|从|" + _COMPARED + r"(?:\s*" + _NAME
+_BASELINE = re.compile(r"(?:\b(?:from|over|baseline)|不复用时|从|" + COMPARED + r"(?:\s*" + _NAME
                        + r"\s*[:：,，]?)?)\s*$", re.I)
 # The value a change starts from, written before the number it goes to: "1.9 s → 0.8 s", "300 ms 降到 200 ms",
 # "1.9 s to 0.8 s" (not "→ §3.3", nor "46.1 GB/s to each GPU").
 _CHANGED_TO = re.compile(r"^\s*(?:→|->|=>|⇒|降到|降至|减到|减少到|缩短到|升到|提升到|提高到|增至|增加到|to\b)\s*~?\d",
                          re.I)
-_COMPARED_BEFORE = re.compile(_COMPARED + r"\s*$", re.I)
+_COMPARED_BEFORE = re.compile(COMPARED + r"\s*$", re.I)
+# "NAME [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽").
+_NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
@@ -101,7 +102,7 @@ def _named_quantity(before: str, keywords: dict[str, str]) -> re.Match[str] | No
         at = low.rfind(word.lower())
         if at >= 0 and not before[at + len(word):].strip(" \t:：="):
             head = before[:at]
-            m = re.search(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$", head)
+            m = _NAME_AT_END.search(head)
             if m is None or m["name"].lower() in _NOT_NAMES or _COMPARED_BEFORE.search(head, 0, m.start()):
                 return None   # "相比 vLLM 吞吐 2.1×": the item's gain over vLLM, not vLLM's own figure
             return m

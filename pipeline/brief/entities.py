@@ -30,8 +30,10 @@ _TITLE_NAME = re.compile(rf"^\s*(?P<name>{_TOKEN})\s*[:：]\s*\S")
 # hardware and field words notes are full of.
 _COMMON = frozenset("""arxiv paper papers note notes blog post llm llms gpu gpus cpu api github hf the and
 using with for via towards toward kv moe todo tbd fyi wip new nb ps re fwd update draft read done""".split())
-# A name after a comparison word is the baseline the text compares with (对比 SGLang，2610.12077 的 …).
-_COMPARED = re.compile(r"(?:vs\.?|versus|than|over|compared\s+(?:to|with)|相比|对比|比)\s*$", re.I)
+# Words that compare with what follows them: a name after one is a baseline ("vs vLLM", "相比 SGLang"),
+# here and in the claims' numbers (pipeline.brief.claims).
+COMPARED = r"(?:\b(?:than|vs\.?|versus|compared\s+(?:to|with))|相比|对比|比)"
+_COMPARED_BEFORE = re.compile(COMPARED + r"\s*$", re.I)
 
 
 def coined(name: str) -> bool:
@@ -57,10 +59,13 @@ def name_id_pairs(text: str | None) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if not text or _ANY_ID.search(text) is None:
         return out
-    for rx in _PAIRS:
+    for n, rx in enumerate(_PAIRS):
         for m in rx.finditer(text):
             aid = parse_arxiv_id(m["id"])
-            if aid is not None and coined(m["name"]) and not _COMPARED.search(text, 0, m.start("name")):
+            # "对比 SGLang，2610.12077 的 …": the ID after a compared name is the paper's, not the baseline's;
+            # in parentheses ("相比 FlashPD（2610.11824）") it is the name's own
+            compared = n == 1 and _COMPARED_BEFORE.search(text, 0, m.start("name"))
+            if aid is not None and coined(m["name"]) and not compared:
                 out.append((m["name"], aid.id))
     return out
 

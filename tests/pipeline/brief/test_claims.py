@@ -84,3 +84,8 @@ def test_a_rounded_figure_does_not_hide_a_third_that_differs() -> None:
                        *claims_in("Mooncake 45.8 GB/s", "c", QUANTITIES)], set())
     [(who, _q, _u, values)] = found
     assert who == "Mooncake" and set(values) == {"46 GB/s", "46.1 GB/s", "45.8 GB/s"}
+
+
+def test_a_compared_name_in_parentheses_keeps_its_own_id() -> None:
+    from pipeline.brief.entities import name_id_pairs
+    assert name_id_pairs("相比 FlashPD（2610.11824），本文更快") == [("FlashPD", "2610.11824")]
