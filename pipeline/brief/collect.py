@@ -16,7 +16,7 @@ from kb.store import Store
 from kb.store.briefings import previous_date
 from kb.store.cards import cards, queue
 from kb.store.notes import entries_of, notes_between
-from kb.store.papers import existing_ids, sightings_between
+from kb.store.papers import existing_ids, paper_titles, sightings_between
 from kb.store.posts import posts_published_between
 from kb.text import clean_heading, normalize_url
 from pipeline.brief.entities import NameIndex
@@ -86,6 +86,17 @@ class _Pool:
                 if i not in keep.arxiv_ids:
                     keep.arxiv_ids.append(i)
                 self.by_key[f"id:{i}"] = keep
+
+    def mark_miscited(self, names: NameIndex, titles: dict[str, str]) -> None:
+        """A name written beside another known paper's ID (``TreeDraft（2610.08810）``, 2610.08810 being
+        *TeraTune: …*) is an ID conflict of the day's paper titled with the name. Nothing is merged:
+        both are real papers."""
+        for _, own, wrong in names.miscited(titles):
+            c = self.by_key.get(f"id:{own}")
+            if c is not None and c in self.items:
+                # where: the entries, cards and queue lines that wrote it (a candidate's own key is no place)
+                c.miscited.update((aid, (titles[aid], [p for p in places if p not in self.by_key]))
+                                  for aid, places in wrong.items())
 
     def merge_same_titles(self, threshold: float = 0.9) -> None:
         """Merge a paper written under an ID the store does not know into the known paper of the same title.
@@ -171,7 +182,9 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
     _posts(store, window, pool, source_credibility, tz)
     pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
     pool.merge_same_titles()
-    pool.merge_same_systems(_names(store, pool))
+    names = _names(store, pool)
+    pool.merge_same_systems(names)
+    pool.mark_miscited(names, paper_titles(store, names.written_with_several()))
     return pool.items
 
 

@@ -6,12 +6,14 @@ Chinese text, ``2610.12770 HydraRoute: …`` in the queue. Every place that ties
 arXiv ID is collected; a name tied to several IDs of which at most one is known to the store is one
 system written with a wrong ID somewhere — its items become one candidate that carries every ID,
 so the ID conflict is raised once, naming every ID and every place. Two known papers that share a
-name stay apart: they are different papers.
+name stay apart: they are different papers. A name written beside the ID of a known paper whose title
+does not carry it, when another known paper is titled with that name, is a citation of the wrong paper
+(``TreeDraft（2610.08810）`` where arXiv's 2610.08810 is *TeraTune: …*): ``miscited``.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from kb.arxiv_id import parse_arxiv_id
 
@@ -93,9 +95,27 @@ class NameIndex:
         if name and arxiv_id:
             self.add(name, arxiv_id, where)
 
+    def written_with_several(self) -> set[str]:
+        """The IDs of every name written with more than one: the only ones whose titles matter here."""
+        return {i for by_id in self.ids.values() if len(by_id) > 1 for i in by_id}
+
     def one_system_many_ids(self, known: set[str]) -> Iterable[tuple[str, list[str]]]:
         """(name, IDs) of names written with several IDs, at most one of them known to the store."""
         for k, by_id in sorted(self.ids.items()):
             ids = sorted(by_id, key=lambda i: (i not in known, i))
             if len(ids) > 1 and sum(i in known for i in ids) <= 1:
                 yield self.spelling[k], ids
+
+    def miscited(self, titles: Mapping[str, str]) -> Iterable[tuple[str, str, dict[str, list[str]]]]:
+        """(name, the ID of the paper titled with it, {ID of another known paper: where the name is written
+        beside it}) — ``titles`` are the store's titles of the known IDs. Only a name exactly one known paper
+        is titled with counts (``TreeDraft: …``), and only IDs whose titles do not carry the name at all
+        (``TreeDraft-2: …`` or a title that says TreeDraft is a follow-up, not a wrong citation)."""
+        for k, by_id in sorted(self.ids.items()):
+            own = [i for i in by_id if key(title_name(titles.get(i)) or "") == k]
+            if len(own) != 1:
+                continue
+            wrong = {i: places for i, places in by_id.items()
+                     if i != own[0] and i in titles and k not in titles[i].casefold()}
+            if wrong:
+                yield self.spelling[k], own[0], wrong

@@ -46,6 +46,8 @@ class Candidate:
     withdrawn_from: list[str] = field(default_factory=list)   # sections whose anchor of it the team withdrew
     card_title: str | None = None                                  # the team's card's title, if any
     bad_ids: list[tuple[str, str, str]] = field(default_factory=list)  # (as written, why, where): impossible IDs
+    # another known paper's ID written beside this one's name → (arXiv's title of that ID, where it was written)
+    miscited: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
     # Filled by the judge:
     arxiv_id: str | None = None
     url: str | None = None

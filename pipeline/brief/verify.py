@@ -58,14 +58,19 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 
 def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
-    """One title under two or more arXiv IDs across sources."""
+    """One title under two or more arXiv IDs across sources, or its name written beside another known
+    paper's ID (``miscited``: there, where the name was written, and arXiv's title of that ID)."""
     out = []
     for c in cands:
-        if len(c.arxiv_ids) > 1:
-            out.append(Flag("id-conflict", c.title, {
-                "ids": {i: facts.mentions.get(i, []) + (["store: listing/API metadata"] if i in facts.known_ids else [])
-                        for i in c.arxiv_ids},
-                "resolved": [i for i in c.arxiv_ids if i in facts.known_ids]}))
+        if len(c.arxiv_ids) > 1 or c.miscited:
+            ids = {i: facts.mentions.get(i, []) + (["store: listing/API metadata"] if i in facts.known_ids else [])
+                   for i in c.arxiv_ids}
+            evidence = {"ids": ids, "resolved": [i for i in c.arxiv_ids if i in facts.known_ids]}
+            if c.miscited:
+                ids.update((i, places) for i, (_, places) in c.miscited.items() if i not in ids)
+                evidence["resolved"] = [i for i in evidence["resolved"] if i not in c.miscited]
+                evidence["titles"] = {i: title for i, (title, _) in c.miscited.items()}
+            out.append(Flag("id-conflict", c.title, evidence))
     return out
 
 

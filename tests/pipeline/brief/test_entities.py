@@ -1,0 +1,76 @@
+"""One system, its IDs: a name written beside another known paper's ID is a wrong citation, flagged once."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.brief.entities import NameIndex
+from pipeline.brief.verify import Facts, id_conflicts
+from tests.pipeline.brief.conftest import EN_MD, ZH_MD, brief, brief_json, copy_sample, ingest_sample, read
+from tests.pipeline.brief.test_verify_rules import cand
+
+TITLES = {"2610.08812": "TreeDraft: Load-Adaptive Token-Tree Speculative Decoding for Batched LLM Serving",
+          "2610.08810": "TeraTune: Towards Reliable Summarization of Scientific Articles",
+          "2610.09999": "TreeDraft-2: Token Trees for Multi-Model Serving"}
+
+
+def _index(*pairs: tuple[str, str, str]) -> NameIndex:
+    index = NameIndex()
+    for text, aid, where in pairs:
+        if aid:
+            index.add_title(text, aid, where)
+        else:
+            index.add_text(text, where)
+    return index
+
+
+def test_a_name_beside_another_known_papers_id_is_miscited() -> None:
+    index = _index((TITLES["2610.08812"], "2610.08812", "arxiv 2026-10-08"),
+                   ("## 2. TreeDraft（2610.08810）：负载高时 token tree 收缩", "", "inbox/tom/n.md#2"))
+    assert list(index.miscited(TITLES)) == [("TreeDraft", "2610.08812", {"2610.08810": ["inbox/tom/n.md#2"]})]
+
+
+def test_a_follow_up_that_carries_the_name_or_an_unknown_id_is_not_miscited() -> None:
+    # TreeDraft-2's title carries the name: a follow-up, not a wrong citation; an unknown ID is the
+    # one-system-many-IDs rule's (pipeline.brief.collect.merge_same_systems), not this one's
+    index = _index((TITLES["2610.08812"], "2610.08812", "arxiv"),
+                   ("TreeDraft（2610.09999）", "", "a.md#1"), ("TreeDraft（2610.07777）", "", "b.md#1"))
+    assert list(index.miscited(TITLES)) == []
+
+
+def test_a_name_two_known_papers_are_titled_with_decides_nothing() -> None:
+    titles = {**TITLES, "2610.08810": "TreeDraft: Drafting Trees for Forest Inventories"}
+    index = _index((TITLES["2610.08812"], "2610.08812", "arxiv"), (titles["2610.08810"], "2610.08810", "arxiv"),
+                   ("TreeDraft（2610.08810）", "", "a.md#1"))
+    assert list(index.miscited(titles)) == []
+
+
+def test_the_id_conflict_names_the_wrong_id_where_it_was_written_and_arxivs_title_of_it() -> None:
+    c = cand("td", title=TITLES["2610.08812"], arxiv_ids=["2610.08812"],
+             miscited={"2610.08810": (TITLES["2610.08810"], ["inbox/tom/n.md#2"])})
+    [f] = id_conflicts([c], Facts(known_ids={"2610.08812", "2610.08810"}))
+    assert f.evidence == {"ids": {"2610.08812": ["store: listing/API metadata"], "2610.08810": ["inbox/tom/n.md#2"]},
+                          "resolved": ["2610.08812"], "titles": {"2610.08810": TITLES["2610.08810"]}}
+
+
+NOTE = """# 晚间补充 · 2026-10-08
+
+## 1. TreeDraft（2610.08810）：负载高时 token tree 自动收缩
+
+- 来源：https://arxiv.org/abs/2610.08810
+- 和 vLLM 的 load-adaptive spec decode 是一个思路
+"""
+
+
+def test_the_sample_day_flags_a_note_that_cites_treedraft_with_teratunes_id(tmp_path: Path) -> None:
+    home = copy_sample(tmp_path / "ws")
+    (home / "inbox/jay/2026-10-08T2130-jay-treedraft.md").write_text(NOTE, encoding="utf-8")
+    b = brief_json(ingest_sample(home))
+    [f] = [f for f in b["flags"] if f["kind"] == "id-conflict" and "2610.08810" in f["evidence"]["ids"]]
+    assert f["subject"].startswith("TreeDraft:")
+    assert f["evidence"]["ids"]["2610.08810"] == ["inbox/jay/2026-10-08T2130-jay-treedraft.md#1"]
+    assert f["evidence"]["resolved"] == ["2610.08812"]
+    assert f["evidence"]["titles"]["2610.08810"].startswith("TeraTune:")
+    brief(home, "--lang", "en")
+    brief(home)
+    assert "on arXiv, 2610.08810 is another paper: “TeraTune: Towards Reliable Summarization" in read(home, EN_MD)
+    assert "arXiv 上 2610.08810 是另一篇论文：“TeraTune: Towards Reliable Summarization" in read(home, ZH_MD)
