@@ -179,20 +179,30 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """Something written as an arXiv ID that cannot exist (month 00 or 13+, the wrong number of digits):
-    never a paper; flagged with where it is written and, when a known paper's ID starts the same way
-    and the item is about it, that ID as the likely one."""
+    never a paper; flagged with where it is written and, as the likely ones, the day's known IDs it could
+    be a slip of — one that starts the same way (a digit dropped or added at the end), or one a single
+    digit or two neighbouring digits swapped away (``2614.00123`` for 2610.00123) — the paper with the
+    item's name first."""
     out = []
     known = {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids}
     for c in cands:
         name = title_name(c.title) or (c.title.split("：")[0].split(":")[0].strip() if c.title else "")
         for written, why, where in c.bad_ids:
             digits = written.split(".")[0] + "." + written.split(".")[1][:4]
-            # IDs that start the same way, the one whose paper has the item's name first
-            likely = sorted((i for i in sorted(known) if i.startswith(digits) and i != written),
-                            key=lambda i: not (name and known[i].casefold().startswith(name.casefold())))
+            slips = (i for i in sorted(known) if i != written and (i.startswith(digits) or _one_slip(i, written)))
+            likely = sorted(slips, key=lambda i: not (name and known[i].casefold().startswith(name.casefold())))
             out.append(Flag("impossible-id", written, {"id": written, "why": why, "cited_in": where,
                                                       "title": c.title, "likely": likely[:3]}))
     return out
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` (same length) differ by one character, or by two neighbours swapped."""
+    if len(a) != len(b):
+        return False
+    diff = [k for k, (x, y) in enumerate(zip(a, b)) if x != y]
+    return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                              and a[diff[1]] == b[diff[0]])
 
 
 RULES: dict[str, Callable[[list[Candidate], Facts], list[Flag]]] = {

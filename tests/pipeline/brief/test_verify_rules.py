@@ -14,6 +14,7 @@ from pipeline.brief.verify import (
     boundaries,
     date_inconsistencies,
     id_conflicts,
+    impossible_ids,
     number_conflicts,
     run_rules,
     unresolved_ids,
@@ -305,3 +306,24 @@ def _clause_by_clause(text: str) -> list[tuple[str, str, str]]:
 def test_values_are_placed_in_the_clauses_a_clause_by_clause_search_finds(text: str) -> None:
     from pipeline.brief.claims import _values_in_clauses
     assert [(b, m.group(), a) for b, m, a in _values_in_clauses(text)] == _clause_by_clause(text)
+
+
+# --- impossible-id ----------------------------------------------------------------------------
+
+def test_an_impossible_month_suggests_the_known_ids_one_slip_away() -> None:
+    # 2610.00123 is one digit off, 2614.01023 two neighbours swapped; 2610.00321 and 2609.00123 are further
+    facts = Facts(known_ids={"2610.00123", "2614.01023", "2610.00321", "2609.00123"})
+    papers = [cand(i, title=f"Paper {i}", arxiv_ids=[i]) for i in sorted(facts.known_ids)]
+    note = cand("n", title="DecodeBound：带宽瓶颈", bad_ids=[("2614.00123", "there is no month 14", f"{NOTE}#1")])
+    [f] = impossible_ids([*papers, note], facts)
+    assert f.evidence["likely"] == ["2610.00123", "2614.01023"]
+
+
+def test_the_likely_id_whose_paper_has_the_items_name_comes_first() -> None:
+    facts = Facts(known_ids={"2610.00123", "2610.00124"})
+    papers = [cand("a", title="Other: a paper", arxiv_ids=["2610.00123"]),
+              cand("b", title="DecodeBound: Decode Bandwidth on NPUs", arxiv_ids=["2610.00124"])]
+    note = cand("n", title="DecodeBound：带宽瓶颈", bad_ids=[("2614.00124", "there is no month 14", f"{NOTE}#1"),
+                                                           ("2610.0012", "4 digits after the dot", f"{NOTE}#2")])
+    flags = impossible_ids([*papers, note], facts)
+    assert [f.evidence["likely"] for f in flags] == [["2610.00124"], ["2610.00124", "2610.00123"]]
