@@ -98,6 +98,17 @@ class _Pool:
                 c.miscited.update((aid, (titles[aid], [p for p in places if p not in self.by_key]))
                                   for aid, places in wrong.items())
 
+    def miscited_entries(self, names: NameIndex, titles: dict[str, str]) -> dict[str, str]:
+        """Note entries (``path#N``) whose subject is another known paper's ID written beside a system's
+        name → the ID of the paper titled with that name, which the entry is about."""
+        moved: dict[str, str] = {}
+        for _, own, wrong in names.miscited(titles):
+            for aid, places in wrong.items():
+                c = self.by_key.get(f"id:{aid}")
+                entries = {s.key for s in c.sources if s.kind == "entry"} if c is not None else set()
+                moved.update((p, own) for p in places if p in entries)
+        return moved
+
     def merge_same_titles(self, threshold: float = 0.9) -> None:
         """Merge a paper written under an ID the store does not know into the known paper of the same title.
 
@@ -173,18 +184,28 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
                        source_credibility: dict[str, int], tz: tzinfo | None = None) -> list[Candidate]:
     """Every item of the window, merged: note entries, cards, sightings, posts.
 
-    Only the window's days are read (by indexed dates), never the whole store.
+    Only the window's days are read (by indexed dates), never the whole store. A note entry about a
+    system written with another known paper's ID (``TreeDraft（2610.08810）``, 2610.08810 being
+    *TeraTune: …*) is the named paper's: the day is gathered again with the entry moved (a rare day's
+    cost), so the other paper does not carry the note's words.
     """
-    pool = _Pool()
-    _entries(store, window, pool, author_credibility)
-    _cards(store, window, pool)
-    _sightings(store, window, pool, source_credibility)
-    _posts(store, window, pool, source_credibility, tz)
-    pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
-    pool.merge_same_titles()
-    names = _names(store, pool)
+    def gather(moved: dict[str, str]) -> tuple[_Pool, NameIndex, dict[str, str]]:
+        pool = _Pool()
+        _entries(store, window, pool, author_credibility, moved)
+        _cards(store, window, pool)
+        _sightings(store, window, pool, source_credibility)
+        _posts(store, window, pool, source_credibility, tz)
+        pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
+        pool.merge_same_titles()
+        names = _names(store, pool)
+        return pool, names, paper_titles(store, names.written_with_several())
+
+    pool, names, titles = gather({})
+    moved = pool.miscited_entries(names, titles)
+    if moved:
+        pool, names, titles = gather(moved)
     pool.merge_same_systems(names)
-    pool.mark_miscited(names, paper_titles(store, names.written_with_several()))
+    pool.mark_miscited(names, titles)
     return pool.items
 
 
@@ -213,14 +234,17 @@ def _days(window: Window, pad: int = 0) -> tuple[str, str]:
     return first.isoformat(), last.isoformat()
 
 
-def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict[str, int]) -> None:
+def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict[str, int],
+             moved: dict[str, str]) -> None:
     for note in notes_between(store, *_days(window)):
         if not window.contains(note.timestamp):
             continue
         cred = _cred(note.credibility, author_credibility.get(note.author.casefold(), 3))
         for e in entries_of(store, note.path):
             urls = [u["url"] for u in e.urls if not parse_arxiv_id(u["url"])]
-            ids = [e.subject] if e.subject else []   # the parser's answer (pipeline.workspace.notes.entry_subject)
+            # the parser's answer (pipeline.workspace.notes.entry_subject), unless the entry names another paper
+            subject = moved.get(f"{note.path}#{e.number}", e.subject)
+            ids = [subject] if subject else []
             keys = [f"id:{i}" for i in ids] or [f"url:{normalize_url(u)}" for u in urls[:1]] \
                 or [f"entry:{note.path}#{e.number}"]
             c = pool.get(keys)

@@ -1,4 +1,5 @@
-"""One system, its IDs: a name written beside another known paper's ID is a wrong citation, flagged once."""
+"""One system, its IDs: a name written beside another known paper's ID is a wrong citation — flagged once, and
+the note entry is the named paper's."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -61,7 +62,7 @@ NOTE = """# 晚间补充 · 2026-10-08
 """
 
 
-def test_the_sample_day_flags_a_note_that_cites_treedraft_with_teratunes_id(tmp_path: Path) -> None:
+def test_a_note_that_cites_treedraft_with_teratunes_id_is_treedrafts_and_flagged(tmp_path: Path) -> None:
     home = copy_sample(tmp_path / "ws")
     (home / "inbox/jay/2026-10-08T2130-jay-treedraft.md").write_text(NOTE, encoding="utf-8")
     b = brief_json(ingest_sample(home))
@@ -70,6 +71,10 @@ def test_the_sample_day_flags_a_note_that_cites_treedraft_with_teratunes_id(tmp_
     assert f["evidence"]["ids"]["2610.08810"] == ["inbox/jay/2026-10-08T2130-jay-treedraft.md#1"]
     assert f["evidence"]["resolved"] == ["2610.08812"]
     assert f["evidence"]["titles"]["2610.08810"].startswith("TeraTune:")
+    # the note is about TreeDraft: it joins TreeDraft's item, and TeraTune keeps none of its words
+    items = {i["arxiv_id"]: i for i in b["increments"] + b["others"]}
+    assert "inbox/jay/2026-10-08T2130-jay-treedraft.md" in [s.get("path") for s in items["2610.08812"]["sources"]]
+    assert "2610.08810" not in items, "a summarization paper put forward on a note about TreeDraft"
     brief(home, "--lang", "en")
     brief(home)
     assert "on arXiv, 2610.08810 is another paper: “TeraTune: Towards Reliable Summarization" in read(home, EN_MD)
