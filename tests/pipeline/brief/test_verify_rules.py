@@ -311,12 +311,12 @@ def test_values_are_placed_in_the_clauses_a_clause_by_clause_search_finds(text: 
 # --- impossible-id ----------------------------------------------------------------------------
 
 def test_an_impossible_month_suggests_the_known_ids_one_slip_away() -> None:
-    # 2610.00123 is one digit off, 2614.01023 two neighbours swapped; 2610.00321 and 2609.00123 are further
-    facts = Facts(known_ids={"2610.00123", "2614.01023", "2610.00321", "2609.00123"})
+    # month 20: 2602.00123 has two neighbours swapped, 2610.00123 one digit off; 2610.00321 and 2609.00123 are further
+    facts = Facts(known_ids={"2602.00123", "2610.00123", "2610.00321", "2609.00123"})
     papers = [cand(i, title=f"Paper {i}", arxiv_ids=[i]) for i in sorted(facts.known_ids)]
-    note = cand("n", title="DecodeBound：带宽瓶颈", bad_ids=[("2614.00123", "there is no month 14", f"{NOTE}#1")])
+    note = cand("n", title="DecodeBound：带宽瓶颈", bad_ids=[("2620.00123", "there is no month 20", f"{NOTE}#1")])
     [f] = impossible_ids([*papers, note], facts)
-    assert f.evidence["likely"] == ["2610.00123", "2614.01023"]
+    assert f.evidence["likely"] == ["2602.00123", "2610.00123"]
 
 
 def test_the_likely_id_whose_paper_has_the_items_name_comes_first() -> None:
