@@ -426,10 +426,25 @@ M015_POINT_CODE = Migration("m015_point_code", (
     "DELETE FROM workspace_files WHERE kind = 'note'",
 ))
 
+def _paper_names(conn: Any) -> None:
+    """Fill ``papers.name_key`` for the papers stored before it existed."""
+    from kb.names import title_name_key
+    rows = [(key, aid) for aid, title in conn.execute("SELECT arxiv_id, title FROM papers").fetchall()
+            if (key := title_name_key(title))]
+    conn.executemany("UPDATE papers SET name_key = ? WHERE arxiv_id = ?", rows)
+
+
+# Each paper's coined name (``FlashPD: …`` → flashpd), indexed: a name a note writes beside the wrong
+# ID is looked up among every stored paper, not only the day's (kb.names).
+M016_PAPER_NAMES = Migration("m016_paper_names", (
+    "ALTER TABLE papers ADD COLUMN name_key TEXT",
+    "CREATE INDEX ix_papers_name_key ON papers (name_key)",
+), then=_paper_names)
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
-                                     M014_FLAG_CLOSED_AFTER, M015_POINT_CODE)
+                                     M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -14,6 +14,7 @@ from typing import Any
 
 from kb.arxiv_id import lookup_arxiv_id
 from kb.errors import NotFound
+from kb.names import title_name_key
 from kb.records import PaperRecord, Sighting
 from kb.store.db import Store
 from kb.store.fts import paper_document
@@ -67,7 +68,8 @@ def merge_paper(old: dict[str, Any] | None, rec: PaperRecord, source: str
                    authors=rec.authors or [], categories=rec.categories or [])
     v1_date = min((d for _, d in rec.versions if d), default=None)
     if old is None:
-        incoming.update(latest_version=rec.version, published=_earliest(rec.published, v1_date), first_seen=None)
+        incoming.update(latest_version=rec.version, published=_earliest(rec.published, v1_date), first_seen=None,
+                        name_key=title_name_key(incoming["title"]))
         return incoming, []
     merged = dict(old)
     newest = rec.version is not None and (old["latest_version"] is None or rec.version >= old["latest_version"])
@@ -84,6 +86,7 @@ def merge_paper(old: dict[str, Any] | None, rec: PaperRecord, source: str
     if rec.version is not None and (old["latest_version"] or 0) < rec.version:
         merged["latest_version"] = rec.version
     merged["published"] = _earliest(old["published"], rec.published, v1_date)
+    merged["name_key"] = title_name_key(merged["title"])
     return merged, changes
 
 
@@ -194,6 +197,15 @@ def paper_titles(store: Store, ids: Iterable[str]) -> dict[str, str]:
     """The store's title of each of ``ids`` that has one."""
     return {r[0]: r[1] for r in _in(store, "SELECT arxiv_id, title FROM papers WHERE arxiv_id IN ({marks}) "
                                     "AND title <> ''", ids)}
+
+
+def papers_named(store: Store, keys: Iterable[str]) -> dict[str, dict[str, str]]:
+    """Folded coined name → {ID: title} of every stored paper titled with it (``FlashPD: …``; indexed)."""
+    out: dict[str, dict[str, str]] = {}
+    for key, aid, title in _in(store, "SELECT name_key, arxiv_id, title FROM papers WHERE name_key IN ({marks})",
+                               keys):
+        out.setdefault(key, {})[aid] = title
+    return out
 
 
 def paper_metadata(store: Store, ids: Iterable[str]) -> dict[str, dict[str, Any]]:

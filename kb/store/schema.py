@@ -25,6 +25,7 @@ class Paper(SQLModel, table=True):
     journal_ref: str | None = None
     comment: str | None = None
     first_seen: str | None = None
+    name_key: str | None = None          # the title's coined name, folded (kb.names.title_name_key)
 
 
 class PaperVersion(SQLModel, table=True):

@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from pipeline.brief.entities import COMPARED, coined
+from kb.names import coined
+from pipeline.brief.entities import COMPARED
 
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
 # "8×H100", "TP4×DP2", "4096×4096", "0.10 x86" ("1.8× A100" and "2.1× 8 GPUs", with a space, are speed-ups).

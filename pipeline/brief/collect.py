@@ -16,7 +16,7 @@ from kb.store import Store
 from kb.store.briefings import previous_date
 from kb.store.cards import cards, queue
 from kb.store.notes import entries_of, notes_between
-from kb.store.papers import existing_ids, paper_titles, sightings_between
+from kb.store.papers import existing_ids, paper_titles, papers_named, sightings_between
 from kb.store.posts import posts_published_between
 from kb.text import clean_heading, normalize_url
 from pipeline.brief.entities import NameIndex
@@ -87,22 +87,23 @@ class _Pool:
                     keep.arxiv_ids.append(i)
                 self.by_key[f"id:{i}"] = keep
 
-    def mark_miscited(self, names: NameIndex, titles: dict[str, str]) -> None:
+    def mark_miscited(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]) -> None:
         """A name written beside another known paper's ID (``TreeDraft（2610.08810）``, 2610.08810 being
         *TeraTune: …*) is an ID conflict of the day's paper titled with the name. Nothing is merged:
         both are real papers."""
-        for _, own, wrong in names.miscited(titles):
+        for _, own, wrong in names.miscited(titles, named):
             c = self.by_key.get(f"id:{own}")
             if c is not None and c in self.items:
                 # where: the entries, cards and queue lines that wrote it (a candidate's own key is no place)
                 c.miscited.update((aid, (titles[aid], [p for p in places if p not in self.by_key]))
                                   for aid, places in wrong.items())
 
-    def miscited_entries(self, names: NameIndex, titles: dict[str, str]) -> dict[str, str]:
+    def miscited_entries(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]
+                         ) -> dict[str, str]:
         """Note entries (``path#N``) whose subject is another known paper's ID written beside a system's
         name → the ID of the paper titled with that name, which the entry is about."""
         moved: dict[str, str] = {}
-        for _, own, wrong in names.miscited(titles):
+        for _, own, wrong in names.miscited(titles, named):
             for aid, places in wrong.items():
                 c = self.by_key.get(f"id:{aid}")
                 entries = {s.key for s in c.sources if s.kind == "entry"} if c is not None else set()
@@ -198,14 +199,17 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
         pool.merge_same_titles()
         names = _names(store, pool)
-        return pool, names, paper_titles(store, names.written_with_several())
+        titles = paper_titles(store, names.ids_to_title())
+        named = papers_named(store, names.unexplained(titles))
+        titles.update((i, t) for by_id in named.values() for i, t in by_id.items())
+        return pool, names, titles, named
 
-    pool, names, titles = gather({})
-    moved = pool.miscited_entries(names, titles)
+    pool, names, titles, named = gather({})
+    moved = pool.miscited_entries(names, titles, named)
     if moved:
-        pool, names, titles = gather(moved)
+        pool, names, titles, named = gather(moved)
     pool.merge_same_systems(names)
-    pool.mark_miscited(names, titles)
+    pool.mark_miscited(names, titles, named)
     return pool.items
 
 

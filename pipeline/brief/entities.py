@@ -16,44 +16,19 @@ import re
 from collections.abc import Iterable, Mapping
 
 from kb.arxiv_id import parse_arxiv_id
+from kb.names import TOKEN, coined, name_key, title_name
 
-# A coined name: letters and digits, perhaps joined by - . +, with a capital inside it, a digit, or
-# all capitals (FlashPD, DeepEP-v2, KVQuilt, DISCO) — not a plain word such as "Serving".
-_TOKEN = r"[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*"
 _ID = r"(?:arXiv\s*[: ]\s*)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)"
 _PAIRS = [
-    re.compile(rf"(?P<name>{_TOKEN})\s*[（(]\s*{_ID}\s*[)）]", re.I),         # FlashPD（2610.11824）
-    re.compile(rf"(?P<name>{_TOKEN})\s*(?:[—–:：,，]|--)\s*{_ID}", re.I),      # HydraRoute: 2610.12077
-    re.compile(rf"(?<![\d.]){_ID}\s+(?P<name>{_TOKEN})\s*[:：—–]", re.I),      # 2610.12770 HydraRoute: …
+    re.compile(rf"(?P<name>{TOKEN})\s*[（(]\s*{_ID}\s*[)）]", re.I),         # FlashPD（2610.11824）
+    re.compile(rf"(?P<name>{TOKEN})\s*(?:[—–:：,，]|--)\s*{_ID}", re.I),      # HydraRoute: 2610.12077
+    re.compile(rf"(?<![\d.]){_ID}\s+(?P<name>{TOKEN})\s*[:：—–]", re.I),      # 2610.12770 HydraRoute: …
 ]
 _ANY_ID = re.compile(r"\d{4}\.\d{4}")   # every pair holds one; most texts hold none, and are done at once
-_TITLE_NAME = re.compile(rf"^\s*(?P<name>{_TOKEN})\s*[:：]\s*\S")
-# Words written before an ID that name no system: status and note-taking words (TODO: 2610.08812), and the
-# hardware and field words notes are full of.
-_COMMON = frozenset("""arxiv paper papers note notes blog post llm llms gpu gpus cpu api github hf the and
-using with for via towards toward kv moe todo tbd fyi wip new nb ps re fwd update draft read done""".split())
 # Words that compare with what follows them: a name after one is a baseline ("vs vLLM", "相比 SGLang"),
 # here and in the claims' numbers (pipeline.brief.claims).
 COMPARED = r"(?:\b(?:than|vs\.?|versus|compared\s+(?:to|with))|相比|对比|比)"
 _COMPARED_BEFORE = re.compile(COMPARED + r"\s*$", re.I)
-
-
-def coined(name: str) -> bool:
-    """Is ``name`` a system's coined name rather than a word?"""
-    if len(name) < 3 or name.casefold() in _COMMON:
-        return False
-    inner_capital = any(ch.isupper() for ch in name[1:])
-    return inner_capital or any(ch.isdigit() for ch in name) or (name.isupper() and len(name) >= 3)
-
-
-def key(name: str) -> str:
-    return name.casefold()
-
-
-def title_name(title: str | None) -> str | None:
-    """The coined name a title starts with, before its colon (``FlashPD: Fused …`` → FlashPD)."""
-    m = _TITLE_NAME.match(title or "")
-    return m["name"] if m and coined(m["name"]) else None
 
 
 def name_id_pairs(text: str | None) -> list[tuple[str, str]]:
@@ -78,9 +53,10 @@ class NameIndex:
     def __init__(self) -> None:
         self.ids: dict[str, dict[str, list[str]]] = {}
         self.spelling: dict[str, str] = {}
+        self.in_text: set[str] = set()   # IDs written beside a name in a text (not a title's own name)
 
     def add(self, name: str, arxiv_id: str, where: str) -> None:
-        k = key(name)
+        k = name_key(name)
         self.spelling.setdefault(k, name)
         places = self.ids.setdefault(k, {}).setdefault(arxiv_id, [])
         if where not in places:
@@ -89,15 +65,27 @@ class NameIndex:
     def add_text(self, text: str | None, where: str) -> None:
         for name, aid in name_id_pairs(text):
             self.add(name, aid, where)
+            self.in_text.add(aid)
 
     def add_title(self, title: str | None, arxiv_id: str | None, where: str) -> None:
         name = title_name(title)
         if name and arxiv_id:
             self.add(name, arxiv_id, where)
 
-    def written_with_several(self) -> set[str]:
-        """The IDs of every name written with more than one: the only ones whose titles matter here."""
-        return {i for by_id in self.ids.values() if len(by_id) > 1 for i in by_id}
+    def ids_to_title(self) -> set[str]:
+        """The IDs whose titles matter here: every ID of a name written with several, and every ID a text
+        writes beside a name (is the paper titled with it?)."""
+        return {i for by_id in self.ids.values() if len(by_id) > 1 or self.in_text & by_id.keys() for i in by_id}
+
+    def unexplained(self, titles: Mapping[str, str]) -> set[str]:
+        """Names (folded) written beside a known paper's ID whose title does not carry them, with no ID
+        of a paper titled with them: the store is asked which paper they name."""
+        out = set()
+        for k, by_id in self.ids.items():
+            titled = any(name_key(title_name(titles.get(i)) or "") == k for i in by_id)
+            if not titled and any(i in titles and k not in titles[i].casefold() for i in by_id):
+                out.add(k)
+        return out
 
     def one_system_many_ids(self, known: set[str]) -> Iterable[tuple[str, list[str]]]:
         """(name, IDs) of names written with several IDs, at most one of them known to the store."""
@@ -106,16 +94,20 @@ class NameIndex:
             if len(ids) > 1 and sum(i in known for i in ids) <= 1:
                 yield self.spelling[k], ids
 
-    def miscited(self, titles: Mapping[str, str]) -> Iterable[tuple[str, str, dict[str, list[str]]]]:
+    def miscited(self, titles: Mapping[str, str], named: Mapping[str, Iterable[str]] | None = None
+                 ) -> Iterable[tuple[str, str, dict[str, list[str]]]]:
         """(name, the ID of the paper titled with it, {ID of another known paper: where the name is written
-        beside it}) — ``titles`` are the store's titles of the known IDs. Only a name exactly one known paper
-        is titled with counts (``TreeDraft: …``), and only IDs whose titles do not carry the name at all
-        (``TreeDraft-2: …`` or a title that says TreeDraft is a follow-up, not a wrong citation)."""
+        beside it}) — ``titles`` are the store's titles of the known IDs, ``named`` the stored papers titled
+        with each ``unexplained`` name (the day's items need not hold the named paper). Only a name exactly
+        one known paper is titled with counts (``TreeDraft: …``), and only IDs whose titles do not carry the
+        name at all (``TreeDraft-2: …`` or a title that says TreeDraft is a follow-up, not a wrong citation)."""
         for k, by_id in sorted(self.ids.items()):
-            own = [i for i in by_id if key(title_name(titles.get(i)) or "") == k]
-            if len(own) != 1:
+            owners = {i for i in by_id if name_key(title_name(titles.get(i)) or "") == k}
+            owners |= set((named or {}).get(k, ()))
+            if len(owners) != 1:
                 continue
+            (own,) = owners
             wrong = {i: places for i, places in by_id.items()
-                     if i != own[0] and i in titles and k not in titles[i].casefold()}
+                     if i != own and i in titles and k not in titles[i].casefold()}
             if wrong:
-                yield self.spelling[k], own[0], wrong
+                yield self.spelling[k], own, wrong

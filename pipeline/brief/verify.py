@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.arxiv_id import parse_arxiv_id
+from kb.names import coined, title_name
 from pipeline.brief.claims import claims_in, conflicts
-from pipeline.brief.entities import coined, title_name
 from pipeline.brief.model import Candidate, Flag
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",

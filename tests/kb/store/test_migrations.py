@@ -97,12 +97,18 @@ def test_text_sorts_by_its_bytes_on_both_backends(store: Store) -> None:
         words, key=lambda w: w.encode())
 
 
+def _connect_before(path: Path, migration: str) -> sqlite3.Connection:
+    """A new SQLite store at ``path`` migrated up to just before ``migration``."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index(migration)])
+    return conn
+
+
 def test_an_index_written_before_m011_is_rebuilt_from_the_tokens(tmp_path: Path) -> None:
     """A store whose FTS5 rows hold segment() text (emoji were tokens) is indexed again on open."""
     from kb.store.fts import index_text, segment
     path = tmp_path / "old.sqlite"
-    conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index("m011_fts_tokens")])
+    conn = _connect_before(path, "m011_fts_tokens")
     conn.execute("INSERT INTO papers (arxiv_id, title, abstract, authors) VALUES ('2607.09701', 'SlimWise 推理', "
                  "'🟢 prefill/decode', '[\"Ada Li\"]')")
     conn.execute("INSERT INTO search_index (rowid, kind, ref, title, body) SELECT rowid, 'paper', arxiv_id, ?, ? "
@@ -120,8 +126,7 @@ def _notes_store_before(tmp_path: Path, migration: str, points: str) -> Path:
     """A store migrated up to just before ``migration``, with a note (one entry, its ``points`` JSON)
     and a card recorded as read."""
     path = tmp_path / "old.sqlite"
-    conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index(migration)])
+    conn = _connect_before(path, migration)
     conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('inbox/a/2026-10-08-n.md', 'note', 'h')")
     conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES ('organized/paper_cards/c.md', 'card', 'h')")
     conn.execute("INSERT INTO note_entries (path, number, heading, text, points) VALUES "
@@ -173,3 +178,18 @@ def test_a_write_that_failed_leaves_no_gap_in_the_numbers(store) -> None:
         assert flag(tx, "second") == 2
     assert [tuple(r) for r in store.query("SELECT id, fingerprint FROM flags ORDER BY id")] == [
         (1, "first"), (2, "second")]
+
+
+def test_papers_stored_before_m016_get_their_coined_names(tmp_path: Path) -> None:
+    """``papers.name_key`` is filled for the papers already stored; a title without a coined name has none."""
+    from kb.store.papers import papers_named
+    path = tmp_path / "old.sqlite"
+    conn = _connect_before(path, "m016_paper_names")
+    conn.execute("INSERT INTO papers (arxiv_id, title) VALUES ('2610.08812', 'TreeDraft: Token Trees for Serving'), "
+                 "('2610.08810', 'Towards Reliable Summarization')")
+    conn.close()
+    with Store.open(path) as s:
+        assert [tuple(r) for r in s.query("SELECT arxiv_id, name_key FROM papers ORDER BY arxiv_id")] == [
+            ("2610.08810", None), ("2610.08812", "treedraft")]
+        assert papers_named(s, ["treedraft", "teratune"]) == {"treedraft": {"2610.08812": "TreeDraft: Token Trees "
+                                                                                          "for Serving"}}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pipeline.brief.entities import NameIndex
 from pipeline.brief.verify import Facts, id_conflicts
-from tests.pipeline.brief.conftest import EN_MD, ZH_MD, brief, brief_json, copy_sample, ingest_sample, read
+from tests.pipeline.brief.conftest import EN_MD, ZH_MD, brief, brief_json, copy_sample, ingest_sample, kb, read
 from tests.pipeline.brief.test_verify_rules import cand
 
 TITLES = {"2610.08812": "TreeDraft: Load-Adaptive Token-Tree Speculative Decoding for Batched LLM Serving",
@@ -45,6 +45,26 @@ def test_a_name_two_known_papers_are_titled_with_decides_nothing() -> None:
     assert list(index.miscited(titles)) == []
 
 
+def test_the_store_names_the_paper_when_the_day_does_not_hold_it() -> None:
+    """Only the wrong ID is among the day's items: the name is looked up among the stored papers' names."""
+    index = _index(("## 2. TreeDraft（2610.08810）：负载高时 token tree 收缩", "", "inbox/tom/n.md#2"))
+    titles = {"2610.08810": TITLES["2610.08810"]}
+    assert index.unexplained(titles) == {"treedraft"}
+    assert list(index.miscited(titles)) == []
+    named = {"treedraft": {"2610.08812": TITLES["2610.08812"]}}
+    assert list(index.miscited(titles, named)) == [("TreeDraft", "2610.08812", {"2610.08810": ["inbox/tom/n.md#2"]})]
+    # two stored papers titled TreeDraft: which one is meant is not known, nothing is said
+    named["treedraft"]["2609.01234"] = "TreeDraft: Drafting Trees for Forest Inventories"
+    assert list(index.miscited(titles, named)) == []
+
+
+def test_a_name_the_cited_title_carries_or_a_plain_word_asks_the_store_nothing() -> None:
+    index = _index(("TeraTune（2610.08810）", "", "a.md#1"), ("vLLM（2610.08810）", "", "b.md#1"),
+                   ("Serving（2610.08810）", "", "c.md#1"))
+    # TeraTune is the cited paper's own name; vLLM is written with an ID whose title does not carry it
+    assert index.unexplained({"2610.08810": TITLES["2610.08810"]}) == {"vllm"}
+
+
 def test_the_id_conflict_names_the_wrong_id_where_it_was_written_and_arxivs_title_of_it() -> None:
     c = cand("td", title=TITLES["2610.08812"], arxiv_ids=["2610.08812"],
              miscited={"2610.08810": (TITLES["2610.08810"], ["inbox/tom/n.md#2"])})
@@ -79,3 +99,26 @@ def test_a_note_that_cites_treedraft_with_teratunes_id_is_treedrafts_and_flagged
     brief(home)
     assert "on arXiv, 2610.08810 is another paper: “TeraTune: Towards Reliable Summarization" in read(home, EN_MD)
     assert "arXiv 上 2610.08810 是另一篇论文：“TeraTune: Towards Reliable Summarization" in read(home, ZH_MD)
+
+
+NEXT_DAY_NOTE = """# 早间 · 2026-10-09
+
+## 1. TreeDraft（2610.08810）：负载高时 token tree 自动收缩
+
+- 昨天 listing 里那篇，和 vLLM 的 load-adaptive spec decode 是一个思路
+"""
+
+
+def test_a_next_day_note_with_the_wrong_id_of_a_paper_listed_the_day_before_is_flagged(tmp_path: Path) -> None:
+    """TreeDraft was listed on 2026-10-08; a note of 2026-10-09 writes it with TeraTune's ID. The 9th's
+    items hold TeraTune (the note's subject) and not TreeDraft: the store's names say which paper it is."""
+    home = ingest_sample(copy_sample(tmp_path / "ws"))
+    (home / "inbox/jay/2026-10-09T0900-jay-treedraft.md").write_text(NEXT_DAY_NOTE, encoding="utf-8")
+    kb(home, "ingest", "workspace", "--date", "2026-10-09")
+    b = brief_json(home, day="2026-10-09")
+    [f] = [f for f in b["flags"] if f["kind"] == "id-conflict"]
+    assert f["subject"].startswith("TreeDraft:")
+    assert f["evidence"]["ids"]["2610.08810"] == ["inbox/jay/2026-10-09T0900-jay-treedraft.md#1"]
+    assert f["evidence"]["titles"]["2610.08810"].startswith("TeraTune:")
+    items = {i["arxiv_id"]: i for i in b["increments"] + b["others"]}
+    assert "2610.08810" not in items, "a summarization paper put forward on a note about TreeDraft"
