@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -133,6 +133,20 @@ def _line_of(text: str, key: str, index: int | None = None) -> int | None:
     return text.count("\n", 0, m.start()) + 1 if m else None
 
 
+def _leaves_workspace(relative: str) -> bool:
+    """Is ``relative`` absolute, or does it climb out of the workspace (``../x``, ``a/../../x``)? Read as
+    written; links inside the workspace are followed when the file is opened (``kb.workspace.resolve_inside``)."""
+    parts = PurePosixPath(relative.replace("\\", "/")).parts
+    if not parts or PurePosixPath(relative).is_absolute() or PureWindowsPath(relative).drive:
+        return True
+    depth = 0
+    for part in parts:
+        depth += -1 if part == ".." else 0 if part == "." else 1
+        if depth < 0:
+            return True
+    return False
+
+
 def _err(path: Path, text: str, key: str, msg: str, index: int | None = None) -> ConfigError:
     line = _line_of(text, key, index)
     where = f"{path}:{line}" if line else str(path)
@@ -199,6 +213,9 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
     if "topics" in raw:
         cfg.topics = [TopicDoc(t["slug"], t["doc"]) for t in raw["topics"]]
         _check_names(path, text, "topics.slug", [t.slug for t in cfg.topics], "topic")
+        for n, t in enumerate(cfg.topics):
+            if _leaves_workspace(t.doc):   # the doc is a team file kb reads each night and `kb anchor` edits
+                raise _err(path, text, "topics.doc", f"{t.doc!r} is not a path inside the workspace", n)
     cfg.arxiv_categories = ax.get("categories", cfg.arxiv_categories)
     if not cfg.arxiv_categories:
         raise _err(path, text, "arxiv.categories", "expected at least one arXiv category (e.g. cs.DC)")

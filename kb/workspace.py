@@ -61,12 +61,9 @@ class Workspace:
         root = self.root.resolve()
         inside = target == root or root in target.parents
         rel = target.relative_to(root).as_posix() if inside else None
-        docs = {(root / t.doc).resolve() for t in self.config.topics}
         if target.is_dir():
             raise WorkspaceError(f"--out {out}: is a folder; name a file")
-        if rel is not None and (rel == CONFIG_NAME or target in docs or rel.split("/", 1)[0] in TEAM_FOLDERS):
-            raise WorkspaceError(f"--out {out}: {rel} is the team's file; kb never writes there",
-                                 hint="write to briefings/ or outside the workspace")
+        self.refuse_team_file(target, f"--out {out}")
         if rel is not None and rel.split("/", 1)[0] == STATE_FOLDER:
             raise WorkspaceError(f"--out {out}: {rel} is in kb's own {STATE_FOLDER}/ (the store); kb never writes an "
                                  "output there", hint="write to briefings/ or outside the workspace")
@@ -74,6 +71,18 @@ class Workspace:
             raise WorkspaceError(f"--out {out}: {target} exists", hint="pass --force to overwrite it")
         return target
 
+
+    def refuse_team_file(self, target: Path, what: str) -> None:
+        """Refuse to write ``target`` (resolved) when it is the team's: kb.toml, a knowledge doc, anything
+        under inbox/ or organized/ (``what`` names the argument in the message)."""
+        root = self.root.resolve()
+        if target != root and root not in target.parents:
+            return
+        rel = target.relative_to(root).as_posix()
+        docs = {(root / t.doc).resolve() for t in self.config.topics}
+        if rel == CONFIG_NAME or target in docs or rel.split("/", 1)[0] in TEAM_FOLDERS:
+            raise WorkspaceError(f"{what}: {rel} is the team's file; kb never writes there",
+                                 hint="write to briefings/ or outside the workspace")
 
     def output_dir(self, out: str | Path, *, marker: str, force: bool = False) -> Path:
         """Where a ``--out DIR`` folder goes: like ``output_path``, never among the team's files nor

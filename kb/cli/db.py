@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from kb.cli.common import open_store
+from kb.cli.common import open_store, open_workspace
 from kb.cli.options import TableJson, TableOrJson
 
 db_app = typer.Typer(help="Inspect the store; back it up; copy it to another backend.", no_args_is_help=True)
@@ -39,7 +39,9 @@ def db_check_cmd() -> None:
 @db_app.command("backup")
 def db_backup_cmd(dest: Annotated[Path, typer.Argument(metavar="FILE", help="A new file for the copy.")]) -> None:
     """A consistent copy of the store, safe while a nightly runs (SQLite's online backup)."""
-    with open_store() as store:
+    ws = open_workspace()
+    ws.refuse_team_file(dest.expanduser().resolve(), str(dest))   # relative to where the command runs
+    with open_store(ws) as store:
         store.backup(dest)
     typer.echo(f"backed up {store.where} to {dest}")
 

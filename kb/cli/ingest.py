@@ -44,7 +44,7 @@ def ingest_arxiv_api_cmd(
     query: Annotated[str, typer.Option("--query", help="arXiv API search, e.g. 'cat:cs.DC AND abs:prefill'.")],
     since: Since = None,
     until: Until = None,
-    limit: Annotated[int, typer.Option("--limit", help="At most this many results.")] = 200,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1_000_000, help="At most this many results.")] = 200,
     day: Day = None,
 ) -> None:
     """Backfill from the arXiv API (3 s between requests, retries)."""

@@ -26,6 +26,10 @@ class MdJson(str, Enum):
     json = "json"
 
 
+# The last year a date option takes: windows and lookbacks add days to it, and 9999-12-31 has no next day.
+LAST_YEAR = 9998
+
+
 def check_date(value: str | None) -> str | None:
     """Typer callback: a date option must be a real calendar date written YYYY-MM-DD."""
     if value is not None:
@@ -33,8 +37,8 @@ def check_date(value: str | None) -> str | None:
             day = date.fromisoformat(value)
         except ValueError:
             raise typer.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
-        if len(value) != 10 or day.year < 1991:
-            raise typer.BadParameter(f"{value!r}: expected a date from 1991 on, written YYYY-MM-DD")
+        if len(value) != 10 or not 1991 <= day.year <= LAST_YEAR:
+            raise typer.BadParameter(f"{value!r}: expected a date from 1991 to {LAST_YEAR}, written YYYY-MM-DD")
     return value
 
 

@@ -60,7 +60,8 @@ def query_anchored_cmd(topic: Topic = None,
 
 
 def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese included), or an arXiv ID.")],
-               limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many results.")] = 20,
+               limit: Annotated[int, typer.Option("--limit", min=1, max=100_000,
+                                                  help="At most this many results.")] = 20,
                fmt: Format = Fmt4.table) -> None:
     """Full-text search over papers, note entries and blog posts (bm25 ranking)."""
     from kb.store.search import search

@@ -38,14 +38,23 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
     rows, counts = [], {"anchors": len(seen), "new": 0, "ended": 0}
     # On the first reading of a doc, an undated anchor predates kb: its date is unknown, not today.
     baseline = not existing
+    moved = _open_dates(existing)
     for key, found in seen.items():
         old = existing.get(key)
         a = found["ref"]
         first = old["first_seen"] if old else day
         counts["new"] += old is None
-        # Written on the line wins; else what it was; a truly new anchor is dated today (unless baseline);
-        # a date written but impossible ("2026-02-30") is unknown, not the day kb saw it.
-        derived = None if a.date_unreadable else old["anchored_on"] if old else (None if baseline else first)
+        # Written on the line wins; else what it was; a line moved to another section keeps its subject's
+        # date (H2O from §3.3 to §2.5 was not anchored today); a truly new anchor is dated today (unless
+        # baseline); a date written but impossible ("2026-02-30") is unknown, not the day kb saw it.
+        if a.date_unreadable:
+            derived = None
+        elif old:
+            derived = old["anchored_on"]
+        elif found["subject"] in moved:
+            derived = moved[found["subject"]]
+        else:
+            derived = None if baseline else first
         rows.append(row("anchors", a, topic=doc.topic, section=found["section"], subject=found["subject"],
                         url=None if a.arxiv_id else a.url, anchored_on=a.anchored_on or derived,
                         first_seen=first, last_seen=day, ended_on=None, doc_version=doc.version))
@@ -55,6 +64,19 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
            [{"d": day, "t": doc.topic, "s": s, "x": x} for s, x in gone])
     counts["ended"] = len(gone)
     return counts
+
+
+def _open_dates(existing: dict[tuple[str, str], dict[str, Any]]) -> dict[str, str | None]:
+    """Subject → its anchoring date among the doc's open anchors (the earliest; unknown if any is)."""
+    out: dict[str, str | None] = {}
+    for (_, subject), r in existing.items():
+        if r["ended_on"] is None:
+            if subject in out:
+                out[subject] = None if out[subject] is None or r["anchored_on"] is None \
+                    else min(out[subject], r["anchored_on"])
+            else:
+                out[subject] = r["anchored_on"]
+    return out
 
 
 # --------------------------------------------------------------------------- reads

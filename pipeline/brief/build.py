@@ -36,7 +36,9 @@ def _points(c: Candidate, limit: int = 6) -> list[dict[str, Any]]:
     """
     points = list(c.points)
     written = {line for p in points for line in p.lines()}
-    sentences = [s for t in c.texts if t for s in _SENTENCE.split(" ".join(t.split())) if s]
+    # a line of a note is a unit of its own (an entry without bullets is lines, not one sentence)
+    sentences = [s for t in c.texts if t for line in t.splitlines()
+                 for s in _SENTENCE.split(" ".join(line.split())) if s]
     points += [Point(s) for s in sentences if any(f in s for f in c.facts) and s not in written][:2]
     if not points:
         points = [Point(s) for s in sentences[:2]]

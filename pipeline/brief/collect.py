@@ -12,6 +12,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from kb.arxiv_id import parse_arxiv_id
+from kb.names import title_name
 from kb.store import Store
 from kb.store.briefings import previous_date
 from kb.store.cards import cards, queue
@@ -213,6 +214,32 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
     return pool.items
 
 
+def post_is_about(post_title: str | None, paper_title: str | None) -> bool:
+    """Is a post that cites one paper about it? When its title carries the paper's coined name
+    (``TierKV``), or most of the paper title's words ("Load-Adaptive Speculative Decoding in vLLM:
+    Token Trees …" of *TreeDraft: Load-Adaptive Token-Tree Speculative Decoding …*). "LMCache v0.7:
+    CacheBlend Meets Layer-wise Streaming, plus an NVMe Tier" cites TierKV for one feature: it is
+    LMCache's release, an item of its own. A paper the store has no title for is taken as the subject."""
+    if not paper_title or not post_title:
+        return True
+    name = title_name(paper_title)
+    if name and name.casefold() in post_title.casefold():
+        return True
+    words = _title_words(paper_title)
+    return bool(words) and len(words & _title_words(post_title)) >= ABOUT_SHARE * len(words)
+
+
+ABOUT_SHARE = 0.5   # of the paper title's words that a post's title shares, for the post to be about it
+_WORD = re.compile(r"[a-z0-9]+")
+_SMALL = frozenset("a an the of for in on to and with via from by at is are as its our we under over".split())
+
+
+def _title_words(title: str) -> set[str]:
+    """A title's words, lower case, plural s dropped, small words left out ("Token-Tree" → token, tree)."""
+    return {w[:-1] if len(w) > 3 and w.endswith("s") else w
+            for w in _WORD.findall(title.casefold()) if w not in _SMALL and len(w) > 1}
+
+
 def _names(store: Store, pool: _Pool) -> NameIndex:
     """Every place that ties a coined name to an ID: the window's items, and the team's cards and queue."""
     index = NameIndex()
@@ -295,18 +322,24 @@ def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: di
 
 def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int],
            tz: tzinfo | None) -> None:
+    posts = []
     for p in posts_published_between(store, *_days(window, pad=1)):
         local = local_stamp((p.published or "")[:16], tz)
         if not window.contains(local):
             local = local_stamp((p.updated or "")[:16], tz)   # corrected in place on the window's day
             if not window.contains(local):
                 continue
+        posts.append((p, local))
+    cited = paper_titles(store, {p.cites[0] for p, _ in posts if len(p.cites) == 1})
+    for p, local in posts:
         ids = list(p.cites)
-        # A post about one paper is that paper's item; a post citing several stands on its own.
-        keys = ([f"id:{ids[0]}"] if len(ids) == 1 else []) + (
+        # A post about one paper is that paper's item; a post citing several, or one paper it is not
+        # about (a release note that cites the paper behind one feature), stands on its own.
+        about = len(ids) == 1 and post_is_about(p.title, cited.get(ids[0]))
+        keys = ([f"id:{ids[0]}"] if about else []) + (
             [f"url:{normalize_url(p.url)}"] if p.url else [f"post:{p.key}"])
         c = pool.get(keys)
-        _add(c, ids=ids[:1] if len(ids) == 1 else [], urls=[p.url] if p.url else [], title=p.title,
+        _add(c, ids=ids[:1] if about else [], urls=[p.url] if p.url else [], title=p.title,
              text="\n".join(t for t in (p.summary, p.content) if t),
              source=SourceRef("post", p.feed, None, None, p.url, (local or "")[:10],
                               source_credibility.get(p.feed, 3), "\n".join(t for t in (p.summary, p.content) if t),

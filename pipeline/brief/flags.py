@@ -86,4 +86,4 @@ def flag_dict(f: Flag, note: str | None = None) -> dict[str, Any]:
     """A stored flag as the briefing shows it: labelled by its id, the number every ``kb flags`` command takes."""
     f.label = f"#{f.id}" if f.id is not None else ""
     return {"id": f.id, "label": f.label, "kind": f.rule, "subject": f.subject, "evidence": f.evidence,
-            "status": f.status, "note": note}
+            "context": f.context, "status": f.status, "note": note}

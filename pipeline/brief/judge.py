@@ -18,7 +18,7 @@ from typing import Any
 
 from kb.resources import find_resource
 from kb.sections import section_matches, stated_sections
-from kb.text import normalize_url, title_key
+from kb.text import normalize_url, strip_anchor_syntax, title_key
 from pipeline.brief.model import Candidate
 
 
@@ -127,7 +127,9 @@ def title_of(c: Candidate, known: dict[str, str]) -> str:
             return known[key]
     if c.card_title:
         return c.card_title
-    return c.titles[0] if c.titles else (c.arxiv_id or c.url or c.key)
+    if c.titles:   # a note's heading: without the IDs and links written in it ("SpecMesh（2610.12319）：…")
+        return strip_anchor_syntax(c.titles[0]) or c.titles[0]
+    return c.arxiv_id or c.url or c.key
 
 
 def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None:
@@ -254,7 +256,7 @@ def density(net_new: int, history: list[int], rules: Rules) -> dict[str, Any]:
         ratio = net_new / baseline
         level = [lvl for lim, lvl in rules.density_ratio if ratio >= lim][-1]
         return {"level": level, "net_new": net_new, "previous": history[-1], "median7": baseline,
-                "basis": "ratio", "ratio": round(ratio, 2)}
+                "basis": "ratio", "ratio": round(ratio, 2), "window": len(recent)}
     level = [lvl for lim, lvl in rules.density_absolute if net_new >= lim][-1]
     return {"level": level, "net_new": net_new, "previous": None, "median7": None, "basis": "absolute",
-            "ratio": None}
+            "ratio": None, "window": 0}

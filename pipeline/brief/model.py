@@ -90,7 +90,8 @@ class Flag:
     rule: str
     subject: str
     evidence: dict[str, Any]
-    suggestion: str = ""
+    # What the briefing says beside the evidence without being part of it: a change here reopens nothing.
+    context: dict[str, Any] = field(default_factory=dict)
     id: int | None = None
     status: str = "open"
     label: str = ""                 # "#12": the stored id, the one `kb flags resolve 12` takes

@@ -42,14 +42,18 @@ def _open_today(flags: list[Flag], states: dict[str, FlagState]) -> set[str]:
 
 def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, FlagState],
                  day: str) -> dict[str, int]:
-    """Flags opened (new or reopened) and closed since the previous briefing: closed are the ones it
-    showed open that are not open today, and those the team closed after reading it."""
+    """Flags opened (new or reopened), closed, and carried since the previous briefing. Closed are the
+    ones the team closed after reading it and those it showed open that are closed now (the team's, or
+    stale: their files are gone); carried, the ones it showed open that today's items do not raise
+    again and that are still open — not seeing a contradiction again does not settle it."""
     today = _open_today(flags, states)
     before = {f"{f['kind']}:{f['subject']}" for f in previous.get("flags", []) if f.get("status") == "open"}
     since = previous["date"]
     by_team = {fp for fp, s in states.items()
                if s.status in CLOSED_BY_TEAM and s.closed_after and since <= s.closed_after < day}
-    return {"opened": len(today - before), "closed": len((before | by_team) - today)}
+    gone = (before | by_team) - today
+    still_open = {fp for fp in gone if fp not in by_team and (fp not in states or states[fp].status == "open")}
+    return {"opened": len(today - before), "closed": len(gone - still_open), "carried": len(still_open)}
 
 
 def source_changes(previous: dict[str, Any], sources: list[dict[str, Any]]) -> dict[str, list[str]]:

@@ -53,7 +53,7 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         lines = [p for p in written if any(m in p for m in c.markers)] if c.markers else c.facts
         out.append(Flag("unsourced-claim", c.title, {
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
-            "credibility": best}))
+            "credibility": best}, context={"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}))
     return out
 
 
@@ -104,15 +104,25 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
         for subject, quantity, unit, values in conflicts(found, names):
             seen.add((subject, quantity, unit))
             what = f"{subject} {quantity}" if subject else quantity
-            out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({unit})",
+            out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values}))
     named = [cl for where, text in facts.speedup_texts for cl in claims_in(text, where, facts.quantities)]
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, values in conflicts([cl for cl in named if cl.subject], set()):
         if (subject, quantity, unit) not in seen:
-            out.append(Flag("number-conflict", f"{subject} · {quantity}", {"quantity": f"{subject} {quantity} ({unit})",
-                                                                        "values": values}))
+            out.append(Flag("number-conflict", f"{subject} · {quantity}",
+                            {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values}))
     return out
+
+
+_WRITTEN_UNIT = re.compile(r"^[\d.,\s]+")
+
+
+def _shown(unit: str, values: dict[str, list[str]]) -> str:
+    """The unit a flag names: the one every value is written in ("380 ms", "412 ms" → ms), else the
+    unit they were compared in (seconds for "0.4 s" against "380 ms")."""
+    written = {_WRITTEN_UNIT.sub("", v).strip() for v in values}
+    return written.pop() if len(written) == 1 and "" not in written else unit
 
 
 def unresolved_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:

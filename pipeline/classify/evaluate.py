@@ -54,6 +54,8 @@ def load_labelled(path: str | Path) -> list[dict[str, Any]]:
                     items.append(_item(path, n, line))
         except UnicodeDecodeError:
             raise ConfigError(f"{path}: not UTF-8 text") from None
+    if not items:   # figures over nothing would read as a result
+        raise ConfigError(f"{path}: no labelled items (one JSON object per line: id, title, text, topics, relevance)")
     return items
 
 

@@ -164,6 +164,15 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
     return problems
 
 
+def _record_unread(ctx: RunContext, ref: WorkspaceFileRef, digest: str, why: str) -> None:
+    """Remember a file kb could not read (binary, not UTF-8, too large) with why, so ``kb audit`` lists it.
+    Its hash is marked unread, so every night tries it again and names it again; what an earlier
+    reading of it saved is kept."""
+    from kb.store.notes import record_file
+    with ctx.store.transaction() as tx:
+        record_file(tx, ref.rel, ref.kind, f"unread:{digest}", [why])
+
+
 def _dated_after(when: str | None, day: str, what: str) -> list[str]:
     """A file dated after the day it is read (a mistyped year): named, as a future anchoring date is."""
     if when and when[:10] > day:
@@ -237,6 +246,7 @@ def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], rep
     text, why = _decode(data, ref.rel)
     if text is None:
         walk_problems.append(why or ref.rel)
+        _record_unread(ctx, ref, digest, (why or "").removeprefix(f"{ref.rel}: "))
         return
     try:
         found = _save(ctx, ref, text, digest, [why] if why else [])

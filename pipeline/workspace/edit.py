@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from typing import Any
 
 from kb.errors import KBError, NotFound
 from kb.records import Section
@@ -142,9 +143,16 @@ def _verify(old: str, new: str, number: str, line: int) -> None:
         if s.line < line <= s.end_line:
             home = s
     same = [s.number for s in before.sections] == [s.number for s in after.sections]
+    same = same and _headings(parse_document(old)) == _headings(parsed)   # a setext heading kept as one
     if not (is_item and same and home is not None and home.number == find_section(before, number).number):
         raise KBError(f"cannot add a list item to §{number} without changing the doc's structure",
                       hint=f"add a blank line near line {line - 1} by hand and retry")
+
+
+def _headings(parsed: Any) -> list[tuple[str, str]]:
+    """Every heading of a document, numbered or not, as (level tag, text)."""
+    tokens = parsed.tokens
+    return [(t.tag, tokens[i + 1].content) for i, t in enumerate(tokens) if t.type == "heading_open"]
 
 
 def unified_diff(old: str, new: str, path: str) -> str:

@@ -17,7 +17,9 @@ HOLDOUT = Path(__file__).resolve().parents[1] / "data" / "classifier_holdout.jso
 # (arguments after --home, exit code, words the one line must carry)
 BAD_ARGUMENTS = [
     (["nightly", "--date", "2026-13-01"], 2, "not a date"),
-    (["nightly", "--date", "0001-01-01"], 2, "from 1991 on"),
+    (["nightly", "--date", "0001-01-01"], 2, "from 1991 to 9998"),
+    (["nightly", "--date", "9999-12-31"], 2, "from 1991 to 9998"),      # was an OverflowError (exit 70)
+    (["brief", "--date", "9999-12-31", "--preview"], 2, "from 1991 to 9998"),
     (["nightly", "--wait", "nan"], 2, "expected seconds"),
     (["brief", "--topic", "nope"], 2, "no topic 'nope'"),
     (["brief", "--lang", "xx"], 2, "'xx' is not one of"),
@@ -31,6 +33,7 @@ BAD_ARGUMENTS = [
     (["show", "not-an-id"], 1, "is not an arXiv ID"),
     (["show", "2601.00001"], 1, "not in the store"),
     (["search", "x", "--limit", "0"], 2, "--limit"),
+    (["search", "x", "--limit", "99999999999999999999"], 2, "--limit"),   # was an OverflowError (exit 70)
     (["anchor", "2610.09701", "--section", "9"], 2, "no section §9"),
     (["anchor", "not-an-id", "--section", "1.1"], 1, "neither an arXiv ID nor a URL"),
     (["audit", "--topic", "nope"], 2, "no topic 'nope'"),
@@ -76,6 +79,10 @@ def test_malformed_eval_input_is_one_line_naming_the_file_and_line(tmp_path: Pat
         result = kb("--home", str(briefed), "eval", "classifier", str(data))
         line = one_error_line(result.stderr)
         assert result.returncode == 2 and f"{data}:{where}" in line, line
+    data.write_bytes(b"\n\n")     # nothing labelled: no figures (they read as a result of zeros)
+    result = kb("--home", str(briefed), "eval", "classifier", str(data))
+    line = one_error_line(result.stderr)
+    assert result.returncode == 2 and "no labelled items" in line, line
 
 
 def test_an_internal_error_is_exit_70_with_a_crash_log(briefed: Path) -> None:
@@ -150,6 +157,10 @@ def test_kb_db_check_and_backup(briefed: Path, tmp_path: Path, kept) -> None:
     assert kept.rows(dump(briefed / ".kb" / "kb.sqlite"), dump(copy)) == 0
     again = kb("--home", str(briefed), "db", "backup", str(copy))
     assert again.returncode == 1 and "exists" in one_error_line(again.stderr)
+    # never among the team's files: the next nightly would find a binary "note" in inbox/
+    team = briefed / "inbox" / "jay" / "backup.md"
+    refused = kb("--home", str(briefed), "db", "backup", str(team))
+    assert refused.returncode != 0 and "the team's file" in one_error_line(refused.stderr) and not team.exists()
 
 
 @pytest.mark.parametrize("form", ["arXiv 2610.09701", "arXiv:2610.09701v1", "arxiv.org/abs/2610.09701",

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import kb.store.backend_sqlite as db
+from kb.store.audit import audit
 from pipeline.context import open_context
 from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.ingest.public import ingest_source
@@ -109,11 +110,11 @@ def test_brief_out_and_topic_doc_outside_the_workspace(workspace: Path, tmp_path
     (workspace / "briefings").symlink_to(out)
     result = kb("--home", str(workspace), "brief", "--date", D)
     assert result.returncode == 2 and "outside the workspace" in one_error_line(result.stderr)
-    # A topic doc that leaves the workspace is named, never read.
+    # A topic doc that leaves the workspace is a configuration error (exit 2), never read.
     (workspace / "kb.toml").write_text(MINIMAL_TOML.format(doc=os.path.relpath(out / "secret.md", workspace),
                                                           recording="recordings/none.xml"))
     result = kb("--home", str(workspace), "ingest", "workspace")
-    assert "outside the workspace" in result.stdout + result.stderr
+    assert result.returncode == 2 and "not a path inside the workspace" in one_error_line(result.stderr)
     assert sorted(p.name for p in out.iterdir()) == ["notes", "secret.md", "secret.xml"]
     assert kept.secret_absent(SECRET, store_bytes(workspace))
     assert kept.store(workspace / ".kb" / "kb.sqlite") == "ok"
@@ -142,6 +143,12 @@ def test_binary_junk_notes_are_skipped_and_named(workspace: Path, kept) -> None:
     before = dump(ctx.store.path)
     again = ingest_workspace(ctx)                                   # the junk is named again, nothing changes
     assert again.skipped == report.skipped and dump(ctx.store.path) == before
+    # and kb audit lists every skipped file with why
+    listed = {f["subject"]: f["detail"] for f in audit(ctx.store) if f["kind"] == "file-problem"}
+    assert listed["inbox/amy/2026-10-08-random.md"].startswith("skipped, binary content")
+    assert listed["inbox/amy/2026-10-08-png.md"].startswith("skipped, binary content")
+    assert "not UTF-8" in listed["inbox/amy/2026-10-08-latin1.md"]
+    assert "too large" in listed["inbox/amy/2026-10-08-huge.md"]
     assert kept.store(ctx.store.path) == "ok"
 
 

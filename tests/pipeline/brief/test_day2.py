@@ -127,6 +127,26 @@ def test_the_paper_is_titled_with_its_own_title(day2: dict[str, Any]) -> None:
         p for p in MANIFEST["net_new"] if p["arxiv_id"] == "2610.11517")["title"]    # P7
 
 
+def test_a_system_known_only_from_notes_is_titled_without_the_ids_written_in_its_heading(
+        day2: dict[str, Any]) -> None:
+    """SpecMesh's IDs resolve to no paper: its title is the note's heading, without "（2610.12319）"."""
+    spec = _by_id(day2, "2610.12319")
+    assert spec["title"] == "SpecMesh：多个 draft 模型按 token 类型切换"
+
+
+def test_a_release_post_that_cites_a_paper_for_one_feature_is_its_own_item(day2: dict[str, Any]) -> None:
+    """"LMCache v0.7: CacheBlend Meets Layer-wise Streaming, plus an NVMe Tier" cites TierKV for its NVMe
+    tier: LMCache's release is an engineering item, and its TTFT (and Jay's note of it) are not TierKV's."""
+    post = "https://blog.lmcache.ai/2026-10-09-lmcache-v0-7/"
+    [release] = [i for i in _items(day2) if i["url"] == post]
+    assert release["category"] == "engineering"
+    tierkv = _by_id(day2, "2610.11305")
+    assert post not in [s["url"] for s in tierkv["sources"]]
+    ttft = [f for f in _flags(day2, "number-conflict") if "TTFT" in f["evidence"]["quantity"]]
+    assert [f["subject"] for f in ttft] == [f"{release['title']} · TTFT"]
+    assert ttft[0]["evidence"]["quantity"] == "TTFT (ms)"
+
+
 def test_keyword_traps_and_withdrawn_anchors_are_not_net_new(day2: dict[str, Any]) -> None:
     for item in MANIFEST["not_new_not_anchored"]:
         found = [i for i in _items(day2) if i["arxiv_id"] == item.get("arxiv_id")]
@@ -183,6 +203,17 @@ def test_an_impossible_anchoring_date_is_unknown_not_the_day_kb_saw_it(day2: dic
     briefing = (day2_home / "briefings" / "2026-10-09-inference.en.md").read_text(encoding="utf-8")
     assert "continuing anchor (2026-10-09)" not in next(line for line in briefing.splitlines() if "| 2610.09560 |"
                                                         in line or line.startswith("- §2.1"))
+
+
+def test_an_undated_anchor_moved_to_another_section_keeps_its_date(day2: dict[str, Any], day2_home: Path) -> None:
+    """v311 moved H2O and StreamingLLM from §3.3 to §2.5 (their lines carry no date): they were not
+    anchored on 2026-10-09, so they are no continuing anchors of the round."""
+    rows = json.loads(kb(day2_home, "query", "anchored", "--format", "json").stdout)
+    moved = {r["arxiv_id"]: r for r in rows if r["arxiv_id"] in ("2306.14048", "2309.17453")}
+    assert {r["section"] for r in moved.values()} == {"§2.5"}
+    assert [r["anchored_on"] for r in moved.values()] == [None, None]
+    continuing = {a["arxiv_id"] for a in day2["arxiv_ids"] if a["status"] == "continuing"}
+    assert not continuing & set(moved)
 
 
 def test_a_past_day_rebuilt_after_the_next_version_keeps_its_own_doc(day2: dict[str, Any], day2_home: Path) -> None:

@@ -29,20 +29,20 @@ def test_absolute_every_threshold_and_the_value_below(rules) -> None:
 def test_absolute_seed_day(rules) -> None:
     """The seed: 3 NET-new (MORI-IO, NIXL, SlimWise), no earlier briefing → 低-中."""
     d = density(3, [], rules)
-    assert d == {"level": "低-中", "net_new": 3, "previous": None, "median7": None, "basis": "absolute",
+    assert d == {"level": "低-中", "net_new": 3, "previous": None, "median7": None, "basis": "absolute", "window": 0,
                  "ratio": None}
 
 
 def test_ratio_to_previous_when_one_briefing(rules) -> None:
     d = density(5, [4], rules)
     assert d["basis"] == "ratio" and d["previous"] == 4 and d["median7"] == 4 and d["ratio"] == 1.25
-    assert d["level"] == "中-高"
+    assert d["level"] == "中-高" and d["window"] == 1     # the briefing says no "median of 7" of one
 
 
 def test_ratio_to_median_of_trailing_seven(rules) -> None:
     history = [100, 100, 100, 2, 4, 6, 8, 10, 12, 3]     # only the last 7 count: [2,4,6,8,10,12,3] → median 6
     d = density(6, history, rules)
-    assert d["median7"] == 6 and d["previous"] == 3 and d["ratio"] == 1.0 and d["level"] == "中"
+    assert d["median7"] == 6 and d["previous"] == 3 and d["ratio"] == 1.0 and d["level"] == "中" and d["window"] == 7
 
 
 def test_ratio_median_ignores_one_outlier(rules) -> None:

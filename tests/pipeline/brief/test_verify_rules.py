@@ -44,6 +44,17 @@ def cand(key: str = "c", **kw) -> Candidate:
 
 # --- unsourced-claim ------------------------------------------------------------------------
 
+def test_a_marked_claim_about_a_known_paper_names_the_paper_to_check_it_against() -> None:
+    """The team's ⚠ stays a flag; with the paper known it is checked against it (``context``, not evidence:
+    a flag raised before the paper was known is not reopened by this alone)."""
+    c = cand("swap", title="SwapServe", sources=[entry(2)], markers=["⚠"], arxiv_ids=["2610.11517"],
+             points=["5.2× lower queueing delay ⚠ baseline is FCFS"])
+    [known] = unsourced_claims([c], Facts(known_ids={"2610.11517"}))
+    [unknown] = unsourced_claims([c], Facts())
+    assert known.context == {"papers": ["2610.11517"]} and unknown.context == {"papers": []}
+    assert known.evidence == unknown.evidence
+
+
 def test_unsourced_marker_quotes_the_marked_line() -> None:
     c = cand("ds", title="DeepSeek V4.1 Prefill", sources=[entry(3)], markers=["⚠", "待核实"],
              points=["瓶颈在显存带宽", "⚠ 待核实：是否有 arXiv 论文支撑", "深度高"])
@@ -127,6 +138,17 @@ def test_number_conflict_speedups_across_candidates_and_x_spelling() -> None:
     b = cand("b", sources=[entry(2, text="JIL 1.6× slowdown")])
     [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES))
     assert set(f.evidence["values"]) == {"1.53x", "1.6×"}
+
+
+def test_number_conflict_names_the_unit_the_values_are_written_in() -> None:
+    """Times compare in seconds; a flag whose values are all written in ms says ms."""
+    a = cand("a", sources=[entry(1, text="LMCache TTFT 380 ms on 32K RAG")])
+    b = cand("b", sources=[entry(2, text="LMCache TTFT 412 ms")])
+    [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES))
+    assert f.evidence["quantity"] == "LMCache TTFT (ms)", f.evidence
+    c = cand("c", sources=[entry(3, text="LMCache TTFT 0.5 s")])
+    [f] = number_conflicts([a, c], Facts(quantities=QUANTITIES))
+    assert f.evidence["quantity"] == "LMCache TTFT (s)"
 
 
 def test_number_conflict_no_flag_for_one_value_or_different_names() -> None:
