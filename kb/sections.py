@@ -74,23 +74,37 @@ def stated_sections(text: str, markers: list[str], negations: Sequence[str] = ()
     "上次误归入 §2.1") unless it is part of a word in ``not_negations`` ("特别建议"). Markers are matched
     ignoring case.
     """
+    return _sections_with(True, text, markers, negations, not_negations, window)
+
+
+def refused_sections(text: str, markers: list[str], negations: Sequence[str] = (),
+                     not_negations: Sequence[str] = (), window: int = 24) -> list[str]:
+    """Section numbers an author rules out in ``text``: a ``§N`` whose nearest marker is negated ("别归
+    §3.2", "不属于 §2.1", "上次误归入 §2.1"). kb never suggests them for the item."""
+    return _sections_with(False, text, markers, negations, not_negations, window)
+
+
+def _sections_with(asked: bool, text: str, markers: Sequence[str], negations: Sequence[str],
+                   not_negations: Sequence[str], window: int) -> list[str]:
     text = clean_text(text)
     low = text.casefold()
     found: list[str] = []
     for m in _SECTION_REF.finditer(text):
         before = low[max(0, m.start() - window):m.start()]
-        if _asked(before, markers, negations, not_negations):
+        if _stance(before, markers, negations, not_negations) is asked:
             number = normalize_section(m[1])
             if number and number not in found:
                 found.append(number)
     return found
 
 
-def _asked(before: str, markers: Sequence[str], negations: Sequence[str], not_negations: Sequence[str]) -> bool:
-    """Does the text ``before`` a § ask for it: its nearest marker, not taken back by a negation before it?"""
+def _stance(before: str, markers: Sequence[str], negations: Sequence[str], not_negations: Sequence[str]
+            ) -> bool | None:
+    """Does the text ``before`` a § ask for it (True: its nearest marker), rule it out (False: the marker
+    taken back by a negation before it), or neither (None: no marker)?"""
     at, mark = max(((before.rfind(k), k) for k in markers), default=(-1, ""))
-    if at < 0:
-        return False
+    if at < 0 or any(w.endswith(mark) and before[:at + len(mark)].endswith(w) for w in not_negations):
+        return None      # no marker, or one that is the end of another word ("性能回归 §3.2": a regression)
     # a negation that ends where the marker starts ("误归入", "别放到"; "不建议归入": markers run together)
     lead = before[:at].rstrip()
     while (joined := next((k for k in markers if k and lead.endswith(k)), None)) is not None:

@@ -32,7 +32,7 @@ def anchor_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID
                ) -> None:
     """Anchor a paper in a knowledge-doc section: one line added to the doc, every other byte kept."""
     from pipeline.ingest.anchor import anchor_item
-    with run_context(day) as ctx:
+    with run_context(day, write=not dry_run) as ctx:   # a dry run reads: a member who may only read runs it
         result = anchor_item(ctx, ident, section, topic=topic, dry_run=dry_run)
     typer.echo(result.diff if dry_run else f"anchored {result.subject} in {result.path} §{result.section} "
                f"(line {result.line})")

@@ -61,8 +61,11 @@ def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
         new_id = tx.run("SELECT id FROM flags WHERE fingerprint = :f", {"f": fingerprint}).scalar_one()
         return new_id, "open"
     status = status_after(found.status, found.evidence_hash, h)
+    # A past day rebuilt (kb brief --date D) shows the flag as it was then but changes nothing of it: the
+    # evidence, status and last sighting stay the latest night's, so tomorrow's reopens nothing.
     tx.run("UPDATE flags SET evidence = :e, evidence_hash = :h, status = :s, last_seen = :d, subject = :subj "
-           "WHERE id = :i", {"e": dumps(evidence), "h": h, "s": status, "d": day, "subj": subject, "i": found.id})
+           "WHERE id = :i AND (last_seen IS NULL OR last_seen <= :d)",
+           {"e": dumps(evidence), "h": h, "s": status, "d": day, "subj": subject, "i": found.id})
     return found.id, status
 
 

@@ -8,6 +8,7 @@ go through ``to_match_query`` (or its tsquery twin), so 推理 matches 推理框
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -143,11 +144,20 @@ def _original(store: Store, kind: str, ref: str) -> tuple[str, str]:
     return (rows[0][0] or "", rows[0][1] or "") if rows else ("", "")
 
 
+def _find_word(text: str, word: str) -> tuple[int, str] | None:
+    """Where ``word`` first occurs in ``text`` as a word ("a" is not the a of "Today"; the index matches
+    whole tokens), else inside one (Chinese has no spaces), ignoring case: (position, the word)."""
+    if not word:
+        return None
+    whole = re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", text, re.I) if word.isascii() else None
+    at = whole.start() if whole else text.lower().find(word.lower())
+    return (at, word) if at >= 0 else None
+
+
 def snippet(text: str, words: list[str], width: int = 60) -> str:
     """About ``width`` characters around the first query word, which is marked with [ ]."""
     flat = " ".join((text or "").split())
-    low = flat.lower()
-    hits = [(low.find(w.lower()), w) for w in words if low.find(w.lower()) >= 0]
+    hits = [hit for w in words if (hit := _find_word(flat, w)) is not None]
     if not hits:
         return flat[:width] + ("…" if len(flat) > width else "")
     pos, word = min(hits)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.resources import find_resource
-from kb.sections import section_matches, stated_sections
+from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, strip_anchor_syntax, title_key
 from pipeline.brief.model import Candidate
 
@@ -113,8 +113,10 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     c.withdrawn_from = [] if c.anchored_in else sorted({s for k in subjects for s in (withdrawn or {}).get(k, [])})
     c.briefed_on = next((briefed[k] for k in subjects + [title_key(t) for t in c.titles] if k in briefed), None)
+    # sections the team's own text rules out ("别归 §3.2") are never kb's suggestion
+    allowed = {k: v for k, v in sections.items() if k not in refused_section_numbers(c, rules)}
     c.section = (c.anchored_in[0] if c.anchored_in else stated_section(c, rules, sections)
-                 or suggest_section(c, suggest, sections, taxonomy, doc, describe))
+                 or suggest_section(c, suggest, allowed, taxonomy, doc, describe))
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
 
@@ -142,6 +144,13 @@ def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None
                 if number in sections:
                     return number
     return None
+
+
+def refused_section_numbers(c: Candidate, rules: Rules) -> set[str]:
+    """The sections the team's text (notes, cards) says the item does not belong in."""
+    return {n for s in c.sources if s.kind in ("entry", "card")
+            for n in refused_sections(s.text, rules.section_markers, rules.section_negations,
+                                      rules.section_not_words)}
 
 
 def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], taxonomy: Any = None,

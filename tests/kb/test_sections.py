@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.sections import stated_sections
+from kb.sections import refused_sections, stated_sections
 
 MARKERS = ["建议", "归入", "属于", "→", "suggest", "belongs in"]
 
@@ -21,3 +21,20 @@ MARKERS = ["建议", "归入", "属于", "→", "suggest", "belongs in"]
 def test_a_section_is_asked_for_only_right_after_a_marker(text: str, found: list[str]) -> None:
     assert stated_sections(text, MARKERS) == found
 
+
+
+NEGATIONS, NOT_WORDS = ["不", "别", "误", "not"], ["特别", "回归"]
+
+
+@pytest.mark.parametrize(("text", "asked", "refused"), [
+    ("FP8 预训练（训练侧量化），别归 §3.2", [], ["3.2"]),
+    ("上次误归入 §2.1，应该 → §2.4", ["2.4"], ["2.1"]),
+    ("它不属于 §2.1", [], ["2.1"]),
+    ("特别建议归入 §2.2", ["2.2"], []),                   # "特别" ends with 别 and negates nothing
+    ("性能回归 §3.2 那篇", [], []),                         # "回归" ends with 归 and asks for nothing
+    ("背景见 §2.1", [], []),                                # cited: neither asked nor ruled out
+])
+def test_a_section_the_author_rules_out(text: str, asked: list[str], refused: list[str]) -> None:
+    markers = [*MARKERS, "归"]
+    assert stated_sections(text, markers, NEGATIONS, NOT_WORDS) == asked
+    assert refused_sections(text, markers, NEGATIONS, NOT_WORDS) == refused

@@ -30,6 +30,7 @@ READ_COMMANDS = [
     ["query", "papers", "--format", "json"], ["query", "anchored"], ["query", "anchored", "--section", "2.3"],
     ["flags"], ["flags", "--open", "--format", "json"], ["flags", "show", "1"],
     ["audit"], ["explain", PAPER], ["sources", "status"],
+    ["anchor", "2610.09701", "--section", "2.3", "--date", D, "--dry-run"],   # prints the diff, writes nothing
 ]
 WRITE_COMMANDS = [
     ["ingest", "workspace"], ["nightly", "--date", D, "--offline"], ["brief", "--date", D], ["classify"],

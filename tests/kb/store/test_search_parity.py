@@ -144,3 +144,11 @@ def test_ascii_text_is_tokenized_as_unicode61_tokenizes_it(tmp_path: Path) -> No
         db.execute("INSERT INTO t (rowid, body) VALUES (1, ?)", (text,))
         theirs = [term for _, term in sorted(db.execute("SELECT offset, term FROM v"))]
         assert index_text(text).split() == theirs, text
+
+
+def test_the_snippet_marks_the_query_word_not_letters_inside_other_words() -> None:
+    from kb.store.search import snippet
+    assert snippet("Today we present a new action model", ["a"]) == "Today we present [a] new action model"
+    assert snippet("KV-cache offload", ["kv"]) == "[KV]-cache offload"
+    assert snippet("预填充与解码分离的推理系统", ["推理"]) == "预填充与解码分离的[推理]系统"    # no spaces in Chinese
+    assert snippet("Todays things", ["today"]) == "[Today]s things"                  # no whole word: inside one

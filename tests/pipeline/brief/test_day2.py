@@ -147,6 +147,11 @@ def test_a_release_post_that_cites_a_paper_for_one_feature_is_its_own_item(day2:
     assert ttft[0]["evidence"]["quantity"] == "TTFT (ms)"
 
 
+def test_a_section_the_team_rules_out_is_never_suggested(day2: dict[str, Any]) -> None:
+    """Tom: "FP8 预训练（训练侧量化，不是推理量化），别归 §3.2" — quantization's section is not the item's."""
+    assert _by_id(day2, "2610.12101")["suggested_section"] != "§3.2"
+
+
 def test_keyword_traps_and_withdrawn_anchors_are_not_net_new(day2: dict[str, Any]) -> None:
     for item in MANIFEST["not_new_not_anchored"]:
         found = [i for i in _items(day2) if i["arxiv_id"] == item.get("arxiv_id")]
