@@ -214,6 +214,12 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
     return pool.items
 
 
+def _corrected_on(published: str | None, updated: str | None, tz: tzinfo | None) -> str | None:
+    """The local day a post was corrected in place, when that is after the day it was published."""
+    first, later = (local_stamp((t or "")[:16], tz)[:10] if t else "" for t in (published, updated))
+    return later if later and first and later > first else None
+
+
 def post_is_about(post_title: str | None, paper_title: str | None) -> bool:
     """Is a post that cites one paper about it? When its title carries the paper's coined name
     (``TierKV``), or most of the paper title's words ("Load-Adaptive Speculative Decoding in vLLM:
@@ -343,4 +349,4 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
              text="\n".join(t for t in (p.summary, p.content) if t),
              source=SourceRef("post", p.feed, None, None, p.url, (local or "")[:10],
                               source_credibility.get(p.feed, 3), "\n".join(t for t in (p.summary, p.content) if t),
-                              p.cites))
+                              p.cites, corrected=_corrected_on(p.published, p.updated, tz)))

@@ -20,6 +20,7 @@ class SourceRef:
     credibility: int = 3
     text: str = ""                  # what this source says of the item (a note entry, a post, an abstract)
     cites: tuple[str, ...] = ()     # every arXiv ID the source cites (a note entry may cite several)
+    corrected: str | None = None    # a post corrected in place after it was published: the day it changed
 
     @property
     def key(self) -> str:

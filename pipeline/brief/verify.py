@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
@@ -96,6 +97,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                     "values": {str(v): [w for w, x in single.items() if x == v] for v in values}}))
     seen: set[tuple[str | None, str, str]] = set()
     claims_of = {id(c): [cl for s in c.sources for cl in claims_in(s.text, s.key, facts.quantities)] for c in cands}
+    corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
     for c in cands:
         found = claims_of[id(c)]
         # The item's own name — its titles' first coined word — is the item itself, not another system it lists.
@@ -105,14 +107,23 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             seen.add((subject, quantity, unit))
             what = f"{subject} {quantity}" if subject else quantity
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
-                                                                    "values": values}))
+                                                                    "values": values},
+                            context=_corrections(values, corrected)))
     named = [cl for where, text in facts.speedup_texts for cl in claims_in(text, where, facts.quantities)]
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, values in conflicts([cl for cl in named if cl.subject], set()):
         if (subject, quantity, unit) not in seen:
             out.append(Flag("number-conflict", f"{subject} · {quantity}",
-                            {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values}))
+                            {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
+                            context=_corrections(values, corrected)))
     return out
+
+
+def _corrections(values: dict[str, list[str]], corrected: dict[str, str]) -> dict[str, Any]:
+    """The places of a conflict that are posts corrected in place, and when: their figure is the post's
+    current one, and an older note may quote what it said before."""
+    found = {w: corrected[w] for places in values.values() for w in places if w in corrected}
+    return {"corrected": found} if found else {}
 
 
 _WRITTEN_UNIT = re.compile(r"^[\d.,\s]+")

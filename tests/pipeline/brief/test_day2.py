@@ -147,6 +147,14 @@ def test_a_release_post_that_cites_a_paper_for_one_feature_is_its_own_item(day2:
     assert ttft[0]["evidence"]["quantity"] == "TTFT (ms)"
 
 
+def test_a_conflict_with_a_post_corrected_in_place_says_so(day2: dict[str, Any]) -> None:
+    """llm-d's NIXL post now says 46.1 GB/s (updated 2026-10-09); Jay's note quotes the 44.6 of the 8th."""
+    post = "https://llm-d.ai/blog/nixl-transfer-backends-benchmark"
+    [f] = [f for f in _flags(day2, "number-conflict") if post in str(f["evidence"]["values"])]
+    assert f["context"] == {"corrected": {post: "2026-10-09"}}
+    assert set(f["evidence"]["values"]) == {"44.6 GB/s", "46.1 GB/s"}
+
+
 def test_a_section_the_team_rules_out_is_never_suggested(day2: dict[str, Any]) -> None:
     """Tom: "FP8 预训练（训练侧量化，不是推理量化），别归 §3.2" — quantization's section is not the item's."""
     assert _by_id(day2, "2610.12101")["suggested_section"] != "§3.2"
