@@ -38,7 +38,7 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
     rows, counts = [], {"anchors": len(seen), "new": 0, "ended": 0}
     # On the first reading of a doc, an undated anchor predates kb: its date is unknown, not today.
     baseline = not existing
-    moved = _open_dates(existing)
+    moved = _open_dates({k: r for k, r in existing.items() if k not in seen})
     for key, found in seen.items():
         old = existing.get(key)
         a = found["ref"]
@@ -66,10 +66,12 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
     return counts
 
 
-def _open_dates(existing: dict[tuple[str, str], dict[str, Any]]) -> dict[str, str | None]:
-    """Subject → its anchoring date among the doc's open anchors (the earliest; unknown if any is)."""
+def _open_dates(left: dict[tuple[str, str], dict[str, Any]]) -> dict[str, str | None]:
+    """Subject → its anchoring date among the open anchors this reading ends (the earliest; unknown if any
+    is): where a subject that left its section takes its date to. One still in its section that is also
+    written in a new one was anchored there today."""
     out: dict[str, str | None] = {}
-    for (_, subject), r in existing.items():
+    for (_, subject), r in left.items():
         if r["ended_on"] is None:
             if subject in out:
                 out[subject] = None if out[subject] is None or r["anchored_on"] is None \

@@ -220,6 +220,11 @@ def _corrected_on(published: str | None, updated: str | None, tz: tzinfo | None)
     return later if later and first and later > first else None
 
 
+ABOUT_SHARE = 0.5   # of the paper title's words that a post's title shares, for the post to be about it
+_WORD = re.compile(r"[a-z0-9]+")
+_SMALL = frozenset("a an the of for in on to and with via from by at is are as its our we under over".split())
+
+
 def post_is_about(post_title: str | None, paper_title: str | None) -> bool:
     """Is a post that cites one paper about it? When its title carries the paper's coined name
     (``TierKV``), or most of the paper title's words ("Load-Adaptive Speculative Decoding in vLLM:
@@ -233,11 +238,6 @@ def post_is_about(post_title: str | None, paper_title: str | None) -> bool:
         return True
     words = _title_words(paper_title)
     return bool(words) and len(words & _title_words(post_title)) >= ABOUT_SHARE * len(words)
-
-
-ABOUT_SHARE = 0.5   # of the paper title's words that a post's title shares, for the post to be about it
-_WORD = re.compile(r"[a-z0-9]+")
-_SMALL = frozenset("a an the of for in on to and with via from by at is are as its our we under over".split())
 
 
 def _title_words(title: str) -> set[str]:

@@ -140,3 +140,19 @@ def test_audit_names_a_note_and_a_card_dated_after_the_day_they_were_read(runner
     found = {r["subject"]: r["detail"] for r in rows if r["kind"] == "file-problem"}
     assert "the note's date 2027-05-01 is after 2026-10-08" in found["inbox/amy/2027-05-01-future.md"]
     assert "the card's created date 2099-01-01 is after 2026-10-08" in found[f"organized/paper_cards/{future.name}"]
+
+
+def test_an_undated_line_moved_keeps_its_date_and_one_also_written_elsewhere_is_new_there(
+        runner: CliRunner, sample_workspace: Path) -> None:
+    """EAGLE-2 moved from §3.1 to §2.2 was not anchored on the 9th (its date stays unknown: it predates kb);
+    vLLM, kept in §2.1 and also written in §2.2, was anchored in §2.2 that day."""
+    _ingest(runner, "2026-10-08")
+    doc = sample_workspace / DOC
+    lines = [l for l in doc.read_text(encoding="utf-8").splitlines(True) if "2406.16858 EAGLE-2" not in l]
+    at = next(n for n, l in enumerate(lines) if l.startswith("### §2.2"))
+    lines[at + 1:at + 1] = ["- 2406.16858 EAGLE-2 — dynamic draft trees\n", "- 2309.06180 vLLM — PagedAttention\n"]
+    doc.write_text("".join(lines), encoding="utf-8")
+    _ingest(runner, "2026-10-09")
+    dates = {(r["arxiv_id"], r["section"]): r["anchored_on"] for r in _anchored(runner)
+             if r["arxiv_id"] in ("2406.16858", "2309.06180")}
+    assert dates == {("2406.16858", "§2.2"): None, ("2309.06180", "§2.1"): None, ("2309.06180", "§2.2"): "2026-10-09"}
