@@ -239,21 +239,23 @@ def anchored_between(store: Store, topic: str, first_day: str, last_day: str) ->
         (topic, *params, first_day, last_day))]
 
 
-def withdrawn_anchors(store: Store, topic: str, day: str, subjects: set[str]) -> dict[str, list[str]]:
+def withdrawn_anchors(store: Store, topic: str, day: str, subjects: set[str]
+                      ) -> dict[str, list[tuple[str, str | None]]]:
     """Of ``subjects``, those whose anchor the team withdrew by ``day`` and did not anchor again →
-    the sections they were anchored in (a struck-through line, or a line taken out of the doc)."""
+    the sections they were anchored in (a struck-through line, or a line taken out of the doc), each with
+    the doc version that last had it: its number is that version's (v310's §2.3 is v311's §2.4)."""
     if not subjects:
         return {}
     cond, params = _as_of(day)
     rows = store.query(
-        "SELECT a.subject, a.section FROM anchors a WHERE a.topic = ? AND a.ended_on IS NOT NULL "
+        "SELECT a.subject, a.section, a.doc_version FROM anchors a WHERE a.topic = ? AND a.ended_on IS NOT NULL "
         "AND a.ended_on <= ? AND NOT EXISTS (SELECT 1 FROM anchors b WHERE b.topic = a.topic "
         f"AND b.subject = a.subject AND {cond.replace('a.', 'b.')}) ORDER BY a.subject, a.section",
         (topic, day, *params))
-    out: dict[str, list[str]] = {}
-    for subject, section in rows:
-        if subject in subjects and section not in out.get(subject, []):
-            out.setdefault(subject, []).append(section)
+    out: dict[str, list[tuple[str, str | None]]] = {}
+    for subject, section, version in rows:
+        if subject in subjects and (section, version) not in out.get(subject, []):
+            out.setdefault(subject, []).append((section, version))
     return out
 
 

@@ -61,13 +61,14 @@ def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[s
     }
 
 
-def _citable_ids(relevant: list[Candidate], continuing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _citable_ids(relevant: list[Candidate], continuing: list[dict[str, Any]], known: set[str]) -> list[dict[str, Any]]:
     """§4: every NET-new paper of the day (best first), then every continuing anchor, each ID once
-    (an ID anchored in two sections is one row naming both)."""
+    (an ID anchored in two sections is one row naming both). A new paper whose ID the store does not
+    know (no listing, HF or API record: SpecMesh's two IDs) says so: it is not citable yet."""
     new = sorted((c for c in relevant if c.arxiv_id and c.category == "net-new"),
                  key=lambda c: (tier(c), -c.score, c.key))
     rows = [{"arxiv_id": c.arxiv_id, "title": c.title, "section": f"§{c.section}" if c.section else None,
-             "status": "new"} for c in new]
+             "status": "new", "resolved": c.arxiv_id in known} for c in new]
     seen: dict[str, dict[str, Any]] = {}
     for a in continuing:
         row = seen.get(a["arxiv_id"])
@@ -209,7 +210,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     for c in shown:
         same, touches = _relation(c, facts, taxonomy, topic, section_titles)
         increments.append(_increment(c, same, touches))
-    arxiv_ids = _citable_ids(relevant, inputs.continuing)
+    arxiv_ids = _citable_ids(relevant, inputs.continuing, inputs.facts.known_ids)
     sources = _sources_checked(inputs, relevant)
     # Every other relevant item, NET-new and engineering first (the density counts them); the Markdown
     # lists those and confirmations up to OTHERS_LISTED, the JSON and HTML all of them.

@@ -63,7 +63,8 @@ class BriefingInputs:
     facts: Facts
     anchors: dict[str, list[str]]           # anchored subject → its sections
     anchored: list[AnchorView]              # the doc's current anchors
-    withdrawn: dict[str, list[str]]         # subject → sections it was anchored in until the team withdrew it
+    withdrawn: dict[str, list[tuple[str, str | None]]]   # subject → (section, doc version) it was anchored in
+                                                         # until the team withdrew it
     anchored_stored: dict[str, StoredResult]  # the classify stage's results for anchored papers
     briefed: dict[str, str]                 # key a candidate may carry → the first briefing that had it
     section_titles: dict[str, str]

@@ -84,7 +84,8 @@ SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: Mapping[str, str],
           stored: dict[str, Any] | None = None, known_titles: dict[str, str] | None = None,
-          withdrawn: dict[str, list[str]] | None = None, suggest: Any = None, describe: Any = None) -> None:
+          withdrawn: dict[str, list[tuple[str, str | None]]] | None = None, suggest: Any = None,
+          describe: Any = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
@@ -111,7 +112,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.facts = engineering_facts(own_text, rules)
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
-    c.withdrawn_from = [] if c.anchored_in else sorted({s for k in subjects for s in (withdrawn or {}).get(k, [])})
+    c.withdrawn_from = [] if c.anchored_in else sorted({f"{s} ({v})" if v else s for k in subjects
+                                                         for s, v in (withdrawn or {}).get(k, [])})
     c.briefed_on = next((briefed[k] for k in subjects + [title_key(t) for t in c.titles] if k in briefed), None)
     # sections the team's own text rules out ("别归 §3.2") are never kb's suggestion
     allowed = {k: v for k, v in sections.items() if k not in refused_section_numbers(c, rules)}

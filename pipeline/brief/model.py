@@ -44,7 +44,8 @@ class Candidate:
     markers: list[str] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)                   # announce types, featured, …
     card_relevance: str | None = None
-    withdrawn_from: list[str] = field(default_factory=list)   # sections whose anchor of it the team withdrew
+    withdrawn_from: list[str] = field(default_factory=list)   # sections whose anchor of it the team withdrew,
+    # each as the doc version that last had it numbers it ("2.3 (v310)")
     card_title: str | None = None                                  # the team's card's title, if any
     bad_ids: list[tuple[str, str, str]] = field(default_factory=list)  # (as written, why, where): impossible IDs
     # another known paper's ID written beside this one's name → (arXiv's title of that ID, where it was written)

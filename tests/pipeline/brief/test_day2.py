@@ -132,6 +132,10 @@ def test_a_system_known_only_from_notes_is_titled_without_the_ids_written_in_its
     """SpecMesh's IDs resolve to no paper: its title is the note's heading, without "（2610.12319）"."""
     spec = _by_id(day2, "2610.12319")
     assert spec["title"] == "SpecMesh：多个 draft 模型按 token 类型切换"
+    # and §4 does not offer its ID as citable without saying it does not resolve
+    [row] = [a for a in day2["arxiv_ids"] if a["arxiv_id"] == "2610.12319"]
+    assert row["resolved"] is False
+    assert all(a["resolved"] for a in day2["arxiv_ids"] if a["status"] == "new" and a["arxiv_id"] != "2610.12319")
 
 
 def test_a_release_post_that_cites_a_paper_for_one_feature_is_its_own_item(day2: dict[str, Any]) -> None:
@@ -169,7 +173,7 @@ def test_keyword_traps_and_withdrawn_anchors_are_not_net_new(day2: dict[str, Any
 def test_an_update_to_a_paper_whose_anchor_was_withdrawn_is_a_confirmation(day2: dict[str, Any]) -> None:
     ampd = _by_id(day2, "2609.14872")     # P1.7: struck through in v311, its v2 is in the listing
     assert ampd["category"] == "confirmation"
-    assert ampd["why"] == [{"code": "withdrawn", "detail": "§2.3"}]   # where the v310 doc had it
+    assert ampd["why"] == [{"code": "withdrawn", "detail": "§2.3 (v310)"}]   # numbered as the v310 doc had it
 
 
 def test_the_json_lists_every_relevant_item(day2: dict[str, Any]) -> None:
