@@ -6,7 +6,7 @@ place and an ID that left a section ends its anchor instead of deleting it.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kb.errors import ConfigError
@@ -100,6 +100,8 @@ class DocVersion:
     version_date: str | None
     cited_count: int | None
     sections: list[dict[str, Any]]
+    read_on: str | None = None                      # the day kb first read this version
+    problems: list[str] = field(default_factory=list)   # what that reading found
 
 
 def current_doc_version(store: Store, topic: str, day: str | None = None) -> DocVersion | None:
@@ -110,21 +112,22 @@ def current_doc_version(store: Store, topic: str, day: str | None = None) -> Doc
     it, unless ``day`` is after every first reading (then the one on disk, a revert included). A past
     day rebuilt after the doc's next version is read keeps its own baseline and section numbers."""
     if day is not None:
-        dated = store.query("SELECT topic, path, version, version_date, cited_count, sections, read_on "
+        dated = store.query("SELECT topic, path, version, version_date, cited_count, sections, read_on, problems "
                             "FROM doc_versions WHERE topic = ? AND read_on IS NOT NULL ORDER BY read_on, id", (topic,))
         before = [r for r in dated if r[6] <= day]
         if before and (before[-1][6] < dated[-1][6] or before[-1][6] == day):
-            r = before[-1]
-            return DocVersion(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
+            return _doc_version(before[-1])
     rows = store.query(
-        "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections FROM doc_versions d "
-        "JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash WHERE d.topic = ? "
-        "UNION ALL SELECT * FROM (SELECT topic, path, version, version_date, cited_count, sections "
-        "FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1) AS latest", (topic, topic))
-    if not rows:
-        return None
-    r = rows[0]
-    return DocVersion(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
+        "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections, d.read_on, d.problems "
+        "FROM doc_versions d JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash "
+        "WHERE d.topic = ? UNION ALL SELECT * FROM (SELECT topic, path, version, version_date, cited_count, "
+        "sections, read_on, problems FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1) AS latest",
+        (topic, topic))
+    return _doc_version(rows[0]) if rows else None
+
+
+def _doc_version(r: Any) -> DocVersion:
+    return DocVersion(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], json.loads(r[7] or "[]"))
 
 
 def section_titles(store: Store, topic: str, day: str | None = None) -> dict[str, str]:

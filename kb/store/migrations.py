@@ -441,10 +441,20 @@ M016_PAPER_NAMES = Migration("m016_paper_names", (
     "CREATE INDEX ix_papers_name_key ON papers (name_key)",
 ), then=_paper_names)
 
+# The problems a reading of a knowledge doc found (duplicate section numbers, impossible and future dates),
+# kept with that version: the briefing of the day a version is read lists them, and a rebuilt past day
+# lists its own version's. Filled for stored versions from the file's last reading, where it is that version.
+M017_DOC_PROBLEMS = Migration("m017_doc_problems", (
+    "ALTER TABLE doc_versions ADD COLUMN problems TEXT NOT NULL DEFAULT '[]'",
+    "UPDATE doc_versions SET problems = coalesce((SELECT w.problems FROM workspace_files w WHERE w.path = "
+    "doc_versions.path AND w.content_hash = doc_versions.content_hash), '[]')",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
-                                     M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES)
+                                     M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
+                                     M017_DOC_PROBLEMS)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -186,6 +186,7 @@ class DocVersion(SQLModel, table=True):
     content_hash: str
     read_on: str | None = None
     sections: str = "[]"
+    problems: str = "[]"                 # what that reading of the doc found (file and line)
 
 
 class Anchor(SQLModel, table=True):

@@ -118,14 +118,17 @@ class SectionTerms:
         return frozenset(term for t in [*result.tags, *getattr(result, "below_threshold", [])] for term in t.terms)
 
 
-def baseline(store: Store, topic: str, day: str) -> dict[str, Any]:
-    """The knowledge doc's latest version, its date, the hand-kept 引→N and kb's own count of anchors on ``day``."""
+def baseline(store: Store, topic: str, day: str, since: str | None = None) -> dict[str, Any]:
+    """The knowledge doc's latest version, its date, the hand-kept 引→N and kb's own count of anchors on ``day``;
+    and, when that version was first read after ``since`` (in the window), the problems its reading found."""
     count = anchored_subject_count(store, topic, day)
     doc = current_doc_version(store, topic, day)
     if doc is None:
-        return {"path": None, "version": None, "version_date": None, "cited_hand": None, "cited_kb": count}
+        return {"path": None, "version": None, "version_date": None, "cited_hand": None, "cited_kb": count,
+                "problems": []}
+    read_now = doc.read_on is not None and (since is None or doc.read_on > since)
     return {"path": doc.path, "version": doc.version, "version_date": doc.version_date,
-            "cited_hand": doc.cited_count, "cited_kb": count}
+            "cited_hand": doc.cited_count, "cited_kb": count, "problems": doc.problems if read_now else []}
 
 
 def recent_anchors(store: Store, topic: str, window: Window) -> list[dict[str, Any]]:

@@ -118,7 +118,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         anchored_stored=stored_results(store, engine.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id},
                                        doc=topic),
         briefed=briefed_before(store, topic, day, keys),
-        section_titles=section_titles(store, topic, day), baseline=baseline(store, topic, day),
+        section_titles=section_titles(store, topic, day), baseline=baseline(store, topic, day, since=window.start[:10]),
         history=history(store, topic, day), continuing=recent_anchors(store, topic, window),
         notes=notes, queue=queue(store), runs=[r for r in runs_of_day(store, day) if r["source"] != "workspace"],
         troubled=troubled_sources(store, until=day),

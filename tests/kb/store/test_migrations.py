@@ -193,3 +193,20 @@ def test_papers_stored_before_m016_get_their_coined_names(tmp_path: Path) -> Non
             ("2610.08810", None), ("2610.08812", "treedraft")]
         assert papers_named(s, ["treedraft", "teratune"]) == {"treedraft": {"2610.08812": "TreeDraft: Token Trees "
                                                                                           "for Serving"}}
+
+
+def test_doc_versions_stored_before_m017_get_their_reading_s_problems(tmp_path: Path) -> None:
+    """The version on disk gets the problems its file's last reading recorded; an older one gets none."""
+    from kb.store.anchors import current_doc_version
+    path = tmp_path / "old.sqlite"
+    conn = _connect_before(path, "m017_doc_problems")
+    doc = "organized/knowledge/inference.md"
+    conn.execute("INSERT INTO doc_versions (topic, path, version, content_hash, read_on) VALUES "
+                 "('inference', ?, 'v310', 'h1', '2026-10-08'), ('inference', ?, 'v311', 'h2', '2026-10-09')", (doc, doc))
+    conn.execute("INSERT INTO workspace_files (path, kind, content_hash, problems) VALUES (?, 'knowledge', 'h2', ?)",
+                 (doc, '["line 109: section \u00a73.4 is written twice (also line 106)"]'))
+    conn.close()
+    with Store.open(path) as s:
+        assert current_doc_version(s, "inference", "2026-10-09").problems == [
+            "line 109: section §3.4 is written twice (also line 106)"]
+        assert current_doc_version(s, "inference", "2026-10-08").problems == []

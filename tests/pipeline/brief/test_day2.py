@@ -159,6 +159,16 @@ def test_a_conflict_with_a_post_corrected_in_place_says_so(day2: dict[str, Any])
     assert set(f["evidence"]["values"]) == {"44.6 GB/s", "46.1 GB/s"}
 
 
+def test_the_day_the_doc_is_read_its_problems_are_in_the_briefing(day2: dict[str, Any], day2_home: Path) -> None:
+    """v311 was read on 2026-10-09: the duplicate §3.4 and the impossible and future dates kb audit lists are
+    in that day's briefing too, with their lines."""
+    problems = day2["baseline"]["problems"]
+    assert any(p.startswith("line 109: section §3.4 is written twice") for p in problems)
+    assert {p.split(":")[0] for p in problems} >= {"line 42", "line 47", "line 91", "line 109"}
+    briefing = (day2_home / "briefings" / "2026-10-09-inference.en.md").read_text(encoding="utf-8")
+    assert "Doc problems found on reading v311 (`kb audit`): " in briefing
+
+
 def test_a_section_the_team_rules_out_is_never_suggested(day2: dict[str, Any]) -> None:
     """Tom: "FP8 预训练（训练侧量化，不是推理量化），别归 §3.2" — quantization's section is not the item's."""
     assert _by_id(day2, "2610.12101")["suggested_section"] != "§3.2"
