@@ -210,3 +210,22 @@ def test_doc_versions_stored_before_m017_get_their_reading_s_problems(tmp_path: 
         assert current_doc_version(s, "inference", "2026-10-09").problems == [
             "line 109: section §3.4 is written twice (also line 106)"]
         assert current_doc_version(s, "inference", "2026-10-08").problems == []
+
+
+def test_a_postgresql_store_made_before_m016_gets_names_and_doc_problems(pg_fresh_url: str) -> None:
+    """m016's and m017's fills run on PostgreSQL too, through kb's facade over psycopg."""
+    from kb.store.anchors import current_doc_version
+    from kb.store.backend_pg import PgBackend, connect
+    from kb.store.backend_pg import migrate as pg_migrate
+    from kb.store.papers import papers_named
+    backend = PgBackend(pg_fresh_url, connect(pg_fresh_url))
+    pg_migrate(backend, MIGRATIONS[:[m.name for m in MIGRATIONS].index("m016_paper_names")])
+    backend.raw.execute("INSERT INTO papers (arxiv_id, title) VALUES ('2610.08812', 'TreeDraft: Token Trees')")
+    backend.raw.execute("INSERT INTO doc_versions (topic, path, version, content_hash, read_on) VALUES "
+                        "('inference', 'd.md', 'v311', 'h2', '2026-10-09')")
+    backend.raw.execute("INSERT INTO workspace_files (path, kind, content_hash, problems) VALUES "
+                        "('d.md', 'knowledge', 'h2', '[\"line 109: section §3.4 is written twice\"]')")
+    backend.raw.close()
+    with Store.open(pg_fresh_url) as s:
+        assert papers_named(s, ["treedraft"]) == {"treedraft": {"2610.08812": "TreeDraft: Token Trees"}}
+        assert current_doc_version(s, "inference", "2026-10-09").problems == ["line 109: section §3.4 is written twice"]
