@@ -98,13 +98,19 @@ def _sections_with(asked: bool, text: str, markers: Sequence[str], negations: Se
     return found
 
 
+def _inside_word(text: str, at: int, mark: str, word: str) -> bool:
+    """Is the ``mark`` found at ``at`` part of ``word`` as written there ("归" of 回归, 归一化, 归纳)?"""
+    k = word.find(mark)
+    return k >= 0 and text[max(0, at - k):at - k + len(word)] == word and at - k >= 0
+
+
 def _stance(before: str, markers: Sequence[str], negations: Sequence[str], not_negations: Sequence[str]
             ) -> bool | None:
     """Does the text ``before`` a § ask for it (True: its nearest marker), rule it out (False: the marker
     taken back by a negation before it), or neither (None: no marker)?"""
     at, mark = max(((before.rfind(k), k) for k in markers), default=(-1, ""))
-    if at < 0 or any(w.endswith(mark) and before[:at + len(mark)].endswith(w) for w in not_negations):
-        return None      # no marker, or one that is the end of another word ("性能回归 §3.2": a regression)
+    if at < 0 or any(_inside_word(before, at, mark, w) for w in not_negations):
+        return None      # no marker, or one inside another word ("性能回归 §3.2": a regression; "归一化")
     # a negation that ends where the marker starts ("误归入", "别放到"; "不建议归入": markers run together)
     lead = before[:at].rstrip()
     while (joined := next((k for k in markers if k and lead.endswith(k)), None)) is not None:

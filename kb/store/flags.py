@@ -100,10 +100,11 @@ def mark_stale(tx: Tx, flag_ids: list[int]) -> None:
     tx.run("UPDATE flags SET status = 'stale' WHERE id = :i AND status = 'open'", [{"i": i} for i in flag_ids])
 
 
-def open_flags_citing(store: Store, topic: str) -> list[tuple[int, dict[str, Any]]]:
-    """(id, evidence) of the topic's open flags."""
-    return [(r[0], json.loads(r[1])) for r in store.query(
-        "SELECT id, evidence FROM flags WHERE topic = ? AND status = 'open' ORDER BY id", (topic,))]
+def open_flags_citing(store: Store, topic: str) -> list[tuple[int, str, dict[str, Any]]]:
+    """(id, fingerprint without the topic, evidence) of the topic's open flags."""
+    prefix = f"{topic}:"
+    return [(r[0], r[1][len(prefix):] if r[1].startswith(prefix) else r[1], json.loads(r[2])) for r in store.query(
+        "SELECT id, fingerprint, evidence FROM flags WHERE topic = ? AND status = 'open' ORDER BY id", (topic,))]
 
 
 def get_flag(store: Store, flag_id: int) -> dict[str, Any]:

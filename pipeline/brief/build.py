@@ -36,13 +36,32 @@ def _points(c: Candidate, limit: int = 6) -> list[dict[str, Any]]:
     """
     points = list(c.points)
     written = {line for p in points for line in p.lines()}
-    # a line of a note is a unit of its own (an entry without bullets is lines, not one sentence)
-    sentences = [s for t in c.texts if t for line in t.splitlines()
-                 for s in _SENTENCE.split(" ".join(line.split())) if s]
-    points += [Point(s) for s in sentences if any(f in s for f in c.facts) and s not in written][:2]
+    # a line of a note is a unit of its own (an entry without bullets is lines, not one sentence), but a
+    # soft-wrapped line of English prose continues the one before it
+    sentences = [s for t in c.texts if t for unit in _units(t) for s in _SENTENCE.split(unit) if s]
+    points += [Point(s) for s in sentences if any(f in s for f in c.facts)
+               and not any(s in w for w in written)][:2]
     if not points:
         points = [Point(s) for s in sentences[:2]]
     return [p.as_json() for p in points[:limit]]
+
+
+_WRAPPED = re.compile(r"^[a-z0-9(]")    # a line that continues a sentence: it starts in lower case
+
+
+def _units(text: str) -> list[str]:
+    """``text`` as its lines, whitespace collapsed; a line starting in lower case (or a digit) after a line
+    that ends mid-sentence is the same sentence, wrapped ("…1.9× throughput⏎over S-LoRA …")."""
+    units: list[str] = []
+    for raw in text.splitlines():
+        line = " ".join(raw.split())
+        if not line:
+            continue
+        if units and _WRAPPED.match(line) and not units[-1].endswith((".", "!", "?", "。", "！", "？", ":", "：")):
+            units[-1] += " " + line
+        else:
+            units.append(line)
+    return units
 
 
 def _source_dict(s: SourceRef) -> dict[str, Any]:

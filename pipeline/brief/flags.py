@@ -56,17 +56,23 @@ def preview_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[s
 
 def _evidence_gone(ctx: RunContext, topic: str, raised: set[int | None]) -> list[int]:
     """Open flags of ``topic`` not raised today whose cited team files all no longer exist."""
+    return [fid for fid, _ in evidence_gone(ctx.store, topic) if fid not in raised]
+
+
+def evidence_gone(store: Any, topic: str) -> list[tuple[int, str]]:
+    """(id, fingerprint) of the topic's open flags whose cited team files all no longer exist: those not
+    raised again go stale tonight (read before the build too, so the briefing counts them as closed)."""
     from kb.store.flags import open_flags_citing
     from kb.store.notes import file_hashes
-    candidates = [(fid, ev) for fid, ev in open_flags_citing(ctx.store, topic) if fid not in raised]
+    candidates = open_flags_citing(store, topic)
     if not candidates:
         return []
-    present = set(file_hashes(ctx.store))
+    present = set(file_hashes(store))
     gone = []
-    for fid, evidence in candidates:
+    for fid, fingerprint, evidence in candidates:
         cited = set(team_files(evidence))
         if cited and not cited & present:
-            gone.append(fid)
+            gone.append((fid, fingerprint))
     return gone
 
 

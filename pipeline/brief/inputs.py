@@ -18,7 +18,7 @@ from kb.store.anchors import (
 )
 from kb.store.briefings import briefed_before, briefing_data
 from kb.store.cards import QueueView, queue
-from kb.store.flags import FlagState, flag_states
+from kb.store.flags import STALE, FlagState, flag_states
 from kb.store.notes import NoteView, entry_count, notes_between
 from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
@@ -123,4 +123,17 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         notes=notes, queue=queue(store), runs=[r for r in runs_of_day(store, day) if r["source"] != "workspace"],
         troubled=troubled_sources(store, until=day),
         previous=briefing_data(store, topic, window.previous) if window.previous else None,
-        flag_states=flag_states(store, topic))
+        flag_states=_states_tonight(store, topic))
+
+
+def _states_tonight(store: Any, topic: str) -> dict[str, FlagState]:
+    """The topic's stored flags as tonight's sync leaves those not raised again: stale where every team
+    file their evidence cites is gone (``flags.evidence_gone``), so "since the previous briefing" counts
+    them as closed. A flag raised again is not stale; the block counts only flags not raised again."""
+    from pipeline.brief.flags import evidence_gone
+    states = flag_states(store, topic)
+    for _, fingerprint in evidence_gone(store, topic):
+        if fingerprint in states:
+            s = states[fingerprint]
+            states[fingerprint] = FlagState(STALE, s.evidence_hash, s.closed_after)
+    return states

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -116,7 +117,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
                                                          for s, v in (withdrawn or {}).get(k, [])})
     c.briefed_on = next((briefed[k] for k in subjects + [title_key(t) for t in c.titles] if k in briefed), None)
     # sections the team's own text rules out ("别归 §3.2") are never kb's suggestion
-    allowed = {k: v for k, v in sections.items() if k not in refused_section_numbers(c, rules)}
+    refused = refused_section_numbers(c, rules)
+    allowed = {k: v for k, v in sections.items() if k not in refused}
     c.section = (c.anchored_in[0] if c.anchored_in else stated_section(c, rules, sections)
                  or suggest_section(c, suggest, allowed, taxonomy, doc, describe))
     c.category, c.why = _category(c)
@@ -262,7 +264,7 @@ def rank(cands: list[Candidate], top: int) -> list[Candidate]:
 def density(net_new: int, history: list[int], rules: Rules) -> dict[str, Any]:
     """The day's density level from its NET-new count, against the trailing 7 briefings when there are any."""
     recent = history[-7:]
-    baseline = (sorted(recent)[len(recent) // 2] if len(recent) > 1 else recent[-1]) if recent else 0
+    baseline = statistics.median(recent) if recent else 0     # of two counts, their mean
     if baseline:   # a ratio needs something to divide by; a quiet history falls back to the absolute scale
         ratio = net_new / baseline
         level = [lvl for lim, lvl in rules.density_ratio if ratio >= lim][-1]

@@ -23,7 +23,7 @@ def test_a_section_is_asked_for_only_right_after_a_marker(text: str, found: list
 
 
 
-NEGATIONS, NOT_WORDS = ["不", "别", "误", "not"], ["特别", "回归"]
+NEGATIONS, NOT_WORDS = ["不", "别", "误", "not"], ["特别", "回归", "归一", "归纳"]
 
 
 @pytest.mark.parametrize(("text", "asked", "refused"), [
@@ -32,6 +32,8 @@ NEGATIONS, NOT_WORDS = ["不", "别", "误", "not"], ["特别", "回归"]
     ("它不属于 §2.1", [], ["2.1"]),
     ("特别建议归入 §2.2", ["2.2"], []),                   # "特别" ends with 别 and negates nothing
     ("性能回归 §3.2 那篇", [], []),                         # "回归" ends with 归 and asks for nothing
+    ("做了 RMSNorm 归一化，和 §3.2 的量化配合", [], []),          # nor do 归一化, 归纳, 归因
+    ("作者归纳了 §2.1 的三种调度", [], []),
     ("背景见 §2.1", [], []),                                # cited: neither asked nor ruled out
 ])
 def test_a_section_the_author_rules_out(text: str, asked: list[str], refused: list[str]) -> None:

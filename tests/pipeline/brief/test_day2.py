@@ -169,6 +169,24 @@ def test_the_day_the_doc_is_read_its_problems_are_in_the_briefing(day2: dict[str
     assert "Doc problems found on reading v311 (`kb audit`): " in briefing
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_briefing_stored_before_this_session_s_keys_still_renders(day2: dict[str, Any], lang: str) -> None:
+    """The archive site renders stored briefing JSON: data written before `context`, `carried`, `window`,
+    `resolved` and the doc's `problems` existed must render (the templates read them with defaults)."""
+    import copy
+
+    from pipeline.brief.render import render_markdown
+    old = copy.deepcopy(day2) | {"command": "kb nightly"}
+    old["baseline"].pop("problems")
+    old["since_previous"]["flags"].pop("carried")
+    old["density"].pop("window")
+    for f in old["flags"]:
+        f.pop("context")
+    for a in old["arxiv_ids"]:
+        a.pop("resolved", None)
+    assert "Doc problems" not in render_markdown(old, lang) and render_markdown(day2 | {"command": "kb nightly"}, lang)
+
+
 def test_a_section_the_team_rules_out_is_never_suggested(day2: dict[str, Any]) -> None:
     """Tom: "FP8 预训练（训练侧量化，不是推理量化），别归 §3.2" — quantization's section is not the item's."""
     assert _by_id(day2, "2610.12101")["suggested_section"] != "§3.2"

@@ -73,3 +73,8 @@ def test_absolute_differs_from_ratio_for_the_same_count(rules) -> None:
     """A quiet team: 2 NET-new is 低 on the absolute scale but 高 against a median of 1."""
     assert density(2, [], rules)["level"] == "低"
     assert density(2, [1, 1, 1], rules)["level"] == "高"
+
+
+def test_the_median_of_an_even_number_of_briefings_is_the_mean_of_the_middle_two(rules) -> None:
+    d = density(20, [11, 20], rules)
+    assert d["median7"] == 15.5 and d["window"] == 2 and d["ratio"] == round(20 / 15.5, 2)

@@ -152,3 +152,17 @@ def test_source_changes() -> None:
     today = [{"name": "arxiv", "kind": "source", "status": "not-modified"},
              {"name": "hf", "kind": "source", "status": "failed"}]
     assert source_changes(prev, today) == {"recovered": ["arxiv"], "failed": ["hf"]}
+
+
+def test_a_flag_whose_files_are_gone_tonight_counts_as_closed_not_carried(days: dict[str, Any],
+                                                                           tmp_path: Path) -> None:
+    """Day 3 raises none of day 2's flags; those citing only a note the team deleted go stale in tonight's
+    sync, and the header counts them as closed, the rest as carried."""
+    home = tmp_path / "ws"
+    shutil.copytree(days["home"], home)
+    (home / "inbox/spark/2026-10-09-llm-infra-e1prep.md").unlink()
+    kb(home, "nightly", "--date", "2026-10-10", "--offline", "--quiet", ok=False)
+    flags = _recorded(home, "2026-10-10")["since_previous"]["flags"]
+    stale = [f for f in json.loads(kb(home, "flags", "--format", "json").stdout) if f["status"] == "stale"]
+    assert stale and flags["closed"] == len(stale)
+    assert flags["carried"] == len(_open(days["day2"])) - len(stale)
