@@ -6,10 +6,11 @@ what to fix.
 """
 from __future__ import annotations
 
+import posixpath
 import re
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path, PureWindowsPath
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -136,15 +137,9 @@ def _line_of(text: str, key: str, index: int | None = None) -> int | None:
 def _leaves_workspace(relative: str) -> bool:
     """Is ``relative`` absolute, or does it climb out of the workspace (``../x``, ``a/../../x``)? Read as
     written; links inside the workspace are followed when the file is opened (``kb.workspace.resolve_inside``)."""
-    parts = PurePosixPath(relative.replace("\\", "/")).parts
-    if not parts or PurePosixPath(relative).is_absolute() or PureWindowsPath(relative).drive:
-        return True
-    depth = 0
-    for part in parts:
-        depth += -1 if part == ".." else 0 if part == "." else 1
-        if depth < 0:
-            return True
-    return False
+    path = relative.replace("\\", "/")
+    norm = posixpath.normpath(path) if path else ".."
+    return posixpath.isabs(path) or bool(PureWindowsPath(relative).drive) or norm == ".." or norm.startswith("../")
 
 
 def _err(path: Path, text: str, key: str, msg: str, index: int | None = None) -> ConfigError:

@@ -100,8 +100,8 @@ def _sections_with(asked: bool, text: str, markers: Sequence[str], negations: Se
 
 def _inside_word(text: str, at: int, mark: str, word: str) -> bool:
     """Is the ``mark`` found at ``at`` part of ``word`` as written there ("归" of 回归, 归一化, 归纳)?"""
-    k = word.find(mark)
-    return k >= 0 and text[max(0, at - k):at - k + len(word)] == word and at - k >= 0
+    start = at - word.find(mark)
+    return mark in word and start >= 0 and text[start:start + len(word)] == word
 
 
 def _stance(before: str, markers: Sequence[str], negations: Sequence[str], not_negations: Sequence[str]

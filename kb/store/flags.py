@@ -39,8 +39,7 @@ class FlagState:
 
 def flag_states(store: Store, topic: str) -> dict[str, FlagState]:
     """fingerprint (without the topic) → the stored state of each of the topic's flags."""
-    prefix = f"{topic}:"
-    return {fp[len(prefix):] if fp.startswith(prefix) else fp: FlagState(status, h, after)
+    return {_without_topic(fp, topic): FlagState(status, h, after)
             for fp, status, h, after in store.query(
                 "SELECT fingerprint, status, evidence_hash, closed_after FROM flags WHERE topic = ? ORDER BY id",
                 (topic,))}
@@ -102,9 +101,13 @@ def mark_stale(tx: Tx, flag_ids: list[int]) -> None:
 
 def open_flags_citing(store: Store, topic: str) -> list[tuple[int, str, dict[str, Any]]]:
     """(id, fingerprint without the topic, evidence) of the topic's open flags."""
-    prefix = f"{topic}:"
-    return [(r[0], r[1][len(prefix):] if r[1].startswith(prefix) else r[1], json.loads(r[2])) for r in store.query(
+    return [(r[0], _without_topic(r[1], topic), json.loads(r[2])) for r in store.query(
         "SELECT id, fingerprint, evidence FROM flags WHERE topic = ? AND status = 'open' ORDER BY id", (topic,))]
+
+
+def _without_topic(fingerprint: str, topic: str) -> str:
+    """A stored fingerprint (``topic:rule:subject``) as a briefing's flag has it (``rule:subject``)."""
+    return fingerprint.removeprefix(f"{topic}:")
 
 
 def get_flag(store: Store, flag_id: int) -> dict[str, Any]:

@@ -216,12 +216,11 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
 
 def _corrected_on(published: str | None, updated: str | None, tz: tzinfo | None) -> str | None:
     """The local day a post was corrected in place, when that is after the day it was published."""
-    first, later = (local_stamp((t or "")[:16], tz)[:10] if t else "" for t in (published, updated))
+    first, later = (local_stamp(t[:16], tz)[:10] if t else "" for t in (published, updated))
     return later if later and first and later > first else None
 
 
 ABOUT_SHARE = 0.5   # of the paper title's words that a post's title shares, for the post to be about it
-_WORD = re.compile(r"[a-z0-9]+")
 _SMALL = frozenset("a an the of for in on to and with via from by at is are as its our we under over".split())
 
 
@@ -241,9 +240,10 @@ def post_is_about(post_title: str | None, paper_title: str | None) -> bool:
 
 
 def _title_words(title: str) -> set[str]:
-    """A title's words, lower case, plural s dropped, small words left out ("Token-Tree" → token, tree)."""
+    """A title's words as titles are compared (``_norm_title``), plural s dropped, small words left out
+    ("Token-Tree" → token, tree)."""
     return {w[:-1] if len(w) > 3 and w.endswith("s") else w
-            for w in _WORD.findall(title.casefold()) if w not in _SMALL and len(w) > 1}
+            for w in _norm_title(title).split() if w not in _SMALL and len(w) > 1}
 
 
 def _names(store: Store, pool: _Pool) -> NameIndex:
