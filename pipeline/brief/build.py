@@ -14,7 +14,7 @@ from kb.records import Point
 from kb.text import normalize_url, strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
-from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank, tier
+from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank, read_facts, tier
 from pipeline.brief.model import Briefing, Candidate, SourceRef
 from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
@@ -214,6 +214,8 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
               known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe)
     relevant = [c for c in cands if c.relevance != "none"]
     shown = rank(relevant, inputs.top)
+    for c in shown:
+        read_facts(c, rules)
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
     # item, and anything carrying a verification marker or two IDs.
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or len(c.arxiv_ids) > 1]

@@ -14,6 +14,7 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kb.names import coined
 from pipeline.brief.entities import COMPARED
@@ -21,7 +22,8 @@ from pipeline.brief.entities import COMPARED
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
 # "8×H100", "TP4×DP2", "4096×4096", "0.10 x86" ("1.8× A100" and "2.1× 8 GPUs", with a space, are speed-ups).
 _COUNTED = r"(?![A-Za-z]+\d|\d)"
-_VALUE = re.compile(r"(?P<v>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<u>×" + _COUNTED + r"|x(?![A-Za-z])" + _COUNTED
+# (The lookahead says what the value starts with, so the scan skips to digits: the same matches, twice as fast.)
+_VALUE = re.compile(r"(?=\d)(?P<v>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<u>×" + _COUNTED + r"|x(?![A-Za-z])" + _COUNTED
                     + r"|%|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
 # A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
@@ -65,11 +67,28 @@ def _parenthesised(text: str, pos: int) -> bool:
     return depth > 0
 
 
-def _quantity(before: str, unit: str, keywords: dict[str, str]) -> str | None:
+@dataclass(frozen=True)
+class _Keywords:
+    """The ``[quantities]`` keywords, lower-cased once: ``(keyword, quantity)`` in the file's order, the
+    same longest first, and the set of them."""
+
+    pairs: tuple[tuple[str, str], ...]
+    longest_first: tuple[str, ...]
+    words: frozenset[str]
+
+
+@lru_cache(maxsize=16)
+def _keywords(items: tuple[tuple[str, str], ...]) -> _Keywords:
+    pairs = tuple((w.lower(), q) for w, q in items)
+    return _Keywords(pairs, tuple(sorted((w for w, _ in pairs), key=len, reverse=True)),
+                     frozenset(w for w, _ in pairs))
+
+
+def _quantity(before: str, unit: str, keywords: _Keywords) -> str | None:
     low = before.lower()
     best, at = None, (-1, 0)
-    for word, quantity in keywords.items():
-        i = low.rfind(word.lower())
+    for word, quantity in keywords.pairs:
+        i = low.rfind(word)
         # the keyword ending last, then the longest: "p99 latency" is not plain "latency"
         if i >= 0 and (i + len(word), len(word)) > at:
             best, at = quantity, (i + len(word), len(word))
@@ -82,25 +101,25 @@ latency bandwidth speed speedup memory with without and or the of on at to vs ov
 approximately approx almost nearly note nb todo tbd fyi overall baseline gpu gpus""".split())
 
 
-def _subject(before: str, keywords: dict[str, str]) -> str | None:
+def _subject(before: str, keywords: _Keywords) -> str | None:
     """The system named right before a number ("Mooncake 46.1", "TierKV 3.1×", "DeepEP-v2: 2.1x"), or
     before the quantity it measures ("Mooncake 传输带宽 46.1 GB/s", "Mooncake's bandwidth: 46.1"), if any."""
     m = _NAME_BEFORE.search(before)
-    if m is None or m["name"].lower() in {k.lower() for k in keywords}:
+    if m is None or m["name"].lower() in keywords.words:
         m = _named_quantity(before, keywords)
     if m is None:
         return None
     name = m["name"]
-    if _VERSION.match(name) or name.lower() in _NOT_NAMES or name.lower() in {k.lower() for k in keywords}:
+    if _VERSION.match(name) or name.lower() in _NOT_NAMES or name.lower() in keywords.words:
         return None
     return name if coined(name) or name[0].isupper() else None
 
 
-def _named_quantity(before: str, keywords: dict[str, str]) -> re.Match[str] | None:
+def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
     """"NAME [的|'s] [a few CJK characters] KEYWORD [:]" right before a number: the name of what is measured."""
     low = before.lower()
-    for word in sorted(keywords, key=len, reverse=True):
-        at = low.rfind(word.lower())
+    for word in keywords.longest_first:
+        at = low.rfind(word)
         if at >= 0 and not before[at + len(word):].strip(" \t:：="):
             head = before[:at]
             m = _NAME_AT_END.search(head)
@@ -110,23 +129,24 @@ def _named_quantity(before: str, keywords: dict[str, str]) -> re.Match[str] | No
     return None
 
 
-def _quantity_after(after: str, keywords: dict[str, str]) -> str | None:
+def _quantity_after(after: str, keywords: _Keywords) -> str | None:
     """A keyword written right after the number ("1.53x slowdown", "2.1× 吞吐")."""
     low = after.lower()
-    hits = [(low.find(w.lower()), q) for w, q in keywords.items() if 0 <= low.find(w.lower()) <= 3]
+    hits = [(low.find(w), q) for w, q in keywords.pairs if 0 <= low.find(w) <= 3]
     return min(hits)[1] if hits else None
 
 
 def claims_in(text: str, where: str, keywords: dict[str, str]) -> list[Claim]:
     """Every claim written in ``text`` (from one source, ``where``)."""
     out: list[Claim] = []
+    table = _keywords(tuple(keywords.items()))
     for before, m, after in _values_in_clauses(text or ""):
         if _parenthesised(before, len(before)) or _BASELINE.search(before) or _CHANGED_TO.match(after):
             continue
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
         unit = _UNIT.get(raw_unit, raw_unit)
-        subject = _subject(before, keywords)
-        quantity = (_quantity(before[-60:], unit, keywords) or _quantity_after(after, keywords)
+        subject = _subject(before, table)
+        quantity = (_quantity(before[-60:], unit, table) or _quantity_after(after, table)
                     or ("speed-up" if unit == "×" and subject else None))   # "SEIS 3.27×": a named speed-up
         if quantity is None:
             continue
@@ -141,9 +161,12 @@ def _values_in_clauses(text: str) -> Iterator[tuple[str, re.Match[str], str]]:
     The values are found in the whole text and placed in their clauses (``_CLAUSE``): the same values a
     search clause by clause finds (a clause's match is the text's; one across a clause's end is none),
     without a scan of every clause of a long abstract."""
+    values = list(_VALUE.finditer(text))
+    if not values:   # most texts: no clause need be cut
+        return
     cuts = [(c.start(), c.end()) for c in _CLAUSE.finditer(text)]
     starts = [a for a, _ in cuts]
-    for m in _VALUE.finditer(text):
+    for m in values:
         k = bisect.bisect_right(starts, m.start())
         begin = cuts[k - 1][1] if k else 0
         end = cuts[k][0] if k < len(cuts) else len(text)

@@ -110,7 +110,9 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     own = own_text.lower()
     c.recap = any(m in own for m in rules.recap)
     c.excluded = rules.excludes(own, doc)
-    c.facts = engineering_facts(own_text, rules)
+    # An item without an arXiv ID is engineering or a confirmation by its facts; a paper's facts only pick
+    # the key points quoted when it is shown (``read_facts``), so they are read for those alone.
+    c.facts = [] if c.arxiv_ids else engineering_facts(own_text, rules)
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     c.withdrawn_from = [] if c.anchored_in else sorted({f"{s} ({v})" if v else s for k in subjects
@@ -123,6 +125,12 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
                  or suggest_section(c, suggest, allowed, taxonomy, doc, describe))
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
+
+
+def read_facts(c: Candidate, rules: Rules) -> None:
+    """The facts of a paper the briefing shows (``judge`` reads every other item's): its key points quote them."""
+    if c.arxiv_ids and not c.facts:
+        c.facts = engineering_facts(_own_text(c), rules)
 
 
 def title_of(c: Candidate, known: dict[str, str]) -> str:
