@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,7 +75,7 @@ class Workspace:
 
     def refuse_team_file(self, target: Path, what: str) -> None:
         """Refuse to write ``target`` (resolved) when it is the team's: kb.toml, a knowledge doc, anything
-        under inbox/ or organized/ (``what`` names the argument in the message)."""
+        under inbox/ or organized/, a recording a source reads (``what`` names the argument in the message)."""
         root = self.root.resolve()
         if target != root and root not in target.parents:
             return
@@ -83,6 +84,16 @@ class Workspace:
         if rel == CONFIG_NAME or target in docs or rel.split("/", 1)[0] in TEAM_FOLDERS:
             raise WorkspaceError(f"{what}: {rel} is the team's file; kb never writes there",
                                  hint="write to briefings/ or outside the workspace")
+        if any(pattern.fullmatch(target.as_posix()) for pattern in self._recordings(root)):
+            raise WorkspaceError(f"{what}: {rel} is a source's recording (kb.toml); kb never writes over it",
+                                 hint="write to briefings/ or outside the workspace")
+
+    def _recordings(self, root: Path) -> list[re.Pattern[str]]:
+        """The recordings kb.toml names, as patterns of paths in the workspace (``{date}``: any day's)."""
+        cfg = self.config
+        named = [cfg.arxiv_recording, cfg.hf_recording, *(b.recording for b in cfg.blogs)]
+        return [re.compile("[^/]*".join(re.escape(part) for part in os.path.normpath(root / t).split("{date}")))
+                for t in named if t]
 
     def output_dir(self, out: str | Path, *, marker: str, force: bool = False) -> Path:
         """Where a ``--out DIR`` folder goes: like ``output_path``, never among the team's files nor

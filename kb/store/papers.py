@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kb.arxiv_id import lookup_arxiv_id
-from kb.errors import NotFound
+from kb.errors import ConfigError, NotFound
 from kb.names import title_name_key
 from kb.records import PaperRecord, Sighting
 from kb.store.db import Store
@@ -308,7 +308,7 @@ def get_paper(store: Store, ident: str) -> dict[str, Any]:
     """Everything the store knows about one paper, given its ID in any common form."""
     aid = lookup_arxiv_id(ident)
     if aid is None:
-        raise NotFound(f"{ident!r} is not an arXiv ID (forms: 2607.09701, arXiv:2607.09701v2, "
+        raise ConfigError(f"{ident!r} is not an arXiv ID (forms: 2607.09701, arXiv:2607.09701v2, "
                        "https://arxiv.org/abs/…, hep-th/9901001)")
     rows = store.query("SELECT * FROM papers WHERE arxiv_id = ?", (aid.id,))
     mentions = store.query(

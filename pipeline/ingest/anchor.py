@@ -29,7 +29,7 @@ def _line_for(ctx: RunContext, ident: str) -> tuple[str, str]:
     day = ctx.today.isoformat()
     if aid is None:
         if not ident.startswith(("http://", "https://")):
-            raise NotFound(f"{ident!r} is neither an arXiv ID nor a URL")
+            raise ConfigError(f"{ident!r} is neither an arXiv ID nor a URL")
         return ident, f"{ident} (anchored {day})"
     # The paper's title from the store, else from the team's card for it.
     title = strip_anchor_syntax(title_of(ctx.store, aid.id))

@@ -30,12 +30,12 @@ BAD_ARGUMENTS = [
     (["query", "anchored", "--since", "yesterday"], 2, "not a date"),
     (["query", "papers", "--source", "nope"], 2, "no source 'nope'"),
     (["query", "papers", "--topic", "nope"], 2, "no topic of the taxonomy"),
-    (["show", "not-an-id"], 1, "is not an arXiv ID"),
+    (["show", "not-an-id"], 2, "is not an arXiv ID"),            # bad input is a usage error (was 1)
     (["show", "2601.00001"], 1, "not in the store"),
     (["search", "x", "--limit", "0"], 2, "--limit"),
     (["search", "x", "--limit", "99999999999999999999"], 2, "--limit"),   # was an OverflowError (exit 70)
     (["anchor", "2610.09701", "--section", "9"], 2, "no section §9"),
-    (["anchor", "not-an-id", "--section", "1.1"], 1, "neither an arXiv ID nor a URL"),
+    (["anchor", "not-an-id", "--section", "1.1"], 2, "neither an arXiv ID nor a URL"),   # was 1
     (["audit", "--topic", "nope"], 2, "no topic 'nope'"),
     (["flags", "--rule", "nope"], 2, "expected one of"),
     (["flags", "show", "9999"], 1, "no flag #9999"),

@@ -120,6 +120,20 @@ def test_brief_out_and_topic_doc_outside_the_workspace(workspace: Path, tmp_path
     assert kept.store(workspace / ".kb" / "kb.sqlite") == "ok"
 
 
+def test_brief_out_never_writes_over_a_recording(sample_workspace: Path, kept) -> None:
+    workspace = sample_workspace
+    # Recordings are the inputs an offline night reads: --force overwrites an output, never one of them.
+    for target in [f"recordings/arxiv/{D}-listing.xml", "recordings/arxiv/2026-01-05-listing.xml",
+                   "recordings/blogs/vllm-blog.xml", "./recordings/../recordings/blogs/lmcache.xml"]:
+        path = (workspace / target).resolve()
+        before = path.read_bytes() if path.exists() else None
+        result = kb("--home", str(workspace), "brief", "--date", D, "--out", target, "--force")
+        assert result.returncode == 2 and "a source's recording" in one_error_line(result.stderr), target
+        assert (path.read_bytes() if path.exists() else None) == before
+    result = kb("--home", str(workspace), "brief", "--date", D, "--out", "recordings/blogs/notes.md")
+    assert result.returncode == 0, result.stderr    # a file no source reads is an output like any other
+
+
 # --------------------------------------------------------------------------- junk and moving files
 def test_binary_junk_notes_are_skipped_and_named(workspace: Path, kept) -> None:
     rng = random.Random(20261008)
