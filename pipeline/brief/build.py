@@ -69,9 +69,11 @@ def _source_dict(s: SourceRef) -> dict[str, Any]:
             "credibility": s.credibility}
 
 
-def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[str]) -> dict[str, Any]:
+def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[str], known: set[str]
+               ) -> dict[str, Any]:
     return {
-        "arxiv_id": c.arxiv_id, "url": c.url if not c.arxiv_id else None, "title": c.title, "category": c.category,
+        "arxiv_id": c.arxiv_id, "resolved": c.arxiv_id in known if c.arxiv_id else None,
+        "url": c.url if not c.arxiv_id else None, "title": c.title, "category": c.category,
         "relevance": c.relevance, "topics": c.topics, "suggested_section": f"§{c.section}" if c.section else None,
         "sources": [_source_dict(s) for s in c.sources], "points": _points(c), "why": c.why,
         "anchored_in": [f"§{s}" for s in c.anchored_in], "other_ids": [i for i in c.arxiv_ids if i != c.arxiv_id],
@@ -230,11 +232,11 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     increments = []
     for c in shown:
         same, touches = _relation(c, facts, taxonomy, topic, section_titles)
-        increments.append(_increment(c, same, touches))
+        increments.append(_increment(c, same, touches, facts.known_ids))
     arxiv_ids = _citable_ids(relevant, inputs.continuing, inputs.facts.known_ids)
     sources = _sources_checked(inputs, relevant)
-    # Every other relevant item, NET-new and engineering first (the density counts them); the Markdown
-    # lists those and confirmations up to OTHERS_LISTED, the JSON and HTML all of them.
+    # Every other relevant item, NET-new and engineering first (the density counts them); the Markdown (and
+    # the html made from it) lists those and confirmations up to OTHERS_LISTED, the JSON all of them.
     rest = sorted((c for c in relevant if c not in shown),
                   key=lambda c: (c.category == "confirmation", tier(c), RELEVANCE_ORDER[c.relevance], -c.score, c.key))
     fresh = sum(c.category != "confirmation" for c in rest)
@@ -261,7 +263,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
         since_previous=since,
         counts=_counts(cands, relevant, shown, arxiv_ids),
         increments=increments, others=others, others_total=len(others),
-        others_listed=min(len(others), max(fresh, OTHERS_LISTED)),
+        others_listed=fresh + min(len(others) - fresh, OTHERS_LISTED),
         flags=flags,
         arxiv_ids=arxiv_ids, sources=sources,
         failing_sources=[s for s in sources if s["status"] == "failed"],

@@ -21,7 +21,7 @@ from kb.store.papers import existing_ids, paper_titles, papers_named, sightings_
 from kb.store.posts import posts_published_between
 from kb.text import clean_heading, normalize_url
 from pipeline.brief.entities import NameIndex
-from pipeline.brief.model import Candidate, SourceRef, Window
+from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
 
 QUEUE_PATH = "organized/queue/work-queue.md"
 
@@ -290,7 +290,7 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
                             tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))))
             _add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
                  points=e.points, source=src, markers=e.markers)
-            c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp[:10]) for u in e.upvotes]
+            c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp) for u in e.upvotes]
             c.bad_ids += [(written, why, f"{note.path}#{e.number}") for written, why in e.bad_ids]
 
 
@@ -305,7 +305,7 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
         _add(c, ids=ids[:1], title=card.title, text=card.body,
              source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
         if card.hf_upvotes is not None:
-            c.upvotes.append((card.hf_upvotes, card.path, (card.created or "")[:10]))
+            c.upvotes.append((card.hf_upvotes, card.path, card.created or ""))
         if card.primary_topic is not None:
             c.card_relevance = "primary" if card.primary_topic else "adjacent"
         c.card_title = c.card_title or card.title or None
@@ -323,7 +323,7 @@ def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: di
                               r.seen_on, source_credibility.get(r.source, 3), r.abstract or "", (r.arxiv_id,)))
         c.kinds.add(r.kind)
         if r.upvotes is not None:
-            c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}", r.seen_on))
+            c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}", r.seen_on + FETCHED))
 
 
 def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int],

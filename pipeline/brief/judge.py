@@ -117,7 +117,9 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     c.withdrawn_from = [] if c.anchored_in else sorted({f"{s} ({v})" if v else s for k in subjects
                                                          for s, v in (withdrawn or {}).get(k, [])})
-    c.briefed_on = next((briefed[k] for k in subjects + [title_key(t) for t in c.titles] if k in briefed), None)
+    # by title only when the store knows none of its IDs: two known papers with one title are two papers
+    titled = [] if any(i in known_ids for i in c.arxiv_ids) else [title_key(t) for t in c.titles]
+    c.briefed_on = next((briefed[k] for k in subjects + titled if k in briefed), None)
     # sections the team's own text rules out ("别归 §3.2") are never kb's suggestion
     refused = refused_section_numbers(c, rules)
     allowed = {k: v for k, v in sections.items() if k not in refused}

@@ -6,6 +6,9 @@ from typing import Any
 
 from kb.records import Point
 
+# When a source's fetch counted upvotes: the nightly's read of the day's list, the day's last count.
+FETCHED = "T24:00"
+
 
 @dataclass
 class SourceRef:
@@ -40,7 +43,8 @@ class Candidate:
     texts: list[str] = field(default_factory=list)
     points: list[Point] = field(default_factory=list)        # the team's bullets, with their tables and sub-items
     sources: list[SourceRef] = field(default_factory=list)
-    upvotes: list[tuple[int, str, str]] = field(default_factory=list)   # (value, where, the day it was counted)
+    # (value, where, when it was counted: a day, a day and time, or a day and FETCHED)
+    upvotes: list[tuple[int, str, str]] = field(default_factory=list)
     markers: list[str] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)                   # announce types, featured, …
     card_relevance: str | None = None

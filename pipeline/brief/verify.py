@@ -77,21 +77,24 @@ def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """The same quantity of the same subject with different values in two sources (``pipeline.brief.claims``):
-    HF upvotes counted on the same day (upvotes that rose between days are a change over time),
-    and measurements with units — within each item, and across items for a system named in each."""
+    HF upvotes of one day that a rising count does not explain (``upvotes_disagree``; upvotes that rose
+    between days or through a day are a change over time), and measurements with units — within each
+    item, and across items for a system named in each."""
     out = []
     # Upvotes drift through a day (a morning note, the nightly's fetch): compared for what the briefing
     # puts forward only, where a difference changes what it says.
     for c in [c for c in cands if c.put_forward]:
-        for day in sorted({d for *_, d in c.upvotes}):
+        for day in sorted({d[:10] for *_, d in c.upvotes}):
             # a place that writes two counts of one day ("12▲ yesterday, 31▲ now") tells a change, not a conflict
             by_place: dict[str, set[int]] = {}
+            stamp: dict[str, str] = {}
             for v, w, d in c.upvotes:
-                if d == day:
+                if d[:10] == day:
                     by_place.setdefault(w, set()).add(v)
+                    stamp.setdefault(w, d)
             single = {w: vs.pop() for w, vs in by_place.items() if len(vs) == 1}
             values = sorted(set(single.values()))
-            if len(values) > 1:
+            if upvotes_disagree([(v, _time_of(stamp[w])) for w, v in single.items()]):
                 out.append(Flag("number-conflict", f"{c.title} · upvotes", {
                     "quantity": "HF upvotes", "day": day,
                     "values": {str(v): [w for w, x in single.items() if x == v] for v in values}}))
@@ -117,6 +120,26 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                             {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
                             context=_corrections(values, corrected)))
     return out
+
+
+def upvotes_disagree(counts: list[tuple[int, str]]) -> bool:
+    """Do one day's counts, ``(value, time of day or "")``, disagree? Upvotes only rise: counts that carry a
+    time (a note's, a card's; a fetch's is the day's last), taken in time order and never falling, are one
+    count rising through the day ("11▲ at 09:00", the evening's card and fetch 12▲). A count without a time
+    must equal the others; two counts of one moment must be equal."""
+    if len({v for v, _ in counts}) < 2:
+        return False
+    if any(not t for _, t in counts):
+        return True
+    ordered = sorted(counts, key=lambda vt: (vt[1], vt[0]))
+    return any(b[0] < a[0] or (a[1] == b[1] and a[0] != b[0]) for a, b in zip(ordered, ordered[1:]))
+
+
+def _time_of(stamp: str) -> str:
+    """The time of day a stamp carries ("09:00", "24:00" for a fetch), or "" — 00:00 included, the stamp
+    of a note or card dated without a time."""
+    t = stamp[11:16]
+    return "" if t in ("", "00:00") else t
 
 
 def _corrections(values: dict[str, list[str]], corrected: dict[str, str]) -> dict[str, Any]:

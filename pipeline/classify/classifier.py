@@ -259,7 +259,9 @@ def _judge(tax: Taxonomy, tags: list[Tag], context: float, adjacent: float, off_
     # a tag from an inference-only topic (speculative decoding, KV cache, …) is itself context
     inherent = any(shares[t.topic] >= 0.5 and t.score >= 1.5 * s.tag_threshold for t in tags)
     context = max(context, 0.0)
-    if category and tags and _category_matches(category, s.primary_categories):
+    # A systems category brings a paper that is about inference closer to serving; it does not make a
+    # systems paper with no word of inference (blockchain sharding, energy counters) about it.
+    if category and tags and _category_matches(category, s.primary_categories) and (context > 0 or inherent):
         context += s.category_bonus
         reasons.append(f"category {category} is a systems category (+{s.category_bonus:g})")
     evidence = context + from_topics

@@ -114,7 +114,8 @@ def _split_items(corpus: Path | None, split: str, source: str = "curated") -> li
     from pipeline.classify.training.corpus import build
     from pipeline.classify.training.labelmap import LabelMap
     ex = build(corpus, LabelMap.load(find_resource("data/label_map.toml")))
-    return [{"id": e.id, "title": e.title, "text": e.text, "topics": list(e.topics), "relevance": e.relevance}
+    return [{"id": e.id, "title": e.title, "text": e.text, "topics": list(e.topics), "relevance": e.relevance,
+             "primary_category": e.extra.get("primary_category")}
             for e in ex if e.split == split and e.source in SPLIT_SOURCES[source]]
 
 

@@ -57,15 +57,16 @@ def test_a_post_corrected_in_place_changes_the_briefing(home: Path) -> None:
     assert "44.6 GB/s" in before and "46.1 GB/s" in after and "44.6 GB/s" not in after
 
 
-def test_upvotes_that_rose_change_the_briefing(home: Path) -> None:
+def test_upvotes_changed_in_place_change_the_briefing(home: Path) -> None:
     recording = home / "recordings" / "hf" / f"daily_papers_{DAY}.json"
     items = json.loads(recording.read_text(encoding="utf-8"))
     [slimwise] = [i for i in items if i["paper"]["id"] == "2610.09701"]
-    slimwise["paper"]["upvotes"] = 31
+    # the night's fetch now counts fewer than the 09:00 note (11▲): upvotes do not fall, so it is a conflict
+    slimwise["paper"]["upvotes"] = 10
     recording.write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
     before, after = _rerun(home)
-    assert "hf 2026-10-08" in before and before != after
-    assert "31（hf 2026-10-08）" in after
+    assert "hf 2026-10-08" not in before and before != after
+    assert "10（hf 2026-10-08）" in after
 
 
 def test_an_edited_card_changes_the_briefing(home: Path) -> None:

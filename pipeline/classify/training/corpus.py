@@ -91,6 +91,13 @@ def _blocked(items: Iterable[dict[str, Any]]) -> tuple[set[str], set[str]]:
     return ids, titles
 
 
+def _category(record: dict[str, Any]) -> dict[str, Any]:
+    """``{"primary_category": …}`` of an abstracts record (its first category, as arXiv lists the primary
+    first), or nothing."""
+    cats = record.get("categories") or ()
+    return {"primary_category": cats[0]} if cats and isinstance(cats[0], str) else {}
+
+
 def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
           holdout: list[dict] | None = None, dev_weight: float = 3.0,
           random_weight: float = 0.3, val: float = 0.1, test: float = 0.2) -> list[Example]:
@@ -150,10 +157,12 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
             rel, topics = merge(train_labels)     # train/val labels only from trainable lists
         base = dict(key=key, relevance=rel, topics=topics, split=split, lists=lists,
                     trainable=trainable, id=key)
-        out.append(Example(title=title, text="", source="curated", **base))
         ab = abstracts.get(k) if is_id else None
+        # the arXiv category, where the abstracts know the paper: what a listing gives the classifier
+        extra = _category(ab[1]) if ab is not None else {}
+        out.append(Example(title=title, text="", source="curated", extra=extra, **base))
         if ab is not None and (ab[0] == "train" or not trainable):
-            out.append(Example(title=ab[1]["title"], text=ab[1]["abstract"], source="abstract",
+            out.append(Example(title=ab[1]["title"], text=ab[1]["abstract"], source="abstract", extra=extra,
                                **{**base, "id": key + "#abs"}))
 
     # abstracts no curator listed: systems papers without LLMs (hard negatives, the label map's
@@ -178,9 +187,9 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
             # a bare title as well, as every curated paper gives: a systems title without an
             # LLM is what a nightly listing's short entries look like
             out.append(Example(key=key, title=r["title"], text="", relevance="none", topics=(),
-                               split=split, source=source, weight=weight, id=key + "#title"))
+                               split=split, source=source, weight=weight, id=key + "#title", extra=_category(r)))
         out.append(Example(key=key, title=r["title"], text=r["abstract"], relevance="none",
-                           topics=(), split=split, source=source, weight=weight, id=key))
+                           topics=(), split=split, source=source, weight=weight, id=key, extra=_category(r)))
 
     for it in dev or ():
         out.append(Example(key=f"dev:{it['id']}", title=it.get("title", ""), text=it.get("text", ""),

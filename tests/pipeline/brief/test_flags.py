@@ -31,8 +31,7 @@ def _open_heads(home: Path) -> list[str]:
 
 def test_flags_open_json_lists_the_briefing_flags(briefed: Path) -> None:
     flags = _flags(briefed, "--open")
-    assert {f["rule"] for f in flags} == {"unsourced-claim", "boundary", "id-conflict", "number-conflict",
-                                          "date-inconsistency"}
+    assert {f["rule"] for f in flags} == {"unsourced-claim", "boundary", "id-conflict", "date-inconsistency"}
     assert all(f["status"] == "open" and f["first_seen"] == DAY and f["last_seen"] == DAY for f in flags)
     assert all(isinstance(f["evidence"], dict) for f in flags)
     data = brief_json(briefed)
@@ -58,7 +57,7 @@ def test_resolve_keeps_it_closed_until_the_evidence_changes(briefed: Path) -> No
     # A rerun keeps it closed: not among §3's open items, named in the closed line.
     brief(briefed)
     heads = _open_heads(briefed)
-    assert not [h for h in heads if "DeepSeek V4.1" in h] and len(heads) == 4
+    assert not [h for h in heads if "DeepSeek V4.1" in h] and len(heads) == 3
     s3 = sections(read(briefed, ZH_MD))["三"]
     # In the briefing's language, with the team's note and the id `kb flags` takes.
     assert "已由团队关闭" in s3 and "DeepSeek V4.1" in s3 and "已驳回：x" in s3 and f"#{claim['id']} 来源待核实" in s3
@@ -89,7 +88,7 @@ def test_an_id_read_from_the_briefing_is_the_one_kb_flags_resolve_takes(sample_d
     brief(home, *(("--lang", "en") if lang == "en" else ()))
     heads = [m.groups() for line in read(home, rel).splitlines() if (m := re.fullmatch(head, line))]
     stored = {f["id"]: f for f in _flags(home, "--open")}
-    assert len(heads) == len(stored) == 5
+    assert len(heads) == len(stored) == 4
     assert {int(i) for i, _ in heads} == set(stored)
     flag_id, subject = heads[-1]
     assert subject.startswith(stored[int(flag_id)]["subject"][:20])

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kb.records import Point
-from pipeline.brief.model import Candidate, SourceRef
+from pipeline.brief.model import FETCHED, Candidate, SourceRef
 from pipeline.brief.verify import (
     RULE_ORDER,
     Facts,
@@ -123,6 +124,25 @@ def test_number_conflict_same_upvotes_twice_is_fine() -> None:
     assert number_conflicts([cand("s", upvotes=[(12, "a", "2026-10-08"), (12, "b", "2026-10-08")])], Facts()) == []
     # upvotes that rose from one day to the next are a change over time, not a conflict
     assert number_conflicts([cand("s", upvotes=[(12, "a", "2026-10-08"), (31, "b", "2026-10-09")])], Facts()) == []
+
+
+def test_upvotes_rising_through_a_day_are_no_conflict() -> None:
+    # the sample day's SlimWise: a 09:00 note 11▲ ("the count will rise by evening"), the 20:00 card and
+    # the nightly's fetch 12▲ — one count rising, not two sources disagreeing
+    rising = [(11, "inbox/tom/hf.md#7", "2026-10-08T09:00"), (12, "cards/378.md", "2026-10-08T20:00"),
+              (12, "hf 2026-10-08", "2026-10-08" + FETCHED)]
+    assert number_conflicts([cand("s", upvotes=rising)], Facts()) == []
+
+
+@pytest.mark.parametrize("counts", [
+    [(31, "note", "2026-10-08T09:00"), (12, "hf", "2026-10-08" + FETCHED)],     # fell by the evening's fetch
+    [(11, "a", "2026-10-08T09:00"), (14, "b", "2026-10-08T09:00")],             # one moment, two counts
+    [(11, "note", "2026-10-08T00:00"), (12, "hf", "2026-10-08" + FETCHED)],     # a note dated without a time
+    [(11, "card", "2026-10-08"), (12, "hf", "2026-10-08" + FETCHED)],           # a card dated without a time
+])
+def test_upvotes_a_rising_count_does_not_explain_are_a_conflict(counts) -> None:
+    [f] = number_conflicts([cand("s", upvotes=counts)], Facts())
+    assert f.evidence["day"] == "2026-10-08" and len(f.evidence["values"]) == 2
 
 
 def test_number_conflict_two_speedups_for_one_name() -> None:
