@@ -84,3 +84,28 @@ def test_rank_puts_what_is_new_and_central_first_and_recaps_last() -> None:
 def test_an_exclusion_marker_names_the_doc_it_keeps_the_item_out_of(rules, text: str, doc: str,
                                                                       excluded: bool) -> None:
     assert rules.excludes(text.lower(), doc) is excluded
+
+
+def _judged(c: Candidate, rules, briefed: dict[str, str], known: set[str]) -> Candidate:
+    from pipeline.brief.judge import judge
+    from pipeline.classify.classifier import classify
+    from pipeline.classify.taxonomy import load_taxonomy
+    judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed=briefed,
+          known_ids=known, rules=rules, sections={})
+    return c
+
+
+TITLE = "KVCC: Deadline-Aware RDMA Congestion Control for KV Cache Transfer in Disaggregated LLM Serving"
+
+
+def test_a_title_links_to_an_earlier_briefing_only_when_no_id_is_known(rules) -> None:
+    from kb.text import title_key
+    briefed = {title_key(TITLE): "2026-10-08", "2610.09305": "2026-10-08"}
+    def item(aid: str) -> Candidate:
+        return Candidate(key=f"id:{aid}", arxiv_ids=[aid], titles=[TITLE], texts=["RDMA congestion control "
+                         "for KV cache transfer between prefill and decode instances of LLM serving."],
+                         sources=[SourceRef("arxiv", "arxiv", None, None, None, "2026-10-09", 3, "", (aid,))])
+    # another known paper with the same title was briefed: this one is a paper of its own
+    assert _judged(item("2610.11052"), rules, briefed, {"2610.11052", "2610.09305"}).briefed_on is None
+    # an ID the store does not know: the title is all there is to tell, and it was briefed
+    assert _judged(item("2610.11052"), rules, briefed, {"2610.09305"}).briefed_on == "2026-10-08"

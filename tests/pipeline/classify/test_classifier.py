@@ -137,3 +137,19 @@ def test_nested_matches_count_once_per_topic(tax):
     r = classify("The KV cache is large.", title="", taxonomy=tax)
     kv = {t.topic: t for t in r.tags + r.below_threshold}["kv-cache"]
     assert kv.terms == ("kv cache",)          # not also "kv" and "cache"
+
+
+SHARDING = ("MetaTune: a Two-Phase Cross-Shard Protocol for Blockchain Sharding",
+            "Progress in blockchain sharding is limited because cross-shard transactions need atomicity. "
+            "We present MetaTune, a framework built on a two-phase cross-shard protocol. On Ethereum "
+            "transaction traces, the approach matches or exceeds prior work at 7x lower cost.")
+
+
+def test_a_systems_category_alone_does_not_make_a_paper_about_inference(tax):
+    # the sample day's listing: a cs.DC sharding protocol tags parallelism ("sharding") and has no word of
+    # inference; the category bonus once lifted it to adjacent
+    r = classify(SHARDING[1], title=SHARDING[0], primary_category="cs.DC", taxonomy=tax)
+    assert r.relevance == "none" and not any("systems category" in x for x in r.explain())
+    # a paper that is about serving keeps the bonus
+    pd = classify(PD[1], title=PD[0], primary_category="cs.DC", taxonomy=tax)
+    assert any("systems category" in x for x in pd.explain())
