@@ -6,8 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import echo_rows, open_store, run_context, state
-from kb.cli.options import Day, Fmt4, Format, Topic
+from kb.cli.common import echo_rows, open_store, open_workspace, run_context, state
+from kb.cli.options import AnyTopic, Day, Fmt4, Format, Topic
 
 flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
 
@@ -70,7 +70,7 @@ def _check_rule(rule: str | None) -> None:
 @flags_app.callback()
 def flags_cmd(ctx: typer.Context,
               only_open: Annotated[bool, typer.Option("--open", help="Only open flags.")] = False,
-              rule: Rule = None, topic: Topic = None, fmt: Format = Fmt4.table) -> None:
+              rule: Rule = None, topic: AnyTopic = None, fmt: Format = Fmt4.table) -> None:
     """List verification flags (the briefing's §3), newest evidence first."""
     if ctx.invoked_subcommand is not None:
         return
@@ -78,11 +78,22 @@ def flags_cmd(ctx: typer.Context,
     _check_rule(rule)
     with open_store() as store:
         rows = list_flags(store, only_open=only_open, rule=rule, topic=topic)
-    echo_rows(rows, fmt.value, ["id", "rule", "status", "subject", "last_seen", "note"], id_key="id")
+    echo_rows(rows, fmt.value, ["id", "topic", "rule", "status", "subject", "last_seen", "note"], id_key="id")
+
+
+def _flag_number(value: str | None) -> int | None:
+    """A flag's number as the briefing prints it ("#3") or bare ("3")."""
+    if value is None:
+        return None
+    digits = value.strip().removeprefix("#")
+    if not digits.isdigit() or not digits.isascii() or len(digits) > 18:
+        raise typer.BadParameter(f"{value!r}: a flag's number, such as 3 or #3")
+    return int(digits)
 
 
 @flags_app.command("show")
-def flags_show_cmd(flag_id: Annotated[int, typer.Argument(metavar="N", help="The flag's number.")]) -> None:
+def flags_show_cmd(flag_id: Annotated[str, typer.Argument(metavar="N", help="The flag's number (3 or #3).",
+                                                          callback=_flag_number)]) -> None:
     """One flag with its evidence."""
     from kb.cli.output import format_json
     from kb.store.flags import get_flag
@@ -91,23 +102,26 @@ def flags_show_cmd(flag_id: Annotated[int, typer.Argument(metavar="N", help="The
 
 
 @flags_app.command("resolve")
-def flags_resolve_cmd(flag_id: Annotated[Optional[int], typer.Argument(metavar="[N]", help="The flag's number "
-                                                                       "(or --rule / --topic for many).")] = None,
+def flags_resolve_cmd(flag_id: Annotated[Optional[str], typer.Argument(metavar="[N]", help="The flag's number, 3 or "
+                                                                       "#3 (or --rule / --topic for many).",
+                                                                       callback=_flag_number)] = None,
                       verdict: Annotated[Verdict, typer.Option("--as", help="verified, dismissed (or open).")] = ...,
                       note: Annotated[Optional[str], typer.Option("--note", help="Why.")] = None,
                       rule: Rule = None, topic: Topic = None) -> None:
-    """Close a flag, or every open flag of a rule and/or topic (closed flags stay closed unless new
-    evidence arrives)."""
+    """Close a flag, or every open flag of a rule and/or topic — with --rule alone, of the first doc's topic
+    (closed flags stay closed unless new evidence arrives)."""
     from kb.store.flags import resolve_flag, resolve_many
     _check_rule(rule)
     if (flag_id is None) == (rule is None and topic is None):
         raise typer.BadParameter("give a flag number, or --rule and/or --topic (not both)")
+    if flag_id is None and topic is None:   # many flags at once: never another doc's unless named
+        topic = open_workspace().config.topics[0].slug
     with open_store(write=True) as store, store.transaction() as tx:
         if flag_id is not None:
             resolve_flag(tx, flag_id, verdict.value, note)
             done = f"flag #{flag_id}"
         else:
-            done = f"{resolve_many(tx, verdict.value, note, rule=rule, topic=topic)} flags"
+            done = f"{resolve_many(tx, verdict.value, note, rule=rule, topic=topic)} flags of {topic}"
     if not state.quiet:
         typer.echo(f"{done}: {verdict.value}")
     _refresh_briefings(topic)

@@ -6,13 +6,13 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import open_store, open_workspace, state
-from kb.cli.options import Since, Topic
+from kb.cli.options import AnyTopic, Since
 
 export_app = typer.Typer(help="Export what kb knows for other tools.", no_args_is_help=True)
 
 
 @export_app.command("bibtex")
-def export_bibtex_cmd(topic: Topic = None,
+def export_bibtex_cmd(topic: AnyTopic = None,
                       section: Annotated[Optional[str], typer.Option("--section", help="Section number; 2.3 "
                                                                     "includes 2.3.1.")] = None,
                       since: Since = None,

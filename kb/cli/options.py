@@ -77,6 +77,9 @@ TableOrJson = Annotated[TableJson, typer.Option("--format", help="table or json.
 MdOrJson = Annotated[MdJson, typer.Option("--format", help="md or json.")]
 Topic = Annotated[Optional[str], typer.Option("--topic", callback=check_topic, help="Knowledge-doc topic (default: "
                                               "the first configured one).")]
+# What lists or exports across docs: every doc unless one is named (each row says which).
+AnyTopic = Annotated[Optional[str], typer.Option("--topic", callback=check_topic, help="Only this knowledge doc's "
+                                                 "topic (default: every configured doc).")]
 Tag = Annotated[Optional[str], typer.Option("--topic", callback=check_tag, help="Only papers tagged with this "
                                             "taxonomy topic.")]
 Files = Annotated[Optional[list[Path]], typer.Option("--from-file", help="Read this recording instead of the network "

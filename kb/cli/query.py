@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import echo_rows, open_store
-from kb.cli.options import Fmt4, Format, MdJson, MdOrJson, Since, Tag, Topic, Until
+from kb.cli.options import AnyTopic, Fmt4, Format, MdJson, MdOrJson, Since, Tag, Until
 
 query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
 
@@ -44,7 +44,7 @@ def query_papers_cmd(since: Since = None, until: Until = None,
 
 
 @query_app.command("anchored")
-def query_anchored_cmd(topic: Topic = None,
+def query_anchored_cmd(topic: AnyTopic = None,
                        section: Annotated[Optional[str], typer.Option("--section",
                                           help="Section number; 2.3 includes 2.3.1.")] = None,
                        since: Since = None, until: Until = None, fmt: Format = Fmt4.table) -> None:
@@ -56,7 +56,7 @@ def query_anchored_cmd(topic: Topic = None,
         rows = [r for r in rows if r["arxiv_id"]]
     echo_rows(rows, fmt.value, ["arxiv_id", "url", "topic", "section", "section_title", "anchored_on",
                                 "doc_version", "title"] if fmt is not Fmt4.table else
-              ["arxiv_id", "section", "anchored_on", "title", "url"])
+              ["arxiv_id", "topic", "section", "anchored_on", "title", "url"])
 
 
 def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese included), or an arXiv ID.")],

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from kb.cli.common import echo_rows, open_store, run_context
-from kb.cli.options import Day, Fmt4, Format, Topic
+from kb.cli.options import AnyTopic, Day, Fmt4, Format, Topic
 
 
 def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder to make a workspace of.")]) -> None:
@@ -17,7 +17,7 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder to make a wo
     typer.echo(f"workspace {directory}: " + (", ".join(created) if created else "already complete"))
 
 
-def audit_cmd(topic: Topic = None, fmt: Format = Fmt4.table) -> None:
+def audit_cmd(topic: AnyTopic = None, fmt: Format = Fmt4.table) -> None:
     """Curation findings: duplicates, impossible dates, card mismatches, noticed-but-unanchored papers."""
     from kb.store.audit import audit
     with open_store() as store:

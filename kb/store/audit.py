@@ -14,8 +14,11 @@ def audit(store: Store, *, topic: str | None = None) -> list[dict[str, Any]]:
     """Every problem the team's files carry (file and line: the knowledge doc's duplicate or confusable
     section numbers, impossible and future anchoring dates, card mismatches), IDs that cannot exist,
     duplicates, anchors dated before their paper existed, noticed-but-unanchored papers."""
+    # a topic's audit leaves out the other docs' own problems (the team's other files are every doc's)
+    docs = store.query("SELECT DISTINCT topic, path FROM doc_versions") if topic is not None else []
+    others = {path for t, path in docs if t != topic} - {path for t, path in docs if t == topic}
     findings: list[dict[str, Any]] = [{"kind": "file-problem", "subject": path, "detail": problem}
-                                      for path, problem in file_problems(store)]
+                                      for path, problem in file_problems(store) if path not in others]
     findings += [{"kind": "impossible-id", "subject": written, "detail": f"{path} entry {n}: {why}"}
                  for path, n, written, why in impossible_ids(store)]
     seen: dict[tuple[str, str], list[str]] = {}

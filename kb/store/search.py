@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from kb.arxiv_id import find_arxiv_ids
+from kb.arxiv_id import find_arxiv_ids, mask_arxiv_ids
 from kb.store.db import Store
 from kb.store.fts import KIND_BASE, index_text, to_match_query
 
@@ -102,7 +102,8 @@ def merge_backlog(store: Store, pages: int = 2000) -> None:
 def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
     """Full-text search (bm25) over papers, note entries and posts; Chinese words included.
 
-    An arXiv ID in the query (any form) also finds that paper, whatever its text says.
+    An arXiv ID in the query (any form) also finds that paper, whatever its text says, first; the
+    query's words, the ID's digits among them, find the rest (the notes and posts that cite it).
     """
     out: list[dict[str, Any]] = []
     ids = [a.id for a in find_arxiv_ids(text)]
@@ -111,8 +112,11 @@ def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
         if rows:
             out.append({"kind": "paper", "ref": aid, "title": rows[0][0], "snippet": snippet(rows[0][1], []),
                         "score": None, "arxiv_id": aid})
-    match = to_match_query(text) if not ids else ""
-    if not match:
+    # the text is searched with each ID as notes write it: its canonical form ("arXiv:2610.10507v1" → 2610.10507)
+    if ids:
+        text = " ".join([mask_arxiv_ids(text, " "), *ids])
+    match = to_match_query(text)
+    if not match or len(out) >= limit:
         return out[:limit]
     if store.dialect == "postgresql":
         from kb.store.pg_search import ranked
@@ -122,7 +126,10 @@ def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
             "SELECT kind, ref, bm25(search_index) AS rank FROM search_index WHERE search_index MATCH ? "
             "ORDER BY rank, ref LIMIT ?", (match, limit))]
     words = [w for w in text.split() if w]
+    found = {(r["kind"], r["ref"]) for r in out}
     for kind, ref, score in hits:
+        if (kind, ref) in found or len(out) >= limit:
+            continue
         title, body = _original(store, kind, ref)
         item = {"kind": kind, "ref": ref, "title": title, "snippet": snippet(body or title, words),
                 "score": round(score, 4)}

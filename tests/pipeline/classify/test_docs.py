@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.cli import app
+from kb.errors import ConfigError
 from tests.support.paths import SAMPLE
 
 DAY = "2026-10-08"
@@ -97,6 +98,10 @@ def test_label_refuses_what_it_cannot_record(two_docs):
     assert kb(two_docs, "label", SPEC, "--relevance", "maybe", ok=False).exit_code == 2
     assert kb(two_docs, "label", SPEC, "--relevance", "primary", "--topic", "nope", ok=False).exit_code == 2
     assert kb(two_docs, "label", SPEC, "--relevance", "none", "--doc", "nope", ok=False).exit_code == 2
+    # what no paper can have is a usage error, not a paper to ingest first
+    for written in ("2610.9701", "arXiv:2614.00123", " "):
+        refused = kb(two_docs, "label", written, "--relevance", "none", ok=False)
+        assert isinstance(refused.exception, ConfigError) and "ingest it first" not in str(refused.exception), written
     assert not (two_docs / "organized" / "labels").exists()
 
 

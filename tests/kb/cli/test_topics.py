@@ -1,0 +1,78 @@
+"""A workspace with two knowledge docs: what each command covers when no --topic is given, and says so."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli import app
+from tests.support.paths import SAMPLE
+
+DAY = "2026-10-08"
+MOE_DOC = Path(__file__).resolve().parents[2] / "fixtures" / "moe" / "moe.md"
+
+
+def kb(home: Path, *args: str, code: int = 0):
+    result = CliRunner().invoke(app, ["--home", str(home), *args])
+    assert result.exit_code == code, (args, result.output, result.exception)
+    return result
+
+
+@pytest.fixture(scope="module")
+def two_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample day with a second doc (moe) configured after inference, and both briefed."""
+    home = tmp_path_factory.mktemp("topics") / "ws"
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    shutil.copy(MOE_DOC, home / "organized" / "knowledge" / "moe.md")
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[topics]]\nslug = "moe"\ndoc = "organized/knowledge/moe.md"\n')
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    return home
+
+
+def _flags(home: Path, *args: str) -> list[dict]:
+    return json.loads(kb(home, "flags", *args, "--format", "json").stdout)
+
+
+def test_resolving_a_rule_without_a_topic_closes_the_first_docs_flags_only(two_docs: Path, tmp_path: Path) -> None:
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws", symlinks=True))
+    mine = [f for f in _flags(home, "--open", "--rule", "date-inconsistency")]
+    assert {f["topic"] for f in mine} == {"inference", "moe"}     # the same card problem, in both docs
+    out = kb(home, "flags", "resolve", "--rule", "date-inconsistency", "--as", "dismissed").stdout
+    assert out.splitlines()[0] == "1 flags of inference: dismissed"
+    after = {f["topic"]: f["status"] for f in _flags(home, "--rule", "date-inconsistency")}
+    assert after == {"inference": "dismissed", "moe": "open"}   # the other doc's flag is its team's to close
+
+
+def test_lists_across_docs_say_which_doc_each_row_is(two_docs: Path) -> None:
+    flags = kb(two_docs, "flags").stdout.splitlines()
+    assert flags[0].split()[:2] == ["id", "topic"] and any(" moe " in line for line in flags[2:])
+    anchored = kb(two_docs, "query", "anchored").stdout.splitlines()
+    assert anchored[0].split()[:2] == ["arxiv_id", "topic"]
+    assert {"inference", "moe"} <= {w for line in anchored[2:] for w in line.split()}
+
+
+def test_a_docs_audit_leaves_out_the_other_docs_problems(two_docs: Path) -> None:
+    def doc_problems(topic: str) -> set[str]:
+        rows = json.loads(kb(two_docs, "audit", "--topic", topic, "--format", "json").stdout)
+        return {r["subject"] for r in rows if r["kind"] == "file-problem" and "knowledge/" in r["subject"]}
+    assert "organized/knowledge/inference.md" in doc_problems("inference")   # §1.(1) beside §1.1 in v310
+    assert "organized/knowledge/inference.md" not in doc_problems("moe")
+
+
+@pytest.mark.parametrize("written", ["2", "#2", " #2 "])
+def test_a_flag_is_named_as_the_briefing_prints_it(two_docs: Path, written: str) -> None:
+    assert json.loads(kb(two_docs, "flags", "show", written).stdout)["id"] == 2
+    assert "a flag's number" in kb(two_docs, "flags", "show", "x2", code=2).output
+
+
+def test_an_id_in_a_search_finds_its_paper_first_then_the_notes_that_cite_it(two_docs: Path) -> None:
+    # 2607.09701 is only ever written in Tom's note (the card's file name): no paper, but the note cites it
+    assert kb(two_docs, "search", "2607.09701", "--format", "ids").stdout.split() == [
+        "inbox/tom/2026-10-08-0900-hf-daily-2026-10-08.md#7"]
+    refs = kb(two_docs, "search", "arXiv:2610.10507v1", "--format", "ids").stdout.split()
+    assert refs[0] == "2610.10507" and len(refs) == len(set(refs)) == 3   # the paper once, then the two notes
+    assert all(r.startswith("inbox/") for r in refs[1:])
