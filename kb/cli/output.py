@@ -90,7 +90,9 @@ def format_paper_md(p: dict[str, Any]) -> str:
         ("Versions", "versions", lambda v: f"v{v['version']} {t(v['date'] or '')}"),
         ("Sources", "sources", lambda s: f"{t(s['seen_on'])} {t(s['source'])} {t(s['kind'])}"
          + (f" {s['upvotes']}▲" if s["upvotes"] is not None else "")),
-        ("Anchors", "anchors", lambda a: f"{t(a['topic'])} §{t(a['section'])} anchored {t(a['anchored_on'] or '?')}"
+        # the doc version that last had the line: a renumbered doc's old §2.3.1 is another section now
+        ("Anchors", "anchors", lambda a: f"{t(a['topic'])} §{t(a['section'])}"
+         + (f" ({t(a['doc_version'])})" if a.get("doc_version") else "") + f" anchored {t(a['anchored_on'] or '?')}"
          + (f" (ended {t(a['ended_on'])})" if a["ended_on"] else "")),
         ("Mentions", "mentions", lambda m: t(m["origin"]) + (f" entry {m['entry']}" if m["entry"] else "")),
         ("Cards", "cards", lambda c: t(c["path"])),

@@ -315,7 +315,7 @@ def get_paper(store: Store, ident: str) -> dict[str, Any]:
         "SELECT origin_kind, origin, entry, version, seen_on FROM mentions WHERE subject = ? "
         "ORDER BY seen_on NULLS FIRST, origin, entry", (aid.id,))
     anchors = store.query(
-        "SELECT topic, section, anchored_on, first_seen, last_seen, ended_on, label FROM anchors "
+        "SELECT topic, section, doc_version, anchored_on, first_seen, last_seen, ended_on, label FROM anchors "
         "WHERE arxiv_id = ? ORDER BY topic, section", (aid.id,))
     if not rows and not mentions and not anchors:
         raise NotFound(f"{aid.id} is not in the store")

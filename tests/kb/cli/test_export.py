@@ -79,3 +79,10 @@ def test_query_papers_json_and_csv_carry_abstract_and_url(home: Path) -> None:
     table = list(csv.DictReader(io.StringIO(kb(home, "query", "papers", "--format", "csv").stdout)))
     assert [r["arxiv_id"] for r in table] == [r["arxiv_id"] for r in rows]
     assert all(r["url"] and r["abstract"] == " ".join(j["abstract"].split()) for r, j in zip(table, rows))
+
+
+def test_show_names_the_doc_version_of_each_anchor(home: Path) -> None:
+    # v311 renumbered the doc: Mooncake's §2.3.1 of v310 is §2.4.1 now, and §2.3.1 is another section
+    out = kb(home, "show", "2407.00079").stdout
+    assert "inference §2.3.1 (v310) anchored 2026-08-14 (ended 2026-10-09)" in out
+    assert "inference §2.4.1 (v311) anchored 2026-08-14\n" in out
