@@ -159,10 +159,10 @@ def _norm_title(t: str) -> str:
 
 
 def _add(c: Candidate, *, ids=(), urls=(), title=None, text=None, points=(), source=None, markers=()) -> None:
-    for v, attr in [(i, "arxiv_ids") for i in ids] + [(u, "urls") for u in urls] + \
-                   [(p, "points") for p in points] + [(m, "markers") for m in markers]:
-        if v not in getattr(c, attr):
-            getattr(c, attr).append(v)
+    for have, values in ((c.arxiv_ids, ids), (c.urls, urls), (c.points, points), (c.markers, markers)):
+        for v in values:
+            if v not in have:
+                have.append(v)
     if title and title not in c.titles:
         c.titles.append(title)
     if text and text not in c.texts:
