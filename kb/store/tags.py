@@ -147,8 +147,12 @@ def clear_stale_queue(tx: Tx) -> None:
 
 
 def classified_with_other_model(store: Store, model_hash: str) -> bool:
-    """Was anything classified by a model other than ``model_hash``? (An indexed look-up.)"""
-    return bool(store.query("SELECT 1 FROM classifications WHERE taxonomy_hash <> ? LIMIT 1", (model_hash,)))
+    """Was anything classified by a model other than ``model_hash``? Two index searches, one on each side of
+    the hash: ``<>`` would walk the whole index, every row of a backfilled store sharing the one hash."""
+    return bool(store.query(OTHER_MODEL, (model_hash, model_hash)))
+
+
+OTHER_MODEL = "SELECT 1 FROM classifications WHERE taxonomy_hash < ? OR taxonomy_hash > ? LIMIT 1"
 
 
 def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[str],
