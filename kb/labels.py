@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kb.arxiv_id import lookup_arxiv_id
 from kb.errors import ConfigError, WorkspaceError
 from kb.workspace import Workspace, resolve_inside
 
@@ -54,30 +55,47 @@ def labels_path(workspace: Workspace, doc: str) -> Path:
 def read_labels(workspace: Workspace, doc: str, problems: list[str] | None = None) -> list[Correction]:
     """The corrections in force for ``doc``, in file order of their last line (none when there is no file).
 
-    A malformed line is an error naming its file and line; with ``problems``, it is named there
-    instead and skipped, so that one mistyped line costs that line only (the nightly's way)."""
-    path = labels_path(workspace, doc)
-    if not path.is_file():
-        return []
+    A malformed line (not JSON, not UTF-8) is an error naming its file and line; with ``problems``, it
+    is named there instead and skipped, so that one mistyped line costs that line only (the nightly's
+    way), and a file that cannot be read at all (it leads outside the workspace) costs its corrections.
+    An ID is keyed as ``kb show`` reads it: ``2610.09560`` withdraws what ``arXiv:2610.09560`` said."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ConfigError(f"{workspace.relative(path)}: not UTF-8 text") from None
-    except OSError as e:
-        raise ConfigError(f"{workspace.relative(path)}: cannot read: {e.strerror}") from None
+        path = labels_path(workspace, doc)
+        if not path.is_file():
+            return []
+        where = workspace.relative(path)
+        data = path.read_bytes()
+    except (OSError, WorkspaceError) as e:
+        if problems is None and isinstance(e, WorkspaceError):
+            raise
+        message = str(e) if isinstance(e, WorkspaceError) else f"{LABELS_DIR}/{doc}.jsonl: cannot read: {e.strerror}"
+        if problems is None:
+            raise ConfigError(message) from None
+        problems.append(f"{message}: its corrections are not read")
+        return []
     latest: dict[str, Correction] = {}
-    for n, line in enumerate(text.splitlines(), 1):
-        if line.strip() and not line.lstrip().startswith("#"):
-            try:
-                c = _parse(workspace.relative(path), n, line)
-            except ConfigError as exc:
-                if problems is None:
-                    raise
-                problems.append(f"{exc}: line skipped")
+    for n, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8").rstrip("\r")
+            if not line.strip() or line.lstrip().startswith("#"):
                 continue
-            latest.pop(c.id, None)          # re-inserted: the order is that of the last line
-            latest[c.id] = c
+            c = _parse(where, n, line)
+        except (ConfigError, UnicodeDecodeError) as exc:
+            problem = f"{where}:{n}: not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else str(exc)
+            if problems is None:
+                raise ConfigError(problem) from None
+            problems.append(f"{problem}: line skipped")
+            continue
+        key = _subject_key(c.id)
+        latest.pop(key, None)          # re-inserted: the order is that of the last line
+        latest[key] = c
     return [c for c in latest.values() if c.relevance is not None]
+
+
+def _subject_key(ident: str) -> str:
+    """One key for every form of an arXiv ID (``arXiv:2610.09560v2``, an HF URL); other IDs as written."""
+    aid = lookup_arxiv_id(ident)
+    return aid.id if aid is not None else ident
 
 
 def _parse(where: str, n: int, line: str) -> Correction:

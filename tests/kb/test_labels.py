@@ -61,3 +61,31 @@ def test_the_file_stays_inside_the_workspace(ws, tmp_path):
     with pytest.raises(WorkspaceError):
         append_label(ws, "inference", Correction("x", "none"))
     assert not outside.exists()
+
+
+def test_a_line_that_is_not_utf8_costs_that_line_only(ws):
+    path = labels_path(ws, "inference")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b'{"id": "a", "relevance": "none", "note": "caf\xe9"}\n{"id": "b", "relevance": "primary"}\n')
+    problems: list[str] = []
+    assert [c.id for c in read_labels(ws, "inference", problems)] == ["b"]
+    assert problems == ["organized/labels/inference.jsonl:1: not UTF-8 text: line skipped"]
+    with pytest.raises(ConfigError, match="inference.jsonl:1: not UTF-8"):
+        read_labels(ws, "inference")
+
+
+def test_a_labels_file_leading_outside_is_named_and_not_read(ws, tmp_path):
+    outside = tmp_path.parent / "elsewhere-labels.jsonl"
+    outside.write_text('{"id": "a", "relevance": "none"}\n', encoding="utf-8")
+    (tmp_path / "organized" / "labels").mkdir(parents=True)
+    (tmp_path / "organized" / "labels" / "inference.jsonl").symlink_to(outside)
+    problems: list[str] = []
+    assert read_labels(ws, "inference", problems) == []
+    assert len(problems) == 1 and "outside the workspace" in problems[0] and "not read" in problems[0]
+
+
+@pytest.mark.parametrize("withdrawn", ["2610.09560", "arXiv:2610.09560v2", "https://huggingface.co/papers/2610.09560"])
+def test_a_withdrawal_in_any_id_form_withdraws(ws, withdrawn):
+    append_label(ws, "inference", Correction("arXiv:2610.09560", "none"))
+    append_label(ws, "inference", Correction(withdrawn, None))
+    assert read_labels(ws, "inference") == []
