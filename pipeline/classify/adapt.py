@@ -17,10 +17,11 @@ learned from them —
 * section suggestions live in ``pipeline.classify.sections`` (same vectors, the doc's own
   headings and anchors).
 
-Anchors alone are positives only. ``adapt_docs`` therefore also shows each doc the items
-labelled in the *other* docs of the workspace as ``none`` (weight ``cross_weight``) unless
-the doc labels them itself: a MoE doc learns that a speculative-decoding paper anchored in
-the inference doc is not its business, and vice versa.
+Anchors alone are positives only: a doc's relevance head moves only when its own labels hold
+both classes (a ``none`` correction or card). Which of several docs an item belongs to is the
+membership head's (``fit_membership``): the doc's anchors against the other docs' anchors —
+those about what the doc is about left out (``pipeline.classify.docmodels``) — so a MoE doc
+learns that a speculative-decoding paper anchored in the inference doc is not its business.
 
 ``uncertain(model, items, k)`` returns the items the model (base or doc) is least sure of —
 relevance margin and topic probabilities near their thresholds — for a team to label next.
@@ -33,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Labelled", "DocModel", "adapt", "adapt_docs", "uncertain"]
+__all__ = ["Labelled", "DocModel", "adapt", "fit_membership", "uncertain"]
 
 _NR = 3
 _DERIVED = "@"             # every derived feature: taxonomy terms (@slug, @@group) and the verdict
@@ -327,20 +328,6 @@ def fit_membership(base: Any, own: Sequence[Labelled], others: Sequence[Labelled
         b -= lr * (mb1 / (1 - 0.9 ** step)) / (np.sqrt(mb2 / (1 - 0.999 ** step)) + 1e-8)
     keep = np.abs(w) > 1e-4
     return {int(feats[k]): float(w[k]) for k in np.flatnonzero(keep)}, b
-
-
-def adapt_docs(base: Any, labelled: Mapping[str, Sequence[Labelled | Mapping[str, Any]]], *,
-               cross_weight: float = 0.5, **opts: Any) -> dict[str, DocModel]:
-    """One ``DocModel`` per doc; each doc also sees the other docs' items as ``none``."""
-    own = {d: [Labelled.of(i) for i in items] for d, items in labelled.items()}
-    out = {}
-    for d, items in own.items():
-        mine = {(i.title, i.text) for i in items}
-        others = [Labelled(i.title, i.text, "none", None, None, cross_weight, i.id)
-                  for e, its in own.items() if e != d for i in its
-                  if (i.title, i.text) not in mine and i.relevance == "primary"]
-        out[d] = adapt(base, items + others, doc=d, **opts)
-    return out
 
 
 def uncertain(model: Any, items: Sequence[Mapping[str, Any]], k: int = 20) -> list[dict[str, Any]]:

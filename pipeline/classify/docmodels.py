@@ -29,28 +29,57 @@ from pipeline.classify.teamlabels import doc_labels, labels_digest
 log = logging.getLogger(__name__)
 
 MODELS_DIR = ".kb/models"
-ADAPT_VERSION = 3                 # bump when adapt's objective or options change: caches refit
+ADAPT_VERSION = 4                 # bump when adapt's objective or options change: caches refit
 OPTIONS = {"l2": 0.1, "bias_l2": 1.0, "steps": 200}
 WARM_STEPS = 60                   # continuing from the cached correction needs fewer steps
-CROSS_WEIGHT = 0.5                # another doc's anchor, as a negative for this doc
+CROSS_WEIGHT = 0.5                # another doc's anchor, as a negative of this doc's membership head
 
 
-def with_cross_negatives(labels: dict[str, list[Labelled]]) -> dict[str, list[Labelled]]:
-    """Each doc's items plus the other docs' anchors as ``none`` (unless the doc labels them itself)."""
+PROFILE_SHARE = 0.25              # a topic this share of a doc's anchors carry is what the doc is about
+
+
+def with_cross_negatives(labels: dict[str, list[Labelled]], base: Any = None) -> dict[str, list[Labelled]]:
+    """Each doc's items plus the other docs' anchors as ``none`` (unless the doc labels them itself) — but
+    not another doc's anchor about what this doc is about. Docs overlap: when the inference doc anchors MoE
+    serving papers, they are no negatives of the MoE doc, or it learns that MoE is not its business.
+    What a doc is about: the topics (the base model's, or the labelled ones) of PROFILE_SHARE of its anchors."""
+    topics = _topics(base, [i for its in labels.values() for i in its]) if base is not None else {}
+    profile = {d: _profile([topics.get(id(i), set()) for i in its if i.origin == "anchor"])
+               for d, its in labels.items()}
     out = {}
     for d, items in labels.items():
         mine = {i.id for i in items}
         others = [Labelled(i.title, i.text, "none", None, None, CROSS_WEIGHT, i.id, "other-doc")
                   for e, its in labels.items() if e != d for i in its
-                  if i.id not in mine and i.origin == "anchor"]
+                  if i.id not in mine and i.origin == "anchor" and not topics.get(id(i), set()) & profile[d]]
         seen: set[str] = set()
         out[d] = items + [o for o in others if not (o.id in seen or seen.add(o.id))]
     return out
 
 
+def _topics(base: Any, items: list[Labelled]) -> dict[int, set[str]]:
+    """Each item's topics (by ``id()``): the labelled ones, else the base model's tags (one batch)."""
+    if not items:
+        return {}
+    import numpy as np
+    pairs = [(i.title, i.text) for i in items]
+    rows, idx, val = base.flat_vectors(pairs)
+    judged = base.decide_many(base.logits_flat(len(pairs), rows, idx, val),
+                              np.array([not (i.text or "").strip() for i in items]))
+    return {id(i): set(i.topics) if i.topics else {t for t, _ in tags} for i, (_, tags) in zip(items, judged)}
+
+
+def _profile(anchors: list[set[str]]) -> set[str]:
+    counts: dict[str, int] = {}
+    for ts in anchors:
+        for t in ts:
+            counts[t] = counts.get(t, 0) + 1
+    return {t for t, n in counts.items() if anchors and n >= PROFILE_SHARE * len(anchors)}
+
+
 def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, tuple[DocModel, str]]:
     """``{doc: (its model, its key)}`` for the workspace's docs (see the module docstring)."""
-    labels = with_cross_negatives(doc_labels(store, workspace, docs))
+    labels = with_cross_negatives(doc_labels(store, workspace, docs), base if len(docs) > 1 else None)
     out = {}
     for d in docs:
         items = labels[d]
@@ -67,7 +96,10 @@ def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> di
         if cached and cached.get("base") == base.id and cached.get("version") == ADAPT_VERSION:
             warm = DocModel.from_dict(base, cached["model"])
         opts = {**OPTIONS, "steps": WARM_STEPS} if warm is not None else OPTIONS
-        model = adapt(base, items, doc=d, warm=warm, **opts)
+        # the relevance and topic heads learn from the doc's own labels; the other docs' anchors only say
+        # which doc a related item is (membership, below): docs overlap, and the inference doc's MoE serving
+        # papers are not "none" for a MoE doc
+        model = adapt(base, [i for i in items if i.origin != "other-doc"], doc=d, warm=warm, **opts)
         if len(docs) > 1:   # which doc an item belongs to: this doc's anchors against the others'
             own = [i for i in items if i.origin == "anchor"]
             others = [i for i in items if i.origin == "other-doc"]

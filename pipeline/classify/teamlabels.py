@@ -1,7 +1,7 @@
 """The team's own labels, per knowledge doc: anchors, cards and corrections as ``Labelled`` items.
 
 * **anchors** of a doc are positives for that doc (``primary``), with their section; the
-  other docs' anchors are negatives for it (``adapt.adapt_docs`` adds those);
+  other docs' anchors are its membership head's negatives (``docmodels.with_cross_negatives``);
 * **cards** carry the team's topics (every doc's topic heads learn from them) and, with
   ``primary_topic``, a relevance — for the docs that anchor the card's paper, or, when none
   does, for the workspace's main doc (the first of kb.toml), since a card does not say which

@@ -79,6 +79,45 @@ def test_each_briefing_speaks_of_its_own_doc(two_docs, lang):
         assert label.format("moe") in text
         assert label.format("inference") not in text
 
+def _learned_sample(home: Path, *, moe: bool) -> Path:
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    _configure(home, moe=moe)
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    return home
+
+
+def _configure(home: Path, *, moe: bool) -> None:
+    """The learned classifier, and the MoE doc after the inference doc (day 2's kb.toml has neither)."""
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[classify]\nmodel = "learned"\n')
+        if moe:
+            shutil.copy(MOE_DOC, home / "organized" / "knowledge" / "moe.md")
+            f.write('\n[[topics]]\nslug = "moe"\ndoc = "organized/knowledge/moe.md"\n')
+
+
+def test_a_second_doc_leaves_the_first_docs_briefing_as_it_was(tmp_path):
+    """The MoE doc's anchors say which related items are the MoE doc's; they do not make agent, VLM or
+    RAG papers relevant to the inference doc (adding the doc once turned 37 relevant items into 43)."""
+    alone = _learned_sample(tmp_path / "one", moe=False)
+    both = _learned_sample(tmp_path / "two", moe=True)
+    assert relevant_ids(brief(both, "inference")) == relevant_ids(brief(alone, "inference"))
+
+
+def test_a_doc_keeps_its_subject_when_another_doc_anchors_it_too(tmp_path):
+    """Day 2's inference doc (v311) anchors MoE serving papers (SlimWise in §2.4, ExpertLane in §3.4): as
+    negatives of the MoE doc they taught it that MoE serving was not its business, and its briefing was empty."""
+    from tests.support.days import DAY2, DAY2_DATA, lay_over
+    home = _learned_sample(tmp_path / "ws", moe=True)
+    lay_over(DAY2_DATA / "workspace", home)
+    _configure(home, moe=True)
+    kb(home, "nightly", "--date", DAY2, "--offline", "--quiet")
+    moe = json.loads(kb(home, "brief", "--date", DAY2, "--topic", "moe", "--format", "json").stdout)
+    kept = {i.get("arxiv_id") or i.get("url") for i in moe["increments"] + moe["others"]}
+    assert "2610.09701" in kept                                               # SlimWise
+    assert "https://blog.vllm.ai/2026/10/09/deepep-v2-wide-ep-decode.html" in kept   # wide-EP decode on GB300
+    assert "2610.11960" not in kept and "2610.12214" not in kept            # EchoDraft, DraftCache: speculative
+
+
 def test_a_correction_changes_the_next_run(tmp_path, two_docs):
     home = tmp_path / "ws"
     shutil.copytree(two_docs, home)
