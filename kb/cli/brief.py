@@ -45,11 +45,13 @@ def brief_cmd(day: Day = None, topic: Topic = None,
     from pipeline.brief.write import write_briefing
     if preview and out is not None:
         raise typer.BadParameter("--preview writes nothing; leave out --out", param_hint="'--preview'")
-    with run_context(day, write=not preview) as ctx:   # a preview opens the store read-only
+    # a preview, and a copy written to --out, read the store only: no flag synced, nothing recorded
+    reads_only = preview or out is not None
+    with run_context(day, write=not reads_only) as ctx:
         save = not preview and not (fmt is BriefFormat.json and out is None)
         result = write_briefing(ctx, topic or ctx.config.topics[0].slug, lang=lang.value if lang else None,
                                 fmt=fmt.value, out=ctx.workspace.output_path(out, force=force) if out else None,
-                                save=save, preview=preview, command="kb brief")
+                                save=save, preview=reads_only, command="kb brief")
     if not save:
         typer.echo(result.text, nl=False)
     elif not state.quiet:

@@ -1,6 +1,7 @@
 """`kb db …`: the store itself."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -37,8 +38,11 @@ def db_check_cmd() -> None:
 
 
 @db_app.command("backup")
-def db_backup_cmd(dest: Annotated[Path, typer.Argument(metavar="FILE", help="A new file for the copy.")]) -> None:
+def db_backup_cmd(written: Annotated[str, typer.Argument(metavar="FILE", help="A new file for the copy.")]) -> None:
     """A consistent copy of the store, safe while a nightly runs (SQLite's online backup)."""
+    dest = Path(written)
+    if written.endswith(("/", os.sep)) or dest.expanduser().is_dir():   # "bak/" once made a file named bak
+        raise typer.BadParameter(f"{written}: a folder; name the file to write", param_hint="'FILE'")
     ws = open_workspace()
     ws.refuse_team_file(dest.expanduser().resolve(), str(dest))   # relative to where the command runs
     with open_store(ws) as store:

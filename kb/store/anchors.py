@@ -233,13 +233,16 @@ class RecentAnchor:
 
 
 def anchored_between(store: Store, topic: str, first_day: str, last_day: str) -> list[RecentAnchor]:
-    """Paper anchors dated ``first_day`` … ``last_day``: the continuing anchors of a round."""
+    """Paper anchors dated ``first_day`` … ``last_day``: the continuing anchors of a round, by date, ID and
+    section number — sorted here, so both backends give one order (a paper anchored in two
+    sections on one day was listed "§2.5、§2.2" on PostgreSQL and "§2.2、§2.5" on SQLite)."""
     cond, params = _as_of(last_day)
-    return [RecentAnchor(*r) for r in store.query(
+    rows = [RecentAnchor(*r) for r in store.query(
         "SELECT a.arxiv_id, a.section, a.anchored_on, a.label, p.title FROM anchors a LEFT JOIN papers p "
         f"ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND {cond} AND a.arxiv_id IS NOT NULL "
-        "AND a.anchored_on >= ? AND a.anchored_on <= ? ORDER BY a.anchored_on, a.arxiv_id",
-        (topic, *params, first_day, last_day))]
+        "AND a.anchored_on >= ? AND a.anchored_on <= ?", (topic, *params, first_day, last_day))]
+    return sorted(rows, key=lambda a: (a.anchored_on or "", a.arxiv_id, section_key(a.section) or (), a.section,
+                                       a.label))
 
 
 def withdrawn_anchors(store: Store, topic: str, day: str, subjects: set[str]

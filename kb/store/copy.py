@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kb.errors import StoreError
+from kb.errors import ConfigError, ReadOnlyStore, StoreError
 from kb.store.db import TABLES, Store, is_postgres_url
 from kb.store.migrations import ID_TABLES
 
@@ -92,8 +92,12 @@ class _PgTarget:
     """An empty PostgreSQL database, written in one transaction (COPY) under kb's write lock."""
 
     def __init__(self, url: str) -> None:
-        from kb.store.backend_pg import KEY, WRITE, connect
-        store = Store.open(url)   # kb's tables, migrated
+        from kb.store.backend_pg import KEY, WRITE, connect, redact
+        try:
+            store = Store.open(url)   # kb's tables, migrated
+        except ReadOnlyStore:
+            raise StoreError(f"{redact(url)}: this role may not create kb's tables; kb db copy --to needs "
+                             "the writer role, into an empty database (docs/team.md)") from None
         try:
             held = {t: n for t, n in store.counts().items() if n}
             docs = store.query("SELECT count(*) FROM search_index")[0][0]
@@ -147,6 +151,8 @@ def copy_store(source: Store, target: str) -> CopyReport:
     """Copy ``source`` (open, read-only is enough) into ``target``: a postgresql:// URL or a new file."""
     if _same(source, target):
         raise StoreError("kb db copy --to names the store being copied")
+    if "://" in target and not is_postgres_url(target):
+        raise ConfigError(f"--to {target.split('://')[0]}://…: a postgresql:// URL or a file path")
     out = _PgTarget(target) if is_postgres_url(target) else _SqliteTarget(Path(target).expanduser())
     report = CopyReport(source.where, getattr(out, "where", None) or str(getattr(out, "dest", target)))
     try:

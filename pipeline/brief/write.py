@@ -103,14 +103,15 @@ def write_briefing(ctx: RunContext, topic: str, *, lang: str | None = None, fmt:
     """Render one briefing (building its data unless given) and, unless ``save`` is off, write it.
 
     Written to its place in ``briefings/`` it is the day's briefing and is recorded; written to
-    ``out`` it is a copy and leaves the day's record alone. A ``preview`` writes nothing at all, not even
-    the flags: the text is what the day's build would write, and the store is as it was. ``markdown``
+    ``out`` it is a copy and leaves the day's record alone. A ``preview`` writes nothing to the store, not
+    even the flags: the text is what the day's build would write, and the store is as it was — printed,
+    or written to ``out`` only (a copy a member who may only read the store can make). ``markdown``
     is the data's Markdown in ``lang`` when the caller has it (see ``render``); ``command`` is the one
     writing it, named in the header (``kb brief`` passes its own name). ``digest``: ``data_digest(data)``,
     when the caller writes several formats of the same data.
     """
-    if preview and (save or out is not None):
-        raise ConfigError("a preview writes nothing: no --out with --preview")
+    if preview and save and out is None:
+        raise ConfigError("a preview records nothing: it is printed, or written to --out")
     lang = lang or ctx.config.languages[0]
     if lang not in ("zh", "en"):
         raise ConfigError(f"--lang {lang!r}: zh or en")

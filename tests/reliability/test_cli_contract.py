@@ -32,6 +32,8 @@ BAD_ARGUMENTS = [
     (["query", "papers", "--topic", "nope"], 2, "no topic of the taxonomy"),
     (["show", "not-an-id"], 2, "is not an arXiv ID"),            # bad input is a usage error (was 1)
     (["show", "2601.00001"], 1, "not in the store"),
+    (["db", "backup", "backups/"], 2, "a folder; name the file"),          # once wrote a file named "backups"
+    (["flags", "show", "x3"], 2, "a flag's number"),
     (["search", "x", "--limit", "0"], 2, "--limit"),
     (["search", "x", "--limit", "99999999999999999999"], 2, "--limit"),   # was an OverflowError (exit 70)
     (["anchor", "2610.09701", "--section", "9"], 2, "no section §9"),

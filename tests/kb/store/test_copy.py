@@ -89,6 +89,9 @@ def test_the_target_must_be_new(night: Path, tmp_path: Path, pg_fresh_url: str) 
     assert "names the store being copied" in kb(night, "db", "copy", "--to", str(night / ".kb" / "kb.sqlite"),
                                                 code=1).stderr
     assert "expected a postgresql:// URL" in kb(night, "db", "copy", "--to", "postgres:/x y", code=2).stderr
+    for other in ("mysql://x/y", "sqlite:///tmp/x.sqlite"):      # once read as a folder path ("mysql:/x")
+        refused = kb(night, "db", "copy", "--to", other, code=2).stderr
+        assert "a postgresql:// URL or a file path" in refused and "not a folder" not in refused
 
 
 @pytest.mark.parametrize("to", ["postgresql", "sqlite"])

@@ -26,3 +26,18 @@ def test_looking_for_another_model_searches_the_index_not_every_row(store: Store
     sql = tags.OTHER_MODEL
     plan = " ".join(str(r[-1]) for r in store.query("EXPLAIN QUERY PLAN " + sql, ("m1", "m1")))
     assert "SEARCH" in plan and "SCAN" not in plan, plan
+
+
+def test_a_paper_anchored_in_two_sections_on_one_day_lists_them_in_one_order(store: Store) -> None:
+    """Both backends, one order: by date, ID and section number, whatever order the rows come back in."""
+    from kb.store.anchors import anchored_between, save_knowledge_doc
+    from pipeline.workspace.knowledge import parse_knowledge
+    text = ("# inference\nversion: v1 · 2026-10-09\n### §2.5 KV cache compression\n"
+            "- 2610.12655 WattServe (anchored 2026-10-09)\n### §2.2 Scheduling\n"
+            "- 2610.12655 WattServe (anchored 2026-10-09)\n- 2610.00001 Other (anchored 2026-10-09)\n"
+            "### §1.(13) AI for systems\n- 2610.12655 WattServe (anchored 2026-10-09)\n")
+    with store.transaction() as tx:
+        save_knowledge_doc(tx, parse_knowledge(text, "organized/knowledge/inference.md", "inference"), "h1",
+                           "2026-10-09")
+    got = [(a.arxiv_id, a.section) for a in anchored_between(store, "inference", "2026-10-08", "2026-10-09")]
+    assert got == [("2610.00001", "2.2"), ("2610.12655", "1.(13)"), ("2610.12655", "2.2"), ("2610.12655", "2.5")]

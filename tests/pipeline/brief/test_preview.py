@@ -73,6 +73,19 @@ def test_a_copy_written_with_out_is_not_the_days_briefing(briefed: Path) -> None
     assert _recorded(briefed)[0][0] == DAY
 
 
+def test_a_copy_written_with_out_reads_the_store_only(sample_day: Path, tmp_path: Path) -> None:
+    """A member who may only read the store can write a copy (it was refused: "this command writes to the
+    store"): the copy syncs no flag — a flag not stored yet is "(new)", as in a preview — and the store's
+    bytes are as they were."""
+    home = clone(sample_day, tmp_path / "ws")
+    store_file = home / ".kb" / "kb.sqlite"
+    before = store_file.read_bytes()
+    kb(home, "brief", "--date", DAY, "--out", str(tmp_path / "copy.md"))
+    copy = (tmp_path / "copy.md").read_text(encoding="utf-8")
+    assert copy.startswith("# inference") and "### ⚠️ （新） 待核实" in copy and "kb flags show" not in copy
+    assert store_file.read_bytes() == before
+
+
 def test_preview_and_out_together_are_a_usage_error(briefed: Path) -> None:
     result = kb(briefed, "brief", "--date", DAY, "--preview", "--out", "x.md", ok=False)
     assert result.exit_code == 2 and not (briefed / "x.md").exists()
