@@ -140,6 +140,12 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     return out
 
 
+def _card_speaks_for(c: Candidate, inputs: BriefingInputs) -> bool:
+    """Does the card's ``primary_topic`` judge the item for this briefing's doc? A card does not say which
+    doc it judged for: the doc that anchors its paper, or, when no doc does, the workspace's main doc."""
+    return bool(c.anchored_in) or (inputs.main_doc and not any(i in inputs.anchored_elsewhere for i in c.arxiv_ids))
+
+
 def _known_titles(inputs: BriefingInputs) -> dict[str, str]:
     """Titles by arXiv ID or normalised URL: the store's paper titles, else the label of an anchor line."""
     labels = ((a.arxiv_id or normalize_url(a.url or ""), strip_anchor_syntax(a.label)) for a in inputs.anchored)
@@ -215,6 +221,8 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
               known_ids=facts.known_ids, rules=rules, stored=stored, sections=sections,
               known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe)
     relevant = [c for c in cands if c.relevance != "none"]
+    for c in cands:
+        c.card_relevance = c.card_relevance if _card_speaks_for(c, inputs) else None
     shown = rank(relevant, inputs.top)
     for c in shown:
         read_facts(c, rules)

@@ -77,6 +77,9 @@ class BriefingInputs:
     troubled: list[dict[str, Any]] = field(default_factory=list)
     previous: dict[str, Any] | None = None  # the data of the previous briefing of the topic (window.previous)
     flag_states: dict[str, FlagState] = field(default_factory=dict)   # the topic's stored flags, by fingerprint
+    # whom a card's primary_topic speaks for: the docs that anchor its paper, or else the main doc
+    main_doc: bool = True
+    anchored_elsewhere: set[str] = field(default_factory=set)          # subjects the workspace's other docs anchor
 
 
 def candidate_keys(c: Candidate) -> set[str]:
@@ -123,7 +126,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         notes=notes, queue=queue(store), runs=[r for r in runs_of_day(store, day) if r["source"] != "workspace"],
         troubled=troubled_sources(store, until=day),
         previous=briefing_data(store, topic, window.previous) if window.previous else None,
-        flag_states=_states_tonight(store, topic))
+        flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug,
+        anchored_elsewhere={k for t in cfg.topics if t.slug != topic for k in anchored_sections(store, t.slug, day)})
 
 
 def _states_tonight(store: Any, topic: str) -> dict[str, FlagState]:

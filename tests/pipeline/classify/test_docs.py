@@ -190,3 +190,13 @@ def test_a_bare_anchor_line_teaches_nothing(workspace: Path) -> None:
     with Store.open(workspace / ".kb" / "kb.sqlite", readonly=True) as store:
         items = doc_labels(store, open_workspace(str(workspace)), ["inference"])["inference"]
     assert [(i.title, i.section) for i in items if i.origin == "anchor"] == [("DistServe: disaggregated prefill", "2")]
+
+
+def test_a_card_speaks_for_the_doc_that_anchors_its_paper_or_the_main_doc(two_docs):
+    """SlimWise's card says `primary_topic: false` — of the main doc (no doc anchors it on the 8th): the
+    MoE briefing puts SlimWise forward without quoting that card as its judgement."""
+    def judged(topic: str) -> list[str]:
+        out = kb(two_docs, "brief", "--date", DAY, "--topic", topic, "--lang", "en", "--preview").stdout
+        return [line for line in out.splitlines() if line.startswith("- Judgement:")]
+    assert any("the card says" in line for line in judged("inference"))
+    assert judged("moe") and not any("the card says" in line for line in judged("moe"))
