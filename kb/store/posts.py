@@ -11,6 +11,7 @@ from kb.store.papers import WriteCounts
 from kb.store.rows import Tx, row
 from kb.store.search import index_docs
 from kb.store.tags import enqueue
+from kb.text import normalize_url
 
 
 def save_posts(tx: Tx, posts: list[PostRecord]) -> WriteCounts:
@@ -66,3 +67,13 @@ def posts_published_between(store: Store, first_day: str, last_day: str) -> list
                 f"({','.join('?' * len(part))}) ORDER BY origin, arxiv_id", tuple(part)):
             cites.setdefault(origin, []).append(aid)
     return [PostView(*r, tuple(cites.get(r[0], ()))) for r in rows]
+
+
+def post_key_for_url(store: Store, url: str) -> str | None:
+    """The key of the post at ``url`` (as a briefing links it; compared normalised), or None. A look-up for
+    a command (`kb explain`, `kb label`), not for a night: the posts are few and ``url`` is not indexed."""
+    wanted = normalize_url(url)
+    for key, stored in store.query("SELECT key, url FROM posts WHERE url IS NOT NULL ORDER BY key"):
+        if normalize_url(stored) == wanted:
+            return key
+    return None

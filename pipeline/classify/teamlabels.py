@@ -24,6 +24,7 @@ from kb.arxiv_id import lookup_arxiv_id
 from kb.labels import read_labels
 from kb.store.anchors import current_anchors
 from kb.store.cards import card_labels
+from kb.store.posts import post_key_for_url
 from kb.store.tags import subject_text
 from kb.text import clean_heading, strip_anchor_syntax
 from pipeline.classify.adapt import Labelled
@@ -39,6 +40,10 @@ def subject_of(store: Any, ident: str) -> tuple[str, str, str, str] | None:
     """``(kind, key, title, text)`` of a paper (any ID form), note entry (path#N) or post key in the store."""
     aid = lookup_arxiv_id(ident)
     candidates = [("paper", aid.id)] if aid else [("entry", ident), ("post", ident)]
+    if not aid and "://" in ident:   # a post as the briefing links it ("https://…", or "feed|https://…")
+        url = ident[ident.index("|") + 1:] if "|" in ident.split("://")[0] else ident
+        if (key := post_key_for_url(store, url)) is not None:
+            candidates.append(("post", key))
     for kind, key in candidates:
         s = subject_text(store, kind, key)
         if s is not None:

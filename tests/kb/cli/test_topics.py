@@ -76,3 +76,11 @@ def test_an_id_in_a_search_finds_its_paper_first_then_the_notes_that_cite_it(two
     refs = kb(two_docs, "search", "arXiv:2610.10507v1", "--format", "ids").stdout.split()
     assert refs[0] == "2610.10507" and len(refs) == len(set(refs)) == 3   # the paper once, then the two notes
     assert all(r.startswith("inbox/") for r in refs[1:])
+
+
+@pytest.mark.parametrize("written", ["https://llm-d.ai/blog/nixl-transfer-backends-benchmark/",
+                                     "llm-d|https://llm-d.ai/blog/nixl-transfer-backends-benchmark"])
+def test_a_post_is_named_by_the_url_the_briefing_links(two_docs: Path, written: str) -> None:
+    # the stored key is the feed's id for the post; a reader has the link the briefing shows
+    out = kb(two_docs, "explain", written).stdout
+    assert out.startswith("post llm-d|") and "NIXL" in out.splitlines()[0]
