@@ -79,7 +79,7 @@ def _profile(anchors: list[set[str]]) -> set[str]:
 
 def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, tuple[DocModel, str]]:
     """``{doc: (its model, its key)}`` for the workspace's docs (see the module docstring)."""
-    labels = with_cross_negatives(doc_labels(store, workspace, docs), base if len(docs) > 1 else None)
+    labels = with_cross_negatives(doc_labels(store, workspace, docs, set(base.topics)), base if len(docs) > 1 else None)
     out = {}
     for d in docs:
         items = labels[d]

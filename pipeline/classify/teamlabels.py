@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from kb.arxiv_id import lookup_arxiv_id
@@ -52,8 +52,11 @@ def subject_of(store: Any, ident: str) -> tuple[str, str, str, str] | None:
     return None
 
 
-def doc_labels(store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, list[Labelled]]:
-    """Each doc's labelled items (anchors, cards, corrections), later sources winning per item."""
+def doc_labels(store: Any, workspace: Any, docs: Sequence[str], topics: Collection[str] | None = None
+               ) -> dict[str, list[Labelled]]:
+    """Each doc's labelled items (anchors, cards, corrections), later sources winning per item. A hand-written
+    correction is held to what ``kb label`` checks (with ``topics``, the model's): a topic it does not
+    know, and topics on a ``none``, are left out with one warning."""
     anchors = {d: current_anchors(store, d) for d in docs}
     anchored_in: dict[str, set[str]] = {}
     for d in docs:
@@ -94,10 +97,24 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, lis
                 continue
             kind, key, title, text = found
             section = items[key].section if key in items else None
-            items[key] = Labelled(title, text, corr.relevance, corr.topics, section, CORRECTION_WEIGHT, key,
-                                  "correction")
+            items[key] = Labelled(title, text, corr.relevance, _checked_topics(workspace, d, corr, topics),
+                                  section, CORRECTION_WEIGHT, key, "correction")
         out[d] = list(items.values())
     return out
+
+
+def _checked_topics(workspace: Any, doc: str, corr: Any, known: Collection[str] | None) -> tuple[str, ...] | None:
+    """A correction's topics, less those ``kb label`` would refuse (named once)."""
+    if corr.topics is None:
+        return None
+    where = f"organized/labels/{doc}.jsonl: {corr.id}"
+    if corr.relevance == "none" and corr.topics:
+        _warn_once(workspace.root, f"{where}: relevance none keeps no topics; its topics are left out")
+        return ()
+    unknown = [t for t in corr.topics if known is not None and t not in known]
+    for t in unknown:
+        _warn_once(workspace.root, f"{where}: topic {t!r} is not in the taxonomy; left out")
+    return tuple(t for t in corr.topics if t not in unknown)
 
 
 _WARNED: set[tuple[Any, str]] = set()   # a night reads the labels for classify and for the briefing: say it once

@@ -200,3 +200,25 @@ def test_a_card_speaks_for_the_doc_that_anchors_its_paper_or_the_main_doc(two_do
         return [line for line in out.splitlines() if line.startswith("- Judgement:")]
     assert any("the card says" in line for line in judged("inference"))
     assert judged("moe") and not any("the card says" in line for line in judged("moe"))
+
+
+def test_a_hand_written_correction_is_held_to_what_kb_label_checks(tmp_path, two_docs, caplog):
+    from kb.store import Store
+    from kb.workspace import open_workspace
+    from pipeline.classify.teamlabels import doc_labels
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws"))
+    labels = home / "organized" / "labels"
+    labels.mkdir(parents=True, exist_ok=True)
+    (labels / "inference.jsonl").write_text(
+        '{"id": "2610.08977", "relevance": "primary", "topics": ["kv-cache", "no-such-topic"]}\n'
+        '{"id": "2610.08812", "relevance": "none", "topics": ["kv-cache"]}\n', encoding="utf-8")
+    store = Store.open(home / ".kb" / "kb.sqlite", readonly=True)
+    try:
+        with caplog.at_level("WARNING"):
+            got = {i.id: i.topics for i in doc_labels(store, open_workspace(str(home)), ["inference"],
+                                                      {"kv-cache", "speculative-decoding"})["inference"]
+                   if i.origin == "correction"}
+    finally:
+        store.close()
+    assert got == {"2610.08977": ("kv-cache",), "2610.08812": ()}
+    assert "'no-such-topic' is not in the taxonomy" in caplog.text and "none keeps no topics" in caplog.text
