@@ -25,12 +25,14 @@ def _cell(value: Any, limit: int = 60) -> str:
     return s if len(s) <= limit else s[: limit - 1] + "…"
 
 
-def format_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> str:
-    """A plain aligned text table (no colours: it goes to cron mail and pipes too)."""
+def format_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None,
+                 whole: str | None = None) -> str:
+    """A plain aligned text table (no colours: it goes to cron mail and pipes too). Long cells are cut,
+    but never the ``whole`` column: the ID a reader pastes into the next command (``path#N``)."""
     if not rows:
         return "(none)"
     columns = list(columns or rows[0].keys())
-    cells = [[_cell(r.get(c)) for c in columns] for r in rows]
+    cells = [[_cell(r.get(c), 10**9 if c == whole else 60) for c in columns] for r in rows]
     widths = [max(_width(c), *(_width(row[i]) for row in cells)) for i, c in enumerate(columns)]
 
     def line(values: Sequence[str]) -> str:
@@ -73,7 +75,7 @@ def format_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]
         return format_csv(rows, columns)
     if fmt == "ids":
         return format_ids(rows, id_key)
-    return format_table(rows, columns)
+    return format_table(rows, columns, whole=id_key)
 
 
 def format_paper_md(p: dict[str, Any]) -> str:

@@ -188,6 +188,14 @@ def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[
     return out
 
 
+def latest_arrival(store: Store) -> str | None:
+    """The last day anything arrived (a paper sighted, a note written): where "recent" ends in a store of
+    past days. Two indexed maxima."""
+    days = [store.query("SELECT max(seen_on) FROM sightings")[0][0],
+            store.query("SELECT max(substr(timestamp, 1, 10)) FROM notes")[0][0]]
+    return max((d for d in days if d), default=None)
+
+
 def recent_subjects(store: Store, since: str, limit: int = 5000) -> list[SubjectText]:
     """Subjects that arrived from ``since`` (a date) on: papers sighted, posts published, entries of notes
     written since then, at most ``limit`` of each kind (``kb label --uncertain``)."""

@@ -335,7 +335,8 @@ def uncertain(model: Any, items: Sequence[Mapping[str, Any]], k: int = 20) -> li
 
     Uncertainty = max(relevance uncertainty, topic uncertainty): ``1 − (p₁ − p₂)`` over the
     relevance classes (after the model's offsets), and, for items judged relevant, how close
-    the closest topic probability is to its threshold (1 at the threshold). Each result has
+    the closest topic probability is to its threshold: 1 at the threshold, 0 at the end of its side (0
+    or 1), so a topic at 0.01 under a threshold of 0.15 is sure, not 0.84 uncertain. Each result has
     the item's ``id``, the score, the prediction and the reason.
     """
     base = getattr(model, "base", model)
@@ -353,7 +354,7 @@ def uncertain(model: Any, items: Sequence[Mapping[str, Any]], k: int = 20) -> li
         u_top, near = 0.0, None
         if rel != "none":
             thr = base.thresholds
-            d = np.abs(pt - thr) / np.maximum(thr, 1 - thr)
+            d = np.abs(pt - thr) / np.where(pt < thr, thr, 1 - thr)   # the distance, over that side's length
             j = int(np.argmin(d))
             u_top, near = float(1.0 - d[j]), base.topics[j]
         score = max(u_rel, u_top)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -74,11 +74,16 @@ def uncertain_items(ctx: Any, doc: str | None, n: int, since: str | None) -> lis
     engine = load_engine(ctx)
     if engine.base is None:
         raise ConfigError("kb label --uncertain needs the learned classifier ([classify] model = \"learned\")")
-    start = since or (ctx.today - timedelta(days=14)).isoformat()
-    subjects = recent_subjects(ctx.store, start)
+    from kb.store.tags import latest_arrival
+    # the fortnight up to the last day anything arrived (a store of past days is not empty because the clock moved)
+    last = date.fromisoformat(min(latest_arrival(ctx.store) or ctx.today.isoformat(), ctx.today.isoformat()))
+    start = since or (last - timedelta(days=14)).isoformat()
+    model = engine.docs.get(d, engine.base)
+    # what the team already labelled for the doc (its anchors, its corrections) is not asked again
+    known = {i.id for i in getattr(model, "items", None) or () if i.origin in ("anchor", "correction")}
     items = [{"id": s.key, "title": clean_heading(s.title) if s.kind == "entry" else s.title, "text": s.text or ""}
-             for s in subjects]
-    ranked = uncertain(engine.docs.get(d, engine.base), items, n)
+             for s in recent_subjects(ctx.store, start) if s.key not in known]
+    ranked = uncertain(model, items, n)
     titles = {it["id"]: it["title"] for it in items}
     return [{**r, "topics": ", ".join(r["topics"]), "title": (titles.get(r["id"]) or "")[:80]} for r in ranked]
 

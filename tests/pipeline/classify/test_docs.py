@@ -222,3 +222,44 @@ def test_a_hand_written_correction_is_held_to_what_kb_label_checks(tmp_path, two
         store.close()
     assert got == {"2610.08977": ("kv-cache",), "2610.08812": ()}
     assert "'no-such-topic' is not in the taxonomy" in caplog.text and "none keeps no topics" in caplog.text
+
+
+def test_what_to_label_next_is_what_nobody_labelled_near_the_docs_last_day(tmp_path, two_docs):
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws"))
+    # no --since: the fortnight up to the doc's last briefing (the 8th), not up to today's date
+    rows = json.loads(kb(home, "label", "--uncertain", "5", "--format", "json").stdout)
+    assert len(rows) == 5
+    first = rows[0]["id"]
+    kb(home, "label", first, "--relevance", "none", "--doc", "inference")
+    kb(home, "classify")
+    again = json.loads(kb(home, "label", "--uncertain", "5", "--format", "json").stdout)
+    assert first not in [r["id"] for r in again]                  # labelled: not asked again
+    # the table keeps an ID whole, so it can be pasted into kb label (a note entry's #N included)
+    table = kb(home, "label", "--uncertain", "20").stdout
+    entry = next(r["id"] for r in json.loads(kb(home, "label", "--uncertain", "20", "--format", "json").stdout)
+                 if "#" in r["id"])
+    assert entry in table
+
+
+def test_a_topic_far_below_its_threshold_is_no_uncertainty():
+    """Under a threshold of 0.15, a topic at 0.01 once scored 0.84 uncertain and outranked every real
+    borderline call; the distance is over its own side's length."""
+    import numpy as np
+
+    from pipeline.classify.adapt import uncertain
+
+    class Base:
+        topics, thresholds = ["moe", "kv-cache"], np.array([0.15, 0.5])
+        rel_offsets = rel_offsets_title = np.zeros(3)
+
+        def vectorize(self, title, text):
+            return np.zeros(0, np.int64), np.zeros(0)
+
+        def logits(self, idx, val):
+            return np.zeros(5)
+
+        def decide(self, z, title_only=False):
+            return "primary", np.array([0.98, 0.01, 0.01]), np.array([0.01, 0.99]), [1]
+
+    [row] = uncertain(Base(), [{"id": "x", "title": "t", "text": "body"}])
+    assert row["uncertainty"] < 0.1
