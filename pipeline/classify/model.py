@@ -387,6 +387,12 @@ class Model:
         reasons = []
         if explain_terms:
             reasons.append(self._reason(z, idx, val, rel, explain_terms))
+            likeliest = LEVELS[int(np.argmax(pr))]
+            if likeliest != rel:   # the probabilities printed are before the offsets that decided
+                off = self.rel_offsets_title if title_only else self.rel_offsets
+                shown = ", ".join(f"{k} {float(o):+.2f}" for k, o in zip(LEVELS, off))
+                reasons.append(f"the model's offsets ({shown}; tuned on held-out data) make {rel} win over "
+                               f"the likeliest, {likeliest}")
         return Classification(rel, tags, {k: round(float(p), 4) for k, p in zip(LEVELS, pr)},
                               {t: round(float(p), 4) for t, p in zip(self.topics, pt)},
                               reasons, self.id)

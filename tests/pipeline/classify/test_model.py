@@ -90,3 +90,24 @@ def test_a_block_scale_multiplies_that_blocks_part_of_the_vector(model):
     (_, plain), (_, halved) = model.vectorize_many(pair)[0], model.vectorize_many(pair, (1.0, 1.0, 1.0, 0.5))[0]
     kw = np.array([model.vocab[i].startswith("@kw") for i in model.vectorize_many(pair)[0][0]])
     assert kw.any() and np.allclose(halved[kw], plain[kw] * 0.5) and np.allclose(halved[~kw], plain[~kw])
+
+
+def test_an_explanation_says_when_the_offsets_decided(model):
+    """The probabilities printed are before the offsets; when the offsets turn the likeliest class into
+    another, the explanation says so (it read "primary (primary 0.09, adjacent 0.88 …)" and nothing more)."""
+    items = [("NCCL 2.28 与 GB300 NVL72 交付",            # Spark's note of the sample day, entry 4
+              "NCCL 2.28 与 GB300 NVL72 交付\n来源：https://github.com/NVIDIA/nccl/releases/tag/v2.28.3-1 "
+              "（2026-10-06）\nNCCL 2.28.3：NVL72 域内 all-to-all 走 NVLS，MoE 训练的 all-to-all 延迟下降\n"
+              "两家云宣布 GB300 NVL72 GA；训练侧排期会挤占 inference 侧的 GB300 配额（资源面，不是技术面）"),
+             ("A survey of GPU clusters", "We describe GPU cluster deployments for training."),
+             ("Speculative decoding with token trees", "Draft and verify tokens for faster LLM serving."),
+             ("Blockchain sharding", "A cross-shard commit protocol."),
+             ("KV cache offloading for LLM serving", "We offload the KV cache to CPU memory during decode.")]
+    flipped = 0
+    for title, text in items:
+        r = model.classify(text, title=title, explain_terms=3)
+        likeliest = max(r.probabilities, key=r.probabilities.get)
+        said = any("offsets" in line for line in r.explain())
+        assert said == (likeliest != r.relevance), (title, r.explain())
+        flipped += said
+    assert flipped, "none of the items was decided by the offsets: the case is not covered"
