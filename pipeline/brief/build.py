@@ -222,7 +222,8 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
               known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe)
     relevant = [c for c in cands if c.relevance != "none"]
     for c in cands:
-        c.card_relevance = c.card_relevance if _card_speaks_for(c, inputs) else None
+        if c.card_relevance and not _card_speaks_for(c, inputs):
+            c.card_relevance = None
     shown = rank(relevant, inputs.top)
     for c in shown:
         read_facts(c, rules)
