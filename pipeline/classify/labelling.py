@@ -60,8 +60,10 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
     path = append_label(ctx.workspace, d, Correction(label_id, relevance, tuple(topics) if topics else None,
                                                      ctx.today.isoformat(), None, note))
     shown = f" [{', '.join(topics)}]" if topics else ""
+    uses = ("the next classify run uses it" if ctx.config.classify_model == "learned" else
+            "kept for the learned classifier; the keyword scorer reads no labels")
     return (f"labelled {label_id} for {d}: {relevance}{shown} — {title[:60]} "
-            f"({ctx.workspace.relative(path)}; the next classify run uses it)")
+            f"({ctx.workspace.relative(path)}; {uses})")
 
 
 def uncertain_items(ctx: Any, doc: str | None, n: int, since: str | None) -> list[dict[str, Any]]:
