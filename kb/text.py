@@ -23,13 +23,23 @@ def title_key(title: str | None) -> str | None:
     return f"title:{key}" if len(key) >= 20 else None
 
 
+def paper_title_key(title: str | None) -> str | None:
+    """``title_key`` of an item put forward with an arXiv ID: a later item *without* one is the same paper
+    by that title (a note re-mentioning it), another paper *with* an ID is not (kb.text.briefed_keys)."""
+    key = title_key(title)
+    return f"paper-{key}" if key else None
+
+
 def briefed_keys(data: dict[str, Any]) -> list[str]:
     """What a briefing put forward, as keys a later day matches its candidates by: every ID
-    spelling, the URL and the title of each increment and other item."""
+    spelling, the URL and the title of each increment and other item — the title of one put forward with
+    an arXiv ID as ``paper_title_key``: a paper is known by its ID, and another paper with the same title,
+    another day, is another paper; a note naming it by title is that paper."""
     keys: dict[str, None] = {}
     for inc in data.get("increments", []) + data.get("others", []):
+        titled = (paper_title_key if inc.get("arxiv_id") else title_key)(inc.get("title"))
         for key in (inc.get("arxiv_id"), *inc.get("other_ids", []),
-                    normalize_url(inc["url"]) if inc.get("url") else None, title_key(inc.get("title"))):
+                    normalize_url(inc["url"]) if inc.get("url") else None, titled):
             if key:
                 keys.setdefault(key, None)
     return list(keys)

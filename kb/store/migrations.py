@@ -450,11 +450,15 @@ M017_DOC_PROBLEMS = Migration("m017_doc_problems", (
     "doc_versions.path AND w.content_hash = doc_versions.content_hash), '[]')",
 ))
 
+# An earlier briefing's item put forward with an arXiv ID leaves its title as a paper's title, which
+# another known paper does not match (kb.text.briefed_keys): every stored briefing's keys made again.
+M018_BRIEFED_TITLES = Migration("m018_briefed_titles", ("DELETE FROM briefed_items",), then=_briefed_from_json)
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
-                                     M017_DOC_PROBLEMS)
+                                     M017_DOC_PROBLEMS, M018_BRIEFED_TITLES)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -69,11 +69,10 @@ def posts_published_between(store: Store, first_day: str, last_day: str) -> list
     return [PostView(*r, tuple(cites.get(r[0], ()))) for r in rows]
 
 
-def post_key_for_url(store: Store, url: str) -> str | None:
-    """The key of the post at ``url`` (as a briefing links it; compared normalised), or None. A look-up for
-    a command (`kb explain`, `kb label`), not for a night: the posts are few and ``url`` is not indexed."""
-    wanted = normalize_url(url)
-    for key, stored in store.query("SELECT key, url FROM posts WHERE url IS NOT NULL ORDER BY key"):
-        if normalize_url(stored) == wanted:
-            return key
-    return None
+def post_keys_by_url(store: Store) -> dict[str, str]:
+    """Each post's key by its URL as a briefing links it (normalised; the first key of a URL two feeds share):
+    one read of the posts, for the commands and corrections that name a post by its link."""
+    out: dict[str, str] = {}
+    for key, url in store.query("SELECT key, url FROM posts WHERE url IS NOT NULL ORDER BY key"):
+        out.setdefault(normalize_url(url), key)
+    return out

@@ -102,8 +102,9 @@ def merge_backlog(store: Store, pages: int = 2000) -> None:
 def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
     """Full-text search (bm25) over papers, note entries and posts; Chinese words included.
 
-    An arXiv ID in the query (any form) also finds that paper, whatever its text says, first; the
-    query's words, the ID's digits among them, find the rest (the notes and posts that cite it).
+    An arXiv ID in the query (any form) also finds that paper, whatever its text says, first. A query of
+    IDs alone then lists the note entries and posts citing them (their mentions: any form they wrote,
+    ``2610.08812v2`` too); with other words, those words and the ID's canonical digits are searched.
     """
     out: list[dict[str, Any]] = []
     ids = [a.id for a in find_arxiv_ids(text)]
@@ -112,9 +113,11 @@ def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
         if rows:
             out.append({"kind": "paper", "ref": aid, "title": rows[0][0], "snippet": snippet(rows[0][1], []),
                         "score": None, "arxiv_id": aid})
-    # the text is searched with each ID as notes write it: its canonical form ("arXiv:2610.10507v1" → 2610.10507)
+    words = _ARXIV_WORD.sub(" ", mask_arxiv_ids(text, " ")) if ids else text   # "arXiv:" went with its ID
+    if ids and not to_match_query(words):
+        return (out + _citing(store, ids))[:limit]
     if ids:
-        text = " ".join([mask_arxiv_ids(text, " "), *ids])
+        text = " ".join([words, *ids])
     match = to_match_query(text)
     if not match or len(out) >= limit:
         return out[:limit]
@@ -136,6 +139,26 @@ def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
         if kind == "paper":
             item["arxiv_id"] = ref
         out.append(item)
+    return out
+
+
+_ARXIV_WORD = re.compile(r"\barxiv\b\s*:?", re.I)
+
+
+def _citing(store: Store, ids: list[str]) -> list[dict[str, Any]]:
+    """The note entries and posts that cite ``ids``, as search results (indexed by the mention's subject)."""
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for aid in ids:
+        for kind, origin, entry in store.query(
+                "SELECT origin_kind, origin, entry FROM mentions WHERE subject = ? "
+                "AND origin_kind IN ('entry', 'post') ORDER BY origin_kind, origin, entry", (aid,)):
+            ref = f"{origin}#{entry}" if kind == "entry" else origin
+            if (kind, ref) not in seen:
+                seen.add((kind, ref))
+                title, body = _original(store, kind, ref)
+                out.append({"kind": kind, "ref": ref, "title": title, "snippet": snippet(body or title, [aid]),
+                            "score": None})
     return out
 
 

@@ -23,7 +23,7 @@ from kb.store.notes import NoteView, entry_count, notes_between
 from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
 from kb.store.tags import StoredResult, stored_results
-from kb.text import normalize_url, title_key
+from kb.text import normalize_url, paper_title_key, title_key
 from pipeline.brief.collect import collect_candidates, compute_window
 from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, stored_classifications
 from pipeline.brief.judge import Rules, load_rules
@@ -85,7 +85,7 @@ class BriefingInputs:
 def candidate_keys(c: Candidate) -> set[str]:
     """Every key by which an earlier briefing may have put ``c`` forward."""
     keys = set(c.arxiv_ids) | {normalize_url(u) for u in c.urls}
-    return keys | {k for k in (title_key(t) for t in c.titles) if k}
+    return keys | {k for t in c.titles for k in (title_key(t), paper_title_key(t)) if k}
 
 
 def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> BriefingInputs:

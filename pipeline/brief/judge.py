@@ -19,7 +19,7 @@ from typing import Any
 
 from kb.resources import find_resource
 from kb.sections import refused_sections, section_matches, stated_sections
-from kb.text import normalize_url, strip_anchor_syntax, title_key
+from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.model import Candidate
 
 
@@ -117,8 +117,10 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     c.withdrawn_from = [] if c.anchored_in else sorted({f"{s} ({v})" if v else s for k in subjects
                                                          for s, v in (withdrawn or {}).get(k, [])})
-    # by title only when the store knows none of its IDs: two known papers with one title are two papers
-    titled = [] if any(i in known_ids for i in c.arxiv_ids) else [title_key(t) for t in c.titles]
+    # by title: an earlier item without an arXiv ID; and, for an item whose IDs the store knows none of, an
+    # earlier paper too (two known papers with one title are two papers: kb.text.briefed_keys)
+    known = any(i in known_ids for i in c.arxiv_ids)
+    titled = [k for t in c.titles for k in (title_key(t), None if known else paper_title_key(t)) if k]
     c.briefed_on = next((briefed[k] for k in subjects + titled if k in briefed), None)
     # sections the team's own text rules out ("别归 §3.2") are never kb's suggestion
     refused = refused_section_numbers(c, rules)

@@ -88,7 +88,8 @@ def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> di
         cached = _read(workspace, d)
         if cached and cached.get("key") == key:
             model = DocModel.from_dict(base, cached["model"])
-            model.items = items                 # for explanations: the labels that shaped it
+            # for explanations: the labels that shaped it (the other docs' anchors trained the membership only)
+            model.items = [i for i in items if i.origin != "other-doc"]
             model.overrides = overrides
             out[d] = (model, key)
             continue

@@ -30,7 +30,8 @@ def _doc(ctx: Any, doc: str | None) -> str:
 
 # What is written as an arXiv ID (digits, a dot, digits): one that cannot be one is a usage error, not
 # a paper to ingest first.
-_ARXIV_LIKE = re.compile(r"(?:arxiv:\s*)?\d{4}\.\d+(?:v\d+)?", re.I)
+_ARXIV_LIKE = re.compile(r"(?:arxiv\s*:?\s*|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/)?"
+                         r"\d{4}\.\d+(?:v\d+)?(?:\.pdf)?/?", re.I)
 
 
 def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | None, doc: str | None,

@@ -24,9 +24,9 @@ from kb.arxiv_id import lookup_arxiv_id
 from kb.labels import read_labels
 from kb.store.anchors import current_anchors
 from kb.store.cards import card_labels
-from kb.store.posts import post_key_for_url
+from kb.store.posts import post_keys_by_url
 from kb.store.tags import subject_text
-from kb.text import clean_heading, strip_anchor_syntax
+from kb.text import clean_heading, normalize_url, strip_anchor_syntax
 from pipeline.classify.adapt import Labelled
 
 log = logging.getLogger(__name__)
@@ -36,13 +36,14 @@ CARD_WEIGHT = 1.0
 CORRECTION_WEIGHT = 3.0      # a person looked at this item for this doc: it counts for three anchors
 
 
-def subject_of(store: Any, ident: str) -> tuple[str, str, str, str] | None:
-    """``(kind, key, title, text)`` of a paper (any ID form), note entry (path#N) or post key in the store."""
+def subject_of(store: Any, ident: str, post_urls: dict[str, str] | None = None) -> tuple[str, str, str, str] | None:
+    """``(kind, key, title, text)`` of a paper (any ID form), note entry (path#N), post key or post URL in the
+    store; ``post_urls`` (``post_keys_by_url``), when a caller looks up many, is read once by it."""
     aid = lookup_arxiv_id(ident)
     candidates = [("paper", aid.id)] if aid else [("entry", ident), ("post", ident)]
     if not aid and "://" in ident:   # a post as the briefing links it ("https://…", or "feed|https://…")
         url = ident[ident.index("|") + 1:] if "|" in ident.split("://")[0] else ident
-        if (key := post_key_for_url(store, url)) is not None:
+        if (key := (post_urls if post_urls is not None else post_keys_by_url(store)).get(normalize_url(url))):
             candidates.append(("post", key))
     for kind, key in candidates:
         s = subject_text(store, kind, key)
@@ -64,6 +65,7 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str], topics: Collecti
             if a.arxiv_id:
                 anchored_in.setdefault(a.arxiv_id, set()).add(d)
     cards = card_labels(store)
+    post_urls: dict[str, str] | None = None   # read once, when a correction names a post by its link
     out: dict[str, list[Labelled]] = {}
     for d in docs:
         items: dict[str, Labelled] = {}
@@ -92,7 +94,9 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str], topics: Collecti
         for problem in problems:
             _warn_once(workspace.root, problem)
         for corr in corrections:
-            found = subject_of(store, corr.id)
+            if post_urls is None and "://" in corr.id:
+                post_urls = post_keys_by_url(store)
+            found = subject_of(store, corr.id, post_urls)
             if found is None:
                 continue
             kind, key, title, text = found
@@ -104,7 +108,8 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str], topics: Collecti
 
 
 def _checked_topics(workspace: Any, doc: str, corr: Any, known: Collection[str] | None) -> tuple[str, ...] | None:
-    """A correction's topics, less those ``kb label`` would refuse (named once)."""
+    """A correction's topics, less those ``kb label`` would refuse or the model cannot learn (named once);
+    None (the relevance alone is labelled) when none is left, so the model's own topics stand."""
     if corr.topics is None:
         return None
     where = f"organized/labels/{doc}.jsonl: {corr.id}"
@@ -113,8 +118,9 @@ def _checked_topics(workspace: Any, doc: str, corr: Any, known: Collection[str] 
         return ()
     unknown = [t for t in corr.topics if known is not None and t not in known]
     for t in unknown:
-        _warn_once(workspace.root, f"{where}: topic {t!r} is not in the taxonomy; left out")
-    return tuple(t for t in corr.topics if t not in unknown)
+        _warn_once(workspace.root, f"{where}: topic {t!r} is no topic of the model; left out")
+    kept = tuple(t for t in corr.topics if t not in unknown)
+    return kept if kept or not corr.topics else None
 
 
 _WARNED: set[tuple[Any, str]] = set()   # a night reads the labels for classify and for the briefing: say it once

@@ -84,3 +84,14 @@ def test_a_post_is_named_by_the_url_the_briefing_links(two_docs: Path, written: 
     # the stored key is the feed's id for the post; a reader has the link the briefing shows
     out = kb(two_docs, "explain", written).stdout
     assert out.startswith("post llm-d|") and "NIXL" in out.splitlines()[0]
+
+
+def test_an_id_finds_the_notes_that_wrote_it_with_a_version(two_docs: Path, tmp_path: Path) -> None:
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws", symlinks=True))
+    note = home / "inbox" / "tom" / "2026-10-08-1800-reading.md"
+    note.write_text("## Token trees\n\n- Read arXiv:2610.08812v2 today: the tree is pruned per batch.\n",
+                    encoding="utf-8")
+    kb(home, "ingest", "workspace", "--date", DAY)
+    for written in ("2610.08812", "arXiv:2610.08812v2"):
+        refs = kb(home, "search", written, "--format", "ids").stdout.split()
+        assert refs[0] == "2610.08812" and "inbox/tom/2026-10-08-1800-reading.md#1" in refs, written

@@ -229,3 +229,29 @@ def test_a_postgresql_store_made_before_m016_gets_names_and_doc_problems(pg_fres
     with Store.open(pg_fresh_url) as s:
         assert papers_named(s, ["treedraft"]) == {"treedraft": {"2610.08812": "TreeDraft: Token Trees"}}
         assert current_doc_version(s, "inference", "2026-10-09").problems == ["line 109: section §3.4 is written twice"]
+
+
+def test_briefed_keys_stored_before_m018_keep_titles_only_of_items_without_an_id(tmp_path: Path) -> None:
+    """A paper put forward by ID once left its title too, and a different paper with that title was
+    "already briefed" the next day; m018 makes every stored briefing's keys again."""
+    import json
+
+    from kb.store.briefings import briefed_before
+    from kb.text import normalize_url, title_key
+    path = tmp_path / "old.sqlite"
+    conn = _connect_before(path, "m018_briefed_titles")
+    data = {"topic": "inference", "date": "2026-10-08", "increments": [
+        {"arxiv_id": "2610.09305", "title": "Fast Serving of Small Models"},
+        {"arxiv_id": None, "url": "https://example.org/talk", "title": "TierKV: Tiered KV Cache Offloading"}],
+        "others": []}
+    conn.execute("INSERT INTO briefings (topic, date, lang, format, content_hash, data) VALUES "
+                 "('inference', '2026-10-08', '', 'json', 'h', ?)", (json.dumps(data),))
+    conn.executemany("INSERT INTO briefed_items (topic, key, date) VALUES ('inference', ?, '2026-10-08')",
+                     [("2610.09305",), (title_key("Fast Serving of Small Models"),)])
+    conn.close()
+    with Store.open(path) as s:
+        keys = [title_key("Fast Serving of Small Models"), title_key("TierKV: Tiered KV Cache Offloading"),
+                "2610.09305", normalize_url("https://example.org/talk")]
+        assert briefed_before(s, "inference", "2026-10-09", keys) == {
+            title_key("TierKV: Tiered KV Cache Offloading"): "2026-10-08", "2610.09305": "2026-10-08",
+            normalize_url("https://example.org/talk"): "2026-10-08"}

@@ -98,14 +98,30 @@ def _judged(c: Candidate, rules, briefed: dict[str, str], known: set[str]) -> Ca
 TITLE = "KVCC: Deadline-Aware RDMA Congestion Control for KV Cache Transfer in Disaggregated LLM Serving"
 
 
-def test_a_title_links_to_an_earlier_briefing_only_when_no_id_is_known(rules) -> None:
-    from kb.text import title_key
-    briefed = {title_key(TITLE): "2026-10-08", "2610.09305": "2026-10-08"}
+def test_a_paper_is_briefed_by_an_earlier_items_title_only_if_that_item_had_no_id(rules) -> None:
+    """A note about KVCC without an ID yesterday, the paper in today's listing: already briefed. Another
+    known paper with KVCC's title yesterday (put forward by its own ID) leaves no title behind."""
+    from kb.text import briefed_keys, paper_title_key, title_key
+    note_item = {"arxiv_id": None, "url": "https://example.org/kvcc-talk", "title": TITLE}
+    paper_item = {"arxiv_id": "2610.09305", "title": TITLE}
+    assert title_key(TITLE) in briefed_keys({"increments": [note_item], "others": []})
+    assert briefed_keys({"increments": [paper_item], "others": []}) == ["2610.09305", paper_title_key(TITLE)]
+
     def item(aid: str) -> Candidate:
         return Candidate(key=f"id:{aid}", arxiv_ids=[aid], titles=[TITLE], texts=["RDMA congestion control "
                          "for KV cache transfer between prefill and decode instances of LLM serving."],
                          sources=[SourceRef("arxiv", "arxiv", None, None, None, "2026-10-09", 3, "", (aid,))])
-    # another known paper with the same title was briefed: this one is a paper of its own
+    briefed = {k: "2026-10-08" for k in briefed_keys({"increments": [note_item], "others": []})}
+    assert _judged(item("2610.11052"), rules, briefed, {"2610.11052"}).briefed_on == "2026-10-08"
+    briefed = {k: "2026-10-08" for k in briefed_keys({"increments": [paper_item], "others": []})}
     assert _judged(item("2610.11052"), rules, briefed, {"2610.11052", "2610.09305"}).briefed_on is None
-    # an ID the store does not know: the title is all there is to tell, and it was briefed
-    assert _judged(item("2610.11052"), rules, briefed, {"2610.09305"}).briefed_on == "2026-10-08"
+
+
+def test_a_note_naming_a_briefed_paper_by_its_title_is_that_paper(rules) -> None:
+    """The other way round: the paper was put forward with its ID, a later note names it by title alone."""
+    from kb.text import briefed_keys
+    briefed = {k: "2026-10-08" for k in briefed_keys({"increments": [{"arxiv_id": "2610.09305", "title": TITLE}],
+                                                      "others": []})}
+    note = Candidate(key="entry:n#1", titles=[TITLE], texts=["复读：RDMA congestion control for KV cache transfer"],
+                     sources=[SourceRef("entry", "tom", "inbox/tom/n.md", 1, None, "2026-10-09", 3, "", ())])
+    assert _judged(note, rules, briefed, {"2610.09305"}).briefed_on == "2026-10-08"
