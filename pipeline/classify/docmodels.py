@@ -32,7 +32,7 @@ MODELS_DIR = ".kb/models"
 ADAPT_VERSION = 4                 # bump when adapt's objective or options change: caches refit
 OPTIONS = {"l2": 0.1, "bias_l2": 1.0, "steps": 200}
 WARM_STEPS = 60                   # continuing from the cached correction needs fewer steps
-CROSS_WEIGHT = 0.5                # another doc's anchor, as a negative of this doc's membership head
+CROSS_WEIGHT = 0.5                # another doc's anchor's weight as a label (the membership head counts it once)
 
 
 PROFILE_SHARE = 0.25              # a topic this share of a doc's anchors carry is what the doc is about
