@@ -11,6 +11,8 @@ from kb.errors import ConfigError, WorkspaceError
 from kb.resources import read_resource
 
 CONFIG_NAME = "kb.toml"
+# The team's own files at the workspace's top: its configuration, its taxonomy override (a README too)
+TEAM_ROOT_FILES = (CONFIG_NAME, "taxonomy.toml")
 STORE_URL_ENV = "KB_STORE_URL"
 FOLDERS = ("inbox", "organized/paper_cards", "organized/queue", "organized/knowledge", "briefings", ".kb")
 TEAM_FOLDERS = ("inbox", "organized")          # the team's own files: kb reads them, never writes them
@@ -74,14 +76,16 @@ class Workspace:
 
 
     def refuse_team_file(self, target: Path, what: str) -> None:
-        """Refuse to write ``target`` (resolved) when it is the team's: kb.toml, a knowledge doc, anything
-        under inbox/ or organized/, a recording a source reads (``what`` names the argument in the message)."""
+        """Refuse to write ``target`` (resolved) when it is the team's: kb.toml, taxonomy.toml, the workspace's
+        README, a knowledge doc, anything under inbox/ or organized/, a recording a source reads (``what``
+        names the argument in the message)."""
         root = self.root.resolve()
         if target != root and root not in target.parents:
             return
         rel = target.relative_to(root).as_posix()
         docs = {(root / t.doc).resolve() for t in self.config.topics}
-        if rel == CONFIG_NAME or target in docs or rel.split("/", 1)[0] in TEAM_FOLDERS:
+        if rel in TEAM_ROOT_FILES or rel.split(".")[0].upper() == "README" or target in docs \
+                or rel.split("/", 1)[0] in TEAM_FOLDERS:
             raise WorkspaceError(f"{what}: {rel} is the team's file; kb never writes there",
                                  hint="write to briefings/ or outside the workspace")
         if any(pattern.fullmatch(target.as_posix()) for pattern in self._recordings(root)):

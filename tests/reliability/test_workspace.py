@@ -132,6 +132,13 @@ def test_brief_out_never_writes_over_a_recording(sample_workspace: Path, kept) -
         assert (path.read_bytes() if path.exists() else None) == before
     result = kb("--home", str(workspace), "brief", "--date", D, "--out", "recordings/blogs/notes.md")
     assert result.returncode == 0, result.stderr    # a file no source reads is an output like any other
+    # the team's files at the workspace's top: its README, its taxonomy override (kb.toml is case 56's)
+    (workspace / "taxonomy.toml").write_text("[topics]\n", encoding="utf-8")
+    for target in ("README.md", "taxonomy.toml"):
+        before = (workspace / target).read_bytes()
+        result = kb("--home", str(workspace), "brief", "--date", D, "--out", target, "--force")
+        assert result.returncode == 2 and "the team's file" in one_error_line(result.stderr), target
+        assert (workspace / target).read_bytes() == before
 
 
 # --------------------------------------------------------------------------- junk and moving files
