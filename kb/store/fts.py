@@ -87,14 +87,22 @@ _ASCII_FOLD = bytes(c + 32 if 65 <= c <= 90 else c if 48 <= c <= 57 or 97 <= c <
 
 
 def index_text(text: str) -> str:
-    """What the index holds of ``text`` on either backend: the tokens of its segmented form."""
+    """What the index holds of ``text`` on either backend: the tokens of its segmented form, then each
+    character of its CJK runs (``cjk_chars``)."""
     if text.isascii():   # most of what is indexed; one table pass in C folds and separates (no CJK to segment)
         return b" ".join(text.encode("ascii").translate(_ASCII_FOLD).split()).decode("ascii")
     raw = _raw_tokens(segment(text))
     joined = " ".join(raw)
     if joined.isascii():   # the text's other characters were separators (—, ×, “”): lower-casing is folding
         return joined.lower()
-    return " ".join(t.lower() if t.isascii() else _fold(t) for t in raw)
+    return " ".join([*(t.lower() if t.isascii() else _fold(t) for t in raw), *cjk_chars(text)])
+
+
+def cjk_chars(text: str) -> list[str]:
+    """Each character of the text's CJK runs of two or more, once, as tokens: a query of one character
+    (锚) finds it inside a word (已锚). After every other token, so a phrase of bigrams stays consecutive."""
+    chars = dict.fromkeys(ch for run in _CJK_RUN.findall(text) if len(run) > 1 for ch in run)
+    return tokens(" ".join(chars)) if chars else []
 
 
 def to_tsvector_literal(title: str, body: str) -> tuple[str, int]:
@@ -103,7 +111,7 @@ def to_tsvector_literal(title: str, body: str) -> tuple[str, int]:
     Body positions follow the title's; a phrase stays inside one column by the weights the query
     asks for (``phrase_tsqueries``). The token count is bm25's document length, FTS5's for the row.
     """
-    t, b = tokens(segment(title)), tokens(segment(body))
+    t, b = tokens(segment(title)) + cjk_chars(title), tokens(segment(body)) + cjk_chars(body)
     pos: dict[str, list[str]] = {}
     for i, tok in enumerate(t, 1):
         pos.setdefault(tok, []).append(f"{min(i, MAX_POS)}A")

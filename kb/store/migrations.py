@@ -454,11 +454,25 @@ M017_DOC_PROBLEMS = Migration("m017_doc_problems", (
 # another known paper does not match (kb.text.briefed_keys): every stored briefing's keys made again.
 M018_BRIEFED_TITLES = Migration("m018_briefed_titles", ("DELETE FROM briefed_items",), then=_briefed_from_json)
 
+def _reindex(conn: Any) -> None:
+    """The whole search index made again from the tables, on either backend (m019)."""
+    raw = getattr(conn, "raw", None)   # kb's facade over psycopg
+    if raw is not None:
+        from kb.store.pg_search import rebuild
+        rebuild(raw)
+    else:
+        reindex_tokens(conn)
+
+
+# A CJK run's characters are tokens too (kb.store.fts.cjk_chars): a query of one character finds it inside
+# a longer run (锚 in 已锚); every stored document is indexed again, on both backends.
+M019_FTS_CJK_CHARS = Migration("m019_fts_cjk_chars", (), then=_reindex)
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
-                                     M017_DOC_PROBLEMS, M018_BRIEFED_TITLES)
+                                     M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

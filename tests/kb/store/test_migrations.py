@@ -255,3 +255,25 @@ def test_briefed_keys_stored_before_m018_keep_titles_only_of_items_without_an_id
         assert briefed_before(s, "inference", "2026-10-09", keys) == {
             title_key("TierKV: Tiered KV Cache Offloading"): "2026-10-08", "2610.09305": "2026-10-08",
             normalize_url("https://example.org/talk"): "2026-10-08"}
+
+
+def test_an_index_made_before_m019_finds_one_chinese_character(tmp_path: Path, pg_fresh_url: str) -> None:
+    """m019 indexes every stored document again, with each character of its CJK runs, on both backends."""
+    from kb.store.backend_pg import PgBackend, connect
+    from kb.store.backend_pg import migrate as pg_migrate
+    from kb.store.search import search
+    before = MIGRATIONS[:[m.name for m in MIGRATIONS].index("m019_fts_cjk_chars")]
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, before)
+    conn.execute("INSERT INTO papers (arxiv_id, title, abstract) VALUES ('2610.55555', '已锚的推理框架', '')")
+    conn.execute("INSERT INTO search_index (rowid, kind, ref, title, body) VALUES (1, 'paper', '2610.55555', "
+                 "'已锚 锚的 的推 推理 理框 框架', '')")          # the bigrams alone, as m018's index held them
+    conn.close()
+    backend = PgBackend(pg_fresh_url, connect(pg_fresh_url))
+    pg_migrate(backend, before)
+    backend.raw.execute("INSERT INTO papers (arxiv_id, title, abstract) VALUES ('2610.55555', '已锚的推理框架', '')")
+    backend.raw.close()
+    for target in (path, pg_fresh_url):
+        with Store.open(target) as s:
+            assert [r["ref"] for r in search(s, "锚")] == ["2610.55555"], target
