@@ -121,7 +121,7 @@ class _PgTarget:
                 cur.execute("UPDATE migrations SET applied_at = %s WHERE name = %s", (at, name))
 
     def rebuild_index(self) -> int:
-        from kb.store.pg_search import rebuild
+        from kb.store.pg_reindex import rebuild
         for table in ID_TABLES:   # the next id after the copied ones
             self.raw.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                              f"coalesce((SELECT max(id) FROM {table}), 0) + 1, false)")

@@ -458,7 +458,7 @@ def _reindex(conn: Any) -> None:
     """The whole search index made again from the tables, on either backend (m019)."""
     raw = getattr(conn, "raw", None)   # kb's facade over psycopg
     if raw is not None:
-        from kb.store.pg_search import rebuild
+        from kb.store.pg_reindex import rebuild
         rebuild(raw)
     else:
         reindex_tokens(conn)

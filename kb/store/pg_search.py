@@ -63,32 +63,6 @@ SELECT s.kind, s.ref, kb_bm25(s.tsv, s.ntok, CAST(? AS tsquery[]), (SELECT idf F
  LIMIT ?"""
 
 
-def rebuild(raw: Any) -> int:
-    """The whole index from the tables, on a psycopg connection inside its transaction (``kb db copy``):
-    documents read through a server-side cursor, written with COPY in batches; one totals row."""
-    import itertools
-
-    from kb.store.fts import documents
-
-    def stream(sql: str) -> Any:
-        with raw.cursor(name="kb_documents") as cur:
-            cur.itersize = 2000
-            cur.execute(sql)
-            yield from cur
-
-    raw.execute("DELETE FROM search_index")
-    raw.execute("DELETE FROM search_stats")
-    docs, total = 0, 0
-    found = documents(stream, rowids=False)
-    while batch := list(itertools.islice(found, 2000)):
-        with raw.cursor().copy("COPY search_index (kind, ref, tsv, ntok) FROM STDIN") as copy:
-            for kind, _, ref, title, body in batch:
-                tsv, ntok = to_tsvector_literal(title, body)
-                copy.write_row((kind, ref, tsv, ntok))
-                docs, total = docs + 1, total + ntok
-    raw.execute("INSERT INTO search_stats (ndocs, ntok) VALUES (%s, %s)", (docs, total))
-    return docs
-
 
 def ranked(store: Store, text: str, limit: int) -> list[tuple[str, str, float]]:
     """(kind, ref, bm25 score) of the best ``limit`` documents holding every word of ``text``."""
