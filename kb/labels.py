@@ -45,6 +45,12 @@ class Correction:
         return json.dumps(body, ensure_ascii=False, sort_keys=False)
 
 
+def card_speaks_for(anchored_here: bool, anchored_elsewhere: bool, main_doc: bool) -> bool:
+    """Does a card's ``primary_topic`` judge its paper for this doc? A card does not say which doc it judged
+    for: the doc that anchors its paper, or, when no doc does, the workspace's main doc (the first)."""
+    return anchored_here or (main_doc and not anchored_elsewhere)
+
+
 def labels_path(workspace: Workspace, doc: str) -> Path:
     """``organized/labels/<doc>.jsonl`` inside the workspace (a doc slug only; never leaves the workspace)."""
     if not _DOC_RE.match(doc):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kb.labels import card_speaks_for
 from kb.records import Point
 from kb.text import normalize_url, strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
@@ -140,12 +141,6 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     return out
 
 
-def _card_speaks_for(c: Candidate, inputs: BriefingInputs) -> bool:
-    """Does the card's ``primary_topic`` judge the item for this briefing's doc? A card does not say which
-    doc it judged for: the doc that anchors its paper, or, when no doc does, the workspace's main doc."""
-    return bool(c.anchored_in) or (inputs.main_doc and not any(i in inputs.anchored_elsewhere for i in c.arxiv_ids))
-
-
 def _known_titles(inputs: BriefingInputs) -> dict[str, str]:
     """Titles by arXiv ID or normalised URL: the store's paper titles, else the label of an anchor line."""
     labels = ((a.arxiv_id or normalize_url(a.url or ""), strip_anchor_syntax(a.label)) for a in inputs.anchored)
@@ -222,7 +217,8 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
               known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe)
     relevant = [c for c in cands if c.relevance != "none"]
     for c in cands:
-        if c.card_relevance and not _card_speaks_for(c, inputs):
+        if c.card_relevance and not card_speaks_for(bool(c.anchored_in), any(
+                i in inputs.anchored_elsewhere for i in c.arxiv_ids), inputs.main_doc):
             c.card_relevance = None
     shown = rank(relevant, inputs.top)
     for c in shown:

@@ -59,14 +59,8 @@ def with_cross_negatives(labels: dict[str, list[Labelled]], base: Any = None) ->
 
 def _topics(base: Any, items: list[Labelled]) -> dict[int, set[str]]:
     """Each item's topics (by ``id()``): the labelled ones, else the base model's tags (one batch)."""
-    if not items:
-        return {}
-    import numpy as np
-    pairs = [(i.title, i.text) for i in items]
-    rows, idx, val = base.flat_vectors(pairs)
-    judged = base.decide_many(base.logits_flat(len(pairs), rows, idx, val),
-                              np.array([not (i.text or "").strip() for i in items]))
-    return {id(i): set(i.topics) if i.topics else {t for t, _ in tags} for i, (_, tags) in zip(items, judged)}
+    judged = base.classify_many([{"title": i.title, "text": i.text} for i in items]) if items else []
+    return {id(i): set(i.topics) if i.topics else set(r.topics) for i, r in zip(items, judged)}
 
 
 def _profile(anchors: list[set[str]]) -> set[str]:

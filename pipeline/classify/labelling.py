@@ -9,13 +9,12 @@
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from kb.arxiv_id import lookup_arxiv_id
+from kb.arxiv_id import find_impossible_ids, lookup_arxiv_id
 from kb.errors import ConfigError, NotFound
 
 
@@ -28,12 +27,6 @@ def _doc(ctx: Any, doc: str | None) -> str:
     return doc
 
 
-# What is written as an arXiv ID (digits, a dot, digits): one that cannot be one is a usage error, not
-# a paper to ingest first.
-_ARXIV_LIKE = re.compile(r"(?:arxiv\s*:?\s*|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/)?"
-                         r"\d{4}\.\d+(?:v\d+)?(?:\.pdf)?/?", re.I)
-
-
 def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | None, doc: str | None,
                  note: str | None = None) -> str:
     """Append a correction for ``ident`` to the doc's labels file; return the line to print."""
@@ -43,9 +36,10 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
     d = _doc(ctx, doc)
     if not ident.strip():
         raise ConfigError("give an ID: an arXiv ID, a post key or a note entry as path#N")
-    if _ARXIV_LIKE.fullmatch(ident.strip()) and lookup_arxiv_id(ident) is None:
-        raise ConfigError(f"{ident!r} is not an arXiv ID (forms: 2607.09701, arXiv:2607.09701v2); "
-                          "no paper can have it")
+    # the argument is an ID by intent: read as one written "arXiv:…", as the notes' rule reads it
+    impossible = find_impossible_ids(f"arXiv:{ident.strip()}") if lookup_arxiv_id(ident) is None else []
+    if impossible:
+        raise ConfigError(f"{ident!r} is not an arXiv ID ({impossible[0][1]}): no paper can have it")
     found = subject_of(ctx.store, ident)
     if found is None:
         raise NotFound(f"{ident} is not in the store (a paper ID, a post key or a note entry path#N); "

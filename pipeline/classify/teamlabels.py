@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from kb.arxiv_id import lookup_arxiv_id
-from kb.labels import read_labels
+from kb.labels import card_speaks_for, read_labels
 from kb.store.anchors import current_anchors
 from kb.store.cards import card_labels
 from kb.store.posts import post_keys_by_url
@@ -80,7 +80,7 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str], topics: Collecti
         for c in cards:
             key = c.arxiv_id or c.title
             where = anchored_in.get(c.arxiv_id or "", set())
-            mine = d in where or (not where and d == docs[0])    # a card of no doc's paper: the main doc's
+            mine = card_speaks_for(d in where, bool(where - {d}), d == docs[0])
             rel = ("primary" if c.primary else "adjacent") if (mine and c.primary is not None) else None
             if rel is None and key in items:
                 rel = items[key].relevance            # an anchor's relevance, with the card's topics
