@@ -316,6 +316,9 @@ def main() -> None:
     from pipeline.classify.model import Model
     base = Model.load(args.model)
     lists = load_lists(Path(args.corpus), args.text, args.cap, args.seed)
+    if not lists:
+        sys.exit(f"eval_sections: no curated list with 3–40 sections and 30 items under {args.corpus} "
+                 "(--corpus DIR: the corpus folder, with curated_lists/)")
     blocks = tuple(float(w) for w in args.blocks.split(",")) if args.blocks else BLOCKS
     docs = [prepare(base, *x, blocks=blocks) for x in lists]
     print(f"{len(docs)} lists, {sum(len(d.ids) for d in docs)} items, text={args.text}, cap={args.cap}, blocks={blocks}")

@@ -12,10 +12,10 @@ from typing import Any
 
 from kb.labels import card_speaks_for
 from kb.records import Point
-from kb.text import normalize_url, strip_anchor_syntax
+from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
-from pipeline.brief.judge import RELEVANCE_ORDER, density, judge, rank, read_facts, tier
+from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, tier
 from pipeline.brief.model import Briefing, Candidate, SourceRef
 from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
@@ -141,13 +141,6 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     return out
 
 
-def _known_titles(inputs: BriefingInputs) -> dict[str, str]:
-    """Titles by arXiv ID or normalised URL: the store's paper titles, else the label of an anchor line."""
-    labels = ((a.arxiv_id or normalize_url(a.url or ""), strip_anchor_syntax(a.label)) for a in inputs.anchored)
-    titles = {key: label for key, label in labels if label}
-    return titles | {k: v for k, v in inputs.paper_titles.items() if v}
-
-
 def _classify_unstored(inputs: BriefingInputs, classify: Any) -> dict[str, Any]:
     """Papers the classify stage has not tagged yet get the same classification it would give them,
     so a briefing does not depend on whether ``kb classify`` ran first."""
@@ -165,9 +158,16 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
     # What a source contributed is listed best first: primary before adjacent, then by score.
     relevant = sorted(relevant, key=lambda c: (RELEVANCE_ORDER[c.relevance], c.category == "confirmation",
                                                -c.score, c.key))
+    by_path: dict[str, list[Candidate]] = {}
+    by_source: dict[str, list[Candidate]] = {}
+    for c in relevant:   # each item once under each file and source it came from, in the order above
+        for path in dict.fromkeys(s.path for s in c.sources if s.path):
+            by_path.setdefault(path, []).append(c)
+        for name in dict.fromkeys(s.name for s in c.sources if s.kind != "entry"):
+            by_source.setdefault(name, []).append(c)
     for ns in inputs.notes:
         n = ns.note
-        mine = [c for c in relevant if any(s.path == n.path for s in c.sources)]
+        mine = by_path.get(n.path, [])
         out.append({"name": n.path, "kind": "note", "status": "ok",
                     "credibility": n.credibility or inputs.authors.get(n.author.casefold(), 3),
                     "counts": {"entries": ns.entries, "relevant": len(mine),
@@ -175,18 +175,20 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
                     "contributed": [c.title for c in mine][:6]})
     cards = [c for c in cands if any(s.kind == "card" for s in c.sources)]
     if cards:
+        shown = set(map(id, relevant))
+        mine = [c for c in cards if id(c) in shown]
         out.append({"name": "organized/paper_cards/", "kind": "cards", "status": "ok", "credibility": None,
                     "counts": {"cards": len(cards), "primary": sum(c.card_relevance == "primary" for c in cards),
-                               "relevant": sum(c in relevant for c in cards),
-                               "increments": sum(c in relevant and c.category != "confirmation" for c in cards)},
-                    "contributed": [c.title for c in cards if c in relevant][:6]})
+                               "relevant": len(mine),
+                               "increments": sum(c.category != "confirmation" for c in mine)},
+                    "contributed": [c.title for c in mine][:6]})
     if inputs.queue:
         out.append({"name": "organized/queue/work-queue.md", "kind": "queue", "status": "ok", "credibility": None,
                     "counts": {"items": len(inputs.queue), "relevant": 0, "increments": 0},
                     "contributed": [f"{q.arxiv_id or q.url} {q.title}".strip() for q in inputs.queue[:3]]})
     for run in inputs.runs:
         credibility = inputs.credibility.get(run["source"], run["credibility"])
-        mine = [c for c in relevant if any(s.name == run["source"] and s.kind != "entry" for s in c.sources)]
+        mine = by_source.get(run["source"], [])
         out.append({"name": run["source"], "kind": "source", "status": run["status"],
                     "credibility": credibility, "error": run["error"],
                     # an offline rerun reads the same recording again: not a server's 304
@@ -206,7 +208,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     stored = _classify_unstored(inputs, classify)
     section_titles = inputs.section_titles
     # Looked up for every candidate, so built once.
-    known_titles = _known_titles(inputs)
+    known_titles = KnownTitles(inputs.paper_titles, inputs.anchored)
     sections = {s.lstrip("§"): t for s, t in section_titles.items()}
     describe = SectionTerms(inputs.anchored, section_titles, taxonomy, classify)
     for c in cands:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
-from difflib import SequenceMatcher
 from functools import lru_cache
 
 from kb.arxiv_id import parse_arxiv_id
@@ -38,7 +37,7 @@ def _cred(value: int | None, default: int) -> int:
 
 
 class _Pool:
-    """Candidates under construction, merged by arXiv ID, URL, and near-identical title."""
+    """Candidates under construction, merged by arXiv ID, URL, and title (``merge_same_titles``)."""
 
     def __init__(self) -> None:
         self.items: list[Candidate] = []
@@ -111,12 +110,12 @@ class _Pool:
                 moved.update((p, own) for p in places if p in entries)
         return moved
 
-    def merge_same_titles(self, threshold: float = 0.9) -> None:
+    def merge_same_titles(self) -> None:
         """Merge a paper written under an ID the store does not know into the known paper of the same title.
 
-        Two known papers that share a title stay apart: they are different papers. Only
-        unknown-ID candidates are compared (there are few), exact titles first, then a
-        fuzzy ratio behind cheap upper bounds — a day has thousands of listing papers.
+        Two known papers that share a title stay apart: they are different papers. Titles compare
+        as words (``_norm_title``: case, punctuation and spacing aside); a name written with another
+        ID is entity resolution's (``merge_same_systems``), not a near title's.
         """
         def titles(c: Candidate) -> list[str]:
             return [t for t in (_norm_title(x) for x in c.titles) if len(t) >= 20]
@@ -124,30 +123,11 @@ class _Pool:
         unknown = [c for c in self.items if c.arxiv_ids and not set(c.arxiv_ids) & self.known_ids]
         if not unknown:
             return
-        known = [(c, titles(c)) for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids]
-        exact = {t: c for c, ts in known for t in ts}
+        exact = {t: c for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for t in titles(c)}
         for u in unknown:
-            if u not in self.items:
-                continue
             match = next((exact[t] for t in titles(u) if t in exact), None)
-            if match is None:
-                match = self._fuzzy_match(u, titles(u), known, threshold)
-            if match is not None and match is not u and match in self.items:
+            if match is not None and match is not u and match in self.items and u in self.items:
                 self._absorb(match, u)
-
-    def _fuzzy_match(self, u: Candidate, mine: list[str], known: list[tuple[Candidate, list[str]]],
-                     threshold: float) -> Candidate | None:
-        for t in mine:
-            sm = SequenceMatcher(None, t, autojunk=False)
-            for k, theirs in known:
-                for other in theirs:
-                    if 2 * min(len(t), len(other)) / (len(t) + len(other)) < threshold:
-                        continue   # lengths alone rule it out
-                    sm.set_seq1(other)
-                    if sm.real_quick_ratio() >= threshold and sm.quick_ratio() >= threshold \
-                            and sm.ratio() >= threshold:
-                        return k
-        return None
 
 
 _NON_WORD = re.compile(r"[^\w]+")

@@ -87,22 +87,29 @@ class SectionTerms:
     """
 
     def __init__(self, anchors: list[AnchorView], titles: dict[str, str], taxonomy: Any, classify: Any) -> None:
-        from kb.text import strip_anchor_syntax
         self._classify, self._taxonomy = classify, taxonomy
-        self._texts: dict[str, list[tuple[str, str]]] = {}
+        self._titles: dict[str, list[str]] = {}
         for number, title in titles.items():
-            self._texts.setdefault(number.lstrip("§"), []).append((title, ""))
+            self._titles.setdefault(number.lstrip("§"), []).append(title)
+        self._anchors: dict[str, list[AnchorView]] = {}
         for a in anchors:
-            label = strip_anchor_syntax(a.label)
-            self._texts.setdefault(a.section, []).append((a.title or label,
-                                                          " ".join(x for x in (label, a.abstract) if x)))
+            self._anchors.setdefault(a.section, []).append(a)
         self._cache: dict[str, frozenset[str]] = {}
 
     def section(self, number: str) -> frozenset[str]:
         """The terms of section ``number`` (as written, without §)."""
         if number not in self._cache:
-            self._cache[number] = frozenset().union(*(self._terms(t, x) for t, x in self._texts.get(number, [])))
+            self._cache[number] = frozenset().union(*(self._terms(t, x) for t, x in self._texts(number)))
         return self._cache[number]
+
+    def _texts(self, number: str) -> list[tuple[str, str]]:
+        """(title, text) of the section's heading and of each item anchored in it."""
+        from kb.text import strip_anchor_syntax
+        out = [(title, "") for title in self._titles.get(number, [])]
+        for a in self._anchors.get(number, []):
+            label = strip_anchor_syntax(a.label)
+            out.append((a.title or label, " ".join(x for x in (label, a.abstract) if x)))
+        return out
 
     def title(self, title: str) -> frozenset[str]:
         """The terms of an item's title: what the item is about, not the details of its abstract."""

@@ -15,12 +15,15 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kb.resources import find_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.model import Candidate
+
+if TYPE_CHECKING:
+    from kb.store.anchors import AnchorView
 
 
 @dataclass
@@ -84,7 +87,7 @@ SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
 
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: Mapping[str, str],
-          stored: dict[str, Any] | None = None, known_titles: dict[str, str] | None = None,
+          stored: dict[str, Any] | None = None, known_titles: KnownTitles | None = None,
           withdrawn: dict[str, list[tuple[str, str | None]]] | None = None, suggest: Any = None,
           describe: Any = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score."""
@@ -93,7 +96,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.arxiv_ids.sort(key=lambda i: (i not in known_ids, i))   # the ID arXiv resolves first
     c.arxiv_id = c.arxiv_ids[0] if c.arxiv_ids else None
     c.url = c.urls[0] if c.urls else next((s.url for s in c.sources if s.url), None)
-    c.title = title_of(c, known_titles or {})
+    c.title = title_of(c, known_titles)
     # A paper only the listing or HF saw is exactly the subject the classify stage tagged (with its
     # arXiv category, which helps); anything the team or a blog wrote about is judged on the merged text.
     public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf") for s in c.sources)
@@ -137,12 +140,36 @@ def read_facts(c: Candidate, rules: Rules) -> None:
         c.facts = engineering_facts(_own_text(c), rules)
 
 
-def title_of(c: Candidate, known: dict[str, str]) -> str:
+class KnownTitles:
+    """Titles by arXiv ID or normalised URL: the store's paper titles, else the label of an anchor line.
+
+    A label is read (``strip_anchor_syntax``) only when an item asks for it: a night looks up a few
+    of the doc's hundreds of anchors. The last anchor line of a key with a readable label wins.
+    """
+
+    def __init__(self, paper_titles: dict[str, str], anchored: list[AnchorView]) -> None:
+        self._papers = {k: v for k, v in paper_titles.items() if v}
+        self._labels: dict[str, list[str]] = {}
+        for a in anchored:
+            self._labels.setdefault(a.arxiv_id or normalize_url(a.url or ""), []).append(a.label)
+        self._read: dict[str, str | None] = {}
+
+    def get(self, key: str) -> str | None:
+        """The title known for ``key``, or None."""
+        if key in self._papers:
+            return self._papers[key]
+        if key not in self._read:
+            self._read[key] = next((t for label in reversed(self._labels.get(key, []))
+                                    if (t := strip_anchor_syntax(label))), None)
+        return self._read[key]
+
+
+def title_of(c: Candidate, known: KnownTitles | None) -> str:
     """What an item is called: its paper's title from the store (listing, API, HF), else the team's card's,
     else the label of the line that anchors it, else what the note or post called it."""
     for key in (c.arxiv_id, normalize_url(c.url) if c.url else None):
-        if key and known.get(key):
-            return known[key]
+        if key and known is not None and (title := known.get(key)):
+            return title
     if c.card_title:
         return c.card_title
     if c.titles:   # a note's heading: without the IDs and links written in it ("SpecMesh（2610.12319）：…")
