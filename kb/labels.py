@@ -129,8 +129,11 @@ def append_label(workspace: Workspace, doc: str, correction: Correction) -> Path
     file that does not end with a newline gets one first, so the new line stands alone.
     """
     path = labels_path(workspace, doc)
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise WorkspaceError(f"{workspace.relative(path)}: not a regular file; kb appends only to one")
+    # labels_path has followed any link: a link is seen on the path as written (one to the knowledge doc
+    # stays inside the workspace, and kb would append JSON to the team's doc)
+    written = workspace.root / LABELS_DIR / f"{doc}.jsonl"
+    if written.is_symlink() or (path.exists() and not path.is_file()):
+        raise WorkspaceError(f"{LABELS_DIR}/{doc}.jsonl: not a regular file; kb appends only to one")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "a+b") as fh:

@@ -89,11 +89,8 @@ def train_cmd(corpus: Annotated[Path, typer.Option("--corpus", metavar="DIR", he
                                       "bench/eval_models.py measure).")] = None,
               ) -> None:
     """Train the classifier from the corpus (needs kb[train]: scikit-learn); what ships is data/classifier_model.npz."""
-    import importlib.util
-
     from kb.errors import ConfigError
-    if importlib.util.find_spec("sklearn") is None or importlib.util.find_spec("scipy") is None:
-        raise ConfigError("kb train needs scikit-learn and scipy: pip install 'kb[train]'")
+    _require_train_extra("kb train")
     if not (corpus / "curated_lists").is_dir():
         raise ConfigError(f"--corpus {corpus}: not a corpus folder (curated_lists/ and abstracts/)")
     from pipeline.classify.training.train import main
@@ -102,6 +99,15 @@ def train_cmd(corpus: Annotated[Path, typer.Option("--corpus", metavar="DIR", he
     argv += ["--holdout", str(holdout)] if holdout else []
     argv += ["--measured-out", str(measured_out)] if measured_out else []
     raise typer.Exit(main(argv))
+
+
+def _require_train_extra(what: str) -> None:
+    """Fitting needs kb[train] (scikit-learn, scipy), which a run-time install lacks: say so, not a traceback."""
+    import importlib.util
+
+    from kb.errors import ConfigError
+    if importlib.util.find_spec("sklearn") is None or importlib.util.find_spec("scipy") is None:
+        raise ConfigError(f"{what} needs scikit-learn and scipy: pip install 'kb[train]'")
 
 
 @eval_app.command("classifier")
@@ -133,6 +139,7 @@ def eval_classifier_cmd(file: Annotated[Optional[Path], typer.Argument(help="JSO
     if file is None and not (split or cv):
         raise typer.BadParameter("give a FILE of labelled items, or --corpus DIR with --split or --cv")
     if cv:
+        _require_train_extra("kb eval classifier --cv")   # it trains K models
         from kb.resources import find_resource
         from pipeline.classify.training.train import cross_validate
         typer.echo(cross_validate(corpus, find_resource("data/label_map.toml"), find_resource("data/taxonomy.toml"),

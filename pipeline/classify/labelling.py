@@ -92,6 +92,8 @@ def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | 
     curated ones (titles and abstracts), the systems papers without LLMs or the random-sample ones."""
     from pipeline.classify.evaluate import classifier_fn, evaluate, load_labelled
     from pipeline.classify.taxonomy import load_taxonomy
+    if split is not None:   # the options' own mistakes first, before the model's fitting is held against them
+        _check_split(corpus, split, source)
     base = None
     if model != "keyword":
         from kb.resources import find_resource
@@ -102,6 +104,8 @@ def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | 
                               "be measured on papers it was trained on; pass --model-file with a measured model "
                               "(kb train … --measured-out FILE: train split + dev only)")
     items = _split_items(corpus, split, source) if split is not None else load_labelled(file)
+    if not items:   # figures over nothing would read as a result (load_labelled refuses an empty file too)
+        raise ConfigError(f"--corpus {corpus}: no {source} papers in the {split} split")
     if base is None:
         return evaluate(items, classifier_fn(load_taxonomy(taxonomy)))
     return evaluate(items, classifier_fn(model=base))
@@ -117,13 +121,16 @@ def held_out(model: Any) -> bool:
 SPLIT_SOURCES = {"curated": ("curated", "abstract"), "systems": ("systems",), "random": ("random",)}
 
 
-def _split_items(corpus: Path | None, split: str, source: str = "curated") -> list[dict[str, Any]]:
+def _check_split(corpus: Path | None, split: str, source: str) -> None:
     if split not in ("train", "val", "test"):
         raise ConfigError(f"--split {split}: train, val or test")
     if source not in SPLIT_SOURCES:
         raise ConfigError(f"--source {source}: {', '.join(SPLIT_SOURCES)}")
     if corpus is None or not (Path(corpus) / "curated_lists").is_dir():
         raise ConfigError(f"--corpus {corpus}: not a corpus folder (curated_lists/ and abstracts/)")
+
+
+def _split_items(corpus: Path, split: str, source: str = "curated") -> list[dict[str, Any]]:
     from kb.resources import find_resource
     from pipeline.classify.training.corpus import build
     from pipeline.classify.training.labelmap import LabelMap

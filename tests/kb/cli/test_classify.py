@@ -1,0 +1,183 @@
+"""`kb label`, `kb train`, `kb eval classifier|sections` as a user meets them: what each option
+refuses (one line, its exit code, nothing written) and what each prints."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kb.resources import find_resource
+from pipeline.classify.model import Model
+from tests.reliability.support import kb_inproc, one_error_line
+from tests.support.paths import LABELLED, SAMPLE
+
+DAY = "2026-10-08"
+SPEC = "2610.08812"        # TreeDraft: token-tree speculative decoding (the sample day's arXiv listing)
+HOLDOUT = LABELLED / "classifier_holdout.jsonl"
+HAS_TRAIN_EXTRA = all(importlib.util.find_spec(m) is not None for m in ("sklearn", "scipy"))
+
+
+def kb(home: Path, *args: str, code: int = 0):
+    result = kb_inproc("--home", str(home), *args)
+    assert result.returncode == code, (args, result.returncode, result.stdout, result.stderr)
+    return result
+
+
+def error(home: Path, *args: str, code: int = 2) -> str:
+    """The one line a refused command prints."""
+    return one_error_line(kb(home, *args, code=code).stderr)
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample day ingested and classified (the keyword classifier, kb.toml's default)."""
+    home = tmp_path_factory.mktemp("classify") / "ws"
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    kb(home, "ingest", "all", "--offline", "--date", DAY)
+    kb(home, "classify")
+    return home
+
+
+# ---------------------------------------------------------------------------------------------- kb label
+@pytest.mark.parametrize(("args", "code", "words"), [
+    ([SPEC, "--uncertain", "3"], 2, "--uncertain lists items; it takes no ID or --relevance"),
+    (["--uncertain", "3", "--relevance", "none"], 2, "--uncertain lists items; it takes no ID or --relevance"),
+    ([SPEC], 2, "give an ID and --relevance primary|adjacent|none"),
+    (["--relevance", "primary"], 2, "give an ID and --relevance primary|adjacent|none"),
+    ([SPEC, "--relevance", "none", "--topic", "kv-cache"], 2, "--relevance none keeps no topics"),
+    (["2610.99999", "--relevance", "none"], 1, "2610.99999 is not in the store"),     # a real ID, never ingested
+    (["--uncertain", "3"], 2, "needs the learned classifier"),                       # the keyword scorer has no doubt
+], ids=lambda v: " ".join(v) if isinstance(v, list) else None)
+def test_label_refuses_what_it_cannot_do_in_one_line(sample: Path, args: list[str], code: int, words: str) -> None:
+    line = error(sample, "label", *args, code=code)
+    assert line.startswith("kb: error: ") and words in line, line
+    assert not (sample / "organized" / "labels").exists()
+
+
+def test_label_takes_a_topic_of_the_workspaces_own_taxonomy(sample: Path, tmp_path: Path) -> None:
+    """A topic the workspace's taxonomy.toml adds is a topic kb label accepts, and the line says so."""
+    home = Path(shutil.copytree(sample, tmp_path / "ws"))
+    assert "is no topic of the taxonomy" in error(home, "label", SPEC, "--relevance", "primary", "--topic", "tree-draft")
+    (home / "taxonomy.toml").write_text('[topics.tree-draft]\ntitle_en = "Token trees"\ntitle_zh = "令牌树"\n'
+                                        '[topics.tree-draft.terms]\n"token tree" = 3\n', encoding="utf-8")
+    out = kb(home, "label", SPEC, "--relevance", "primary", "--topic", "tree-draft").stdout
+    assert out.startswith(f"labelled arXiv:{SPEC} for inference: primary [tree-draft]")
+    assert "the keyword scorer reads no labels" in out
+    line = json.loads((home / "organized" / "labels" / "inference.jsonl").read_text(encoding="utf-8"))
+    assert (line["id"], line["relevance"], line["topics"]) == (f"arXiv:{SPEC}", "primary", ["tree-draft"])
+
+
+def test_label_refuses_a_labels_file_that_is_a_link(sample: Path, tmp_path: Path) -> None:
+    """kb appends to a regular file only: a link inside the workspace would have it append JSON to the team's
+    knowledge doc (a link out of the workspace is refused as a path outside it)."""
+    home = Path(shutil.copytree(sample, tmp_path / "ws"))
+    doc = home / "organized" / "knowledge" / "inference.md"
+    before = doc.read_bytes()
+    (home / "organized" / "labels").mkdir(parents=True)
+    (home / "organized" / "labels" / "inference.jsonl").symlink_to(doc)
+    line = error(home, "label", SPEC, "--relevance", "none")
+    assert "organized/labels/inference.jsonl: not a regular file; kb appends only to one" in line, line
+    assert doc.read_bytes() == before
+
+
+# ---------------------------------------------------------------------------------------------- kb train
+@pytest.mark.skipif(HAS_TRAIN_EXTRA, reason="the message is for an install without kb[train]")
+def test_train_and_cross_validation_without_scikit_learn_say_what_to_install(sample: Path, tmp_path: Path) -> None:
+    (tmp_path / "curated_lists").mkdir()
+    assert "kb train needs scikit-learn and scipy: pip install 'kb[train]'" in error(
+        sample, "train", "--corpus", str(tmp_path), "--out", str(tmp_path / "m.npz"))
+    # --cv trains K models: it once failed as an internal error (exit 70, a crash log) for the missing module
+    assert "kb eval classifier --cv needs scikit-learn and scipy" in error(
+        sample, "eval", "classifier", "--corpus", str(tmp_path), "--cv", "3")
+    assert not (tmp_path / "m.npz").exists()
+
+
+def test_train_refuses_a_folder_that_is_no_corpus_and_passes_its_options_on(sample: Path, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """With kb[train] installed: the corpus is checked, then every option reaches the trainer."""
+    import importlib.machinery
+
+    import pipeline.classify.training.train as train
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: importlib.machinery.ModuleSpec(name, None)
+                        if name in ("sklearn", "scipy") else real(name, *a))
+    assert f"--corpus {tmp_path}: not a corpus folder" in error(sample, "train", "--corpus", str(tmp_path),
+                                                                "--out", "m.npz")
+    (tmp_path / "curated_lists").mkdir()
+    seen: list[list[str]] = []
+    monkeypatch.setattr(train, "main", lambda argv: seen.append(argv) or 3)
+    kb(sample, "train", "--corpus", str(tmp_path), "--out", "m.npz", "--dev", "d.jsonl", "--holdout", "h.jsonl",
+       "--licences", "permissive", "--measured-out", "measured.npz", code=3)      # the trainer's exit code
+    assert seen == [["--corpus", str(tmp_path), "--out", "m.npz", "--licences", "permissive", "--dev", "d.jsonl",
+                     "--holdout", "h.jsonl", "--measured-out", "measured.npz"]]
+
+
+# ---------------------------------------------------------------------------------------------- kb eval
+@pytest.mark.parametrize(("args", "words"), [
+    ([str(HOLDOUT), "--model", "bayes"], "--model 'bayes': learned or keyword"),
+    (["--split", "test"], "--split and --cv need --corpus DIR"),
+    (["--cv", "3"], "--split and --cv need --corpus DIR"),
+    ([], "give a FILE of labelled items, or --corpus DIR with --split or --cv"),
+    # the option's own mistake is named, not the shipped model's fitting (it was: "fitted on every split")
+    (["--corpus", "{corpus}", "--split", "tset"], "--split tset: train, val or test"),
+    (["--corpus", "{corpus}", "--split", "test", "--source", "blogs"], "--source blogs: curated, systems, random"),
+    (["--corpus", "{home}", "--split", "test"], "not a corpus folder"),
+    # an empty split is no figures of zeros (it printed "items 0 … micro-F1 0.000" and exit 0)
+    (["--corpus", "{corpus}", "--split", "test", "--model", "keyword"], "no curated papers in the test split"),
+], ids=lambda v: " ".join(v) if isinstance(v, list) else None)
+def test_eval_classifier_refuses_what_it_cannot_measure(sample: Path, tmp_path: Path, args: list[str],
+                                                        words: str) -> None:
+    (tmp_path / "curated_lists").mkdir()
+    args = [a.format(corpus=tmp_path, home=sample) for a in args]
+    line = error(sample, "eval", "classifier", *args)
+    assert words in line, line
+
+
+def test_eval_classifier_prints_the_figures_as_a_table_or_as_json(sample: Path) -> None:
+    n = sum(1 for line in HOLDOUT.read_text(encoding="utf-8").splitlines() if line.strip())
+    data = json.loads(kb(sample, "eval", "classifier", str(HOLDOUT), "--format", "json").stdout)
+    assert data["n"] == len(data["items"]) == n and 0.85 <= data["relevance_accuracy"] <= 1
+    table = kb(sample, "eval", "classifier", str(HOLDOUT)).stdout
+    assert f"items {n}" in table and f"relevance accuracy {data['relevance_accuracy']:.3f}" in table
+    keyword = json.loads(kb(sample, "eval", "classifier", str(HOLDOUT), "--model", "keyword", "--format",
+                            "json").stdout)
+    assert keyword["n"] == n and keyword["relevance_accuracy"] != data["relevance_accuracy"]
+
+
+def test_eval_classifier_merges_a_taxonomy_override_for_the_keyword_model(sample: Path, tmp_path: Path) -> None:
+    """--taxonomy: the keyword scorer over the shipped taxonomy with the override merged on top."""
+    item = {"id": "x", "title": "Zorblax: a frobnicator", "text": "We frobnicate zorblax.", "topics": ["kv-cache"],
+            "relevance": "primary"}
+    labelled = tmp_path / "one.jsonl"
+    labelled.write_text(json.dumps(item) + "\n", encoding="utf-8")
+    override = tmp_path / "taxonomy.toml"
+    override.write_text('[topics.kv-cache.terms]\n"zorblax" = 9\n"frobnicate" = 9\n', encoding="utf-8")
+
+    def topics(*extra: str) -> list[str]:
+        out = kb(sample, "eval", "classifier", str(labelled), "--model", "keyword", "--format", "json", *extra)
+        return json.loads(out.stdout)["items"][0]["topics"]
+    assert "kv-cache" not in topics()
+    assert "kv-cache" in topics("--taxonomy", str(override))
+
+
+def test_eval_classifier_takes_another_model_file_and_names_a_damaged_one(sample: Path, tmp_path: Path) -> None:
+    shipped = Model.load(find_resource("data/classifier_model.npz"))
+    copy = tmp_path / "copy.npz"
+    shipped.save(copy)      # weights stored as float16, as shipped: the same figures
+    ours = json.loads(kb(sample, "eval", "classifier", str(HOLDOUT), "--model-file", str(copy), "--format",
+                         "json").stdout)
+    theirs = json.loads(kb(sample, "eval", "classifier", str(HOLDOUT), "--format", "json").stdout)
+    assert ours["relevance_accuracy"] == theirs["relevance_accuracy"] and ours["micro_f1"] == theirs["micro_f1"]
+    shipped.meta = {**shipped.meta, "feature_version": 0}
+    shipped.save(copy)
+    assert "trained with features v0" in error(sample, "eval", "classifier", str(HOLDOUT), "--model-file", str(copy))
+
+
+def test_eval_sections_takes_a_topic_of_the_workspace(sample: Path) -> None:
+    by_slug = kb(sample, "eval", "sections", "inference").stdout
+    by_file = kb(sample, "eval", "sections", str(sample / "organized" / "knowledge" / "inference.md")).stdout
+    assert by_slug == by_file and "anchored items in" in by_slug.splitlines()[-1]
+    assert "nope: no such file, and no topic 'nope' in kb.toml" in error(sample, "eval", "sections", "nope")
