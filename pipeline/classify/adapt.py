@@ -297,14 +297,17 @@ def _taught_relevance(rel: np.ndarray, mode: str) -> np.ndarray:
 
 
 def fit_membership(base: Any, own: Sequence[Labelled], others: Sequence[Labelled], *, l2: float = 1.0,
-                   steps: int = 300, lr: float = 0.1) -> tuple[dict[int, float], float]:
+                   steps: int = 300, lr: float = 0.1) -> tuple[dict[int, float] | None, float]:
     """Logistic regression of "this doc's item" (``own``) against the other docs' items (``others``):
     ``(feature → weight, bias)``. The bias starts at the doc's share of all anchored items, so an item
-    like none of them is this doc's in that proportion; L2 keeps the weights small with few items."""
+    like none of them is this doc's in that proportion; L2 keeps the weights small with few items.
+    ``(None, 0.0)`` when one side has no items (a doc not anchored yet): nothing tells the docs apart."""
     items = [*own, *others]
     y = np.array([1.0] * len(own) + [0.0] * len(others))
     if not len(own) or not len(others):
-        return {}, 0.0
+        # no head, not an empty one: an empty head is P(this doc | related) = σ(0) = ½ for every item,
+        # which halved the first doc's relevance once a second, unanchored doc was configured
+        return None, 0.0
     vecs = base.vectorize_many([(i.title, i.text) for i in items])
     rows = np.concatenate([np.full(len(v[0]), k) for k, v in enumerate(vecs)]).astype(np.int64)
     idx = np.concatenate([v[0] for v in vecs]).astype(np.int64)

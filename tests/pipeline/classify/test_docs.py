@@ -103,6 +103,21 @@ def test_a_second_doc_leaves_the_first_docs_briefing_as_it_was(tmp_path):
     assert relevant_ids(brief(both, "inference")) == relevant_ids(brief(alone, "inference"))
 
 
+def test_a_second_doc_not_anchored_yet_leaves_the_first_docs_briefing_as_it_was(tmp_path):
+    """A doc configured before anything is anchored in it tells no doc apart: its empty membership head once
+    made every item half as likely the first doc's (the sample day's 37 relevant items became 33)."""
+    alone = _learned_sample(tmp_path / "one", moe=False)
+    home = tmp_path / "two"
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    _configure(home, moe=False)
+    (home / "organized" / "knowledge" / "agents.md").write_text("# Agents\n\n## 1. Planning\n\nNothing yet.\n",
+                                                                 encoding="utf-8")
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[topics]]\nslug = "agents"\ndoc = "organized/knowledge/agents.md"\n')
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    assert relevant_ids(brief(home, "inference")) == relevant_ids(brief(alone, "inference"))
+
+
 def test_a_doc_keeps_its_subject_when_another_doc_anchors_it_too(tmp_path):
     """Day 2's inference doc (v311) anchors MoE serving papers (SlimWise in §2.4, ExpertLane in §3.4): as
     negatives of the MoE doc they taught it that MoE serving was not its business, and its briefing was empty."""
@@ -130,6 +145,19 @@ def test_a_correction_changes_the_next_run(tmp_path, two_docs):
     assert SPEC not in relevant_ids(brief(home, "inference"))
     explained = kb(home, "explain", SPEC, "--doc", "inference").stdout
     assert "doc inference: relevance none" in explained and "label (correction" in explained
+
+
+def test_a_correction_with_topics_decides_the_items_topics_for_its_doc(tmp_path, two_docs):
+    """The topics a team member gives are the item's topics in that doc's briefing, whatever the model says."""
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws"))
+
+    def topics(topic: str) -> list[str]:
+        return next(i["topics"] for i in (lambda d: d["increments"] + d["others"])(brief(home, topic))
+                    if i.get("arxiv_id") == SPEC)
+    assert "speculative-decoding" in topics("inference")
+    kb(home, "label", SPEC, "--relevance", "primary", "--topic", "kv-cache", "--topic", "long-context")
+    kb(home, "classify")
+    assert topics("inference") == ["kv-cache", "long-context"]
 
 
 def test_label_refuses_what_it_cannot_record(two_docs):
