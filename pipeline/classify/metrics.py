@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["metrics", "per_item", "format_metrics", "is_chinese", "LEVELS"]
+__all__ = ["metrics", "format_metrics", "is_chinese", "LEVELS"]
 
 LEVELS = ("primary", "adjacent", "none")
 _ZH = re.compile(r"[\u3400-\u9fff]")
@@ -82,20 +82,6 @@ def metrics(items: Sequence[Mapping[str, Any]], preds: Sequence[Mapping[str, Any
             en = [i for i in range(n) if i not in set(zh)]
             out["en"] = metrics([items[i] for i in en], [preds[i] for i in en], with_zh=False)
     return out
-
-
-def per_item(items: Sequence[Mapping[str, Any]], results: Sequence[Any]) -> list[dict[str, Any]]:
-    """One record per item: id, gold and predicted relevance/topics, and the scores."""
-    rows = []
-    for it, r in zip(items, results):
-        rows.append({
-            "id": it.get("id"), "relevance": it.get("relevance"), "topics": list(it.get("topics") or ()),
-            "predicted_relevance": r.relevance, "predicted_topics": r.topics,
-            "relevance_probabilities": getattr(r, "probabilities", {}),
-            "topic_scores": {t.topic: t.score for t in r.tags},
-            "ok": it.get("relevance") == r.relevance and set(it.get("topics") or ()) == set(r.topics),
-        })
-    return rows
 
 
 def _fmt(v: Any) -> str:

@@ -352,32 +352,6 @@ class Model:
         return [self._result(Z[i], *vecs[i], items[i].get("hints") or (), explain_terms,
                              not (items[i].get("text") or "").strip()) for i in range(len(items))]
 
-    def classify_parallel(self, items: Sequence[Mapping[str, Any]], workers: int = 2,
-                          chunk: int = 2000) -> list[Classification]:
-        """``classify_many`` over ``workers`` processes (``kb classify --all`` on a big store).
-
-        Forked workers share the loaded model (no reload, no pickling of weights); items
-        travel in chunks. Falls back to one process where ``fork`` is unavailable.
-        """
-        import multiprocessing as mp
-        items = list(items)
-        if workers <= 1 or len(items) < 2 * chunk or "fork" not in mp.get_all_start_methods():
-            return self.classify_many(items)
-        global _WORKER_MODEL
-        _WORKER_MODEL = self
-        parts = [items[i:i + chunk] for i in range(0, len(items), chunk)]
-        with mp.get_context("fork").Pool(workers) as pool:
-            out = pool.map(_classify_chunk, parts)
-        # workers send compact rows (pickling full results costs more than computing them)
-        results = []
-        for part in out:
-            for rel, pr, pt, tags in part:
-                results.append(Classification(
-                    rel, [Tag(self.topics[i], round(float(pt[i]), 4), ()) for i in tags],
-                    dict(zip(LEVELS, pr.round(4).tolist())), dict(zip(self.topics, pt.round(4).tolist())),
-                    [], self.id))
-        return results
-
     def _result(self, z: np.ndarray, idx: np.ndarray, val: np.ndarray, hints: Iterable[str],
                 explain_terms: int, title_only: bool = False) -> Classification:
         rel, pr, pt, tag_ix = self.decide(z, hints, title_only)
@@ -434,19 +408,3 @@ class Model:
             if against:
                 lines.append(f"against {t.topic}: " + ", ".join(f"{f} {-w:+.2f}" for f, w in against))
         return lines
-
-
-_WORKER_MODEL: Model | None = None
-
-
-def _classify_chunk(items: list[Mapping[str, Any]]) -> list[tuple]:
-    """Worker side of ``classify_parallel``: decisions as compact rows."""
-    m = _WORKER_MODEL
-    assert m is not None
-    vecs = [m.vectorize(it.get("title", ""), it.get("text", "")) for it in items]
-    Z = m.logits_many(vecs)
-    out = []
-    for z, it in zip(Z, items):
-        rel, pr, pt, tags = m.decide(z, it.get("hints") or (), not (it.get("text") or "").strip())
-        out.append((rel, pr.astype(np.float32), pt.astype(np.float32), tags))
-    return out

@@ -120,8 +120,6 @@ def _judge_in_worker(batch: tuple[list, list]) -> list:
 
 
 def _flush(ctx: RunContext, items: list[Classified], model_hash: str, report: ClassifyReport) -> None:
-    if not items:
-        return
     from kb.store.tags import save_classifications
     with ctx.store.transaction() as tx:
         save_classifications(tx, items, model_hash)
