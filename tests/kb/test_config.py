@@ -49,6 +49,17 @@ BAD = [
     ("[workspace]\nlanguages = []\n", r"kb\.toml:2: workspace\.languages: expected one or more"),
     ('[workspace]\nlanguages = ["zh", "zh"]\n', r"workspace\.languages: expected one or more languages, each once"),
     ("[authors]\njay = 4\nJay = 5\n", r"kb\.toml:3: authors\.Jay: the same author twice"),
+    ('blogs = "x"\n', r"kb\.toml:1: blogs: expected \[\[blogs\]\] tables"),
+    ('briefing = 3\n', r"kb\.toml:1: briefing: expected a table"),
+    ('[workspace]\nlanguages = ["zh", "fr"]\n', r"kb\.toml:2: workspace\.languages: unsupported language 'fr'"),
+    ('[store]\nurl = "mysql://db/kb"\n', r"kb\.toml:2: store\.url: "),
+    ('[classify]\nmodel = "bayes"\n', r"kb\.toml:2: classify\.model: unknown classifier 'bayes' \(one of "),
+    ('[arxiv]\nurl = "https://arxiv.org/list/{category}/new"\n',
+     r"kb\.toml:2: arxiv\.url: unknown placeholder \{category\} in .* \(allowed: \{categories\}, \{date\}\)"),
+    ('[[blogs]]\nname = "a"\nurl = "https://a.org/{date}"\n', r"kb\.toml:3: blogs\.url: unknown placeholder "
+     r"\{date\} in .* \(allowed: none\)"),
+    ('[hf]\nurl = "https://hf.co/papers?date={date"\n', r"kb\.toml:2: hf\.url: unknown placeholder "
+     r"\{<unmatched brace>\}"),
 ]
 
 
