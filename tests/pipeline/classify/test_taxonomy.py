@@ -151,6 +151,48 @@ def test_override_errors_name_the_override_file(tmp_path):
     assert str(over) in str(e.value) and 'topics.moe.terms."moe"' in str(e.value)
 
 
+# What a team writes wrong in its workspace's taxonomy.toml: each mistake names the override file and the key.
+OVERRIDE_MISTAKES = [
+    ("[topic.moe]\n", "topic", "unknown table"),
+    ("settings = 3\n", "settings", "must be a table"),
+    ("context = 3\n", "context", "must be a table holding [terms] and [negative]"),
+    ("topics = 3\n", "topics", "must be a table of topics"),
+    ("[topics]\nmoe = 3\n", "topics.moe", "must be a table"),
+    ('[topics.moe]\ntitle_en = " "\n', "topics.moe.title_en", "must be a non-empty string"),
+    ('[topics.moe]\nrequires_context = "yes"\n', "topics.moe.requires_context", "must be true or false"),
+    ("[topics.moe]\nevidence_share = 2\n", "topics.moe.evidence_share", "must be a number from 0 to 1"),
+    ("[topics.moe]\nsection_hint = 2.4\n", "topics.moe.section_hint", "a number would break"),
+    ('[topics.moe]\nsections = "§2.4"\n', "topics.moe.sections", "must be a table of doc"),
+    ('[topics.moe.sections]\ninference = "2.4"\n', "topics.moe.sections.inference", 'must look like "§2.3"'),
+    ('[topics.new-topic]\ntitle_en = "New"\ntitle_zh = "新"\n', "topics.new-topic.terms", "missing"),
+    ('[settings]\nrelative_tag_threshold = 2\n', "settings.relative_tag_threshold", "between 0 and 1"),
+    ('[settings]\ntag_threshold = -1\n', "settings.tag_threshold", "a number ≥ 0"),
+    ('[topics.moe]\nterms = "moe"\n', "topics.moe.terms", 'must be a table of "term" = weight'),
+    ('[topics.moe.terms]\n"moe" = 11\n', 'topics.moe.terms."moe"', "weight must be in (0, 10]"),
+    ('[topics.moe.terms]\n"--" = 1\n', 'topics.moe.terms."--"', "needs letters, digits or CJK"),
+    # weight 0 removes a term: removing every one leaves the topic (or the context group) with none
+    ('[topics.moe.terms]\n"moe" = 0\n', "topics.moe.terms", "needs at least one term"),
+    ('[context.terms]\n"inference" = 0\n"latency" = 0\n', "context.terms", "at least one inference-context term"),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "words"), OVERRIDE_MISTAKES, ids=[k for _, k, _ in OVERRIDE_MISTAKES])
+def test_a_mistake_in_a_workspace_override_names_its_file_and_key(tmp_path, text, key, words):
+    base = write(tmp_path, MINI.format(topics=mini_topics()))
+    over = write(tmp_path, text, "override.toml")
+    with pytest.raises(ConfigError) as e:
+        load_taxonomy(over, base=base)
+    assert str(over) in str(e.value) and f"{key}: " in str(e.value) and words in str(e.value), str(e.value)
+
+
+def test_a_list_setting_must_be_strings(tmp_path):
+    from pipeline.classify.taxonomy import _SETTING_TYPES
+    name = next(k for k, kind in _SETTING_TYPES.items() if "tuple" in str(kind))
+    over = write(tmp_path, f"[settings]\n{name} = [1]\n", "override.toml")
+    with pytest.raises(ConfigError, match=rf"settings\.{name}: must be a list of strings"):
+        load_taxonomy(over, base=write(tmp_path, MINI.format(topics=mini_topics())))
+
+
 # ------------------------------------------------------------------ hash
 def test_hash_ignores_order_comments_and_spelling_of_numbers(tmp_path):
     text = MINI.format(topics=mini_topics())
