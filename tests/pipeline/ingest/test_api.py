@@ -26,19 +26,11 @@ def _page(first: int, count: int, total: int) -> Reply:
 
 
 @pytest.fixture
-def api(workspace: Path, server, monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """The workspace's arXiv API is the scripted server; the run's client records its waits instead of waiting."""
+def api(workspace: Path, server, http_waits: list[float]) -> list[float]:
+    """The workspace's arXiv API is the scripted server; the waits the run's client asked for."""
     toml = workspace / "kb.toml"
     toml.write_text(toml.read_text().replace("[arxiv]\n", f'[arxiv]\napi_url = "{server.url("/api/query")}"\n', 1))
-    import pipeline.net.http as http
-    sleeps: list[float] = []
-
-    class Recorded(http.HttpClient):
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs, sleep=sleeps.append)
-
-    monkeypatch.setattr(http, "HttpClient", Recorded)
-    return sleeps
+    return http_waits
 
 
 def _asked(server) -> list[dict[str, str]]:
