@@ -78,3 +78,17 @@ def server():
         srv.stop()
     assert not srv.errors, srv.errors
     assert not srv.unused(), f"scripted replies never requested: {srv.unused()}"
+
+
+@pytest.fixture
+def http_waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The waits a run's HTTP client asks for (the arXiv API's 3 s spacing), recorded instead of slept."""
+    import pipeline.net.http as http
+    waits: list[float] = []
+
+    class Recorded(http.HttpClient):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs, sleep=waits.append)
+
+    monkeypatch.setattr(http, "HttpClient", Recorded)
+    return waits

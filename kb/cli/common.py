@@ -9,8 +9,6 @@ from typing import Any, Optional
 
 import typer
 
-from kb.errors import ConfigError
-
 
 class _State:
     home: Optional[str] = None
@@ -35,12 +33,10 @@ def open_store(ws=None, *, write: bool = False):
 
 
 def parse_day(value: str | None, ws) -> date:
-    """``--date`` or today in the workspace's time zone (the CLI is where the clock is read)."""
+    """``--date`` (a date its option's callback checked) or today in the workspace's time zone (the
+    CLI is where the clock is read)."""
     if value:
-        try:
-            return date.fromisoformat(value)
-        except ValueError as exc:
-            raise ConfigError(f"--date {value!r}: expected YYYY-MM-DD") from exc
+        return date.fromisoformat(value)
     return datetime.now(ws.config.tz).date()
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from kb.errors import KBError, SourceError
 from kb.records import PaperRecord, ParseResult, PostRecord
 from kb.store.sources import payload_hash, record_run
-from pipeline.context import RunContext
+from pipeline.context import RUN_LOG_ONLY, RunContext
 
 log = logging.getLogger(__name__)
 
@@ -171,7 +171,8 @@ def failures_recorded(report: SourceReport) -> Iterator[None]:
         log.info("source %s failed: %s", report.name, exc)   # the report says it; the run log keeps it
     except Exception as exc:
         report.status, report.error = "failed", f"unexpected {type(exc).__name__}: {exc}"
-        log.exception("source %s failed unexpectedly", report.name)
+        # the report's line says it; the traceback is for the run log (or --verbose), not the console
+        log.exception("source %s failed unexpectedly", report.name, extra=RUN_LOG_ONLY)
 
 
 @contextlib.contextmanager
@@ -257,6 +258,8 @@ def previous_digest(ctx: RunContext, source: str) -> str | None:
 def merge_reports(reports: list[SourceReport]) -> SourceReport:
     """One report for several runs of one source (several files)."""
     out = SourceReport(reports[0].name, reports[0].kind, manual=reports[0].manual)
+    if all(r.status == reports[0].status for r in reports):
+        out.status = reports[0].status   # one file of a weekend's empty listing is "empty", not "ok"
     for r in reports:
         for f in ("bytes", "parsed", "new", "updated", "skipped", "duration_ms"):
             setattr(out, f, getattr(out, f) + getattr(r, f))

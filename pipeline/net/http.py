@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from types import TracebackType
 from urllib.parse import urljoin, urlsplit
 
 import requests
@@ -165,13 +164,6 @@ class HttpClient:
         if self._own_session:
             self._session.close()
 
-    def __enter__(self) -> HttpClient:
-        return self
-
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.close()
-
     def fetch(self, url: str, *, etag: str | None = None, last_modified: str | None = None,
               accept: str | None = None, accept_status: Iterable[int] = ()) -> FetchResult:
         """GET ``url``. A 304 gives ``not_modified=True`` and an empty body; a status in
@@ -205,7 +197,7 @@ class HttpClient:
                                content_type=resp.headers.get("Content-Type"),
                                not_modified=resp.status_code == 304, attempts=attempt,
                                elapsed=self._clock() - start)
-        raise AssertionError("unreachable")  # the loop returns or raises
+        # not reached: retries >= 1 (checked above), and the last attempt returns or raises
 
     def _delay(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:

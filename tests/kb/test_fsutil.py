@@ -58,3 +58,28 @@ def test_the_nightly_writes_briefings_logs_and_lock_the_team_can_read(tmp_path: 
     written += [ws / ".kb" / "kb.sqlite", ws / ".kb" / "nightly.lock"]
     assert len(written) >= 5
     assert {p.name: oct(_mode(p)) for p in written if _mode(p) != 0o644} == {}
+
+
+def test_a_dead_writers_temp_file_is_swept_and_a_live_ones_kept(tmp_path: Path) -> None:
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    target = tmp_path / "2026-10-08-inference.md"
+    left = tmp_path / f".{target.name}.{dead.pid}.dead0000.tmp"
+    writing = tmp_path / f".{target.name}.{os.getppid()}.live0000.tmp"   # another process, still running
+    left.write_bytes(b"half")
+    writing.write_bytes(b"in progress")
+    write_atomically(target, b"new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, writing.name])
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_no_temp_file(tmp_path: Path, monkeypatch) -> None:
+    target = tmp_path / "index.html"
+    target.write_bytes(b"old")
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomically(target, b"new")
+    assert [p.name for p in tmp_path.iterdir()] == [target.name] and target.read_bytes() == b"old"

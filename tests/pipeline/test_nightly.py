@@ -5,14 +5,19 @@ import fcntl
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from kb import __version__
+from tests.reliability.support import kb_inproc, kb_with_prelude
 from tests.support.backends import Backend
 from tests.support.backends import dump as dump_store
+from tests.support.paths import FIXTURES, SAMPLE
+from tests.support.server import Reply
 
 DAY = "2026-10-08"
 
@@ -171,3 +176,52 @@ def test_a_rerun_with_nothing_new_reuses_everything_and_a_change_rebuilds(ws: Pa
     [zh_line] = [line for line in fourth.splitlines() if "[zh]" in line]
     assert "(unchanged" not in zh_line and "(unchanged" in fourth   # the en file was as written
     assert zh.read_text(encoding="utf-8").startswith("# inference")
+
+
+# The recorded API answer: 2610.01234 (which the listing brings too) and cond-mat/0412498.
+API_ANSWER = (FIXTURES / "sources" / "api_response.xml").read_bytes()
+
+
+def test_an_online_nightly_asks_the_api_about_the_ids_the_team_cites(workspace: Path, server,
+                                                                     http_waits: list[float]) -> None:
+    """The stage offline runs skip: IDs a note cites that no source brought are looked up (found, or
+    unknown to arXiv), once; the summary says what arXiv answered."""
+    (workspace / "kb.toml").write_text(
+        '[workspace]\ntimezone = "Asia/Shanghai"\nlanguages = ["en"]\ncontact = "t@example.org"\n'
+        '[[topics]]\nslug = "inference"\ndoc = "organized/knowledge/inference.md"\n'
+        f'[arxiv]\nurl = "{server.url("/rss")}"\napi_url = "{server.url("/api/query")}"\n[hf]\nenabled = false\n')
+    shutil.copy(SAMPLE / "organized" / "knowledge" / "inference.md", workspace / "organized" / "knowledge")
+    (workspace / "inbox" / "jay").mkdir()
+    (workspace / "inbox" / "jay" / "2026-10-08-cited.md").write_text(
+        "# Cited today\n\n## 1. Old and new\n\n- arXiv:cond-mat/0412498, arXiv:2607.09999, arXiv:2607.09998 and arXiv:2610.01234\n",
+        encoding="utf-8")
+    listing = (FIXTURES / "sources" / "listing_rss_3items.xml").read_bytes()
+    server.script("/rss", Reply(200, listing, {"Content-Type": "application/rss+xml"}))
+    server.script("/api/query", Reply(200, API_ANSWER, {"Content-Type": "application/atom+xml"}))
+    result = kb_inproc("nightly", "--date", DAY)
+    assert result.returncode == 0, result.stderr
+    assert "  resolve: 1 found, 2 unknown to arXiv" in result.stdout.splitlines()
+    assert "  arxiv-api: ok — parsed 2, new 1, updated 1, skipped 0" in result.stdout.splitlines()
+    # 2610.01234 came with the listing: only the three IDs no source brought are asked about
+    [asked] = server.seen("/api/query?id_list=2607.09998%2C2607.09999%2Ccond-mat%2F0412498&max_results=3")
+    assert asked.headers["User-Agent"] == f"kb/{__version__} (+mailto:t@example.org)"
+    with open_store(workspace) as store:
+        checks = sorted(tuple(r) for r in store.query("SELECT arxiv_id, status FROM id_checks"))
+        title = store.query("SELECT title FROM papers WHERE arxiv_id = 'cond-mat/0412498'")[0][0]
+    assert checks == [("2607.09998", "unknown"), ("2607.09999", "unknown"), ("cond-mat/0412498", "found")] and title == "An Old Paper"
+    server.script("/rss", Reply(200, listing, {"Content-Type": "application/rss+xml"}))
+    again = kb_inproc("nightly", "--date", DAY)   # answered today: not asked again (an unscripted request fails)
+    assert again.returncode == 0, again.stderr
+    assert "resolve:" not in again.stdout and "arxiv-api" not in again.stdout
+
+
+def test_a_bug_in_a_stage_is_exit_70_and_the_run_log_keeps_its_traceback(sample_workspace: Path) -> None:
+    boom = ("import pipeline.classify.stage as s\ndef _boom(ctx):\n    raise ZeroDivisionError('a bug')\n"
+            "s.run_classify = _boom\n")
+    result = kb_with_prelude(boom, "nightly", "--home", str(sample_workspace), "--date", DAY, "--offline")
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 70 and len(lines) == 1, result.stderr   # printed once, by main
+    assert lines[0].startswith("kb: error: internal error: ZeroDivisionError: a bug")
+    log = max((sample_workspace / ".kb" / "logs").glob("nightly-*.log")).read_text(encoding="utf-8")
+    assert "ERROR pipeline.nightly: nightly failed" in log and "ZeroDivisionError: a bug" in log
+    assert "Traceback (most recent call last)" in log

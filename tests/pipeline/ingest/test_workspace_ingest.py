@@ -1,9 +1,12 @@
 """The team's workspace in the store: anchors with history, hostile files, kb anchor, queries."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import shutil
+import sqlite3
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -156,3 +159,24 @@ def test_an_undated_line_moved_keeps_its_date_and_one_also_written_elsewhere_is_
     dates = {(r["arxiv_id"], r["section"]): r["anchored_on"] for r in _anchored(runner)
              if r["arxiv_id"] in ("2406.16858", "2309.06180")}
     assert dates == {("2406.16858", "§2.2"): None, ("2309.06180", "§2.1"): None, ("2309.06180", "§2.2"): "2026-10-09"}
+
+
+def test_a_workspace_without_an_inbox_reads_the_rest(runner: CliRunner, sample_workspace: Path) -> None:
+    shutil.rmtree(sample_workspace / "inbox")
+    read = sorted((sample_workspace / "organized" / "paper_cards").glob("*.md"))
+    read += [p for p in (sample_workspace / "organized/queue/work-queue.md", sample_workspace / DOC) if p.is_file()]
+    out = _ingest(runner)
+    assert out.startswith(f"workspace: ok — parsed {len(read)}, new {len(read)}, updated 0, skipped 0"), out
+
+
+def test_an_empty_note_is_read_once_like_any_other(runner: CliRunner, sample_workspace: Path) -> None:
+    empty = sample_workspace / "inbox" / "jay" / "2026-10-08T2300-jay-nothing-yet.md"
+    empty.write_bytes(b"")
+    _ingest(runner)
+    db = sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite")
+    rel = empty.relative_to(sample_workspace).as_posix()
+    assert db.execute("SELECT kind, content_hash FROM workspace_files WHERE path = ?", (rel,)).fetchall() == [
+        ("note", hashlib.sha256(b"").hexdigest())]                 # read, not marked unread
+    assert db.execute("SELECT author FROM notes WHERE path = ?", (rel,)).fetchall() == [("jay",)]
+    again = _ingest(runner)
+    assert again.startswith("workspace: ok — parsed 0,"), again   # unchanged: not read again

@@ -52,6 +52,7 @@ def test_parse_retry_after_seconds_and_http_date() -> None:
     assert parse_retry_after("7", now) == 7.0
     assert parse_retry_after("Fri, 01 May 2026 12:00:30 GMT", now) == 30.0
     assert parse_retry_after("Fri, 01 May 2026 11:00:00 GMT", now) == 0.0  # in the past
+    assert parse_retry_after("Fri, 01 May 2026 12:00:30 -0000", now) == 30.0   # a date without a zone is UTC
     assert parse_retry_after("soon", now) is None
     assert parse_retry_after(None, now) is None
 
@@ -160,6 +161,20 @@ def test_redirect_to_another_scheme_is_refused(server, make_client) -> None:
     server.script("/sneaky", Reply(302, headers={"Location": "file:///etc/passwd"}))
     with pytest.raises(SourceError, match="will not fetch"):
         make_client().fetch(server.url("/sneaky"))
+
+
+def test_a_redirect_without_a_location_fails_at_once(server, make_client, sleeps) -> None:
+    server.script("/gone", Reply(302, b"moved"))
+    with pytest.raises(SourceError, match=r"^HTTP 302 redirect without a Location, 1 attempt \(GET ") as info:
+        make_client().fetch(server.url("/gone"))
+    assert (info.value.status, info.value.attempts) == (302, 1) and sleeps == []
+
+
+def test_a_url_requests_cannot_parse_fails_at_once_naming_it(make_client, sleeps) -> None:
+    url = "http://127.0.0.1:99999/rss"                   # a port mistyped in kb.toml: no connection is tried
+    with pytest.raises(SourceError, match=r"^request failed: InvalidURL: .*99999.*, 1 attempt") as info:
+        make_client().fetch(url)
+    assert info.value.attempts == 1 and sleeps == []
 
 
 def test_404_fails_at_once(server, make_client, sleeps) -> None:

@@ -1,0 +1,27 @@
+"""The CLI's shared pieces: the progress bar a person at a terminal sees (and the output it leaves alone)."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import kb.cli.common as common
+import pipeline.ingest.workspace as workspace_ingest
+from tests.reliability.support import kb_inproc
+
+
+def test_at_a_terminal_a_long_read_shows_a_bar_on_stderr_then_removes_it(sample_workspace: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = io.StringIO()
+    monkeypatch.setattr(common, "wants_progress", lambda: True)          # stderr is a terminal
+    monkeypatch.setattr(common, "_stderr_console", lambda: Console(file=terminal, force_terminal=True, width=100))
+    monkeypatch.setattr(workspace_ingest, "PROGRESS_FROM", 1)            # the sample is small
+    result = kb_inproc("ingest", "workspace", "--date", "2026-10-08")
+    assert result.returncode == 0, result.stderr
+    files = int(result.stdout.split("parsed ")[1].split(",")[0])
+    shown = terminal.getvalue()
+    assert "workspace files" in shown and f"{files}/{files}" in shown   # the bar counted every file
+    assert shown.endswith("\x1b[2K")                                      # and was erased when done
+    assert result.stdout.startswith(f"workspace: ok — parsed {files}, new {files}") and result.stderr == ""

@@ -1,0 +1,72 @@
+"""The one bracket sources run in, as `kb ingest` reports it: an empty day, a payload of nothing but
+refused items, an over-long author list, and a bug in a parser that costs its source only."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.reliability.support import kb_inproc
+from tests.support.paths import FIXTURES
+
+LISTING = (FIXTURES / "sources" / "listing_rss_3items.xml").read_text(encoding="utf-8")
+HEAD, TAIL = LISTING[:LISTING.index("    <item>")], LISTING[LISTING.rindex("</item>") + len("</item>\n"):]
+NO_ID = LISTING[LISTING.rindex("    <item>"):LISTING.rindex("</item>") + len("</item>\n")]   # no arXiv ID at all
+
+
+def _ledger(ws: Path) -> list[tuple]:
+    return sqlite3.connect(ws / ".kb" / "kb.sqlite").execute(
+        "SELECT source, status, parsed, skipped, error FROM source_runs ORDER BY id").fetchall()
+
+
+def test_a_day_arxiv_announces_nothing_is_empty_not_a_failure(workspace: Path) -> None:
+    result = kb_inproc("ingest", "arxiv", "--from-file", str(FIXTURES / "sources" / "listing_empty_day.xml"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "arxiv: empty — parsed 0, new 0, updated 0, skipped 0"
+    assert _ledger(workspace) == [("arxiv", "empty", 0, 0, None)]
+
+
+def test_a_listing_of_refused_items_only_fails_naming_the_first_twenty(workspace: Path, tmp_path: Path) -> None:
+    junk = tmp_path / "listing.xml"
+    junk.write_text(HEAD + NO_ID * 25 + TAIL, encoding="utf-8")
+    result = kb_inproc("ingest", "arxiv", "--from-file", str(junk))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()   # a failed source's report goes to stderr
+    first = "item 1: no arXiv ID in guid '' or description"
+    assert lines[0] == f"arxiv: failed — parsed 0, new 0, updated 0, skipped 25 — {first}"
+    assert lines[1] == f"  - {first}" and lines[20] == "  - item 20: no arXiv ID in guid '' or description"
+    assert lines[21:] == ["  - … and 5 more"]
+    assert _ledger(workspace) == [("arxiv", "failed", 0, 25, first)]
+
+
+def test_an_author_list_past_its_bounds_is_cut_and_the_paper_kept(workspace: Path, tmp_path: Path) -> None:
+    long_name = "Ada " + "Lovelace" * 50                          # 404 characters: no one's name
+    listing = tmp_path / "listing.xml"
+    listing.write_text(LISTING.replace("Ada Lovelace, Alan Turing", f"{long_name}, Alan Turing"), encoding="utf-8")
+    result = kb_inproc("ingest", "arxiv", "--from-file", str(listing))
+    assert result.returncode == 0, result.stderr
+    assert "  - 2610.01234: author list cut (3 names, the longest 404 characters)" in result.stdout.splitlines()
+    shown = json.loads(kb_inproc("show", "2610.01234", "--format", "json").stdout)
+    assert shown["authors"] == [long_name[:299] + "…", "Alan Turing", "Grace Hopper"]
+
+
+def test_a_bug_in_one_feeds_parser_fails_that_feed_and_the_others_go_on(sample_workspace: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.sources.detect as detect
+    parse = detect.parse_payload
+
+    def buggy(data: bytes, **kw):
+        if kw.get("feed") == "lmcache":
+            raise ZeroDivisionError("a bug")
+        return parse(data, **kw)
+
+    monkeypatch.setattr(detect, "parse_payload", buggy)
+    result = kb_inproc("ingest", "all", "--offline", "--date", "2026-10-08")
+    assert result.returncode == 1
+    assert result.stderr.strip() == ("lmcache: failed — parsed 0, new 0, updated 0, skipped 0 — "
+                                     "unexpected ZeroDivisionError: a bug")
+    assert "llm-d: ok" in result.stdout and "arxiv: ok" in result.stdout and "workspace: ok" in result.stdout
+    ledger = {row[0]: row[1] for row in _ledger(sample_workspace)}
+    assert ledger["lmcache"] == "failed" and ledger["vllm-blog"] == ledger["llm-d"] == "ok"
