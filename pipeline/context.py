@@ -71,7 +71,10 @@ class RunContext:
 
     @property
     def http(self) -> HttpClient:
-        """The one HTTP client of the run (created on first use; never in offline runs)."""
+        """The one HTTP client of the run (created on first use; an offline run has none)."""
+        if self.offline:   # one guard for every caller: an offline run never reaches the network
+            from kb.errors import SourceError
+            raise SourceError("offline run: the network is not used")
         if self._http is None:
             from pipeline.net.http import HttpClient, make_user_agent
             self._http = HttpClient(make_user_agent(__version__, self.config.contact),

@@ -197,7 +197,7 @@ class HttpClient:
                                content_type=resp.headers.get("Content-Type"),
                                not_modified=resp.status_code == 304, attempts=attempt,
                                elapsed=self._clock() - start)
-        # not reached: retries >= 1 (checked above), and the last attempt returns or raises
+        raise AssertionError("unreachable")   # retries >= 1 (checked above); the last attempt returns or raises
 
     def _delay(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:

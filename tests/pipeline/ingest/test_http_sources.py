@@ -5,6 +5,9 @@ import sqlite3
 from datetime import date
 from pathlib import Path
 
+import pytest
+
+from kb.errors import SourceError
 from pipeline.context import open_context
 from pipeline.ingest.api import resolve_ids
 from pipeline.ingest.public import ingest_source
@@ -105,3 +108,11 @@ def test_a_big_api_file_is_streamed_in_batches_with_one_ledger_row(workspace: Pa
     monkeypatch.setattr(ingest, "STREAM_OVER", 10**9)        # the same file read whole gives the same papers
     whole = ingest.ingest_source(ctx, "arxiv", [path])
     assert whole.status == "ok" and whole.new == 0 and whole.parsed == streamed
+
+
+def test_an_offline_run_has_no_http_client(workspace: Path) -> None:
+    """Whatever asks (a source, the resolve stage, a library caller), an offline run never reaches the network."""
+    ctx = open_context(str(workspace), date(2026, 10, 8), offline=True)
+    with pytest.raises(SourceError, match="offline"):
+        ctx.http.fetch("http://127.0.0.1:9/")
+    assert resolve_ids(ctx, ["2610.09701"]).report.status == "failed"
