@@ -84,8 +84,11 @@ def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseRes
         fallback = "kept undated" if published is None else f"used {published}"
         result.problems.append(f"{guid}: placeholder or unreadable date {refused!r}, {fallback}")
     # feedparser's "summary" can be hijacked by a later media:description (Google's
-    # feeds); summary_detail keeps the <description>/<summary> proper.
-    summary_html = (entry.get("summary_detail") or {}).get("value") or entry.get("summary") or ""
+    # feeds); summary_detail keeps the <description>/<summary> proper. Without either,
+    # feedparser copies the whole body into "summary": that is the content, so the
+    # entry gets the cut fallback summary below instead.
+    summary_html = ((entry.get("summary_detail") or {}).get("value")
+                    or ("" if entry.get("content") else entry.get("summary")) or "")
     content_html = " ".join(c.get("value", "") for c in entry.get("content") or [])
     # Each fragment is read once: its text serves the summary, the body and the ID search.
     summary_text, summary_hrefs = _read_html(summary_html)

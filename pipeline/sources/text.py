@@ -80,10 +80,8 @@ def rfc822_date(text: str | None) -> str | None:
     m = _RFC822_RE.search(text or "")
     if not m:
         return None
-    month = month_number(m[2])
-    if month is None:
-        return None
-    return calendar_date(m[3], month, m[1], earliest=_EARLIEST_YEAR)
+    # An unknown month name ("24 Foo 2026") is None, which calendar_date answers with None.
+    return calendar_date(m[3], month_number(m[2]), m[1], earliest=_EARLIEST_YEAR)
 
 
 _ISO_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")

@@ -11,7 +11,6 @@ Everything here is pure: text in, values out, no I/O, no exceptions for bad inpu
 """
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -162,8 +161,6 @@ def fm_str(value: Any) -> str | None:
         return None
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (_dt.date, _dt.datetime)):
-        return value.isoformat()
     return str(value).strip()
 
 

@@ -120,3 +120,9 @@ def test_a_copy_that_fails_leaves_nothing(night: Path, tmp_path: Path, pg_fresh_
         monkeypatch.undo()
         report = copy_store(source, target)
         assert report.counts == source.counts() and report.documents > 200
+
+
+def test_a_copy_into_a_folder_that_is_not_there_is_refused(night: Path, tmp_path: Path) -> None:
+    refused = kb(night, "db", "copy", "--to", str(tmp_path / "no-such-folder" / "kb.sqlite"), code=1).stderr
+    assert f"{tmp_path / 'no-such-folder'} is not a folder" in refused and len(refused.strip().splitlines()) == 1
+    assert not (tmp_path / "no-such-folder").exists()

@@ -218,3 +218,131 @@ def test_hf_featured_date_comes_from_the_payload_before_the_file_name_or_the_run
     assert parse_payload(body, name="saved.json", default_date="2026-10-10").sightings[0].seen_on == "2026-10-10"
     with pytest.raises(ParseError, match="featured date"):
         parse_payload(body, name="saved.json")
+
+
+# --------------------------------------------------------------------------- variants the recordings do not show
+_API_HEAD = (b'<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" '
+             b'xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/">\n')
+_API_ENTRIES = (
+    # An entry without <published>/<updated>: the paper is kept, no sighting can be dated.
+    b"<entry><id>http://arxiv.org/abs/2401.00001v2</id><title>Undated</title></entry>\n"
+    b"<entry><id>http://example.org/not-arxiv</id><title>Foreign</title></entry>\n"
+    b"<entry><id>http://arxiv.org/api/errors#incorrect_id_format_for_12345</id>"
+    b"<summary>incorrect id format for 12345</summary></entry>\n</feed>\n")
+
+
+def test_api_entries_without_date_or_id_and_an_unreadable_total() -> None:
+    r = parse_api_response(_API_HEAD + b"<opensearch:totalResults>n/a</opensearch:totalResults>\n" + _API_ENTRIES)
+    assert [(p.arxiv_id, p.version, p.title) for p in r.papers] == [("2401.00001", 2, "Undated")]
+    assert r.sightings == [] and r.total_results is None and r.unknown_ids == ["12345"]
+    assert r.problems == ["2401.00001: no <updated> date, no sighting recorded",
+                          "entry 2: no arXiv ID in <id>http://example.org/not-arxiv</id>",
+                          "arXiv API error: incorrect id format for 12345"]
+
+
+def test_api_stream_yields_papers_and_problem_strings() -> None:
+    from pipeline.sources.arxiv_api import iter_api_entries
+    items = list(iter_api_entries(io.BytesIO(_API_HEAD + _API_ENTRIES)))
+    assert [i.arxiv_id if isinstance(i, PaperRecord) else i for i in items] == [
+        "2401.00001", "entry without a valid arXiv ID: 'http://example.org/not-arxiv'",
+        "arXiv API error: incorrect id format for 12345"]
+
+
+def test_kaggle_versions_that_are_not_objects_are_ignored() -> None:
+    line = json.dumps({"id": "0704.0001", "title": "T", "categories": "hep-ph", "versions": [
+        "v1", {"version": "v2", "created": "Tue, 24 Jul 2007 20:10:27 GMT"},
+        {"version": "v1", "created": "Mon, 2 Apr 2007 19:18:42 GMT"}]})
+    [paper] = iter_kaggle(io.StringIO(line + "\n"))
+    assert (paper.version, paper.published, paper.updated, paper.versions) == (
+        2, "2007-04-02", "2007-07-24", [(1, "2007-04-02"), (2, "2007-07-24")])
+
+
+def test_oai_records_that_cannot_be_read_are_problems() -> None:
+    oai = b"""<?xml version="1.0"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords>
+<record><header><identifier>oai:arXiv.org:0704.0001</identifier></header></record>
+<record><header><identifier>oai:arXiv.org:0704.0002</identifier></header><metadata>
+  <arXivRaw xmlns="http://arxiv.org/OAI/arXivRaw/"><id>0704.0002</id></arXivRaw></metadata></record>
+<record><header><identifier>oai:arXiv.org:0704.0003</identifier></header><metadata>
+  <arXiv xmlns="http://arxiv.org/OAI/arXiv/"><id>not-an-id</id><title>X</title></arXiv></metadata></record>
+<record><header/><metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/"
+  xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>X</dc:title><dc:identifier>doi:10.1/x</dc:identifier>
+  </oai_dc:dc></metadata></record>
+</ListRecords></OAI-PMH>"""
+    assert list(iter_bulk(io.BytesIO(oai))) == [
+        "oai:arXiv.org:0704.0001: no metadata",
+        "oai:arXiv.org:0704.0002: unsupported metadata format <arXivRaw>",
+        "oai:arXiv.org:0704.0003: no valid arXiv id in the metadata",
+        "record: no valid arXiv id in the metadata"]
+
+
+def test_iter_bulk_refuses_a_text_mode_file() -> None:
+    with pytest.raises(ParseError, match="binary mode"):
+        iter_bulk(io.StringIO('{"id": "0704.0001"}\n'))
+
+
+def test_parse_payload_keeps_a_bulk_files_problems() -> None:
+    from pipeline.sources.detect import parse_payload
+    data = b'{"id": "0704.0001", "categories": "hep-ph"}\n{"id": "junk", "categories": "x"}\n'
+    r = parse_payload(data)
+    assert [p.arxiv_id for p in r.papers] == ["0704.0001"] and r.problems == ["line 2: no valid arXiv id ('junk')"]
+
+
+def test_listing_without_channel_or_any_date() -> None:
+    with pytest.raises(ParseError, match="without a <channel>"):
+        parse_listing(b'<rss version="2.0"/>')
+    # Neither the channel nor the item is dated: the item cannot be sighted, and says so.
+    undated = b"""<rss version="2.0"><channel><title>cs updates on arXiv.org</title>
+      <item><title>Plain</title><link>https://arxiv.org/abs/2610.00002</link>
+      <guid>oai:arXiv.org:2610.00002v1</guid><description>Just an abstract.</description></item>
+    </channel></rss>"""
+    r = parse_listing(undated)
+    assert (r.papers, r.sightings, r.empty_day) == ([], [], False)
+    assert r.problems == ["item 1: 2610.00002v1: no announcement date"]
+    # A description without the "arXiv:… Announce Type:" preamble is the abstract itself.
+    dated = undated.replace(b"<title>cs", b"<pubDate>Wed, 14 Oct 2026 00:00:00 -0400</pubDate><title>cs")
+    r = parse_listing(dated)
+    assert r.papers[0].abstract == "Just an abstract."
+    assert [(s.arxiv_id, s.version, s.kind, s.seen_on) for s in r.sightings] == [("2610.00002", 1, "new", "2026-10-14")]
+
+
+def test_feed_with_a_wrong_declared_encoding_is_read_with_a_problem() -> None:
+    data = ('<?xml version="1.0" encoding="us-ascii"?><rss version="2.0"><channel><title>x</title>'
+            '<item><title>Caf\u00e9</title><link>https://b.example/1</link></item></channel></rss>').encode()
+    r = parse_feed(data, feed="b")
+    assert [p.title for p in r.posts] == ["Caf\u00e9"]
+    assert r.problems == ["feed is not well-formed, read leniently (CharacterEncodingOverride: document declared "
+                          "as us-ascii, but parsed as utf-8)"]
+
+
+@pytest.mark.parametrize("item", [
+    '<item><title>T</title><link>https://b.example/2</link><content:encoded><![CDATA[<p>{body}</p>]]>'
+    '</content:encoded></item>',
+    '<entry><title>T</title><id>urn:1</id><link href="https://b.example/2"/><content type="html">'
+    '&lt;p&gt;{body}&lt;/p&gt;</content></entry>',
+], ids=["rss-content-encoded", "atom-content"])
+def test_a_post_with_only_a_body_gets_a_cut_summary(item: str) -> None:
+    # feedparser copies a body into "summary" when there is none; that copy is not a summary.
+    body = " ".join(f"word{i}" for i in range(600))     # ~4,300 characters
+    if item.startswith("<item>"):
+        data = ('<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>'
+                '<title>x</title>' + item.format(body=body) + '</channel></rss>')
+    else:
+        data = '<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title>' + item.format(body=body) + '</feed>'
+    [post] = parse_feed(data.encode(), feed="b").posts
+    assert post.content == body
+    assert len(post.summary) <= 2000 and body.startswith(post.summary + " ") and len(post.summary) > 1900
+
+
+def test_html_self_closed_link_is_a_link() -> None:
+    from pipeline.sources.blogs import _read_html
+    assert _read_html('<p>see <a href="https://arxiv.org/abs/2401.00001"/>here</p>') == (
+        "see here", ["https://arxiv.org/abs/2401.00001"])
+
+
+def test_rfc822_date_with_an_unknown_month_is_none() -> None:
+    assert rfc822_date("Thu, 24 Foo 2026 00:00:00 GMT") is None
+
+
+def test_detect_format_without_a_root_in_the_head() -> None:
+    with pytest.raises(ParseError, match="no XML root element in the first bytes"):
+        detect_format(b'<?xml version="1.0"?>\n<!-- a comment that never ends')

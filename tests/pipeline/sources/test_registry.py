@@ -27,6 +27,7 @@ def test_kb_toml_becomes_the_workspace_sources(tmp_path) -> None:
     reg = build_registry(cfg)
     assert [s.name for s in reg.scheduled()] == ["arxiv", "vllm"]
     assert [s.name for s in reg] == ["arxiv", "vllm", "arxiv-api", "arxiv-bulk"]
+    assert "vllm" in reg and "hf" not in reg    # by name: iterating yields Sources, not names
     assert reg.credibility()["vllm"] == 5
     assert reg.host_spacing() == {"rss.arxiv.org": 1.0, "blog.vllm.ai": 1.0, "export.arxiv.org": 3.0}
 

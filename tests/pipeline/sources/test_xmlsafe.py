@@ -95,3 +95,17 @@ def test_entity_declarations_are_refused_however_the_prolog_is_dressed(payload: 
     from pipeline.sources.xmlsafe import parse_xml
     with pytest.raises(ParseError, match="declares entities"):
         parse_xml(payload)
+
+
+def test_iter_elements_reports_a_broken_prolog_where_it_breaks() -> None:
+    # expat stops at the bad root tag in the prolog check; iterparse then reports it with its position,
+    # however long the file is (not as "no root element in the first 256 KiB").
+    data = b'<?xml version="1.0"?>\n<1record/>' + b"\n" * (256 * 1024)
+    with pytest.raises(ParseError, match="syntax error at line 2, column 1"):
+        list(iter_elements(io.BytesIO(data), {"record"}))
+
+
+def test_iter_elements_refuses_a_stream_without_a_root_in_its_window() -> None:
+    data = b'<?xml version="1.0"?>\n<!--' + b" " * (256 * 1024) + b"-->\n<r/>"
+    with pytest.raises(ParseError, match="no root element in the first 256 KiB"):
+        list(iter_elements(io.BytesIO(data), {"record"}))

@@ -25,3 +25,9 @@ def test_card_fixture(md, load_case, check):
 ])
 def test_card_file_id(name, expected):
     assert card_file_id(name) == expected
+
+
+def test_a_file_name_of_the_card_form_without_a_valid_id_is_a_problem():
+    card = parse_card("---\narxiv_id: 2607.09701\n---\n# SlimWise\n", "organized/paper_cards/378-2613-09701.md")
+    assert (card.number, card.file_id, card.arxiv_id) == (378, None, "2607.09701")
+    assert card.problems == ["file name '378-2613-09701.md' does not spell a valid arXiv ID"]

@@ -56,3 +56,16 @@ def test_struck_anchors_are_unanchored_and_dates_are_checked():
     assert [a.anchored_on for a in pd.anchors] == ["2026-10-15", None, None]
     assert any("line 4: anchoring date 2026-10-15 is after 2026-10-09" in p for p in doc.problems)
     assert any("line 5: anchoring date 2026-02-30 is not a date" in p for p in doc.problems)
+
+
+def test_an_anchor_without_a_date_is_no_problem_and_a_bad_version_line_is():
+    text = "# kv\nversion: draft\n\n## §2 Cache\n- 2610.09701 SlimWise (anchored: last week)\n"
+    doc = parse_knowledge(text, "k.md", "k", today="2026-10-09")
+    [sec] = doc.sections
+    assert [(a.arxiv_id, a.anchored_on, a.date_unreadable) for a in sec.anchors] == [("2610.09701", None, False)]
+    assert doc.version is None and doc.problems == ["version line has no version number: 'draft'"]
+
+
+def test_the_version_may_come_from_the_front_matter():
+    doc = parse_knowledge("---\nversion: v3 · 2026-10-09\n---\n# kv\n## §1 A\n- 2610.09701 x\n", "k.md", "k")
+    assert (doc.version, doc.problems) == ("v3", [])

@@ -12,12 +12,14 @@ from pipeline.workspace.markdown import (
     MD,
     fm_bool,
     fm_int,
+    fm_list,
+    inline_lines,
     iter_blocks,
     split_front_matter,
     split_lines,
 )
 from pipeline.workspace.notes import parse_note
-from pipeline.workspace.textscan import find_dates
+from pipeline.workspace.textscan import find_dates, find_urls
 from tests.support.paths import FIXTURES
 
 
@@ -32,6 +34,7 @@ def test_front_matter_plain():
     assert fm.present and not fm.problems
     assert fm.data == {"title": "x", "created": "2026-10-08", "id": 2610.1}   # dates stay text
     assert fm.raw_scalar("id") == "2610.10000"                               # as written
+    assert fm.raw_scalar("doi") is None and split_front_matter("body").raw_scalar("id") is None
     assert (fm.body, fm.body_line) == ("body\n", 5)
 
 
@@ -54,6 +57,8 @@ def test_front_matter_not_a_mapping():
 
 def test_front_matter_empty_and_absent():
     assert split_front_matter("---\n---\nbody").problems == []
+    fm = split_front_matter("---\n~\n---\nbody")            # an explicit null document is empty too
+    assert (fm.present, fm.data, fm.problems, fm.body) == (True, {}, [], "body")
     fm = split_front_matter("# no front matter\n---\n")
     assert not fm.present and fm.body == "# no front matter\n---\n"
 
@@ -97,6 +102,7 @@ def test_calendar_dates():
 def test_front_matter_values():
     assert [fm_int(v) for v in (12, 12.0, "12", "12▲", True, "x", 1.5)] == [12, 12, 12, 12, None, None, None]
     assert [fm_bool(v) for v in (True, "yes", "False", "maybe", None)] == [True, True, False, None, None]
+    assert fm_list([True, "x", None]) == ["true", "x"]        # YAML's yes/no read back as words
 
 
 _PIECES = [*"-#§*1.()[]<>|:`\n\r \tab▲⚠", "2607.09701", "version: ", "---\n", "\x00", "\ufffd",
@@ -138,3 +144,16 @@ def test_every_fixture_is_used():
             assert f.with_name(f.name[: -len(".after")]).exists(), f"{f} has no .md"
         else:
             raise AssertionError(f"unexpected fixture file {f}")
+
+
+def test_inline_text_keeps_a_link_broken_over_two_lines_and_an_images_alt_text():
+    [_, inline, _] = MD.parse("[a link\nbroken](https://x.org/) and ![the alt text](i.png)\n")
+    lines = inline_lines(inline, 7)
+    assert [(tl.line, tl.text, [(lk.href, lk.start, lk.end) for lk in tl.links]) for tl in lines] == [
+        (7, "a link", [("https://x.org/", 0, 6)]), (8, "broken and the alt text", [])]
+
+
+def test_find_urls_counts_an_autolink_once_and_skips_hosts_without_a_dot():
+    [_, inline, _] = MD.parse("see <https://x.org/a> and http://localhost:8000/docs then https://y.org/b.\n")
+    [tl] = inline_lines(inline, 1)
+    assert find_urls(tl) == [("https://x.org/a", 4, 19), ("https://y.org/b", 56, 71)]

@@ -50,3 +50,19 @@ def test_upvotes(text, counts):
 ])
 def test_markers(text, markers):
     assert find_markers(text) == markers
+
+
+@pytest.mark.parametrize("written", ["true", "high", "[3]"])
+def test_credibility_that_is_no_number_and_tags_that_are_no_list(written):
+    note = parse_note(f"---\ncredibility: {written}\ntags: {{serving: 1}}\n---\n## 1. x\n\n- y\n",
+                      "inbox/jay/2026-10-08-x.md")
+    assert note.credibility is None and note.tags == []
+    shown = {"true": "True", "high": "'high'", "[3]": "[3]"}[written]
+    assert note.problems == [f"credibility {shown} is not a whole number from 1 to 5", "tags {'serving': 1} is not a list"]
+
+
+def test_a_url_written_twice_takes_the_date_of_its_dated_mention():
+    # Two paragraphs: the first mention has no date in its paragraph, the second has one.
+    note = parse_note("## 1. Links\n\nsee https://x.org/a\n\nagain https://x.org/a on 2026-10-07\n",
+                      "inbox/jay/2026-10-08-x.md")
+    assert [(u.url, u.date) for e in note.entries for u in e.urls] == [("https://x.org/a", "2026-10-07")]

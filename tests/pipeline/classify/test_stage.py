@@ -1,0 +1,78 @@
+"""The classify stage's parallel path: forked workers store exactly what one process stores."""
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from pipeline.classify import stage
+from tests.reliability.support import kb_inproc
+from tests.support.paths import SAMPLE
+
+DAY = "2026-10-08"
+
+
+def _kb(home: Path, *args: str) -> str:
+    result = kb_inproc("--home", str(home), *args)
+    assert result.returncode == 0, (args, result.stdout, result.stderr)
+    return result.stdout
+
+
+def _stored(home: Path) -> dict[str, list[tuple]]:
+    with sqlite3.connect(home / ".kb" / "kb.sqlite") as db:
+        return {table: db.execute(f"SELECT * FROM {table} ORDER BY 1, 2, 3").fetchall()
+                for table in ("classifications", "tags", "doc_relevance")}
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the parallel path forks")
+def test_two_workers_store_what_one_process_stores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "ws"
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    _kb(home, "ingest", "all", "--offline", "--date", DAY)
+    # Small batches, so several are in flight and their order matters; the threshold lowered to the sample.
+    monkeypatch.setattr(stage, "BATCH", 3)
+    one = _kb(home, "classify", "--all")
+    serial = _stored(home)
+    assert len(serial["classifications"]) > 3 * 3        # more than three batches' worth
+
+    monkeypatch.setattr(stage, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    total = len(serial["classifications"])
+    assert stage._workers(total) == 2
+    with sqlite3.connect(home / ".kb" / "kb.sqlite") as db:   # nothing left over from the serial run
+        for table in serial:
+            db.execute(f"DELETE FROM {table}")
+    used: list[int] = []
+    judge = stage._judge
+
+    def spy(engine, batches, workers):
+        used.append(workers)
+        return judge(engine, batches, workers)
+
+    monkeypatch.setattr(stage, "_judge", spy)
+    two = _kb(home, "classify", "--all")
+    assert used == [2]
+    assert _stored(home) == serial
+    assert two == one
+
+
+def test_a_note_removed_before_classify_leaves_nothing_queued(tmp_path: Path) -> None:
+    home = tmp_path / "ws"
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    _kb(home, "ingest", "all", "--offline", "--date", DAY)
+    _kb(home, "classify")
+    note = home / "inbox" / "jay" / "2026-10-09-later.md"
+    note.write_text("## 1. KV cache offload\n\n- 2610.08812 is worth a look\n", encoding="utf-8")
+    _kb(home, "ingest", "workspace")
+    note.unlink()                     # written, queued, then removed before the night classified it
+    _kb(home, "ingest", "workspace")
+    db = home / ".kb" / "kb.sqlite"
+    with sqlite3.connect(db) as con:
+        queued = con.execute("SELECT subject FROM classify_queue").fetchall()
+    assert ("inbox/jay/2026-10-09-later.md#1",) in queued
+    _kb(home, "classify")
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT count(*) FROM classify_queue").fetchone() == (0,)
