@@ -132,8 +132,9 @@ def append_label(workspace: Workspace, doc: str, correction: Correction) -> Path
     # labels_path has followed any link: a link is seen on the path as written (one to the knowledge doc
     # stays inside the workspace, and kb would append JSON to the team's doc)
     written = workspace.root / LABELS_DIR / f"{doc}.jsonl"
-    if written.is_symlink() or (path.exists() and not path.is_file()):
-        raise WorkspaceError(f"{LABELS_DIR}/{doc}.jsonl: not a regular file; kb appends only to one")
+    # a hard link is a regular file that is also another name's (the doc's): kb appends to a file of its own
+    if written.is_symlink() or (path.exists() and (not path.is_file() or path.stat().st_nlink > 1)):
+        raise WorkspaceError(f"{LABELS_DIR}/{doc}.jsonl: not a regular file of its own; kb appends only to one")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "a+b") as fh:

@@ -53,6 +53,8 @@ class RunContext:
     # The nightly skips a payload whose bytes equal the last one saved; an explicit
     # `kb ingest …` always parses what it is given.
     skip_unchanged: bool = False
+    # A run log is attached (the nightly's ``.kb/logs/nightly-…``): it keeps what the console leaves out.
+    run_log: bool = False
     _http: HttpClient | None = field(default=None, repr=False)
     taxonomy: Any = field(default=None, repr=False)      # loaded once per run (pipeline.classify.engine)
     classifier: Any = field(default=None, repr=False)    # the run's classifier (pipeline.classify.engine)

@@ -169,6 +169,7 @@ def run_unattended(ctx: RunContext, *, wait: float = 0.0) -> NightlyReport:
     from pipeline.lock import nightly_lock
     with nightly_lock(ctx.store, ctx.workspace.root / ".kb" / "nightly.lock", wait=wait) as lock:
         handler = _open_run_log(ctx)
+        ctx.run_log = True
         root = logging.getLogger()
         previous = root.level
         root.addHandler(handler)

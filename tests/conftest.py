@@ -82,13 +82,21 @@ def server():
 
 @pytest.fixture
 def http_waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """The waits a run's HTTP client asks for (the arXiv API's 3 s spacing), recorded instead of slept."""
+    """The waits a run's HTTP client asks for (the arXiv API's 3 s spacing), recorded instead of slept.
+
+    The client's clock stands still but for those waits, so what it asks for does not depend on how fast
+    the machine served the previous request."""
     import pipeline.net.http as http
     waits: list[float] = []
+    now = [1000.0]
+
+    def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        now[0] += seconds
 
     class Recorded(http.HttpClient):
         def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs, sleep=waits.append)
+            super().__init__(*args, **kwargs, sleep=sleep, clock=lambda: now[0])
 
     monkeypatch.setattr(http, "HttpClient", Recorded)
     return waits

@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -112,21 +111,15 @@ def _fail(message: str, code: int) -> int:
 
 def _crash_log(exc: BaseException) -> str:
     """Where the traceback went: stderr with --verbose, else a crash log (in the workspace when there is one)."""
-    import tempfile
-    import time
     import traceback
+
+    from kb.crashlog import write_crash_log
     text = "".join(traceback.format_exception(exc))
     if state.verbose:
         sys.stderr.write(text)
         return "traceback above"
-    folder = Path(state.home) / ".kb" / "logs" if state.home else Path(tempfile.gettempdir())
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"kb-crash-{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}.log"
-        path.write_text(text, encoding="utf-8")
-        return f"traceback in {path}; --verbose shows it"
-    except OSError:
-        return "run again with --verbose for the traceback"
+    path = write_crash_log(text, state.home)
+    return f"traceback in {path}; --verbose shows it" if path else "run again with --verbose for the traceback"
 
 
 def run() -> None:

@@ -305,8 +305,8 @@ def fit_membership(base: Any, own: Sequence[Labelled], others: Sequence[Labelled
     items = [*own, *others]
     y = np.array([1.0] * len(own) + [0.0] * len(others))
     if not len(own) or not len(others):
-        # no head, not an empty one: an empty head is P(this doc | related) = σ(0) = ½ for every item,
-        # which halved the first doc's relevance once a second, unanchored doc was configured
+        # no head, not an empty one: an empty head is P(this doc | related) = σ(0) = ½ for every item, and
+        # a doc with anchors would lose half its relevance to a doc with none
         return None, 0.0
     vecs = base.vectorize_many([(i.title, i.text) for i in items])
     rows = np.concatenate([np.full(len(v[0]), k) for k, v in enumerate(vecs)]).astype(np.int64)

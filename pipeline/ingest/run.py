@@ -10,9 +10,11 @@ import contextlib
 import hashlib
 import logging
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from kb.crashlog import write_crash_log
 from kb.errors import KBError, SourceError
 from kb.records import PaperRecord, ParseResult, PostRecord
 from kb.store.sources import payload_hash, record_run
@@ -54,12 +56,14 @@ class SourceReport:
     digest: str | None = None         # sha256 of the payloads: an unchanged body is not parsed again
     manual: bool = False              # --from-file: the user's run, not the configured source's health
     recording: bool = False           # the payloads were the configured recordings (an offline run)
+    traceback_at: str | None = None   # a bug's crash log, when no run log keeps it (not stored)
 
     def summary(self) -> str:
         """One line of counts, then each problem indented on its own line (at most 20)."""
         line = (f"{self.name}: {self.status} — parsed {self.parsed}, new {self.new}, "
                 f"updated {self.updated}, skipped {self.skipped}")
         line += f" — {self.error}" if self.error else ""
+        line += f" (traceback in {self.traceback_at})" if self.traceback_at else ""
         shown = [f"  - {p}" for p in self.problems[:20]]
         if len(self.problems) > 20:
             shown.append(f"  - … and {len(self.problems) - 20} more")
@@ -156,11 +160,12 @@ class Collector:
 
 
 @contextlib.contextmanager
-def failures_recorded(report: SourceReport) -> Iterator[None]:
+def failures_recorded(report: SourceReport, ctx: RunContext) -> Iterator[None]:
     """Turn any error inside the block into this source's failure (the run goes on).
 
     A KBError (network, parse, store) is the source's failure as it says; anything else
-    is a bug or an unforeseen input, which must cost this source only, never the run.
+    is a bug or an unforeseen input, which must cost this source only, never the run. Its
+    traceback is kept where the console's one line points: the run's log, else a crash log.
     """
     try:
         yield
@@ -171,8 +176,11 @@ def failures_recorded(report: SourceReport) -> Iterator[None]:
         log.info("source %s failed: %s", report.name, exc)   # the report says it; the run log keeps it
     except Exception as exc:
         report.status, report.error = "failed", f"unexpected {type(exc).__name__}: {exc}"
-        # the report's line says it; the traceback is for the run log (or --verbose), not the console
+        # the report's line says it; the console shows the traceback with --verbose only
         log.exception("source %s failed unexpectedly", report.name, extra=RUN_LOG_ONLY)
+        if not ctx.run_log:
+            path = write_crash_log("".join(traceback.format_exception(exc)), ctx.workspace.root)
+            report.traceback_at = ctx.workspace.relative(path) if path else None
 
 
 @contextlib.contextmanager
@@ -182,7 +190,7 @@ def source_run(ctx: RunContext, spec: SourceSpec) -> Iterator[SourceReport]:
     report = SourceReport(spec.name, spec.kind, manual=spec.manual)
     started = ctx.now().isoformat(timespec="seconds")
     t0 = time.monotonic()
-    with failures_recorded(report):
+    with failures_recorded(report, ctx):
         yield report
     report.duration_ms = int((time.monotonic() - t0) * 1000)
     record_ledger(ctx, report, started)

@@ -61,10 +61,9 @@ def test_the_nightly_writes_briefings_logs_and_lock_the_team_can_read(tmp_path: 
 
 
 def test_a_dead_writers_temp_file_is_swept_and_a_live_ones_kept(tmp_path: Path) -> None:
-    dead = subprocess.Popen([sys.executable, "-c", "pass"])
-    dead.wait()
+    gone = int(Path("/proc/sys/kernel/pid_max").read_text()) + 1   # no process has it, nor will
     target = tmp_path / "2026-10-08-inference.md"
-    left = tmp_path / f".{target.name}.{dead.pid}.dead0000.tmp"
+    left = tmp_path / f".{target.name}.{gone}.dead0000.tmp"
     writing = tmp_path / f".{target.name}.{os.getppid()}.live0000.tmp"   # another process, still running
     left.write_bytes(b"half")
     writing.write_bytes(b"in progress")

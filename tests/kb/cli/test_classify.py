@@ -17,7 +17,6 @@ from tests.support.paths import LABELLED, SAMPLE
 DAY = "2026-10-08"
 SPEC = "2610.08812"        # TreeDraft: token-tree speculative decoding (the sample day's arXiv listing)
 HOLDOUT = LABELLED / "classifier_holdout.jsonl"
-HAS_TRAIN_EXTRA = all(importlib.util.find_spec(m) is not None for m in ("sklearn", "scipy"))
 
 
 def kb(home: Path, *args: str, code: int = 0):
@@ -70,26 +69,31 @@ def test_label_takes_a_topic_of_the_workspaces_own_taxonomy(sample: Path, tmp_pa
     assert (line["id"], line["relevance"], line["topics"]) == (f"arXiv:{SPEC}", "primary", ["tree-draft"])
 
 
-def test_label_refuses_a_labels_file_that_is_a_link(sample: Path, tmp_path: Path) -> None:
-    """kb appends to a regular file only: a link inside the workspace would have it append JSON to the team's
-    knowledge doc (a link out of the workspace is refused as a path outside it)."""
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
+def test_label_refuses_a_labels_file_that_is_a_link(sample: Path, tmp_path: Path, link: str) -> None:
+    """kb appends to a file of its own only: a link inside the workspace would have it append JSON to the
+    team's knowledge doc (a link out of the workspace is refused as a path outside it)."""
     home = Path(shutil.copytree(sample, tmp_path / "ws"))
     doc = home / "organized" / "knowledge" / "inference.md"
     before = doc.read_bytes()
     (home / "organized" / "labels").mkdir(parents=True)
-    (home / "organized" / "labels" / "inference.jsonl").symlink_to(doc)
+    labels = home / "organized" / "labels" / "inference.jsonl"
+    labels.symlink_to(doc) if link == "symbolic" else labels.hardlink_to(doc)
     line = error(home, "label", SPEC, "--relevance", "none")
-    assert "organized/labels/inference.jsonl: not a regular file; kb appends only to one" in line, line
+    assert "organized/labels/inference.jsonl: not a regular file of its own; kb appends only to one" in line, line
     assert doc.read_bytes() == before
 
 
 # ---------------------------------------------------------------------------------------------- kb train
-@pytest.mark.skipif(HAS_TRAIN_EXTRA, reason="the message is for an install without kb[train]")
-def test_train_and_cross_validation_without_scikit_learn_say_what_to_install(sample: Path, tmp_path: Path) -> None:
+def test_train_and_cross_validation_without_scikit_learn_say_what_to_install(sample: Path, tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec   # an install without kb[train], wherever the tests run
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name in ("sklearn", "scipy")
+                        else real(name, *a))
     (tmp_path / "curated_lists").mkdir()
     assert "kb train needs scikit-learn and scipy: pip install 'kb[train]'" in error(
         sample, "train", "--corpus", str(tmp_path), "--out", str(tmp_path / "m.npz"))
-    # --cv trains K models: it once failed as an internal error (exit 70, a crash log) for the missing module
+    # --cv trains K models: the missing module is a usage error, not an internal one
     assert "kb eval classifier --cv needs scikit-learn and scipy" in error(
         sample, "eval", "classifier", "--corpus", str(tmp_path), "--cv", "3")
     assert not (tmp_path / "m.npz").exists()
@@ -106,6 +110,8 @@ def test_train_refuses_a_folder_that_is_no_corpus_and_passes_its_options_on(samp
                         if name in ("sklearn", "scipy") else real(name, *a))
     assert f"--corpus {tmp_path}: not a corpus folder" in error(sample, "train", "--corpus", str(tmp_path),
                                                                 "--out", "m.npz")
+    assert f"--corpus {tmp_path}: not a corpus folder" in error(sample, "eval", "classifier", "--corpus",
+                                                                str(tmp_path), "--cv", "3")
     (tmp_path / "curated_lists").mkdir()
     seen: list[list[str]] = []
     monkeypatch.setattr(train, "main", lambda argv: seen.append(argv) or 3)

@@ -104,8 +104,9 @@ def test_a_second_doc_leaves_the_first_docs_briefing_as_it_was(tmp_path):
 
 
 def test_a_second_doc_not_anchored_yet_leaves_the_first_docs_briefing_as_it_was(tmp_path):
-    """A doc configured before anything is anchored in it tells no doc apart: its empty membership head once
-    made every item half as likely the first doc's (the sample day's 37 relevant items became 33)."""
+    """A doc configured before anything is anchored in it tells no doc apart: an empty membership head made
+    every item half as likely the first doc's (the sample day's 37 relevant items became 28). The new doc's
+    own briefing says it has nothing of its own to judge by yet."""
     alone = _learned_sample(tmp_path / "one", moe=False)
     home = tmp_path / "two"
     shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
@@ -116,6 +117,9 @@ def test_a_second_doc_not_anchored_yet_leaves_the_first_docs_briefing_as_it_was(
         f.write('\n[[topics]]\nslug = "agents"\ndoc = "organized/knowledge/agents.md"\n')
     kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
     assert relevant_ids(brief(home, "inference")) == relevant_ids(brief(alone, "inference"))
+    agents = (home / "briefings" / f"{DAY}-agents.en.md").read_text(encoding="utf-8")
+    assert "Nothing is anchored in this doc yet" in agents
+    assert "Nothing is anchored" not in (home / "briefings" / f"{DAY}-inference.en.md").read_text(encoding="utf-8")
 
 
 def test_a_doc_keeps_its_subject_when_another_doc_anchors_it_too(tmp_path):

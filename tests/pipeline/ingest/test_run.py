@@ -52,8 +52,7 @@ def test_an_author_list_past_its_bounds_is_cut_and_the_paper_kept(workspace: Pat
     assert shown["authors"] == [long_name[:299] + "…", "Alan Turing", "Grace Hopper"]
 
 
-def test_a_bug_in_one_feeds_parser_fails_that_feed_and_the_others_go_on(sample_workspace: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def _bug_in_lmcache(monkeypatch: pytest.MonkeyPatch) -> None:
     import pipeline.sources.detect as detect
     parse = detect.parse_payload
 
@@ -63,10 +62,30 @@ def test_a_bug_in_one_feeds_parser_fails_that_feed_and_the_others_go_on(sample_w
         return parse(data, **kw)
 
     monkeypatch.setattr(detect, "parse_payload", buggy)
+
+
+def test_a_bug_in_one_feeds_parser_fails_that_feed_and_the_others_go_on(sample_workspace: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    _bug_in_lmcache(monkeypatch)
     result = kb_inproc("ingest", "all", "--offline", "--date", "2026-10-08")
     assert result.returncode == 1
-    assert result.stderr.strip() == ("lmcache: failed — parsed 0, new 0, updated 0, skipped 0 — "
-                                     "unexpected ZeroDivisionError: a bug")
+    # one line, naming where the traceback is: no run log keeps it outside the nightly
+    line = result.stderr.strip()
+    assert line.startswith("lmcache: failed — parsed 0, new 0, updated 0, skipped 0 — "
+                           "unexpected ZeroDivisionError: a bug (traceback in .kb/logs/kb-crash-"), line
+    crash = sample_workspace / line.split("traceback in ")[1].rstrip(")")
+    assert "ZeroDivisionError: a bug" in crash.read_text(encoding="utf-8") and "buggy" in crash.read_text()
     assert "llm-d: ok" in result.stdout and "arxiv: ok" in result.stdout and "workspace: ok" in result.stdout
     ledger = {row[0]: row[1] for row in _ledger(sample_workspace)}
     assert ledger["lmcache"] == "failed" and ledger["vllm-blog"] == ledger["llm-d"] == "ok"
+
+
+def test_the_nightlys_run_log_keeps_a_parsers_traceback(sample_workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _bug_in_lmcache(monkeypatch)
+    result = kb_inproc("nightly", "--offline", "--date", "2026-10-08")
+    assert result.returncode == 1
+    assert "lmcache: failed" in result.stderr and "Traceback" not in result.stderr + result.stdout
+    logs = sample_workspace / ".kb" / "logs"
+    assert not list(logs.glob("kb-crash-*")), "the run log keeps it: no crash log"
+    (run_log,) = logs.glob("nightly-*.log")
+    assert "ZeroDivisionError: a bug" in run_log.read_text(encoding="utf-8")
