@@ -146,6 +146,22 @@ def test_ascii_text_is_tokenized_as_unicode61_tokenizes_it(tmp_path: Path) -> No
         assert index_text(text).split() == theirs, text
 
 
+def test_text_beyond_ascii_is_tokenized_as_unicode61_tokenizes_it(tmp_path: Path) -> None:
+    """index_text folds letters beyond ASCII as SQLite's tokenizer does with the raw (segmented) text:
+    diacritics off Latin letters, case folded, other scripts kept; then the CJK characters."""
+    db = sqlite3.connect(tmp_path / "u.sqlite")
+    db.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize = 'unicode61 remove_diacritics 2')")
+    db.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, instance)")
+    texts = ["Schrödinger İstanbul ÉCOLE µs naïve café-au-lait ＬＬＭ Straße ΣΊΣΥΦΟΣ", "Ǆemal ﬁne Ⅻ ① x²",
+             "SlimWise：在 Prefill/Décode 间解耦专家剪枝，TTFT 降 1.9×", "Ångström-scale Øresund Łódź Ça va"]
+    for text in texts:
+        db.execute("DELETE FROM t")
+        db.execute("INSERT INTO t (rowid, body) VALUES (1, ?)", (segment(text),))
+        theirs = [term for _, term in sorted(db.execute("SELECT offset, term FROM v"))]
+        assert index_text(text).split() == theirs + cjk_chars(text), text
+        assert tokens(segment(text)) == theirs, text
+
+
 def test_the_snippet_marks_the_query_word_not_letters_inside_other_words() -> None:
     from kb.store.search import snippet
     assert snippet("Today we present a new action model", ["a"]) == "Today we present [a] new action model"
