@@ -203,6 +203,10 @@ class PgBackend:
 
     def can_write(self) -> str | None:
         """Why this role cannot write kb's tables, or None when it can."""
+        # A standby, or a database set default_transaction_read_only: every privilege, and no write
+        # succeeds (without this, a write command ran, logged its failed ledger row and said "ok").
+        if self.query("SELECT current_setting('transaction_read_only')")[0][0] == "on":
+            return "the database is read-only: transaction_read_only is on"
         rows = self.query("SELECT c.relname FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = "
                           "current_schema()::regnamespace AND c.relname IN ('papers', 'flags', 'anchors', "
                           "'source_runs', 'briefings') AND NOT has_table_privilege(c.oid, 'INSERT, UPDATE, DELETE')")
@@ -319,6 +323,9 @@ def open_postgres(store_cls: Any, url: str, *, create: bool, readonly: bool) -> 
             try:
                 migrate(backend)
             except psycopg.errors.InsufficientPrivilege:
+                if not done:   # an empty database: not the list of every migration kb has
+                    raise ReadOnlyStore(f"no kb store in {backend.display} yet, and this role may not create kb's "
+                                        "tables; run `kb nightly` once as the writer role") from None
                 raise ReadOnlyStore(f"the store {backend.display} needs migration {', '.join(todo)}, and this "
                                     "role may not make it; run `kb nightly` once as the writer role") from None
             except psycopg.Error as exc:

@@ -186,8 +186,12 @@ class ReadOnlyFile:
         except sqlite3.OperationalError as exc:
             # No -shm can be made ("unable to open", or "readonly" for a user who may not write the
             # folder): with no -wal either, nothing is being written and the file alone is the store.
+            # A -wal with no -shm is a writer's that stopped (a running one has its -shm): its last
+            # writes are read only through a -shm, and only a writer's open applies them.
             if _wal(self.path).exists():
-                raise StoreError(f"cannot open store {self.path} read-only: {exc}") from exc
+                raise StoreError(f"cannot open store {self.path} read-only ({exc}): a writer left "
+                                 f"{_wal(self.path).name} beside it and this user may not create "
+                                 f"{self.path.name}-shm; run `kb nightly` once as a user who can write it") from exc
         self.immutable = True
         return sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None, check_same_thread=False)
 

@@ -96,7 +96,7 @@ class _PgTarget:
         try:
             store = Store.open(url)   # kb's tables, migrated
         except ReadOnlyStore:
-            raise StoreError(f"{redact(url)}: this role may not create kb's tables; kb db copy --to needs "
+            raise StoreError(f"{redact(url)}: this role may not create or write kb's tables; kb db copy --to needs "
                              "the writer role, into an empty database (docs/team.md)") from None
         try:
             held = {t: n for t, n in store.counts().items() if n}

@@ -159,8 +159,6 @@ class Store:
     def exclusive(self, what: str, *, wait: float = 0.0, **kw: Any) -> contextlib.AbstractContextManager[dict]:
         """The database-wide lock of ``what`` (the nightly's, on PostgreSQL: an advisory lock, exit 75
         when another holds it); SQLite's lock is a file beside the store (``pipeline.lock``)."""
-        if self._backend is None:
-            raise StoreError("a SQLite store is locked with a file (pipeline.lock), not by the store")
         return self._backend.exclusive(what, wait=wait, **kw)
 
     @contextlib.contextmanager

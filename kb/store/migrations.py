@@ -371,6 +371,8 @@ M010_ENTRY_CITES = Migration("m010_entry_cites", (
 ))
 
 
+REINDEX_BATCH = 5000      # documents per insert when the index is rebuilt
+
 
 def reindex_tokens(conn: sqlite3.Connection) -> None:
     """Index every document of a SQLite store again as ``kb.store.fts.index_text`` writes it now
@@ -380,7 +382,7 @@ def reindex_tokens(conn: sqlite3.Connection) -> None:
     batch: list[tuple[int, str, str, str, str]] = []
     for kind, rowid, ref, title, body in documents(conn.cursor().execute, rowids=True):
         batch.append((rowid, kind, ref, index_text(title), index_text(body)))
-        if len(batch) >= 5000:
+        if len(batch) >= REINDEX_BATCH:
             conn.executemany("INSERT INTO search_index (rowid, kind, ref, title, body) VALUES (?, ?, ?, ?, ?)", batch)
             batch = []
     conn.executemany("INSERT INTO search_index (rowid, kind, ref, title, body) VALUES (?, ?, ?, ?, ?)", batch)

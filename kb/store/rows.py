@@ -73,7 +73,7 @@ def _columns(name: str) -> tuple[tuple[str, Any], ...]:
 
 def row(name: str, record: Any = None, /, **values: Any) -> dict[str, Any]:
     """A row of table ``name``: each column from ``values``, else the attribute of ``record`` of the
-    same name, else the column's default. Lists and dicts become JSON; bools become 0/1."""
+    same name, else the column's default. Lists and dicts become JSON."""
     columns = _columns(name)
     unknown = set(values) - {c for c, _ in columns}
     if unknown:
@@ -88,8 +88,6 @@ def row(name: str, record: Any = None, /, **values: Any) -> dict[str, Any]:
             value = default
         if isinstance(value, (list, tuple, dict)):
             value = dumps(value)
-        elif isinstance(value, bool):
-            value = int(value)
         out[col] = value
     return out
 
@@ -173,7 +171,7 @@ class Tx:
                        rows)
 
     def upsert(self, name: str, rows: list[dict[str, Any]], keys: Sequence[str],
-               update: Sequence[str] | None = None, set_: dict[str, Any] | None = None) -> None:
+               update: Sequence[str] | None = None, set_: dict[str, str] | None = None) -> None:
         """INSERT … ON CONFLICT (keys) DO UPDATE SET the ``update`` columns (all non-key by default).
 
         Only the named columns change on conflict, so columns other writers own (anchors,
@@ -186,13 +184,10 @@ class Tx:
         cols = tuple(update) if update is not None else tuple(c for c in columns if c not in keys)
         sets = tuple(sorted(set_.items())) if set_ is not None else None
         build = functools.partial(self._upsert_statement, name, columns, keys, cols, set_)
-        if sets is not None and not all(isinstance(v, str) for _, v in sets):
-            self.conn.execute(build(), rows)   # an expression object has no stable key to cache by
-            return
         self._many(("upsert", name, columns, tuple(keys), cols, sets), build, rows)
 
     def _upsert_statement(self, name: str, columns: Sequence[str], keys: Sequence[str], cols: Sequence[str],
-                          set_: dict[str, Any] | None) -> Any:
+                          set_: dict[str, str] | None) -> Any:
         if self.dialect == "postgresql":
             from sqlalchemy.dialects.postgresql import insert
         else:
@@ -201,7 +196,7 @@ class Tx:
         if set_ is not None:  # explicit SET expressions (e.g. keep-the-earliest rules)
             from sqlalchemy import text
             return stmt.on_conflict_do_update(index_elements=list(keys),
-                                              set_={k: text(v) if isinstance(v, str) else v for k, v in set_.items()})
+                                              set_={k: text(v) for k, v in set_.items()})
         if cols:
             return stmt.on_conflict_do_update(index_elements=list(keys), set_={c: stmt.excluded[c] for c in cols})
         return stmt.on_conflict_do_nothing(index_elements=list(keys))

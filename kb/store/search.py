@@ -177,8 +177,6 @@ def _original(store: Store, kind: str, ref: str) -> tuple[str, str]:
 def _find_word(text: str, word: str) -> tuple[int, str] | None:
     """Where ``word`` first occurs in ``text`` as a word ("a" is not the a of "Today"; the index matches
     whole tokens), else inside one (Chinese has no spaces), ignoring case: (position, the word)."""
-    if not word:
-        return None
     whole = re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", text, re.I) if word.isascii() else None
     at = whole.start() if whole else text.lower().find(word.lower())
     return (at, word) if at >= 0 else None

@@ -57,8 +57,6 @@ def enqueue(tx: Tx, kind: str, subjects: Iterable[str]) -> None:
 
 def save_classifications(tx: Tx, items: list[Classified], model_hash: str) -> None:
     """Replace the tags and relevance of a batch of subjects and take them off the queue."""
-    if not items:
-        return
     by_kind: dict[str, list[str]] = {}
     for c in items:
         by_kind.setdefault(c.kind, []).append(c.subject)
@@ -155,10 +153,10 @@ def classified_with_other_model(store: Store, model_hash: str) -> bool:
 OTHER_MODEL = "SELECT 1 FROM classifications WHERE taxonomy_hash < ? OR taxonomy_hash > ? LIMIT 1"
 
 
-def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[str],
-                   doc: str | None = None) -> dict[str, StoredResult]:
-    """The stored classification of the given subjects of one kind, when made with ``model_hash``
-    (with ``doc``: as that knowledge doc's model judged them, where it did).
+def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[str], *,
+                   doc: str) -> dict[str, StoredResult]:
+    """The stored classification of the given subjects of one kind, when made with ``model_hash``, as the
+    knowledge doc ``doc``'s model judged them where it did (else as the base model did).
 
     Looked up by primary key; the model is compared here, not in SQL, so that no planner is
     tempted by the index on the model (which every row of a backfilled store shares).
@@ -177,8 +175,6 @@ def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[
                 f"AND subject IN ({marks}) ORDER BY subject, score DESC, topic", (kind, *part)):
             if subject in out and model == model_hash:
                 out[subject].tags.append(Tag(topic, score, tuple(json.loads(terms))))
-        if doc is None:
-            continue
         for subject, relevance, tags, model in store.query(
                 f"SELECT subject, relevance, tags, model_hash FROM doc_relevance WHERE subject_kind = ? "
                 f"AND doc = ? AND subject IN ({marks})", (kind, doc, *part)):

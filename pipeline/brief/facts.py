@@ -25,8 +25,8 @@ from pipeline.brief.model import Window
 from pipeline.brief.verify import Facts
 
 
-def stored_classifications(store: Store, model_hash: str, papers: set[str], entries: set[str],
-                           doc: str | None = None) -> dict[str, StoredResult]:
+def stored_classifications(store: Store, model_hash: str, papers: set[str], entries: set[str], *,
+                           doc: str) -> dict[str, StoredResult]:
     """The classify stage's results for these papers (by ID) and note entries (``entry:path#N``), as
     ``doc``'s model judged them."""
     out: dict[str, StoredResult] = dict(stored_results(store, model_hash, "paper", papers, doc=doc))

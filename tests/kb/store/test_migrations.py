@@ -122,6 +122,19 @@ def test_an_index_written_before_m011_is_rebuilt_from_the_tokens(tmp_path: Path)
         assert "🟢" not in rows[0]["body"] and rows[0]["body"] == "prefill decode ada li"
 
 
+def test_an_index_rebuilt_in_several_batches_holds_every_document_once(tmp_path: Path, monkeypatch) -> None:
+    """A store of more documents than one batch (5,000: m011 on a large store, ``kb db copy`` into a file)."""
+    import kb.store.migrations as migrations
+    from kb.store.migrations import reindex_tokens
+    monkeypatch.setattr(migrations, "REINDEX_BATCH", 2)
+    with Store.open(tmp_path / "kb.sqlite") as s:
+        for i in range(1, 6):
+            s.conn.execute("INSERT INTO papers (arxiv_id, title, abstract, authors) VALUES (?, ?, 'KV cache', '[]')",
+                           (f"2610.{i:05d}", f"Paper {i}"))
+        reindex_tokens(s.conn)
+        assert sorted(r[0] for r in s.query("SELECT ref FROM search_index")) == [f"2610.{i:05d}" for i in range(1, 6)]
+
+
 def _notes_store_before(tmp_path: Path, migration: str, points: str) -> Path:
     """A store migrated up to just before ``migration``, with a note (one entry, its ``points`` JSON)
     and a card recorded as read."""

@@ -87,3 +87,19 @@ def test_merge_is_pure_and_keeps_the_earliest_publication_date() -> None:
     old, _ = merge_paper(None, _rec(2, "T", published="2026-08-01"), "arxiv")
     new, changes = merge_paper(old, _rec(1, "T", published="2026-07-01"), "bulk")
     assert new["published"] == "2026-07-01" and changes == []
+
+
+def test_ids_the_team_cites_without_metadata_are_asked_about_and_unknown_ones_again_later(store: Store) -> None:
+    """What the nightly asks the arXiv API: a cited ID with no paper stored, never asked about or answered
+    "unknown" on or before the recheck day; not one found, stored, or answered unknown since."""
+    from kb.store.notes import add_mentions, mention_row
+    from kb.store.papers import ids_to_resolve, save_id_checks
+    cited = ["2610.00001", "2610.00002", "2610.00003", "2610.00004", "2607.09701"]
+    with store.transaction() as tx:
+        save_papers(tx, [_rec(1, "SlimWise")], "arxiv")                          # 2607.09701 is stored
+        add_mentions(tx, [mention_row(i, "entry", "organized/notes/a.md", 1, "2026-10-01") for i in cited])
+        add_mentions(tx, [mention_row("2610.00005", "post", "blog|https://example.org/p", 0, None)])  # not the team's
+        save_id_checks(tx, ["2610.00002"], ["2610.00003"], "2026-09-01")
+        save_id_checks(tx, [], ["2610.00004"], "2026-10-05")
+    assert ids_to_resolve(store, "2026-09-30") == ["2610.00001", "2610.00003"]
+    assert ids_to_resolve(store, "2026-10-05") == ["2610.00001", "2610.00003", "2610.00004"]

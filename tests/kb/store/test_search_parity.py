@@ -183,3 +183,34 @@ def test_one_chinese_character_finds_it_inside_a_word(stores) -> None:
         assert "2610.55555" in [r["ref"] for r in search(store, "推理框架")], name   # phrases still hold
         assert "2610.55555" not in [r["ref"] for r in search(store, "框推")], name   # no false phrase
     assert len(set(map(tuple, results.values()))) == 1
+
+
+def test_a_paper_found_by_its_id_is_not_listed_again_for_its_words(store: Store) -> None:
+    """An ID with words: the paper found by its ID first, then the documents with the words and the ID, the
+    paper not again (its abstract names its ID); no more than the limit."""
+    def paper(aid: str, abstract: str) -> PaperRecord:
+        return PaperRecord(aid, 1, f"Paper {aid}", ["Ada Li"], abstract, ["cs.DC"], "cs.DC", "2026-10-01", None)
+    with store.transaction() as tx:
+        save_papers(tx, [paper("2610.00001", "decode split; code at arXiv:2610.00001"),
+                         paper("2610.00002", "a faster decode than 2610.00001"),
+                         paper("2610.00003", "decode, after 2610.00001 and 2610.00002"),
+                         paper("2610.00004", "decode as 2610.00002 does")], "arxiv")
+    found = search(store, "2610.00001 decode")
+    assert found[0]["ref"] == "2610.00001" and found[0]["score"] is None
+    assert sorted(r["ref"] for r in found) == ["2610.00001", "2610.00002", "2610.00003"]
+    # 2610.00002 found by its ID, then two hits of the words and its ID (2610.00003, 2610.00004): one fits
+    limited = search(store, "2610.00002 decode", limit=2)
+    assert [r["ref"] for r in limited][0] == "2610.00002" and len(limited) == 2
+    assert len(search(store, "2610.00002 decode")) == 3
+
+
+def test_merging_a_backfill_s_index_leaves_search_answering_the_same(store: Store) -> None:
+    """After ``kb ingest bulk`` (a no-op on PostgreSQL, whose index has no segments)."""
+    from kb.store.search import merge_backlog
+    with store.transaction() as tx:
+        for i in range(1, 40):
+            save_papers(tx, [PaperRecord(f"2610.{i:05d}", 1, f"Decode paper {i}", ["Ada Li"], "prefill decode",
+                                         ["cs.DC"], "cs.DC", "2026-10-01", None)], "arxiv")
+    before = search(store, "decode", limit=100)
+    merge_backlog(store)
+    assert search(store, "decode", limit=100) == before and len(before) == 39

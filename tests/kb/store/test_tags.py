@@ -41,3 +41,38 @@ def test_a_paper_anchored_in_two_sections_on_one_day_lists_them_in_one_order(sto
                            "2026-10-09")
     got = [(a.arxiv_id, a.section) for a in anchored_between(store, "inference", "2026-10-08", "2026-10-09")]
     assert got == [("2610.00001", "2.2"), ("2610.12655", "1.(13)"), ("2610.12655", "2.2"), ("2610.12655", "2.5")]
+
+
+def _papers(store: Store, n: int) -> list[str]:
+    from kb.records import PaperRecord
+    from kb.store.papers import save_papers
+    ids = [f"2610.{i:05d}" for i in range(1, n + 1)]
+    with store.transaction() as tx:
+        save_papers(tx, [PaperRecord(i, 1, f"Paper {i}", ["Ada Li"], "KV cache", ["cs.DC"], "cs.DC", "2026-10-01",
+                                     None) for i in ids], "arxiv")
+    return ids
+
+
+def test_classify_all_reads_every_subject_page_by_page(store: Store) -> None:
+    """``kb classify --all`` on a store larger than a page: every subject once, in order."""
+    from itertools import islice
+
+    from kb.store.tags import all_subjects
+    ids = _papers(store, 5)
+    got = [s.key for s in islice(all_subjects(store, batch=2), 20)]     # bounded: a page never moving on repeats
+    assert got == ids
+
+
+def test_a_queued_subject_that_has_gone_is_dropped_from_the_queue_and_the_others_kept(store: Store) -> None:
+    """A note deleted (or a paper never stored) after its subject was queued leaves nothing to classify."""
+    from kb.store.tags import clear_stale_queue, enqueue, stale_queued
+    ids = _papers(store, 2)
+    with store.transaction() as tx:
+        enqueue(tx, "paper", [*ids, "2610.99999"])
+        enqueue(tx, "entry", ["organized/notes/gone.md#1"])
+    assert stale_queued(store)
+    with store.transaction() as tx:
+        clear_stale_queue(tx)
+    assert not stale_queued(store)
+    assert sorted(tuple(r) for r in store.query("SELECT subject_kind, subject FROM classify_queue")) == [
+        ("paper", i) for i in ids]

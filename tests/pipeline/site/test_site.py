@@ -153,3 +153,45 @@ def test_a_day_with_only_old_data_still_gets_a_page(site_home: Path, tmp_path: P
     kb(home, "site", "build")
     page = (home / "site" / "inference" / "2026-10-01.html").read_text(encoding="utf-8")
     assert 'class="missing"' in page and f'href="{DAY1}.html"' in page
+
+
+def test_a_day_whose_briefing_files_are_gone_is_rendered_from_its_stored_data(site_home: Path, tmp_path: Path) -> None:
+    """Someone deleted a day's briefing files: its page shows the briefing made again from what the store
+    kept, as the nightly wrote it, not the "files are gone" note."""
+    home = Path(shutil.copytree(site_home, tmp_path / "ws"))
+    with_files = (home / "site" / "inference" / f"{DAY1}.html").read_text(encoding="utf-8")
+    for f in (home / "briefings").glob(f"{DAY1}-inference*"):
+        f.unlink()
+    kb(home, "site", "build")
+    page = (home / "site" / "inference" / f"{DAY1}.html").read_text(encoding="utf-8")
+    assert 'class="missing"' not in page
+    headings = re.findall(r"<h2[^>]*>.*?</h2>", with_files)
+    assert headings and re.findall(r"<h2[^>]*>.*?</h2>", page) == headings
+
+
+def test_the_workspace_s_own_site_template_is_used(site_home: Path, tmp_path: Path) -> None:
+    """docs/briefing.md: a workspace overrides the shipped templates in .kb/overrides/templates/."""
+    from kb.resources import find_resource
+    home = Path(shutil.copytree(site_home, tmp_path / "ws"))
+    shipped = find_resource("templates/site_page.html.j2").read_text(encoding="utf-8")
+    overrides = home / ".kb" / "overrides" / "templates"
+    overrides.mkdir(parents=True)
+    assert "</article>" in shipped
+    (overrides / "site_page.html.j2").write_text(shipped.replace("</article>", "<p>our team's own footer</p></article>"),
+                                                 encoding="utf-8")
+    kb(home, "site", "build")
+    assert "our team's own footer" in (home / "site" / "inference" / f"{DAY1}.html").read_text(encoding="utf-8")
+    assert "our team's own footer" not in (home / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_an_english_first_workspace_s_feed_is_in_english(site_home: Path, tmp_path: Path) -> None:
+    home = Path(shutil.copytree(site_home, tmp_path / "ws"))
+    cfg = home / "kb.toml"
+    cfg.write_text(cfg.read_text(encoding="utf-8").replace('languages = ["zh", "en"]', 'languages = ["en", "zh"]'),
+                   encoding="utf-8")
+    kb(home, "site", "build")
+    feed = feedparser.parse((home / "site" / "inference" / "feed.xml").read_bytes())
+    assert feed.feed.language == "en" and len(feed.entries) == 2
+    for e in feed.entries:
+        assert re.match(r"density \S+ · NET-new \d+ · \d+ increments · \d+ open flags · \d+ arXiv IDs", e.summary), \
+            e.summary

@@ -1,0 +1,226 @@
+"""The SQLite store file as users meet it: damaged, made by an older kb, in a folder they may not write,
+backed up to a folder that is not there; a migration that fails leaves the store as it was."""
+from __future__ import annotations
+
+import contextlib
+import errno
+import sqlite3
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kb.errors import StoreError
+from kb.store import Store
+from kb.store.backend_sqlite import migrate
+from kb.store.migrations import MIGRATIONS, Migration
+from tests.reliability.support import kb_inproc, one_error_line
+
+
+def kb(ws: Path, *args: str) -> subprocess.CompletedProcess:
+    return kb_inproc("--home", str(ws), *args)
+
+
+def _store(ws: Path) -> Path:
+    return ws / ".kb" / "kb.sqlite"
+
+
+def _closed(path: Path) -> None:
+    """As after every connection closed: no -wal or -shm beside the store."""
+    for p in path.parent.iterdir():
+        if p.name.endswith(("-wal", "-shm")):
+            p.unlink()
+
+
+@contextlib.contextmanager
+def immutable(*paths: Path) -> Iterator[None]:
+    """``chattr +i``: unwritable for root too (where the file system supports it)."""
+    def chattr(flag: str) -> bool:
+        try:
+            return subprocess.run(["chattr", flag, *map(str, paths)], capture_output=True, timeout=10).returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            return False
+    if not chattr("+i"):
+        chattr("-i")
+        pytest.skip("chattr +i is not available on this file system")
+    try:
+        yield
+    finally:
+        chattr("-i")
+
+
+def _older_store(path: Path) -> None:
+    """A store as the kb before the latest migration left it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, MIGRATIONS[:-1])
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.close()
+
+
+def _applied(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return [r[0] for r in conn.execute("SELECT name FROM migrations ORDER BY rowid")]
+    finally:
+        conn.close()
+
+
+def test_a_store_with_damaged_pages_is_refused_in_one_line_and_left_as_it_was(workspace: Path) -> None:
+    """The header is whole (so it is no "cut short" file) but every page after it is junk: read and write
+    commands say the file is malformed and change nothing."""
+    path = _store(workspace)
+    Store.open(path).close()
+    _closed(path)
+    data = path.read_bytes()
+    path.write_bytes(data[:100] + b"\xab" * (len(data) - 100))
+    damaged = path.read_bytes()
+    for args in (["db", "status"], ["ingest", "workspace"]):
+        result = kb(workspace, *args)
+        assert result.returncode == 1, (args, result.stdout, result.stderr)
+        assert one_error_line(result.stderr) == f"kb: error: cannot open store {path}: database disk image is malformed"
+    assert path.read_bytes() == damaged
+
+
+def test_a_store_made_by_an_older_kb_is_migrated_by_a_read_command_of_a_user_who_may_write(workspace: Path) -> None:
+    path = _store(workspace)
+    _older_store(path)
+    result = kb(workspace, "db", "status")
+    assert result.returncode == 0, result.stderr
+    assert f"schema: {MIGRATIONS[-1].name}" in result.stdout
+    assert _applied(path) == [m.name for m in MIGRATIONS]
+
+
+def test_a_store_made_by_an_older_kb_names_its_migration_to_a_user_who_may_only_read(workspace: Path) -> None:
+    path = _store(workspace)
+    _older_store(path)
+    with immutable(path, path.parent):
+        result = kb(workspace, "db", "status")
+    assert result.returncode == 1
+    assert one_error_line(result.stderr) == (
+        f"kb: error: the store {path} needs migration {MIGRATIONS[-1].name} (made by an older kb); "
+        "run `kb nightly` once as a user who can write it")
+    assert _applied(path) == [m.name for m in MIGRATIONS[:-1]]
+
+
+def test_a_sqlite_file_with_no_tables_yet_becomes_the_store_on_first_read(workspace: Path) -> None:
+    """A valid SQLite file with nothing in it (``sqlite3 kb.sqlite 'PRAGMA user_version = 1'``) holds no
+    history to lose: it is made the store, as a missing one is."""
+    path = _store(workspace)
+    path.parent.mkdir(exist_ok=True)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    result = kb(workspace, "db", "status")
+    assert result.returncode == 0, result.stderr
+    assert f"schema: {MIGRATIONS[-1].name}" in result.stdout
+    assert _applied(path) == [m.name for m in MIGRATIONS]
+
+
+def test_no_store_yet_in_a_folder_this_user_may_not_write(workspace: Path) -> None:
+    """A member who may only read a workspace that has no store yet: a read command says there is none
+    and how one is made, a write command that it cannot be created; nothing is left in the folder."""
+    folder = workspace / ".kb"
+    folder.mkdir(exist_ok=True)
+    before = sorted(p.name for p in folder.iterdir())
+    with immutable(folder):
+        status = kb(workspace, "db", "status")
+        ingest = kb(workspace, "ingest", "workspace")
+    assert status.returncode == 1 and one_error_line(status.stderr) == (
+        f"kb: error: no store at {folder / 'kb.sqlite'}; run `kb nightly` (or `kb ingest …`) first")
+    assert ingest.returncode == 1 and one_error_line(ingest.stderr) == (
+        f"kb: error: cannot create the store {folder / 'kb.sqlite'}: {folder} is not writable")
+    assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_a_store_whose_folder_this_user_may_not_write_is_refused_for_writing_only(workspace: Path) -> None:
+    """SQLite keeps its -wal and -shm beside the store: a writable file in an unwritable folder cannot be
+    written either, and the refusal says which; read commands still work."""
+    path = _store(workspace)
+    Store.open(path).close()
+    _closed(path)
+    with immutable(path.parent):
+        ingest = kb(workspace, "ingest", "workspace")
+        status = kb(workspace, "db", "status")
+    assert ingest.returncode == 1
+    line = one_error_line(ingest.stderr)
+    assert line.startswith(f"kb: error: this command writes to the store {path}, which this user can only read "
+                           "(.kb/ is not writable); ")
+    assert status.returncode == 0 and f"schema: {MIGRATIONS[-1].name}" in status.stdout
+
+
+def test_a_store_this_user_may_not_read_is_named_in_one_line(workspace: Path, monkeypatch) -> None:
+    """(Root reads every file, so the refusal of the file's mode is made here.)"""
+    path = _store(workspace)
+    Store.open(path).close()
+    real_open = Path.open
+
+    def open_(self: Path, *args, **kw):
+        if self == path:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real_open(self, *args, **kw)
+    monkeypatch.setattr(Path, "open", open_)
+    result = kb(workspace, "db", "status")
+    assert result.returncode == 1
+    assert one_error_line(result.stderr) == f"kb: error: cannot read the store {path}: Permission denied"
+
+
+def test_a_backup_into_a_folder_that_is_not_there_fails_in_one_line_and_writes_nothing(workspace: Path,
+                                                                                       tmp_path: Path) -> None:
+    Store.open(_store(workspace)).close()
+    dest = tmp_path / "gone" / "kb-backup.sqlite"
+    result = kb(workspace, "db", "backup", str(dest))
+    assert result.returncode == 1
+    assert one_error_line(result.stderr) == f"kb: error: backup to {dest} failed: unable to open database file"
+    assert not dest.parent.exists()
+
+
+def test_open_without_create_refuses_a_missing_store_and_makes_nothing(tmp_path: Path) -> None:
+    """``Store.open(path, create=False)`` (bench/query.py): a missing store is not made."""
+    path = tmp_path / "kb.sqlite"
+    with pytest.raises(StoreError, match=r"^no store at .*kb\.sqlite; run `kb ingest …` or `kb init` first$"):
+        Store.open(path, create=False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_migration_that_fails_leaves_the_store_at_the_one_before(tmp_path: Path) -> None:
+    path = tmp_path / "kb.sqlite"
+    Store.open(path).close()
+    conn = sqlite3.connect(path, isolation_level=None)
+    broken = Migration("m999_broken", ("CREATE TABLE half_made (x INTEGER)", "INSERT INTO no_such_table VALUES (1)"))
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        migrate(conn, (*MIGRATIONS, broken))
+    assert not conn.in_transaction
+    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half_made'").fetchone()[0] == 0
+    conn.close()
+    assert _applied(path) == [m.name for m in MIGRATIONS]
+    with Store.open(path) as s:            # and it opens as before
+        assert s.check() == ["ok"]
+
+
+def test_a_log_left_by_a_writer_that_stopped_is_named_to_a_user_who_may_only_read(workspace: Path) -> None:
+    """A killed writer leaves its -wal (its last writes) and no -shm; a member who may not create the -shm
+    cannot read those writes, and is told what clears it. A writer's open applies the log; then they can."""
+    path = _store(workspace)
+    Store.open(path).close()
+    wal = path.with_name("kb.sqlite-wal")
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_autocheckpoint = 0")
+    conn.execute("INSERT INTO sources (name, kind, url) VALUES ('left-in-the-log', 'blog', 'https://example.org')")
+    conn.commit()
+    log = wal.read_bytes()
+    conn.close()                      # checkpoints and removes the log: put it back, as a kill leaves it
+    wal.write_bytes(log)
+    path.with_name("kb.sqlite-shm").unlink(missing_ok=True)
+    with immutable(path, wal, path.parent):
+        result = kb(workspace, "sources", "status")
+    assert result.returncode == 1
+    assert one_error_line(result.stderr) == (
+        f"kb: error: cannot open store {path} read-only (unable to open database file): a writer left "
+        "kb.sqlite-wal beside it and this user may not create kb.sqlite-shm; run `kb nightly` once as a user "
+        "who can write it")
+    assert kb(workspace, "ingest", "workspace").returncode == 0     # the writer's open
+    assert not wal.exists()
+    with immutable(path, path.parent), Store.open(path, readonly=True) as s:
+        assert s.query("SELECT name FROM sources WHERE name = 'left-in-the-log'")
