@@ -22,8 +22,10 @@ from pipeline.brief.entities import COMPARED
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
 # "8×H100", "TP4×DP2", "4096×4096", "0.10 x86" ("1.8× A100" and "2.1× 8 GPUs", with a space, are speed-ups).
 _COUNTED = r"(?![A-Za-z]+\d|\d)"
-# (The lookahead says what the value starts with, so the scan skips to digits: the same matches, twice as fast.)
-_VALUE = re.compile(r"(?=\d)(?P<v>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<u>×" + _COUNTED + r"|x(?![A-Za-z])" + _COUNTED
+# "1,234.5" is one value. (The lookahead says what the value starts with, so the scan skips to digits: the
+# same matches, twice as fast.)
+_VALUE = re.compile(r"(?=\d)(?P<v>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*(?P<u>×" + _COUNTED
+                    + r"|x(?![A-Za-z])" + _COUNTED
                     + r"|%|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
 # A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
@@ -202,13 +204,16 @@ def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str |
 
 
 _FIGURE = re.compile(r"(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")
+# Spellings of one unit ("2.4x" and "2.41×", "1.9 s" and "1.93秒"); ms and s stay apart: the figures are as written.
+_SPELLING = {"x": "×", "秒": "s", "us": "µs", "token/s": "tokens/s", "tok/s": "tokens/s"}
 
 
 def _rounds(short: str, long: str) -> bool:
     """Is ``short`` (as written, "46 GB/s") ``long`` ("46.1 GB/s") rounded to fewer decimals, in the same
-    unit, with at least two significant digits ("2×" is no rounding of "2.4×": it may be the claim)?"""
+    unit however spelt ("2.4x", "2.41×"), with at least two significant digits ("2×" is no rounding of
+    "2.4×": it may be the claim)?"""
     a, b = _FIGURE.fullmatch(short.strip()), _FIGURE.fullmatch(long.strip())
-    if a is None or b is None or a["unit"] != b["unit"]:
+    if a is None or b is None or _SPELLING.get(a["unit"], a["unit"]) != _SPELLING.get(b["unit"], b["unit"]):
         return False
     places, more = len(a["dec"] or ""), len(b["dec"] or "")
     digits = (a["int"].replace(",", "").lstrip("0") + (a["dec"] or "")).lstrip("0")

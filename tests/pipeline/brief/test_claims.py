@@ -89,3 +89,57 @@ def test_a_rounded_figure_does_not_hide_a_third_that_differs() -> None:
 def test_a_compared_name_in_parentheses_keeps_its_own_id() -> None:
     from pipeline.brief.entities import name_id_pairs
     assert name_id_pairs("相比 FlashPD（2610.11824），本文更快") == [("FlashPD", "2610.11824")]
+
+
+# --- decisions the mutation round found untested ------------------------------------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("TierKV 2.4x", "TierKV 2.41×"),       # the same figure rounded, x or ×
+    ("TTFT 1.9 s", "TTFT 1.93秒"),          # s or 秒
+])
+def test_a_rounded_figure_in_another_spelling_of_its_unit_is_no_conflict(a: str, b: str) -> None:
+    assert _disagree(a, b) == []
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("LMCache TTFT 12 s", "LMCache TTFT 12.3 ms"),   # the digits round, the units do not: 12 s is no 12.3 ms
+    ("TierKV 2.4×", "TierKV 2.46×"),                   # 2.46 rounds to 2.5, not 2.4
+])
+def test_figures_that_only_look_rounded_still_conflict(a: str, b: str) -> None:
+    assert len(_disagree(a, b)) == 1
+
+
+@pytest.mark.parametrize("a", ["TTFT 180 ms（冷启动 950 ms）",
+                               "2) TTFT 180 ms（冷启动 950 ms）"])   # a list number's ")" opens nothing
+def test_a_condition_in_parentheses_is_not_a_second_value_of_the_source(a: str) -> None:
+    [(who, what, _u, values)] = _disagree(a, "TTFT 210 ms")
+    assert (who, what) == (None, "TTFT") and set(values) == {"180 ms", "210 ms"}
+
+
+def test_a_version_before_a_figure_is_no_system() -> None:
+    # "V2" is the item's own version, not a system called V2 (two items' V2s would be compared across items)
+    assert all(c.subject is None for c in claims_in("V2 吞吐 2.1×", "A", QUANTITIES))
+    assert claims_in("V2 吞吐 2.1×", "A", QUANTITIES)
+
+
+def test_a_keyword_a_few_characters_after_the_figure_names_its_quantity() -> None:
+    [(who, what, _u, _v)] = _disagree("提升 2.1× 的吞吐", "提升 1.6× 的吞吐")
+    assert (who, what) == (None, "throughput")
+    # a share of requests is no TTFT: the keyword is too far after the figure
+    assert _disagree("30% 请求的 TTFT 380 ms", "50% 请求的 TTFT 超过 SLO") == []
+
+
+def test_an_unnamed_bare_factor_is_no_speed_up() -> None:
+    assert _disagree("batch size 增大 4×", "batch size 增大 2×") == []
+    assert claims_in("batch size 增大 4×", "A", QUANTITIES) == []
+
+
+def test_microseconds_compare_with_milliseconds() -> None:
+    assert _disagree("延迟 800 us", "延迟 0.8 ms") == []
+    assert _disagree("延迟 800 µs", "延迟 0.8 ms") == []
+
+
+def test_a_figure_with_thousands_separators_and_decimals_is_read_whole() -> None:
+    [c] = claims_in("SGLang 吞吐 1,234.5 tokens/s", "A", QUANTITIES)
+    assert (c.subject, c.value, c.written) == ("SGLang", 1234.5, "1,234.5 tokens/s")
+    assert _disagree("1,234 tok/s", "1,234.5 tokens/s") == []     # rounded, in another spelling

@@ -122,3 +122,42 @@ def test_a_next_day_note_with_the_wrong_id_of_a_paper_listed_the_day_before_is_f
     assert f["evidence"]["titles"]["2610.08810"].startswith("TeraTune:")
     items = {i["arxiv_id"]: i for i in b["increments"] + b["others"]}
     assert "2610.08810" not in items, "a summarization paper put forward on a note about TreeDraft"
+
+
+# --- decisions the mutation round found untested ------------------------------------------------
+
+def test_a_pre_2015_id_with_four_digits_is_tied_to_its_name() -> None:
+    from pipeline.brief.entities import name_id_pairs
+    assert name_id_pairs("背景：Seq2seq（1409.3215）的 encoder-decoder") == [("Seq2seq", "1409.3215")]
+
+
+def test_a_place_that_writes_a_name_and_id_twice_is_named_once() -> None:
+    index = _index(("## 2. TreeDraft（2610.08810）：负载高时收缩\n结论：TreeDraft（2610.08810）更稳", "", "inbox/tom/n.md#2"),
+                   (TITLES["2610.08812"], "2610.08812", "arxiv"))
+    assert list(index.miscited(TITLES)) == [("TreeDraft", "2610.08812", {"2610.08810": ["inbox/tom/n.md#2"]})]
+
+
+def test_the_ids_of_a_name_two_titles_carry_are_looked_up() -> None:
+    # a card titled SlimWise under the old ID and the listing's SlimWise: which is the paper's title?
+    index = _index(("SlimWise: Slimming KV Caches", "2607.09701", "cards/378.md"),
+                   ("SlimWise: Slimming KV Caches", "2610.09701", "arxiv 2026-10-08"))
+    assert index.ids_to_title() == {"2607.09701", "2610.09701"}
+
+
+def test_a_name_whose_paper_the_day_holds_or_whose_cited_title_carries_it_asks_the_store_nothing() -> None:
+    index = _index((TITLES["2610.08812"], "2610.08812", "arxiv"), ("TreeDraft（2610.08810）", "", "inbox/tom/n.md#2"))
+    assert index.unexplained(TITLES) == set()      # the day holds the paper titled TreeDraft
+    paged = _index(("PagedAttention（2309.06180）", "", "inbox/jay/n.md#1"))
+    titles = {"2309.06180": "Efficient Memory Management for Large Language Model Serving with PagedAttention"}
+    assert paged.unexplained(titles) == set()       # the cited title carries the name: a right citation
+
+
+def test_one_system_under_several_ids_names_the_known_id_first() -> None:
+    index = _index(("SlimWise（2607.09701）", "", "inbox/tom/hf.md#7"), ("SlimWise: Slimming KV Caches", "2610.09701", "arxiv"))
+    assert list(index.one_system_many_ids({"2610.09701"})) == [("SlimWise", ["2610.09701", "2607.09701"])]
+
+
+def test_position_papers_are_not_one_system() -> None:
+    index = _index(("Position: Inference Scaling Is Not Enough", "2610.11111", "arxiv"),
+                   ("Position: Agents Need Serving Contracts", "2610.22222", "arxiv"))
+    assert list(index.one_system_many_ids({"2610.11111"})) == []

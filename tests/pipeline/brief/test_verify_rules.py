@@ -369,3 +369,66 @@ def test_the_likely_id_whose_paper_has_the_items_name_comes_first() -> None:
                                                            ("2610.0012", "4 digits after the dot", f"{NOTE}#2")])
     flags = impossible_ids([*papers, note], facts)
     assert [f.evidence["likely"] for f in flags] == [["2610.00124"], ["2610.00124", "2610.00123"]]
+
+
+# --- decisions the mutation round found untested ------------------------------------------------
+
+def test_an_unsourced_flag_quotes_at_most_three_marked_lines() -> None:
+    c = cand("ds", title="DeepSeek V4.1 Prefill", sources=[entry(3)], markers=["⚠"],
+             points=["⚠ 吞吐 2.1×", "⚠ TTFT 380 ms", "⚠ 显存 41 GB", "⚠ 带宽 46 GB/s"])
+    [f] = unsourced_claims([c], Facts())
+    assert f.evidence["claims"] == ["⚠ 吞吐 2.1×", "⚠ TTFT 380 ms", "⚠ 显存 41 GB"]
+
+
+def test_a_miscited_id_the_item_also_carries_is_not_the_resolved_one() -> None:
+    """An entry moved to the paper its name titles (``TreeDraft（2610.08810）``) brings the wrong ID along:
+    the flag resolves the item to its own paper, never to the paper it was miscited as."""
+    c = cand("td", title="TreeDraft: Adaptive Token Trees", arxiv_ids=["2610.08812", "2610.08810"],
+             miscited={"2610.08810": ("TeraTune: Tuning Serving Configs", ["inbox/tom/n.md#2"])})
+    [f] = id_conflicts([c], Facts(known_ids={"2610.08812", "2610.08810"}))
+    assert f.evidence["resolved"] == ["2610.08812"]
+
+
+def test_upvotes_of_an_item_the_briefing_does_not_put_forward_are_not_compared() -> None:
+    c = cand("s", upvotes=[(11, "inbox/tom/hf.md#7", "2026-10-08"), (14, "cards/378.md", "2026-10-08")])
+    c.put_forward = False
+    assert number_conflicts([c], Facts()) == []
+
+
+def test_a_place_that_writes_two_counts_of_one_day_tells_a_change_not_a_conflict() -> None:
+    # "12▲ yesterday, 31▲ now" in one note (dated without a time), the nightly's fetch 31▲
+    counts = [(12, "inbox/tom/hf.md#7", "2026-10-08"), (31, "inbox/tom/hf.md#7", "2026-10-08"),
+              (31, "hf 2026-10-08", "2026-10-08" + FETCHED)]
+    assert number_conflicts([cand("s", upvotes=counts)], Facts()) == []
+
+
+def test_an_old_style_id_from_the_nineties_is_no_date_inconsistency() -> None:
+    # "9905" is May 1999, not a month after the note's 2610
+    old = cand("o", arxiv_ids=["cs/9905014"], sources=[entry()])
+    assert date_inconsistencies([old], Facts()) == []
+
+
+def test_boundary_names_the_paper_sharing_more_topics_before_one_sharing_more_terms() -> None:
+    facts = Facts(section_topics={"2.3": {"pd-disaggregation", "kv-transfer"}}, anchored_topics={"2.3": [
+        ("2609.33252", "CascadeEP", {"moe", "pd-disaggregation"}, {"experts"}),
+        ("2609.26333", "DQ", {"quantization"}, {"quantization", "prefill-decode", "kv cache"})]})
+    [f] = boundaries([_new(["moe", "pd-disaggregation", "quantization"],
+                           {"quantization", "prefill-decode", "kv cache"})], facts)
+    assert f.evidence["anchored"] == "2609.33252" and f.evidence["shared_topics"] == ["moe", "pd-disaggregation"]
+
+
+def test_an_impossible_id_names_at_most_three_likely_ids() -> None:
+    known = ["2610.00121", "2610.00123", "2610.00125", "2610.00127"]
+    facts = Facts(known_ids=set(known))
+    papers = [cand(i, title=f"Paper {i}", arxiv_ids=[i]) for i in known]
+    note = cand("n", title="DecodeBound：带宽瓶颈", bad_ids=[("2610.0012", "4 digits after the dot", f"{NOTE}#2")])
+    [f] = impossible_ids([*papers, note], facts)
+    assert f.evidence["likely"] == known[:3]
+
+
+def test_a_plain_first_word_of_the_title_is_not_the_item_itself() -> None:
+    """Only a coined first word names the item: a note titled with the GPU it ran on quotes the GPU's own
+    figure beside the system's measurement, two subjects and no conflict."""
+    c = cand("bw", title="Blackwell 上的 PD 分离实测", titles=["Blackwell 上的 PD 分离实测"],
+             sources=[entry(1, text="Blackwell 显存带宽 8 TB/s，瓶颈不在显存。"), entry(2, text="实测节点间传输带宽 1.6 TB/s。")])
+    assert number_conflicts([c], Facts(quantities=QUANTITIES)) == []
