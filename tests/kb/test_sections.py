@@ -40,3 +40,36 @@ def test_a_section_the_author_rules_out(text: str, asked: list[str], refused: li
     markers = [*MARKERS, "归"]
     assert stated_sections(text, markers, NEGATIONS, NOT_WORDS) == asked
     assert refused_sections(text, markers, NEGATIONS, NOT_WORDS) == refused
+
+
+# --- decisions the mutation round found untested ------------------------------------------------
+
+def test_a_number_written_with_a_final_dot_is_the_section() -> None:
+    from kb.sections import normalize_section, section_matches
+    assert normalize_section("§2.3.") == "2.3" and section_matches("2.3.1", "§2.3.")
+
+
+def test_a_plain_part_sorts_before_a_parenthesised_one_of_the_same_value() -> None:
+    from kb.sections import section_key
+    assert sorted(["1.(1)", "1.2", "1.1", "1.(9)"], key=section_key) == ["1.1", "1.(1)", "1.2", "1.(9)"]
+
+
+def test_one_number_spelt_twice_is_not_confusable_with_itself() -> None:
+    from kb.sections import confusable
+    assert not confusable("§2.3", "2.3") and not confusable("§1.(09)", "1.(9)")
+    assert confusable("1.(1)", "1.1")
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("建议 §2.3；Jay 也建议 §2.3", ["2.3"]),                   # asked twice: one request
+    ("上次说不建议，现在建议 §2.3", ["2.3"]),                  # the nearest marker counts, not the first
+    ("I suggest filing it under §2.3", ["2.3"]),              # 24 characters after the marker still ask
+    ("建议：§1.（9）", ["1.(9)"]),                              # full-width parentheses fold
+])
+def test_the_requests_an_analyst_reads(text: str, found: list[str]) -> None:
+    assert stated_sections(text, MARKERS, NEGATIONS) == found
+
+
+def test_a_negation_a_space_before_the_marker_still_rules_it_out() -> None:
+    assert refused_sections("I don't suggest §2.1 for it", MARKERS, ["n't"]) == ["2.1"]
+    assert stated_sections("I don't suggest §2.1 for it", MARKERS, ["n't"]) == []

@@ -69,3 +69,39 @@ def test_an_anchor_without_a_date_is_no_problem_and_a_bad_version_line_is():
 def test_the_version_may_come_from_the_front_matter():
     doc = parse_knowledge("---\nversion: v3 · 2026-10-09\n---\n# kv\n## §1 A\n- 2610.09701 x\n", "k.md", "k")
     assert (doc.version, doc.problems) == ("v3", [])
+
+
+# --- decisions the mutation round found untested ------------------------------------------------
+
+def test_a_number_written_twice_keeps_each_sections_own_body_apart():
+    from pipeline.workspace.knowledge import own_end_line
+    text = ("version: v2 · 2026-10-09\n## §2.3 PD 分离\n- 2311.18677 Splitwise\n\n## §2.4 Routing\n- x\n\n"
+            "## §2.3 KV transfer\n### §2.3.1 RDMA\n- 2609.33252 CascadeEP\n")
+    doc = parse_knowledge(text, "k.md", "k")
+    first = doc.sections[0]
+    assert (first.number, own_end_line(doc, first)) == ("2.3", first.end_line) == ("2.3", 3)
+
+
+def test_a_subsection_after_its_parents_end_has_no_parent():
+    text = "version: v2\n## §2 Serving\n- a\n# Appendix\n### §3.1 Kernels\n- 2610.09701 SlimWise\n"
+    doc = parse_knowledge(text, "k.md", "k")
+    assert [(s.number, s.parent) for s in doc.sections] == [("2", None), ("3.1", None)]
+
+
+def test_an_id_in_a_section_heading_anchors_nothing_in_the_section_above():
+    text = "version: v2\n## §2 PD\n- 2311.18677 Splitwise\n### §2.3 CascadeEP (2609.33252)\n- notes\n"
+    doc = parse_knowledge(text, "k.md", "k")
+    assert [a.arxiv_id for s in doc.sections for a in s.anchors] == ["2311.18677"]
+
+
+def test_a_struck_link_to_a_paper_is_unanchored():
+    text = "version: v2\n## §2.4 PD\n- ~~[AMPD](https://arxiv.org/abs/2609.14872)~~ 撤锚\n- 2610.08694 KVCC\n"
+    [pd] = parse_knowledge(text, "k.md", "k").sections
+    assert [a.arxiv_id for a in pd.anchors] == ["2610.08694"]
+
+
+def test_the_version_line_s_own_date_is_its_first_and_a_two_part_note_is_kept_whole():
+    doc = parse_knowledge("version: v310 · 2026-10-08 · supersedes 2026-09-30\n## §1 A\n", "k.md", "k")
+    assert doc.version_date == "2026-10-08"
+    doc = parse_knowledge("version: v3 · (draft) (for review)\n## §1 A\n", "k.md", "k")
+    assert doc.version_note == "(draft) (for review)"
