@@ -91,11 +91,30 @@ def index_text(text: str) -> str:
     character of its CJK runs (``cjk_chars``)."""
     if text.isascii():   # most of what is indexed; one table pass in C folds and separates (no CJK to segment)
         return b" ".join(text.encode("ascii").translate(_ASCII_FOLD).split()).decode("ascii")
-    raw = _raw_tokens(segment(text))
-    joined = " ".join(raw)
+    joined = " ".join(_raw_tokens(segment(text)))
     if joined.isascii():   # the text's other characters were separators (—, ×, “”): lower-casing is folding
         return joined.lower()
-    return " ".join([*(t.lower() if t.isascii() else _fold(t) for t in raw), *cjk_chars(text)])
+    chars = cjk_chars(text)
+    return " ".join([_folded(joined), *chars]) if chars else _folded(joined)
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _folded(joined: str) -> str:
+    """Space-joined tokens folded as unicode61 folds them: the ASCII stretches between the tokens that
+    hold another character lower-cased whole, those few tokens through ``_fold``."""
+    out, done = [], 0
+    for m in _NON_ASCII.finditer(joined):
+        if m.start() < done:
+            continue   # inside a token already folded
+        start = joined.rfind(" ", 0, m.start()) + 1
+        end = joined.find(" ", m.end())
+        end = len(joined) if end < 0 else end
+        out += [joined[done:start].lower(), _fold(joined[start:end])]
+        done = end
+    out.append(joined[done:].lower())
+    return "".join(out)
 
 
 def cjk_chars(text: str) -> list[str]:
