@@ -89,20 +89,15 @@ def train_cmd(corpus: Annotated[Path, typer.Option("--corpus", metavar="DIR", he
                                       "bench/eval_models.py measure).")] = None,
               ) -> None:
     """Train the classifier from the corpus (needs kb[train]: scikit-learn); what ships is data/classifier_model.npz."""
+    from pipeline.classify.labelling import check_corpus
     _require_train_extra("kb train")
-    _require_corpus(corpus)
+    check_corpus(corpus)
     from pipeline.classify.training.train import main
     argv = ["--corpus", str(corpus), "--out", str(out), "--licences", licences]
     argv += ["--dev", str(dev)] if dev else []
     argv += ["--holdout", str(holdout)] if holdout else []
     argv += ["--measured-out", str(measured_out)] if measured_out else []
     raise typer.Exit(main(argv))
-
-
-def _require_corpus(corpus: Path) -> None:
-    from kb.errors import ConfigError
-    if not (corpus / "curated_lists").is_dir():
-        raise ConfigError(f"--corpus {corpus}: not a corpus folder (curated_lists/ and abstracts/)")
 
 
 def _require_train_extra(what: str) -> None:
@@ -143,8 +138,9 @@ def eval_classifier_cmd(file: Annotated[Optional[Path], typer.Argument(help="JSO
     if file is None and not (split or cv):
         raise typer.BadParameter("give a FILE of labelled items, or --corpus DIR with --split or --cv")
     if cv:
+        from pipeline.classify.labelling import check_corpus
         _require_train_extra("kb eval classifier --cv")   # it trains K models
-        _require_corpus(corpus)
+        check_corpus(corpus)
         from kb.resources import find_resource
         from pipeline.classify.training.train import cross_validate
         typer.echo(cross_validate(corpus, find_resource("data/label_map.toml"), find_resource("data/taxonomy.toml"),

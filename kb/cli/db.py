@@ -41,7 +41,7 @@ def db_check_cmd() -> None:
 def db_backup_cmd(written: Annotated[str, typer.Argument(metavar="FILE", help="A new file for the copy.")]) -> None:
     """A consistent copy of the store, safe while a nightly runs (SQLite's online backup)."""
     dest = Path(written)
-    if written.endswith(("/", os.sep)) or dest.expanduser().is_dir():   # "bak/" once made a file named bak
+    if written.endswith(("/", os.sep)) or dest.expanduser().is_dir():   # "bak/" names a folder, not the file to make
         raise typer.BadParameter(f"{written}: a folder; name the file to write", param_hint="'FILE'")
     ws = open_workspace()
     ws.refuse_team_file(dest.expanduser().resolve(), str(dest))   # relative to where the command runs

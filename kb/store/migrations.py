@@ -456,6 +456,7 @@ M017_DOC_PROBLEMS = Migration("m017_doc_problems", (
 # another known paper does not match (kb.text.briefed_keys): every stored briefing's keys made again.
 M018_BRIEFED_TITLES = Migration("m018_briefed_titles", ("DELETE FROM briefed_items",), then=_briefed_from_json)
 
+
 def _reindex(conn: Any) -> None:
     """The whole search index made again from the tables, on either backend (m019)."""
     raw = getattr(conn, "raw", None)   # kb's facade over psycopg

@@ -6,18 +6,15 @@ circle (the import contract in ``.ci/run``).
 """
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
-from kb.store.fts import to_tsvector_literal
+from kb.store.fts import documents, to_tsvector_literal
 
 
 def rebuild(raw: Any) -> int:
     """The whole index from the tables, on a psycopg connection inside its transaction (``kb db copy``):
     documents read through a server-side cursor, written with COPY in batches; one totals row."""
-    import itertools
-
-    from kb.store.fts import documents
-
     def stream(sql: str) -> Any:
         with raw.cursor(name="kb_documents") as cur:
             cur.itersize = 2000

@@ -126,6 +126,11 @@ def _check_split(corpus: Path | None, split: str, source: str) -> None:
         raise ConfigError(f"--split {split}: train, val or test")
     if source not in SPLIT_SOURCES:
         raise ConfigError(f"--source {source}: {', '.join(SPLIT_SOURCES)}")
+    check_corpus(corpus)
+
+
+def check_corpus(corpus: Path | None) -> None:
+    """Refuse a ``--corpus`` that is not the training corpus's folder (``kb train``, ``kb eval --split/--cv``)."""
     if corpus is None or not (Path(corpus) / "curated_lists").is_dir():
         raise ConfigError(f"--corpus {corpus}: not a corpus folder (curated_lists/ and abstracts/)")
 

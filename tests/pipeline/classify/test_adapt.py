@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from kb.resources import find_resource
 from pipeline.classify.adapt import DocModel, Labelled, adapt, fit_membership, uncertain
 from pipeline.classify.model import Model
 
@@ -18,11 +16,6 @@ INF = [Labelled("Fast inference from transformers via speculative decoding", ori
                 id="f")]
 PROBE_MOE = "DeepSeekMoE: towards ultimate expert specialization in mixture-of-experts language models"
 PROBE_SPEC = "Medusa: simple LLM inference acceleration with multiple decoding heads"
-
-
-@pytest.fixture(scope="module")
-def base() -> Model:
-    return Model.load(find_resource("data/classifier_model.npz"))
 
 
 def test_no_labels_is_the_base_model(base):

@@ -1,21 +1,12 @@
 """The learned engine: a team correction decides its item for its doc, in the stored batch and in the briefing alike."""
 from __future__ import annotations
 
-import pytest
-
-from kb.resources import find_resource
 from pipeline.classify.adapt import DocModel
 from pipeline.classify.engine import Engine
-from pipeline.classify.model import Model
 from pipeline.classify.taxonomy import default_taxonomy
 
 TITLE = "TreeDraft: Load-Adaptive Token-Tree Speculative Decoding for Batched LLM Serving"
 TEXT = "We verify token trees of draft tokens in batches, adapting the tree to the serving load."
-
-
-@pytest.fixture(scope="module")
-def base() -> Model:
-    return Model.load(find_resource("data/classifier_model.npz"))
 
 
 def test_a_corrections_topics_and_relevance_decide_its_item(base):

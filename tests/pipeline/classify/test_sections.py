@@ -9,9 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.cli import app
-from kb.resources import find_resource
 from pipeline.classify.labelling import doc_sections, eval_sections
-from pipeline.classify.model import Model
 from pipeline.classify.sections import SectionIndex, SectionItem, join_headings, leave_one_out, suggest_sections
 from tests.support.days import DAY2_DATA
 from tests.support.paths import SAMPLE
@@ -22,11 +20,6 @@ PROBES = [("TreeDraft: Load-Adaptive Token-Tree Speculative Decoding for Batched
           ("FP4Flow: Fused W4A4 GEMM Kernels with Online Hadamard Rotation", "4-bit weight and activation quantization"),
           ("GoodServe 2: goodput for agent programs", "serving agentic workloads with tool calls"),
           ("A new jailbreak of length-prediction schedulers", "denial of service against LLM serving")]
-
-
-@pytest.fixture(scope="module")
-def base() -> Model:
-    return Model.load(find_resource("data/classifier_model.npz"))
 
 
 def renumber(text: str) -> str:
