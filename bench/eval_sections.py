@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/eval_sections.py [--corpus ../shared/corpus] [--cap 80] [--seed 7]
                                             [--text title|abstract] [--methods NAME …] [--check N]
-                                            [--blocks 1,1,0.6,0.3]
+                                            [--blocks 1,1,0.6,0.3] [--split test --model M]
+    .venv/bin/python bench/eval_sections.py --doc DOC.md [--home WORKSPACE] [--methods NAME …]
 
 Each curated list is a doc: its sections are the curator's heading paths (numbered as a tree, so
 ``A > B`` is a subsection of ``A`` and a path with nothing filed of its own is a container, as in
@@ -20,6 +21,15 @@ items), so leave-one-out costs no refitting; ``KB`` names kb's method, and ``--c
 The floor is the least machinery: each section's heading alone. ``--blocks`` weighs the vectors' blocks
 (title, abstract, taxonomy terms, keyword verdict) for every method; by default kb's
 ``sections.BLOCKS``, and ``1,1,1,1`` is the classifier's own weighting (``--check`` always runs kb's).
+
+Methods that read the classifier's topic probabilities (``topic``, ``topic profile``) are honest only
+when its topic heads never saw the lists' items: the shipped model was trained on these lists'
+sections. ``--split test`` keeps the items of the test split of ``kb train``'s corpus (the SHA-1 of
+each paper's key, as ``pipeline.classify.training.corpus`` splits it), to be run with ``--model`` a
+measured model (``--measured-out`` of the training, fitted without that split) and a ``--cap`` large
+enough to keep the lists (``--cap 1000``). ``--doc`` runs the same methods on a knowledge doc, its
+items' titles and abstracts from ``--home``'s store, as ``kb eval sections`` reads it (an item trains
+on its labels too and is asked without them): ``ridge0.1`` there prints ``kb eval sections``' figures.
 Not part of the test suite; the last line is one JSON object ``{"name", "value", "unit", "floor", "ratio"}``.
 """
 from __future__ import annotations
@@ -39,7 +49,15 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pipeline.classify.sections import BLOCKS, SectionIndex, SectionItem, leave_one_out, represent  # noqa: E402
+from pipeline.classify.sections import (  # noqa: E402
+    BLOCKS,
+    SectionIndex,
+    SectionItem,
+    _distinct,
+    heading_path,
+    leave_one_out,
+    represent,
+)
 
 
 @dataclass
@@ -52,13 +70,17 @@ class Doc:
     places: list[str]
     ids: list[str]             # one per distinct item, in order
     truth: list[set[int]]      # per distinct item: the places it is filed in (indices)
-    G: np.ndarray              # raw TF-IDF dot products: places' headings first, then the items
+    G: np.ndarray              # raw TF-IDF dot products: places' headings first, then the items, then queries
     P: np.ndarray              # cosines of the topic probabilities, same order
+    q: list[int]               # per distinct item: its row as a query (its own row unless labels set them apart)
 
 
-def load_lists(corpus: Path, text: str, cap: int, seed: int) -> list[tuple[str, dict[str, str], list[SectionItem]]]:
-    """The lists that look like a doc (3–40 sections, ≥ 30 items), each as headings and items."""
+def load_lists(corpus: Path, text: str, cap: int, seed: int, split: str | None = None
+               ) -> list[tuple[str, dict[str, str], list[SectionItem]]]:
+    """The lists that look like a doc (3–40 sections, ≥ 30 items), each as headings and items; with
+    ``split``, only the items whose every row falls in that split of the classifier's training corpus."""
     abstracts = _abstracts(corpus) if text == "abstract" else {}
+    in_split = _split_rule(corpus, split) if split else None
     out = []
     for f in sorted(glob.glob(str(corpus / "curated_lists" / "*.jsonl"))):
         rows = [json.loads(line) for line in open(f, encoding="utf-8")]
@@ -66,7 +88,7 @@ def load_lists(corpus: Path, text: str, cap: int, seed: int) -> list[tuple[str, 
         by_item: dict[str, list[dict]] = {}
         for r in rows:
             by_item.setdefault(r.get("arxiv_id") or _norm(r["title"]), []).append(r)
-        keys = sorted(by_item)
+        keys = sorted(k for k in by_item if in_split is None or all(map(in_split, by_item[k])))
         if len(keys) > cap:
             keys = sorted(random.Random(seed).sample(keys, cap))
         sections = {r["section"] for k in keys for r in by_item[k]}
@@ -78,6 +100,28 @@ def load_lists(corpus: Path, text: str, cap: int, seed: int) -> list[tuple[str, 
                  for k in keys for r in {r["section"]: r for r in by_item[k]}.values()]
         out.append((Path(f).stem, headings, items))
     return out
+
+
+def _split_rule(corpus: Path, split: str) -> Callable[[dict], bool]:
+    """Whether a list row is in ``split`` of ``kb train``'s corpus: the SHA-1 of its paper's key
+    (``pipeline.classify.training.corpus``), an arXiv ID (its own, its title match's, or the one an
+    abstract of the same title has) or else its normalised title. A row with two candidate keys counts
+    only when both fall in the split, so no test item can be one the training read under another key."""
+    from pipeline.classify.training.corpus import norm_title, split_of
+    by_title: dict[str, str] = {}
+    for f in sorted(glob.glob(str(corpus / "abstracts" / "*.jsonl"))) + \
+            sorted(glob.glob(str(corpus / "curated_lists" / "*.jsonl"))):
+        for line in open(f, encoding="utf-8"):
+            r = json.loads(line)
+            aid = r.get("arxiv_id") or r.get("title_match_arxiv_id")
+            if aid and r.get("title"):
+                by_title.setdefault(norm_title(r["title"]), aid)
+
+    def keep(row: dict) -> bool:
+        ids = {row.get("arxiv_id"), row.get("title_match_arxiv_id"), by_title.get(norm_title(row["title"]))} - {None}
+        keys = {f"arxiv:{i}" for i in ids} or {f"title:{norm_title(row['title'])}"}
+        return all(split_of(k) == split for k in keys)
+    return keep
 
 
 def _abstracts(corpus: Path) -> dict[str, str]:
@@ -111,24 +155,27 @@ def _number_paths(paths) -> dict[str, str]:
 
 def prepare(base, name: str, headings: dict[str, str], items: list[SectionItem], blocks=None) -> Doc:
     """The Gram matrices of a doc's places' headings and its distinct items (block weights ``blocks``,
-    by default kb's ``BLOCKS``)."""
+    by default kb's ``BLOCKS``), as kb's leave-one-out has them: an item trains on its title, abstract
+    and labels and is asked with its title and abstract (a row of its own only when labels set the two apart)."""
     places = SectionIndex.places(headings, items)
-    from pipeline.classify.sections import heading_path
-    first: dict[str, SectionItem] = {}
-    truth: dict[str, set[int]] = {}
-    for a in items:
-        first.setdefault(a.id, a)
-        truth.setdefault(a.id, set()).add(places.index(a.section))
-    ids = list(first)
-    texts = [(heading_path(headings, s), "") for s in places] + [(first[i].title, first[i].text) for i in ids]
+    distinct = _distinct(items)
+    texts = [(heading_path(headings, s), "") for s in places] + [(d.title, d.text) for d in distinct]
+    asked = [k for k, d in enumerate(distinct) if d.query != d.text]
+    q = [len(places) + k for k in range(len(distinct))]
+    for extra, k in enumerate(asked):
+        q[k] = len(texts) + extra
+    texts += [(distinct[k].title, distinct[k].query) for k in asked]
     vecs = represent(base, texts, blocks)
-    probs = 1.0 / (1.0 + np.exp(-base.logits_many(vecs)[:, 3:].astype(np.float64)))   # the topic heads
+    # the topic heads read the classifier's own weighting of the blocks, not the sections'
+    logits = base.logits_many(represent(base, texts, (1.0, 1.0, 1.0, 1.0)))[:, 3:].astype(np.float64)
+    probs = 1.0 / (1.0 + np.exp(-logits))
     cols = {j: c for c, j in enumerate(sorted({int(j) for idx, _ in vecs for j in idx}))}
     V = np.zeros((len(texts), len(cols)))
     for r, (idx, val) in enumerate(vecs):
         np.add.at(V[r], [cols[int(j)] for j in idx], val)
     Pn = probs / np.maximum(np.linalg.norm(probs, axis=1, keepdims=True), 1e-12)
-    return Doc(name, headings, items, places, ids, [truth[i] for i in ids], V @ V.T, Pn @ Pn.T)
+    truth = [{places.index(s) for s in d.sections} for d in distinct]
+    return Doc(name, headings, items, places, [d.id for d in distinct], truth, V @ V.T, Pn @ Pn.T, q)
 
 
 # --- candidate methods: each maps (doc, hidden item k) to one score per place --------------------------
@@ -155,7 +202,7 @@ def centroid(hw: float = 1.0, nearest: float = 0.0, topic: float = 0.0, child: f
     mixed with the cosine to its nearest item (share ``nearest``; the heading counts as an item when
     ``near_heading``) and topic profiles (share ``topic``)."""
     def score(doc: Doc, k: int) -> np.ndarray:
-        m, q = len(doc.places), len(doc.places) + k
+        m, q = len(doc.places), doc.q[k]
         members = _members(doc, k)
         C = _cosines(doc)
         out = np.zeros(m)
@@ -181,7 +228,7 @@ def centroid(hw: float = 1.0, nearest: float = 0.0, topic: float = 0.0, child: f
 def knn(k_near: int = 3, hw: float = 1.0) -> Callable:
     """Sum of the cosines of each place's ``k_near`` nearest items, plus ``hw`` × its heading's cosine."""
     def score(doc: Doc, k: int) -> np.ndarray:
-        m, q = len(doc.places), len(doc.places) + k
+        m, q = len(doc.places), doc.q[k]
         C = _cosines(doc)
         members = _members(doc, k)
         return np.array([hw * C[q, s] + sum(sorted((C[q, r] for r in members[s]), reverse=True)[:k_near])
@@ -196,7 +243,7 @@ def ridge(lam: float = 1.0, hw: float = 1.0, mix: float = 0.0) -> Callable:
     score added."""
     near = centroid()
     def score(doc: Doc, k: int) -> np.ndarray:
-        m, q = len(doc.places), len(doc.places) + k
+        m, q = len(doc.places), doc.q[k]
         C = _cosines(doc)
         rows = list(range(m)) + [m + i for i in range(len(doc.ids)) if i != k]
         Y = np.full((len(rows), m), -1.0)
@@ -226,7 +273,7 @@ def _training(doc: Doc, k: int) -> tuple[list[int], np.ndarray]:
 def balanced_ridge(lam: float = 0.1) -> Callable:
     """``ridge`` with each row weighted by 1 / its section's row count, so big sections do not win by size."""
     def score(doc: Doc, k: int) -> np.ndarray:
-        q = len(doc.places) + k
+        q = doc.q[k]
         C = _cosines(doc)
         rows, Y = _training(doc, k)
         size = (Y > 0).sum(axis=0)
@@ -239,7 +286,7 @@ def balanced_ridge(lam: float = 0.1) -> Callable:
 def svm(c: float = 1.0, epochs: int = 20) -> Callable:
     """One-vs-rest linear SVM (squared hinge, no bias; LIBLINEAR's dual coordinate descent, every section at once)."""
     def score(doc: Doc, k: int) -> np.ndarray:
-        q = len(doc.places) + k
+        q = doc.q[k]
         C = _cosines(doc)
         rows, Y = _training(doc, k)
         K = C[np.ix_(rows, rows)]
@@ -253,9 +300,85 @@ def svm(c: float = 1.0, epochs: int = 20) -> Callable:
     return score
 
 
+def topic_ridge(lam: float = 0.1, share: float = 0.5) -> Callable:
+    """``ridge`` with the classifier's topic probabilities as one more block of the vectors, of weight
+    ``share`` against the TF-IDF's: the kernel is (cosine + share² × topic cosine) / (1 + share²). Honest
+    only with a model whose topic heads never saw the lists' items (``--split test`` with a measured model)."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        K = (_cosines(doc) + share * share * doc.P) / (1.0 + share * share)
+        rows, Y = _training(doc, k)
+        return K[doc.q[k], rows] @ np.linalg.solve(K[np.ix_(rows, rows)] + lam * np.eye(len(rows)), Y)
+    return score
+
+
+def _profiles(doc: Doc, k: int) -> np.ndarray:
+    """Per place, the cosine of the hidden item's topic probabilities to the place's topic profile (the
+    sum of the unit topic vectors of its heading and its other items)."""
+    members = _members(doc, k)
+    q = doc.q[k]
+    out = np.zeros(len(doc.places))
+    for s in range(len(doc.places)):
+        rows = [s, *members[s]]
+        out[s] = doc.P[q, rows].sum() / np.sqrt(max(doc.P[np.ix_(rows, rows)].sum(), 1e-12))
+    return out
+
+
+def profile_ridge(lam: float = 0.1, share: float = 0.5) -> Callable:
+    """``ridge`` plus ``share`` × the cosine of the item's topic probabilities to each place's topic profile
+    (``_profiles``): what the classifier learned about topics, added to what the doc's words tell apart.
+    Honest only as ``topic_ridge`` is."""
+    plain = ridge(lam)
+    def score(doc: Doc, k: int) -> np.ndarray:
+        return plain(doc, k) + share * _profiles(doc, k)
+    return score
+
+
+def _tree_kernel(places: list[str], gamma: float) -> np.ndarray:
+    """How much two places' models share along the doc tree: a place's model is a part of its own plus,
+    at weight ``gamma``, one part per node on its path (its ancestors and itself), each node's part shared
+    by every place under it; so ``M[s, t]`` = [s is t] + ``gamma`` × the nodes both paths hold."""
+    def line(s: str) -> list[str]:
+        parts = s.split(".")
+        return [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
+    return np.array([[float(s == t) + gamma * len(set(line(s)) & set(line(t))) for t in places] for s in places])
+
+
+def tree_ridge(lam: float = 0.1, gamma: float = 0.5) -> Callable:
+    """One ridge model for all places at once whose weights are shared along the doc tree (hierarchical
+    multi-task ridge, the separable kernel cosine × ``_tree_kernel``; Cai & Hofmann's hierarchical
+    classifier with squared loss): a subsection borrows what its chapter's items have in common.
+    Solved per eigenvector of the tree kernel."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        C = _cosines(doc)
+        rows, Y = _training(doc, k)
+        e, Q = np.linalg.eigh(_tree_kernel(doc.places, gamma))
+        K, u, Yq = C[np.ix_(rows, rows)], C[doc.q[k], rows], Y @ Q
+        f = np.array([ej * (u @ np.linalg.solve(ej * K + lam * np.eye(len(rows)), Yq[:, j])) if ej > 1e-9 else 0.0
+                      for j, ej in enumerate(e)])
+        return Q @ f
+    return score
+
+
+def chapter_ridge(lam: float = 0.1, share: float = 0.25) -> Callable:
+    """Two levels: ``ridge`` per place plus ``share`` × a ridge model of its chapter (the top-level heading;
+    rows of every place under it are its positives), so a place inherits its chapter's evidence."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        C = _cosines(doc)
+        rows, Y = _training(doc, k)
+        chapters = [p.split(".")[0] for p in doc.places]
+        names = list(dict.fromkeys(chapters))
+        Yc = -np.ones((len(rows), len(names)))
+        for r_i in range(len(rows)):
+            Yc[r_i, [names.index(chapters[s]) for s in np.nonzero(Y[r_i] > 0)[0]]] = 1.0
+        alpha = np.linalg.solve(C[np.ix_(rows, rows)] + lam * np.eye(len(rows)), np.hstack([Y, Yc]))
+        f = C[doc.q[k], rows] @ alpha
+        return f[:len(doc.places)] + share * f[len(doc.places):][[names.index(c) for c in chapters]]
+    return score
+
+
 def heading_only(doc: Doc, k: int) -> np.ndarray:
     """The floor: the cosine to each place's heading, nothing learned from the anchors."""
-    q = len(doc.places) + k
+    q = doc.q[k]
     return _cosines(doc)[q, :len(doc.places)]
 
 
@@ -284,6 +407,11 @@ METHODS: dict[str, Callable] = {
     "balanced ridge0.1": balanced_ridge(0.1),
     "svm C1": svm(1.0),
     "svm C10": svm(10.0),
+    "ridge0.1 topic0.5": topic_ridge(0.1, 0.5),
+    "ridge0.1 + 0.2 topic profile": profile_ridge(0.1, 0.2),
+    "ridge0.1 + 0.5 topic profile": profile_ridge(0.1, 0.5),
+    "tree ridge0.1 g0.5": tree_ridge(0.1, 0.5),
+    "ridge0.1 + 0.25 chapter": chapter_ridge(0.1, 0.25),
 }
 SLOW = {"svm C1", "svm C10"}   # a minute each: by name only
 KB = "ridge0.1"     # what pipeline.classify.sections does (RIDGE = 0.1)
@@ -300,6 +428,13 @@ def evaluate(doc: Doc, method: Callable) -> tuple[int, int, int]:
     return len(doc.truth), n1, n3
 
 
+def _kb_doc(path: str, home: str | None) -> list[tuple[str, dict[str, str], list[SectionItem]]]:
+    """A knowledge doc's headings and anchored items, with the store of workspace ``home`` when given."""
+    from kb.workspace import open_workspace
+    from pipeline.classify.labelling import doc_sections
+    return [(Path(path).stem, *doc_sections(Path(path), open_workspace(Path(home)) if home else None))]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus"))
@@ -312,10 +447,15 @@ def main() -> None:
     ap.add_argument("--per-list", action="store_true")
     ap.add_argument("--blocks", default=None, help="block weights title,abstract,taxonomy,verdict for every method "
                     "(default kb's sections.BLOCKS; 1,1,1,1 is the classifier's own)")
+    ap.add_argument("--split", choices=["train", "val", "test"], default=None,
+                    help="only items of this split of kb train's corpus (test + a model trained without it: --model)")
+    ap.add_argument("--doc", default=None, help="a knowledge doc instead of the lists (as `kb eval sections` reads it)")
+    ap.add_argument("--home", default=None, help="with --doc: the workspace whose store gives titles and abstracts")
     args = ap.parse_args()
     from pipeline.classify.model import Model
     base = Model.load(args.model)
-    lists = load_lists(Path(args.corpus), args.text, args.cap, args.seed)
+    lists = _kb_doc(args.doc, args.home) if args.doc else \
+        load_lists(Path(args.corpus), args.text, args.cap, args.seed, args.split)
     if not lists:
         sys.exit(f"eval_sections: no curated list with 3–40 sections and 30 items under {args.corpus} "
                  "(--corpus DIR: the corpus folder, with curated_lists/)")
