@@ -105,9 +105,13 @@ class DocModel:
     def correct(self, Z: np.ndarray, rows: np.ndarray, idx: np.ndarray, val: np.ndarray) -> np.ndarray:
         """This doc's logits from the base model's (``Z``) and the items' flat vectors.
 
-        In a workspace of several docs, P(related to this doc) = P(related) × P(this doc | related),
-        the second from the membership head: an inference paper is related, and belongs to the
-        MoE doc only if it resembles what the MoE doc anchors more than what the others do.
+        In a workspace of several docs, the membership head (P(this doc | related), this doc's anchors
+        against the others') shares a related item out: the doc it resembles more than the others keeps
+        it whole, as a workspace of that one doc would; a doc it resembles less gets P(related) times
+        the odds m / (1 − m). An inference paper is related, and is the MoE doc's only if it resembles
+        what the MoE doc anchors more than what the others do; a RAG paper like neither doc's anchors
+        stays the larger doc's, as it was before the second doc came (the plain product gave every doc
+        its share, and a second doc took borderline items out of the first doc's briefing).
         """
         out = Z + self.bias if self.bias is not None else Z.copy()
         if self.delta and len(idx):
@@ -118,6 +122,7 @@ class DocModel:
                 np.add.at(out, rows[hit], dmat[r[hit]] * val[hit, None])
         if self.member is not None:
             m = self.membership(len(Z), rows, idx, val)
+            m = np.minimum(1.0, m / np.clip(1.0 - m, 1e-9, None))
             if getattr(self.base, "rel_mode", "softmax") == "hierarchical":
                 s1 = m / (1.0 + np.exp(-out[:, 1].astype(np.float64)))
                 out[:, 1] = np.log(np.clip(s1, 1e-9, 1 - 1e-9) / np.clip(1 - s1, 1e-9, 1.0))

@@ -15,7 +15,10 @@ a hash of the paper's key) or ``"dev"`` / ``"holdout"`` (the project's labelled 
   are measured but never trained on (``Example.trainable``); ``"exclude"`` ones are not read.
 * Items of the holdout set (by arXiv ID and by normalised title) are removed from the
   corpus, so the shipped model never sees them.
-* Abstracts no curator listed are ``none`` examples: systems papers without LLMs
+* Abstracts no curator listed that kb's own label file names (``[abstracts.labelled]``) take
+  its labels (``source="labelled"``: a title-only and a title+abstract example, as a curated
+  paper gives, with the file's weight).
+* Other abstracts no curator listed are ``none`` examples: systems papers without LLMs
   (``source="systems"``: the label map's ``[abstracts.systems_negatives]`` rule — a systems
   category and none of its LLM terms — with its weight; a title-only and a title+abstract
   example, as a curated paper gives) and random-sample ones
@@ -49,7 +52,7 @@ class Example:
     relevance: str
     topics: tuple[str, ...]
     split: str
-    source: str                    # curated | abstract | systems | random | dev | holdout
+    source: str                    # curated | abstract | labelled | systems | random | dev | holdout
     weight: float = 1.0
     trainable: bool = True         # False: labelled only by eval-only (copyleft) lists
     lists: tuple[str, ...] = ()
@@ -165,16 +168,21 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
             out.append(Example(title=ab[1]["title"], text=ab[1]["abstract"], source="abstract", extra=extra,
                                **{**base, "id": key + "#abs"}))
 
-    # abstracts no curator listed: systems papers without LLMs (hard negatives, the label map's
-    # rule), then random-sample ones (weak negatives); never a paper of the holdout or dev set
+    # abstracts no curator listed: kb's own labels where its file has them, else systems papers
+    # without LLMs (hard negatives, the label map's rule), then random-sample ones (weak
+    # negatives); never a paper of the holdout or dev set
     listed = {e.key for e in out}
     dev_ids, dev_titles = _blocked(dev or [])
     sysneg = lm.systems_negatives
+    labelled = lm.labelled.load() if lm.labelled is not None else {}
     for aid, (use, r) in abstracts.items():
         key = f"arxiv:{aid}"
         nt = norm_title(r["title"])
         if (use != "train" or key in listed or aid in block_ids or aid in dev_ids
                 or nt in block_titles or nt in dev_titles):
+            continue
+        if aid in labelled:
+            out.extend(_labelled_examples(key, r, *labelled[aid], split_of(key, val, test), lm.labelled.weight))
             continue
         if sysneg is not None and sysneg.matches(r):
             source, weight = "systems", sysneg.weight
@@ -203,16 +211,24 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
     return out
 
 
+def _labelled_examples(key: str, record: dict[str, Any], relevance: str, topics: tuple[str, ...],
+                       split: str, weight: float) -> list[Example]:
+    """A team-labelled abstract's two examples: its bare title and its title with the abstract."""
+    base = dict(key=key, title=record["title"], relevance=relevance, topics=topics, split=split,
+                source="labelled", weight=weight, extra=_category(record))
+    return [Example(text="", id=key + "#title", **base), Example(text=record["abstract"], id=key, **base)]
+
+
 def summarise(examples: list[Example]) -> str:
     """Counts per split × source × relevance, for the training log and the report."""
     c = Counter((e.split, e.source, e.relevance) for e in examples)
     lines = [f"{'split':<8} {'source':<9} {'primary':>8} {'adjacent':>9} {'none':>7}"]
     for split in ("train", "val", "test", "dev", "holdout"):
-        for source in ("curated", "abstract", "systems", "random", "dev", "holdout"):
+        for source in ("curated", "abstract", "labelled", "systems", "random", "dev", "holdout"):
             row = [c[(split, source, r)] for r in ("primary", "adjacent", "none")]
             if any(row):
                 lines.append(f"{split:<8} {source:<9} {row[0]:>8} {row[1]:>9} {row[2]:>7}")
-    papers = len({e.key for e in examples if e.source in ("curated", "systems", "random")})
+    papers = len({e.key for e in examples if e.source in ("curated", "labelled", "systems", "random")})
     lines.append(f"unique corpus papers: {papers}; eval-only (copyleft-labelled) examples: "
                  f"{sum(not e.trainable for e in examples if e.source != 'holdout')}")
     return "\n".join(lines)

@@ -7,6 +7,7 @@ See the comments at the top of ``label_map.toml`` for the rule language.
 """
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections import Counter
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LEVELS", "LabelMap", "ListRules", "Rule", "SystemsNegatives", "merge", "USES"]
+__all__ = ["LEVELS", "LabelMap", "ListRules", "Rule", "SystemsNegatives", "TeamLabelled", "merge", "USES"]
 
 LEVELS = ("primary", "adjacent", "none")
 _RANK = {"none": 0, "adjacent": 1, "primary": 2}
@@ -76,6 +77,42 @@ class SystemsNegatives:
                 and not self.llm_terms.search(f"{record.get('title') or ''}\n{record.get('abstract') or ''}"))
 
 
+@dataclass(frozen=True)
+class TeamLabelled:
+    """``[abstracts.labelled]``: kb's own labels of corpus abstracts no curator listed, by arXiv ID
+    (``file``, JSON lines ``{"arxiv_id", "relevance", "topics"}`` beside the label map). They label
+    papers the way kb's labelled sets do — every topic a paper touches, kb's primary/adjacent line —
+    where a curator's section gives one topic per paper; ``weight`` per example."""
+
+    path: Path
+    weight: float
+
+    def load(self, valid_topics: set[str] | None = None) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """``{arxiv_id: (relevance, topics)}``; a malformed line raises ``LabelMapError`` naming it."""
+        out: dict[str, tuple[str, tuple[str, ...]]] = {}
+        if not self.path.is_file():
+            raise LabelMapError(f"abstracts.labelled.file: {self.path.name} is not beside the label map")
+        with open(self.path, encoding="utf-8") as fh:
+            for n, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                where = f"{self.path.name}:{n}"
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError:
+                    raise LabelMapError(f"{where}: not a JSON object") from None
+                aid, rel, topics = (row.get("arxiv_id"), row.get("relevance"), row.get("topics", [])) \
+                    if isinstance(row, dict) else (None, None, None)
+                if not isinstance(aid, str) or rel not in LEVELS or not isinstance(topics, list):
+                    raise LabelMapError(f"{where}: needs arxiv_id, relevance (primary/adjacent/none), topics")
+                bad = set(topics) - valid_topics if valid_topics is not None else set()
+                if bad or (rel == "none" and topics):
+                    raise LabelMapError(f"{where}: unknown topic(s) {sorted(bad)}" if bad
+                                        else f"{where}: a 'none' paper carries no topics")
+                out[aid] = (rel, tuple(sorted(topics)))
+        return out
+
+
 @dataclass
 class LabelMap:
     """The parsed label map. ``topics`` is the set of valid slugs, for checking."""
@@ -86,6 +123,7 @@ class LabelMap:
     topic_patterns: dict[str, re.Pattern]
     random_negative_selections: tuple[str, ...] = ()
     systems_negatives: SystemsNegatives | None = None
+    labelled: TeamLabelled | None = None
     path: str = ""
     raw_text: str = field(default="", repr=False)
 
@@ -114,7 +152,8 @@ class LabelMap:
             if v["use"] not in USES:
                 raise LabelMapError(f"abstracts.sources.{k}.use: must be one of {USES}")
         lm = cls(lists, sources, patterns, tpat, tuple(abstracts.get("random_negative_selections", ())),
-                 _systems_negatives(abstracts.get("systems_negatives")), str(path), text)
+                 _systems_negatives(abstracts.get("systems_negatives")),
+                 _labelled(abstracts.get("labelled"), Path(path).parent), str(path), text)
         if valid_topics is not None:
             lm.check_topics(valid_topics)
         return lm
@@ -128,6 +167,8 @@ class LabelMap:
         bad = set(self.topic_patterns) - valid
         if bad:
             raise LabelMapError(f"topic_patterns: unknown topic(s) {sorted(bad)}")
+        if self.labelled is not None:
+            self.labelled.load(valid)
 
     def with_policy(self, policy: str) -> LabelMap:
         """``"default"``: as written; ``"permissive"``: only MIT/Apache/CC0/BSD sources train."""
@@ -140,7 +181,8 @@ class LabelMap:
         sources = {k: (v if v["use"] != "train" or _PERMISSIVE.match(v["licence"]) else
                        {**v, "use": "eval"}) for k, v in self.abstract_sources.items()}
         return LabelMap(lists, sources, self.patterns, self.topic_patterns,
-                        self.random_negative_selections, self.systems_negatives, self.path, self.raw_text)
+                        self.random_negative_selections, self.systems_negatives, self.labelled,
+                        self.path, self.raw_text)
 
     # ------------------------------------------------------------------ labelling
     def label(self, row: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
@@ -205,6 +247,23 @@ def _systems_negatives(body: dict[str, Any] | None) -> SystemsNegatives | None:
         raise LabelMapError(f"{where}.weight: a positive number is needed")
     return SystemsNegatives(frozenset(body["categories"]), tuple(body["selections"]),
                             _regex(body["llm_terms"], f"{where}.llm_terms"), float(weight))
+
+
+def _labelled(body: dict[str, Any] | None, base: Path) -> TeamLabelled | None:
+    if body is None:
+        return None
+    where = "abstracts.labelled"
+    unknown = set(body) - {"file", "weight"}
+    if unknown:
+        raise LabelMapError(f"{where}: unknown key(s) {sorted(unknown)}")
+    name = body.get("file")
+    # a file beside the label map, never a path elsewhere
+    if not isinstance(name, str) or not name or Path(name).name != name:
+        raise LabelMapError(f"{where}.file: the name of a file beside the label map is needed")
+    weight = body.get("weight", 1.0)
+    if not isinstance(weight, (int, float)) or weight <= 0:
+        raise LabelMapError(f"{where}.weight: a positive number is needed")
+    return TeamLabelled(base / name, float(weight))
 
 
 def _rule(body: dict[str, Any], where: str, patterns: dict[str, re.Pattern]) -> Rule:

@@ -29,6 +29,10 @@ def sources(lm: LabelMap, ex: Sequence[Example]) -> dict[str, dict[str, Any]]:
                   "examples": used[name] if lr.use == "train" else 0} for name, lr in lm.lists.items()}
     for name, s in lm.abstract_sources.items():
         out[name] = {"kind": "abstracts", "licence": s["licence"], "use": s["use"], "examples": None}
+    if lm.labelled is not None:
+        papers = {e.key for e in ex if e.source == "labelled"}
+        out[f"data/{lm.labelled.path.name}"] = {"kind": "kb's own labels of corpus abstracts",
+                                                "licence": "MIT (kb)", "use": "train", "examples": len(papers)}
     return out
 
 

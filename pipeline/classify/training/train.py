@@ -20,7 +20,7 @@ What it does, in order:
 4. Measured on the test split (curated titles/abstracts held out by ID), dev and holdout, and
    printed.
 5. The shipped model is refitted with the same settings on every trainable paper (train + val
-   + test) plus dev — never holdout — and written with ``LICENCES.md`` and ``provenance.json``
+   + test) plus dev — never holdout — and written with its ``LICENCES.md`` and ``provenance.json``
    beside it. ``--final-fit train`` ships the measured model instead.
 
 Deterministic: same corpus and arguments → same model bytes (lbfgs, fixed orderings).
@@ -46,7 +46,7 @@ from pipeline.classify.training.fit import fit, make_model, taxonomy_term_groups
 from pipeline.classify.training.labelmap import LEVELS, LabelMap
 from pipeline.classify.training.tuning import tune
 
-__all__ = ["train", "cross_validate", "dev_out_of_fold", "main"]
+__all__ = ["train", "cross_validate", "dev_out_of_fold", "beside", "main"]
 
 # Chosen on dev (out of fold) and the val split — see REPORT.md for the comparison.
 DEFAULTS = dict(min_df=2, C_rel=4.0, C_topic=8.0, max_tags=4, prune=1e-3, dev_folds=3,
@@ -230,6 +230,13 @@ def cross_validate(corpus, label_map, taxonomy, k: int = 5, **hp) -> str:
     return "\n".join(out)
 
 
+def beside(model_file: Path, name: str) -> Path:
+    """The file ``name`` written beside a model file, named after it: ``classifier_model.npz`` gets
+    ``classifier_LICENCES.md`` and ``classifier_provenance.json`` (the names the package ships), so
+    retraining into ``data/`` replaces the shipped three together; ``m.npz`` gets ``m_LICENCES.md``."""
+    return model_file.with_name(f"{model_file.stem.removesuffix('_model')}_{name}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Train kb's classifier (see the module docstring).")
     ap.add_argument("--corpus", required=True, help="dir with curated_lists/ and abstracts/")
@@ -263,14 +270,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     model.save(out)
     if args.measured_out:
         report["measured_model"].save(args.measured_out)
-    provenance.write_licences(out.with_name("LICENCES.md"), report, model)
+    provenance.write_licences(beside(out, "LICENCES.md"), report, model)
     prov = {"model": out.name, "model_id": model.id, "figures": report["figures"],
             "hyperparameters": {k: v for k, v in model.meta.get("hyperparameters", {}).items()},
             "counts": report["counts"], "sources": report["sources"],
             # file names only: the provenance must not carry this machine's paths
             "arguments": {k: (Path(v).name if isinstance(v, str) and ("/" in v or "\\" in v) else v)
                           for k, v in vars(args).items() if k not in ("corpus", "out")}}
-    out.with_name("provenance.json").write_text(json.dumps(prov, indent=1, ensure_ascii=False, default=str),
+    beside(out, "provenance.json").write_text(json.dumps(prov, indent=1, ensure_ascii=False, default=str),
                                                 encoding="utf-8")
     print(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB, {model.n_weighted} weighted of "
           f"{len(model.vocab)} features)", file=sys.stderr)

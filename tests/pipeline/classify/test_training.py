@@ -81,6 +81,53 @@ def test_systems_papers_without_llms_are_weighted_none_examples_in_their_id_spli
     assert not [e for e in ex if e.key in ("arxiv:2601.00002", "arxiv:2601.00008")]
 
 
+def _with_labels(corpus: Path, lines: str, body: str = 'file = "team.jsonl"\nweight = 2.5') -> LabelMap:
+    (corpus / "label_map.toml").write_text(LABEL_MAP + "[abstracts.labelled]\n" + body + "\n")
+    (corpus / "team.jsonl").write_text(lines)
+    return LabelMap.load(corpus / "label_map.toml", {"scheduling", "serving-systems", "kv-cache"})
+
+
+def test_team_labelled_abstracts_take_the_team_labels_in_their_id_split(tmp_path):
+    corpus = _corpus(tmp_path)
+    lines = "".join(json.dumps(r) + "\n" for r in (
+        {"arxiv_id": "2601.00002", "relevance": "primary", "topics": ["scheduling", "serving-systems"]},
+        {"arxiv_id": "2601.00001", "relevance": "none", "topics": []},
+        {"arxiv_id": "2601.00003", "relevance": "none", "topics": []},       # listed: the curator's label stays
+        {"arxiv_id": "2601.00005", "relevance": "primary", "topics": []},    # a dev paper: never trained on
+        {"arxiv_id": "2609.99999", "relevance": "primary", "topics": []}))   # no abstract in the corpus
+    lm = _with_labels(corpus, lines)
+    ex = build(corpus, lm, dev=[{"id": "d1", "title": "Dev Paper On Job Scheduling", "relevance": "none"}])
+    team = sorted((e.id, e.relevance, e.topics, e.weight, e.split, bool(e.text))
+                  for e in ex if e.source == "labelled")
+    sched, consensus = split_of("arxiv:2601.00002"), split_of("arxiv:2601.00001")
+    assert team == sorted([
+        ("arxiv:2601.00002", "primary", ("scheduling", "serving-systems"), 2.5, sched, True),
+        ("arxiv:2601.00002#title", "primary", ("scheduling", "serving-systems"), 2.5, sched, False),
+        ("arxiv:2601.00001", "none", (), 2.5, consensus, True),
+        ("arxiv:2601.00001#title", "none", (), 2.5, consensus, False)])
+    # a labelled paper is no longer a systems negative; the listed one keeps its curator's label
+    assert not [e for e in ex if e.key == "arxiv:2601.00001" and e.source == "systems"]
+    assert {e.source for e in ex if e.key == "arxiv:2601.00003"} == {"curated", "abstract"}
+    assert not [e for e in ex if e.key == "dev:d1" and e.source == "labelled"]
+
+
+@pytest.mark.parametrize("line, message", [
+    ('[1, 2]', "team.jsonl:1: needs arxiv_id"),
+    ('{"arxiv_id": "2601.00002", "relevance": "maybe", "topics": []}', "team.jsonl:1: needs arxiv_id"),
+    ('{"arxiv_id": "2601.00002", "relevance": "primary", "topics": ["moe"]}', r"unknown topic\(s\) \['moe'\]"),
+    ('{"arxiv_id": "2601.00002", "relevance": "none", "topics": ["kv-cache"]}', "carries no topics"),
+    ('{"arxiv_id": ', "team.jsonl:1: not a JSON object"),
+])
+def test_a_malformed_team_label_is_named_by_file_and_line(tmp_path, line, message):
+    with pytest.raises(LabelMapError, match=message):
+        _with_labels(_corpus(tmp_path), line + "\n")
+
+
+def test_the_team_label_file_must_sit_beside_the_label_map(tmp_path):
+    with pytest.raises(LabelMapError, match="labelled.file"):
+        _with_labels(_corpus(tmp_path), "", 'file = "../elsewhere.jsonl"')
+
+
 def test_the_shipped_label_map_declares_the_rule():
     lm = LabelMap.load(find_resource("data/label_map.toml"))
     rule = lm.systems_negatives
@@ -153,3 +200,11 @@ def test_the_relevance_classes_are_balanced_exactly():
     sums = [w[(rel == r) & counted].sum() for r in ("primary", "adjacent", "none")]
     assert np.allclose(sums, sum(sums) / 3)
     assert np.isclose(sum(sums), 2 + 12 + 30 + 3)           # the total weight is kept
+
+
+def test_the_licences_and_provenance_are_named_after_the_model_file():
+    from pipeline.classify.training.train import beside
+    data = Path("data")
+    assert beside(data / "classifier_model.npz", "LICENCES.md") == data / "classifier_LICENCES.md"
+    assert beside(data / "classifier_model.npz", "provenance.json") == data / "classifier_provenance.json"
+    assert beside(Path("/tmp/m.npz"), "LICENCES.md") == Path("/tmp/m_LICENCES.md")
