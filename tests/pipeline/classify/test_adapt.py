@@ -55,6 +55,25 @@ def test_membership_sends_each_paper_to_its_doc(base):
     assert p(inf, PROBE_MOE) > p(moe, PROBE_MOE)
 
 
+def test_the_doc_an_item_resembles_more_keeps_it_whole(base):
+    """Membership shares a related item out: the doc it resembles more than the others judges it as a
+    workspace of that one doc would; a doc it resembles less gets P(related) times the odds m / (1 − m)."""
+    inf = adapt(base, INF, doc="inference")
+    alone = inf.classify("", title=PROBE_SPEC).probabilities
+    inf.member, inf.member_bias = fit_membership(base, INF, MOE)
+    vec = base.vectorize(PROBE_SPEC, "")
+    m = float(inf.membership(1, np.zeros(len(vec[0]), dtype=np.int64), *vec)[0])
+    assert m > 0.5
+    assert inf.classify("", title=PROBE_SPEC).probabilities == alone       # kept whole: not m × P(related)
+    moe = adapt(base, MOE, doc="moe")
+    moe.member, moe.member_bias = fit_membership(base, MOE, INF)
+    related = 1 - moe.classify("", title=PROBE_SPEC).probabilities["none"]
+    moe.member = None
+    odds = (1 - m) / m                                  # the MoE doc's membership is about 1 − the inference doc's
+    assert related < 1 - moe.classify("", title=PROBE_SPEC).probabilities["none"]
+    assert abs(related - odds * (1 - moe.classify("", title=PROBE_SPEC).probabilities["none"])) < 0.1
+
+
 def test_update_is_incremental_and_the_cache_round_trips(base):
     dm = adapt(base, [Labelled(PROBE_SPEC, relevance="none", id="x", origin="correction"), *INF], doc="d", steps=50)
     dm2 = dm.update([Labelled("Another speculative decoding heads paper", relevance="none", id="y")], steps=50)
