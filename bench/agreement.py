@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/agreement.py [--holdout tests/data/classifier_holdout.jsonl]
                                         [--model learned] [--model keyword] [--model-file F]
-                                        [--corpus ../shared/corpus]
+                                        [--corpus ../shared/corpus] [--day2-home H [--show-fold 0|1]]
 
 The holdout (68 items) was labelled by one person. Two more annotators labelled the same items
 blind — the items' titles and texts, the written convention (tests/data/README.md), the topic
@@ -20,6 +20,15 @@ curators' sections, as ``kb eval classifier --split test`` measures it; the floo
 issue's for curated titles (primary recall 0.90, negatives kept out of primary 0.95, a correct tag
 0.85). A ``--model learned`` there must be a measured model (``--model-file``: the shipped one was
 fitted on the test split).
+
+With ``--day2-home H`` (a workspace after the two sample nights, ``tests/support/days.py``), section
+suggestion on day 2's doc: its 62 anchored items in two folds (by the SHA-1 of the item's ID, ranked,
+alternately); each fold's items were placed (three sections, best first) by two people who saw the
+doc's headings with the *other* fold's items filed under them (``--show-fold F`` prints that page)
+and each item as ``kb eval sections`` asks it (title, abstract when the store has one), never the
+answers (``day2_sections_annotator_{e,g}`` fold 0, ``{f,h}`` fold 1). kb is measured the same way —
+the sections' models fitted to the other fold — and by its leave-one-out (``kb eval sections``),
+which sees every other item. The floor is issue 13's (top-1 0.8, top-3 0.95).
 Not part of the test suite; the last line is one JSON object ``{"name", "value", "unit", "floor", "ratio"}``.
 """
 from __future__ import annotations
@@ -98,6 +107,63 @@ def titles_table(corpus: Path, models: list[str], model_file: str | None) -> Non
     print(f"{'issue 17 floor':<24} {0.90:>15.3f} {0.95:>9.3f} {'':>10} {0.85:>14.3f}")
 
 
+def _day2(home: Path) -> tuple[dict[str, str], list, list, dict[str, int]]:
+    """Day 2's headings, anchored items, distinct items and each item's fold."""
+    from kb.workspace import open_workspace
+    from pipeline.classify.labelling import doc_sections
+    from pipeline.classify.sections import _distinct
+    heads, items = doc_sections(home / "organized/knowledge/inference.md", open_workspace(home))
+    distinct = _distinct(items)
+    ranked = sorted(distinct, key=lambda d: hashlib.sha1(d.id.encode()).hexdigest())
+    return heads, items, distinct, {d.id: k % 2 for k, d in enumerate(ranked)}
+
+
+def fold_page(heads: dict[str, str], items: list, fold: dict[str, int], f: int) -> str:
+    """What fold ``f``'s annotators saw: every heading, with the other fold's items filed under it."""
+    lines = ["# The knowledge doc: its sections, with the items already filed in each", ""]
+    for number, title in heads.items():
+        lines.append(f"{'#' * (2 + min(number.count('.'), 2))} §{number} {title}")
+        lines += [f"- {i.label or i.title}" for i in items if i.section == number and fold[i.id] != f]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _top(ranked: dict[str, list[str]], truth: dict[str, set[str]]) -> tuple[float, float]:
+    return (sum(r[0] in truth[k] for k, r in ranked.items()) / len(ranked),
+            sum(bool(set(r[:3]) & truth[k]) for k, r in ranked.items()) / len(ranked))
+
+
+def sections_table(home: Path) -> None:
+    """People and kb placing day 2's items, fold by fold."""
+    from kb.resources import find_resource
+    from pipeline.classify.engine import MODEL_FILE, load_base
+    from pipeline.classify.sections import SectionIndex, leave_one_out
+    heads, items, distinct, fold = _day2(home)
+    base = load_base(find_resource(MODEL_FILE))
+    truth = {d.id: set(d.sections) for d in distinct}
+    places = SectionIndex.places(heads, items)
+    kb: dict[str, list[str]] = {}
+    for f in (0, 1):
+        index = SectionIndex.build(base, heads, [i for i in items if fold[i.id] != f], places)
+        kb.update({d.id: [s for s, _ in index.suggest(d.title, d.query)] for d in distinct if fold[d.id] == f})
+    people = {p.stem.replace("day2_sections_", ""): _labels_by(p, "id")
+              for p in sorted((ROOT / "tests/data/agreement").glob("day2_sections_annotator_*.jsonl"))}
+    print(f"\nday 2's doc ({len(distinct)} items, two folds), top-1 / top-3")
+    for name, labels in people.items():
+        mine = {k: v["sections"] for k, v in labels.items()}
+        h1, h3 = _top(mine, truth)
+        k1, k3 = _top({k: kb[k] for k in mine}, truth)
+        print(f"{name:<24} {h1:.3f} / {h3:.3f}   kb on the same fold {k1:.3f} / {k3:.3f}")
+    for a, b in (("annotator_e", "annotator_f"), ("annotator_g", "annotator_h")):
+        if a in people and b in people:
+            both = {k: v["sections"] for p in (a, b) for k, v in people[p].items()}
+            print(f"{a[-1]} + {b[-1]} (the whole doc){'':<9} {_top(both, truth)[0]:.3f} / {_top(both, truth)[1]:.3f}")
+    k1, k3 = _top(kb, truth)
+    loo = leave_one_out(base, heads, items)
+    print(f"{'kb, two folds':<24} {k1:.3f} / {k3:.3f}   kb, leave-one-out {loo['top1']:.3f} / {loo['top3']:.3f}")
+    print(f"{'issue 13 floor':<24} 0.800 / 0.950")
+
+
 def _labels_by(path: Path, key: str) -> dict[str, dict]:
     return {d[key]: d for d in map(json.loads, path.read_text(encoding="utf-8").splitlines()) if d}
 
@@ -108,7 +174,14 @@ def main() -> int:
     ap.add_argument("--model", action="append", default=[], choices=("learned", "keyword"))
     ap.add_argument("--model-file", help="a trained model file for --model learned (default: the shipped one)")
     ap.add_argument("--corpus", help="the training corpus: also the curated test titles' agreement")
+    ap.add_argument("--day2-home", help="a workspace after the two sample nights: also day 2's sections")
+    ap.add_argument("--show-fold", type=int, choices=(0, 1), help="with --day2-home: print what that fold's "
+                    "annotators saw, and stop")
     args = ap.parse_args()
+    if args.day2_home and args.show_fold is not None:
+        heads, items, _, fold = _day2(Path(args.day2_home).resolve())
+        print(fold_page(heads, items, fold, args.show_fold))
+        return 0
     sets = {"holdout": _labels(Path(args.holdout))}
     for p in sorted((ROOT / "tests/data/agreement").glob("holdout_annotator_*.jsonl")):
         sets[p.stem.replace("holdout_", "")] = _labels(p)
@@ -127,6 +200,8 @@ def main() -> int:
     print(f"{'issue 17 floor (a model against the holdout)':<48} {FLOORS['topics']:>15.3f} {FLOORS['relevance']:>10.3f}")
     if args.corpus:
         titles_table(Path(args.corpus), args.model, args.model_file)
+    if args.day2_home:
+        sections_table(Path(args.day2_home).resolve())
     print(json.dumps({"name": "holdout annotator agreement (least, topics)", "value": round(worst[0], 3),
                       "unit": "micro-F1", "floor": FLOORS["topics"], "ratio": round(worst[0] / FLOORS["topics"], 3)}))
     return 0

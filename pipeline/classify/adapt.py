@@ -79,6 +79,8 @@ class DocModel:
     # which doc an item belongs to, in a workspace of several: feature → weight, and a bias (None: one doc)
     member: dict[int, float] | None = None
     member_bias: float = 0.0
+    # what the doc is about (topic slugs: docmodels' profile): an item tagged with one is the doc's whole
+    about: tuple[str, ...] = ()
     # the team's corrections, item by item: a person said what this item is for this doc, so it is
     overrides: dict[str, tuple[str, tuple[str, ...] | None]] = field(default_factory=dict)
 
@@ -111,7 +113,9 @@ class DocModel:
         the odds m / (1 − m). An inference paper is related, and is the MoE doc's only if it resembles
         what the MoE doc anchors more than what the others do; a RAG paper like neither doc's anchors
         stays the larger doc's, as it was before the second doc came (the plain product gave every doc
-        its share, and a second doc took borderline items out of the first doc's briefing).
+        its share, and a second doc took borderline items out of the first doc's briefing). Docs
+        overlap: an item tagged with a topic the doc is about (``about``) is the doc's whole, whatever
+        else it resembles — a MoE paper on prefill/decode disaggregation is the MoE doc's too.
         """
         out = Z + self.bias if self.bias is not None else Z.copy()
         if self.delta and len(idx):
@@ -123,12 +127,21 @@ class DocModel:
         if self.member is not None:
             m = self.membership(len(Z), rows, idx, val)
             m = np.minimum(1.0, m / np.clip(1.0 - m, 1e-9, None))
+            m[self._about(out)] = 1.0
             if getattr(self.base, "rel_mode", "softmax") == "hierarchical":
                 s1 = m / (1.0 + np.exp(-out[:, 1].astype(np.float64)))
                 out[:, 1] = np.log(np.clip(s1, 1e-9, 1 - 1e-9) / np.clip(1 - s1, 1e-9, 1.0))
             else:
                 out[:, :2] += np.log(np.clip(m, 1e-9, 1.0))[:, None]
         return out
+
+    def _about(self, Z: np.ndarray) -> np.ndarray:
+        """Which items (rows of logits ``Z``) this doc's topic heads tag with a topic the doc is about."""
+        cols = [k for k, t in enumerate(self.base.topics) if t in self.about]
+        if not cols:
+            return np.zeros(len(Z), dtype=bool)
+        p = 1.0 / (1.0 + np.exp(-np.asarray(Z[:, [3 + k for k in cols]], dtype=np.float64)))
+        return (p >= np.asarray(self.base.thresholds, dtype=np.float64)[cols]).any(axis=1)
 
     def membership(self, n: int, rows: np.ndarray, idx: np.ndarray, val: np.ndarray) -> np.ndarray:
         """P(this doc | related) of ``n`` items from their flat vectors (1 when the workspace has one doc)."""
@@ -172,7 +185,7 @@ class DocModel:
                 "delta": {v[j]: [round(float(x), 5) for x in d] for j, d in sorted(self.delta.items())},
                 "bias": None if self.bias is None else [round(float(x), 5) for x in self.bias],
                 "member": None if self.member is None else {v[j]: round(w, 5) for j, w in sorted(self.member.items())},
-                "member_bias": round(self.member_bias, 5)}
+                "member_bias": round(self.member_bias, 5), "about": list(self.about)}
 
     @classmethod
     def from_dict(cls, base: Any, d: Mapping[str, Any]) -> DocModel:
@@ -181,7 +194,7 @@ class DocModel:
         bias = None if d.get("bias") is None else np.asarray(d["bias"], dtype=np.float32)
         member = None if d.get("member") is None else {ix[f]: float(w) for f, w in d["member"].items() if f in ix}
         return cls(base, d["doc"], delta, bias, {}, [], float(d.get("l2", 0.1)), member,
-                   float(d.get("member_bias", 0.0)))
+                   float(d.get("member_bias", 0.0)), tuple(d.get("about", ())))
 
 
 def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str = "doc",

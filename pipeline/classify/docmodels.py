@@ -29,7 +29,7 @@ from pipeline.classify.teamlabels import doc_labels, labels_digest
 log = logging.getLogger(__name__)
 
 MODELS_DIR = ".kb/models"
-ADAPT_VERSION = 6                 # bump when adapt's objective or options change: caches refit
+ADAPT_VERSION = 7                 # bump when adapt's objective or options change: caches refit
 OPTIONS = {"l2": 0.1, "bias_l2": 1.0, "steps": 200}
 WARM_STEPS = 60                   # continuing from the cached correction needs fewer steps
 CROSS_WEIGHT = 0.5                # another doc's anchor's weight as a label (the membership head counts it once)
@@ -38,11 +38,13 @@ CROSS_WEIGHT = 0.5                # another doc's anchor's weight as a label (th
 PROFILE_SHARE = 0.25              # a topic this share of a doc's anchors carry is what the doc is about
 
 
-def with_cross_negatives(labels: dict[str, list[Labelled]], base: Any = None) -> dict[str, list[Labelled]]:
+def with_cross_negatives(labels: dict[str, list[Labelled]], base: Any = None
+                         ) -> tuple[dict[str, list[Labelled]], dict[str, set[str]]]:
     """Each doc's items plus the other docs' anchors as ``none`` (unless the doc labels them itself) — but
-    not another doc's anchor about what this doc is about. Docs overlap: when the inference doc anchors MoE
-    serving papers, they are no negatives of the MoE doc, or it learns that MoE is not its business.
-    What a doc is about: the topics (the base model's, or the labelled ones) of PROFILE_SHARE of its anchors."""
+    not another doc's anchor about what this doc is about — and what each doc is about. Docs overlap: when
+    the inference doc anchors MoE serving papers, they are no negatives of the MoE doc, or it learns that
+    MoE is not its business. What a doc is about: the topics (the base model's, or the labelled ones) of
+    PROFILE_SHARE of its anchors."""
     topics = _topics(base, [i for its in labels.values() for i in its]) if base is not None else {}
     profile = {d: _profile([topics.get(id(i), set()) for i in its if i.origin == "anchor"])
                for d, its in labels.items()}
@@ -54,7 +56,7 @@ def with_cross_negatives(labels: dict[str, list[Labelled]], base: Any = None) ->
                   if i.id not in mine and i.origin == "anchor" and not topics.get(id(i), set()) & profile[d]]
         seen: set[str] = set()
         out[d] = items + [o for o in others if not (o.id in seen or seen.add(o.id))]
-    return out
+    return out, profile
 
 
 def _topics(base: Any, items: list[Labelled]) -> dict[int, set[str]]:
@@ -73,7 +75,8 @@ def _profile(anchors: list[set[str]]) -> set[str]:
 
 def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, tuple[DocModel, str]]:
     """``{doc: (its model, its key)}`` for the workspace's docs (see the module docstring)."""
-    labels = with_cross_negatives(doc_labels(store, workspace, docs, set(base.topics)), base if len(docs) > 1 else None)
+    labels, about = with_cross_negatives(doc_labels(store, workspace, docs, set(base.topics)),
+                                         base if len(docs) > 1 else None)
     out = {}
     for d in docs:
         items = labels[d]
@@ -99,6 +102,7 @@ def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> di
             own = [i for i in items if i.origin == "anchor"]
             others = [i for i in items if i.origin == "other-doc"]
             model.member, model.member_bias = fit_membership(base, own, others)
+            model.about = tuple(sorted(about[d]))
         model.overrides = overrides
         _write(workspace, d, {"key": key, "base": base.id, "version": ADAPT_VERSION, "labels": len(items),
                               "model": model.to_dict()})

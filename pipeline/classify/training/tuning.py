@@ -6,7 +6,11 @@
   thresholds (best weighted F1 on the relevant items); "negatives kept out" holds for the
   curated negatives and for the systems papers without LLMs, each set on its own;
 * ``tune_by_regime``: the same, with separate relevance offsets for bare titles and for
-  items with a text (a bare title carries less evidence, so it gets its own calibration);
+  items with a text (a bare title carries less evidence, so it gets its own calibration). The
+  offsets for texts follow kb's own labelled items (the dev set, out of fold) when there are
+  enough of them: kb's line between primary, adjacent and none is the one a briefing draws, and
+  a curator's section is broader (a list's whole "Quantization" chapter is its primary, training
+  papers included). Bare titles, which kb's labelled items hardly hold, keep the curated floors;
 * ``tune``: applies them to a ``Model`` (and its metadata), in place.
 """
 from __future__ import annotations
@@ -19,7 +23,7 @@ from pipeline.classify.model import Model, relevance_probabilities
 from pipeline.classify.training.corpus import Example
 from pipeline.classify.training.labelmap import LEVELS
 
-__all__ = ["tune", "tune_by_regime", "tune_rules"]
+__all__ = ["tune", "tune_by_regime", "tune_rules", "MIN_KB_ITEMS"]
 
 
 def tune(model: Model, ex: Sequence[Example], Z: np.ndarray | None = None, **floors: float) -> None:
@@ -36,16 +40,26 @@ def tune(model: Model, ex: Sequence[Example], Z: np.ndarray | None = None, **flo
     model.meta["thresholds"] = thr
 
 
+MIN_KB_ITEMS = 100      # kb-labelled texts (all three levels) needed to draw the texts' line on them alone
+
+
 def tune_by_regime(Z: np.ndarray, ex: Sequence[Example], topics: Sequence[str], rel_mode: str = "softmax",
                    **floors: float) -> tuple[list[float], list[float], dict[str, float]]:
     """``tune_rules`` per input regime: ``(offsets with text, offsets for bare titles,
     thresholds)``. A bare title carries less evidence than a title with an abstract or a
-    note, so the two get their own relevance calibration; tag thresholds are shared."""
+    note, so the two get their own relevance calibration; tag thresholds are shared. The texts'
+    offsets are the best accuracy on kb's own labelled texts (``source="dev"``, no floors) when
+    there are ``MIN_KB_ITEMS`` of them with all three levels, else the curated floors'."""
     bare = np.array([not e.text for e in ex])
     offsets, thr = tune_rules(Z, ex, topics, rel_mode, **floors)
     title_only = offsets
     if bare.any() and (~bare).any():
-        offsets, _ = tune_rules(Z[~bare], [e for e, b in zip(ex, bare) if not b], topics, rel_mode, **floors)
+        kb_texts = np.array([e.source == "dev" for e in ex]) & ~bare
+        own = [e for e, k in zip(ex, kb_texts) if k]
+        if len(own) >= MIN_KB_ITEMS and len({e.relevance for e in own}) == len(LEVELS):
+            offsets, _ = tune_rules(Z[kb_texts], own, topics, rel_mode)
+        else:
+            offsets, _ = tune_rules(Z[~bare], [e for e, b in zip(ex, bare) if not b], topics, rel_mode, **floors)
         title_only, _ = tune_rules(Z[bare], [e for e, b in zip(ex, bare) if b], topics, rel_mode, **floors)
     return offsets, title_only, thr
 

@@ -74,6 +74,25 @@ def test_the_doc_an_item_resembles_more_keeps_it_whole(base):
     assert abs(related - odds * (1 - moe.classify("", title=PROBE_SPEC).probabilities["none"])) < 0.1
 
 
+def test_an_item_about_what_the_doc_is_about_is_the_docs_whatever_it_resembles(base):
+    """Docs overlap: a MoE paper on disaggregated serving resembles the inference doc's anchors more, yet is
+    the MoE doc's whole when the MoE doc is about MoE; an item without the doc's topics still gets the odds."""
+    both = "SlimWise: decoupled expert pruning across prefill and decode for efficient MoE serving"
+    moe = adapt(base, MOE, doc="moe")
+    moe.member, moe.member_bias = fit_membership(base, MOE, INF)
+    vec = base.vectorize(both, "")
+    assert float(moe.membership(1, np.zeros(len(vec[0]), dtype=np.int64), *vec)[0]) < 0.5
+    shared, spec = (moe.classify("", title=t).probabilities for t in (both, PROBE_SPEC))
+    moe.about = ("moe",)
+    assert moe.classify("", title=both).probabilities["none"] < shared["none"]
+    alone = adapt(base, MOE, doc="moe")
+    assert moe.classify("", title=both).probabilities == alone.classify("", title=both).probabilities
+    # speculative decoding is not what the MoE doc is about: membership still shares it out
+    assert moe.classify("", title=PROBE_SPEC).probabilities == spec
+    assert spec["none"] > alone.classify("", title=PROBE_SPEC).probabilities["none"]
+    assert DocModel.from_dict(base, moe.to_dict()).about == ("moe",)
+
+
 def test_update_is_incremental_and_the_cache_round_trips(base):
     dm = adapt(base, [Labelled(PROBE_SPEC, relevance="none", id="x", origin="correction"), *INF], doc="d", steps=50)
     dm2 = dm.update([Labelled("Another speculative decoding heads paper", relevance="none", id="y")], steps=50)

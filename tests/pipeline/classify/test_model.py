@@ -102,7 +102,9 @@ def test_an_explanation_says_when_the_offsets_decided(model):
              ("A survey of GPU clusters", "We describe GPU cluster deployments for training."),
              ("Speculative decoding with token trees", "Draft and verify tokens for faster LLM serving."),
              ("Blockchain sharding", "A cross-shard commit protocol."),
-             ("KV cache offloading for LLM serving", "We offload the KV cache to CPU memory during decode.")]
+             ("KV cache offloading for LLM serving", "We offload the KV cache to CPU memory during decode."),
+             ("Query-adaptive multi-hop retrieval for retrieval-augmented generation",
+              "We retrieve evidence over several hops for RAG question answering with LLMs.")]
     flipped = 0
     for title, text in items:
         r = model.classify(text, title=title, explain_terms=3)

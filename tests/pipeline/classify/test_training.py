@@ -208,3 +208,28 @@ def test_the_licences_and_provenance_are_named_after_the_model_file():
     assert beside(data / "classifier_model.npz", "LICENCES.md") == data / "classifier_LICENCES.md"
     assert beside(data / "classifier_model.npz", "provenance.json") == data / "classifier_provenance.json"
     assert beside(Path("/tmp/m.npz"), "LICENCES.md") == Path("/tmp/m_LICENCES.md")
+
+
+def test_the_texts_line_is_drawn_on_kbs_own_labels_when_there_are_enough():
+    """Texts' relevance offsets: kb's labelled items (best accuracy, no floors) once there are MIN_KB_ITEMS of
+    them with every level; bare titles, which kb's sets hardly hold, keep the curated floors."""
+    from pipeline.classify.training.tuning import MIN_KB_ITEMS, tune_by_regime
+    rng = np.random.default_rng(0)
+
+    def items(source, n, text="t"):
+        rel = [("primary", "adjacent", "none")[i % 3] for i in range(n)]
+        return [Example(key=f"{source}{i}", title="x", text=text, relevance=r, topics=(), split="val",
+                        source=source) for i, r in enumerate(rel)]
+    floors = dict(min_primary_recall=0.9, min_negatives_kept=0.95)
+    for n_dev in (MIN_KB_ITEMS, MIN_KB_ITEMS - 1):
+        ex = items("curated", 60) + items("curated", 60, text="") + items("dev", n_dev)
+        Z = rng.normal(size=(len(ex), 3))
+        texts, titles, _ = tune_by_regime(Z, ex, [], "hierarchical", **floors)
+        dev = np.array([e.source == "dev" for e in ex])
+        bare = np.array([not e.text for e in ex])
+        if n_dev >= MIN_KB_ITEMS:
+            assert texts == tune_rules(Z[dev], [e for e, d in zip(ex, dev) if d], [], "hierarchical")[0]
+        else:
+            assert texts == tune_rules(Z[~bare], [e for e, b in zip(ex, bare) if not b], [], "hierarchical",
+                                       **floors)[0]
+        assert titles == tune_rules(Z[bare], [e for e, b in zip(ex, bare) if b], [], "hierarchical", **floors)[0]
