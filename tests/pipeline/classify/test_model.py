@@ -69,9 +69,10 @@ def test_holdout_figures_hold(model):
     path = LABELLED / "classifier_holdout.jsonl"
     r = evaluate(load_labelled(path), classifier_fn(model=model))
     print(format_eval_table(r))
-    # measured figures of the shipped model (docs/classify.md: 0.882 relevance, 0.722 topics), guarded against regressions
-    assert r["relevance_accuracy"] >= 0.85, format_eval_table(r)
-    assert r["micro_f1"] >= 0.70, format_eval_table(r)
+    # measured figures of the shipped model (docs/classify.md: 0.926 relevance, 0.745 topics), guarded against
+    # regressions with a margin of about two items each
+    assert r["relevance_accuracy"] >= 0.89, format_eval_table(r)
+    assert r["micro_f1"] >= 0.72, format_eval_table(r)
     assert r["primary_recall"] >= 0.95
     assert len(r["items"]) == r["n"] and set(r["items"][0]) == {"id", "relevance", "topics", "scores"}
 
