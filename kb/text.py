@@ -17,6 +17,7 @@ def normalize_url(url: str) -> str:
     return re.sub(r"\.html?$", "", u)
 
 
+@lru_cache(maxsize=65536)   # a night keys each title several times (candidates, briefed keys, judge)
 def title_key(title: str | None) -> str | None:
     """A title reduced for matching across sources: lower case, words only; None when too short to trust."""
     key = " ".join(_WORDS.sub(" ", (title or "").lower()).split())
@@ -50,9 +51,15 @@ _HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.
                             r"|\s*(?:⚠️?|待核实|待确认)\s*", re.I)
 
 
+# Every match of _HEADING_NOISE holds one of these: a heading without them has no noise to remove.
+_NOISE_MARKS = frozenset(".、)）—–-⚠待")
+
+
 def clean_heading(heading: str) -> str:
     """An entry heading without its number, upvote tail and verification markers."""
-    return " ".join(_HEADING_NOISE.sub(" ", heading).split())
+    if not _NOISE_MARKS.isdisjoint(heading):
+        heading = _HEADING_NOISE.sub(" ", heading)
+    return " ".join(heading.split())
 
 
 # A URL runs until whitespace, quotes, angle brackets, CJK text or CJK punctuation: notes are mostly
