@@ -82,39 +82,41 @@ def tokens(text: str) -> list[str]:
     return [t.lower() if t.isascii() else _fold(t) for t in _raw_tokens(text)]
 
 
-# ASCII letters and digits kept (letters lower-cased), every other byte a separator: unicode61 on ASCII.
-_ASCII_FOLD = bytes(c + 32 if 65 <= c <= 90 else c if 48 <= c <= 57 or 97 <= c <= 122 else 32 for c in range(256))
+# ASCII letters and digits kept (letters lower-cased), every other ASCII byte a separator: unicode61 on ASCII.
+# The bytes of other characters (UTF-8's lead and continuation bytes) pass unchanged.
+_ASCII_FOLD = bytes(c + 32 if 65 <= c <= 90 else c if 48 <= c <= 57 or 97 <= c <= 122 or c >= 128 else 32
+                    for c in range(256))
+_BEYOND_ASCII = re.compile(rb"[\x80-\xff]")
 
 
 def index_text(text: str) -> str:
     """What the index holds of ``text`` on either backend: the tokens of its segmented form, then each
-    character of its CJK runs (``cjk_chars``)."""
-    if text.isascii():   # most of what is indexed; one table pass in C folds and separates (no CJK to segment)
-        return b" ".join(text.encode("ascii").translate(_ASCII_FOLD).split()).decode("ascii")
-    joined = " ".join(_raw_tokens(segment(text)))
-    if joined.isascii():   # the text's other characters were separators (—, ×, “”): lower-casing is folding
-        return joined.lower()
-    chars = cjk_chars(text)
-    return " ".join([_folded(joined), *chars]) if chars else _folded(joined)
+    character of its CJK runs (``cjk_chars``).
 
-
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
-
-
-def _folded(joined: str) -> str:
-    """Space-joined tokens folded as unicode61 folds them: the ASCII stretches between the tokens that
-    hold another character lower-cased whole, those few tokens through ``_fold``."""
-    out, done = [], 0
-    for m in _NON_ASCII.finditer(joined):
+    One table pass in C folds the ASCII letters and turns every other ASCII character into a space (a
+    separator for unicode61 too). What is left between spaces is a token, unless it holds another
+    character: those words alone (an author's name, a CJK phrase, "1.9×") are segmented and tokenized
+    in Python (``tokens``), in place. A CJK run or a token never spans an ASCII separator, so the tokens
+    are the same, in the same order, as ``tokens(segment(text))``.
+    """
+    data = text.encode("utf-8", "surrogatepass").translate(_ASCII_FOLD)
+    if text.isascii():   # most of what is indexed: no word to tokenize apart, no CJK
+        return b" ".join(data.split()).decode("ascii")
+    out, words, done = [], [], 0
+    for m in _BEYOND_ASCII.finditer(data):
         if m.start() < done:
-            continue   # inside a token already folded
-        start = joined.rfind(" ", 0, m.start()) + 1
-        end = joined.find(" ", m.end())
-        end = len(joined) if end < 0 else end
-        out += [joined[done:start].lower(), _fold(joined[start:end])]
+            continue   # inside a word already taken
+        start = data.rfind(b" ", 0, m.start()) + 1
+        end = data.find(b" ", m.end())
+        end = len(data) if end < 0 else end
+        word = data[start:end].decode("utf-8", "surrogatepass")
+        words.append(word)
+        out += [data[done:start].decode("ascii"), " ", " ".join(tokens(segment(word))), " "]
         done = end
-    out.append(joined[done:].lower())
-    return "".join(out)
+    out.append(data[done:].decode("ascii"))
+    joined = " ".join("".join(out).split())
+    chars = cjk_chars(" ".join(words))   # the text's CJK runs are inside these words, in this order
+    return " ".join([joined, *chars]) if chars else joined
 
 
 def cjk_chars(text: str) -> list[str]:

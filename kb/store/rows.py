@@ -71,19 +71,22 @@ def _columns(name: str) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
+@cache
+def _column_names(name: str) -> frozenset[str]:
+    return frozenset(c for c, _ in _columns(name))
+
+
 def row(name: str, record: Any = None, /, **values: Any) -> dict[str, Any]:
     """A row of table ``name``: each column from ``values``, else the attribute of ``record`` of the
     same name, else the column's default. Lists and dicts become JSON."""
-    columns = _columns(name)
-    unknown = set(values) - {c for c, _ in columns}
-    if unknown:
-        raise KeyError(f"{name} has no column {sorted(unknown)[0]!r}")
+    if not values.keys() <= _column_names(name):
+        raise KeyError(f"{name} has no column {sorted(values.keys() - _column_names(name))[0]!r}")
     out: dict[str, Any] = {}
-    for col, default in columns:
+    for col, default in _columns(name):
         if col in values:
             value = values[col]
-        elif record is not None and hasattr(record, col):
-            value = getattr(record, col)
+        elif record is not None:
+            value = getattr(record, col, default)
         else:
             value = default
         if isinstance(value, (list, tuple, dict)):
