@@ -19,22 +19,43 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
-# CJK ideographs, kana and hangul: scripts written without spaces between words.
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
-_WORD = re.compile(r"[\w\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+# The index's patterns of Unicode ranges are compiled when first used: each takes milliseconds to compile,
+# and most processes that load the index's writers index nothing (a night with nothing new).
+
+
+@cache
+def _cjk_run() -> re.Pattern[str]:
+    """CJK ideographs, kana and hangul: scripts written without spaces between words."""
+    return re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+
+
+@cache
+def _word() -> re.Pattern[str]:
+    """A word of a query: letters, digits and _, and CJK runs."""
+    return re.compile(r"[\w\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+
+
+@cache
+def _token() -> re.Pattern[str]:
+    """A token as unicode61 makes them. Python's [^\\W_] is exactly the letters (L*) and numbers (N*);
+    private use (Co) is added. Less 21 characters that were marks in Unicode 6.1, whose tables unicode61
+    uses, and are letters now (New Tai Lue vowel signs, two Vedic signs)."""
+    return re.compile(r"(?:(?![\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3])[^\W_]"
+                      r"|[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd])+")
+
+
+@cache
+def _token_special() -> re.Pattern[str]:
+    """Without those 21 characters and private use, a token is simply a run of letters and numbers
+    (``_PLAIN_TOKEN``), which the regex engine finds several times faster."""
+    return re.compile(r"[\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3"
+                      r"\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
+
+
 _ASCII_TOKEN = re.compile(r"[0-9A-Za-z]+")
-# Python's [^\W_] is exactly the letters (L*) and numbers (N*); private use (Co) is added. Less 21
-# characters that were marks in Unicode 6.1, whose tables unicode61 uses, and are letters now
-# (New Tai Lue vowel signs, two Vedic signs).
-_TOKEN = re.compile(r"(?:(?![\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3])[^\W_]"
-                    r"|[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd])+")
-# Without those 21 characters and private use, a token is simply a run of letters and numbers,
-# which the regex engine finds several times faster.
-_TOKEN_SPECIAL = re.compile(r"[\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3"
-                            r"\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
 _PLAIN_TOKEN = re.compile(r"[^\W_]+")
 MAX_POS = 16383       # PostgreSQL clamps tsvector positions to this
 MAX_POSITIONS = 256   # and keeps at most this many per lexeme
@@ -48,7 +69,7 @@ def _bigrams(run: str) -> str:
 
 def segment(text: str) -> str:
     """Text with its CJK runs as space-separated bigrams."""
-    return _CJK_RUN.sub(lambda m: f" {_bigrams(m.group())} ", text)
+    return _cjk_run().sub(lambda m: f" {_bigrams(m.group())} ", text)
 
 
 @lru_cache(maxsize=65536)
@@ -72,7 +93,7 @@ def _fold(token: str) -> str:
 
 
 def _raw_tokens(text: str) -> list[str]:
-    return (_PLAIN_TOKEN if _TOKEN_SPECIAL.search(text) is None else _TOKEN).findall(text)
+    return (_PLAIN_TOKEN if _token_special().search(text) is None else _token()).findall(text)
 
 
 def tokens(text: str) -> list[str]:
@@ -122,7 +143,7 @@ def index_text(text: str) -> str:
 def cjk_chars(text: str) -> list[str]:
     """Each character of the text's CJK runs of two or more, once, as tokens: a query of one character
     (锚) finds it inside a word (已锚). After every other token, so a phrase of bigrams stays consecutive."""
-    chars = dict.fromkeys(ch for run in _CJK_RUN.findall(text) if len(run) > 1 for ch in run)
+    chars = dict.fromkeys(ch for run in _cjk_run().findall(text) if len(run) > 1 for ch in run)
     return tokens(" ".join(chars)) if chars else []
 
 
@@ -150,8 +171,8 @@ def _quote(lexeme: str) -> str:
 def query_phrases(text: str) -> list[list[str]]:
     """The user's words as ``to_match_query`` reads them: one token list (a phrase) per word."""
     out = []
-    for word in _WORD.findall(text):
-        toks = _bigrams(word).split() if _CJK_RUN.fullmatch(word) else tokens(word.replace('"', ""))
+    for word in _word().findall(text):
+        toks = _bigrams(word).split() if _cjk_run().fullmatch(word) else tokens(word.replace('"', ""))
         if toks:
             out.append(toks)
     return out
@@ -177,8 +198,8 @@ def to_match_query(text: str) -> str:
     becomes the phrase of its bigrams. Returns "" when nothing searchable is left.
     """
     parts = []
-    for word in _WORD.findall(text):
-        if _CJK_RUN.fullmatch(word):
+    for word in _word().findall(text):
+        if _cjk_run().fullmatch(word):
             parts.append('"' + _bigrams(word) + '"')
         else:
             parts.append('"' + word.replace('"', "") + '"')

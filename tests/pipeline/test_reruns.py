@@ -52,8 +52,8 @@ def test_a_rerun_with_nothing_new_changes_nothing(home: Path) -> None:
 
 
 # What a rerun with nothing new has no use for: the ORM (it writes nothing), markdown-it (its html pages
-# are the ones this Markdown made) and the classifier's evaluation.
-UNUSED_ON_A_RERUN = ("sqlalchemy", "sqlmodel", "markdown_it", "pipeline.classify.evaluate")
+# are the ones this Markdown made), the classifier's evaluation, and statistics (a median of a few counts).
+UNUSED_ON_A_RERUN = ("sqlalchemy", "sqlmodel", "markdown_it", "pipeline.classify.evaluate", "statistics")
 
 
 def test_a_rerun_with_nothing_new_imports_nothing_it_does_not_use(home: Path) -> None:
