@@ -62,11 +62,18 @@ class Claim:
     where: str
 
 
+_BRACKET = re.compile(r"[(（\[)）\]]")
+
+
 def _parenthesised(text: str, pos: int) -> bool:
+    """Is ``pos`` inside brackets opened before it (a closing one without its opening is ignored)? Only the
+    brackets are walked, not every character."""
     depth = 0
-    for ch in text[:pos]:
-        depth += ch in "(（["
-        depth -= ch in ")）]" and depth > 0
+    for ch in _BRACKET.findall(text, 0, pos):
+        if ch in "(（[":
+            depth += 1
+        elif depth:
+            depth -= 1
     return depth > 0
 
 
