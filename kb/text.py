@@ -8,19 +8,26 @@ from typing import Any
 from kb.arxiv_id import mask_arxiv_ids
 
 _WORDS = re.compile(r"[^\w]+")
+_SCHEME = re.compile(r"^https?://(www\.)?")
+_HTML_SUFFIX = re.compile(r"\.html?$")
 
 
+@lru_cache(maxsize=65536)   # a night normalises each item's URL several times (keys, subjects, titles)
 def normalize_url(url: str) -> str:
     """``https://www.Example.org/post.html/`` → ``example.org/post``: the same page however it was written."""
     u = url.strip().rstrip("/.,;)）").lower()
-    u = re.sub(r"^https?://(www\.)?", "", u)
-    return re.sub(r"\.html?$", "", u)
+    return _HTML_SUFFIX.sub("", _SCHEME.sub("", u))
 
 
-@lru_cache(maxsize=65536)   # a night keys each title several times (candidates, briefed keys, judge)
+@lru_cache(maxsize=65536)   # a night reads each title several times (candidates, titles compared, briefed keys)
+def words_of(text: str) -> str:
+    """``text`` in lower case, its words only, one space apart."""
+    return " ".join(_WORDS.sub(" ", text.lower()).split())
+
+
 def title_key(title: str | None) -> str | None:
     """A title reduced for matching across sources: lower case, words only; None when too short to trust."""
-    key = " ".join(_WORDS.sub(" ", (title or "").lower()).split())
+    key = words_of(title or "")
     return f"title:{key}" if len(key) >= 20 else None
 
 

@@ -166,8 +166,10 @@ class KnownTitles:
 def title_of(c: Candidate, known: KnownTitles | None) -> str:
     """What an item is called: its paper's title from the store (listing, API, HF), else the team's card's,
     else the label of the line that anchors it, else what the note or post called it."""
-    for key in (c.arxiv_id, normalize_url(c.url) if c.url else None):
-        if key and known is not None and (title := known.get(key)):
+    if known is not None:
+        if c.arxiv_id and (title := known.get(c.arxiv_id)):
+            return title
+        if c.url and (key := normalize_url(c.url)) and (title := known.get(key)):
             return title
     if c.card_title:
         return c.card_title
