@@ -11,6 +11,7 @@ import functools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -95,6 +96,13 @@ def row(name: str, record: Any = None, /, **values: Any) -> dict[str, Any]:
     return out
 
 
+def _positional(rows: Sequence[Mapping[str, Any]], order: tuple[str, ...]) -> list[tuple[Any, ...]]:
+    """Each row's values in the statement's order, as the driver takes them (picked in C, row after row)."""
+    if len(order) == 1:
+        return [(r[order[0]],) for r in rows]
+    return list(map(itemgetter(*order), rows))
+
+
 class Tx:
     """One write transaction (``Store.transaction()``): SQL by text, rows by table name."""
 
@@ -134,7 +142,7 @@ class Tx:
                                                    updates=bool(key[4]) or key[5] is not None)) is not None:
                 self.conn.exec_driver_sql(*bulk)
                 return
-        self.conn.exec_driver_sql(sql, [tuple(r[k] for k in order) for r in rows] if order else list(rows))
+        self.conn.exec_driver_sql(sql, _positional(rows, order) if order else list(rows))
 
     def _in_chunks(self, sql: str, values: Sequence[Any], params: dict[str, Any]) -> Iterable[Result]:
         """``sql`` run once per chunk of ``values``, its ``IN :values`` list being that chunk."""
