@@ -177,6 +177,7 @@ class ReadOnlyFile:
 
     def _connect(self) -> sqlite3.Connection:
         uri = "file:" + quote(str(self.path.resolve()))
+        conn = None
         try:
             conn = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA busy_timeout = 10000")
@@ -184,6 +185,11 @@ class ReadOnlyFile:
             self.immutable = False
             return conn
         except sqlite3.OperationalError as exc:
+            # Closed now, not when the collector gets to it (a connection and its statement cache hold each
+            # other): while it is open, a writer's close in this process is not the last one, and leaves
+            # the -wal behind.
+            if conn is not None:
+                conn.close()
             # No -shm can be made ("unable to open", or "readonly" for a user who may not write the
             # folder): with no -wal either, nothing is being written and the file alone is the store.
             # A -wal with no -shm is a writer's that stopped (a running one has its -shm): its last
