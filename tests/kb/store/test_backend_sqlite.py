@@ -68,6 +68,20 @@ def _applied(path: Path) -> list[str]:
         conn.close()
 
 
+def _open_connections(path: Path) -> list[sqlite3.Connection]:
+    """The sqlite3 connections of this process that have ``path`` open."""
+    found = []
+    for obj in gc.get_objects():
+        if isinstance(obj, sqlite3.Connection):
+            try:
+                files = [row[2] for row in obj.execute("PRAGMA database_list")]
+            except sqlite3.ProgrammingError:   # closed
+                continue
+            if str(path.resolve()) in files:
+                found.append(obj)
+    return found
+
+
 def test_a_store_with_damaged_pages_is_refused_in_one_line_and_left_as_it_was(workspace: Path) -> None:
     """The header is whole (so it is no "cut short" file) but every page after it is junk: read and write
     commands say the file is malformed and change nothing."""
@@ -77,10 +91,16 @@ def test_a_store_with_damaged_pages_is_refused_in_one_line_and_left_as_it_was(wo
     data = path.read_bytes()
     path.write_bytes(data[:100] + b"\xab" * (len(data) - 100))
     damaged = path.read_bytes()
-    for args in (["db", "status"], ["ingest", "workspace"]):
-        result = kb(workspace, *args)
-        assert result.returncode == 1, (args, result.stdout, result.stderr)
-        assert one_error_line(result.stderr) == f"kb: error: cannot open store {path}: database disk image is malformed"
+    gc.disable()   # a connection the failed open left open stays open, whenever the collector would have run
+    try:
+        for args in (["db", "status"], ["ingest", "workspace"]):
+            result = kb(workspace, *args)
+            assert result.returncode == 1, (args, result.stdout, result.stderr)
+            assert one_error_line(result.stderr) == (f"kb: error: cannot open store {path}: database disk image "
+                                                     "is malformed")
+            assert not _open_connections(path), args
+    finally:
+        gc.enable()
     assert path.read_bytes() == damaged
 
 
@@ -198,20 +218,6 @@ def test_a_migration_that_fails_leaves_the_store_at_the_one_before(tmp_path: Pat
     assert _applied(path) == [m.name for m in MIGRATIONS]
     with Store.open(path) as s:            # and it opens as before
         assert s.check() == ["ok"]
-
-
-def _open_connections(path: Path) -> list[sqlite3.Connection]:
-    """The sqlite3 connections of this process that have ``path`` open."""
-    found = []
-    for obj in gc.get_objects():
-        if isinstance(obj, sqlite3.Connection):
-            try:
-                files = [row[2] for row in obj.execute("PRAGMA database_list")]
-            except sqlite3.ProgrammingError:   # closed
-                continue
-            if str(path.resolve()) in files:
-                found.append(obj)
-    return found
 
 
 def test_a_log_left_by_a_writer_that_stopped_is_named_to_a_user_who_may_only_read(workspace: Path) -> None:
