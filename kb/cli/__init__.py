@@ -107,9 +107,9 @@ _GLOBAL_FLAGS = frozenset({"--verbose", "-v", "--quiet", "-q"})
 
 def _app_for(args: list[str]) -> typer.Typer:
     """``app`` holding only the command (or group) ``args`` run, when they name one of kb's: typer turns
-    every command it holds into a click command, from its function's signature, on every start — a
-    quarter of a short query's work, for commands this process never runs. Anything else (no command,
-    help, an unknown command, an option not read here) runs with the whole app."""
+    every command it holds into a click command, from its function's signature, on every start — much of
+    a short command's work, for commands this process never runs. Anything else (no command, help, an
+    unknown command, an option not read here) runs with the whole app."""
     i = 0
     while i < len(args) and (args[i] in _GLOBAL_FLAGS or args[i] in _GLOBAL_WITH_VALUE
                              or args[i].startswith("--home=")):
