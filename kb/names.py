@@ -7,6 +7,7 @@ name written in a note can be looked up among every stored paper, not only the d
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # A coined name: letters and digits, perhaps joined by - or +, with a capital inside it, a digit, or
 # all capitals (FlashPD, DeepEP-v2, KVQuilt, DISCO) — not a plain word such as "Serving".
@@ -31,6 +32,7 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
+@lru_cache(maxsize=65536)   # a briefing asks for the name of each title in several places
 def title_name(title: str | None) -> str | None:
     """The coined name a title starts with, before its colon (``FlashPD: Fused …`` → FlashPD)."""
     m = _TITLE_NAME.match(title or "")

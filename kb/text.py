@@ -8,18 +8,26 @@ from typing import Any
 from kb.arxiv_id import mask_arxiv_ids
 
 _WORDS = re.compile(r"[^\w]+")
+_SCHEME = re.compile(r"^https?://(www\.)?")
+_HTML_SUFFIX = re.compile(r"\.html?$")
 
 
+@lru_cache(maxsize=65536)   # a night normalises each item's URL several times (keys, subjects, titles)
 def normalize_url(url: str) -> str:
     """``https://www.Example.org/post.html/`` → ``example.org/post``: the same page however it was written."""
     u = url.strip().rstrip("/.,;)）").lower()
-    u = re.sub(r"^https?://(www\.)?", "", u)
-    return re.sub(r"\.html?$", "", u)
+    return _HTML_SUFFIX.sub("", _SCHEME.sub("", u))
+
+
+@lru_cache(maxsize=65536)   # a night reads each title several times (candidates, titles compared, briefed keys)
+def words_of(text: str) -> str:
+    """``text`` in lower case, its words only, one space apart."""
+    return " ".join(_WORDS.sub(" ", text.lower()).split())
 
 
 def title_key(title: str | None) -> str | None:
     """A title reduced for matching across sources: lower case, words only; None when too short to trust."""
-    key = " ".join(_WORDS.sub(" ", (title or "").lower()).split())
+    key = words_of(title or "")
     return f"title:{key}" if len(key) >= 20 else None
 
 
@@ -50,15 +58,24 @@ _HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.
                             r"|\s*(?:⚠️?|待核实|待确认)\s*", re.I)
 
 
+# Every match of _HEADING_NOISE holds one of these: a heading without them has no noise to remove.
+_NOISE_MARKS = frozenset(".、)）—–-⚠待")
+
+
 def clean_heading(heading: str) -> str:
     """An entry heading without its number, upvote tail and verification markers."""
-    return " ".join(_HEADING_NOISE.sub(" ", heading).split())
+    if not _NOISE_MARKS.isdisjoint(heading):
+        heading = _HEADING_NOISE.sub(" ", heading)
+    return " ".join(heading.split())
 
 
 # A URL runs until whitespace, quotes, angle brackets, CJK text or CJK punctuation: notes are mostly
 # Chinese and write text right after a URL without a space. The workspace's parser reads URLs with it.
-URL_RE = re.compile(r"(?:https?://|(?<![A-Za-z0-9_.])www\.)"
-                    r"[^\s<>\"'`\x00\x01\u2026\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+", re.I)
+# Case is ignored in the scheme only: the class after it matches the same characters either way, and
+# without IGNORECASE its compile (in every process that reads a URL) need not case-fold each character of
+# its CJK ranges.
+URL_RE = re.compile(r"(?i:https?://|(?<![A-Za-z0-9_.])www\.)"
+                    r"[^\s<>\"'`\x00\x01\u2026\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
 _TRAILING = ".,;:!?*_~"
 
 

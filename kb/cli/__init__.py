@@ -6,6 +6,7 @@ No SQL and no HTTP here. Library modules are imported inside the commands so tha
 """
 from __future__ import annotations
 
+import copy
 import logging
 import os
 import sys
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     """
     from typer._click import exceptions as click_errors
     try:
-        code = app(args=argv, standalone_mode=False, prog_name="kb")
+        code = _app_for(sys.argv[1:] if argv is None else argv)(args=argv, standalone_mode=False, prog_name="kb")
     except click_errors.NoArgsIsHelpError as exc:
         typer.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
         code = exc.exit_code
@@ -98,6 +99,29 @@ def main(argv: list[str] | None = None) -> None:
 
 
 EXIT_INTERNAL = 70
+
+# The global options that take a value; the others are flags.
+_GLOBAL_WITH_VALUE = frozenset({"--home"})
+_GLOBAL_FLAGS = frozenset({"--verbose", "-v", "--quiet", "-q"})
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """``app`` holding only the command (or group) ``args`` run, when they name one of kb's: typer turns
+    every command it holds into a click command, from its function's signature, on every start — much of
+    a short command's work, for commands this process never runs. Anything else (no command, help, an
+    unknown command, an option not read here) runs with the whole app."""
+    i = 0
+    while i < len(args) and (args[i] in _GLOBAL_FLAGS or args[i] in _GLOBAL_WITH_VALUE
+                             or args[i].startswith("--home=")):
+        i += 2 if args[i] in _GLOBAL_WITH_VALUE else 1
+    name = args[i] if i < len(args) else None
+    commands = [c for c in app.registered_commands if c.name == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if not commands and not groups:
+        return app
+    lean = copy.copy(app)
+    lean.registered_commands, lean.registered_groups = commands, groups
+    return lean
 
 
 def _one_line(text: str) -> str:

@@ -6,6 +6,7 @@ place and an ID that left a section ends its anchor instead of deleting it.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -267,7 +268,12 @@ def withdrawn_anchors(store: Store, topic: str, day: str, subjects: set[str]
 
 def anchored_sections(store: Store, topic: str, as_of: str | None = None) -> dict[str, list[str]]:
     """Every anchor subject (arXiv ID or normalised URL) → its sections, now or on ``as_of``."""
+    return sections_by_subject(current_anchors(store, topic, as_of))
+
+
+def sections_by_subject(anchors: Iterable[AnchorView]) -> dict[str, list[str]]:
+    """Each subject of ``anchors`` (arXiv ID or normalised URL) → its sections, in their order."""
     out: dict[str, list[str]] = {}
-    for a in current_anchors(store, topic, as_of):
+    for a in anchors:
         out.setdefault(a.arxiv_id or normalize_url(a.url or ""), []).append(a.section)
     return out

@@ -136,6 +136,14 @@ def _use_wal(conn: sqlite3.Connection, wait: float = 10.0) -> None:
             time.sleep(0.02)
 
 
+def _close(conn: sqlite3.Connection | None) -> None:
+    """Close a connection an open gave up on, now: left to the collector (a connection and its statement
+    cache hold each other), it keeps the store open, and a writer's close in this process is then not
+    the last one, which leaves the -wal behind."""
+    if conn is not None:
+        conn.close()
+
+
 def open_writable(path: Path, *, create_missing: bool) -> sqlite3.Connection:
     """The read connection of a store opened for writing, migrated; created first if allowed."""
     check_is_sqlite(path)
@@ -144,12 +152,14 @@ def open_writable(path: Path, *, create_missing: bool) -> sqlite3.Connection:
             raise StoreError(f"no store at {path}; run `kb ingest …` or `kb init` first")
         create(path)
     check_writable(path)
+    conn = None
     try:
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         tune(conn)
         _use_wal(conn)
         applied = migrate(conn)
     except sqlite3.DatabaseError as exc:
+        _close(conn)
         raise StoreError(f"cannot open store {path}: {exc}") from exc
     if applied:
         log.info("store %s: applied migrations %s", path, ", ".join(applied))
@@ -177,6 +187,7 @@ class ReadOnlyFile:
 
     def _connect(self) -> sqlite3.Connection:
         uri = "file:" + quote(str(self.path.resolve()))
+        conn = None
         try:
             conn = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA busy_timeout = 10000")
@@ -184,6 +195,7 @@ class ReadOnlyFile:
             self.immutable = False
             return conn
         except sqlite3.OperationalError as exc:
+            _close(conn)
             # No -shm can be made ("unable to open", or "readonly" for a user who may not write the
             # folder): with no -wal either, nothing is being written and the file alone is the store.
             # A -wal with no -shm is a writer's that stopped (a running one has its -shm): its last
@@ -192,6 +204,9 @@ class ReadOnlyFile:
                 raise StoreError(f"cannot open store {self.path} read-only ({exc}): a writer left "
                                  f"{_wal(self.path).name} beside it and this user may not create "
                                  f"{self.path.name}-shm; run `kb nightly` once as a user who can write it") from exc
+        except BaseException:
+            _close(conn)
+            raise
         self.immutable = True
         return sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None, check_same_thread=False)
 
@@ -226,10 +241,13 @@ class ReadOnlyFile:
 def open_readonly(path: Path) -> ReadOnlyFile:
     """A store opened for reading only, which must have every migration: one left to apply
     is applied with write access when this user has it, else named in the error."""
+    reader = None
     try:
         reader = ReadOnlyFile(path)
         pending = reader.run(pending_migrations)
     except sqlite3.DatabaseError as exc:
+        if reader is not None:
+            reader.close()
         raise StoreError(f"cannot open store {path}: {exc}") from exc
     if pending:
         reader.close()

@@ -19,22 +19,43 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
-# CJK ideographs, kana and hangul: scripts written without spaces between words.
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
-_WORD = re.compile(r"[\w\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+# The index's patterns of Unicode ranges are compiled when first used: each takes milliseconds to compile,
+# and most processes that load the index's writers index nothing (a night with nothing new).
+
+
+@cache
+def _cjk_run() -> re.Pattern[str]:
+    """CJK ideographs, kana and hangul: scripts written without spaces between words."""
+    return re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+
+
+@cache
+def _word() -> re.Pattern[str]:
+    """A word of a query: letters, digits and _, and CJK runs."""
+    return re.compile(r"[\w\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+
+
+@cache
+def _token() -> re.Pattern[str]:
+    """A token as unicode61 makes them. Python's [^\\W_] is exactly the letters (L*) and numbers (N*);
+    private use (Co) is added. Less 21 characters that were marks in Unicode 6.1, whose tables unicode61
+    uses, and are letters now (New Tai Lue vowel signs, two Vedic signs)."""
+    return re.compile(r"(?:(?![\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3])[^\W_]"
+                      r"|[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd])+")
+
+
+@cache
+def _token_special() -> re.Pattern[str]:
+    """Without those 21 characters and private use, a token is simply a run of letters and numbers
+    (``_PLAIN_TOKEN``), which the regex engine finds several times faster."""
+    return re.compile(r"[\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3"
+                      r"\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
+
+
 _ASCII_TOKEN = re.compile(r"[0-9A-Za-z]+")
-# Python's [^\W_] is exactly the letters (L*) and numbers (N*); private use (Co) is added. Less 21
-# characters that were marks in Unicode 6.1, whose tables unicode61 uses, and are letters now
-# (New Tai Lue vowel signs, two Vedic signs).
-_TOKEN = re.compile(r"(?:(?![\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3])[^\W_]"
-                    r"|[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd])+")
-# Without those 21 characters and private use, a token is simply a run of letters and numbers,
-# which the regex engine finds several times faster.
-_TOKEN_SPECIAL = re.compile(r"[\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3"
-                            r"\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
 _PLAIN_TOKEN = re.compile(r"[^\W_]+")
 MAX_POS = 16383       # PostgreSQL clamps tsvector positions to this
 MAX_POSITIONS = 256   # and keeps at most this many per lexeme
@@ -48,7 +69,7 @@ def _bigrams(run: str) -> str:
 
 def segment(text: str) -> str:
     """Text with its CJK runs as space-separated bigrams."""
-    return _CJK_RUN.sub(lambda m: f" {_bigrams(m.group())} ", text)
+    return _cjk_run().sub(lambda m: f" {_bigrams(m.group())} ", text)
 
 
 @lru_cache(maxsize=65536)
@@ -72,7 +93,7 @@ def _fold(token: str) -> str:
 
 
 def _raw_tokens(text: str) -> list[str]:
-    return (_PLAIN_TOKEN if _TOKEN_SPECIAL.search(text) is None else _TOKEN).findall(text)
+    return (_PLAIN_TOKEN if _token_special().search(text) is None else _token()).findall(text)
 
 
 def tokens(text: str) -> list[str]:
@@ -82,45 +103,47 @@ def tokens(text: str) -> list[str]:
     return [t.lower() if t.isascii() else _fold(t) for t in _raw_tokens(text)]
 
 
-# ASCII letters and digits kept (letters lower-cased), every other byte a separator: unicode61 on ASCII.
-_ASCII_FOLD = bytes(c + 32 if 65 <= c <= 90 else c if 48 <= c <= 57 or 97 <= c <= 122 else 32 for c in range(256))
+# ASCII letters and digits kept (letters lower-cased), every other ASCII byte a separator: unicode61 on ASCII.
+# The bytes of other characters (UTF-8's lead and continuation bytes) pass unchanged.
+_ASCII_FOLD = bytes(c + 32 if 65 <= c <= 90 else c if 48 <= c <= 57 or 97 <= c <= 122 or c >= 128 else 32
+                    for c in range(256))
+_BEYOND_ASCII = re.compile(rb"[\x80-\xff]")
 
 
 def index_text(text: str) -> str:
     """What the index holds of ``text`` on either backend: the tokens of its segmented form, then each
-    character of its CJK runs (``cjk_chars``)."""
-    if text.isascii():   # most of what is indexed; one table pass in C folds and separates (no CJK to segment)
-        return b" ".join(text.encode("ascii").translate(_ASCII_FOLD).split()).decode("ascii")
-    joined = " ".join(_raw_tokens(segment(text)))
-    if joined.isascii():   # the text's other characters were separators (—, ×, “”): lower-casing is folding
-        return joined.lower()
-    chars = cjk_chars(text)
-    return " ".join([_folded(joined), *chars]) if chars else _folded(joined)
+    character of its CJK runs (``cjk_chars``).
 
-
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
-
-
-def _folded(joined: str) -> str:
-    """Space-joined tokens folded as unicode61 folds them: the ASCII stretches between the tokens that
-    hold another character lower-cased whole, those few tokens through ``_fold``."""
-    out, done = [], 0
-    for m in _NON_ASCII.finditer(joined):
+    One table pass in C folds the ASCII letters and turns every other ASCII character into a space (a
+    separator for unicode61 too). What is left between spaces is a token, unless it holds another
+    character: those words alone (an author's name, a CJK phrase, "1.9×") are segmented and tokenized
+    in Python (``tokens``), in place. A CJK run or a token never spans an ASCII separator, so the tokens
+    are the same, in the same order, as ``tokens(segment(text))``.
+    """
+    data = text.encode("utf-8", "surrogatepass").translate(_ASCII_FOLD)
+    if text.isascii():   # most of what is indexed: no word to tokenize apart, no CJK
+        return b" ".join(data.split()).decode("ascii")
+    out, words, done = [], [], 0
+    for m in _BEYOND_ASCII.finditer(data):
         if m.start() < done:
-            continue   # inside a token already folded
-        start = joined.rfind(" ", 0, m.start()) + 1
-        end = joined.find(" ", m.end())
-        end = len(joined) if end < 0 else end
-        out += [joined[done:start].lower(), _fold(joined[start:end])]
+            continue   # inside a word already taken
+        start = data.rfind(b" ", 0, m.start()) + 1
+        end = data.find(b" ", m.end())
+        end = len(data) if end < 0 else end
+        word = data[start:end].decode("utf-8", "surrogatepass")
+        words.append(word)
+        out += [data[done:start].decode("ascii"), " ", " ".join(tokens(segment(word))), " "]
         done = end
-    out.append(joined[done:].lower())
-    return "".join(out)
+    out.append(data[done:].decode("ascii"))
+    joined = " ".join("".join(out).split())
+    chars = cjk_chars(" ".join(words))   # the text's CJK runs are inside these words, in this order
+    return " ".join([joined, *chars]) if chars else joined
 
 
 def cjk_chars(text: str) -> list[str]:
     """Each character of the text's CJK runs of two or more, once, as tokens: a query of one character
     (锚) finds it inside a word (已锚). After every other token, so a phrase of bigrams stays consecutive."""
-    chars = dict.fromkeys(ch for run in _CJK_RUN.findall(text) if len(run) > 1 for ch in run)
+    chars = dict.fromkeys(ch for run in _cjk_run().findall(text) if len(run) > 1 for ch in run)
     return tokens(" ".join(chars)) if chars else []
 
 
@@ -148,8 +171,8 @@ def _quote(lexeme: str) -> str:
 def query_phrases(text: str) -> list[list[str]]:
     """The user's words as ``to_match_query`` reads them: one token list (a phrase) per word."""
     out = []
-    for word in _WORD.findall(text):
-        toks = _bigrams(word).split() if _CJK_RUN.fullmatch(word) else tokens(word.replace('"', ""))
+    for word in _word().findall(text):
+        toks = _bigrams(word).split() if _cjk_run().fullmatch(word) else tokens(word.replace('"', ""))
         if toks:
             out.append(toks)
     return out
@@ -175,8 +198,8 @@ def to_match_query(text: str) -> str:
     becomes the phrase of its bigrams. Returns "" when nothing searchable is left.
     """
     parts = []
-    for word in _WORD.findall(text):
-        if _CJK_RUN.fullmatch(word):
+    for word in _word().findall(text):
+        if _cjk_run().fullmatch(word):
             parts.append('"' + _bigrams(word) + '"')
         else:
             parts.append('"' + word.replace('"', "") + '"')

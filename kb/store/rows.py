@@ -11,6 +11,7 @@ import functools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -71,25 +72,35 @@ def _columns(name: str) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
+@cache
+def _column_names(name: str) -> frozenset[str]:
+    return frozenset(c for c, _ in _columns(name))
+
+
 def row(name: str, record: Any = None, /, **values: Any) -> dict[str, Any]:
     """A row of table ``name``: each column from ``values``, else the attribute of ``record`` of the
     same name, else the column's default. Lists and dicts become JSON."""
-    columns = _columns(name)
-    unknown = set(values) - {c for c, _ in columns}
-    if unknown:
-        raise KeyError(f"{name} has no column {sorted(unknown)[0]!r}")
+    if not values.keys() <= _column_names(name):
+        raise KeyError(f"{name} has no column {sorted(values.keys() - _column_names(name))[0]!r}")
     out: dict[str, Any] = {}
-    for col, default in columns:
+    for col, default in _columns(name):
         if col in values:
             value = values[col]
-        elif record is not None and hasattr(record, col):
-            value = getattr(record, col)
+        elif record is not None:
+            value = getattr(record, col, default)
         else:
             value = default
         if isinstance(value, (list, tuple, dict)):
             value = dumps(value)
         out[col] = value
     return out
+
+
+def _positional(rows: Sequence[Mapping[str, Any]], order: tuple[str, ...]) -> list[tuple[Any, ...]]:
+    """Each row's values in the statement's order, as the driver takes them (picked in C, row after row)."""
+    if len(order) == 1:
+        return [(r[order[0]],) for r in rows]
+    return list(map(itemgetter(*order), rows))
 
 
 class Tx:
@@ -131,7 +142,7 @@ class Tx:
                                                    updates=bool(key[4]) or key[5] is not None)) is not None:
                 self.conn.exec_driver_sql(*bulk)
                 return
-        self.conn.exec_driver_sql(sql, [tuple(r[k] for k in order) for r in rows] if order else list(rows))
+        self.conn.exec_driver_sql(sql, _positional(rows, order) if order else list(rows))
 
     def _in_chunks(self, sql: str, values: Sequence[Any], params: dict[str, Any]) -> Iterable[Result]:
         """``sql`` run once per chunk of ``values``, its ``IN :values`` list being that chunk."""

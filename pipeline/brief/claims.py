@@ -22,9 +22,10 @@ from pipeline.brief.entities import COMPARED
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
 # "8×H100", "TP4×DP2", "4096×4096", "0.10 x86" ("1.8× A100" and "2.1× 8 GPUs", with a space, are speed-ups).
 _COUNTED = r"(?![A-Za-z]+\d|\d)"
-# "1,234.5" is one value. (The lookahead says what the value starts with, so the scan skips to digits: the
-# same matches, twice as fast.)
-_VALUE = re.compile(r"(?=\d)(?P<v>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*(?P<u>×" + _COUNTED
+# "1,234.5" is one value. It is written to start with a digit outside any alternation (1–3 digits and
+# groups of three, else digits: a digit, then 0–2 more and the groups, else more digits), so the regex
+# engine knows what a match starts with and skips to the digits in C.
+_VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" + _COUNTED
                     + r"|x(?![A-Za-z])" + _COUNTED
                     + r"|%|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
 # A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
@@ -61,11 +62,18 @@ class Claim:
     where: str
 
 
+_BRACKET = re.compile(r"[(（\[)）\]]")
+
+
 def _parenthesised(text: str, pos: int) -> bool:
+    """Is ``pos`` inside brackets opened before it (a closing one without its opening is ignored)? Only the
+    brackets are walked, not every character."""
     depth = 0
-    for ch in text[:pos]:
-        depth += ch in "(（["
-        depth -= ch in ")）]" and depth > 0
+    for ch in _BRACKET.findall(text, 0, pos):
+        if ch in "(（[":
+            depth += 1
+        elif depth:
+            depth -= 1
     return depth > 0
 
 

@@ -6,9 +6,7 @@ when kb ingested it, so a past day can be rebuilt from recordings.
 """
 from __future__ import annotations
 
-import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
-from functools import lru_cache
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import title_name
@@ -18,7 +16,7 @@ from kb.store.cards import cards, queue
 from kb.store.notes import entries_of, notes_between
 from kb.store.papers import existing_ids, paper_titles, papers_named, sightings_between
 from kb.store.posts import posts_published_between
-from kb.text import clean_heading, normalize_url
+from kb.text import clean_heading, normalize_url, words_of
 from pipeline.brief.entities import NameIndex
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
 
@@ -130,12 +128,10 @@ class _Pool:
                 self._absorb(match, u)
 
 
-_NON_WORD = re.compile(r"[^\w]+")
-
-
-@lru_cache(maxsize=65536)   # every known paper's titles, each night; the same titles in every doc's briefing
 def _norm_title(t: str) -> str:
-    return " ".join(_NON_WORD.sub(" ", clean_heading(t).lower()).split())
+    """A title as titles are compared: its words (``words_of``, shared with the briefed keys), heading noise
+    gone."""
+    return words_of(clean_heading(t))
 
 
 def _add(c: Candidate, *, ids=(), urls=(), title=None, text=None, points=(), source=None, markers=()) -> None:

@@ -12,7 +12,6 @@ from kb.store.anchors import (
     AnchorView,
     anchored_between,
     anchored_subject_count,
-    current_anchors,
     current_doc_version,
     section_titles,
 )
@@ -35,9 +34,10 @@ def stored_classifications(store: Store, model_hash: str, papers: set[str], entr
 
 
 def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set[str],
-                 quantities: dict[str, str] | None = None) -> Facts:
+                 quantities: dict[str, str] | None = None, *, anchored: list[AnchorView]) -> Facts:
     """Which cited IDs the store knows, mentions per ID (up to ``until``: a later day never leaks into an
-    earlier briefing), card mismatches, the sections each topic maps to, the doc's own figures."""
+    earlier briefing), card mismatches, the sections each topic maps to, the doc's own figures (from
+    ``anchored``: the doc's anchors on ``until``, ``current_anchors``)."""
     f = Facts(quantities=dict(quantities or {}))
     f.mentions = mentions_until(store, until)
     f.known_ids = existing_ids(store, cited | set(f.mentions))
@@ -50,7 +50,7 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
             f.section_topics.setdefault(sec.lstrip("§"), set()).add(t)
     doc = current_doc_version(store, topic, until)
     if doc:
-        labels = "\n".join(a.label for a in current_anchors(store, topic, until))
+        labels = "\n".join(a.label for a in anchored)
         f.speedup_texts.append((f"knowledge doc {doc.version}", labels))
     return f
 

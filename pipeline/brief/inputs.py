@@ -14,6 +14,7 @@ from kb.store.anchors import (
     current_anchors,
     section_headings,
     section_titles,
+    sections_by_subject,
     withdrawn_anchors,
 )
 from kb.store.briefings import briefed_before, briefing_data
@@ -115,8 +116,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         rules=rules, window=window,
         candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
         paper_titles=paper_titles(store, cited),
-        facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities),
-        anchors=anchored_sections(store, topic, day), anchored=anchored,
+        facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities, anchored=anchored),
+        anchors=sections_by_subject(anchored), anchored=anchored,
         withdrawn=withdrawn_anchors(store, topic, day, keys),
         anchored_stored=stored_results(store, engine.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id},
                                        doc=topic),

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import re
-import statistics
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -167,8 +166,10 @@ class KnownTitles:
 def title_of(c: Candidate, known: KnownTitles | None) -> str:
     """What an item is called: its paper's title from the store (listing, API, HF), else the team's card's,
     else the label of the line that anchors it, else what the note or post called it."""
-    for key in (c.arxiv_id, normalize_url(c.url) if c.url else None):
-        if key and known is not None and (title := known.get(key)):
+    if known is not None:
+        if c.arxiv_id and (title := known.get(c.arxiv_id)):
+            return title
+        if c.url and (key := normalize_url(c.url)) and (title := known.get(key)):
             return title
     if c.card_title:
         return c.card_title
@@ -303,7 +304,7 @@ def rank(cands: list[Candidate], top: int) -> list[Candidate]:
 def density(net_new: int, history: list[int], rules: Rules) -> dict[str, Any]:
     """The day's density level from its NET-new count, against the trailing 7 briefings when there are any."""
     recent = history[-7:]
-    baseline = statistics.median(recent) if recent else 0     # of two counts, their mean
+    baseline = _median(recent) if recent else 0     # of two counts, their mean
     if baseline:   # a ratio needs something to divide by; a quiet history falls back to the absolute scale
         ratio = net_new / baseline
         level = [lvl for lim, lvl in rules.density_ratio if ratio >= lim][-1]
@@ -312,3 +313,11 @@ def density(net_new: int, history: list[int], rules: Rules) -> dict[str, Any]:
     level = [lvl for lim, lvl in rules.density_absolute if net_new >= lim][-1]
     return {"level": level, "net_new": net_new, "previous": None, "median7": None, "basis": "absolute",
             "ratio": None, "window": 0}
+
+
+def _median(values: list[int]) -> float:
+    """``statistics.median`` of a few counts, without loading ``statistics`` (and its ``fractions`` and
+    ``decimal``) in every nightly: the middle one, or the mean of the two in the middle."""
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2

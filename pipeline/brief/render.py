@@ -29,16 +29,31 @@ def stars(n: int | None) -> str:
     return "⭐" * n if isinstance(n, int) and 1 <= n <= 5 else "—"
 
 
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
 @lru_cache(maxsize=8)   # one environment per workspace and process: templates compile once
 def _environment(workspace: Path | None):
     from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+
+    class BriefingEnvironment(Environment):
+        def getattr(self, obj: Any, attribute: str) -> Any:
+            """``x.key`` of the briefing's plain dicts: the key, first. Jinja asks a dict for an attribute
+            first, and catches the error of every such read (thousands a briefing); a key named as one of
+            a dict's own attributes (``items``) is left to Jinja, which gives the attribute."""
+            if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+                try:
+                    return obj[attribute]
+                except KeyError:
+                    pass
+            return super().getattr(obj, attribute)
     shipped = find_resource("templates/briefing.zh.md.j2").parent
     loaders = []
     if workspace is not None and (workspace / ".kb" / "overrides" / "templates").is_dir():
         loaders.append(FileSystemLoader(str(workspace / ".kb" / "overrides" / "templates")))
     loaders.append(FileSystemLoader(str(shipped)))
-    env = Environment(loader=ChoiceLoader(loaders), undefined=StrictUndefined, **ENV_OPTIONS,
-                      bytecode_cache=bytecode_cache(workspace, ENV_OPTIONS))
+    env = BriefingEnvironment(loader=ChoiceLoader(loaders), undefined=StrictUndefined, **ENV_OPTIONS,
+                              bytecode_cache=bytecode_cache(workspace, ENV_OPTIONS))
     env.filters.update(t=md_text, cell=md_cell, link=md_link, stars=stars, inline=md_inline, inline_cell=md_inline_cell,
                        code_block=md_code_block)
     env.globals["icon"] = CATEGORY_ICON

@@ -204,10 +204,12 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
         if c.category == "confirmation" or not c.section or not c.arxiv_id:
             continue
         own = facts.section_topics.get(c.section, set())
+        mine = set(c.topics)
         best = None
         for subject, title, topics, terms in facts.anchored_topics.get(c.section, []):
-            shared = set(c.topics) & topics
-            if subject in c.subjects or parse_arxiv_id(subject) is None or not (len(shared) >= 2 or shared - own):
+            shared = mine & topics
+            # the overlap first: most anchored items share too little, and need no ID parsed
+            if not (len(shared) >= 2 or shared - own) or subject in c.subjects or parse_arxiv_id(subject) is None:
                 continue
             overlap = sorted(c.terms & terms)
             key = (len(shared), len(overlap), subject)

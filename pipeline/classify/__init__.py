@@ -8,10 +8,9 @@
 
 Modules: ``taxonomy`` (load, validate, merge a workspace override, hash), ``matcher``
 (the term matcher), ``classifier`` (scoring and relevance), ``evaluate`` (metrics on
-labelled items).
+labelled items; imported from its module, so that the nightly, which classifies, does not load it).
 """
 from pipeline.classify.classifier import RELEVANCE_LEVELS, Classification, Tag, classify
-from pipeline.classify.evaluate import classifier_fn, evaluate, format_eval_table, load_labelled
 from pipeline.classify.matcher import TermMatcher
 from pipeline.classify.taxonomy import (
     REQUIRED_TOPICS,
@@ -25,6 +24,5 @@ from pipeline.classify.taxonomy import (
 
 __all__ = [
     "RELEVANCE_LEVELS", "REQUIRED_TOPICS", "Classification", "Settings", "Tag", "Taxonomy", "TermMatcher",
-    "Topic", "classifier_fn", "classify", "default_taxonomy", "evaluate", "format_eval_table",
-    "load_labelled", "load_taxonomy", "taxonomy_hash",
+    "Topic", "classify", "default_taxonomy", "load_taxonomy", "taxonomy_hash",
 ]

@@ -29,13 +29,13 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 __all__ = ["TermMatcher", "normalize_text", "stem", "tokenize", "is_cjk", "match_key", "spellings"]
 
 _CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _LATIN_RE = re.compile(r"[a-z0-9]+")
 _MIXED_RE = re.compile(rf"[a-z0-9]+|[{_CJK_CLASS}]+")
-_CJK_CHAR_RE = re.compile(rf"[{_CJK_CLASS}]")
 _MAX_JOIN_VARIANTS = 5      # join the words of terms up to this many words in all ways
 _CACHE_LIMIT = 400_000      # memo size for raw token → trie node / stem
 
@@ -51,7 +51,10 @@ def normalize_text(text: str) -> str:
 
 
 def is_cjk(token: str) -> bool:
-    return bool(_CJK_CHAR_RE.match(token))
+    """Does ``token`` start with a CJK ideograph (``_CJK_CLASS``)? Compared, not matched: a regex of these
+    ranges takes milliseconds to compile, in every process that imports the matcher."""
+    first = token[:1]
+    return "\u3400" <= first <= "\u4dbf" or "\u4e00" <= first <= "\u9fff" or "\uf900" <= first <= "\ufaff"
 
 
 def stem(word: str) -> str:
@@ -106,7 +109,14 @@ def spellings(term: str) -> set[str]:
         return {"".join(toks)}
     if any(kinds):
         return {match_key(term)}
-    return {" ".join(stem(w) for w in v) for v in _join_variants(toks)}
+    return {" ".join(path) for path in latin_paths(tuple(toks))}
+
+
+@lru_cache(maxsize=8192)
+def latin_paths(toks: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    """The stemmed word sequences a Latin term of tokens ``toks`` matches (``_join_variants``, each word
+    stemmed). Cached: the taxonomy's check (``spellings``) and its matcher both ask for every term."""
+    return frozenset(tuple(stem(t) for t in variant) for variant in _join_variants(list(toks)))
 
 
 class _Node:
@@ -158,8 +168,7 @@ class TermMatcher:
 
     # ------------------------------------------------------------------ building
     def _add_latin(self, toks: list[str], tid: int) -> None:
-        for variant in _join_variants(toks):
-            path = [stem(t) for t in variant]
+        for path in latin_paths(tuple(toks)):
             node = self._root.get(path[0])
             if node is None:
                 node = self._root[path[0]] = _Node()

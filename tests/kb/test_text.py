@@ -40,3 +40,15 @@ from kb.text import strip_anchor_syntax, url_spans
 def test_an_anchor_line_keeps_its_words_and_loses_its_anchoring(line: str, label: str) -> None:
     assert strip_anchor_syntax(line) == label
     assert not find_arxiv_ids(label) and not url_spans(label)     # written into a doc, it anchors nothing
+
+
+
+@pytest.mark.parametrize("text, url", [
+    ("见 HTTPS://Example.ORG/p，然后", "HTTPS://Example.ORG/p"),     # any case in the scheme; CJK punctuation ends it
+    ("see WWW.example.org/ＡＢ here", "WWW.example.org/"),            # full-width forms end it, either case
+    ("http://x.org/推理框架", "http://x.org/"),
+    ("\u212awww.x.org", None),      # a letter before www (the Kelvin sign folds to k): inside a word
+    ("\u017fwww.x.org", None),      # (long s folds to s)
+])
+def test_url_spans_fold_case_in_the_scheme_only(text, url):
+    assert [text[a:b] for a, b in url_spans(text)] == ([url] if url else [])

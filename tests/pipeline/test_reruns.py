@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -47,6 +49,20 @@ def _rerun(home: Path) -> tuple[str, str]:
 def test_a_rerun_with_nothing_new_changes_nothing(home: Path) -> None:
     before, after = _rerun(home)
     assert before == after
+
+
+# What a rerun with nothing new has no use for: the ORM (it writes nothing), markdown-it (its html pages
+# are the ones this Markdown made), the classifier's evaluation, and statistics (a median of a few counts).
+UNUSED_ON_A_RERUN = ("sqlalchemy", "sqlmodel", "markdown_it", "pipeline.classify.evaluate", "statistics")
+
+
+def test_a_rerun_with_nothing_new_imports_nothing_it_does_not_use(home: Path) -> None:
+    code = ("import sys, runpy; sys.argv = ['kb', *sys.argv[1:]]\n"
+            "try:\n    runpy.run_module('kb.cli', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+            f"print('LOADED', *[m for m in {UNUSED_ON_A_RERUN!r} if m in sys.modules], file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code, "--home", str(home), "nightly", "--date", DAY, "--offline",
+                          "--quiet"], capture_output=True, text=True, timeout=120)
+    assert out.stderr.strip().splitlines()[-1] == "LOADED", out.stderr[-2000:]
 
 
 def test_a_post_corrected_in_place_changes_the_briefing(home: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import sqlite3
 import subprocess
 from collections.abc import Iterator
@@ -67,6 +68,20 @@ def _applied(path: Path) -> list[str]:
         conn.close()
 
 
+def _open_connections(path: Path) -> list[sqlite3.Connection]:
+    """The sqlite3 connections of this process that have ``path`` open."""
+    found = []
+    for obj in gc.get_objects():
+        if isinstance(obj, sqlite3.Connection):
+            try:
+                files = [row[2] for row in obj.execute("PRAGMA database_list")]
+            except sqlite3.ProgrammingError:   # closed
+                continue
+            if str(path.resolve()) in files:
+                found.append(obj)
+    return found
+
+
 def test_a_store_with_damaged_pages_is_refused_in_one_line_and_left_as_it_was(workspace: Path) -> None:
     """The header is whole (so it is no "cut short" file) but every page after it is junk: read and write
     commands say the file is malformed and change nothing."""
@@ -76,10 +91,16 @@ def test_a_store_with_damaged_pages_is_refused_in_one_line_and_left_as_it_was(wo
     data = path.read_bytes()
     path.write_bytes(data[:100] + b"\xab" * (len(data) - 100))
     damaged = path.read_bytes()
-    for args in (["db", "status"], ["ingest", "workspace"]):
-        result = kb(workspace, *args)
-        assert result.returncode == 1, (args, result.stdout, result.stderr)
-        assert one_error_line(result.stderr) == f"kb: error: cannot open store {path}: database disk image is malformed"
+    gc.disable()   # a connection the failed open left open stays open, whenever the collector would have run
+    try:
+        for args in (["db", "status"], ["ingest", "workspace"]):
+            result = kb(workspace, *args)
+            assert result.returncode == 1, (args, result.stdout, result.stderr)
+            assert one_error_line(result.stderr) == (f"kb: error: cannot open store {path}: database disk image "
+                                                     "is malformed")
+            assert not _open_connections(path), args
+    finally:
+        gc.enable()
     assert path.read_bytes() == damaged
 
 
@@ -213,8 +234,13 @@ def test_a_log_left_by_a_writer_that_stopped_is_named_to_a_user_who_may_only_rea
     conn.close()                      # checkpoints and removes the log: put it back, as a kill leaves it
     wal.write_bytes(log)
     path.with_name("kb.sqlite-shm").unlink(missing_ok=True)
-    with immutable(path, wal, path.parent):
-        result = kb(workspace, "sources", "status")
+    gc.disable()   # what the failed open leaves open stays open, whenever the collector would have run
+    try:
+        with immutable(path, wal, path.parent):
+            result = kb(workspace, "sources", "status")
+        assert not _open_connections(path)
+    finally:
+        gc.enable()
     assert result.returncode == 1
     assert one_error_line(result.stderr) == (
         f"kb: error: cannot open store {path} read-only (unable to open database file): a writer left "

@@ -11,6 +11,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kb.records import Note, NoteEntry, PaperRecord, PostRecord
 from kb.store import Store
@@ -160,6 +162,22 @@ def test_text_beyond_ascii_is_tokenized_as_unicode61_tokenizes_it(tmp_path: Path
         theirs = [term for _, term in sorted(db.execute("SELECT offset, term FROM v"))]
         assert index_text(text).split() == theirs + cjk_chars(text), text
         assert tokens(segment(text)) == theirs, text
+
+
+# What a title or an abstract mixes: ASCII words and separators, Latin letters with diacritics, CJK, kana
+# and hangul, unicode61's exceptions (marks that were letters, private use), other scripts' whitespace,
+# and a lone surrogate.
+_PIECES = st.sampled_from(["SlimWise", "TTFT", "kv-cache", "1.9×", "4.64", " ", "\t", "\n", "/", "_", "(", "—",
+                           "Schrödinger", "ÉCOLE", "Straße", "İ", "µs", "ﬁne", "Ⅻ", "①", "x²", "ＬＬＭ", "推理", "框架",
+                           "锚", "推論フレームワーク", "추론", "\u3000", "\xa0", "\u19b0", "\u1cf2", "\ue000",
+                           "\U000f0001", "🟢", "\ud800", "e\u0301"])
+
+
+@given(st.lists(_PIECES | st.text(max_size=3), max_size=12).map("".join))
+def test_index_text_is_the_tokens_of_the_segmented_text(text: str) -> None:
+    """index_text tokenizes in C what is ASCII and in Python only the words holding other characters:
+    the same tokens, in the same order, as the plain definition."""
+    assert index_text(text).split() == tokens(segment(text)) + cjk_chars(text)
 
 
 def test_the_snippet_marks_the_query_word_not_letters_inside_other_words() -> None:

@@ -119,3 +119,18 @@ def test_every_open_flag_is_shown_however_many(sample_day: Path, lang: str) -> N
     start, end = ("## 三、", "## 四、") if lang == "zh" else ("## 3. ", "## 4. ")
     section = text[text.index(start):text.index(end)]
     assert all(f"claim {n}" in section for n in range(20)) and section.count("### ⚠️") == 20
+
+
+def test_a_dict_is_read_by_key_as_jinja_reads_it(tmp_path: Path) -> None:
+    """The briefing's environment reads ``x.key`` of a plain dict by key first, as Jinja's own reading
+    would end: a key named as a dict's attribute still gives the attribute, a missing key is undefined."""
+    _environment.cache_clear()
+    _override(tmp_path, "{{ d.title }}|{{ d.items is callable }}|{{ (d.get)('title') }}|{{ d.gone is defined }}",
+              1_000_000)
+    data = {"topic": "inference", "d": {"title": "T", "items": "not this"}}
+    assert render_markdown(data, "zh", tmp_path) == "T|True|T|False\n"
+    _override(tmp_path, "{{ d.gone }}", 1_000_001)
+    _environment.cache_clear()
+    with pytest.raises(jinja2.UndefinedError):
+        render_markdown(data, "zh", tmp_path)
+    _environment.cache_clear()
