@@ -10,7 +10,9 @@ names and the dev set as worked examples; neither saw the holdout's labels nor t
 their labels are ``tests/data/agreement/holdout_annotator_*.jsonl``. Every pair of label sets (and
 each ``--model``'s predictions) is scored as ``kb eval classifier`` scores a model against the gold:
 topic micro-F1 and relevance agreement, with the same metrics code. The floor printed beside the
-annotators is issue 17's holdout floor (topic micro-F1 0.85, relevance 0.90).
+annotators is issue 17's holdout floor (topic micro-F1 0.85, relevance 0.90). Also: kb's labels of 600
+corpus papers (``data/corpus_labels.jsonl``, four annotators) against a second annotator's labels of
+60 of them (``corpus_labels_second.jsonl``).
 
 With ``--corpus``, the same for the curated test titles: 240 papers of the corpus' test split (120 a
 curator's section makes primary, 120 not), judged from their titles alone by two annotators who saw
@@ -94,7 +96,12 @@ def titles_table(corpus: Path, models: list[str], model_file: str | None) -> Non
         else:
             from kb.resources import find_resource
             from pipeline.classify.engine import MODEL_FILE, load_base
-            fn = classifier_fn(model=load_base(Path(model_file) if model_file else find_resource(MODEL_FILE)))
+            from pipeline.classify.labelling import held_out
+            model = load_base(Path(model_file) if model_file else find_resource(MODEL_FILE))
+            if not held_out(model):     # fitted on the test split: its figures there would be training figures
+                raise SystemExit(f"--corpus with --model learned: {model.id} saw the test split; pass --model-file "
+                                 "with a measured model (kb train … --measured-out FILE)")
+            fn = classifier_fn(model=model)
         rows[f"model:{name}"] = [{"relevance": c.relevance, "topics": [t.topic for t in c.tags]}
                                  for c in map(fn, gold)]
     print(f"\ncurated test titles ({len(gold)}, {sum(g['relevance'] == 'primary' for g in gold)} primary by the "
@@ -157,11 +164,22 @@ def sections_table(home: Path) -> None:
     for a, b in (("annotator_e", "annotator_f"), ("annotator_g", "annotator_h")):
         if a in people and b in people:
             both = {k: v["sections"] for p in (a, b) for k, v in people[p].items()}
-            print(f"{a[-1]} + {b[-1]} (the whole doc){'':<9} {_top(both, truth)[0]:.3f} / {_top(both, truth)[1]:.3f}")
+            t1, t3 = _top(both, truth)
+            print(f"{a[-1]} + {b[-1]} (the whole doc){'':<9} {t1:.3f} / {t3:.3f}")
     k1, k3 = _top(kb, truth)
     loo = leave_one_out(base, heads, items)
     print(f"{'kb, two folds':<24} {k1:.3f} / {k3:.3f}   kb, leave-one-out {loo['top1']:.3f} / {loo['top3']:.3f}")
     print(f"{'issue 13 floor':<24} 0.800 / 0.950")
+
+
+def second_labels_line() -> str:
+    """kb's labels of corpus papers (``data/corpus_labels.jsonl``) against a second annotator's of 60 of them."""
+    first = _labels_by(ROOT / "data/corpus_labels.jsonl", "arxiv_id")
+    second = _labels_by(ROOT / "tests/data/agreement/corpus_labels_second.jsonl", "arxiv_id")
+    ids = sorted(second)
+    m = metrics([first[i] for i in ids], [second[i] for i in ids], with_zh=False)
+    return (f"{'corpus labels vs a second annotator (' + str(len(ids)) + ')':<48} {m['micro_f1']:>15.3f} "
+            f"{m['relevance_accuracy']:>10.3f}")
 
 
 def _labels_by(path: Path, key: str) -> dict[str, dict]:
@@ -189,21 +207,23 @@ def main() -> int:
         sets[f"model:{name}"] = _model(name, Path(args.holdout), args.model_file)
     people = [k for k in sets if not k.startswith("model:")]
     print(f"{'pair':<48} {'topic micro-F1':>15} {'relevance':>10}")
-    worst = (1.0, 1.0)
+    least = 1.0
     for a, b in itertools.combinations(sets, 2):
         if a.startswith("model:") and b.startswith("model:"):
             continue
         f1, rel = agreement(sets[a], sets[b])
         print(f"{a + ' vs ' + b:<48} {f1:>15.3f} {rel:>10.3f}")
         if a == "holdout" and b in people:
-            worst = (min(worst[0], f1), min(worst[1], rel))
+            least = min(least, f1)
+    print(second_labels_line())
     print(f"{'issue 17 floor (a model against the holdout)':<48} {FLOORS['topics']:>15.3f} {FLOORS['relevance']:>10.3f}")
     if args.corpus:
         titles_table(Path(args.corpus), args.model, args.model_file)
     if args.day2_home:
         sections_table(Path(args.day2_home).resolve())
-    print(json.dumps({"name": "holdout annotator agreement (least, topics)", "value": round(worst[0], 3),
-                      "unit": "micro-F1", "floor": FLOORS["topics"], "ratio": round(worst[0] / FLOORS["topics"], 3)}))
+    # the figure is people's, beside the floor a model is held to: a ratio under 1 is the floor above people
+    print(json.dumps({"name": "holdout: a second person's topic agreement (least)", "value": round(least, 3),
+                      "unit": "micro-F1", "floor": FLOORS["topics"], "ratio": round(least / FLOORS["topics"], 3)}))
     return 0
 
 

@@ -79,7 +79,7 @@ class DocModel:
     # which doc an item belongs to, in a workspace of several: feature → weight, and a bias (None: one doc)
     member: dict[int, float] | None = None
     member_bias: float = 0.0
-    # what the doc is about (topic slugs: docmodels' profile): an item tagged with one is the doc's whole
+    # the doc's subject (topics most of its anchors carry: docmodels): an item tagged with one is the doc's whole
     about: tuple[str, ...] = ()
     # the team's corrections, item by item: a person said what this item is for this doc, so it is
     overrides: dict[str, tuple[str, tuple[str, ...] | None]] = field(default_factory=dict)
@@ -136,12 +136,16 @@ class DocModel:
         return out
 
     def _about(self, Z: np.ndarray) -> np.ndarray:
-        """Which items (rows of logits ``Z``) this doc's topic heads tag with a topic the doc is about."""
+        """Which items (rows of logits ``Z``) are on this doc's subject: their strongest tag is one of its
+        topics (an expert-parallelism doc's subject holds parallelism, yet a sequence-parallel prefill paper,
+        long-context first, is not its business)."""
         cols = [k for k, t in enumerate(self.base.topics) if t in self.about]
         if not cols:
             return np.zeros(len(Z), dtype=bool)
-        p = 1.0 / (1.0 + np.exp(-np.asarray(Z[:, [3 + k for k in cols]], dtype=np.float64)))
-        return (p >= np.asarray(self.base.thresholds, dtype=np.float64)[cols]).any(axis=1)
+        zt = np.asarray(Z[:, _NR:], dtype=np.float64)
+        best = zt.argmax(axis=1)
+        p = 1.0 / (1.0 + np.exp(-zt[np.arange(len(zt)), best]))
+        return np.isin(best, cols) & (p >= np.asarray(self.base.thresholds, dtype=np.float64)[best])
 
     def membership(self, n: int, rows: np.ndarray, idx: np.ndarray, val: np.ndarray) -> np.ndarray:
         """P(this doc | related) of ``n`` items from their flat vectors (1 when the workspace has one doc)."""

@@ -29,25 +29,29 @@ from pipeline.classify.teamlabels import doc_labels, labels_digest
 log = logging.getLogger(__name__)
 
 MODELS_DIR = ".kb/models"
-ADAPT_VERSION = 7                 # bump when adapt's objective or options change: caches refit
+ADAPT_VERSION = 8                 # bump when adapt's objective, options or scoring rule change: refit, re-tag
 OPTIONS = {"l2": 0.1, "bias_l2": 1.0, "steps": 200}
 WARM_STEPS = 60                   # continuing from the cached correction needs fewer steps
 CROSS_WEIGHT = 0.5                # another doc's anchor's weight as a label (the membership head counts it once)
 
 
 PROFILE_SHARE = 0.25              # a topic this share of a doc's anchors carry is what the doc is about
+# a topic most of a doc's anchors carry is its subject: an item tagged with it is the doc's whole, whatever
+# else it resembles (the profile's quarter is a wide net: a base model's stray tag on three of a MoE doc's
+# ten bare titles made long-context "about" MoE, and KVQuilt the MoE doc's)
+SUBJECT_SHARE = 0.5
 
 
 def with_cross_negatives(labels: dict[str, list[Labelled]], base: Any = None
                          ) -> tuple[dict[str, list[Labelled]], dict[str, set[str]]]:
     """Each doc's items plus the other docs' anchors as ``none`` (unless the doc labels them itself) — but
-    not another doc's anchor about what this doc is about — and what each doc is about. Docs overlap: when
+    not another doc's anchor about what this doc is about — and each doc's subject. Docs overlap: when
     the inference doc anchors MoE serving papers, they are no negatives of the MoE doc, or it learns that
     MoE is not its business. What a doc is about: the topics (the base model's, or the labelled ones) of
-    PROFILE_SHARE of its anchors."""
+    PROFILE_SHARE of its anchors; its subject: those of SUBJECT_SHARE (``DocModel.about``)."""
     topics = _topics(base, [i for its in labels.values() for i in its]) if base is not None else {}
-    profile = {d: _profile([topics.get(id(i), set()) for i in its if i.origin == "anchor"])
-               for d, its in labels.items()}
+    tagged = {d: [topics.get(id(i), set()) for i in its if i.origin == "anchor"] for d, its in labels.items()}
+    profile = {d: _profile(ts) for d, ts in tagged.items()}
     out = {}
     for d, items in labels.items():
         mine = {i.id for i in items}
@@ -56,7 +60,7 @@ def with_cross_negatives(labels: dict[str, list[Labelled]], base: Any = None
                   if i.id not in mine and i.origin == "anchor" and not topics.get(id(i), set()) & profile[d]]
         seen: set[str] = set()
         out[d] = items + [o for o in others if not (o.id in seen or seen.add(o.id))]
-    return out, profile
+    return out, {d: _profile(ts, SUBJECT_SHARE) for d, ts in tagged.items()}
 
 
 def _topics(base: Any, items: list[Labelled]) -> dict[int, set[str]]:
@@ -65,12 +69,13 @@ def _topics(base: Any, items: list[Labelled]) -> dict[int, set[str]]:
     return {id(i): set(i.topics) if i.topics else set(r.topics) for i, r in zip(items, judged)}
 
 
-def _profile(anchors: list[set[str]]) -> set[str]:
+def _profile(anchors: list[set[str]], share: float = PROFILE_SHARE) -> set[str]:
+    """The topics at least ``share`` of a doc's anchors carry."""
     counts: dict[str, int] = {}
     for ts in anchors:
         for t in ts:
             counts[t] = counts.get(t, 0) + 1
-    return {t for t, n in counts.items() if anchors and n >= PROFILE_SHARE * len(anchors)}
+    return {t for t, n in counts.items() if anchors and n >= share * len(anchors)}
 
 
 def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> dict[str, tuple[DocModel, str]]:

@@ -17,7 +17,7 @@ a hash of the paper's key) or ``"dev"`` / ``"holdout"`` (the project's labelled 
   corpus, so the shipped model never sees them.
 * Abstracts no curator listed that kb's own label file names (``[abstracts.labelled]``) take
   its labels (``source="labelled"``: a title-only and a title+abstract example, as a curated
-  paper gives, with the file's weight).
+  paper gives, with the file's weight) — in the train split only; one of val or test is left out.
 * Other abstracts no curator listed are ``none`` examples: systems papers without LLMs
   (``source="systems"``: the label map's ``[abstracts.systems_negatives]`` rule — a systems
   category and none of its LLM terms — with its weight; a title-only and a title+abstract
@@ -182,7 +182,9 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
                 or nt in block_titles or nt in dev_titles):
             continue
         if aid in labelled:
-            out.extend(_labelled_examples(key, r, *labelled[aid], split_of(key, val, test), lm.labelled.weight))
+            # train only: a team label in val or test would move the tuning and the figures off the curators'
+            if split_of(key, val, test) == "train":
+                out.extend(_labelled_examples(key, r, *labelled[aid], "train", lm.labelled.weight))
             continue
         if sysneg is not None and sysneg.matches(r):
             source, weight = "systems", sysneg.weight

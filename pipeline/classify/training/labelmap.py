@@ -109,6 +109,8 @@ class TeamLabelled:
                 if bad or (rel == "none" and topics):
                     raise LabelMapError(f"{where}: unknown topic(s) {sorted(bad)}" if bad
                                         else f"{where}: a 'none' paper carries no topics")
+                if aid in out:
+                    raise LabelMapError(f"{where}: {aid} is labelled twice")
                 out[aid] = (rel, tuple(sorted(topics)))
         return out
 

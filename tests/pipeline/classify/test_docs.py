@@ -17,6 +17,7 @@ DAY = "2026-10-08"
 MOE_DOC = Path(__file__).resolve().parents[2] / "fixtures" / "moe" / "moe.md"
 SPEC = "2610.08812"        # TreeDraft: token-tree speculative decoding (the sample day's arXiv listing)
 MOE_PAPERS = {"2610.09701", "2610.09255"}   # SlimWise, ExpertLane
+NOT_MOE = {"2610.09034", "2610.08694"}      # KVQuilt (long-context KV quantization), OverlapPipe (training bubbles)
 
 
 def kb(home: Path, *args: str, ok: bool = True):
@@ -58,6 +59,7 @@ def test_two_docs_give_two_briefings_each_keeping_its_own(two_docs):
     assert inf_ids != moe_ids
     assert MOE_PAPERS <= moe_ids                      # the MoE doc keeps the day's MoE papers …
     assert SPEC not in moe_ids and SPEC in inf_ids    # … and leaves speculative decoding to the inference doc
+    assert NOT_MOE.isdisjoint(moe_ids)                # … and long-context KV quantization, training pipelines
     assert moe["counts"]["relevant"] < inference["counts"]["relevant"]
     assert {i["topic"] for i in (inference, moe)} == {"inference", "moe"}
     # each doc's models are cached under .kb/models/
@@ -135,6 +137,7 @@ def test_a_doc_keeps_its_subject_when_another_doc_anchors_it_too(tmp_path):
     assert "2610.09701" in kept                                               # SlimWise
     assert "https://blog.vllm.ai/2026/10/09/deepep-v2-wide-ep-decode.html" in kept   # wide-EP decode on GB300
     assert "2610.11960" not in kept and "2610.12214" not in kept            # EchoDraft, DraftCache: speculative
+    assert "2610.12530" not in kept and "2610.09034" not in kept            # RingPrefill, KVQuilt: not MoE
 
 
 def test_a_correction_changes_the_next_run(tmp_path, two_docs):

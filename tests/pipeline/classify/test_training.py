@@ -117,6 +117,8 @@ def test_team_labelled_abstracts_take_the_team_labels_in_their_id_split(tmp_path
     ('{"arxiv_id": "2601.00002", "relevance": "primary", "topics": ["moe"]}', r"unknown topic\(s\) \['moe'\]"),
     ('{"arxiv_id": "2601.00002", "relevance": "none", "topics": ["kv-cache"]}', "carries no topics"),
     ('{"arxiv_id": ', "team.jsonl:1: not a JSON object"),
+    ('{"arxiv_id": "2601.00002", "relevance": "none", "topics": []}\n'
+     '{"arxiv_id": "2601.00002", "relevance": "primary", "topics": []}', "team.jsonl:2: 2601.00002 is labelled twice"),
 ])
 def test_a_malformed_team_label_is_named_by_file_and_line(tmp_path, line, message):
     with pytest.raises(LabelMapError, match=message):
@@ -233,3 +235,18 @@ def test_the_texts_line_is_drawn_on_kbs_own_labels_when_there_are_enough():
             assert texts == tune_rules(Z[~bare], [e for e, b in zip(ex, bare) if not b], [], "hierarchical",
                                        **floors)[0]
         assert titles == tune_rules(Z[bare], [e for e, b in zip(ex, bare) if b], [], "hierarchical", **floors)[0]
+
+
+def test_the_shipped_team_labels_are_valid_and_all_in_the_train_split():
+    from pipeline.classify.training.fit import taxonomy_term_groups
+    _, topics = taxonomy_term_groups(find_resource("data/taxonomy.toml"))
+    lm = LabelMap.load(find_resource("data/label_map.toml"), set(topics))     # checks every line's topics
+    labels = lm.labelled.load()
+    assert len(labels) == 600 and all(split_of(f"arxiv:{aid}") == "train" for aid in labels)
+
+
+def test_a_team_label_outside_the_train_split_is_left_out(tmp_path):
+    corpus = _corpus(tmp_path)
+    held = next(a for a in (f"2601.000{n:02d}" for n in range(1, 9)) if split_of(f"arxiv:{a}") != "train")
+    lm = _with_labels(corpus, json.dumps({"arxiv_id": held, "relevance": "primary", "topics": []}) + "\n")
+    assert not [e for e in build(corpus, lm) if e.source == "labelled"]
