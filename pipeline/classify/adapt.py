@@ -79,7 +79,7 @@ class DocModel:
     # which doc an item belongs to, in a workspace of several: feature → weight, and a bias (None: one doc)
     member: dict[int, float] | None = None
     member_bias: float = 0.0
-    # the doc's subject (topics most of its anchors carry: docmodels): an item tagged with one is the doc's whole
+    # the doc's subject (topics half its anchors carry: docmodels): an item whose strongest tag it is, is the doc's
     about: tuple[str, ...] = ()
     # the team's corrections, item by item: a person said what this item is for this doc, so it is
     overrides: dict[str, tuple[str, tuple[str, ...] | None]] = field(default_factory=dict)
@@ -114,8 +114,8 @@ class DocModel:
         what the MoE doc anchors more than what the others do; a RAG paper like neither doc's anchors
         stays the larger doc's, as it was before the second doc came (the plain product gave every doc
         its share, and a second doc took borderline items out of the first doc's briefing). Docs
-        overlap: an item tagged with a topic the doc is about (``about``) is the doc's whole, whatever
-        else it resembles — a MoE paper on prefill/decode disaggregation is the MoE doc's too.
+        overlap: an item whose strongest tag is the doc's subject (``about``) is the doc's whole,
+        whatever else it resembles — a MoE paper on prefill/decode disaggregation is the MoE doc's too.
         """
         out = Z + self.bias if self.bias is not None else Z.copy()
         if self.delta and len(idx):
