@@ -50,10 +50,6 @@ from pipeline.classify.metrics import metrics  # noqa: E402
 FLOORS = {"topics": 0.85, "relevance": 0.90}
 
 
-def _labels(path: Path) -> dict[str, dict]:
-    return _labels_by(path, "id")
-
-
 def _model(name: str, holdout: Path, model_file: str | None) -> dict[str, dict]:
     from pipeline.classify.labelling import eval_items
     res = eval_items(holdout, model=name, model_file=Path(model_file) if model_file else None)
@@ -200,9 +196,9 @@ def main() -> int:
         heads, items, _, fold = _day2(Path(args.day2_home).resolve())
         print(fold_page(heads, items, fold, args.show_fold))
         return 0
-    sets = {"holdout": _labels(Path(args.holdout))}
+    sets = {"holdout": _labels_by(Path(args.holdout), "id")}
     for p in sorted((ROOT / "tests/data/agreement").glob("holdout_annotator_*.jsonl")):
-        sets[p.stem.replace("holdout_", "")] = _labels(p)
+        sets[p.stem.replace("holdout_", "")] = _labels_by(p, "id")
     for name in args.model:
         sets[f"model:{name}"] = _model(name, Path(args.holdout), args.model_file)
     people = [k for k in sets if not k.startswith("model:")]

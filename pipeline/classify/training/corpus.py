@@ -184,7 +184,7 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
         if aid in labelled:
             # train only: a team label in val or test would move the tuning and the figures off the curators'
             if split_of(key, val, test) == "train":
-                out.extend(_labelled_examples(key, r, *labelled[aid], "train", lm.labelled.weight))
+                out.extend(_abstract_examples(key, r, *labelled[aid], "train", "labelled", lm.labelled.weight))
             continue
         if sysneg is not None and sysneg.matches(r):
             source, weight = "systems", sysneg.weight
@@ -192,14 +192,10 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
             source, weight = "random", random_weight
         else:
             continue
-        split = split_of(key, val, test)
-        if source == "systems":
-            # a bare title as well, as every curated paper gives: a systems title without an
-            # LLM is what a nightly listing's short entries look like
-            out.append(Example(key=key, title=r["title"], text="", relevance="none", topics=(),
-                               split=split, source=source, weight=weight, id=key + "#title", extra=_category(r)))
-        out.append(Example(key=key, title=r["title"], text=r["abstract"], relevance="none",
-                           topics=(), split=split, source=source, weight=weight, id=key, extra=_category(r)))
+        # a systems paper gives a bare title as well, as every curated paper does: a systems title
+        # without an LLM is what a nightly listing's short entries look like
+        out.extend(_abstract_examples(key, r, "none", (), split_of(key, val, test), source, weight,
+                                      bare_title=source == "systems"))
 
     for it in dev or ():
         out.append(Example(key=f"dev:{it['id']}", title=it.get("title", ""), text=it.get("text", ""),
@@ -213,12 +209,13 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
     return out
 
 
-def _labelled_examples(key: str, record: dict[str, Any], relevance: str, topics: tuple[str, ...],
-                       split: str, weight: float) -> list[Example]:
-    """A team-labelled abstract's two examples: its bare title and its title with the abstract."""
+def _abstract_examples(key: str, record: dict[str, Any], relevance: str, topics: tuple[str, ...], split: str,
+                       source: str, weight: float, bare_title: bool = True) -> list[Example]:
+    """An unlisted abstract's examples: its bare title (``bare_title``), then its title with the abstract."""
     base = dict(key=key, title=record["title"], relevance=relevance, topics=topics, split=split,
-                source="labelled", weight=weight, extra=_category(record))
-    return [Example(text="", id=key + "#title", **base), Example(text=record["abstract"], id=key, **base)]
+                source=source, weight=weight, extra=_category(record))
+    bare = [Example(text="", id=key + "#title", **base)] if bare_title else []
+    return [*bare, Example(text=record["abstract"], id=key, **base)]
 
 
 def summarise(examples: list[Example]) -> str:

@@ -54,13 +54,13 @@ def tune_by_regime(Z: np.ndarray, ex: Sequence[Example], topics: Sequence[str], 
     offsets, thr = tune_rules(Z, ex, topics, rel_mode, **floors)
     title_only = offsets
     if bare.any() and (~bare).any():
-        kb_texts = np.array([e.source == "dev" for e in ex]) & ~bare
-        own = [e for e, k in zip(ex, kb_texts) if k]
-        if len(own) >= MIN_KB_ITEMS and len({e.relevance for e in own}) == len(LEVELS):
-            offsets, _ = tune_rules(Z[kb_texts], own, topics, rel_mode)
-        else:
-            offsets, _ = tune_rules(Z[~bare], [e for e, b in zip(ex, bare) if not b], topics, rel_mode, **floors)
+        offsets, _ = tune_rules(Z[~bare], [e for e, b in zip(ex, bare) if not b], topics, rel_mode, **floors)
         title_only, _ = tune_rules(Z[bare], [e for e, b in zip(ex, bare) if b], topics, rel_mode, **floors)
+    # texts: kb's line where kb's labelled texts can draw it, whether or not bare titles are tuned too
+    kb_texts = np.array([e.source == "dev" for e in ex]) & ~bare
+    own = [e for e, k in zip(ex, kb_texts) if k]
+    if len(own) >= MIN_KB_ITEMS and len({e.relevance for e in own}) == len(LEVELS):
+        offsets, _ = tune_rules(Z[kb_texts], own, topics, rel_mode)
     return offsets, title_only, thr
 
 

@@ -235,6 +235,16 @@ def test_the_texts_line_is_drawn_on_kbs_own_labels_when_there_are_enough():
             assert texts == tune_rules(Z[~bare], [e for e, b in zip(ex, bare) if not b], [], "hierarchical",
                                        **floors)[0]
         assert titles == tune_rules(Z[bare], [e for e, b in zip(ex, bare) if b], [], "hierarchical", **floors)[0]
+    # a set of texts only (no bare titles to tune apart) draws the texts' line on kb's items all the same
+    ex = items("curated", 60) + items("dev", MIN_KB_ITEMS)
+    Z = rng.normal(size=(len(ex), 3))
+    texts, _, _ = tune_by_regime(Z, ex, [], "hierarchical", **floors)
+    assert texts == tune_rules(Z[60:], ex[60:], [], "hierarchical")[0]
+    # kb's items of one level only cannot draw a line: the floors decide
+    ex = items("curated", 60) + [e for e in items("dev", 3 * MIN_KB_ITEMS) if e.relevance == "primary"]
+    Z = rng.normal(size=(len(ex), 3))
+    texts, _, _ = tune_by_regime(Z, ex, [], "hierarchical", **floors)
+    assert texts == tune_rules(Z, ex, [], "hierarchical", **floors)[0]
 
 
 def test_the_shipped_team_labels_are_valid_and_all_in_the_train_split():
