@@ -24,7 +24,9 @@ __all__ = ["ClassifyReport", "run_classify", "explain_subject", "load_workspace_
 
 BATCH = 2000
 PROGRESS_FROM = 5000   # a bar only for work that takes a while
-PARALLEL_FROM = 20000  # from this many subjects, worker processes share the work (kb classify --all)
+# From this many subjects, forked workers share the judging. Measured (bench/README.md, "classify
+# stage workers"): two workers win from about 400 subjects and save a third from 1,000 on.
+PARALLEL_FROM = 1000
 
 
 @dataclass
@@ -53,7 +55,8 @@ def run_classify(ctx: RunContext, *, everything: bool = False) -> ClassifyReport
     subjects = all_subjects(ctx.store) if everything else queued_subjects(ctx.store)
     total = subject_count(ctx.store, queued=not everything)
     with ctx.progress("classify", total) if total >= PROGRESS_FROM else no_progress("classify") as bar:
-        report = _classify_all(ctx, subjects, engine, bar, workers=_workers(total))
+        workers = _workers(total)
+        report = _classify_all(ctx, subjects, engine, bar, workers=workers, batch=_batch_size(total, workers))
     from kb.store.tags import clear_stale_queue, stale_queued
     if stale_queued(ctx.store):   # queued, then deleted (a note removed): nothing left to classify
         with ctx.store.transaction() as tx:
@@ -65,6 +68,12 @@ def _workers(total: int) -> int:
     if total < PARALLEL_FROM or not hasattr(os, "fork"):
         return 1
     return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+
+
+def _batch_size(total: int, workers: int) -> int:
+    """Batches of at most ``BATCH``, and with workers at least one batch each (a night's 2,600
+    subjects as 1,300 + 1,300, not 2,000 + 600)."""
+    return BATCH if workers <= 1 else max(1, min(BATCH, -(-total // workers)))
 
 
 def _batches(subjects: Iterable[SubjectText], size: int) -> Iterator[list[SubjectText]]:
@@ -79,22 +88,22 @@ def _batches(subjects: Iterable[SubjectText], size: int) -> Iterator[list[Subjec
 
 
 def _classify_all(ctx: RunContext, subjects: Iterable[SubjectText], engine: Engine, bar: Progress,
-                  workers: int = 1) -> ClassifyReport:
+                  workers: int = 1, batch: int = BATCH) -> ClassifyReport:
     hints = {s.name: tuple(s.topics) for s in ctx.sources.of_kind("blog")}
     report = ClassifyReport()
     pending: deque[list[SubjectText]] = deque()     # batches sent, in order, until stored
 
     def items() -> Iterator[list]:
-        for batch in _batches(subjects, BATCH):
-            report.seen += len(batch)
-            pending.append(batch)
-            yield [_item(s, hints) for s in batch], [s.key for s in batch]
+        for part in _batches(subjects, batch):
+            report.seen += len(part)
+            pending.append(part)
+            yield [_item(s, hints) for s in part], [s.key for s in part]
 
     for judged in _judge(engine, items(), workers):
-        batch = pending.popleft()
-        _flush(ctx, [Classified(s.kind, s.key, j.relevance, j.tags, j.docs) for s, j in zip(batch, judged)],
+        done = pending.popleft()
+        _flush(ctx, [Classified(s.kind, s.key, j.relevance, j.tags, j.docs) for s, j in zip(done, judged)],
                engine.hash, report)
-        bar.advance(len(batch))
+        bar.advance(len(done))
     return report
 
 

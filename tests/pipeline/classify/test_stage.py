@@ -34,6 +34,7 @@ def test_two_workers_store_what_one_process_stores(tmp_path: Path, monkeypatch: 
     _kb(home, "ingest", "all", "--offline", "--date", DAY)
     # Small batches, so several are in flight and their order matters; the threshold lowered to the sample.
     monkeypatch.setattr(stage, "BATCH", 3)
+    monkeypatch.setattr(stage, "PARALLEL_FROM", 10**9)    # one process, whatever the sample's size
     one = _kb(home, "classify", "--all")
     serial = _stored(home)
     assert len(serial["classifications"]) > 3 * 3        # more than three batches' worth
@@ -57,6 +58,20 @@ def test_two_workers_store_what_one_process_stores(tmp_path: Path, monkeypatch: 
     assert used == [2]
     assert _stored(home) == serial
     assert two == one
+
+
+def test_workers_get_even_batches_of_at_most_batch() -> None:
+    assert stage._batch_size(2598, 1) == stage.BATCH
+    assert stage._batch_size(2598, 2) == 1299             # 1,299 + 1,299, not 2,000 + 598
+    assert stage._batch_size(2599, 2) == 1300
+    assert stage._batch_size(200_000, 2) == stage.BATCH  # a backfill still goes in bounded batches
+    assert stage._batch_size(1, 2) == 1
+
+
+def test_a_night_of_a_few_hundred_subjects_is_judged_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    assert stage._workers(stage.PARALLEL_FROM - 1) == 1   # forking costs more than it saves below the threshold
+    assert stage._workers(stage.PARALLEL_FROM) == (2 if hasattr(os, "fork") else 1)
 
 
 def test_a_note_removed_before_classify_leaves_nothing_queued(tmp_path: Path) -> None:
