@@ -178,9 +178,13 @@ class DocModel:
 
     # ------------------------------------------------------------------ learning
     def update(self, items: Iterable[Labelled | Mapping[str, Any]], **opts: Any) -> DocModel:
-        """Add labelled items and continue training from the current correction."""
-        return adapt(self.base, [*self.items, *(Labelled.of(i) for i in items)], doc=self.doc,
-                     warm=self, l2=opts.pop("l2", self.l2), **opts)
+        """Add labelled items and continue training from the current correction. The membership head
+        (``member``, ``about``: fitted on the other docs' anchors, not on these items) is kept as it is."""
+        out = adapt(self.base, [*self.items, *(Labelled.of(i) for i in items)], doc=self.doc,
+                    warm=self, l2=opts.pop("l2", self.l2), **opts)
+        out.member, out.member_bias, out.about = self.member, self.member_bias, self.about
+        out.overrides = dict(self.overrides)
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the correction keyed by feature names, and the biases."""

@@ -104,6 +104,14 @@ def test_update_is_incremental_and_the_cache_round_trips(base):
     assert back.classify("", title=PROBE_SPEC).probabilities == dm2.classify("", title=PROBE_SPEC).probabilities
 
 
+def test_update_keeps_the_membership_head(base):
+    dm = adapt(base, INF, doc="inference", steps=20)
+    dm.member, dm.member_bias, dm.about = {0: 0.5}, -0.3, ("speculative-decoding",)
+    dm.overrides = {"x": ("none", None)}
+    dm2 = dm.update([Labelled("Another speculative decoding heads paper", relevance="primary", id="y")], steps=20)
+    assert (dm2.member, dm2.member_bias, dm2.about, dm2.overrides) == (dm.member, dm.member_bias, dm.about, dm.overrides)
+
+
 def test_uncertain_ranks_the_least_sure_first(base):
     items = [{"id": str(i), "title": t, "text": ""} for i, t in enumerate(
         [PROBE_SPEC, PROBE_MOE, "Causal inference for observational studies", "A survey of agents with LLMs"])]
