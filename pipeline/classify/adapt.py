@@ -117,13 +117,7 @@ class DocModel:
         overlap: an item whose strongest tag is the doc's subject (``about``) is the doc's whole,
         whatever else it resembles — a MoE paper on prefill/decode disaggregation is the MoE doc's too.
         """
-        out = Z + self.bias if self.bias is not None else Z.copy()
-        if self.delta and len(idx):
-            drow, dmat = self._dense()
-            r = drow[idx]
-            hit = r >= 0
-            if hit.any():
-                np.add.at(out, rows[hit], dmat[r[hit]] * val[hit, None])
+        out = self._corrected(Z, rows, idx, val)
         if self.member is not None:
             m = self.membership(len(Z), rows, idx, val)
             m = np.minimum(1.0, m / np.clip(1.0 - m, 1e-9, None))
@@ -133,6 +127,17 @@ class DocModel:
                 out[:, 1] = np.log(np.clip(s1, 1e-9, 1 - 1e-9) / np.clip(1 - s1, 1e-9, 1.0))
             else:
                 out[:, :2] += np.log(np.clip(m, 1e-9, 1.0))[:, None]
+        return out
+
+    def _corrected(self, Z: np.ndarray, rows: np.ndarray, idx: np.ndarray, val: np.ndarray) -> np.ndarray:
+        """The base logits with this doc's bias and correction ``Δ`` (before membership)."""
+        out = Z + self.bias if self.bias is not None else Z.copy()
+        if self.delta and len(idx):
+            drow, dmat = self._dense()
+            r = drow[idx]
+            hit = r >= 0
+            if hit.any():
+                np.add.at(out, rows[hit], dmat[r[hit]] * val[hit, None])
         return out
 
     def _about(self, Z: np.ndarray) -> np.ndarray:
@@ -156,6 +161,20 @@ class DocModel:
         w[keys] = np.fromiter(self.member.values(), dtype=np.float64, count=len(self.member))
         u = np.full(n, self.member_bias) + (np.bincount(rows, w[idx] * val, minlength=n) if len(idx) else 0.0)
         return 1.0 / (1.0 + np.exp(-u))
+
+    def sharing(self, idx: np.ndarray, val: np.ndarray) -> tuple[float, float, str | None] | None:
+        """How ``correct`` shares one item out between the workspace's docs: ``(P(this doc | related), the
+        factor on P(related), the doc's subject topic that made it the doc's whole or None)``; None in a
+        workspace of one doc."""
+        if self.member is None:
+            return None
+        rows = np.zeros(len(idx), dtype=np.int64)
+        m = float(self.membership(1, rows, idx, val)[0])
+        z = self._corrected(self.base.logits(idx, val)[None, :], rows, idx, val)
+        subject = None
+        if self._about(z)[0]:
+            subject = self.base.topics[int(np.asarray(z[0, _NR:]).argmax())]
+        return m, 1.0 if subject else min(1.0, m / max(1.0 - m, 1e-9)), subject
 
     def logits(self, idx: np.ndarray, val: np.ndarray) -> np.ndarray:
         z = self.base.logits(idx, val)

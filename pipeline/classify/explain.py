@@ -3,7 +3,8 @@
 Every logit of the linear model is a sum of value × weight over the item's features, so the
 explanation is exact: the words, word pairs, CamelCase parts, CJK character n-grams and
 taxonomy-term features (``@kv-cache`` = "a term the taxonomy lists for kv-cache occurs") that
-pushed the base decision; then, per knowledge doc, the doc's relevance, the features whose
+pushed the base decision; then, per knowledge doc, the doc's relevance, how the workspace's
+other docs shared the item out (membership odds, or the doc's subject), the features whose
 weights that doc's labels moved, and the doc's labelled items nearest to this one (same
 TF-IDF vectors, cosine) — its neighbours among the anchors, cards and corrections.
 """
@@ -36,8 +37,11 @@ def explain_lines(engine: Any, title: str, text: str, *, hints: Sequence[str] = 
                          f"alone: {r.relevance}, {p})")
         else:
             lines.append(f"doc {d}: relevance {r.relevance} ({p}); tags " + (", ".join(r.topics) or "-"))
+        shared = model.sharing(idx, val)
+        if shared is not None:
+            lines.append("  " + sharing_line(d, *shared))
         column = 0 if r.relevance != "none" else 1
-        moved = model.moved(idx, val, column)
+        moved = [(f, c) for f, c in model.moved(idx, val, column) if round(c, 2)]
         if moved:
             lines.append("  this doc's labels moved it: " + ", ".join(f"{f} {c:+.2f}" for f, c in moved))
         for sim, item in nearest_labels(model, idx, val):
@@ -45,6 +49,17 @@ def explain_lines(engine: Any, title: str, text: str, *, hints: Sequence[str] = 
             lines.append(f"  label ({item.origin}{where}, {item.relevance or 'topics only'}) similarity {sim:.2f}: "
                          f"{item.id} {item.title[:70]}")
     return lines
+
+
+def sharing_line(doc: str, member: float, factor: float, subject: str | None) -> str:
+    """What the workspace's other docs did to this doc's relevance (``DocModel.sharing``)."""
+    if subject:
+        return (f"between the docs: its strongest tag, {subject}, is {doc}'s subject (a topic of at least half "
+                f"its anchors): the item is {doc}'s whole")
+    like = f"resembles {doc}'s anchors {'more' if member >= 0.5 else 'less'} than the other docs' (P {member:.2f})"
+    if factor >= 1.0:
+        return f"between the docs: it {like}: {doc} keeps it whole"
+    return f"between the docs: it {like}: {doc}'s P(related) × {factor:.2f}"
 
 
 def nearest_labels(model: Any, idx: Any, val: Any, k: int = NEIGHBOURS) -> list[tuple[float, Any]]:

@@ -155,3 +155,18 @@ def test_taxonomy_term_features_stay_the_bases_in_the_relevance_heads(base):
     assert any(f.startswith("@serving-systems") for f in derived)      # the anchors carry the topic's terms
     assert all(not np.any(d[:3]) for d in derived.values())
     assert any(np.any(d[3:]) for d in derived.values())                # its topic weights did move
+
+
+def test_sharing_reports_what_correct_applies(base):
+    """``sharing`` (kb explain's line) says what ``correct`` does to an item: the odds factor, or the subject."""
+    both = "SlimWise: decoupled expert pruning across prefill and decode for efficient MoE serving"
+    moe = adapt(base, MOE, doc="moe")
+    assert moe.sharing(*base.vectorize(PROBE_SPEC, "")) is None          # one doc: nothing is shared out
+    moe.member, moe.member_bias = fit_membership(base, MOE, INF)
+    m, factor, subject = moe.sharing(*base.vectorize(PROBE_SPEC, ""))
+    assert subject is None and factor == min(1.0, m / (1 - m)) < 1.0
+    whole = DocModel.from_dict(base, {**moe.to_dict(), "member": None})
+    related = 1 - moe.classify("", title=PROBE_SPEC).probabilities["none"]
+    assert abs(related - factor * (1 - whole.classify("", title=PROBE_SPEC).probabilities["none"])) < 0.01
+    moe.about = ("moe",)
+    assert moe.sharing(*base.vectorize(both, ""))[1:] == (1.0, "moe")

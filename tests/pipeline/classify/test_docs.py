@@ -167,6 +167,15 @@ def test_a_correction_with_topics_decides_the_items_topics_for_its_doc(tmp_path,
     assert topics("inference") == ["kv-cache", "long-context"]
 
 
+def test_explain_says_how_the_docs_shared_an_item_out(two_docs):
+    """Membership decides between docs: the explanation says which rule did, with the odds it used."""
+    spec = kb(two_docs, "explain", SPEC, "--doc", "moe").stdout
+    assert "resembles moe's anchors less than the other docs'" in spec and "moe's P(related) ×" in spec
+    slim = kb(two_docs, "explain", "2610.09701", "--doc", "moe").stdout
+    assert "is moe's subject" in slim and "the item is moe's whole" in slim
+    assert "+0.00" not in slim + spec and "-0.00" not in slim + spec   # a feature the labels did not move is not listed
+
+
 def test_label_refuses_what_it_cannot_record(two_docs):
     assert kb(two_docs, "label", "2699.99999", "--relevance", "none", ok=False).exit_code != 0
     assert kb(two_docs, "label", SPEC, "--relevance", "maybe", ok=False).exit_code == 2
