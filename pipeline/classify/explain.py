@@ -29,14 +29,16 @@ def explain_lines(engine: Any, title: str, text: str, *, hints: Sequence[str] = 
         model = engine.docs.get(d)
         if model is None:
             continue
-        r = model.classify(text, title=title, hints=hints)
+        r = model.classify(text, title=title, hints=hints, explain_terms=1)
         p = ", ".join(f"{k} {v:.2f}" for k, v in r.probabilities.items())
+        offsets = [why for why in r.reasons if why.startswith("the model's offsets")]
         fixed = model.overrides.get(key) if key else None
         if fixed is not None:
             lines.append(f"doc {d}: relevance {fixed[0]} (a team correction, organized/labels/{d}.jsonl; the model "
                          f"alone: {r.relevance}, {p})")
         else:
             lines.append(f"doc {d}: relevance {r.relevance} ({p}); tags " + (", ".join(r.topics) or "-"))
+            lines += [f"  {why}" for why in offsets]
         shared = model.sharing(idx, val)
         if shared is not None:
             lines.append("  " + sharing_line(d, *shared))

@@ -174,6 +174,9 @@ def test_explain_says_how_the_docs_shared_an_item_out(two_docs):
     slim = kb(two_docs, "explain", "2610.09701", "--doc", "moe").stdout
     assert "is moe's subject" in slim and "the item is moe's whole" in slim
     assert "+0.00" not in slim + spec and "-0.00" not in slim + spec   # a feature the labels did not move is not listed
+    inference = kb(two_docs, "explain", "2610.09701", "--doc", "inference").stdout
+    # primary although adjacent is likelier: the doc's line says the offsets decided, as the base's does
+    assert "doc inference: relevance primary" in inference and "make primary win over the likeliest, adjacent" in inference
 
 
 def test_label_refuses_what_it_cannot_record(two_docs):
