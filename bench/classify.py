@@ -139,8 +139,9 @@ def learned_rate(texts: list[tuple[str, str]], workers: int) -> float:
     from pipeline.classify import stage
     engine = learned_engine()
     items = [(t, x, None, ()) for t, x in texts]
-    batches = [(items[i:i + stage.BATCH], [str(k) for k in range(i, min(i + stage.BATCH, len(items)))])
-               for i in range(0, len(items), stage.BATCH)]
+    size = stage._batch_size(len(items), workers)              # the batches `kb classify` makes of this many
+    batches = [(items[i:i + size], [str(k) for k in range(i, min(i + size, len(items)))])
+               for i in range(0, len(items), size)]
     engine.judge_many(items[:50])                                  # warm caches outside the clock
     t0 = time.perf_counter()
     for _ in stage._judge(engine, iter(batches), workers):
