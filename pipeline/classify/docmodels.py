@@ -1,8 +1,8 @@
 """One adapted model per knowledge doc, cached in ``.kb/models/<doc>.json`` and rebuilt when its labels change.
 
 ``doc_models(base, store, workspace, docs)`` gathers each doc's labels
-(``pipeline.classify.teamlabels``: anchors, cards, corrections, and the other docs' anchors as
-negatives), and for each doc:
+(``pipeline.classify.teamlabels``: anchors, cards, corrections, and the other docs' anchors, which
+train only the membership head: P(this doc | related)), and for each doc:
 
 * the cached model when its key (base model + labels digest) is the same — nothing is fitted;
 * else the cached correction continued on the new labels (``adapt(…, warm=…)``: incremental,

@@ -9,8 +9,9 @@ Runtime dependencies: numpy and this package's ``features`` (no scikit-learn).
     r.tags                 # [Tag(topic, score, terms)], best first; score = probability
     print("\\n".join(r.explain()))
 
-The model is linear over TF-IDF features (``features.py``): one softmax head for relevance
-(primary/adjacent/none, relative to the *inference* knowledge doc) and one logistic head
+The model is linear over TF-IDF features (``features.py``): relevance heads (primary/adjacent/none,
+relative to the *inference* knowledge doc; ``rel_mode`` in the file: two binary heads, "related at
+all" and "primary given related", in the shipped model, or one softmax head) and one logistic head
 per taxonomy topic. A prediction is therefore a sum of per-feature contributions
 (value × weight), which is what ``explain`` reports: the words, n-grams and taxonomy-term
 features that pushed the decision, with their contributions.

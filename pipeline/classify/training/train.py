@@ -23,7 +23,7 @@ What it does, in order:
    + test) plus dev — never holdout — and written with its ``LICENCES.md`` and ``provenance.json``
    beside it. ``--final-fit train`` ships the measured model instead.
 
-Deterministic: same corpus and arguments → same model bytes (lbfgs, fixed orderings).
+Deterministic: same corpus and arguments → same model bytes (seeded liblinear, lbfgs, fixed orderings).
 """
 from __future__ import annotations
 
