@@ -120,7 +120,11 @@ class Workspace:
 def resolve_inside(root: Path, relative: str | Path) -> Path:
     """Join and resolve (following symlinks); raise WorkspaceError if the result leaves ``root``."""
     root = root.resolve()
-    target = (root / relative).resolve()
+    try:
+        target = (root / relative).resolve()
+    except (RuntimeError, OSError) as exc:   # a symlink loop (RuntimeError before Python 3.13, OSError after)
+        raise WorkspaceError(f"{relative}: a symlink loop, or a path that cannot be followed "
+                             f"({type(exc).__name__})") from None
     if target != root and root not in target.parents:
         raise WorkspaceError(f"{relative}: path leads outside the workspace {root}")
     return target

@@ -50,16 +50,29 @@ def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
         here = Path(dirpath)
         for name in dirnames:
             sub = here / name
-            if sub.is_symlink() and real_root not in sub.resolve().parents:
+            if sub.is_symlink() and (real := _followed(sub, root, problems)) and real_root not in real.parents:
                 problems.append(f"{sub.relative_to(root).as_posix()}: skipped, it leads outside the workspace")
         found += [here / n for n in filenames if n.endswith(".md")]
     for path in sorted(found):
-        real = path.resolve()
+        real = _followed(path, root, problems)
+        if real is None:
+            continue
         if real_root not in real.parents:
             problems.append(f"{path.relative_to(root).as_posix()}: skipped, it leads outside the workspace")
             continue
         if path.is_file():
             yield path
+
+
+def _followed(path: Path, root: Path, problems: list[str]) -> Path | None:
+    """``path`` with its symlinks followed; None, and the file named, for a loop (``a.md → b.md → a.md``):
+    one such link must not keep the rest of the workspace from being read."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        where = path.relative_to(root).as_posix()
+        problems.append(f"{where}: skipped, a symlink loop (or a link that cannot be followed)")
+        return None
 
 
 def list_workspace_files(ctx: RunContext, problems: list[str]) -> list[WorkspaceFileRef]:
@@ -70,9 +83,10 @@ def list_workspace_files(ctx: RunContext, problems: list[str]) -> list[Workspace
              for p in _walk(root, "organized/paper_cards", problems)]
     queue = root / QUEUE_PATH
     if queue.is_file() or queue.is_symlink():
-        if root.resolve() in queue.resolve().parents:
+        real = _followed(queue, root, problems)
+        if real is not None and root.resolve() in real.parents:
             refs.append(WorkspaceFileRef(QUEUE_PATH, "queue", queue))
-        else:
+        elif real is not None:
             problems.append(f"{QUEUE_PATH}: skipped, it leads outside the workspace")
     for topic in ctx.config.topics:
         try:

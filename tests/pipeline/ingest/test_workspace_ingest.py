@@ -77,6 +77,26 @@ def test_hostile_files_are_skipped_and_named(runner: CliRunner, sample_workspace
     assert runner.invoke(app, ["show", "2601.00001"]).exit_code == 1
 
 
+def test_a_symlink_loop_is_named_and_the_rest_of_the_workspace_read(runner: CliRunner, sample_workspace: Path) -> None:
+    """One looping link (to itself, or two cards to each other) costs that file only, not every note and doc."""
+    os.symlink("loop.md", sample_workspace / "inbox" / "jay" / "loop.md")
+    cards = sample_workspace / "organized" / "paper_cards"
+    os.symlink("b.md", cards / "a.md")
+    os.symlink("a.md", cards / "b.md")
+    out = _ingest(runner)
+    for name in ("inbox/jay/loop.md", "organized/paper_cards/a.md", "organized/paper_cards/b.md"):
+        assert f"{name}: skipped, a symlink loop" in out
+    assert "workspace: ok" in out and _anchored(runner)          # the knowledge doc was read
+
+
+def test_a_knowledge_doc_that_is_a_symlink_loop_is_one_problem(runner: CliRunner, sample_workspace: Path) -> None:
+    doc = sample_workspace / DOC
+    doc.unlink()
+    os.symlink(doc.name, doc)
+    out = _ingest(runner)
+    assert "a symlink loop" in out and "Traceback" not in out
+
+
 def test_kb_anchor_adds_one_line_and_keeps_every_other_byte(runner: CliRunner, sample_workspace: Path) -> None:
     _ingest(runner)
     doc = sample_workspace / DOC
