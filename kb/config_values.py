@@ -62,6 +62,10 @@ def site_dir_problem(value: str) -> str | None:
     parts = value.replace("\\", "/").split("/")
     if not value.strip() or value.startswith(("/", "~")) or ".." in parts:
         return f"expected a folder inside the workspace, written relative to it (e.g. \"site\"), not {value!r}"
+    # "./organized", "site/../inbox": the folder as written, less "." parts (".." is refused above)
+    parts = [p for p in parts if p not in ("", ".")]
+    if not parts:
+        return f"{value!r} is the workspace itself; name a folder in it (e.g. \"site\")"
     if parts[0] in ("inbox", "organized", ".kb", "kb.toml"):   # the team's files and kb's store are never a site
         return f"{value!r} is the team's or kb's own folder; name another (e.g. \"site\")"
     return None

@@ -99,21 +99,22 @@ class Workspace:
         return [re.compile("[^/]*".join(re.escape(part) for part in os.path.normpath(root / t).split("{date}")))
                 for t in named if t]
 
-    def output_dir(self, out: str | Path, *, marker: str, force: bool = False) -> Path:
+    def output_dir(self, out: str | Path, *, marker: str, force: bool = False, named: str = "--out") -> Path:
         """Where a ``--out DIR`` folder goes: like ``output_path``, never among the team's files nor
-        the workspace itself, and into a folder holding files only if kb wrote it (its ``marker``
-        file is there) or with ``force``."""
+        the workspace itself (symlinks followed), and into a folder holding files only if kb wrote it
+        (its ``marker`` file is there) or with ``force``. ``named``: what the error calls the folder
+        (``[site] dir`` for the configured one)."""
         target = (self.root / Path(out).expanduser()).resolve()
         root = self.root.resolve()
         rel = target.relative_to(root).as_posix() if target == root or root in target.parents else None
         if rel == "." or (rel is not None and rel.split("/", 1)[0] in (*TEAM_FOLDERS, STATE_FOLDER, CONFIG_NAME)):
-            raise WorkspaceError(f"--out {out}: {rel} is the team's or kb's own folder; kb never writes a site there",
-                                 hint="e.g. --out site, or a folder outside the workspace")
+            raise WorkspaceError(f"{named} {out}: {rel} is the team's or kb's own folder; kb never writes a site there",
+                                 hint="e.g. site, or a folder outside the workspace")
         if target.exists() and not target.is_dir():
-            raise WorkspaceError(f"--out {out}: is a file; name a folder")
+            raise WorkspaceError(f"{named} {out}: is a file; name a folder")
         if target.is_dir() and any(target.iterdir()) and not (target / marker).is_file() and not force:
-            raise WorkspaceError(f"--out {out}: {target} holds files kb did not write",
-                                 hint="name an empty or new folder, or pass --force")
+            raise WorkspaceError(f"{named} {out}: {target} holds files kb did not write",
+                                 hint="name an empty or new folder" + (", or pass --force" if named == "--out" else ""))
         return target
 
 

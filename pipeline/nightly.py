@@ -109,8 +109,8 @@ def _brief(ctx: RunContext, report: NightlyReport) -> None:
 
 def _site(ctx: RunContext, report: NightlyReport) -> None:
     """Rebuild the archive site (`[site] dir`): only pages whose bytes changed are written."""
-    from pipeline.site.build import build_site
-    result = build_site(ctx.workspace, ctx.store, ctx.workspace.path(ctx.config.site_dir))
+    from pipeline.site.build import build_site, configured_site
+    result = build_site(ctx.workspace, ctx.store, configured_site(ctx.workspace))
     report.site = {"index": ctx.workspace.relative(result.index), "written": result.written,
                    "pages": result.pages}
 

@@ -135,8 +135,8 @@ def _refresh_briefings(topic: str | None) -> None:
     with run_context(None, offline=True) as ctx:
         results = refresh_latest(ctx, [topic] if topic else [t.slug for t in ctx.config.topics])
         if ctx.config.site_dir and results:
-            from pipeline.site.build import build_site
-            build_site(ctx.workspace, ctx.store, ctx.workspace.path(ctx.config.site_dir))
+            from pipeline.site.build import build_site, configured_site
+            build_site(ctx.workspace, ctx.store, configured_site(ctx.workspace))
     written = [ctx.workspace.relative(r.path) for r in results if r.written]
     if written and not state.quiet:
         typer.echo(f"rewrote {', '.join(written)}")

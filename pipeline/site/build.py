@@ -42,6 +42,13 @@ def page_name(ws: Workspace, day: str, lang: str) -> str:
     return f"{day}.html" if lang == ws.config.languages[0] else f"{day}.{lang}.html"
 
 
+def configured_site(ws: Workspace) -> Path:
+    """The folder ``[site] dir`` names, checked as ``kb site build --out`` checks its folder (symlinks
+    followed): never the workspace itself nor the team's or kb's own folders, and a folder holding files
+    only if kb wrote them."""
+    return ws.output_dir(ws.config.site_dir or "site", marker=MARKER, named="[site] dir")
+
+
 def build_site(ws: Workspace, store: Store, out: Path) -> SiteResult:
     """Write the site for every briefing recorded in ``store`` into ``out``."""
     from pipeline.site.feed import atom_feed

@@ -37,3 +37,20 @@ def test_formats_md_alone_writes_no_html(tmp_path: Path) -> None:
     assert not list((home / "briefings").glob("*.html")) and "site:" not in out
     kb(home, "site", "build")      # the site renders the md the nightly recorded
     assert "★" in (home / "site" / "inference" / f"{DAY}.html").read_text(encoding="utf-8")
+
+
+def test_a_configured_site_folder_holding_the_teams_files_is_never_written(tmp_path: Path) -> None:
+    """`[site] dir` is checked as `kb site build --out` is, symlinks followed: a folder of files kb did not
+    write (the recordings), or a link into the team's folders, fails the site stage and loses nothing."""
+    home = _sample(tmp_path, '\n[site]\ndir = "recordings"\n')
+    before = {p: p.read_bytes() for p in (home / "recordings").rglob("*") if p.is_file()}
+    out = str(kb(home, "nightly", "--date", DAY, "--offline", code=1).exception)
+    assert "[site] dir recordings:" in out and "holds files kb did not write" in out
+    assert {p: p.read_bytes() for p in (home / "recordings").rglob("*") if p.is_file()} == before
+    assert (home / "briefings" / f"{DAY}-inference.md").is_file()          # the briefings were written first
+
+    linked = _sample(tmp_path / "2", '\n[site]\ndir = "public"\n')
+    (linked / "public").symlink_to(linked / "organized" / "knowledge", target_is_directory=True)
+    out = str(kb(linked, "nightly", "--date", DAY, "--offline", code=1).exception)
+    assert "organized/knowledge is the team's or kb's own folder" in out
+    assert sorted(p.name for p in (linked / "organized" / "knowledge").iterdir()) == ["inference.md"]
