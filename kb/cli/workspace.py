@@ -31,8 +31,12 @@ def anchor_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID
                dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the diff; change nothing.")] = False,
                ) -> None:
     """Anchor a paper in a knowledge-doc section: one line added to the doc, every other byte kept."""
+    from kb.errors import ConfigError
     from pipeline.ingest.anchor import anchor_item
-    with run_context(day, write=not dry_run) as ctx:   # a dry run reads: a member who may only read runs it
-        result = anchor_item(ctx, ident, section, topic=topic, dry_run=dry_run)
+    with run_context(None, write=not dry_run) as ctx:   # a dry run reads: a member who may only read runs it
+        # --date dates the line kb writes; the doc's other lines are seen today, as a nightly would see them
+        if day and day > ctx.today.isoformat():
+            raise ConfigError(f"--date {day} is after today ({ctx.today}): an anchor cannot be dated in the future")
+        result = anchor_item(ctx, ident, section, topic=topic, dry_run=dry_run, anchored_on=day)
     typer.echo(result.diff if dry_run else f"anchored {result.subject} in {result.path} §{result.section} "
                f"(line {result.line})")

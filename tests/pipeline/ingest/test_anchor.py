@@ -64,3 +64,39 @@ def test_a_section_number_written_twice_is_refused_naming_both_lines(sample_work
 def test_an_unknown_topic_is_a_usage_error(sample_workspace: Path) -> None:
     result = kb_inproc("anchor", "2610.09701", "--section", "2.3", "--topic", "nope")
     assert result.returncode == 2 and "no topic 'nope' in kb.toml (topics: inference)" in result.stderr
+
+
+def test_date_dates_the_written_line_only(sample_workspace: Path) -> None:
+    """An undated line the team added by hand is first seen the day kb reads it (today), not on the
+    ``--date`` of a `kb anchor` that happened to read the doc: back-dating one line turned another
+    paper from NET-new into "already anchored" in a rebuilt past briefing."""
+    assert kb_inproc("ingest", "workspace", "--date", "2026-10-08").returncode == 0
+    with (sample_workspace / DOC).open("a", encoding="utf-8") as f:
+        f.write("- 2610.08694 KVCC — hand-added, no date\n")
+    done = kb_inproc("anchor", "2610.09034", "--section", "2.3", "--date", "2026-09-01")
+    assert done.returncode == 0, done.stderr
+    [written] = [r for r in _anchored("2.3") if r["arxiv_id"] == "2610.09034"]
+    [by_hand] = [r for r in _anchored("3.3") if r["arxiv_id"] == "2610.08694"]
+    assert written["anchored_on"] == "2026-09-01"
+    assert by_hand["anchored_on"] > "2026-10-08"          # today, whatever today is: after the sample's day
+
+
+def test_an_anchor_dated_in_the_future_is_refused(sample_workspace: Path) -> None:
+    before = (sample_workspace / DOC).read_bytes()
+    result = kb_inproc("anchor", "2610.09701", "--section", "2.3", "--date", "2999-01-01")
+    assert result.returncode == 2 and "cannot be dated in the future" in result.stderr
+    assert (sample_workspace / DOC).read_bytes() == before
+
+
+def test_what_is_not_one_url_is_refused_with_one_line(sample_workspace: Path) -> None:
+    """A newline (an internal error once), spaces that smuggle a second ID and an earlier date onto the line,
+    a tab, or trailing punctuation the reader would drop: refused, exit 2, the doc untouched."""
+    before = (sample_workspace / DOC).read_bytes()
+    for bad in ("https://example.com/a\nb", "https://example.com/post (anchored 2001-01-01) 2401.00001",
+                "https://example.com/a\tb", "https://example.com/a)."):
+        result = kb_inproc("anchor", bad, "--section", "2.3")
+        assert result.returncode == 2, (bad, result.stderr)
+        assert "is not one URL" in result.stderr and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert (sample_workspace / DOC).read_bytes() == before
+    ok = kb_inproc("anchor", "https://example.com/ok/page.html?x=1#y", "--section", "2.3", "--dry-run")
+    assert ok.returncode == 0 and "+- https://example.com/ok/page.html?x=1#y (anchored " in ok.stdout
