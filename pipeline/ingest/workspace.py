@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -187,9 +188,12 @@ def _record_unread(ctx: RunContext, ref: WorkspaceFileRef, digest: str, why: str
         record_file(tx, ref.rel, ref.kind, f"unread:{digest}", [why])
 
 
+_CREATED_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def _dated_after(when: str | None, day: str, what: str) -> list[str]:
     """A file dated after the day it is read (a mistyped year): named, as a future anchoring date is."""
-    if when and when[:10] > day:
+    if when and _CREATED_DAY.match(when) and when[:10] > day:   # an unreadable date is its own problem
         return [f"{what} {when[:10]} is after {day}, the day the file was read"]
     return []
 

@@ -7,6 +7,7 @@ front matter's ID is the one kept.
 from __future__ import annotations
 
 import re
+from datetime import date, time
 from pathlib import PurePosixPath
 
 from kb.arxiv_id import parse_arxiv_id
@@ -58,6 +59,13 @@ def _created(value: object, problems: list[str]) -> str | None:
     if not m:
         problems.append(f"created {text!r} is not an ISO date or date-time")
         return text
+    try:   # the form is right; is it a day and a time that exist (not 2026-02-30, 25:00)?
+        date.fromisoformat(m[1])
+        if m[2]:
+            time.fromisoformat(m[2])
+    except ValueError:
+        problems.append(f"created {text!r} is no such {'date-time' if m[2] else 'date'}: the card's date is unknown")
+        return None
     return f"{m[1]}T{m[2]}" if m[2] else m[1]
 
 

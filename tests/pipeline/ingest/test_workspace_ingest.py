@@ -200,3 +200,11 @@ def test_an_empty_note_is_read_once_like_any_other(runner: CliRunner, sample_wor
     assert db.execute("SELECT author FROM notes WHERE path = ?", (rel,)).fetchall() == [("jay",)]
     again = _ingest(runner)
     assert again.startswith("workspace: ok — parsed 0,"), again   # unchanged: not read again
+
+
+def test_an_unreadable_created_date_is_not_also_a_future_date(runner: CliRunner, sample_workspace: Path) -> None:
+    card = sample_workspace / "organized" / "paper_cards" / "393-2610-09560.md"
+    card.write_text("---\narxiv_id: 2610.09560\ncreated: 2026/10/08\n---\n# X\n", encoding="utf-8")
+    out = _ingest(runner)
+    assert "created '2026/10/08' is not an ISO date or date-time" in out
+    assert "2026/10/08 is after" not in out

@@ -31,3 +31,19 @@ def test_a_file_name_of_the_card_form_without_a_valid_id_is_a_problem():
     card = parse_card("---\narxiv_id: 2607.09701\n---\n# SlimWise\n", "organized/paper_cards/378-2613-09701.md")
     assert (card.number, card.file_id, card.arxiv_id) == (378, None, "2607.09701")
     assert card.problems == ["file name '378-2613-09701.md' does not spell a valid arXiv ID"]
+
+
+@pytest.mark.parametrize("written, created, problem", [
+    ("2026-10-08T10:00", "2026-10-08T10:00", None),
+    ("2026-10-08 10:00", "2026-10-08T10:00", None),
+    ("2026-02-30T10:00", None, "created '2026-02-30T10:00' is no such date-time: the card's date is unknown"),
+    ("2026-02-30", None, "created '2026-02-30' is no such date: the card's date is unknown"),
+    ("2026-10-08T25:00", None, "created '2026-10-08T25:00' is no such date-time: the card's date is unknown"),
+    ("2026-13-01", None, "created '2026-13-01' is no such date: the card's date is unknown"),
+    ("2026/10/08", "2026/10/08", "created '2026/10/08' is not an ISO date or date-time"),
+])
+def test_an_impossible_created_date_is_a_problem_and_unknown(written, created, problem):
+    card = parse_card(f"---\narxiv_id: 2610.09560\ncreated: {written}\n---\n# X\n",
+                      "organized/paper_cards/393-2610-09560.md")
+    assert card.created == created
+    assert card.problems == ([problem] if problem else [])
