@@ -14,10 +14,11 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kb.errors import KBError
 from kb.records import KnowledgeDoc
-from kb.store.notes import file_hashes
+from kb.store.notes import file_hashes, file_problems
 from pipeline.context import RunContext, no_progress
 from pipeline.ingest.run import SourceReport, SourceSpec, source_run
 
@@ -191,6 +192,17 @@ def _record_unread(ctx: RunContext, ref: WorkspaceFileRef, digest: str, why: str
 _CREATED_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
+# What ``_dated_after`` and the knowledge doc's reader say of a date after the day a file was read.
+_FUTURE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2}) is after \d{4}-\d{2}-\d{2}, the day the (?:file|doc) was read")
+
+
+def _dated_days_come(store: Any, day: str) -> set[str]:
+    """Files whose last reading named a date after that day which ``day`` has reached: an unchanged file is
+    not read again, and its "is after" problem would stay in `kb audit` long after the date came."""
+    return {path for path, problem in file_problems(store)
+            if (m := _FUTURE_DATE.search(problem)) and m[1] <= day}
+
+
 def _dated_after(when: str | None, day: str, what: str) -> list[str]:
     """A file dated after the day it is read (a mistyped year): named, as a future anchoring date is."""
     if when and _CREATED_DAY.match(when) and when[:10] > day:   # an unreadable date is its own problem
@@ -237,6 +249,8 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
     walk_problems: list[str] = []
     refs = list_workspace_files(ctx, walk_problems)
     known = file_hashes(ctx.store)
+    for path in _dated_days_come(ctx.store, ctx.today.isoformat()):
+        known.pop(path, None)          # read again though unchanged: its future date is no longer one
     with ctx.progress("workspace files", len(refs)) if len(refs) >= PROGRESS_FROM else no_progress("") as bar:
         for ref in refs:
             _read_one(ctx, ref, known, report, walk_problems)

@@ -208,3 +208,19 @@ def test_an_unreadable_created_date_is_not_also_a_future_date(runner: CliRunner,
     out = _ingest(runner)
     assert "created '2026/10/08' is not an ISO date or date-time" in out
     assert "2026/10/08 is after" not in out
+
+
+def test_a_future_date_problem_clears_once_the_date_has_come(runner: CliRunner, sample_workspace: Path) -> None:
+    """The file is unchanged, so nothing read it again: its "is after" stayed in `kb audit` for ever."""
+    (sample_workspace / "inbox" / "jay" / "2026-10-09T0800-jay-tomorrow.md").write_text("## n\n- x\n", encoding="utf-8")
+
+    def audit() -> str:
+        result = runner.invoke(app, ["audit"])
+        assert result.exit_code == 0, result.output
+        return result.output
+    assert "2026-10-09 is after 2026-10-08" in _ingest(runner, "2026-10-08")
+    assert "jay-tomorrow" in audit()
+    _ingest(runner, "2026-10-08")
+    assert "jay-tomorrow" in audit()                      # still in the future on that day
+    _ingest(runner, "2026-10-10")
+    assert "jay-tomorrow" not in audit()
