@@ -316,4 +316,5 @@ def load_config(path: Path) -> Config:
         raise ConfigError(f"{path}: no such file") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from exc
-    return parse_config(text, path)
+    # a byte-order mark (Notepad and some Windows editors write one) is no part of the TOML, and invisible
+    return parse_config(text.removeprefix("\ufeff"), path)

@@ -43,6 +43,9 @@ def brief_cmd(day: Day = None, topic: Topic = None,
               ) -> None:
     """Write the day's increment briefing: what is new, what is anchored, what awaits verification."""
     from pipeline.brief.write import write_briefing
+    if out is not None and not out.strip():
+        raise typer.BadParameter("an empty path; name a file (relative paths are the workspace's)",
+                                 param_hint="'--out'")
     if preview and out is not None:
         raise typer.BadParameter("--preview writes nothing; leave out --out", param_hint="'--preview'")
     # a preview, and a copy written to --out, read the store only: no flag synced, nothing recorded

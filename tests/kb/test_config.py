@@ -8,6 +8,7 @@ import pytest
 from kb.config import load_config, parse_config
 from kb.errors import ConfigError
 from kb.resources import read_resource
+from tests.support.paths import SAMPLE
 
 BAD = [
     ('[briefing]\nformats = ["md", "pdf"]\n', r"kb\.toml:2: briefing\.formats: unknown format 'pdf' \(md, html\)"),
@@ -110,3 +111,11 @@ def test_a_blog_topic_of_the_workspace_taxonomy_however_written(tmp_path: Path) 
     assert parse_config(text, tmp_path / "kb.toml").blogs[0].topics == ["green-ai", "rag-cache", "kv-cache"]
     with pytest.raises(ConfigError, match=r"blogs\.topics: 'nope' is no topic"):
         parse_config(text.replace('"kv-cache"', '"nope"'), tmp_path / "kb.toml")
+
+
+def test_a_kb_toml_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """An editor's BOM is invisible: it used to be "TOML syntax error: Invalid statement (line 1, column 1)"."""
+    path = tmp_path / "kb.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + (SAMPLE / "kb.toml").read_bytes())
+    import dataclasses
+    assert dataclasses.replace(load_config(path), path=SAMPLE / "kb.toml") == load_config(SAMPLE / "kb.toml")

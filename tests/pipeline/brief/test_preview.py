@@ -89,3 +89,11 @@ def test_a_copy_written_with_out_reads_the_store_only(sample_day: Path, tmp_path
 def test_preview_and_out_together_are_a_usage_error(briefed: Path) -> None:
     result = kb(briefed, "brief", "--date", DAY, "--preview", "--out", "x.md", ok=False)
     assert result.exit_code == 2 and not (briefed / "x.md").exists()
+
+
+def test_an_empty_out_is_named_as_such(briefed: Path) -> None:
+    """`--out ""` once answered "a preview records nothing", which the user had not asked for."""
+    before = _recorded(briefed)
+    result = kb(briefed, "brief", "--date", DAY, "--out", "", ok=False)
+    assert result.exit_code == 2 and "an empty path" in result.output + str(result.exception)
+    assert _recorded(briefed) == before
