@@ -145,7 +145,8 @@ def _decode(data: bytes, rel: str) -> tuple[str | None, str | None]:
     bad = text.count("\ufffd")
     if bad > max(8, len(text) // 50):
         return None, f"{rel}: skipped, not UTF-8 text ({bad} undecodable bytes)"
-    return text, (f"{rel}: {bad} undecodable bytes replaced" if bad else None)
+    # an editor's byte-order mark is no part of the text: before a queue's "1." it hid the whole list
+    return text.removeprefix("\ufeff"), (f"{rel}: {bad} undecodable bytes replaced" if bad else None)
 
 
 def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, problems: list[str]) -> list[str]:

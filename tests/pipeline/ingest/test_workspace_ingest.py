@@ -224,3 +224,15 @@ def test_a_future_date_problem_clears_once_the_date_has_come(runner: CliRunner, 
     assert "jay-tomorrow" in audit()                      # still in the future on that day
     _ingest(runner, "2026-10-10")
     assert "jay-tomorrow" not in audit()
+
+
+def test_a_queue_saved_with_a_byte_order_mark_keeps_its_items(runner: CliRunner, sample_workspace: Path) -> None:
+    """A BOM before the queue's first "1." hid the whole list ("no numbered list items found")."""
+    queue = sample_workspace / "organized" / "queue" / "work-queue.md"
+    lines = queue.read_text(encoding="utf-8").splitlines(True)
+    first = next(i for i, line in enumerate(lines) if line.startswith("1."))
+    queue.write_text("\ufeff" + "".join(lines[first:]), encoding="utf-8")
+    out = _ingest(runner)
+    assert "no numbered list items" not in out
+    with sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite") as db:
+        assert db.execute("SELECT count(*) FROM queue_items").fetchone()[0] == 15
