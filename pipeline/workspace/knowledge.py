@@ -174,7 +174,7 @@ def _anchors(unit: TextLine) -> list[AnchorRef]:
     when = ANCHORED_RE.search(unit.text)
     dates = find_dates(when["when"]) if when else []
     on = dates[0][0] if dates else None
-    unreadable = on is None and when is not None and _WRITTEN_DATE_RE.search(when["when"]) is not None
+    unreadable = on is None and when is not None and _unreadable_date(when["when"]) is not None
     refs: list[AnchorRef] = []
     ids: set[str] = set()
     found = [(aid, m_start) for aid, m_start in _ids_with_spans(unit.text)]
@@ -205,15 +205,25 @@ def _ids_with_spans(text: str) -> list[tuple[ArxivId, int]]:
     return out
 
 
+def _unreadable_date(when: str) -> str | None:
+    """What an ``(anchored …)`` marker writes as its date when kb reads no date in it: an ISO-looking day
+    that does not exist (``2026-02-30``), or anything else with digits (``2026/02/30``, ``2026年2月30日``,
+    ``Feb 30, 2026``); None for a marker without a date."""
+    iso = _WRITTEN_DATE_RE.search(when)
+    if iso:
+        return iso[0]
+    return when.strip() if any(ch.isdigit() for ch in when) else None
+
+
 def _date_problems(unit: TextLine, on: str | None, today: str | None) -> list[str]:
     """An anchoring date that is no calendar date, or that lies after the day the doc is read."""
     when = ANCHORED_RE.search(unit.text)
     if when is None:
         return []
     if on is None:
-        written = _WRITTEN_DATE_RE.search(when["when"])
+        written = _unreadable_date(when["when"])
         if written:
-            return [f"line {unit.line}: anchoring date {written[0]} is not a date; the anchor's date is unknown "
+            return [f"line {unit.line}: anchoring date {written} is not a date; the anchor's date is unknown "
                     "(it counts from the day kb first read it)"]
         return []
     if today is not None and on > today:

@@ -105,3 +105,22 @@ def test_the_version_line_s_own_date_is_its_first_and_a_two_part_note_is_kept_wh
     assert doc.version_date == "2026-10-08"
     doc = parse_knowledge("version: v3 · (draft) (for review)\n## §1 A\n", "k.md", "k")
     assert doc.version_note == "(draft) (for review)"
+
+
+@pytest.mark.parametrize("written, on, problem", [
+    ("anchored 2026/02/30", None, "anchoring date 2026/02/30 is not a date"),
+    ("锚定 2026年2月30日", None, "anchoring date 2026年2月30日 is not a date"),
+    ("anchored Feb 30, 2026", None, "anchoring date Feb 30, 2026 is not a date"),
+    ("anchored 2026/10/08", "2026-10-08", None),
+    ("锚定 2026年10月8日", "2026-10-08", None),
+    ("anchored Oct 8, 2026", "2026-10-08", None),
+    ("anchored", None, None),
+])
+def test_an_impossible_anchoring_date_in_any_written_form_is_a_problem(written, on, problem):
+    """Only the ISO form was checked: 2026/02/30 or 2026年2月30日 left the date quietly unknown."""
+    doc = parse_knowledge(f"version: v1\n\n### §2.3 X\n- 2401.09670 DistServe ({written})\n", "k.md", "inference",
+                          today="2026-12-04")
+    [anchor] = doc.sections[0].anchors
+    assert (anchor.anchored_on, anchor.date_unreadable) == (on, problem is not None)
+    assert [p for p in doc.problems if "anchoring date" in p] == (
+        [f"line 4: {problem}; the anchor's date is unknown (it counts from the day kb first read it)"] if problem else [])
