@@ -15,9 +15,13 @@ from kb.text import strip_anchor_syntax
 from pipeline.context import RunContext
 from pipeline.workspace.knowledge import parse_knowledge
 
-# A URL as an anchor line can hold it and read it back: no whitespace or control characters, none of the
-# brackets and quotes that end a URL in running text, and not ending in punctuation a reader drops.
-_URL = re.compile(r"https?://[^\s\x00-\x1f\x7f()<>\[\]{}\"'`]*[^\s\x00-\x1f\x7f()<>\[\]{}\"'`.,;:!?]")
+# A URL kb writes on an anchor line: no whitespace, control or invisible characters (a zero-width space
+# would make two look-alike anchors), none of ``<>"`` (no written form holds them), and no trailing
+# punctuation, which a reader takes for the sentence's. Whether a line holds the rest is checked by reading
+# the line back: as written, else as an autolink ``<URL>`` (``Foo_(bar)``, ``__init__.py``).
+_URL = re.compile(r"https?://[^\s\x00-\x1f\x7f\u200b-\u200f\u2060\ufeff<>\"]*"
+                  r"[^\s\x00-\x1f\x7f\u200b-\u200f\u2060\ufeff<>\".,;:!?]")
+BOM = "\ufeff"   # an editor's byte-order mark: kept in the file, never part of what is read
 
 
 @dataclass
@@ -29,19 +33,20 @@ class AnchorResult:
     diff: str
 
 
-def _line_for(ctx: RunContext, ident: str, day: str) -> tuple[str, str]:
+def _lines_for(ctx: RunContext, ident: str, day: str) -> tuple[str, list[str]]:
+    """The subject an identifier names and the lines that may anchor it, the plainest first."""
     aid = lookup_arxiv_id(ident)
     if aid is None:
         if not ident.startswith(("http://", "https://")):
             raise ConfigError(f"{ident!r} is neither an arXiv ID nor a URL")
         if not _URL.fullmatch(ident):
-            raise ConfigError(f"{ident!r} is not one URL: no spaces, control characters, brackets or quotes, "
-                              "and no trailing punctuation (an anchor line holds the URL as it is written; "
-                              "a URL that needs them is anchored by writing its line by hand)")
-        return ident, f"{ident} (anchored {day})"
+            raise ConfigError(f"{ident!r} is not one URL: no spaces, control or invisible characters, "
+                              "no < > or \" and no trailing punctuation (a URL that needs them is anchored "
+                              "by writing its line by hand)")
+        return ident, [f"{ident} (anchored {day})", f"<{ident}> (anchored {day})"]
     # The paper's title from the store, else from the team's card for it.
     title = strip_anchor_syntax(title_of(ctx.store, aid.id))
-    return aid.id, f"{aid.id}" + (f" {title}" if title else "") + f" (anchored {day})"
+    return aid.id, [f"{aid.id}" + (f" {title}" if title else "") + f" (anchored {day})"]
 
 
 def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None = None,
@@ -65,24 +70,29 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
         data = new_text.encode("utf-8")
         write_atomically(ctx.workspace.path(result.path), data)
         digest = hashlib.sha256(data).hexdigest()
-        new_doc = parse_knowledge(new_text, result.path, slug, today=ctx.today.isoformat())
+        new_doc = parse_knowledge(new_text.removeprefix(BOM), result.path, slug, today=ctx.today.isoformat())
         save_knowledge_doc(tx, new_doc, digest, ctx.today.isoformat())
         record_file(tx, result.path, "knowledge", digest, new_doc.problems)
     return result
 
 
 def _edit(ctx: RunContext, ident: str, section: str, slug: str, rel: str, day: str) -> tuple[AnchorResult, str]:
-    """The anchor line inserted into the doc as it is now: (what was done, the doc's new text)."""
+    """The anchor line inserted into the doc as it is now: (what was done, the doc's new text).
+
+    A byte-order mark an editor put first is no part of the text the doc is read from (the nightly's
+    reader drops it too) and is written back as it was: the rest of the file keeps its bytes."""
     from pipeline.workspace.edit import insert_anchor_line, unified_diff
     from pipeline.workspace.knowledge import find_sections
     path = ctx.workspace.path(rel)
     try:
-        text = path.read_bytes().decode("utf-8")
+        raw = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         raise NotFound(f"no knowledge doc {rel} for topic {slug!r}",
                        hint="create it, or fix [[topics]] in kb.toml") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise WorkspaceError(f"{rel}: cannot read it as UTF-8 text ({exc})") from exc
+    mark = BOM if raw.startswith(BOM) else ""
+    text = raw.removeprefix(mark)
     doc = parse_knowledge(text, rel, slug)
     found = find_sections(doc, section)
     if len(found) > 1:
@@ -92,15 +102,22 @@ def _edit(ctx: RunContext, ident: str, section: str, slug: str, rel: str, day: s
         raise ConfigError(f"no section §{section} in {rel}; sections: "
                           + ", ".join("§" + s.number for s in doc.sections))
     sec = found[0]
-    subject, line_text = _line_for(ctx, ident, day)
+    subject, lines = _lines_for(ctx, ident, day)
     if any(a.arxiv_id == subject or a.url == subject for a in sec.anchors):
         raise ConfigError(f"{subject} is already anchored in §{sec.number} of {rel}")
-    new_text = insert_anchor_line(text, sec.number, line_text)
-    written = [a for s in find_sections(parse_knowledge(new_text, rel, slug), section) for a in s.anchors
-               if subject in (a.arxiv_id, a.url)]
-    if len(written) != 1 or any(a.arxiv_id not in (None, subject) for a in written):
-        raise ConfigError(f"{ident!r}: the line kb would write would not read back as this one anchor; "
-                          "anchor it by hand")
+    new_text = next((t for line in lines if _reads_back(t := insert_anchor_line(text, sec.number, line),
+                                                         rel, slug, section, subject)), None)
+    if new_text is None:
+        raise ConfigError(f"{ident!r}: no line kb can write would read back as this one anchor; anchor it by hand")
     diff = unified_diff(text, new_text, rel)
     line = next(i for i, (a, b) in enumerate(zip(text.splitlines() + [""], new_text.splitlines()), 1) if a != b)
-    return AnchorResult(subject, sec.number, rel, line, diff), new_text
+    return AnchorResult(subject, sec.number, rel, line, diff), mark + new_text
+
+
+def _reads_back(new_text: str, rel: str, slug: str, section: str, subject: str) -> bool:
+    """Whether the doc with the new line reads as one more anchor of ``subject`` in the section, and
+    nothing else on its line (a URL the reader also takes an arXiv ID from would anchor that paper)."""
+    from pipeline.workspace.knowledge import find_sections
+    written = [a for s in find_sections(parse_knowledge(new_text, rel, slug), section) for a in s.anchors
+               if subject in (a.arxiv_id, a.url)]
+    return len(written) == 1 and all(a.arxiv_id in (None, subject) for a in written)

@@ -93,10 +93,37 @@ def test_what_is_not_one_url_is_refused_with_one_line(sample_workspace: Path) ->
     a tab, or trailing punctuation the reader would drop: refused, exit 2, the doc untouched."""
     before = (sample_workspace / DOC).read_bytes()
     for bad in ("https://example.com/a\nb", "https://example.com/post (anchored 2001-01-01) 2401.00001",
-                "https://example.com/a\tb", "https://example.com/a)."):
+                "https://example.com/a\tb", "https://example.com/a).", "https://example.com/a\u200bb",
+                "https://example.com/<b>"):
         result = kb_inproc("anchor", bad, "--section", "2.3")
         assert result.returncode == 2, (bad, result.stderr)
         assert "is not one URL" in result.stderr and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert (sample_workspace / DOC).read_bytes() == before
     ok = kb_inproc("anchor", "https://example.com/ok/page.html?x=1#y", "--section", "2.3", "--dry-run")
     assert ok.returncode == 0 and "+- https://example.com/ok/page.html?x=1#y (anchored " in ok.stdout
+
+
+def test_a_url_the_plain_line_would_misread_is_written_as_an_autolink(sample_workspace: Path) -> None:
+    """Parentheses read back as written; underscores and asterisks would read as emphasis, so such a
+    URL goes between angle brackets, and the store holds the URL as given either way."""
+    wiki, code = "https://en.wikipedia.org/wiki/Foo_(bar)", "https://github.com/x/y/blob/main/__init__.py"
+    for url in (wiki, code):
+        assert kb_inproc("anchor", url, "--section", "3.3", "--date", "2026-10-08").returncode == 0
+    lines = (sample_workspace / DOC).read_text(encoding="utf-8").splitlines()
+    assert f"- {wiki} (anchored 2026-10-08)" in lines and f"- <{code}> (anchored 2026-10-08)" in lines
+    assert {wiki, code} <= {r["url"] for r in _anchored("3.3")}
+
+
+def test_a_doc_saved_with_a_byte_order_mark_keeps_it_and_its_first_section(sample_workspace: Path) -> None:
+    """The mark was read as part of the first heading: that section vanished from the store on the
+    first kb anchor, and the nightly, finding the file as kb recorded it, never read it again."""
+    doc = sample_workspace / DOC
+    doc.write_bytes(b"\xef\xbb\xbf## \xc2\xa71 A\r\n- 2401.09670 X (anchored 2026-08-12)\r\n\r\n## \xc2\xa72 B\r\n"
+                    b"- 2311.18677 Y (anchored 2026-08-12)\r\n")
+    assert kb_inproc("ingest", "workspace", "--date", "2026-10-08").returncode == 0
+    done = kb_inproc("anchor", "https://example.com/post", "--section", "2", "--date", "2026-10-08")
+    assert done.returncode == 0, done.stderr
+    data = doc.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf## \xc2\xa71 A\r\n") and b"- https://example.com/post (anchored 2026-10-08)\r\n" in data
+    assert [r["arxiv_id"] for r in _anchored("1")] == ["2401.09670"]
+    assert kb_inproc("anchor", "2401.09670", "--section", "1").returncode == 2      # already there: §1 is read
