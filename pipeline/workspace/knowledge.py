@@ -22,7 +22,7 @@ from kb.sections import confusable, normalize_section, section_matches, section_
 from kb.text import ANCHORED_RE
 
 from .markdown import Block, Link, ParsedDoc, TextLine, iter_blocks, parse_document
-from .textscan import find_dates, find_urls
+from .textscan import find_dates, find_impossible_dates, find_urls
 
 __all__ = ["parse_knowledge", "section_matches", "find_section", "find_sections", "own_end_line"]
 
@@ -40,7 +40,6 @@ _YEAR_RE = re.compile(r"(?<![\d.])(?P<y>(?:19|20)\d{2})(?![\d.])")
 # A section heading without §: "5. Long-context serving", "2.3 Routing" — a number of at most
 # three parts, then a title (a year such as "2026 roadmap" has four digits in one part and no dot).
 _BARE_SECTION_RE = re.compile(r"^(?P<num>\d{1,2}(?:\.(?:\d{1,2}|\(\d{1,2}\))){0,2})(?:\.\s*|\s+)(?P<rest>\S.*)?$", re.S)
-_WRITTEN_DATE_RE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 
 
 def find_sections(doc: KnowledgeDoc, number: str) -> list[Section]:
@@ -206,13 +205,10 @@ def _ids_with_spans(text: str) -> list[tuple[ArxivId, int]]:
 
 
 def _unreadable_date(when: str) -> str | None:
-    """What an ``(anchored …)`` marker writes as its date when kb reads no date in it: an ISO-looking day
-    that does not exist (``2026-02-30``), or anything else with digits (``2026/02/30``, ``2026年2月30日``,
-    ``Feb 30, 2026``); None for a marker without a date."""
-    iso = _WRITTEN_DATE_RE.search(when)
-    if iso:
-        return iso[0]
-    return when.strip() if any(ch.isdigit() for ch in when) else None
+    """The date an ``(anchored …)`` marker writes that is no calendar day (``2026-02-30``, ``2026/02/30``,
+    ``2026年2月30日``, ``Feb 30, 2026``), as written; None when it writes none (``anchored in v3``, ``10/09``)."""
+    impossible = find_impossible_dates(when)
+    return impossible[0] if impossible else None
 
 
 def _date_problems(unit: TextLine, on: str | None, today: str | None) -> list[str]:

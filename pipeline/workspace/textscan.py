@@ -12,7 +12,7 @@ from kb.text import URL_RE, trim_url, url_spans
 
 from .markdown import TextLine
 
-__all__ = ["find_urls", "url_spans", "find_dates"]
+__all__ = ["find_urls", "url_spans", "find_dates", "find_impossible_dates"]
 
 def find_urls(tl: TextLine) -> list[tuple[str, int, int]]:
     """URLs of one line, in order: link targets (http/https) and bare URLs in its text.
@@ -63,3 +63,16 @@ def find_dates(text: str, mask: list[tuple[int, int]] = ()) -> list[tuple[str, i
                 found.append((iso, m.start(), m.end()))
     return sorted(found, key=lambda f: f[1])
 
+
+
+def find_impossible_dates(text: str) -> list[str]:
+    """Dates ``text`` writes in a form ``find_dates`` reads, with a year, that are no calendar day
+    (``2026-02-30``, ``2026年13月1日``, ``Feb 30, 2026``), as written. A day without a year (``10/09``)
+    is no such date: it is not read as a date at all."""
+    out = []
+    for rx in _DATE_RES:
+        for m in rx.finditer(text):
+            month = m["m"] if "m" in rx.groupindex else month_number(m["mon"])
+            if not calendar_date(m["y"], month, m["d"]):
+                out.append(m[0])
+    return out

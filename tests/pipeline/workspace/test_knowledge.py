@@ -115,6 +115,9 @@ def test_the_version_line_s_own_date_is_its_first_and_a_two_part_note_is_kept_wh
     ("锚定 2026年10月8日", "2026-10-08", None),
     ("anchored Oct 8, 2026", "2026-10-08", None),
     ("anchored", None, None),
+    ("锚定 10/09", None, None),            # no year: no date written, so the anchor dates from its first reading
+    ("anchored in v311", None, None),
+    ("anchored 2026-13-01", None, "anchoring date 2026-13-01 is not a date"),
 ])
 def test_an_impossible_anchoring_date_in_any_written_form_is_a_problem(written, on, problem):
     """Only the ISO form was checked: 2026/02/30 or 2026年2月30日 left the date quietly unknown."""
