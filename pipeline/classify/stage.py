@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from kb.errors import KBError
 from kb.store.tags import Classified, SubjectText
 from kb.text import clean_heading
 from pipeline.classify.engine import WORKSPACE_TAXONOMY, Engine, load_engine, load_workspace_taxonomy
@@ -111,16 +112,33 @@ _ENGINE: Engine | None = None      # the forked workers' classifier (inherited, 
 
 
 def _judge(engine: Engine, batches: Iterable[list], workers: int):
-    """Judgements batch by batch, in order; forked workers when there are many."""
+    """Judgements batch by batch, in order; forked workers when there are many.
+
+    At most two batches per worker are in flight, so a re-tag of the whole store holds a few batches'
+    texts, not all of them. A worker that dies (the kernel's OOM killer) fails the stage with one line;
+    what was stored before stays, and what was not stays queued for the next run.
+    """
     if workers <= 1:
         for items, keys in batches:
             yield engine.judge_many(items, keys)
         return
     import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
     global _ENGINE
     _ENGINE = engine
-    with mp.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap(_judge_in_worker, batches)
+    inflight: deque = deque()
+    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+        try:
+            for batch in batches:
+                inflight.append(pool.submit(_judge_in_worker, batch))
+                if len(inflight) >= 2 * workers:
+                    yield inflight.popleft().result()
+            while inflight:
+                yield inflight.popleft().result()
+        except BrokenProcessPool:
+            raise KBError("a classify worker died (out of memory?): the subjects judged so far are stored, "
+                          "the others stay queued for the next run") from None
 
 
 def _judge_in_worker(batch: tuple[list, list]) -> list:

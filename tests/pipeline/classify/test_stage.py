@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from kb.errors import KBError
 from pipeline.classify import stage
 from tests.reliability.support import kb_inproc
 from tests.support.paths import SAMPLE
@@ -91,3 +93,35 @@ def test_a_note_removed_before_classify_leaves_nothing_queued(tmp_path: Path) ->
     _kb(home, "classify")
     with sqlite3.connect(db) as con:
         assert con.execute("SELECT count(*) FROM classify_queue").fetchone() == (0,)
+
+
+class _DiesOnThirdBatch:
+    """An engine whose worker is killed (as the OOM killer would) on the third batch it is given."""
+
+    def __init__(self) -> None:
+        self.parent = os.getpid()
+
+    def judge_many(self, items: list, keys: list) -> list:
+        if os.getpid() != self.parent and items == ["third"]:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return [f"judged {i}" for i in items]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the parallel path forks")
+def test_a_killed_worker_fails_the_stage_with_one_line_instead_of_hanging() -> None:
+    """multiprocessing.Pool waited forever for a SIGKILLed worker's batch, holding the nightly's lock."""
+    batches = [(["first"], [1]), (["second"], [2]), (["third"], [3]), (["fourth"], [4])]
+    def hung(*_: object) -> None:
+        raise TimeoutError("the stage still waits for the dead worker")
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(60)                                       # a hang fails this test, not the whole suite
+    try:
+        got = []
+        with pytest.raises(KBError, match="a classify worker died"):
+            for judged in stage._judge(_DiesOnThirdBatch(), iter(batches), 2):
+                got.append(judged)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    # what was judged before is handed on in order (a batch still running when its pool broke is lost with it)
+    assert got == [["judged first"], ["judged second"]][:len(got)]
