@@ -107,7 +107,7 @@ def taxonomy_slugs(workspace_taxonomy: Path | None, *, full: bool = False) -> fr
     for path in (find_resource("data/taxonomy.toml"), workspace_taxonomy):
         if path is not None and path.is_file():
             try:
-                text = path.read_text(encoding="utf-8")
+                text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
                 slugs |= set(tomllib.loads(text).get("topics", {})) if full else set(_TOPIC_HEADER.findall(text))
             except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
                 pass   # the taxonomy's own loader names what is wrong with it

@@ -54,4 +54,5 @@ def find_resource(relative: str, workspace: Path | None = None) -> Path:
 
 
 def read_resource(relative: str, workspace: Path | None = None) -> str:
-    return find_resource(relative, workspace).read_text(encoding="utf-8")
+    """The text of a resource (a workspace's override first), without a byte-order mark an editor put there."""
+    return find_resource(relative, workspace).read_text(encoding="utf-8").removeprefix("\ufeff")

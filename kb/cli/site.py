@@ -20,7 +20,9 @@ def site_build_cmd(out: Annotated[Optional[str], typer.Option("--out", help="The
     """Write the static site of every recorded briefing; only pages whose bytes changed are written."""
     from pipeline.site.build import MARKER, build_site
     ws = open_workspace()
-    folder = ws.output_dir(out or ws.config.site_dir or "site", marker=MARKER, force=force)
+    configured = not out and ws.config.site_dir
+    folder = ws.output_dir(out or ws.config.site_dir or "site", marker=MARKER, force=force,
+                           named="[site] dir" if configured else "--out")
     with open_store(ws) as store:
         result = build_site(ws, store, folder)
     if not state.quiet:

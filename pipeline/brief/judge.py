@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kb.resources import find_resource
+from kb.resources import read_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.model import Candidate
@@ -46,7 +46,7 @@ class Rules:
 
 def load_rules(workspace: Path | None = None) -> Rules:
     """The briefing rules (data/briefing.toml; a workspace may override the file)."""
-    raw = tomllib.loads(find_resource("data/briefing.toml", workspace).read_text(encoding="utf-8"))
+    raw = tomllib.loads(read_resource("data/briefing.toml", workspace))
     markers = raw["markers"]
     return Rules([m.lower() for m in markers["recap"]], [m.lower() for m in markers["exclude"]],
                  [m.lower() for m in markers.get("followup", [])],

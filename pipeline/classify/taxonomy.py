@@ -189,10 +189,12 @@ def default_taxonomy() -> Taxonomy:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
+        # an editor's byte-order mark is no part of the TOML (kb.toml is read the same way)
+        return tomllib.loads(path.read_bytes().decode("utf-8").removeprefix("\ufeff"))
     except FileNotFoundError:
         raise ConfigError(f"{path}: taxonomy file not found") from None
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
     except OSError as e:

@@ -94,7 +94,7 @@ def list_workspace_files(ctx: RunContext, problems: list[str]) -> list[Workspace
         try:
             doc = ctx.workspace.path(topic.doc)
         except KBError as exc:
-            problems.append(f"{topic.doc}: {exc}")
+            problems.append(str(exc))   # it names the path
             continue
         if doc.is_file():
             refs.append(WorkspaceFileRef(topic.doc, "knowledge", doc, topic.slug))

@@ -120,6 +120,17 @@ def test_invalid_toml_and_missing_file(tmp_path):
         load_taxonomy(base=write(tmp_path, "[topics\n"))
     with pytest.raises(ConfigError, match="not found"):
         load_taxonomy(base=tmp_path / "nope.toml")
+    (tmp_path / "latin1.toml").write_bytes(b'[settings]\n# caf\xe9\n')
+    with pytest.raises(ConfigError, match="latin1.toml: not UTF-8 text"):    # was a UnicodeDecodeError traceback
+        load_taxonomy(base=tmp_path / "latin1.toml")
+
+
+def test_a_workspace_taxonomy_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """It was 'not valid TOML: Invalid statement (at line 1, column 1)', as kb.toml's was."""
+    base = write(tmp_path, MINI.format(topics=mini_topics()))
+    over = tmp_path / "override.toml"
+    over.write_bytes(b"\xef\xbb\xbf[settings]\ntag_threshold = 3.0\n")
+    assert load_taxonomy(over, base=base).settings.tag_threshold == 3.0
 
 
 # ------------------------------------------------------------------ workspace override

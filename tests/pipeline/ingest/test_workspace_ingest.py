@@ -94,7 +94,8 @@ def test_a_knowledge_doc_that_is_a_symlink_loop_is_one_problem(runner: CliRunner
     doc.unlink()
     os.symlink(doc.name, doc)
     out = _ingest(runner)
-    assert "a symlink loop" in out and "Traceback" not in out
+    assert f"{DOC.as_posix()}: a symlink loop" in out and f"{DOC.as_posix()}: {DOC.as_posix()}" not in out
+    assert "Traceback" not in out
 
 
 def test_kb_anchor_adds_one_line_and_keeps_every_other_byte(runner: CliRunner, sample_workspace: Path) -> None:

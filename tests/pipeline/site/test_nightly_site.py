@@ -54,3 +54,12 @@ def test_a_configured_site_folder_holding_the_teams_files_is_never_written(tmp_p
     out = str(kb(linked, "nightly", "--date", DAY, "--offline", code=1).exception)
     assert "organized/knowledge is the team's or kb's own folder" in out
     assert sorted(p.name for p in (linked / "organized" / "knowledge").iterdir()) == ["inference.md"]
+
+
+def test_a_configured_site_folder_that_is_a_symlink_loop_is_named(tmp_path: Path) -> None:
+    """It was 'internal error: RuntimeError: Symlink loop' from the nightly and from kb site build."""
+    home = _sample(tmp_path, '\n[site]\ndir = "public"\n')
+    (home / "public").symlink_to("public")
+    out = str(kb(home, "nightly", "--date", DAY, "--offline", code=1).exception)
+    assert "[site] dir public: a symlink loop" in out
+    assert "[site] dir public: a symlink loop" in str(kb(home, "site", "build", code=1).exception)
