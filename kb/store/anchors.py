@@ -28,6 +28,7 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
     sections = [{"number": s.number, "title": s.title, "level": s.level, "parent": s.parent} for s in doc.sections]
     tx.upsert("doc_versions", [row("doc_versions", doc, content_hash=content_hash, read_on=day, sections=sections)],
               ["topic", "content_hash"], update=[])
+    tx.insert("doc_readings", [row("doc_readings", topic=doc.topic, content_hash=content_hash, read_on=day)])
     existing = {(r.section, r.subject): dict(r._mapping)
                 for r in tx.run("SELECT * FROM anchors WHERE topic = :t", {"t": doc.topic})}
     seen: dict[tuple[str, str], dict[str, Any]] = {}
@@ -109,15 +110,16 @@ def current_doc_version(store: Store, topic: str, day: str | None = None) -> Doc
     """The version of a topic's knowledge doc that is on disk now (the one whose content the store last
     read), else the newest recorded. A doc reverted to an earlier text is that earlier version again.
 
-    With ``day``, the version as of that day, for its briefing: the one first read last on or before
-    it, unless ``day`` is after every first reading (then the one on disk, a revert included). A past
-    day rebuilt after the doc's next version is read keeps its own baseline and section numbers."""
+    With ``day``, the version as of that day, for its briefing: the one read last on or before it (a
+    revert is a reading), else the one on disk. A past day rebuilt after the doc's next version is read
+    keeps its own baseline and section numbers."""
     if day is not None:
-        dated = store.query("SELECT topic, path, version, version_date, cited_count, sections, read_on, problems "
-                            "FROM doc_versions WHERE topic = ? AND read_on IS NOT NULL ORDER BY read_on, id", (topic,))
-        before = [r for r in dated if r[6] <= day]
-        if before and (before[-1][6] < dated[-1][6] or before[-1][6] == day):
-            return _doc_version(before[-1])
+        rows = store.query(
+            "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections, d.read_on, d.problems "
+            "FROM doc_readings r JOIN doc_versions d ON d.topic = r.topic AND d.content_hash = r.content_hash "
+            "WHERE r.topic = ? AND r.read_on <= ? ORDER BY r.read_on DESC, r.id DESC LIMIT 1", (topic, day))
+        if rows:
+            return _doc_version(rows[0])
     rows = store.query(
         "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections, d.read_on, d.problems "
         "FROM doc_versions d JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash "

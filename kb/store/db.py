@@ -27,8 +27,8 @@ if TYPE_CHECKING:  # SQLAlchemy is imported lazily: read-only commands never pay
 TABLES = (
     "papers", "paper_versions", "paper_changes", "sightings", "posts", "sources", "source_runs",
     "workspace_files", "notes", "note_entries", "mentions", "cards", "queue_items",
-    "doc_versions", "anchors", "tags", "classifications", "doc_relevance", "classify_queue", "flags", "briefings",
-    "briefed_items", "id_checks",
+    "doc_versions", "doc_readings", "anchors", "tags", "classifications", "doc_relevance", "classify_queue", "flags",
+    "briefings", "briefed_items", "id_checks",
 )
 
 

@@ -471,15 +471,37 @@ def _reindex(conn: Any) -> None:
 # a longer run (锚 in 已锚); every stored document is indexed again, on both backends.
 M019_FTS_CJK_CHARS = Migration("m019_fts_cjk_chars", (), then=_reindex)
 
+# Every reading of a knowledge doc's text, in order: the version of day D is the one read last by D. A
+# version's own row keeps only its first reading, so a doc reverted to an earlier text the day it had
+# changed briefed that day from the text no longer on disk. Filled from the first readings; a doc on
+# disk that is not its topic's latest first reading was reverted, read again after every first reading.
+M020_DOC_READINGS = Migration("m020_doc_readings", (
+    """CREATE TABLE doc_readings (
+        id INTEGER PRIMARY KEY,
+        topic TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        read_on TEXT NOT NULL
+    )""",
+    "CREATE INDEX ix_doc_readings_topic ON doc_readings (topic, read_on)",
+    "INSERT INTO doc_readings (topic, content_hash, read_on) SELECT topic, content_hash, read_on FROM doc_versions "
+    "WHERE read_on IS NOT NULL ORDER BY read_on, id",
+    "INSERT INTO doc_readings (topic, content_hash, read_on) SELECT d.topic, d.content_hash, "
+    "(SELECT max(m.read_on) FROM doc_versions m WHERE m.topic = d.topic) FROM doc_versions d "
+    "JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash "
+    "WHERE d.read_on IS NOT NULL AND EXISTS (SELECT 1 FROM doc_versions m WHERE m.topic = d.topic "
+    "AND (m.read_on > d.read_on OR (m.read_on = d.read_on AND m.id > d.id)))",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
-                                     M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS)
+                                     M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.
-ID_TABLES = ("paper_changes", "sightings", "source_runs", "note_entries", "mentions", "doc_versions", "anchors",
+ID_TABLES = ("paper_changes", "sightings", "source_runs", "note_entries", "mentions", "doc_versions", "doc_readings",
+             "anchors",
              "flags")
 
 # The record of what was applied; on PostgreSQL the same columns, the time in the same form.

@@ -189,6 +189,14 @@ class DocVersion(SQLModel, table=True):
     problems: str = "[]"                 # what that reading of the doc found (file and line)
 
 
+class DocReading(SQLModel, table=True):
+    __tablename__ = "doc_readings"
+    id: int | None = Field(default=None, primary_key=True)
+    topic: str
+    content_hash: str                    # the doc_versions row read (topic, content_hash)
+    read_on: str                         # the run's day
+
+
 class Anchor(SQLModel, table=True):
     __tablename__ = "anchors"
     id: int | None = Field(default=None, primary_key=True)

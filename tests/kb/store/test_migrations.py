@@ -225,6 +225,23 @@ def test_doc_versions_stored_before_m017_get_their_reading_s_problems(tmp_path: 
         assert current_doc_version(s, "inference", "2026-10-08").problems == []
 
 
+def test_doc_readings_before_m020_are_each_version_s_first_and_a_reverted_doc_s_last(tmp_path: Path) -> None:
+    """Before m020 a version kept its first reading only; a doc on disk that is not its topic's latest first
+    reading was reverted after all of them, and stays the version of the days after (as it was before)."""
+    from kb.store.anchors import current_doc_version
+    path = tmp_path / "old.sqlite"
+    conn = _connect_before(path, "m020_doc_readings")
+    doc = "organized/knowledge/inference.md"
+    conn.execute("INSERT INTO doc_versions (topic, path, version, content_hash, read_on) VALUES "
+                 "('inference', ?, 'v310', 'h1', '2026-10-08'), ('inference', ?, 'v311', 'h2', '2026-10-09')", (doc, doc))
+    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES (?, 'knowledge', 'h1')", (doc,))
+    conn.close()
+    with Store.open(path) as s:
+        assert [tuple(r) for r in s.query("SELECT content_hash, read_on FROM doc_readings ORDER BY id")] == [
+            ("h1", "2026-10-08"), ("h2", "2026-10-09"), ("h1", "2026-10-09")]
+        assert [current_doc_version(s, "inference", d).version for d in ("2026-10-08", "2026-10-10")] == ["v310"] * 2
+
+
 def test_a_postgresql_store_made_before_m016_gets_names_and_doc_problems(pg_fresh_url: str) -> None:
     """m016's and m017's fills run on PostgreSQL too, through kb's facade over psycopg."""
     from kb.store.anchors import current_doc_version
