@@ -20,29 +20,35 @@ def evidence_hash(evidence: dict[str, Any]) -> str:
     return hashlib.sha256(dumps(evidence).encode("utf-8")).hexdigest()[:16]
 
 
-def status_after(stored_status: str | None, stored_hash: str | None, new_hash: str) -> str:
-    """The status a flag raised again gets: a closed flag stays closed while its evidence is unchanged;
-    new evidence reopens it, and evidence that came back reopens a stale one."""
-    if stored_status is None or stored_status == STALE or stored_hash != new_hash:
-        return "open"
-    return stored_status
-
-
 @dataclass(frozen=True)
 class FlagState:
     """What the store knows of a flag before a briefing raises it again."""
 
     status: str
     evidence_hash: str
-    closed_after: str | None      # the briefing after which the team closed it
+    closed_after: str | None = None     # the briefing after which the team closed it
+    closed_status: str | None = None    # the team's closure (verified, dismissed) …
+    closed_hash: str | None = None      # … and the evidence it was made on
+
+
+def status_after(stored: FlagState | None, new_hash: str) -> str:
+    """The status a flag raised again gets: a closed flag stays closed while its evidence is unchanged;
+    new evidence reopens it, and evidence that came back reopens a stale one. The team's closure holds
+    for the evidence it was made on: when that evidence is back (a note moved away and back), so is it."""
+    if stored is None:
+        return "open"
+    if stored.closed_status and stored.closed_hash == new_hash:
+        return stored.closed_status
+    if stored.status == STALE or stored.evidence_hash != new_hash:
+        return "open"
+    return stored.status
 
 
 def flag_states(store: Store, topic: str) -> dict[str, FlagState]:
     """fingerprint (without the topic) → the stored state of each of the topic's flags."""
-    return {_without_topic(fp, topic): FlagState(status, h, after)
-            for fp, status, h, after in store.query(
-                "SELECT fingerprint, status, evidence_hash, closed_after FROM flags WHERE topic = ? ORDER BY id",
-                (topic,))}
+    return {_without_topic(r[0], topic): FlagState(*r[1:]) for r in store.query(
+        "SELECT fingerprint, status, evidence_hash, closed_after, closed_status, closed_hash FROM flags "
+        "WHERE topic = ? ORDER BY id", (topic,))}
 
 
 def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
@@ -53,13 +59,14 @@ def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
     evidence is unchanged; new evidence reopens it.
     """
     h = evidence_hash(evidence)
-    found = tx.run("SELECT id, status, evidence_hash FROM flags WHERE fingerprint = :f", {"f": fingerprint}).first()
+    found = tx.run("SELECT id, status, evidence_hash, closed_after, closed_status, closed_hash FROM flags "
+                   "WHERE fingerprint = :f", {"f": fingerprint}).first()
     if found is None:
         tx.insert("flags", [row("flags", rule=rule, fingerprint=fingerprint, topic=topic, subject=subject,
                                 evidence=evidence, evidence_hash=h, status="open", first_seen=day, last_seen=day)])
         new_id = tx.run("SELECT id FROM flags WHERE fingerprint = :f", {"f": fingerprint}).scalar_one()
         return new_id, "open"
-    status = status_after(found.status, found.evidence_hash, h)
+    status = status_after(FlagState(*found[1:]), h)
     # A past day rebuilt (kb brief --date D) shows the flag as it was then but changes nothing of it: the
     # evidence, status and last sighting stay the latest night's, so tomorrow's reopens nothing.
     tx.run("UPDATE flags SET evidence = :e, evidence_hash = :h, status = :s, last_seen = :d, subject = :subj "
@@ -73,18 +80,23 @@ _CLOSED_AFTER = ("CASE WHEN CAST(:s AS TEXT) = 'open' THEN NULL ELSE "
                  "(SELECT max(b.date) FROM briefings b WHERE b.topic = flags.topic) END")
 
 
+# What the team closed it on (its evidence now), or nothing when the team opens it.
+_CLOSED = ("closed_status = CASE WHEN CAST(:s AS TEXT) = 'open' THEN NULL ELSE :s END, "
+           "closed_hash = CASE WHEN CAST(:s AS TEXT) = 'open' THEN NULL ELSE evidence_hash END")
+
+
 def resolve_flag(tx: Tx, flag_id: int, status: str, note: str | None) -> None:
     """Close (or reopen) a flag by hand."""
-    done = tx.run(f"UPDATE flags SET status = :s, note = coalesce(:n, note), closed_after = {_CLOSED_AFTER} "
-                  "WHERE id = :i", {"s": status, "n": note, "i": flag_id})
+    done = tx.run(f"UPDATE flags SET status = :s, note = coalesce(:n, note), closed_after = {_CLOSED_AFTER}, "
+                  f"{_CLOSED} WHERE id = :i", {"s": status, "n": note, "i": flag_id})
     if done.rowcount == 0:
         raise NotFound(f"no flag #{flag_id}")
 
 
 def resolve_many(tx: Tx, status: str, note: str | None, *, rule: str | None, topic: str | None) -> int:
     """Close every open flag of a rule and/or topic at once; return how many."""
-    done = tx.run(f"UPDATE flags SET status = :s, note = coalesce(:n, note), closed_after = {_CLOSED_AFTER} "
-                  "WHERE status = 'open' "
+    done = tx.run(f"UPDATE flags SET status = :s, note = coalesce(:n, note), closed_after = {_CLOSED_AFTER}, "
+                  f"{_CLOSED} WHERE status = 'open' "
                   "AND (CAST(:r AS TEXT) IS NULL OR rule = :r) AND (CAST(:t AS TEXT) IS NULL OR topic = :t)",
                   {"s": status, "n": note, "r": rule, "t": topic})
     return done.rowcount
@@ -117,15 +129,15 @@ def get_flag(store: Store, flag_id: int) -> dict[str, Any]:
     return flag
 
 
-def known_flags(store: Store, fingerprints: list[str]) -> dict[str, tuple[int, str, str, str | None]]:
-    """fingerprint → (id, status, evidence hash, last seen) of the flags already stored."""
+def known_flags(store: Store, fingerprints: list[str]) -> dict[str, tuple[int, FlagState, str | None]]:
+    """fingerprint → (id, stored state, last seen) of the flags already stored."""
     out = {}
     for i in range(0, len(fingerprints), 500):
         part = fingerprints[i:i + 500]
-        for fp, fid, status, h, last in store.query(
-                f"SELECT fingerprint, id, status, evidence_hash, last_seen FROM flags WHERE fingerprint IN "
-                f"({','.join('?' * len(part))})", tuple(part)):
-            out[fp] = (fid, status, h, last)
+        for r in store.query(
+                "SELECT fingerprint, id, last_seen, status, evidence_hash, closed_after, closed_status, closed_hash "
+                f"FROM flags WHERE fingerprint IN ({','.join('?' * len(part))})", tuple(part)):
+            out[r[0]] = (r[1], FlagState(*r[3:]), r[2])
     return out
 
 

@@ -492,11 +492,21 @@ M020_DOC_READINGS = Migration("m020_doc_readings", (
     "AND (m.read_on > d.read_on OR (m.read_on = d.read_on AND m.id > d.id)))",
 ))
 
+# The team's closure of a flag (verified, dismissed) and the evidence it was made on: evidence that changed
+# reopens the flag, and when the evidence it was closed on is back (a note moved away and back), so is the
+# closure. Before, the hash of the evidence in between replaced it and the flag stayed open for good.
+M021_FLAG_CLOSURES = Migration("m021_flag_closures", (
+    "ALTER TABLE flags ADD COLUMN closed_status TEXT",
+    "ALTER TABLE flags ADD COLUMN closed_hash TEXT",
+    "UPDATE flags SET closed_status = status, closed_hash = evidence_hash WHERE status IN ('verified', 'dismissed')",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
-                                     M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS)
+                                     M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS,
+                                     M021_FLAG_CLOSURES)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -1,8 +1,9 @@
 """The day's flags against the stored ones: ids and statuses, what changed, what went stale.
 
 A flag closed by the team stays closed while its evidence is unchanged; new evidence reopens
-it. A flag whose evidence is gone — every team file it cites was deleted — closes as
-``stale``, and opens again if the same evidence comes back.
+it, and the team's closure holds again when the evidence it was made on is back. A flag whose
+evidence is gone — every team file it cites was deleted — closes as ``stale``, and opens again
+if the same evidence comes back.
 """
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ _TEAM_PATH = re.compile(r"^((?:inbox|organized)/[^#\s]+?)(?:#\d+)?$")
 def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str, Any]]:
     """Give each flag its stored id and status (writing only what is new or changed), close the
     topic's flags whose evidence is gone, and return the flags as the briefing's data."""
-    from kb.store.flags import evidence_hash, known_flags
+    from kb.store.flags import evidence_hash, known_flags, status_after
     day = ctx.today.isoformat()
     known = known_flags(ctx.store, [f"{topic}:{f.fingerprint}" for f in flags])
     changed = []
     for f in flags:
         stored = known.get(f"{topic}:{f.fingerprint}")
-        if stored and stored[1] != "stale" and stored[2] == evidence_hash(f.evidence) and stored[3] == day:
-            f.id, f.status = stored[0], stored[1]
+        h = evidence_hash(f.evidence)
+        if stored and stored[2] == day and stored[1].evidence_hash == h \
+                and status_after(stored[1], h) == stored[1].status:      # tonight's sync already wrote it
+            f.id, f.status = stored[0], stored[1].status
         else:
             changed.append(f)
     gone = _evidence_gone(ctx, topic, {f.id for f in flags} | {known[k][0] for k in known})
@@ -44,12 +47,12 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str,
 def preview_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str, Any]]:
     """The flags as ``sync_flags`` would return them, writing nothing: a stored flag keeps its id and, while
     its evidence is unchanged, its status; a flag the store has not seen is open and has no id yet."""
-    from kb.store.flags import STALE, evidence_hash, flag_notes, known_flags
+    from kb.store.flags import evidence_hash, flag_notes, known_flags, status_after
     known = known_flags(ctx.store, [f"{topic}:{f.fingerprint}" for f in flags])
     for f in flags:
         stored = known.get(f"{topic}:{f.fingerprint}")
         f.id = stored[0] if stored else None
-        f.status = stored[1] if stored and stored[1] != STALE and stored[2] == evidence_hash(f.evidence) else "open"
+        f.status = status_after(stored[1] if stored else None, evidence_hash(f.evidence))
     notes = flag_notes(ctx.store, [f.id for f in flags if f.status != "open" and f.id is not None])
     return [flag_dict(f, notes.get(f.id)) for f in flags]
 

@@ -5,7 +5,7 @@ night's briefing costs what the night brought, not what the store holds.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kb.store.anchors import (
@@ -140,5 +140,5 @@ def _states_tonight(store: Any, topic: str) -> dict[str, FlagState]:
     for _, fingerprint in evidence_gone(store, topic):
         if fingerprint in states:
             s = states[fingerprint]
-            states[fingerprint] = FlagState(STALE, s.evidence_hash, s.closed_after)
+            states[fingerprint] = replace(s, status=STALE)
     return states

@@ -35,8 +35,7 @@ def now_anchored(previous: dict[str, Any], anchors: dict[str, list[str]]) -> lis
 def _open_today(flags: list[Flag], states: dict[str, FlagState]) -> set[str]:
     """Fingerprints of today's flags that the briefing shows open (the rule ``sync_flags`` applies)."""
     def status(f: Flag) -> str:
-        s = states.get(f.fingerprint)
-        return status_after(s.status if s else None, s.evidence_hash if s else None, evidence_hash(f.evidence))
+        return status_after(states.get(f.fingerprint), evidence_hash(f.evidence))
     return {f.fingerprint for f in flags if status(f) == "open"}
 
 

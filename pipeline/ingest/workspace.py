@@ -256,7 +256,7 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
         for ref in refs:
             _read_one(ctx, ref, known, report, walk_problems)
             bar.advance()
-    _forget_gone(ctx, refs, known)
+    walk_problems += _forget_gone(ctx, refs, known)
     report.problems = walk_problems + report.problems
     report.skipped = len(walk_problems)
 
@@ -298,7 +298,9 @@ def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], rep
         report.new += 1
 
 
-def _forget_gone(ctx: RunContext, refs: list[WorkspaceFileRef], known: dict[str, str]) -> None:
+def _forget_gone(ctx: RunContext, refs: list[WorkspaceFileRef], known: dict[str, str]) -> list[str]:
+    """Forget the files that are gone; name a whole folder that went with them (an unmounted share, a
+    folder moved away): its files are forgotten tonight and read again when it is back."""
     present = {r.rel for r in refs}
     gone = sorted(set(known) - present)
     if gone:
@@ -306,5 +308,12 @@ def _forget_gone(ctx: RunContext, refs: list[WorkspaceFileRef], known: dict[str,
         with ctx.store.transaction() as tx:
             for rel in gone:
                 forget_file(tx, rel)
+    missing: dict[str, int] = {}
+    for rel in gone:
+        top = rel.split("/", 1)[0]
+        if "/" in rel and not (ctx.workspace.root / top).is_dir():
+            missing[top] = missing.get(top, 0) + 1
+    return [f"{top}/: the folder is missing; its {n} file{'s' if n != 1 else ''} read before are forgotten "
+            "(read again when it is back)" for top, n in missing.items()]
 
 

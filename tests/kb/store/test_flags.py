@@ -24,3 +24,17 @@ def test_a_past_day_rebuilt_keeps_the_latest_nights_flag(store: Store) -> None:
     # The 8th rebuilt: its old evidence is shown as open (as that night saw it), and nothing is stored
     assert _sync(store, "2026-10-08", {"values": {"44.6": ["a"], "46.1": ["b"]}}) == (fid, "open")
     assert _row(store) == latest and latest[0] == "verified" and latest[3] == "2026-10-09"
+
+
+def test_a_dismissal_is_back_when_the_evidence_it_was_made_on_is_back(store: Store) -> None:
+    """A note moved away for a night and back: the flag reopened on the shrunken evidence, whose hash then
+    replaced the one the team dismissed, so the flag stayed open for good (QA, 2026-12-04)."""
+    whole = {"values": {"44.6": ["a"], "46.1": ["b"]}, "sources": ["inbox/tom/x.md", "organized/c.md"]}
+    fid, _ = _sync(store, "2026-10-08", whole)
+    with store.transaction() as tx:
+        resolve_flag(tx, fid, "dismissed", "the team checked")
+    assert _sync(store, "2026-10-09", {**whole, "sources": ["organized/c.md"]}) == (fid, "open")
+    assert _sync(store, "2026-10-10", whole) == (fid, "dismissed")
+    with store.transaction() as tx:                                # the team opens it: no closure to come back
+        resolve_flag(tx, fid, "open", None)
+    assert _sync(store, "2026-10-11", whole) == (fid, "open")

@@ -124,10 +124,18 @@ def test_the_json_output_carries_the_same_figures(days: dict[str, Any]) -> None:
 # --- the pure pieces -----------------------------------------------------------------------------
 
 def test_a_flag_raised_again_keeps_a_closure_only_while_its_evidence_is_unchanged() -> None:
-    assert status_after(None, None, "h") == "open"
-    assert status_after("dismissed", "h", "h") == "dismissed"
-    assert status_after("dismissed", "h", "new") == "open"
-    assert status_after("stale", "h", "h") == "open"
+    assert status_after(None, "h") == "open"
+    assert status_after(FlagState("dismissed", "h"), "h") == "dismissed"
+    assert status_after(FlagState("dismissed", "h"), "new") == "open"
+    assert status_after(FlagState("stale", "h"), "h") == "open"
+
+
+def test_the_team_s_closure_is_back_with_the_evidence_it_was_made_on() -> None:
+    """A note moved away and back: the flag reopened on the evidence in between, then stayed open for good."""
+    reopened = FlagState("open", "between", closed_status="dismissed", closed_hash="h")
+    assert status_after(reopened, "h") == "dismissed"
+    assert status_after(reopened, "between") == "open"
+    assert status_after(FlagState("stale", "between", closed_status="verified", closed_hash="h"), "h") == "verified"
 
 
 def test_flag_changes_counts_reopened_as_opened_and_team_closures_of_the_window_only() -> None:

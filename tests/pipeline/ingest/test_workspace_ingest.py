@@ -237,3 +237,16 @@ def test_a_queue_saved_with_a_byte_order_mark_keeps_its_items(runner: CliRunner,
     assert "no numbered list items" not in out
     with sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite") as db:
         assert db.execute("SELECT count(*) FROM queue_items").fetchone()[0] == 15
+
+
+def test_a_missing_inbox_is_named_and_its_notes_come_back_with_it(runner: CliRunner, sample_workspace: Path,
+                                                                  tmp_path: Path) -> None:
+    """An unmounted share or a folder moved away forgot every note without a word (QA, 2026-12-04)."""
+    _ingest(runner)
+    notes = len(list((sample_workspace / "inbox").rglob("*.md")))
+    shutil.move(sample_workspace / "inbox", tmp_path / "inbox")
+    out = _ingest(runner)
+    assert f"inbox/: the folder is missing; its {notes} files read before are forgotten" in out
+    shutil.move(tmp_path / "inbox", sample_workspace / "inbox")
+    out = _ingest(runner)
+    assert "missing" not in out and f"new {notes}" in out
