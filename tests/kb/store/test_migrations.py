@@ -242,6 +242,18 @@ def test_doc_readings_before_m020_are_each_version_s_first_and_a_reverted_doc_s_
         assert [current_doc_version(s, "inference", d).version for d in ("2026-10-08", "2026-10-10")] == ["v310"] * 2
 
 
+def test_flags_closed_before_m021_keep_their_closure_with_its_evidence(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    conn = _connect_before(path, "m021_flag_closures")
+    conn.execute("INSERT INTO flags (rule, fingerprint, subject, evidence_hash, status) VALUES "
+                 "('boundary', 'inference:boundary:a', 'a', 'h1', 'dismissed'), "
+                 "('boundary', 'inference:boundary:b', 'b', 'h2', 'open')")
+    conn.close()
+    with Store.open(path) as s:
+        assert [tuple(r) for r in s.query("SELECT subject, closed_status, closed_hash FROM flags ORDER BY id")] == [
+            ("a", "dismissed", "h1"), ("b", None, None)]
+
+
 def test_a_postgresql_store_made_before_m016_gets_names_and_doc_problems(pg_fresh_url: str) -> None:
     """m016's and m017's fills run on PostgreSQL too, through kb's facade over psycopg."""
     from kb.store.anchors import current_doc_version
