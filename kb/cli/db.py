@@ -59,9 +59,13 @@ def db_copy_cmd(to: Annotated[str, typer.Option("--to", metavar="URL|FILE", help
     from kb.cli.output import format_json, format_table
     from kb.config_values import store_url_problem
     from kb.store.copy import copy_store
+    from kb.store.db import is_postgres_url
     if to.startswith(("postgres:", "postgresql:")) and (problem := store_url_problem(to)):
         raise typer.BadParameter(problem, param_hint="'--to'")
-    with open_store() as store:
+    ws = open_workspace()
+    if not is_postgres_url(to):   # a new SQLite file: never among the team's files, as for kb db backup
+        ws.refuse_team_file(Path(to).expanduser().resolve(), to)
+    with open_store(ws) as store:
         report = copy_store(store, to)
     if fmt is TableJson.json:
         typer.echo(format_json({"source": report.source, "target": report.target, "counts": report.counts,

@@ -10,10 +10,12 @@ from kb.cli.common import echo_rows, open_store, run_context
 from kb.cli.options import AnyTopic, Day, Fmt4, Format, Topic
 
 
-def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder to make a workspace of.")]) -> None:
+def init_cmd(directory: Annotated[str, typer.Argument(help="Folder to make a workspace of.")]) -> None:
     """Create a workspace: folders and a commented kb.toml (an existing one is kept)."""
     from kb.workspace import init_workspace
-    created = init_workspace(directory)
+    if not directory.strip():   # an unset $DIR in a script: never the folder the command runs in
+        raise typer.BadParameter("an empty path; name the folder (`kb init .` for this one)", param_hint="'DIRECTORY'")
+    created = init_workspace(Path(directory))
     typer.echo(f"workspace {directory}: " + (", ".join(created) if created else "already complete"))
 
 

@@ -53,6 +53,7 @@ BAD_ARGUMENTS = [
     (["db", "status", "--format", "xml"], 2, "'xml' is not one of"),
     (["sources", "status", "--format", "xml"], 2, "'xml' is not one of"),
     (["init"], 2, "Missing argument"),
+    (["init", ""], 2, "an empty path"),                         # made a workspace of the folder it ran in
     (["explain", "nothing#9"], 1, "is not in the store"),
     (["nosuchcommand"], 2, "No such command"),
     (["label", "--uncertain", "3", "--since", "2026-02-30"], 2, "not a date"),

@@ -126,3 +126,12 @@ def test_a_copy_into_a_folder_that_is_not_there_is_refused(night: Path, tmp_path
     refused = kb(night, "db", "copy", "--to", str(tmp_path / "no-such-folder" / "kb.sqlite"), code=1).stderr
     assert f"{tmp_path / 'no-such-folder'} is not a folder" in refused and len(refused.strip().splitlines()) == 1
     assert not (tmp_path / "no-such-folder").exists()
+
+
+def test_a_copy_is_never_written_among_the_team_s_files(night: Path) -> None:
+    """kb db backup refused them; kb db copy wrote a SQLite file into inbox/, which the next night read."""
+    for where in (night / "inbox" / "jay" / "copy.md", night / "organized" / "x.sqlite", night / "kb.toml"):
+        before = where.read_bytes() if where.exists() else None
+        result = kb(night, "db", "copy", "--to", str(where), code=2)
+        assert "is the team's file; kb never writes there" in result.stderr
+        assert (where.read_bytes() if where.exists() else None) == before
