@@ -295,9 +295,12 @@ def _check_names(path: Path, text: str, key: str, names: list[str], what: str) -
 
 
 def _placeholders(template: str | None) -> set[str]:
+    """The placeholders of a URL or path template as written; one with a conversion or a format
+    (``{date!r}``, ``{date:%Y}``) is kept whole, so it is unknown: kb fills in plain ``{date}`` only."""
     import string
     try:
-        return {name for _, name, _, _ in string.Formatter().parse(template or "") if name is not None}
+        return {name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "")
+                for _, name, spec, conv in string.Formatter().parse(template or "") if name is not None}
     except ValueError:   # an unmatched brace
         return {"<unmatched brace>"}
 

@@ -64,6 +64,12 @@ BAD = [
      r"\{date\} in .* \(allowed: none\)"),
     ('[hf]\nurl = "https://hf.co/papers?date={date"\n', r"kb\.toml:2: hf\.url: unknown placeholder "
      r"\{<unmatched brace>\}"),
+    # a conversion or a format passed the check, then failed the source mid-nightly ({date!x}) or looked
+    # for the wrong file ({date!r} quotes the day)
+    ('[arxiv]\nrecording = "recordings/arxiv/{date!x}-listing.xml"\n',
+     r"kb\.toml:2: arxiv\.recording: unknown placeholder \{date!x\}"),
+    ('[hf]\nrecording = "recordings/hf/{date:%Y}.json"\n', r"kb\.toml:2: hf\.recording: unknown placeholder \{date:%Y\}"),
+    ('[arxiv]\nrecording = "recordings/arxiv/{date!r}.xml"\n', r"unknown placeholder \{date!r\}"),
 ]
 
 
