@@ -45,6 +45,8 @@ def model_path(workspace: Any) -> Path:
     own = getattr(workspace.config, "classify_model_file", None)
     if own:
         path = workspace.path(own)
+        if path.is_dir():
+            raise ConfigError(f"kb.toml: classify.model_file: {own} is a folder; name the model file (kb train --out)")
         if not path.is_file():
             raise ConfigError(f"kb.toml: classify.model_file: {own} does not exist")
         return path

@@ -213,6 +213,9 @@ class Model:
     @classmethod
     def load(cls, path: str | Path) -> Model:
         """Load a model file written by ``save`` (numpy only; refuses pickled content)."""
+        import zipfile
+        if Path(path).is_file() and not zipfile.is_zipfile(path):   # numpy would take it for a pickle and say so
+            raise ModelError(f"{path}: not a kb classifier model (kb train writes an .npz file)")
         try:
             with np.load(path, allow_pickle=False) as z:
                 vocab = bytes(z["vocab"]).decode("utf-8").split("\n")

@@ -46,6 +46,8 @@ def from_recording(ctx: RunContext, template: str) -> Callable[[], Payload]:
             path = ctx.workspace.path(rel)
         except WorkspaceError as exc:
             raise SourceError(str(exc)) from exc
+        if path.is_dir():
+            raise SourceError(f"recording {rel} is a folder; kb.toml names the file (with {{date}} for each day's)")
         if not path.is_file():
             raise SourceError(f"no recording {rel} for {ctx.today.isoformat()}")
         payload = from_file(path)()

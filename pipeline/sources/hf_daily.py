@@ -76,8 +76,10 @@ def _load(data: bytes) -> list:
     if not head:
         raise ParseError("empty body: no Daily Papers JSON")
     if head.startswith(b"<"):
-        raise ParseError("got an HTML page, not Daily Papers JSON",
-                         hint="the server answered with a web page (rate limit or error page?)")
+        if re.match(rb"<(!doctype\s+html|html|head|body)\b", head, re.I):
+            raise ParseError("got an HTML page, not Daily Papers JSON",
+                             hint="the server answered with a web page (rate limit or error page?)")
+        raise ParseError("got XML (a feed or a listing?), not Daily Papers JSON")
     try:
         items = json.loads(bytes(data).decode("utf-8-sig"))
     except UnicodeDecodeError as exc:

@@ -192,6 +192,9 @@ def test_a_nightly_stopped_by_a_config_error_says_one_line(briefed: Path) -> Non
     assert result.stderr.strip().splitlines() == ["kb: error: kb.toml: classify.model_file: models/none.npz does not exist"]
     log = max((briefed / ".kb" / "logs").glob("nightly-*.log"))
     assert "nightly stopped: kb.toml: classify.model_file" in log.read_text(encoding="utf-8")
+    toml.write_text(toml.read_text(encoding="utf-8").replace("models/none.npz", "recordings"), encoding="utf-8")
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet")
+    assert "classify.model_file: recordings is a folder" in result.stderr      # not "does not exist"
 
 
 def test_a_mistyped_correction_costs_its_line_only(briefed: Path) -> None:

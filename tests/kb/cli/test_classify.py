@@ -180,6 +180,10 @@ def test_eval_classifier_takes_another_model_file_and_names_a_damaged_one(sample
     shipped.meta = {**shipped.meta, "feature_version": 0}
     shipped.save(copy)
     assert "trained with features v0" in error(sample, "eval", "classifier", str(HOLDOUT), "--model-file", str(copy))
+    text = tmp_path / "kb.toml"
+    text.write_text("[classify]\n", encoding="utf-8")   # numpy took it for a pickle and said so ("allow_pickle")
+    said = error(sample, "eval", "classifier", str(HOLDOUT), "--model-file", str(text))
+    assert "not a kb classifier model (kb train writes an .npz file)" in said and "pickle" not in said
 
 
 def test_eval_sections_takes_a_topic_of_the_workspace(sample: Path) -> None:

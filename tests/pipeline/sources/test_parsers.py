@@ -92,6 +92,7 @@ def test_api_rejects_non_atom() -> None:
     (b"[{]", "invalid at line 1, column 3"),
     (b"   <html><body>Too many requests</body></html>", "HTML page"),
     (b"", "empty body"),
+    (b'<?xml version="1.0"?><rss version="2.0"><channel/></rss>', "got XML"),   # a file given by mistake: no "web page"
 ])
 def test_hf_unreadable_payloads(data: bytes, message: str) -> None:
     with pytest.raises(ParseError, match=message):
