@@ -229,14 +229,17 @@ class SuspectDoc(KBError):
 
 
 def _refuse_if_suspect(ctx: RunContext, doc: KnowledgeDoc) -> None:
-    """A doc with no ``version:`` line and no anchors, where the store holds anchors of its topic,
-    is not read: its anchors are kept and the night fails, so the team looks."""
+    """A doc with no anchors and either no ``version:`` line or no sections at all (cut down to its
+    version line), where the store holds anchors of its topic, is not read: its anchors are kept and
+    the night fails, so the team looks. Withdrawing anchors (struck through) keeps the sections."""
     from kb.store.anchors import anchored_subject_count
-    if doc.version is None and not any(s.anchors for s in doc.sections):
-        kept = anchored_subject_count(ctx.store, doc.topic)
-        if kept:
-            raise SuspectDoc(f"has no version line and no anchors (was it overwritten?); the {kept} anchors "
-                             f"of topic {doc.topic!r} are kept until it has them again")
+    if any(s.anchors for s in doc.sections) or (doc.version is not None and doc.sections):
+        return
+    kept = anchored_subject_count(ctx.store, doc.topic)
+    if kept:
+        lost = "no version line" if doc.version is None else "no sections"
+        raise SuspectDoc(f"has {lost} and no anchors (was it overwritten?); the {kept} anchors "
+                         f"of topic {doc.topic!r} are kept until it has them again")
 
 
 def ingest_workspace(ctx: RunContext) -> SourceReport:

@@ -507,3 +507,7 @@ def test_a_knowledge_doc_that_lost_its_version_and_anchors_is_suspect(briefed: P
     assert kept.rows(anchors_before, dump_store(briefed / ".kb" / "kb.sqlite", ("anchors",))) == 0
     briefing = (briefed / "briefings" / f"{D}-inference.md").read_text(encoding="utf-8")
     assert "延续锚定" in briefing                                        # the previous anchors still count
+    doc.write_text("version: v311\n", encoding="utf-8")                 # cut down to its version line
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline")
+    assert result.returncode == 1 and "has no sections and no anchors" in result.stderr
+    assert kept.rows(anchors_before, dump_store(briefed / ".kb" / "kb.sqlite", ("anchors",))) == 0
