@@ -42,6 +42,23 @@ def check_date(value: str | None) -> str | None:
     return value
 
 
+def check_since(ctx: typer.Context, value: str | None) -> str | None:
+    """Typer callback of ``--since``: a date, not after ``--until`` (whichever of the two is read first)."""
+    return _in_order(check_date(value), ctx.params.get("until"))
+
+
+def check_until(ctx: typer.Context, value: str | None) -> str | None:
+    """Typer callback of ``--until``: a date, not before ``--since``."""
+    _in_order(ctx.params.get("since"), check_date(value))
+    return value
+
+
+def _in_order(since: str | None, until: str | None) -> str | None:
+    if since and until and since > until:
+        raise typer.BadParameter(f"--since {since} is after --until {until}: the range is empty (swap them?)")
+    return since
+
+
 def check_topic(value: str | None) -> str | None:
     """Typer callback: a topic must be one kb.toml configures (a typo is not an empty answer)."""
     if value is not None:
@@ -69,9 +86,9 @@ Home = Annotated[Optional[Path], typer.Option("--home", help="Workspace folder (
 Day = Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default: today in the workspace's "
                                             "time zone.", callback=check_date)]
 Since = Annotated[Optional[str], typer.Option("--since", help="From this date (YYYY-MM-DD), inclusive.",
-                                              callback=check_date)]
+                                              callback=check_since)]
 Until = Annotated[Optional[str], typer.Option("--until", help="Up to this date (YYYY-MM-DD), inclusive.",
-                                              callback=check_date)]
+                                              callback=check_until)]
 Format = Annotated[Fmt4, typer.Option("--format", help="table, json, csv or ids.")]
 TableOrJson = Annotated[TableJson, typer.Option("--format", help="table or json.")]
 MdOrJson = Annotated[MdJson, typer.Option("--format", help="md or json.")]

@@ -28,6 +28,8 @@ BAD_ARGUMENTS = [
     (["query", "anchored", "--section", "x.y"], 2, "expected a section number"),
     (["query", "anchored", "--topic", "nope"], 2, "no topic 'nope'"),
     (["query", "anchored", "--since", "yesterday"], 2, "not a date"),
+    (["query", "papers", "--since", "2026-10-09", "--until", "2026-10-01"], 2, "is after --until"),   # was "(none)"
+    (["query", "anchored", "--until", "2026-10-01", "--since", "2026-10-09"], 2, "is after --until"),
     (["query", "papers", "--source", "nope"], 2, "no source 'nope'"),
     (["query", "papers", "--topic", "nope"], 2, "no topic of the taxonomy"),
     (["show", "not-an-id"], 2, "is not an arXiv ID"),            # bad input is a usage error (was 1)
