@@ -56,7 +56,8 @@ def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
     """Create or refresh a flag; return (id, status).
 
     A flag closed by the team (verified, dismissed) stays closed while its
-    evidence is unchanged; new evidence reopens it.
+    evidence is unchanged; new evidence reopens it, and the evidence it was
+    closed on, back again, closes it again (``status_after``).
     """
     h = evidence_hash(evidence)
     found = tx.run("SELECT id, status, evidence_hash, closed_after, closed_status, closed_hash FROM flags "

@@ -511,8 +511,7 @@ MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.
 ID_TABLES = ("paper_changes", "sightings", "source_runs", "note_entries", "mentions", "doc_versions", "doc_readings",
-             "anchors",
-             "flags")
+             "anchors", "flags")
 
 # The record of what was applied; on PostgreSQL the same columns, the time in the same form.
 LEDGER = {
