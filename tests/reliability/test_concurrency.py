@@ -32,7 +32,7 @@ _run = rows.Tx.run
 def run(self, sql, params=None):
     out = _run(self, sql, params)
     signal = pathlib.Path({signal!r})
-    if sql.startswith("SELECT id, status, evidence_hash FROM flags") and not signal.exists():
+    if sql.startswith("SELECT id, status, evidence_hash") and "FROM flags" in sql and not signal.exists():
         signal.with_suffix(".tmp").write_text(params["f"])
         signal.with_suffix(".tmp").rename(signal)
         time.sleep(2.0)
