@@ -78,6 +78,9 @@ class _GuardedLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
+# ``!!binary`` would turn a value into bytes (a title stored as ``b'hello'``): front matter is text, kept as written.
+_GuardedLoader.add_constructor("tag:yaml.org,2002:binary", lambda loader, node: loader.construct_scalar(node))
+
 _GuardedLoader.yaml_implicit_resolvers = {
     first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()

@@ -38,6 +38,12 @@ def test_front_matter_plain():
     assert (fm.body, fm.body_line) == ("body\n", 5)
 
 
+def test_front_matter_binary_stays_the_text_written():
+    """``!!binary`` made the title bytes, stored and shown as ``b'hello'`` (QA, 2026-12-04)."""
+    fm = split_front_matter("---\ntitle: !!binary aGVsbG8=\n---\nbody\n")
+    assert fm.data["title"] == "aGVsbG8=" and not fm.problems
+
+
 def test_front_matter_too_large_is_refused_but_body_read():
     big = "---\n" + "k: " + "x" * (FRONT_MATTER_LIMIT + 1) + "\n---\n# body\n"
     fm = split_front_matter(big)
