@@ -471,10 +471,26 @@ def _reindex(conn: Any) -> None:
 # a longer run (锚 in 已锚); every stored document is indexed again, on both backends.
 M019_FTS_CJK_CHARS = Migration("m019_fts_cjk_chars", (), then=_reindex)
 
+def _doc_readings(conn: Any) -> None:
+    """Fill ``doc_readings`` from the versions' first readings (m020), in their order. A doc on disk that
+    is not its topic's latest first reading was reverted after all of them, on a day not recorded: it is
+    read the day after the latest, so every day up to that one keeps the version it was briefed with."""
+    from datetime import date, timedelta
+    rows = conn.execute("SELECT d.topic, d.content_hash, d.read_on, w.content_hash FROM doc_versions d "
+                        "LEFT JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash "
+                        "WHERE d.read_on IS NOT NULL ORDER BY d.read_on, d.id").fetchall()
+    readings = [(topic, h, day) for topic, h, day, _ in rows]
+    last = {topic: (h, day) for topic, h, day, _ in rows}               # each topic's latest first reading
+    for topic, h, _, on_disk in rows:
+        if on_disk is not None and last[topic][0] != h:
+            later = (date.fromisoformat(last[topic][1]) + timedelta(days=1)).isoformat()
+            readings.append((topic, h, later))
+    conn.executemany("INSERT INTO doc_readings (topic, content_hash, read_on) VALUES (?, ?, ?)", readings)
+
+
 # Every reading of a knowledge doc's text, in order: the version of day D is the one read last by D. A
 # version's own row keeps only its first reading, so a doc reverted to an earlier text the day it had
-# changed briefed that day from the text no longer on disk. Filled from the first readings; a doc on
-# disk that is not its topic's latest first reading was reverted, read again after every first reading.
+# changed briefed that day from the text no longer on disk.
 M020_DOC_READINGS = Migration("m020_doc_readings", (
     """CREATE TABLE doc_readings (
         id INTEGER PRIMARY KEY,
@@ -483,14 +499,7 @@ M020_DOC_READINGS = Migration("m020_doc_readings", (
         read_on TEXT NOT NULL
     )""",
     "CREATE INDEX ix_doc_readings_topic ON doc_readings (topic, read_on)",
-    "INSERT INTO doc_readings (topic, content_hash, read_on) SELECT topic, content_hash, read_on FROM doc_versions "
-    "WHERE read_on IS NOT NULL ORDER BY read_on, id",
-    "INSERT INTO doc_readings (topic, content_hash, read_on) SELECT d.topic, d.content_hash, "
-    "(SELECT max(m.read_on) FROM doc_versions m WHERE m.topic = d.topic) FROM doc_versions d "
-    "JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash "
-    "WHERE d.read_on IS NOT NULL AND EXISTS (SELECT 1 FROM doc_versions m WHERE m.topic = d.topic "
-    "AND (m.read_on > d.read_on OR (m.read_on = d.read_on AND m.id > d.id)))",
-))
+), then=_doc_readings)
 
 # The team's closure of a flag (verified, dismissed) and the evidence it was made on: evidence that changed
 # reopens the flag, and when the evidence it was closed on is back (a note moved away and back), so is the
