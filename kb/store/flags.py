@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from kb.errors import NotFound
@@ -27,18 +28,25 @@ class FlagState:
     status: str
     evidence_hash: str
     closed_after: str | None = None     # the briefing after which the team closed it
-    closed_status: str | None = None    # the team's closure (verified, dismissed) …
-    closed_hash: str | None = None      # … and the evidence it was made on
+    closures: Mapping[str, str] = field(default_factory=dict)   # evidence hash → the team's status on it
+
+    @classmethod
+    def of(cls, status: str, evidence_hash: str, closed_after: str | None, closures: str | None) -> FlagState:
+        """A state from its stored columns (``closures`` as the JSON the column holds)."""
+        return cls(status, evidence_hash, closed_after, json.loads(closures or "{}"))
+
+
+_STATE_COLUMNS = "status, evidence_hash, closed_after, closures"
 
 
 def status_after(stored: FlagState | None, new_hash: str) -> str:
     """The status a flag raised again gets: a closed flag stays closed while its evidence is unchanged;
-    new evidence reopens it, and evidence that came back reopens a stale one. The team's closure holds
-    for the evidence it was made on: when that evidence is back (a note moved away and back), so is it."""
+    new evidence reopens it, and evidence that came back reopens a stale one. Each closure of the team's
+    holds for the evidence it was made on: when that evidence is back (a note moved away and back), so is it."""
     if stored is None:
         return "open"
-    if stored.closed_status and stored.closed_hash == new_hash:
-        return stored.closed_status
+    if new_hash in stored.closures:
+        return stored.closures[new_hash]
     if stored.status == STALE or stored.evidence_hash != new_hash:
         return "open"
     return stored.status
@@ -46,9 +54,8 @@ def status_after(stored: FlagState | None, new_hash: str) -> str:
 
 def flag_states(store: Store, topic: str) -> dict[str, FlagState]:
     """fingerprint (without the topic) → the stored state of each of the topic's flags."""
-    return {_without_topic(r[0], topic): FlagState(*r[1:]) for r in store.query(
-        "SELECT fingerprint, status, evidence_hash, closed_after, closed_status, closed_hash FROM flags "
-        "WHERE topic = ? ORDER BY id", (topic,))}
+    return {_without_topic(r[0], topic): FlagState.of(*r[1:]) for r in store.query(
+        f"SELECT fingerprint, {_STATE_COLUMNS} FROM flags WHERE topic = ? ORDER BY id", (topic,))}
 
 
 def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
@@ -60,14 +67,13 @@ def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
     closed on, back again, closes it again (``status_after``).
     """
     h = evidence_hash(evidence)
-    found = tx.run("SELECT id, status, evidence_hash, closed_after, closed_status, closed_hash FROM flags "
-                   "WHERE fingerprint = :f", {"f": fingerprint}).first()
+    found = tx.run(f"SELECT id, {_STATE_COLUMNS} FROM flags WHERE fingerprint = :f", {"f": fingerprint}).first()
     if found is None:
         tx.insert("flags", [row("flags", rule=rule, fingerprint=fingerprint, topic=topic, subject=subject,
                                 evidence=evidence, evidence_hash=h, status="open", first_seen=day, last_seen=day)])
         new_id = tx.run("SELECT id FROM flags WHERE fingerprint = :f", {"f": fingerprint}).scalar_one()
         return new_id, "open"
-    status = status_after(FlagState(*found[1:]), h)
+    status = status_after(FlagState.of(*found[1:]), h)
     # A past day rebuilt (kb brief --date D) shows the flag as it was then but changes nothing of it: the
     # evidence, status and last sighting stay the latest night's, so tomorrow's reopens nothing.
     tx.run("UPDATE flags SET evidence = :e, evidence_hash = :h, status = :s, last_seen = :d, subject = :subj "
@@ -81,26 +87,28 @@ _CLOSED_AFTER = ("CASE WHEN CAST(:s AS TEXT) = 'open' THEN NULL ELSE "
                  "(SELECT max(b.date) FROM briefings b WHERE b.topic = flags.topic) END")
 
 
-# What the team closed it on (its evidence now), or nothing when the team opens it.
-_CLOSED = ("closed_status = CASE WHEN CAST(:s AS TEXT) = 'open' THEN NULL ELSE :s END, "
-           "closed_hash = CASE WHEN CAST(:s AS TEXT) = 'open' THEN NULL ELSE evidence_hash END")
-
-
 def resolve_flag(tx: Tx, flag_id: int, status: str, note: str | None) -> None:
     """Close (or reopen) a flag by hand."""
-    done = tx.run(f"UPDATE flags SET status = :s, note = coalesce(:n, note), closed_after = {_CLOSED_AFTER}, "
-                  f"{_CLOSED} WHERE id = :i", {"s": status, "n": note, "i": flag_id})
-    if done.rowcount == 0:
+    if not _resolve(tx, status, note, "id = :i", {"i": flag_id}):
         raise NotFound(f"no flag #{flag_id}")
 
 
 def resolve_many(tx: Tx, status: str, note: str | None, *, rule: str | None, topic: str | None) -> int:
     """Close every open flag of a rule and/or topic at once; return how many."""
-    done = tx.run(f"UPDATE flags SET status = :s, note = coalesce(:n, note), closed_after = {_CLOSED_AFTER}, "
-                  f"{_CLOSED} WHERE status = 'open' "
-                  "AND (CAST(:r AS TEXT) IS NULL OR rule = :r) AND (CAST(:t AS TEXT) IS NULL OR topic = :t)",
-                  {"s": status, "n": note, "r": rule, "t": topic})
-    return done.rowcount
+    return _resolve(tx, status, note, "status = 'open' AND (CAST(:r AS TEXT) IS NULL OR rule = :r) "
+                    "AND (CAST(:t AS TEXT) IS NULL OR topic = :t)", {"r": rule, "t": topic})
+
+
+def _resolve(tx: Tx, status: str, note: str | None, where: str, params: dict[str, Any]) -> int:
+    """Set the team's status on the flags ``where`` selects; return how many. A closure is remembered
+    with the evidence it is made on (beside the team's earlier ones); opening a flag by hand forgets them."""
+    found = tx.run(f"SELECT id, evidence_hash, closures FROM flags WHERE {where}", params).all()
+    rows = [{"i": fid, "s": status, "n": note,
+             "c": dumps({} if status == "open" else {**json.loads(closures or "{}"), h: status})}
+            for fid, h, closures in found]
+    tx.run(f"UPDATE flags SET status = :s, note = coalesce(:n, note), closed_after = {_CLOSED_AFTER}, "
+           "closures = :c WHERE id = :i", rows)
+    return len(rows)
 
 
 def mark_stale(tx: Tx, flag_ids: list[int]) -> None:
@@ -135,10 +143,9 @@ def known_flags(store: Store, fingerprints: list[str]) -> dict[str, tuple[int, F
     out = {}
     for i in range(0, len(fingerprints), 500):
         part = fingerprints[i:i + 500]
-        for r in store.query(
-                "SELECT fingerprint, id, last_seen, status, evidence_hash, closed_after, closed_status, closed_hash "
-                f"FROM flags WHERE fingerprint IN ({','.join('?' * len(part))})", tuple(part)):
-            out[r[0]] = (r[1], FlagState(*r[3:]), r[2])
+        for r in store.query(f"SELECT fingerprint, id, last_seen, {_STATE_COLUMNS} FROM flags WHERE fingerprint "
+                             f"IN ({','.join('?' * len(part))})", tuple(part)):
+            out[r[0]] = (r[1], FlagState.of(*r[3:]), r[2])
     return out
 
 

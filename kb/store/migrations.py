@@ -501,13 +501,14 @@ M020_DOC_READINGS = Migration("m020_doc_readings", (
     "CREATE INDEX ix_doc_readings_topic ON doc_readings (topic, read_on)",
 ), then=_doc_readings)
 
-# The team's closure of a flag (verified, dismissed) and the evidence it was made on: evidence that changed
-# reopens the flag, and when the evidence it was closed on is back (a note moved away and back), so is the
-# closure. Before, the hash of the evidence in between replaced it and the flag stayed open for good.
+# The team's closures of a flag (verified, dismissed), each with the evidence it was made on, as a JSON map
+# evidence hash → status: evidence that changed reopens the flag, and when evidence the team closed it on is
+# back (a note moved away and back), so is that closure. Before, the hash of the evidence in between
+# replaced it and the flag stayed open for good.
 M021_FLAG_CLOSURES = Migration("m021_flag_closures", (
-    "ALTER TABLE flags ADD COLUMN closed_status TEXT",
-    "ALTER TABLE flags ADD COLUMN closed_hash TEXT",
-    "UPDATE flags SET closed_status = status, closed_hash = evidence_hash WHERE status IN ('verified', 'dismissed')",
+    "ALTER TABLE flags ADD COLUMN closures TEXT NOT NULL DEFAULT '{}'",
+    "UPDATE flags SET closures = '{\"' || evidence_hash || '\": \"' || status || '\"}' "
+    "WHERE status IN ('verified', 'dismissed') AND evidence_hash <> ''",
 ))
 
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,

@@ -262,8 +262,7 @@ class Flag(SQLModel, table=True):
     first_seen: str | None = None
     last_seen: str | None = None
     closed_after: str | None = None     # the date of the topic's latest briefing when the team closed it
-    closed_status: str | None = None    # the team's closure (verified, dismissed) and the evidence hash it was
-    closed_hash: str | None = None      # made on: back when that evidence is back (kb.store.flags.status_after)
+    closures: str = "{}"                # the team's closures, evidence hash → status (kb.store.flags.status_after)
 
 
 class Briefing(SQLModel, table=True):

@@ -32,11 +32,9 @@ def now_anchored(previous: dict[str, Any], anchors: dict[str, list[str]]) -> lis
     return out
 
 
-def _open_today(flags: list[Flag], states: dict[str, FlagState]) -> set[str]:
-    """Fingerprints of today's flags that the briefing shows open (the rule ``sync_flags`` applies)."""
-    def status(f: Flag) -> str:
-        return status_after(states.get(f.fingerprint), evidence_hash(f.evidence))
-    return {f.fingerprint for f in flags if status(f) == "open"}
+def _statuses_today(flags: list[Flag], states: dict[str, FlagState]) -> dict[str, str]:
+    """fingerprint → the status the briefing shows for each of today's flags (the rule ``sync_flags`` applies)."""
+    return {f.fingerprint: status_after(states.get(f.fingerprint), evidence_hash(f.evidence)) for f in flags}
 
 
 def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, FlagState],
@@ -45,13 +43,16 @@ def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, 
     ones the team closed after reading it and those it showed open that are closed now (the team's, or
     stale: their files are gone); carried, the ones it showed open that today's items do not raise
     again and that are still open — not seeing a contradiction again does not settle it."""
-    today = _open_today(flags, states)
+    now = _statuses_today(flags, states)
+    today = {fp for fp, status in now.items() if status == "open"}
     before = {f"{f['kind']}:{f['subject']}" for f in previous.get("flags", []) if f.get("status") == "open"}
     since = previous["date"]
     by_team = {fp for fp, s in states.items()
                if s.status in CLOSED_BY_TEAM and s.closed_after and since <= s.closed_after < day}
     gone = (before | by_team) - today
-    still_open = {fp for fp in gone if fp not in by_team and (fp not in states or states[fp].status == "open")}
+    # a flag raised today has today's status (a closure back with its evidence is closed); the others, the stored one
+    still_open = {fp for fp in gone if fp not in by_team
+                  and now.get(fp, states[fp].status if fp in states else "open") == "open"}
     return {"opened": len(today - before), "closed": len(gone - still_open), "carried": len(still_open)}
 
 

@@ -35,6 +35,12 @@ def test_a_dismissal_is_back_when_the_evidence_it_was_made_on_is_back(store: Sto
         resolve_flag(tx, fid, "dismissed", "the team checked")
     assert _sync(store, "2026-10-09", {**whole, "sources": ["organized/c.md"]}) == (fid, "open")
     assert _sync(store, "2026-10-10", whole) == (fid, "dismissed")
+    changed = {**whole, "values": {"46.1": ["a", "b"]}}
+    assert _sync(store, "2026-10-11", changed) == (fid, "open")
+    with store.transaction() as tx:                                # closed again, on other evidence
+        resolve_flag(tx, fid, "verified", None)
+    assert _sync(store, "2026-10-12", whole) == (fid, "dismissed")   # each closure holds for its own evidence
+    assert _sync(store, "2026-10-13", changed) == (fid, "verified")
     with store.transaction() as tx:                                # the team opens it: no closure to come back
         resolve_flag(tx, fid, "open", None)
-    assert _sync(store, "2026-10-11", whole) == (fid, "open")
+    assert _sync(store, "2026-10-14", whole) == (fid, "open")

@@ -252,8 +252,8 @@ def test_flags_closed_before_m021_keep_their_closure_with_its_evidence(tmp_path:
                  "('boundary', 'inference:boundary:b', 'b', 'h2', 'open')")
     conn.close()
     with Store.open(path) as s:
-        assert [tuple(r) for r in s.query("SELECT subject, closed_status, closed_hash FROM flags ORDER BY id")] == [
-            ("a", "dismissed", "h1"), ("b", None, None)]
+        assert [tuple(r) for r in s.query("SELECT subject, closures FROM flags ORDER BY id")] == [
+            ("a", '{"h1": "dismissed"}'), ("b", "{}")]
 
 
 def test_a_postgresql_store_made_before_m016_gets_names_and_doc_problems(pg_fresh_url: str) -> None:

@@ -132,10 +132,19 @@ def test_a_flag_raised_again_keeps_a_closure_only_while_its_evidence_is_unchange
 
 def test_the_team_s_closure_is_back_with_the_evidence_it_was_made_on() -> None:
     """A note moved away and back: the flag reopened on the evidence in between, then stayed open for good."""
-    reopened = FlagState("open", "between", closed_status="dismissed", closed_hash="h")
+    reopened = FlagState("open", "between", closures={"h": "dismissed"})
     assert status_after(reopened, "h") == "dismissed"
     assert status_after(reopened, "between") == "open"
-    assert status_after(FlagState("stale", "between", closed_status="verified", closed_hash="h"), "h") == "verified"
+    assert status_after(FlagState("stale", "between", closures={"h": "verified"}), "h") == "verified"
+
+
+def test_a_flag_whose_closure_came_back_today_counts_as_closed_not_carried() -> None:
+    """It was raised and is dismissed again, yet the stored status (open) called it carried and still open."""
+    from kb.store.flags import evidence_hash
+    prev = {"date": "2026-10-12", "flags": [{"kind": "boundary", "subject": "a", "status": "open"}]}
+    states = {"boundary:a": FlagState("open", "between", "2026-10-11", {evidence_hash({"x": 1}): "dismissed"})}
+    changes = flag_changes(prev, [Flag("boundary", "a", {"x": 1})], states, "2026-10-13")
+    assert changes == {"opened": 0, "closed": 1, "carried": 0}
 
 
 def test_flag_changes_counts_reopened_as_opened_and_team_closures_of_the_window_only() -> None:
