@@ -252,16 +252,16 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
 def _read_files(ctx: RunContext, report: SourceReport) -> None:
     walk_problems: list[str] = []
     refs = list_workspace_files(ctx, walk_problems)
-    known = file_hashes(ctx.store)
+    stored = file_hashes(ctx.store)
+    known = dict(stored)
     for path in _dated_days_come(ctx.store, ctx.today.isoformat()):
         known.pop(path, None)          # read again though unchanged: its future date is no longer one
     with ctx.progress("workspace files", len(refs)) if len(refs) >= PROGRESS_FROM else no_progress("") as bar:
         for ref in refs:
             _read_one(ctx, ref, known, report, walk_problems)
             bar.advance()
-    walk_problems += _forget_gone(ctx, refs, known)
-    report.problems = walk_problems + report.problems
     report.skipped = len(walk_problems)
+    report.problems = walk_problems + _forget_gone(ctx, refs, stored) + report.problems
 
 
 def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], report: SourceReport,

@@ -227,6 +227,17 @@ def test_a_future_date_problem_clears_once_the_date_has_come(runner: CliRunner, 
     assert "jay-tomorrow" not in audit()
 
 
+def test_a_future_dated_note_deleted_is_forgotten(runner: CliRunner, sample_workspace: Path) -> None:
+    """Read again once its date came, it was never seen gone: its entries stayed in the store (the review)."""
+    note = sample_workspace / "inbox" / "jay" / "2026-10-12T0900-jay-future.md"
+    note.write_text("## n\n- x\n", encoding="utf-8")
+    _ingest(runner, "2026-10-09")
+    note.unlink()
+    _ingest(runner, "2026-10-13")
+    with sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite") as db:
+        assert db.execute("SELECT count(*) FROM workspace_files WHERE path LIKE '%jay-future%'").fetchone()[0] == 0
+
+
 def test_a_queue_saved_with_a_byte_order_mark_keeps_its_items(runner: CliRunner, sample_workspace: Path) -> None:
     """A BOM before the queue's first "1." hid the whole list ("no numbered list items found")."""
     queue = sample_workspace / "organized" / "queue" / "work-queue.md"
