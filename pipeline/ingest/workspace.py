@@ -316,7 +316,8 @@ def _forget_gone(ctx: RunContext, refs: list[WorkspaceFileRef], known: dict[str,
         top = rel.split("/", 1)[0]
         if "/" in rel and not (ctx.workspace.root / top).is_dir():
             missing[top] = missing.get(top, 0) + 1
-    return [f"{top}/: the folder is missing; its {n} file{'s' if n != 1 else ''} read before are forgotten "
-            "(read again when it is back)" for top, n in missing.items()]
+    return [f"{top}/: the folder is missing; " + (f"its {n} files read before are" if n != 1 else
+                                                   "its one file read before is")
+            + " forgotten (read again when it is back)" for top, n in missing.items()]
 
 
