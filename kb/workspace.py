@@ -60,7 +60,7 @@ class Workspace:
         but never over the team's files — kb.toml, a knowledge doc, anything under inbox/ or
         organized/ — nor into kb's own ``.kb/`` (the store); over any existing file only with
         ``force`` (a recorded briefing in briefings/ is the night's record, which the site publishes)."""
-        target = _followed(self.root / Path(out).expanduser(), f"--out {out}")
+        target = followed(self.root / Path(out).expanduser(), f"--out {out}")
         root = self.root.resolve()
         inside = target == root or root in target.parents
         rel = target.relative_to(root).as_posix() if inside else None
@@ -104,7 +104,7 @@ class Workspace:
         the workspace itself (symlinks followed), and into a folder holding files only if kb wrote it
         (its ``marker`` file is there) or with ``force``. ``named``: what the error calls the folder
         (``[site] dir`` for the configured one)."""
-        target = _followed(self.root / Path(out).expanduser(), f"{named} {out}")
+        target = followed(self.root / Path(out).expanduser(), f"{named} {out}")
         root = self.root.resolve()
         rel = target.relative_to(root).as_posix() if target == root or root in target.parents else None
         if rel == "." or (rel is not None and rel.split("/", 1)[0] in (*TEAM_FOLDERS, STATE_FOLDER, CONFIG_NAME)):
@@ -118,8 +118,9 @@ class Workspace:
         return target
 
 
-def _followed(path: Path, what: str | Path) -> Path:
-    """``path`` resolved, symlinks followed; a loop is a WorkspaceError naming ``what``."""
+def followed(path: Path, what: str | Path) -> Path:
+    """``path`` resolved, symlinks followed; a loop (or a link that cannot be followed) is a WorkspaceError
+    naming ``what``."""
     try:
         return path.resolve()
     except (RuntimeError, OSError) as exc:   # a symlink loop (RuntimeError before Python 3.13, OSError after)
@@ -130,7 +131,7 @@ def _followed(path: Path, what: str | Path) -> Path:
 def resolve_inside(root: Path, relative: str | Path) -> Path:
     """Join and resolve (following symlinks); raise WorkspaceError if the result leaves ``root``."""
     root = root.resolve()
-    target = _followed(root / relative, relative)
+    target = followed(root / relative, relative)
     if target != root and root not in target.parents:
         raise WorkspaceError(f"{relative}: path leads outside the workspace {root}")
     return target

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb.errors import KBError
+from kb.errors import KBError, WorkspaceError
 from kb.records import KnowledgeDoc
 from kb.store.notes import file_hashes, file_problems
+from kb.workspace import followed
 from pipeline.context import RunContext, no_progress
 from pipeline.ingest.run import SourceReport, SourceSpec, source_run
 
@@ -69,10 +70,10 @@ def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
 def _followed(path: Path, root: Path, problems: list[str]) -> Path | None:
     """``path`` with its symlinks followed; None, and the file named, for a loop (``a.md → b.md → a.md``):
     one such link must not keep the rest of the workspace from being read."""
+    where = path.relative_to(root).as_posix()
     try:
-        return path.resolve()
-    except (RuntimeError, OSError):
-        where = path.relative_to(root).as_posix()
+        return followed(path, where)
+    except WorkspaceError:
         problems.append(f"{where}: skipped, a symlink loop (or a link that cannot be followed)")
         return None
 

@@ -23,6 +23,7 @@ from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import PaperRecord, ParseResult, Sighting
 from pipeline.sources.text import collapse_ws, iso_date
+from pipeline.sources.xmlsafe import looks_like_html
 
 __all__ = ["parse_daily_papers", "featured_date_from_name"]
 
@@ -76,7 +77,7 @@ def _load(data: bytes) -> list:
     if not head:
         raise ParseError("empty body: no Daily Papers JSON")
     if head.startswith(b"<"):
-        if re.match(rb"<(!doctype\s+html|html|head|body)\b", head, re.I):
+        if looks_like_html(head):
             raise ParseError("got an HTML page, not Daily Papers JSON",
                              hint="the server answered with a web page (rate limit or error page?)")
         raise ParseError("got XML (a feed or a listing?), not Daily Papers JSON")

@@ -71,6 +71,11 @@ def _strip_bom(data: bytes) -> bytes:
     return data[3:] if data.startswith(_BOMS[0]) else data
 
 
+def looks_like_html(head: bytes) -> bool:
+    """Whether a payload's first bytes (no byte-order mark) are an HTML page: an error or login page."""
+    return _HTML_RE.match(head) is not None
+
+
 def check_feed_bytes(data: bytes) -> None:
     """Refuse payloads no feed parser should be handed: empty, HTML, or broken UTF-8.
 
@@ -82,7 +87,7 @@ def check_feed_bytes(data: bytes) -> None:
     if not body.strip():
         raise ParseError("empty body: no document to parse")
     head = body[:4096]
-    if _HTML_RE.match(head):
+    if looks_like_html(head):
         raise ParseError("got an HTML page, not a feed",
                          hint="the server answered with a web page (error or login page?)")
     m = _DECL_ENCODING_RE.match(head)

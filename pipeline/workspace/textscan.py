@@ -44,6 +44,14 @@ _DATE_RES = [
 ]
 
 
+def _written_dates(text: str):
+    """Every date form ``_DATE_RES`` reads in ``text``: ``(match, ISO date or None when no such day)``."""
+    for rx in _DATE_RES:
+        for m in rx.finditer(text):
+            month = m["m"] if "m" in rx.groupindex else month_number(m["mon"])
+            yield m, calendar_date(m["y"], month, m["d"])
+
+
 def find_dates(text: str, mask: list[tuple[int, int]] = ()) -> list[tuple[str, int, int]]:
     """Calendar dates written in ``text`` as ``(ISO date, start, end)``, in order.
 
@@ -51,28 +59,16 @@ def find_dates(text: str, mask: list[tuple[int, int]] = ()) -> list[tuple[str, i
     ``7 Apr 2026``; impossible dates are skipped; spans overlapping ``mask`` are ignored.
     """
     found: list[tuple[str, int, int]] = []
-    for rx in _DATE_RES:
-        for m in rx.finditer(text):
-            if any(s < m.end() and m.start() < e for s, e in mask):
-                continue
-            if any(s < m.end() and m.start() < e for _, s, e in found):
-                continue
-            month = m["m"] if "m" in rx.groupindex else month_number(m["mon"])
-            iso = calendar_date(m["y"], month, m["d"])
-            if iso:
-                found.append((iso, m.start(), m.end()))
+    for m, iso in _written_dates(text):
+        if iso is None or any(s < m.end() and m.start() < e for s, e in mask):
+            continue
+        if not any(s < m.end() and m.start() < e for _, s, e in found):
+            found.append((iso, m.start(), m.end()))
     return sorted(found, key=lambda f: f[1])
-
 
 
 def find_impossible_dates(text: str) -> list[str]:
     """Dates ``text`` writes in a form ``find_dates`` reads, with a year, that are no calendar day
     (``2026-02-30``, ``2026年13月1日``, ``Feb 30, 2026``), as written. A day without a year (``10/09``)
     is no such date: it is not read as a date at all."""
-    out = []
-    for rx in _DATE_RES:
-        for m in rx.finditer(text):
-            month = m["m"] if "m" in rx.groupindex else month_number(m["mon"])
-            if not calendar_date(m["y"], month, m["d"]):
-                out.append(m[0])
-    return out
+    return [m[0] for m, iso in _written_dates(text) if iso is None]
