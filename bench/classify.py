@@ -1,6 +1,7 @@
 """Throughput of kb's classifiers against the floor: one alternation regex of all terms.
 
     .venv/bin/python bench/classify.py [--n 20000] [--seed 7] [--real DIR] [--workers 2]
+    .venv/bin/python bench/classify.py --real DIR --store 200000     # the whole `kb classify --all` command
 
 Generates N title+abstract texts from templates that mix inference vocabulary with
 vocabulary from other fields (training, agents, vision, databases), a share of them in
@@ -17,6 +18,12 @@ Chinese, then times, in the same run and on the same texts:
 instead of the generated texts (the learned model's floor, ≥ 2,000 docs/s for ``kb classify --all``,
 is stated on those). Prints docs/s, the ratio to the floor (higher is better) and, last, one JSON
 line ``{"name", "value", "unit", "floor", "ratio"}`` for the learned model. Not part of the test suite.
+
+``--store N`` (with ``--real``) times the figure as the issue states it: a workspace set to the learned
+model whose store holds N backfilled papers (``kb ingest arxiv-bulk`` of the corpus' real abstracts,
+every abstract of 300 characters or more, repeated under new IDs until there are N), then the whole
+``kb classify --all`` process — store reads, judging on the machine's cores, writes — in docs/s
+against the 2,000 floor.
 """
 from __future__ import annotations
 
@@ -24,7 +31,10 @@ import argparse
 import json
 import random
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -175,13 +185,73 @@ def run(n: int, seed: int, real: Path | None = None, workers: int = 2) -> dict:
             "floor": floor_rate, "ratio": learned_w / floor_rate, "terms": len(pattern.pattern.split("|"))}
 
 
+STORE_FLOOR = 2000.0   # docs/s the issue asks of `kb classify --all` on a backfilled store
+
+
+def write_backfill(corpus: Path, path: Path, n: int) -> int:
+    """A Kaggle JSON-lines file of ``n`` papers: the corpus' real titles and abstracts (300+ characters)
+    in file order, repeated under new IDs (``2401.00001`` …) until there are ``n``."""
+    pool = []
+    for src in sorted((corpus / "abstracts").glob("*.jsonl")):
+        for line in src.open(encoding="utf-8"):
+            r = json.loads(line)
+            if r.get("title") and len(r.get("abstract") or "") >= 300:
+                pool.append((r["title"], r["abstract"]))
+    with path.open("w", encoding="utf-8") as fh:
+        for i in range(n):
+            title, abstract = pool[i % len(pool)]
+            vid = f"{2401 + i // 90000:04d}.{i % 90000 + 1:05d}"
+            fh.write(json.dumps({"id": vid, "submitter": "A. Author", "authors": "A. Author", "title": title,
+                                 "comments": None, "journal-ref": None, "doi": None, "report-no": None,
+                                 "categories": "cs.LG", "license": None, "abstract": abstract,
+                                 "versions": [{"version": "v1", "created": "Mon, 8 Jan 2024 17:00:00 GMT"}],
+                                 "update_date": "2024-01-08", "authors_parsed": [["Author", "A.", ""]]},
+                                ensure_ascii=False) + "\n")
+    return len(pool)
+
+
+def store_rate(corpus: Path, n: int) -> dict:
+    """The whole ``kb classify --all`` process on a learned-model workspace holding ``n`` real papers."""
+    kb = str(Path(sys.executable).with_name("kb"))
+    tmp = Path(tempfile.mkdtemp(prefix="kb-bench-classify-"))
+    try:
+        home, data = tmp / "ws", tmp / "backfill.jsonl"
+        distinct = write_backfill(corpus, data, n)
+        for cmd in (["init", str(home)], ["--home", str(home), "--quiet", "ingest", "arxiv-bulk", str(data)]):
+            subprocess.run([kb, *cmd], check=True, capture_output=True)
+        toml = home / "kb.toml"
+        text = toml.read_text(encoding="utf-8")
+        if 'model = "keyword"' not in text:
+            raise SystemExit("kb init's kb.toml no longer says model = \"keyword\": update this bench")
+        toml.write_text(text.replace('model = "keyword"', 'model = "learned"', 1), encoding="utf-8")
+        t0 = time.perf_counter()
+        proc = subprocess.run([kb, "--home", str(home), "--quiet", "classify", "--all"], capture_output=True, text=True)
+        seconds = time.perf_counter() - t0
+        if proc.returncode != 0:
+            raise SystemExit(f"kb classify --all failed:\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+        return {"n": n, "distinct": distinct, "seconds": seconds, "rate": n / seconds}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=20_000, help="number of texts (default 20000)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--real", type=Path, help="a corpus folder: real abstracts instead of generated texts")
     ap.add_argument("--workers", type=int, default=2, help="processes for the learned model's second figure")
+    ap.add_argument("--store", type=int, metavar="N", help="with --real: time the whole `kb classify --all` "
+                    "on a learned-model store of N backfilled real papers (e.g. 200000)")
     args = ap.parse_args(argv)
+    if args.store:
+        if not args.real:
+            ap.error("--store needs --real DIR (the corpus whose abstracts fill the store)")
+        r = store_rate(args.real, args.store)
+        print(f"kb classify --all, learned model, {r['n']:,} backfilled papers ({r['distinct']:,} distinct real "
+              f"abstracts): {r['seconds']:.1f} s = {r['rate']:,.0f} docs/s   floor {STORE_FLOOR:,.0f}")
+        print(json.dumps({"name": "classify_all_store", "value": round(r["rate"], 1), "unit": "docs/s",
+                          "floor": STORE_FLOOR, "ratio": round(r["rate"] / STORE_FLOOR, 2)}))
+        return 0
     r = run(args.n, args.seed, args.real, args.workers)
     print(f"texts: {r['n']} ({'real abstracts' if args.real else 'generated'})  taxonomy terms: {r['terms']}")
     print(f"keyword scorer:           {r['keyword']:10.0f} docs/s")

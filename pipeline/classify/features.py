@@ -141,31 +141,47 @@ class TermIndex:
                     self._mixed.append((parts, name))
         # single-word terms: one dict look-up per distinct stem; longer ones by first stem
         self._single = {k[0]: tuple(sorted(v)) for k, v in self._latin.items() if len(k) == 1}
-        multi: dict[str, list[tuple[list[str], tuple[str, ...]]]] = {}
+        # by first stem: (the other stems, the term's word bigrams, names)
+        multi: dict[str, list[tuple[list[str], tuple[str, ...], tuple[str, ...]]]] = {}
         for k, v in sorted(self._latin.items()):
             if len(k) > 1:
-                multi.setdefault(k[0], []).append((list(k[1:]), tuple(sorted(v))))
+                pairs = tuple(a + " " + b for a, b in zip(k, k[1:]))
+                multi.setdefault(k[0], []).append((list(k[1:]), pairs, tuple(sorted(v))))
         self._multi = multi
         self._first = frozenset(self._single) | frozenset(multi)
 
-    def hits(self, stems: Sequence[str], toks: Sequence[str], out: dict[str, float],
-             weight: float = 1.0, ascii_only: bool = False) -> None:
-        """Add ``weight`` to ``out[name]`` for each term hit in the token stream
-        (``ascii_only``: the caller knows there is no CJK text, skip looking)."""
-        present = self._first.intersection(stems)
+    def hits(self, stems: Sequence[str], toks: Sequence[str], counts: Mapping[str, int],
+             out: dict[str, float], ascii_only: bool = False) -> None:
+        """Add 1 to ``out[name]`` for each term hit in the token stream (``ascii_only``: the caller
+        knows there is no CJK text, skip looking).
+
+        ``counts`` are the stream's word and word-bigram counts (``_add_text``'s): a one-word term
+        hits as often as its stem occurs and a two-word term as often as its bigram, so only terms
+        of three words or more walk the stream (and only from the places their first word is).
+        """
+        present = self._first.intersection(counts)
         if present:
             single, multi = self._single, self._multi
-            for i, s in enumerate(stems):
-                if s not in present:
-                    continue
+            for s in sorted(present):           # sorted: the same block order in every process
                 names = single.get(s)
                 if names:
+                    c = counts[s]
                     for name in names:
-                        out[name] = out.get(name, 0.0) + weight
-                for rest, names in multi.get(s, ()):
-                    if stems[i + 1:i + 1 + len(rest)] == rest:
+                        out[name] = out.get(name, 0.0) + c
+                at: list[int] | None = None     # where s occurs, found once for its long terms
+                for rest, pairs, names in multi.get(s, ()):
+                    c = counts.get(pairs[0], 0)
+                    if c and len(pairs) > 1:        # every bigram of the term occurs: look closer
+                        if all(b in counts for b in pairs[1:]):
+                            if at is None:
+                                at = [i for i, x in enumerate(stems) if x == s]
+                            k = len(rest)
+                            c = sum(stems[i + 1:i + 1 + k] == rest for i in at)
+                        else:
+                            c = 0
+                    if c:
                         for name in names:
-                            out[name] = out.get(name, 0.0) + weight
+                            out[name] = out.get(name, 0.0) + c
         if (self._cjk or self._mixed) and not ascii_only and any(t[0] > "\u3000" for t in toks):
             runs = [t for t in toks if _is_cjk(t)]
             if runs:
@@ -173,12 +189,11 @@ class TermIndex:
                     c = sum(run.count(term) for run in runs)
                     if c:
                         for name in names:
-                            out[name] = out.get(name, 0.0) + c * weight
+                            out[name] = out.get(name, 0.0) + c
                 if self._mixed:
-                    self._mixed_hits(stems, toks, out, weight)
+                    self._mixed_hits(stems, toks, out)
 
-    def _mixed_hits(self, stems: Sequence[str], toks: Sequence[str], out: dict[str, float],
-                    weight: float) -> None:
+    def _mixed_hits(self, stems: Sequence[str], toks: Sequence[str], out: dict[str, float]) -> None:
         n = len(toks)
         present = set(stems)
         for parts, name in self._mixed:
@@ -200,7 +215,7 @@ class TermIndex:
                     if not ok:
                         break
                 if ok:
-                    out[name] = out.get(name, 0.0) + weight
+                    out[name] = out.get(name, 0.0) + 1.0
 
     def to_dict(self) -> dict[str, list[str]]:
         return {k: list(v) for k, v in self.groups.items()}
@@ -209,8 +224,8 @@ class TermIndex:
 def _stems(toks: Sequence[str]) -> list[str]:
     cache = _STEM_CACHE
     out = list(map(cache.get, toks))
-    for i, s in enumerate(out):
-        if s is None:
+    if None in out:                             # the usual case once warm: every word seen before
+        for i in [i for i, s in enumerate(out) if s is None]:
             t = toks[i]
             out[i] = t if t[0] > "\u3000" else stem(t)
     return out
@@ -239,10 +254,10 @@ def _add_text(text: str, counts: Counter, hits: dict[str, float] | None,
             if prev is not None:
                 feats.append(prev + " " + s)
             prev = s
-    feats += [stem(p) for p in _camel_parts(text)]
     counts.update(feats)                        # a Counter: C-level counting
-    if terms is not None and hits is not None:
-        terms.hits(stems, toks, hits, ascii_only=text.isascii())
+    if terms is not None and hits is not None:  # before the CamelCase parts: hits read words as written
+        terms.hits(stems, toks, counts, hits, ascii_only=text.isascii())
+    counts.update(stem(p) for p in _camel_parts(text))
 
 
 #: An item's features in four blocks: title words, body words, taxonomy-term hits, the keyword

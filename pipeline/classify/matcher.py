@@ -221,16 +221,22 @@ class TermMatcher:
             toks = _LATIN_RE.findall(text)
         hits: list[tuple[int, int, int]] = []
         raw_root = self._raw_root
-        missing = _MISSING
         n = len(toks)
-        for i, tok in enumerate(toks):
-            node = raw_root.get(tok, missing)
-            if node is missing:
-                if len(raw_root) > _CACHE_LIMIT:
-                    raw_root.clear()
-                node = raw_root[tok] = self._root.get(self._stem(tok))
-            if node is None:
-                continue
+        # each token's trie node (None: no term starts with it), looked up in C; the loop below
+        # visits only the tokens a term starts with
+        nodes = list(map(raw_root.get, toks, itertools.repeat(_MISSING, n)))
+        if _MISSING in nodes:
+            if len(raw_root) > _CACHE_LIMIT:
+                raw_root.clear()
+            for i in [i for i, node in enumerate(nodes) if node is _MISSING]:
+                tok = toks[i]
+                node = raw_root.get(tok, _MISSING)
+                if node is _MISSING:
+                    node = raw_root[tok] = self._root.get(self._stem(tok))
+                nodes[i] = node
+        for i in itertools.compress(range(n), nodes):
+            node = nodes[i]
+            tok = toks[i]
             if node.term >= 0:
                 hits.append((node.term, i << _SHIFT, (i << _SHIFT) + len(tok)))
             j = i + 1

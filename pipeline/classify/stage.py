@@ -72,9 +72,13 @@ def _workers(total: int) -> int:
 
 
 def _batch_size(total: int, workers: int) -> int:
-    """Batches of at most ``BATCH``, and with workers at least one batch each (a night's 2,600
-    subjects as 1,300 + 1,300, not 2,000 + 600)."""
-    return BATCH if workers <= 1 else max(1, min(BATCH, -(-total // workers)))
+    """Batches of at most ``BATCH``; with workers, as many batches as a multiple of the workers, of one
+    size, so none waits on another's last batch (a night's 2,600 subjects as 1,300 + 1,300, not
+    2,000 + 600; 6,000 as four batches of 1,500, not 2,000 + 2,000 and then 2,000 on one worker)."""
+    if workers <= 1:
+        return BATCH
+    rounds = -(-total // (BATCH * workers))          # each worker takes this many batches
+    return max(1, -(-total // (rounds * workers)))
 
 
 def _batches(subjects: Iterable[SubjectText], size: int) -> Iterator[list[SubjectText]]:

@@ -66,7 +66,13 @@ def test_workers_get_even_batches_of_at_most_batch() -> None:
     assert stage._batch_size(2598, 1) == stage.BATCH
     assert stage._batch_size(2598, 2) == 1299             # 1,299 + 1,299, not 2,000 + 598
     assert stage._batch_size(2599, 2) == 1300
+    assert stage._batch_size(6000, 2) == 1500             # 4 × 1,500 over 2 workers, not 3 × 2,000
+    assert stage._batch_size(5000, 4) == 1250
     assert stage._batch_size(200_000, 2) == stage.BATCH  # a backfill still goes in bounded batches
+    for total in (2, 999, 2598, 4001, 6000, 20_001, 200_000):
+        size = stage._batch_size(total, 2)
+        batches = -(-total // size)
+        assert size <= stage.BATCH and batches % 2 == 0, (total, size)   # each worker the same number
     assert stage._batch_size(1, 2) == 1
 
 
