@@ -274,4 +274,5 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
         flags=flags,
         arxiv_ids=arxiv_ids, sources=sources,
         failing_sources=[s for s in sources if s["status"] == "failed"],
+        team_files_error=inputs.workspace_error,
     )

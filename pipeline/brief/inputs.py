@@ -75,6 +75,7 @@ class BriefingInputs:
     notes: list[NoteSource] = field(default_factory=list)
     queue: list[QueueView] = field(default_factory=list)
     runs: list[dict[str, Any]] = field(default_factory=list)
+    workspace_error: str | None = None      # why the day's read of the team's files failed, if it did
     troubled: list[dict[str, Any]] = field(default_factory=list)
     previous: dict[str, Any] | None = None  # the data of the previous briefing of the topic (window.previous)
     flag_states: dict[str, FlagState] = field(default_factory=dict)   # the topic's stored flags, by fingerprint
@@ -105,6 +106,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     keys = {k for c in cands for k in candidate_keys(c)}
     anchored = current_anchors(store, topic, day)
     rules = load_rules(ctx.workspace.root)
+    day_runs = runs_of_day(store, day)
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
                                                                                window.end[:10])
              if window.contains(n.timestamp)]
@@ -124,7 +126,9 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         briefed=briefed_before(store, topic, day, keys),
         section_titles=section_titles(store, topic, day), baseline=baseline(store, topic, day, since=window.start[:10]),
         history=history(store, topic, day), continuing=recent_anchors(store, topic, window),
-        notes=notes, queue=queue(store), runs=[r for r in runs_of_day(store, day) if r["source"] != "workspace"],
+        notes=notes, queue=queue(store), runs=[r for r in day_runs if r["source"] != "workspace"],
+        workspace_error=next((r["error"] for r in day_runs if r["source"] == "workspace" and r["status"] == "failed"),
+                             None),
         troubled=troubled_sources(store, until=day),
         previous=briefing_data(store, topic, window.previous) if window.previous else None,
         flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug,

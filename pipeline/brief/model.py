@@ -133,6 +133,7 @@ class Briefing:
     arxiv_ids: list[dict[str, Any]]             # §4: NET-new papers, then continuing anchors, each ID once
     sources: list[dict[str, Any]]               # every source and team file of the window, with its status
     failing_sources: list[dict[str, Any]]       # the sources that failed today (of sources)
+    team_files_error: str | None = None         # why today's read of the team's files failed (a doc refused)
 
     def as_dict(self) -> dict[str, Any]:
         """The fields as a plain dict, in order (shallow: the values are already plain data; the flags

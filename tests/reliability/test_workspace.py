@@ -500,6 +500,7 @@ def test_a_knowledge_doc_that_lost_its_version_and_anchors_is_suspect(briefed: P
     from tests.reliability.support import dump as dump_store
     doc = briefed / "organized" / "knowledge" / "inference.md"
     anchors_before = dump_store(briefed / ".kb" / "kb.sqlite", ("anchors",))
+    original = doc.read_bytes()
     doc.write_text("# inference\n\nSomething else was written here.\n", encoding="utf-8")
     result = kb("--home", str(briefed), "nightly", "--date", D, "--offline")
     assert result.returncode == 1                                       # the night says something is wrong
@@ -507,7 +508,15 @@ def test_a_knowledge_doc_that_lost_its_version_and_anchors_is_suspect(briefed: P
     assert kept.rows(anchors_before, dump_store(briefed / ".kb" / "kb.sqlite", ("anchors",))) == 0
     briefing = (briefed / "briefings" / f"{D}-inference.md").read_text(encoding="utf-8")
     assert "延续锚定" in briefing                                        # the previous anchors still count
+    # the reader of the briefing is told, not only the console: the doc was refused, the last read stands
+    assert "> ⚠ 团队文件今日未读取：organized/knowledge/inference.md has no version line" in briefing
+    english = (briefed / "briefings" / f"{D}-inference.en.md").read_text(encoding="utf-8")
+    assert "> ⚠ Team files not read today: organized/knowledge/inference.md has no version line" in english
     doc.write_text("version: v311\n", encoding="utf-8")                 # cut down to its version line
     result = kb("--home", str(briefed), "nightly", "--date", D, "--offline")
     assert result.returncode == 1 and "has no sections and no anchors" in result.stderr
     assert kept.rows(anchors_before, dump_store(briefed / ".kb" / "kb.sqlite", ("anchors",))) == 0
+    assert "has no sections and no anchors" in (briefed / "briefings" / f"{D}-inference.en.md").read_text(encoding="utf-8")
+    doc.write_bytes(original)                                           # put back: the warning goes
+    assert kb("--home", str(briefed), "nightly", "--date", D, "--offline").returncode == 0
+    assert "Team files not read" not in (briefed / "briefings" / f"{D}-inference.en.md").read_text(encoding="utf-8")
