@@ -34,10 +34,37 @@ WRITE_WAIT_S = 120      # a writer waits this long for another one to finish (SQ
 READ_COMMANDS = "show, search, query, flags, audit, explain, sources status and db status work without it"
 
 
+def _split_userinfo(url: str) -> tuple[str, str, str | None, str] | None:
+    """``(scheme://, user, password or None, rest after the @)``; None without a user part. The user part
+    ends at the *last* @: a password may hold ``?``, ``/`` or ``@`` (libpq takes them), and cutting too
+    far right hides more than the password, never less."""
+    head, sep, rest = url.partition("://")
+    at = rest.rfind("@")
+    if not sep or at < 0:
+        return None
+    user, colon, password = rest[:at].partition(":")
+    return head + sep, user, password if colon else None, rest[at + 1:]
+
+
 def redact(url: str) -> str:
     """The URL as it may be printed: no password."""
-    url = re.sub(r"(://[^:/@?]*):[^@/?]*@", r"\1:***@", url)
+    parts = _split_userinfo(url)
+    if parts is not None and parts[2] is not None:
+        url = f"{parts[0]}{parts[1]}:***@{parts[3]}"
     return re.sub(r"(password=)[^&\s]*", r"\1***", url)
+
+
+def scrub(text: str, url: str) -> str:
+    """``text`` (a driver's message about ``url``) with the URL redacted and its password, as written
+    and percent-decoded, nowhere: libpq's parse errors quote the token or the whole URL."""
+    from urllib.parse import unquote
+    text = text.replace(url, redact(url))
+    parts = _split_userinfo(url)
+    secrets = [parts[2]] if parts is not None and parts[2] else []
+    secrets += re.findall(r"password=([^&\s]+)", url)
+    for secret in sorted({x for s in secrets for x in (s, unquote(s)) if x}, key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return re.sub(r"(password=)[^&\s]*", r"\1***", text)
 
 
 def sqlalchemy_url(url: str) -> str:
@@ -138,7 +165,7 @@ def connect(url: str, *, autocommit: bool = True) -> Any:
     try:
         info = conninfo_to_dict(url)
     except psycopg.ProgrammingError as exc:
-        raise StoreError(f"store URL {redact(url)}: {str(exc).splitlines()[0]}") from None
+        raise StoreError(f"store URL {redact(url)}: {scrub(str(exc).splitlines()[0], url)}") from None
     kwargs = {"options": (str(info.get("options", "")) + " -c jit=off").strip(),
               "application_name": info.get("application_name") or "kb",
               "connect_timeout": info.get("connect_timeout") or 10}
@@ -146,7 +173,7 @@ def connect(url: str, *, autocommit: bool = True) -> Any:
         return psycopg.connect(url, autocommit=autocommit, cursor_factory=psycopg.ClientCursor,
                                row_factory=_row_factory, **kwargs)
     except psycopg.Error as exc:
-        reason = " ".join(str(exc).split()) or type(exc).__name__
+        reason = scrub(" ".join(str(exc).split()), url) or type(exc).__name__
         raise StoreError(f"cannot connect to the store {redact(url)}: {reason}") from None
 
 
@@ -289,7 +316,10 @@ def migrate(backend: PgBackend, migrations: tuple[Migration, ...] = MIGRATIONS) 
     Several processes opening a new database at once wait for each other (an advisory lock)."""
     raw = backend.raw
     raw.execute("SELECT pg_advisory_lock(%s, %s)", (KEY, MIGRATE))
+    owner = _owner_to_become(raw)
     try:
+        if owner is not None:
+            raw.execute(f"SET ROLE {owner}")
         raw.execute(LEDGER["postgresql"])
         todo = set(pending(backend.migrations(), migrations))
         applied = []
@@ -305,7 +335,21 @@ def migrate(backend: PgBackend, migrations: tuple[Migration, ...] = MIGRATIONS) 
             applied.append(m.name)
         return applied
     finally:
+        if owner is not None:
+            raw.execute("RESET ROLE")
         raw.execute("SELECT pg_advisory_unlock(%s, %s)", (KEY, MIGRATE))
+
+
+def _owner_to_become(raw: Any) -> str | None:
+    """The database owner's role, quoted, when this login is a member of it but not it (``alice`` in
+    ``kb_writer``): kb's tables are then made as the owner, so they belong to the team's writer role
+    and its default privileges reach the readers. Made as the member, they would be the member's
+    alone, and every other writer and reader would be locked out."""
+    row = raw.execute("SELECT pg_get_userbyid(d.datdba), current_user, pg_has_role(current_user, d.datdba, 'MEMBER') "
+                      "FROM pg_database d WHERE d.datname = current_database()").fetchone()
+    if row is None or row[0] == row[1] or not row[2]:
+        return None
+    return '"' + str(row[0]).replace('"', '""') + '"'
 
 
 def open_postgres(store_cls: Any, url: str, *, create: bool, readonly: bool) -> Any:
@@ -314,6 +358,10 @@ def open_postgres(store_cls: Any, url: str, *, create: bool, readonly: bool) -> 
     psycopg = _psycopg()
     backend = PgBackend(url, connect(url))
     try:
+        encoding = backend.raw.execute("SHOW server_encoding").fetchone()[0]
+        if str(encoding).upper() not in ("UTF8", "UTF-8"):
+            raise StoreError(f"the database {backend.display} is encoded {encoding}, and kb's store needs UTF8 "
+                             "(create it with ENCODING 'UTF8' TEMPLATE template0, as docs/team.md does)")
         done = backend.migrations()
         todo = pending(done)
         if todo and not done and not create:

@@ -258,3 +258,51 @@ def test_the_roles_of_docs_team_md_writer_nightly_and_reader_members(tmp_path: P
         pg_server.drop_database(db)
         for role in (f"alice_{tag}", f"kbr_{tag}", f"kbw_{tag}"):
             pg_server.execute(f'DROP ROLE IF EXISTS "{role}"')
+
+
+def test_a_member_in_the_writer_role_who_comes_first_makes_the_tables_the_writer_roles(
+        tmp_path: Path, pg_server, kept) -> None:
+    """docs/team.md's roles, plus a member ``bob`` in the writer role whose read command is the first on the
+    new database: the migrations run as the database's owner, so the writer's nightly and the reader
+    member work after it (made as bob, the tables locked both out: "permission denied for table migrations")."""
+    import re
+    import secrets
+    from urllib.parse import urlsplit, urlunsplit
+    tag = secrets.token_hex(3)
+    names = {"kb_writer": f"kbw_{tag}", "kb_reader": f"kbr_{tag}", "alice": f"alice_{tag}", "kb_team": f"kbt_{tag}"}
+
+    def named(sql: str) -> str:
+        sql = sql.replace("'change-me'", "'pw-w'").replace("'alice-password'", "'pw-a'")
+        return re.sub(r"\b(kb_writer|kb_reader|alice|kb_team)\b", lambda m: names[m[1]], sql)
+
+    def as_role(role: str, password: str, db: str) -> str:
+        u = urlsplit(pg_server.url)
+        return urlunsplit((u.scheme, f"{role}:{password}@{u.hostname}:{u.port}", f"/{db}", "", ""))
+    db, admin_db = f"kbt_{tag}", pg_server.url
+    bob = f"bob_{tag}"
+    try:
+        for sql in [named(s) for s in _team_sql()] + [f"CREATE ROLE {bob} LOGIN PASSWORD 'pw-b' IN ROLE kbw_{tag}"]:
+            if sql.startswith("\\c"):
+                admin_db = as_role(urlsplit(pg_server.url).username, urlsplit(pg_server.url).password, db)
+                continue
+            pg_server.execute(sql, admin_db)
+        ws = _sample(tmp_path, "team", as_role(f"kbw_{tag}", "pw-w", db))
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("KB_STORE_URL", as_role(bob, "pw-b", db))
+            first = kb("--home", str(ws), "search", "推理")         # a read command, first on the database
+        assert first.returncode == 0, first.stderr
+        night = _nightly(ws)
+        out, err = night.communicate(timeout=180)
+        assert night.returncode == 0, err
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("KB_STORE_URL", as_role(f"alice_{tag}", "pw-a", db))
+            read = kb("--home", str(ws), "query", "anchored", "--format", "json")
+        assert read.returncode == 0 and '"arxiv_id"' in read.stdout, read.stderr
+        owners = pg_server.execute("SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'",
+                                   as_role(urlsplit(pg_server.url).username, urlsplit(pg_server.url).password, db))
+        assert kept.items(3, sum([first.returncode == 0, night.returncode == 0, read.returncode == 0])) == 0
+        assert owners == [(f"kbw_{tag}",)], owners
+    finally:
+        pg_server.drop_database(db)
+        for role in (f"alice_{tag}", bob, f"kbr_{tag}", f"kbw_{tag}"):
+            pg_server.execute(f'DROP ROLE IF EXISTS "{role}"')

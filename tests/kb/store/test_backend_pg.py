@@ -83,6 +83,22 @@ def test_a_wrong_password_is_named_and_never_printed(tmp_path: Path, pg_fresh_ur
     assert "password authentication failed" in line and "not-the-password" not in line and ":***@" in line
 
 
+def test_a_database_not_encoded_utf8_is_refused_before_anything_is_written(workspace: Path, pg_server) -> None:
+    """A LATIN1 database took the arXiv listing, then failed mid-nightly with an internal error (exit 70)."""
+    import os
+    name = f"kbl1_{os.getpid()}"
+    pg_server.execute(f"CREATE DATABASE \"{name}\" TEMPLATE template0 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C'")
+    url = urlsplit(pg_server.url)._replace(path=f"/{name}").geturl()
+    try:
+        result = kb(_on(workspace, url), "nightly", "--date", "2026-10-08", "--offline")
+        line = one_error_line(result.stderr)
+        assert result.returncode == 1 and "is encoded LATIN1, and kb's store needs UTF8" in line, line
+        tables = pg_server.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'", url)
+        assert tables == [(0,)]                                   # nothing made, nothing written
+    finally:
+        pg_server.drop_database(name)
+
+
 def test_a_url_psycopg_cannot_read_is_refused_in_one_line(workspace: Path, pg_fresh_url: str) -> None:
     bad = pg_fresh_url + "?no_such_option=1"
     result = kb(_on(workspace, bad), "db", "status")

@@ -1,0 +1,39 @@
+"""A store URL's password is never printed: in kb's own lines and in the driver's messages it quotes."""
+from __future__ import annotations
+
+import pytest
+
+from kb.errors import StoreError
+from kb.store.backend_pg import connect, redact, scrub
+
+SECRETS = ["pa?ss999", "pa/ss999", "p@ss999", "Sec%zzret", "Secret999"]
+
+
+@pytest.mark.parametrize("password", SECRETS)
+def test_redact_hides_a_password_with_any_character_libpq_takes(password: str) -> None:
+    url = f"postgresql://carol:{password}@127.0.0.1:35289/kb_team"
+    shown = redact(url)
+    assert password not in shown and shown.startswith("postgresql://carol:***@")
+    assert shown.endswith("127.0.0.1:35289/kb_team")
+
+
+def test_redact_keeps_a_url_without_a_password_and_hides_a_password_parameter() -> None:
+    assert redact("postgresql://kb_writer@db:5432/kb_team") == "postgresql://kb_writer@db:5432/kb_team"
+    assert redact("postgresql://db/kb?password=abc&sslmode=require") == "postgresql://db/kb?password=***&sslmode=require"
+
+
+def test_scrub_takes_the_password_out_of_a_drivers_message_as_written_and_decoded() -> None:
+    url = "postgresql://u:p%40ss999@[::1/x"
+    said = f'invalid URI "{url}"; token "p%40ss999", decoded p@ss999'
+    out = scrub(said, url)
+    assert "p%40ss999" not in out and "p@ss999" not in out and "postgresql://u:***@[::1/x" in out
+
+
+@pytest.mark.parametrize("url", ["postgresql://u:Sec%zzret@127.0.0.1/x", "postgresql://u:Secret999@[::1/x",
+                                 "postgresql://u:pa?ss999@127.0.0.1:1/x"])
+def test_a_bad_or_unreachable_url_fails_in_one_line_without_its_password(url: str) -> None:
+    pytest.importorskip("psycopg")
+    with pytest.raises(StoreError) as err:
+        connect(url).close()
+    message = str(err.value)
+    assert "\n" not in message and not any(s in message for s in ("Sec%zzret", "Secret999", "pa?ss999"))
