@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+#: The largest integer a record may carry: the store's integer columns are 64-bit on both backends. A
+#: count or number beyond it (upvotes of 10²³, a card numbered with 20 digits) is noise: parsers drop it.
+MAX_INT = 2**63 - 1
+
 
 # --------------------------------------------------------------------------- public sources
 @dataclass(frozen=True)

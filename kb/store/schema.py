@@ -290,3 +290,18 @@ class IdCheck(SQLModel, table=True):
     arxiv_id: str = Field(primary_key=True)
     status: str
     checked_on: str
+
+
+def _integers_are_64_bit() -> None:
+    """Every integer column is 64-bit, as the migrations make it on both backends (SQLite's INTEGER is;
+    PostgreSQL's columns are BIGINT, ``migrations.pg_ddl``): a plain ``int`` field would have SQLAlchemy
+    send its values as 32-bit (``$1::INTEGER``), and a card numbered by a timestamp or a count above 2³¹
+    would be saved on SQLite and refused on PostgreSQL."""
+    from sqlalchemy import BigInteger, Integer
+    for table in SQLModel.metadata.tables.values():
+        for column in table.columns:
+            if type(column.type) is Integer:
+                column.type = BigInteger()
+
+
+_integers_are_64_bit()

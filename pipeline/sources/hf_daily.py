@@ -21,7 +21,7 @@ from pathlib import PurePath
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.errors import ParseError
-from kb.records import PaperRecord, ParseResult, Sighting
+from kb.records import MAX_INT, PaperRecord, ParseResult, Sighting
 from pipeline.sources.text import collapse_ws, iso_date
 from pipeline.sources.xmlsafe import looks_like_html
 
@@ -131,7 +131,7 @@ def _text(value: object) -> str:
 def _upvotes(paper: dict, item: dict) -> int | None:
     for value in (paper.get("upvotes"), item.get("upvotes")):
         # bool is an int in Python; a True here would be schema noise, not a count.
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_INT:
             return value
     return None
 

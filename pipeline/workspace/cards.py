@@ -17,7 +17,8 @@ from .markdown import FrontMatter, fm_bool, fm_int, fm_list, fm_str, inline_text
 
 __all__ = ["parse_card", "card_file_id"]
 
-_NAME_RE = re.compile(r"^(?P<n>\d+)-(?P<yymm>\d{4})-(?P<num>\d{4,5})(?:v\d+)?\.md$", re.I)
+# NNN: up to 18 digits, a number the store's 64-bit columns hold (a timestamp such as 202610081230 fits)
+_NAME_RE = re.compile(r"^(?P<n>\d{1,18})-(?P<yymm>\d{4})-(?P<num>\d{4,5})(?:v\d+)?\.md$", re.I)
 # created: as written, with a space instead of the T tolerated
 _CREATED_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?$")
 

@@ -20,6 +20,8 @@ import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from kb.records import MAX_INT
+
 __all__ = [
     "MD", "FRONT_MATTER_LIMIT", "split_lines", "FrontMatter", "split_front_matter",
     "ParsedDoc", "parse_document", "Link", "TextLine", "Block", "inline_lines", "inline_text",
@@ -168,17 +170,19 @@ def fm_str(value: Any) -> str | None:
 
 
 def fm_int(value: Any) -> int | None:
-    """An integer from an int, an integral float or a digit string ("12", "12▲"); else None."""
+    """An integer from an int, an integral float or a digit string ("12", "12▲"); else None (also for
+    one no store column holds, beyond ``MAX_INT``)."""
     if isinstance(value, bool):
         return None
+    n = None
     if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        m = re.fullmatch(r"\s*(\d+)\s*(?:▲|upvotes?)?\s*", value, re.I)
-        return int(m[1]) if m else None
-    return None
+        n = value
+    elif isinstance(value, float) and value.is_integer():
+        n = int(value)
+    elif isinstance(value, str):
+        m = re.fullmatch(r"\s*(\d{1,30})\s*(?:▲|upvotes?)?\s*", value, re.I)
+        n = int(m[1]) if m else None
+    return n if n is not None and abs(n) <= MAX_INT else None
 
 
 _TRUE = {"true", "yes", "y", "on", "1", "是"}

@@ -123,7 +123,9 @@ def test_copy_takes_only_rows_it_reads_as_the_insert_would() -> None:
     assert rows_for_copy(table("tags"), PG, cols, [*good, {**good[0], "subject": 7}]) is None     # an int in a text column
     changes = _changes(2)
     assert rows_for_copy(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 1.0}]) is None
-    assert rows_for_copy(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 2**31}]) is None
+    assert rows_for_copy(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 2**63}]) is None
+    assert rows_for_copy(table("paper_changes"), PG, tuple(changes[0]), [{**changes[0], "version": 2**31}]) == [
+        (*tuple(changes[0].values())[:1], 2**31, *tuple(changes[0].values())[2:])]    # 64-bit, as the column is
     assert rows_for_copy(table("tags"), PG, cols, [{**good[0], "score": 10**400}]) is None   # no float: row by row
 
 

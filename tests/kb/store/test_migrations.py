@@ -83,6 +83,16 @@ def test_sqlmodel_tables_match_the_migrated_schema(store: Store) -> None:
         assert _declared(store, name) == want, name
 
 
+def test_integers_beyond_32_bits_are_kept_on_both_backends(store: Store) -> None:
+    """A card numbered by a timestamp (202610081230-…), upvotes above 2³¹: SQLite kept them, PostgreSQL
+    refused them ("integer out of range": the values went as 32-bit)."""
+    big = 202610081230
+    with store.transaction() as tx:
+        tx.insert("briefings", [{"topic": "t", "date": "2026-10-08", "lang": "en", "format": "md", "path": None,
+                                 "content_hash": "h", "net_new": big, "increments": 2**62, "data": "{}"}])
+    assert [tuple(r) for r in store.query("SELECT net_new, increments FROM briefings")] == [(big, 2**62)]
+
+
 def test_both_backends_record_every_migration(store: Store) -> None:
     assert store.schema_version() == [m.name for m in MIGRATIONS]
     assert store.status()["schema_version"] == MIGRATIONS[-1].name

@@ -105,6 +105,15 @@ def test_hf_empty_day_and_bad_date_argument() -> None:
         parse_daily_papers(b"[]", featured_date="21/08/2026")
 
 
+def test_hf_upvotes_no_store_column_holds_are_dropped_not_the_paper() -> None:
+    """10²³ upvotes failed the whole source (SQLite: OverflowError; PostgreSQL: out of range)."""
+    items = [{"paper": {"id": "2610.09701", "title": "A", "summary": "x", "upvotes": up}} for up in (10**23, 2**40)]
+    r = parse_daily_papers(json.dumps(items[:1]).encode(), featured_date="2026-08-21")
+    assert [p.arxiv_id for p in r.papers] == ["2610.09701"] and [s.upvotes for s in r.sightings] == [None]
+    r = parse_daily_papers(json.dumps(items[1:]).encode(), featured_date="2026-08-21")
+    assert [s.upvotes for s in r.sightings] == [2**40]
+
+
 def test_hf_non_object_items_are_problems() -> None:
     r = parse_daily_papers(json.dumps([1, {"paper": "x"}]).encode(), featured_date="2026-08-21")
     assert r.problems == ["item 1: not an object", "item 2: no paper id"]

@@ -22,6 +22,8 @@ def test_card_fixture(md, load_case, check):
     ("378-2607-09701v2.md", (378, "2607.09701")),
     ("378-2613-09701.md", (378, None)),       # month 13: the name fits, the ID does not
     ("slimwise.md", (None, None)),
+    ("202610081230-2610-09701.md", (202610081230, "2610.09701")),   # numbered by a timestamp: 64-bit
+    ("99999999999999999999-2610-09701.md", (None, None)),          # no store column holds that number
 ])
 def test_card_file_id(name, expected):
     assert card_file_id(name) == expected

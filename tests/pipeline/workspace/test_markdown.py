@@ -107,6 +107,7 @@ def test_calendar_dates():
 
 def test_front_matter_values():
     assert [fm_int(v) for v in (12, 12.0, "12", "12▲", True, "x", 1.5)] == [12, 12, 12, 12, None, None, None]
+    assert [fm_int(v) for v in (2**40, 10**23, "9" * 25, 1e23)] == [2**40, None, None, None]   # 64-bit columns
     assert [fm_bool(v) for v in (True, "yes", "False", "maybe", None)] == [True, True, False, None, None]
     assert fm_list([True, "x", None]) == ["true", "x"]        # YAML's yes/no read back as words
 
