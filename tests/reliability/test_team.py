@@ -215,38 +215,66 @@ def _team_sql() -> list[str]:
     return statements
 
 
+class TeamDb:
+    """docs/team.md's roles and database, made as written with unique names (``kbw_<tag>`` …) and
+    ``extra`` statements after them (``{tag}`` filled in); dropped on exit. ``url(role, password)``
+    connects as a role."""
+
+    def __init__(self, pg_server, extra: tuple[str, ...] = ()) -> None:
+        import secrets
+        self.pg, self.tag = pg_server, secrets.token_hex(3)
+        self.extra = tuple(sql.format(tag=self.tag) for sql in extra)
+        self.db = f"kbt_{self.tag}"
+        self.roles = [f"alice_{self.tag}", f"kbr_{self.tag}", f"kbw_{self.tag}"]
+
+    def url(self, role: str, password: str, db: str | None = None) -> str:
+        from urllib.parse import urlsplit, urlunsplit
+        u = urlsplit(self.pg.url)
+        return urlunsplit((u.scheme, f"{role}:{password}@{u.hostname}:{u.port}", f"/{db or self.db}", "", ""))
+
+    def admin(self) -> str:
+        from urllib.parse import urlsplit
+        u = urlsplit(self.pg.url)
+        return self.url(u.username, u.password)
+
+    def __enter__(self) -> TeamDb:
+        import re
+        names = {"kb_writer": f"kbw_{self.tag}", "kb_reader": f"kbr_{self.tag}", "alice": f"alice_{self.tag}",
+                 "kb_team": self.db}
+
+        def named(sql: str) -> str:
+            sql = sql.replace("'change-me'", "'pw-w'").replace("'alice-password'", "'pw-a'")
+            return re.sub(r"\b(kb_writer|kb_reader|alice|kb_team)\b", lambda m: names[m[1]], sql)
+        target = self.pg.url
+        try:
+            for sql in [named(s) for s in _team_sql()] + list(self.extra):
+                if sql.startswith("\\c"):
+                    target = self.admin()
+                    continue
+                self.pg.execute(sql, target)
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.pg.drop_database(self.db)
+        for role in [self.roles[0], *(r.split()[2] for r in self.extra if r.startswith("CREATE ROLE")), *self.roles[1:]]:
+            self.pg.execute(f'DROP ROLE IF EXISTS "{role}"')
+
+
 def test_the_roles_of_docs_team_md_writer_nightly_and_reader_members(tmp_path: Path, pg_server, kept) -> None:
     """The GRANT statements of docs/team.md, run as written (names made unique): the writer role's nightly
     creates and fills the store; a member in the reader role runs every read command with the same
     output, and every write command says in one line that the role can only read."""
-    import re
-    import secrets
-    from urllib.parse import urlsplit, urlunsplit
-    tag = secrets.token_hex(3)
-    names = {"kb_writer": f"kbw_{tag}", "kb_reader": f"kbr_{tag}", "alice": f"alice_{tag}", "kb_team": f"kbt_{tag}"}
-
-    def named(sql: str) -> str:
-        sql = sql.replace("'change-me'", "'pw-w'").replace("'alice-password'", "'pw-a'")
-        return re.sub(r"\b(kb_writer|kb_reader|alice|kb_team)\b", lambda m: names[m[1]], sql)
-
-    def as_role(role: str, password: str, db: str) -> str:
-        u = urlsplit(pg_server.url)
-        return urlunsplit((u.scheme, f"{role}:{password}@{u.hostname}:{u.port}", f"/{db}", "", ""))
-    statements = [named(s) for s in _team_sql()]
-    db, admin_db = f"kbt_{tag}", pg_server.url
-    try:
-        for sql in statements:
-            if sql.startswith("\\c"):
-                admin_db = as_role(urlsplit(pg_server.url).username, urlsplit(pg_server.url).password, db)
-                continue
-            pg_server.execute(sql, admin_db)
-        ws = _sample(tmp_path, "team", as_role(f"kbw_{tag}", "pw-w", db))
+    with TeamDb(pg_server) as team:
+        tag = team.tag
+        ws = _sample(tmp_path, "team", team.url(f"kbw_{tag}", "pw-w"))
         night = _nightly(ws)
         assert night.communicate(timeout=180) and night.returncode == 0
         expected = read_outputs(ws)
-        member = as_role(f"alice_{tag}", "pw-a", db)
         with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("KB_STORE_URL", member)
+            mp.setenv("KB_STORE_URL", team.url(f"alice_{tag}", "pw-a"))
             got = {k: (code, out.replace(f"alice_{tag}:", f"kbw_{tag}:")) for k, (code, out) in read_outputs(ws).items()}
             assert got == expected                         # `db status` names the member's own role
             for args in WRITE_COMMANDS:
@@ -254,10 +282,6 @@ def test_the_roles_of_docs_team_md_writer_nightly_and_reader_members(tmp_path: P
                 line = one_error_line(result.stderr)
                 assert result.returncode in (1, 2) and "can only read" in line and "pw-a" not in line, (args, line)
         assert kept.items(len(READ_COMMANDS), sum(code == 0 for code, _ in expected.values())) == 0
-    finally:
-        pg_server.drop_database(db)
-        for role in (f"alice_{tag}", f"kbr_{tag}", f"kbw_{tag}"):
-            pg_server.execute(f'DROP ROLE IF EXISTS "{role}"')
 
 
 def test_a_member_in_the_writer_role_who_comes_first_makes_the_tables_the_writer_roles(
@@ -265,44 +289,22 @@ def test_a_member_in_the_writer_role_who_comes_first_makes_the_tables_the_writer
     """docs/team.md's roles, plus a member ``bob`` in the writer role whose read command is the first on the
     new database: the migrations run as the database's owner, so the writer's nightly and the reader
     member work after it (made as bob, the tables locked both out: "permission denied for table migrations")."""
-    import re
-    import secrets
-    from urllib.parse import urlsplit, urlunsplit
-    tag = secrets.token_hex(3)
-    names = {"kb_writer": f"kbw_{tag}", "kb_reader": f"kbr_{tag}", "alice": f"alice_{tag}", "kb_team": f"kbt_{tag}"}
-
-    def named(sql: str) -> str:
-        sql = sql.replace("'change-me'", "'pw-w'").replace("'alice-password'", "'pw-a'")
-        return re.sub(r"\b(kb_writer|kb_reader|alice|kb_team)\b", lambda m: names[m[1]], sql)
-
-    def as_role(role: str, password: str, db: str) -> str:
-        u = urlsplit(pg_server.url)
-        return urlunsplit((u.scheme, f"{role}:{password}@{u.hostname}:{u.port}", f"/{db}", "", ""))
-    db, admin_db = f"kbt_{tag}", pg_server.url
-    bob = f"bob_{tag}"
-    try:
-        for sql in [named(s) for s in _team_sql()] + [f"CREATE ROLE {bob} LOGIN PASSWORD 'pw-b' IN ROLE kbw_{tag}"]:
-            if sql.startswith("\\c"):
-                admin_db = as_role(urlsplit(pg_server.url).username, urlsplit(pg_server.url).password, db)
-                continue
-            pg_server.execute(sql, admin_db)
-        ws = _sample(tmp_path, "team", as_role(f"kbw_{tag}", "pw-w", db))
+    team = TeamDb(pg_server, extra=("CREATE ROLE bob_{tag} LOGIN PASSWORD 'pw-b' IN ROLE kbw_{tag}",))
+    bob = f"bob_{team.tag}"
+    with team:
+        tag = team.tag
+        ws = _sample(tmp_path, "team", team.url(f"kbw_{tag}", "pw-w"))
         with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("KB_STORE_URL", as_role(bob, "pw-b", db))
+            mp.setenv("KB_STORE_URL", team.url(bob, "pw-b"))
             first = kb("--home", str(ws), "search", "推理")         # a read command, first on the database
         assert first.returncode == 0, first.stderr
         night = _nightly(ws)
-        out, err = night.communicate(timeout=180)
+        _, err = night.communicate(timeout=180)
         assert night.returncode == 0, err
         with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("KB_STORE_URL", as_role(f"alice_{tag}", "pw-a", db))
+            mp.setenv("KB_STORE_URL", team.url(f"alice_{tag}", "pw-a"))
             read = kb("--home", str(ws), "query", "anchored", "--format", "json")
         assert read.returncode == 0 and '"arxiv_id"' in read.stdout, read.stderr
-        owners = pg_server.execute("SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'",
-                                   as_role(urlsplit(pg_server.url).username, urlsplit(pg_server.url).password, db))
+        owners = pg_server.execute("SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'", team.admin())
         assert kept.items(3, sum([first.returncode == 0, night.returncode == 0, read.returncode == 0])) == 0
         assert owners == [(f"kbw_{tag}",)], owners
-    finally:
-        pg_server.drop_database(db)
-        for role in (f"alice_{tag}", bob, f"kbr_{tag}", f"kbw_{tag}"):
-            pg_server.execute(f'DROP ROLE IF EXISTS "{role}"')
