@@ -186,7 +186,9 @@ class ReadOnlyFile:
         self.conn = self._connect()
 
     def _connect(self) -> sqlite3.Connection:
-        uri = "file:" + quote(str(self.path.resolve()))
+        # the path's own bytes, percent-quoted: a name that is not UTF-8 (or any non-ASCII name under
+        # LC_ALL=C) reaches Python as surrogate escapes, which no UTF-8 text can quote
+        uri = "file:" + quote(os.fsencode(self.path.resolve()))
         conn = None
         try:
             conn = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None, check_same_thread=False)

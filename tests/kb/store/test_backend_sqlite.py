@@ -250,3 +250,16 @@ def test_a_log_left_by_a_writer_that_stopped_is_named_to_a_user_who_may_only_rea
     assert not wal.exists()
     with immutable(path, path.parent), Store.open(path, readonly=True) as s:
         assert s.query("SELECT name FROM sources WHERE name = 'left-in-the-log'")
+
+
+def test_a_store_whose_path_is_not_utf8_opens_read_only(tmp_path: Path) -> None:
+    """Under LC_ALL=C a workspace under /tmp/知识 reaches Python as surrogate escapes (as does any file name
+    that is not UTF-8): the read-only open quoted it as UTF-8 text and failed with an internal error."""
+    import os
+    folder = tmp_path / os.fsdecode(b"ws-\xe7\x9f-\xff")            # bytes no UTF-8 decoder takes
+    folder.mkdir()
+    path = folder / "kb.sqlite"
+    with Store.open(path) as s:
+        s.query("SELECT 1")
+    with Store.open(path, readonly=True) as s:
+        assert s.query("SELECT count(*) FROM migrations")[0][0] > 0
