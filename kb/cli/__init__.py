@@ -80,6 +80,8 @@ def main(argv: list[str] | None = None) -> None:
     from typer._click import exceptions as click_errors
     try:
         code = _app_for(sys.argv[1:] if argv is None else argv)(args=argv, standalone_mode=False, prog_name="kb")
+        if code == 130:   # typer turns Ctrl-C into a silent Exit(130) before it reaches the branch below
+            code = _fail("interrupted", 130)
     except click_errors.NoArgsIsHelpError as exc:
         typer.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
         code = exc.exit_code

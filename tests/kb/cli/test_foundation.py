@@ -103,3 +103,19 @@ def test_every_command_has_help_and_is_in_the_readme() -> None:
     for name, cmd in _commands(app):
         assert (cmd.help or "").strip(), f"kb {name} has no help text"
         assert re.search(rf"`kb {re.escape(name)}\b", readme), f"kb {name} is not in README.md"
+
+
+def test_ctrl_c_is_one_line_and_exit_130(tmp_path: Path, monkeypatch, capsys) -> None:
+    """typer turned the interrupt into a silent exit 130: nothing said what stopped the run."""
+    import pytest
+
+    import kb.workspace
+    from kb.cli import main
+
+    def interrupted(_path: Path) -> None:
+        raise KeyboardInterrupt
+    monkeypatch.setattr(kb.workspace, "init_workspace", interrupted)
+    with pytest.raises(SystemExit) as stop:
+        main(["init", str(tmp_path / "ws")])
+    assert stop.value.code == 130
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "kb: error: interrupted"
