@@ -189,8 +189,12 @@ STORE_FLOOR = 2000.0   # docs/s the issue asks of `kb classify --all` on a backf
 
 
 def write_backfill(corpus: Path, path: Path, n: int) -> int:
-    """A Kaggle JSON-lines file of ``n`` papers: the corpus' real titles and abstracts (300+ characters)
-    in file order, repeated under new IDs (``2401.00001`` …) until there are ``n``."""
+    """A Kaggle JSON-lines file of ``n`` papers (``bench/ingest.py``'s ``kaggle_line``): the corpus' real
+    titles and abstracts (300+ characters) in file order, repeated under new IDs (``2401.00001`` …)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("kb_bench_ingest", Path(__file__).with_name("ingest.py"))
+    ingest_bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ingest_bench)
     pool = []
     for src in sorted((corpus / "abstracts").glob("*.jsonl")):
         for line in src.open(encoding="utf-8"):
@@ -200,13 +204,10 @@ def write_backfill(corpus: Path, path: Path, n: int) -> int:
     with path.open("w", encoding="utf-8") as fh:
         for i in range(n):
             title, abstract = pool[i % len(pool)]
-            vid = f"{2401 + i // 90000:04d}.{i % 90000 + 1:05d}"
-            fh.write(json.dumps({"id": vid, "submitter": "A. Author", "authors": "A. Author", "title": title,
-                                 "comments": None, "journal-ref": None, "doi": None, "report-no": None,
-                                 "categories": "cs.LG", "license": None, "abstract": abstract,
-                                 "versions": [{"version": "v1", "created": "Mon, 8 Jan 2024 17:00:00 GMT"}],
-                                 "update_date": "2024-01-08", "authors_parsed": [["Author", "A.", ""]]},
-                                ensure_ascii=False) + "\n")
+            fh.write(ingest_bench.kaggle_line({
+                "id": f"{2401 + i // 90000:04d}.{i % 90000 + 1:05d}", "title": title, "abstract": abstract,
+                "authors": [("A.", "Author", "")], "comment": None, "journal_ref": None, "doi": None,
+                "categories": ["cs.LG"], "versions": [(1, (2024, 1, 8))]}))
     return len(pool)
 
 

@@ -46,12 +46,15 @@ def _split_userinfo(url: str) -> tuple[str, str, str | None, str] | None:
     return head + sep, user, password if colon else None, rest[at + 1:]
 
 
+_PASSWORD_PARAM = re.compile(r"(password=)([^&\s]*)")   # a conninfo parameter, in a URL or a message
+
+
 def redact(url: str) -> str:
     """The URL as it may be printed: no password."""
     parts = _split_userinfo(url)
     if parts is not None and parts[2] is not None:
         url = f"{parts[0]}{parts[1]}:***@{parts[3]}"
-    return re.sub(r"(password=)[^&\s]*", r"\1***", url)
+    return _PASSWORD_PARAM.sub(r"\1***", url)
 
 
 def scrub(text: str, url: str) -> str:
@@ -61,10 +64,10 @@ def scrub(text: str, url: str) -> str:
     text = text.replace(url, redact(url))
     parts = _split_userinfo(url)
     secrets = [parts[2]] if parts is not None and parts[2] else []
-    secrets += re.findall(r"password=([^&\s]+)", url)
+    secrets += [m[2] for m in _PASSWORD_PARAM.finditer(url)]
     for secret in sorted({x for s in secrets for x in (s, unquote(s)) if x}, key=len, reverse=True):
         text = text.replace(secret, "***")
-    return re.sub(r"(password=)[^&\s]*", r"\1***", text)
+    return _PASSWORD_PARAM.sub(r"\1***", text)
 
 
 def sqlalchemy_url(url: str) -> str:

@@ -11,14 +11,13 @@ from datetime import date, time
 from pathlib import PurePosixPath
 
 from kb.arxiv_id import parse_arxiv_id
-from kb.records import Card
+from kb.records import MAX_INT, Card
 
 from .markdown import FrontMatter, fm_bool, fm_int, fm_list, fm_str, inline_text, parse_document
 
 __all__ = ["parse_card", "card_file_id"]
 
-# NNN: up to 18 digits, a number the store's 64-bit columns hold (a timestamp such as 202610081230 fits)
-_NAME_RE = re.compile(r"^(?P<n>\d{1,18})-(?P<yymm>\d{4})-(?P<num>\d{4,5})(?:v\d+)?\.md$", re.I)
+_NAME_RE = re.compile(r"^(?P<n>\d+)-(?P<yymm>\d{4})-(?P<num>\d{4,5})(?:v\d+)?\.md$", re.I)
 # created: as written, with a space instead of the T tolerated
 _CREATED_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?$")
 
@@ -26,7 +25,7 @@ _CREATED_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?
 def card_file_id(name: str) -> tuple[int | None, str | None]:
     """``(NNN, "YYMM.NNNNN")`` from a card's file name; ``(None, None)`` when it does not fit."""
     m = _NAME_RE.match(name)
-    if not m:
+    if not m or int(m["n"]) > MAX_INT:     # a number no store column holds does not fit either
         return None, None
     aid = parse_arxiv_id(f"{m['yymm']}.{m['num']}")
     return int(m["n"]), aid.id if aid else None

@@ -216,16 +216,18 @@ def _team_sql() -> list[str]:
 
 
 class TeamDb:
-    """docs/team.md's roles and database, made as written with unique names (``kbw_<tag>`` …) and
-    ``extra`` statements after them (``{tag}`` filled in); dropped on exit. ``url(role, password)``
-    connects as a role."""
+    """docs/team.md's roles and database, made as written with unique names (``kbw_<tag>`` …), plus a login
+    ``<name>_<tag>`` (password ``pw-<name>``) in the writer role for each of ``writers``; dropped on exit.
+    ``url(role, password)`` connects as a role."""
 
-    def __init__(self, pg_server, extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, pg_server, writers: tuple[str, ...] = ()) -> None:
         import secrets
         self.pg, self.tag = pg_server, secrets.token_hex(3)
-        self.extra = tuple(sql.format(tag=self.tag) for sql in extra)
+        self.members = [f"{name}_{self.tag}" for name in writers]
+        self.extra = [f"CREATE ROLE {m} LOGIN PASSWORD 'pw-{n}' IN ROLE kbw_{self.tag}"
+                      for n, m in zip(writers, self.members)]
         self.db = f"kbt_{self.tag}"
-        self.roles = [f"alice_{self.tag}", f"kbr_{self.tag}", f"kbw_{self.tag}"]
+        self.roles = [f"alice_{self.tag}", *self.members, f"kbr_{self.tag}", f"kbw_{self.tag}"]
 
     def url(self, role: str, password: str, db: str | None = None) -> str:
         from urllib.parse import urlsplit, urlunsplit
@@ -247,7 +249,7 @@ class TeamDb:
             return re.sub(r"\b(kb_writer|kb_reader|alice|kb_team)\b", lambda m: names[m[1]], sql)
         target = self.pg.url
         try:
-            for sql in [named(s) for s in _team_sql()] + list(self.extra):
+            for sql in [named(s) for s in _team_sql()] + self.extra:
                 if sql.startswith("\\c"):
                     target = self.admin()
                     continue
@@ -259,7 +261,7 @@ class TeamDb:
 
     def __exit__(self, *_: object) -> None:
         self.pg.drop_database(self.db)
-        for role in [self.roles[0], *(r.split()[2] for r in self.extra if r.startswith("CREATE ROLE")), *self.roles[1:]]:
+        for role in self.roles:
             self.pg.execute(f'DROP ROLE IF EXISTS "{role}"')
 
 
@@ -289,13 +291,13 @@ def test_a_member_in_the_writer_role_who_comes_first_makes_the_tables_the_writer
     """docs/team.md's roles, plus a member ``bob`` in the writer role whose read command is the first on the
     new database: the migrations run as the database's owner, so the writer's nightly and the reader
     member work after it (made as bob, the tables locked both out: "permission denied for table migrations")."""
-    team = TeamDb(pg_server, extra=("CREATE ROLE bob_{tag} LOGIN PASSWORD 'pw-b' IN ROLE kbw_{tag}",))
-    bob = f"bob_{team.tag}"
+    team = TeamDb(pg_server, writers=("bob",))
+    bob = team.members[0]
     with team:
         tag = team.tag
         ws = _sample(tmp_path, "team", team.url(f"kbw_{tag}", "pw-w"))
         with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("KB_STORE_URL", team.url(bob, "pw-b"))
+            mp.setenv("KB_STORE_URL", team.url(bob, "pw-bob"))
             first = kb("--home", str(ws), "search", "推理")         # a read command, first on the database
         assert first.returncode == 0, first.stderr
         night = _nightly(ws)
