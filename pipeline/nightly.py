@@ -92,8 +92,10 @@ def _classify(ctx: RunContext, report: NightlyReport) -> None:
 
 def _brief(ctx: RunContext, report: NightlyReport) -> None:
     """Build every topic's briefing once; write it in every language and format of kb.toml (changed bytes only)."""
+    from pipeline.brief.judge import density_name, load_rules
     from pipeline.brief.publish import write_day
     from pipeline.brief.write import briefing_data
+    rules = load_rules(ctx.workspace.root)
     for topic in ctx.config.topics:
         data = briefing_data(ctx, topic.slug)   # verification rules run (and flags are synced) once per topic
         results = write_day(ctx, topic.slug, data)
@@ -102,7 +104,8 @@ def _brief(ctx: RunContext, report: NightlyReport) -> None:
             report.briefings.append({
                 "topic": topic.slug, "lang": lang, "path": ctx.workspace.relative(mine[0].path),
                 "paths": [ctx.workspace.relative(r.path) for r in mine],
-                "increments": len(data["increments"]), "density": data["density"]["level"],
+                "increments": len(data["increments"]),
+                "density": density_name(data["density"]["level"], "en", rules),   # the summary is English
                 "open_flags": sum(f["status"] == "open" for f in data["flags"]),
                 "unchanged": not any(r.written for r in mine)})
 

@@ -41,7 +41,10 @@ def brief_cmd(day: Day = None, topic: Topic = None,
               preview: Annotated[bool, typer.Option("--preview", help="Print the briefing the day's build would "
                                                     "write, writing nothing: no file, no record, no flags.")] = False,
               ) -> None:
-    """Write the day's increment briefing: what is new, what is anchored, what awaits verification."""
+    """Write the day's increment briefing: what is new, what is anchored, what awaits verification.
+
+    The day's other files (every language and format of kb.toml) and the archive site are rewritten
+    with it where their bytes change: they all show the data now recorded for the day."""
     from pipeline.brief.write import write_briefing
     if out is not None and not out.strip():
         raise typer.BadParameter("an empty path; name a file (relative paths are the workspace's)",
@@ -50,15 +53,35 @@ def brief_cmd(day: Day = None, topic: Topic = None,
         raise typer.BadParameter("--preview writes nothing; leave out --out", param_hint="'--preview'")
     # a preview, and a copy written to --out, read the store only: no flag synced, nothing recorded
     reads_only = preview or out is not None
-    with run_context(day, write=not reads_only) as ctx:
+    with run_context(day, write=not reads_only, briefs=not reads_only) as ctx:
         save = not preview and not (fmt is BriefFormat.json and out is None)
-        result = write_briefing(ctx, topic or ctx.config.topics[0].slug, lang=lang.value if lang else None,
-                                fmt=fmt.value, out=ctx.workspace.output_path(out, force=force) if out else None,
-                                save=save, preview=reads_only, command="kb brief")
+        topic = topic or ctx.config.topics[0].slug
+        if save and out is None:
+            result = _write_day(ctx, topic, lang.value if lang else ctx.config.languages[0], fmt.value)
+        else:
+            result = write_briefing(ctx, topic, lang=lang.value if lang else None, fmt=fmt.value,
+                                    out=ctx.workspace.output_path(out, force=force) if out else None,
+                                    save=save, preview=reads_only, command="kb brief")
     if not save:
         typer.echo(result.text, nl=False)
     elif not state.quiet:
         typer.echo(str(result.path))
+
+
+def _write_day(ctx, topic: str, lang: str, fmt: str):
+    """Write the day's briefing in ``lang``/``fmt`` and its other files, then the site; the one asked for."""
+    from pipeline.brief.publish import write_day
+    results = write_day(ctx, topic, command="kb brief", also=(lang, fmt))
+    if any(r.written for r in results):
+        _rebuild_site(ctx)
+    return next(r for r in results if (r.lang, r.format) == (lang, fmt))
+
+
+def _rebuild_site(ctx) -> None:
+    """Rebuild the archive site (`[site] dir`), when there is one: only changed pages are written."""
+    if ctx.config.site_dir:
+        from pipeline.site.build import build_site, configured_site
+        build_site(ctx.workspace, ctx.store, configured_site(ctx.workspace))
 
 
 Rule = Annotated[Optional[str], typer.Option("--rule", help="Only flags of this rule (unsourced-claim, boundary, "
@@ -137,9 +160,8 @@ def _refresh_briefings(topic: str | None) -> None:
     from pipeline.brief.publish import refresh_latest
     with run_context(None, offline=True) as ctx:
         results = refresh_latest(ctx, [topic] if topic else [t.slug for t in ctx.config.topics])
-        if ctx.config.site_dir and results:
-            from pipeline.site.build import build_site, configured_site
-            build_site(ctx.workspace, ctx.store, configured_site(ctx.workspace))
+        if results:
+            _rebuild_site(ctx)
     written = [ctx.workspace.relative(r.path) for r in results if r.written]
     if written and not state.quiet:
         typer.echo(f"rewrote {', '.join(written)}")

@@ -67,13 +67,26 @@ def wants_progress() -> bool:
     return not state.quiet and sys.stderr.isatty()
 
 
+def briefed_day(value: str | None, ws) -> date:
+    """``--date`` of a command that records the day's briefing: not after today in the workspace's
+    time zone. A mistyped year would otherwise become the latest briefing, the one `kb flags resolve`
+    rewrites and the next day compares with."""
+    day, today = parse_day(value, ws), parse_day(None, ws)
+    if day > today:
+        raise typer.BadParameter(f"{day.isoformat()} is after today ({today.isoformat()} in {ws.config.tz}): "
+                                 "a day is briefed once it has begun", param_hint="'--date'")
+    return day
+
+
 @contextlib.contextmanager
-def run_context(day: str | None, *, offline: bool = False, write: bool = True) -> Iterator[Any]:
-    """The run context of a pipeline command; ``write=False`` for one that only reads (``kb explain``)."""
+def run_context(day: str | None, *, offline: bool = False, write: bool = True, briefs: bool = False) -> Iterator[Any]:
+    """The run context of a pipeline command; ``write=False`` for one that only reads (``kb explain``),
+    ``briefs`` for one that records the day's briefing (``briefed_day``)."""
     from kb.store import Store
     from pipeline.context import RunContext
     ws = open_workspace()
-    ctx = RunContext(ws, Store.open(ws.store_target, readonly=not write), parse_day(day, ws), offline=offline)
+    today = briefed_day(day, ws) if briefs else parse_day(day, ws)
+    ctx = RunContext(ws, Store.open(ws.store_target, readonly=not write), today, offline=offline)
     if wants_progress():
         ctx.progress = terminal_progress
     try:

@@ -31,7 +31,7 @@ def nightly_cmd(day: Day = None,
     from pipeline.nightly import run_unattended
     state.home = str(home) if home else state.home
     state.quiet = quiet or state.quiet
-    with run_context(day, offline=offline) as ctx:
+    with run_context(day, offline=offline, briefs=True) as ctx:
         report = run_unattended(ctx, wait=wait)
     if report.exit_code or not state.quiet:
         typer.echo(report.summary(), err=bool(report.exit_code))

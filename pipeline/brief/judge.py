@@ -38,6 +38,7 @@ class Rules:
     section_markers: list[str]
     section_negations: list[str] = field(default_factory=list)
     section_not_words: list[str] = field(default_factory=list)
+    density_names: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → level → its name
 
     def excludes(self, own_text: str, doc: str) -> bool:
         """Does the (lower-cased) text say it is not for ``doc``? Markers name the doc as ``{doc}``."""
@@ -55,7 +56,13 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  [(float(n), lvl) for n, lvl in raw["density"]["ratio"]], dict(raw.get("quantities", {})),
                  [m.casefold() for m in markers.get("section", [])],
                  [m.casefold() for m in markers.get("section_not", [])],
-                 [m.casefold() for m in markers.get("section_not_words", [])])
+                 [m.casefold() for m in markers.get("section_not_words", [])],
+                 raw["density"].get("names", {}))
+
+
+def density_name(level: str, lang: str, rules: Rules) -> str:
+    """A density level as ``lang``'s text says it (the level itself where the rules name none)."""
+    return rules.density_names.get(lang, {}).get(level, level)
 
 
 _URL = re.compile(r"https?://\S+|www\.\S+", re.I)

@@ -1,8 +1,9 @@
 """The day's briefing files: every configured language in every configured format, and the
 rewrite that keeps them current when a person changes what they show (`kb flags resolve`).
 
-The nightly and `kb flags resolve` both come here, so the md and the html of a day are always
-rendered from the same data in the same run: the html can no longer go stale beside its md.
+The nightly, `kb brief` and `kb flags resolve` all come here, so the files of a day are always
+rendered from the same data in the same run: no file can go stale beside another, nor beside the
+data recorded for the day.
 """
 from __future__ import annotations
 
@@ -10,22 +11,29 @@ from datetime import date
 from typing import Any
 
 from kb.store.briefings import data_digest
-from pipeline.brief.write import BriefResult, briefing_data, render, write_briefing
+from pipeline.brief.write import NIGHTLY, BriefResult, briefing_data, render, write_briefing
 from pipeline.context import RunContext
 
 
-def write_day(ctx: RunContext, topic: str, data: dict[str, Any] | None = None) -> list[BriefResult]:
-    """Write ``topic``'s briefing of ``ctx.today`` in every language × format of kb.toml (only changed bytes),
-    as the nightly writes it (its header names ``kb nightly``)."""
+def write_day(ctx: RunContext, topic: str, data: dict[str, Any] | None = None, *, command: str = NIGHTLY,
+              also: tuple[str, str] | None = None) -> list[BriefResult]:
+    """Write ``topic``'s briefing of ``ctx.today`` in every language × format of kb.toml (only changed bytes).
+
+    ``command`` is the one writing it, which the Markdown's header names. ``also``: one more
+    (language, format) to write when kb.toml does not list it (``kb brief --lang en --format html``).
+    """
     data = data if data is not None else briefing_data(ctx, topic)   # the rules run (and flags sync) once
+    wanted = [(lang, fmt) for lang in ctx.config.languages for fmt in ctx.config.briefing_formats]
+    if also is not None and also not in wanted:
+        wanted.append(also)
     results: list[BriefResult] = []
-    text_formats = {"md", "html"} & set(ctx.config.briefing_formats)
     digest = data_digest(data)
-    for lang in ctx.config.languages:
-        # md and html of one language come from one Markdown rendering
-        markdown = render(data, lang, "md", ctx.workspace.root) if text_formats else None
-        results += [write_briefing(ctx, topic, lang=lang, fmt=fmt, data=data, markdown=markdown, digest=digest)
-                    for fmt in ctx.config.briefing_formats]
+    markdown: dict[str, str] = {}   # md and html of one language come from one Markdown rendering
+    for lang, fmt in wanted:
+        if fmt != "json" and lang not in markdown:
+            markdown[lang] = render(data, lang, "md", ctx.workspace.root, command=command)
+        results.append(write_briefing(ctx, topic, lang=lang, fmt=fmt, data=data, markdown=markdown.get(lang),
+                                      digest=digest, command=command))
     return results
 
 

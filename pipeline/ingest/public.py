@@ -96,12 +96,16 @@ def plan(ctx: RunContext, source: Source, files: list[Path] | None = None) -> tu
     return spec_of(ctx, source, manual=bool(files)), collector
 
 
-def configured(ctx: RunContext, name: str) -> Source:
-    """The configured source ``name``; a name kb.toml does not configure is a usage error."""
+def configured(ctx: RunContext, name: str, kind: str | None = None) -> Source:
+    """The configured source ``name`` (of ``kind``, when given); any other name is a usage error that
+    lists the names that would do."""
     source = ctx.sources.get(name)
-    if source is None:
-        names = ", ".join(s.name for s in ctx.sources)
-        raise ConfigError(f"no source named {name!r} in kb.toml (sources: {names})")
+    if source is None or (kind is not None and source.kind != kind):
+        names = ", ".join(s.name for s in (ctx.sources.of_kind(kind) if kind else ctx.sources)) or "none configured"
+        what = f"{kind} feed" if kind == "blog" else "source"
+        if source is not None:
+            raise ConfigError(f"{name!r} is the {source.kind} source, not a {what} ({what}s: {names})")
+        raise ConfigError(f"no {what} named {name!r} in kb.toml ({what}s: {names})")
     return source
 
 
@@ -146,9 +150,7 @@ def _is_big_api_file(path: Path) -> bool:
 def ingest_blogs(ctx: RunContext, feed: str | None = None, files: list[Path] | None = None) -> list[SourceReport]:
     """Every configured blog, or the one named ``feed``; recordings (``files``) need the feed they are of."""
     if feed:
-        source = configured(ctx, feed)
-        if source.kind != "blog":
-            raise ConfigError(f"--feed {feed!r} is the {source.kind} source, not a blog feed")
+        source = configured(ctx, feed, "blog")
         return [run_source(ctx, *plan(ctx, source, files))]
     if files:
         names = ", ".join(s.name for s in ctx.sources.of_kind("blog")) or "none configured"

@@ -22,7 +22,7 @@ from typing import Any
 
 from kb.store import Store
 from kb.workspace import Workspace
-from pipeline.brief.render import HTML_LANG
+from pipeline.brief.render import HTML_LANG, level_filter
 from pipeline.brief.write import write_if_changed
 from pipeline.site.archive import Day, load_archive
 
@@ -98,8 +98,10 @@ def _environment(workspace: Path | None):
     if workspace is not None and (workspace / ".kb" / "overrides" / "templates").is_dir():
         loaders.append(FileSystemLoader(str(workspace / ".kb" / "overrides" / "templates")))
     loaders.append(FileSystemLoader(str(find_resource("templates/site_page.html.j2").parent)))
-    return Environment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = Environment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["level"] = level_filter(workspace)
+    return env
 
 
 def _read_template(workspace: Path, name: str) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import datetime, time
 
 from kb.workspace import Workspace
+from pipeline.brief.render import level_filter
 from pipeline.site.archive import Day
 
 FEED_ENTRIES = 30     # a month of briefings: feed readers poll; the archive is the site itself
@@ -22,13 +23,13 @@ def _when(ws: Workspace, day: str) -> datetime:
     return datetime.combine(datetime.fromisoformat(day).date(), time(hour, minute), tzinfo=ws.config.tz)
 
 
-def _summary(day: Day, lang: str) -> str:
+def _summary(day: Day, lang: str, level: Callable[[str, str], str]) -> str:
     c = day.counts
     if lang == "zh":
         text = (f"密度 {c['density']} · NET-new {c['net_new']} · 增量 {c['increments']} · "
                 f"待核实 {c['open_flags']} · arXiv {c['arxiv_ids']}")
     else:
-        text = (f"density {c['density']} · NET-new {c['net_new']} · {c['increments']} increments · "
+        text = (f"density {level(c['density'], lang)} · NET-new {c['net_new']} · {c['increments']} increments · "
                 f"{c['open_flags']} open flags · {c['arxiv_ids']} arXiv IDs")
     return text + (f" — {day.top_title}" if day.top_title else "")
 
@@ -38,6 +39,7 @@ def atom_feed(ws: Workspace, topic: str, days: list[Day], page: Callable[[str], 
     from feedgen.feed import FeedGenerator
     lang = ws.config.languages[0]
     contact = ws.config.contact
+    level = level_filter(ws.root)
     fg = FeedGenerator()
     fg.id(f"tag:{contact},2026:kb/{topic}")
     fg.title(f"kb · {topic}")
@@ -52,6 +54,6 @@ def atom_feed(ws: Workspace, topic: str, days: list[Day], page: Callable[[str], 
         fe.title(f"{topic} · {day.date}")
         fe.link(href=page(day.date), rel="alternate")
         fe.updated(_when(ws, day.date))
-        fe.summary(_summary(day, lang))
+        fe.summary(_summary(day, lang, level))
         fe.content(day.bodies[lang], type="html")
     return fg.atom_str(pretty=True)

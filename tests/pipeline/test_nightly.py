@@ -60,6 +60,7 @@ def test_demo_run_writes_both_briefings_and_a_rerun_is_idempotent(ws: Path) -> N
     zh = ws / "briefings" / f"{DAY}-inference.md"
     en = ws / "briefings" / f"{DAY}-inference.en.md"
     assert f"briefings/{DAY}-inference.md" in first.stdout and zh.is_file() and en.is_file()
+    assert "density high" in first.stdout and "高" not in first.stdout   # the console speaks English throughout
     before = (dump(ws), digest(zh), digest(en))
     second = nightly(ws, "--quiet")
     assert second.returncode == 0 and second.stdout == "" and second.stderr == ""

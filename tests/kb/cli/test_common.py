@@ -25,3 +25,14 @@ def test_at_a_terminal_a_long_read_shows_a_bar_on_stderr_then_removes_it(sample_
     assert "workspace files" in shown and f"{files}/{files}" in shown   # the bar counted every file
     assert shown.endswith("\x1b[2K")                                      # and was erased when done
     assert result.stdout.startswith(f"workspace: ok — parsed {files}, new {files}") and result.stderr == ""
+
+
+@pytest.mark.parametrize("args", [("nightly", "--offline"), ("brief",)])
+def test_a_day_after_today_is_not_briefed(sample_workspace: Path, args: tuple[str, ...]) -> None:
+    """A mistyped year (2062 for 2026) was briefed and became the latest briefing: the one `kb flags
+    resolve` rewrites and the next day compares with (QA, 2026-12-04)."""
+    result = kb_inproc(*args, "--date", "2062-10-08")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "2062-10-08 is after today" in result.stderr
+    assert not (sample_workspace / "briefings").exists()
+    assert kb_inproc("brief", "--date", "2062-10-08", "--preview").returncode == 0   # a preview records nothing

@@ -103,8 +103,11 @@ def test_rerun_of_day1_after_day2_is_unchanged(sample_day: Path, day1: dict, tmp
     assert read(home, ZH_MD) == before, "a later day's note and briefing do not leak into an earlier day"
 
 
-def _forbid_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """faketime-like: every kb/pipeline module's datetime.now/utcnow/today and date.today raise."""
+def _forbid_clock(monkeypatch: pytest.MonkeyPatch, cli_now: dt.datetime | None = None) -> None:
+    """faketime-like: every kb/pipeline module's datetime.now/utcnow/today and date.today raise.
+
+    ``cli_now``: the CLI's clock reads this instant instead (it reads the clock once, to refuse a day
+    that has not begun: ``briefed_day``); the briefing itself still may not read one."""
     def boom(*_a, **_k):
         raise AssertionError("the briefing read the wall clock")
 
@@ -116,11 +119,17 @@ def _forbid_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     class NoClockDate(dt.date):
         today = classmethod(boom)
 
+    class FixedClockDatetime(dt.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cli_now.astimezone(tz)
+
     for name, mod in list(sys.modules.items()):
         if mod is None or not (name == "kb" or name.startswith(("kb.", "pipeline"))):
             continue
         if getattr(mod, "datetime", None) is dt.datetime:
-            monkeypatch.setattr(mod, "datetime", NoClockDatetime)
+            cli = name.startswith("kb.cli") and cli_now is not None
+            monkeypatch.setattr(mod, "datetime", FixedClockDatetime if cli else NoClockDatetime)
         if getattr(mod, "date", None) is dt.date:
             monkeypatch.setattr(mod, "date", NoClockDate)
     import pipeline.context
@@ -134,7 +143,7 @@ def test_past_day_rebuilt_without_the_clock(sample_day: Path, tmp_path: Path, mo
     (home / ZH_MD).unlink()
     import pipeline.brief.build  # loaded before the clock is taken away
     import pipeline.brief.render  # noqa: F401
-    _forbid_clock(monkeypatch)
+    _forbid_clock(monkeypatch, cli_now=dt.datetime(2031, 5, 17, 3, 0, tzinfo=dt.UTC))   # years later
     brief(home)
     assert read(home, ZH_MD) == expected
 
