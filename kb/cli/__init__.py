@@ -10,6 +10,7 @@ import copy
 import logging
 import os
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -144,8 +145,19 @@ def _crash_log(exc: BaseException) -> str:
     if state.verbose:
         sys.stderr.write(text)
         return "traceback above"
-    path = write_crash_log(text, state.home)
+    path = write_crash_log(text, _crash_home())
     return f"traceback in {path}; --verbose shows it" if path else "run again with --verbose for the traceback"
+
+
+def _crash_home() -> Path | None:
+    """The workspace a crash log belongs in, found as the command finds it: ``--home``, ``$KB_HOME`` or the
+    current folder upwards (state.home is only the first two, and a log of a workspace found from the
+    current folder went to /tmp); None when there is none."""
+    from kb.workspace import find_root
+    try:
+        return find_root(state.home)
+    except (KBError, OSError):     # no workspace, or a current folder that is gone: the temporary folder
+        return None
 
 
 def run() -> None:

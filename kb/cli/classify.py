@@ -54,7 +54,7 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
     if uncertain is not None:
         if ident is not None or relevance is not None:
             raise typer.BadParameter("--uncertain lists items; it takes no ID or --relevance")
-        with run_context(None) as ctx:
+        with run_context(None, write=False) as ctx:     # it only reads: a member who may only read lists too
             rows = uncertain_items(ctx, doc, uncertain, since)
         from kb.cli.common import echo_rows
         echo_rows(rows, fmt.value, ["id", "uncertainty", "relevance", "topics", "reason", "title"], id_key="id")

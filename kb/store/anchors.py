@@ -184,14 +184,17 @@ def query_anchored(store: Store, *, topic: str | None = None, section: str | Non
                    include_ended: bool = False) -> list[dict[str, Any]]:
     """Anchored arXiv IDs (and URLs) with their section, date and the doc version that holds them.
 
-    ``section`` "2.3" also matches its subsections; dates bound the anchoring date.
+    ``section`` "2.3" also matches its subsections; dates bound the anchoring date. ``until`` keeps an
+    anchor with no date from the day kb first saw it, as a briefing of that day counts it (its date is
+    unknown, not later); ``since`` asks for anchors dated from a day, which an undated one is not.
     """
     if section is not None and section_key(section) is None:
         raise ConfigError(f"--section {section!r}: expected a section number such as 2.3 or 1.(9)")
     where, params = ["1 = 1"], []
     if not include_ended:
         where.append("a.ended_on IS NULL")
-    for cond, value in (("a.topic = ?", topic), ("a.anchored_on >= ?", since), ("a.anchored_on <= ?", until)):
+    for cond, value in (("a.topic = ?", topic), ("a.anchored_on >= ?", since),
+                        ("coalesce(a.anchored_on, a.first_seen) <= ?", until)):
         if value:
             where.append(cond)
             params.append(value)

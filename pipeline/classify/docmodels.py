@@ -20,7 +20,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from kb.errors import WorkspaceError
+from kb.errors import KBError
 from kb.fsutil import write_atomically
 from kb.workspace import resolve_inside
 from pipeline.classify.adapt import DocModel, Labelled, adapt, fit_membership
@@ -123,7 +123,7 @@ def _read(workspace: Any, doc: str) -> dict[str, Any] | None:
     try:
         raw = json.loads(_path(workspace, doc).read_text(encoding="utf-8"))
         return raw if isinstance(raw, dict) and isinstance(raw.get("model"), dict) else None
-    except (OSError, ValueError, WorkspaceError):
+    except (OSError, ValueError, KBError):
         return None
 
 
@@ -132,5 +132,7 @@ def _write(workspace: Any, doc: str, body: dict[str, Any]) -> None:
         path = _path(workspace, doc)
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, json.dumps(body, ensure_ascii=False, sort_keys=True).encode("utf-8"))
-    except (OSError, WorkspaceError) as e:   # only a shortcut: the next run fits again
+    # only a shortcut: the next run fits again. A .kb/ this user may only read (a member's) is write_atomically's
+    # KBError, not an OSError
+    except (OSError, KBError) as e:
         log.info("doc model cache for %s not written: %s", doc, e)

@@ -156,15 +156,7 @@ def doc_sections(path: Path, workspace: Any = None) -> tuple[dict[str, str], lis
     except (OSError, UnicodeDecodeError) as e:
         raise ConfigError(f"{path}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}") from None
     doc = parse_knowledge(text, str(path), Path(path).stem)
-    papers: dict[str, Any] = {}
-    if workspace is not None and workspace.store_path.is_file():
-        from kb.store import Store
-        from kb.store.papers import paper_texts
-        store = Store.open(workspace.store_path)
-        try:
-            papers = paper_texts(store, {a.arxiv_id for s in doc.sections for a in s.anchors if a.arxiv_id})
-        finally:
-            store.close()
+    papers = _paper_texts(workspace, {a.arxiv_id for s in doc.sections for a in s.anchors if a.arxiv_id})
     heads = join_headings((s.number, s.title) for s in doc.sections)
     items = []
     for s in doc.sections:
@@ -186,6 +178,21 @@ def eval_sections(path: Path, workspace: Any = None) -> dict[str, Any]:
     base = load_base(model_path(workspace) if workspace is not None else find_resource(MODEL_FILE))
     result = leave_one_out(base, heads, items)
     return {"doc": str(path), "sections": len(heads), **result}
+
+
+def _paper_texts(workspace: Any, ids: set[str]) -> dict[str, Any]:
+    """The stored titles and abstracts of ``ids``, read-only: measuring writes nothing, so a member who may
+    only read the store (a read-only file, a PostgreSQL reader login) measures too. No workspace, or one
+    whose SQLite store does not exist yet: nothing (the doc's own lines are measured)."""
+    if workspace is None:
+        return {}
+    from kb.store import Store
+    from kb.store.papers import paper_texts
+    target = workspace.store_target
+    if isinstance(target, Path) and not target.is_file():
+        return {}
+    with Store.open(target, readonly=True) as store:
+        return paper_texts(store, ids)
 
 
 def format_sections_table(result: dict[str, Any]) -> str:

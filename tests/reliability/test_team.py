@@ -29,7 +29,7 @@ READ_COMMANDS = [
     ["search", "推理"], ["search", "prefill decode", "--format", "json"],
     ["query", "papers", "--format", "json"], ["query", "anchored"], ["query", "anchored", "--section", "2.3"],
     ["flags"], ["flags", "--open", "--format", "json"], ["flags", "show", "1"],
-    ["audit"], ["explain", PAPER], ["sources", "status"],
+    ["audit"], ["explain", PAPER], ["sources", "status"], ["eval", "sections", "inference"],
     ["anchor", "2610.09701", "--section", "2.3", "--date", D, "--dry-run"],   # prints the diff, writes nothing
 ]
 WRITE_COMMANDS = [

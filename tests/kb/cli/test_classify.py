@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -191,3 +192,32 @@ def test_eval_sections_takes_a_topic_of_the_workspace(sample: Path) -> None:
     by_file = kb(sample, "eval", "sections", str(sample / "organized" / "knowledge" / "inference.md")).stdout
     assert by_slug == by_file and "anchored items in" in by_slug.splitlines()[-1]
     assert "nope: no such file, and no topic 'nope' in kb.toml" in error(sample, "eval", "sections", "nope")
+
+
+@pytest.fixture
+def learned_read_only(tmp_path: Path):
+    """The sample after its nightly with the learned classifier, the doc model's cache gone (so a run would
+    refit and cache it), then its .kb/ and store unwritable for this user (0555 folders, 0444 files)."""
+    home = tmp_path / "ws"
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[classify]\nmodel = "learned"\n')
+    kb(home, "nightly", "--date", DAY, "--offline")
+    (home / ".kb" / "models" / "inference.json").unlink()
+    paths = [home / ".kb", *(home / ".kb").rglob("*")]
+    for p in paths:
+        p.chmod(0o555 if p.is_dir() else 0o444)
+    yield home
+    for p in paths:     # pytest removes what it made
+        p.chmod(0o755 if p.is_dir() else 0o644)
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes whatever the permissions say")
+def test_uncertain_and_eval_sections_run_on_a_store_this_user_may_only_read(learned_read_only: Path) -> None:
+    """Both only read: a member who may only read the store lists what to label next and measures the
+    doc's sections; the doc model's cache they cannot write is skipped, not an error."""
+    rows = json.loads(kb(learned_read_only, "label", "--uncertain", "5", "--format", "json").stdout)
+    assert len(rows) == 5 and all(r["id"] for r in rows)
+    assert not (learned_read_only / ".kb" / "models" / "inference.json").exists()
+    out = kb(learned_read_only, "eval", "sections", "inference").stdout
+    assert "anchored items in" in out.splitlines()[-1]

@@ -119,3 +119,39 @@ def test_ctrl_c_is_one_line_and_exit_130(tmp_path: Path, monkeypatch, capsys) ->
         main(["init", str(tmp_path / "ws")])
     assert stop.value.code == 130
     assert capsys.readouterr().err.strip().splitlines()[-1] == "kb: error: interrupted"
+
+
+def test_a_crash_log_goes_into_the_workspace_found_from_the_current_folder(tmp_path: Path, monkeypatch,
+                                                                           capsys) -> None:
+    """No --home, no KB_HOME: kb found the workspace from the current folder, yet wrote the crash log to
+    /tmp (it looked at --home and KB_HOME only). Outside any workspace the temporary folder is right."""
+    import tempfile
+
+    import pytest
+
+    import kb.store.anchors
+    import pipeline.classify.labelling
+    from kb.cli import main
+    from kb.workspace import init_workspace
+
+    def bug(*_args: object, **_kw: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    def crash_log(*args: str) -> Path:
+        with pytest.raises(SystemExit) as stop:
+            main(list(args))
+        line = capsys.readouterr().err.strip().splitlines()[-1]
+        assert stop.value.code == 70 and "internal error: ZeroDivisionError: a bug" in line, line
+        return Path(line.split("traceback in ")[1].split(";")[0])
+
+    ws, temp = tmp_path / "ws", tmp_path / "temp"
+    init_workspace(ws)
+    temp.mkdir()
+    monkeypatch.delenv("KB_HOME", raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    monkeypatch.setattr(kb.store.anchors, "query_anchored", bug)
+    monkeypatch.setattr(pipeline.classify.labelling, "eval_items", bug)
+    monkeypatch.chdir(ws / "inbox")
+    assert crash_log("query", "anchored").parent == ws.resolve() / ".kb" / "logs"
+    monkeypatch.chdir(tmp_path)
+    assert crash_log("eval", "classifier", "labelled.jsonl").parent == temp

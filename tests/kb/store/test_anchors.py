@@ -1,9 +1,9 @@
 """Which version of a knowledge doc is the one of day D: the one read last by D, a revert included."""
 from __future__ import annotations
 
-from kb.records import KnowledgeDoc
+from kb.records import AnchorRef, KnowledgeDoc, Section
 from kb.store import Store
-from kb.store.anchors import current_doc_version, save_knowledge_doc
+from kb.store.anchors import anchored_subject_count, current_doc_version, query_anchored, save_knowledge_doc
 from kb.store.notes import record_file
 
 DOC = "organized/knowledge/inference.md"
@@ -37,3 +37,29 @@ def test_each_day_keeps_the_version_read_last_by_it(store: Store) -> None:
         _read(store, version, day)
     assert [_version(store, f"2026-10-{d:02d}") for d in (8, 9, 10, 11, 12)] == ["v310", "v311", "v310", "v311", "v311"]
     assert _version(store, "2026-10-01") == "v311"     # before any reading: the doc on disk
+
+
+def _read_anchors(store: Store, day: str, *anchors: AnchorRef) -> None:
+    """A nightly of ``day`` reading a doc whose §2.3 holds ``anchors``."""
+    section = Section("2.3", "PD", 2, 1, 9, anchors=list(anchors))
+    with store.transaction() as tx:
+        save_knowledge_doc(tx, KnowledgeDoc(DOC, "inference", version=day, sections=[section]), f"hash-{day}", day)
+
+
+def _ids(store: Store, **dates: str) -> list[str]:
+    return sorted(a["arxiv_id"] for a in query_anchored(store, topic="inference", **dates))
+
+
+def test_until_keeps_an_undated_anchor_as_the_briefing_counts_it(store: Store) -> None:
+    """An anchor the doc gives no date (written before kb) is anchored as far as anyone knows: ``until``
+    keeps it from the day kb first saw it, so `kb query anchored --until D` counts what D's briefing
+    does; ``since`` asks for anchors dated from a day, which it is not."""
+    dated, undated, later = (AnchorRef("2401.09670", anchored_on="2026-10-01"), AnchorRef("2311.18677"),
+                             AnchorRef("2609.14872"))
+    _read_anchors(store, "2026-10-08", dated, undated)
+    _read_anchors(store, "2026-10-09", dated, undated, later)      # first seen, so dated, on the 9th
+    for day in ("2026-10-08", "2026-10-09"):
+        assert len(_ids(store, until=day)) == anchored_subject_count(store, "inference", day)
+    assert _ids(store, until="2026-10-08") == ["2311.18677", "2401.09670"]
+    assert _ids(store, until="2026-10-07") == ["2401.09670"]       # kb had not seen the doc yet
+    assert _ids(store, since="2026-10-01") == ["2401.09670", "2609.14872"]
