@@ -511,12 +511,20 @@ M021_FLAG_CLOSURES = Migration("m021_flag_closures", (
     "WHERE status IN ('verified', 'dismissed') AND evidence_hash <> ''",
 ))
 
+# An ID-shaped part of a web address that is not a paper's (a release tagged 2610.09701, a post's slug) cites
+# no paper (``kb.arxiv_id.find_cited_ids``): the team's notes, queue and docs, and the blog feeds, are read
+# again on the next ingest, so an anchor or a mention made from such an address is corrected.
+M022_CITED_IDS = Migration("m022_cited_ids", (
+    "DELETE FROM workspace_files WHERE kind IN ('note', 'queue', 'knowledge')",
+    "UPDATE sources SET payload_hash = NULL WHERE kind = 'blog'",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
                                      M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS,
-                                     M021_FLAG_CLOSURES)
+                                     M021_FLAG_CLOSURES, M022_CITED_IDS)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import feedparser
 
-from kb.arxiv_id import ArxivId, find_arxiv_ids, parse_arxiv_id
+from kb.arxiv_id import ArxivId, find_cited_ids, parse_arxiv_id
 from kb.errors import ParseError
 from kb.records import ParseResult, PostRecord, Sighting
 from pipeline.sources.text import collapse_ws, split_authors
@@ -160,7 +160,7 @@ def _arxiv_ids(hrefs: list[str], texts: list[str]) -> list[ArxivId]:
             if aid is not None:
                 found.setdefault(aid, None)
     for text in texts:
-        for aid in find_arxiv_ids(text):
+        for aid in find_cited_ids(text):
             found.setdefault(aid, None)
     # One paper cited as v1 and v2 is still one paper: keep the first form seen.
     by_id: dict[str, ArxivId] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from kb.arxiv_id import ArxivId, clean_text, find_arxiv_ids
+from kb.arxiv_id import ArxivId, clean_text, find_arxiv_ids, find_cited_ids, names_a_paper
 from kb.dates import calendar_date, month_number
 from kb.records import AnchorRef, KnowledgeDoc, Section
 from kb.sections import confusable, normalize_section, section_matches, section_parts
@@ -177,7 +177,7 @@ def _anchors(unit: TextLine) -> list[AnchorRef]:
     refs: list[AnchorRef] = []
     ids: set[str] = set()
     found = [(aid, m_start) for aid, m_start in _ids_with_spans(unit.text)]
-    found += [(aid, l.start) for l in unit.links for aid, _ in _ids_with_spans(l.href)
+    found += [(aid, l.start) for l in unit.links if names_a_paper(l.href) for aid, _ in _ids_with_spans(l.href)
               if not unit.is_struck(l.start, max(l.end, l.start + 1))]
     for aid, start in found:
         if aid.id not in ids and not unit.is_struck(start, start + len(aid.id)):
@@ -186,17 +186,18 @@ def _anchors(unit: TextLine) -> list[AnchorRef]:
                                   date_unreadable=unreadable))
     urls: set[str] = set()
     for url, start, end in find_urls(unit):
-        # a URL that names a paper (arxiv.org/abs/…, hf.co/papers/…) is anchored by its ID
-        if url not in urls and not find_arxiv_ids(url) and not unit.is_struck(start, end):
+        # a URL that names a paper (arxiv.org/abs/…, hf.co/papers/…) is anchored by its ID; any other
+        # (a release tagged 2610.09701) is anchored as itself
+        if url not in urls and not (names_a_paper(url) and find_arxiv_ids(url)) and not unit.is_struck(start, end):
             urls.add(url)
             refs.append(AnchorRef(url=url, label=label, anchored_on=on, line=unit.line, date_unreadable=unreadable))
     return refs
 
 
 def _ids_with_spans(text: str) -> list[tuple[ArxivId, int]]:
-    """arXiv IDs of ``text`` with where each is written."""
+    """arXiv IDs ``text`` cites (none in the address of a page that is not a paper's) with where each is written."""
     out, at = [], 0
-    for aid in find_arxiv_ids(text):
+    for aid in find_cited_ids(text):
         pos = text.find(aid.id, at)
         pos = text.find(aid.id) if pos < 0 else pos
         out.append((aid, max(pos, 0)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from kb.arxiv_id import find_arxiv_ids, find_impossible_ids, parse_arxiv_id
+from kb.arxiv_id import find_cited_ids, find_impossible_ids, parse_arxiv_id
 from kb.dates import calendar_date
 from kb.records import Note, NoteEntry, UrlRef
 
@@ -170,7 +170,7 @@ def _entry(number: int, heading: str, blocks: list[Block], own_item: int | None,
     for b in blocks:
         for tl in b.lines:
             for source in [tl.text, *(l.href for l in tl.links)]:
-                for aid in find_arxiv_ids(source):
+                for aid in find_cited_ids(source):
                     # one ID per paper; a later mention that names the version wins
                     if aid.id not in ids or (aid.version and ids[aid.id] == aid.id):
                         ids[aid.id] = aid.versioned
@@ -193,12 +193,12 @@ def entry_subject(heading: str, urls: list[str], text: str) -> str | None:
     (huggingface.co/papers/ID), else — when it cites no source URL — the first ID in its text.
     An entry that links a docs page and mentions AWQ in passing is about the page, not AWQ."""
     for where in [heading] + urls[:1]:
-        found = find_arxiv_ids(where)
+        found = find_cited_ids(where)
         if found:
             return found[0].id
     if urls:
         return None
-    found = find_arxiv_ids(text)
+    found = find_cited_ids(text)
     return found[0].id if found else None
 
 

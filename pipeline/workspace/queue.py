@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
+from kb.arxiv_id import find_cited_ids, parse_arxiv_id
 from kb.records import QueueItem
 
 from .markdown import Block, TextLine, iter_blocks, parse_document
@@ -56,7 +56,7 @@ def _lead(text: str, links: list[str]) -> tuple[str | None, str | None, str]:
         aid = parse_arxiv_id(href)
         if aid:
             return aid.id, None, text
-    ids = find_arxiv_ids(text)
+    ids = find_cited_ids(text)
     if ids:
         return ids[0].id, None, text
     url = links[0] if links else None
