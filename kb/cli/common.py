@@ -70,10 +70,18 @@ def wants_progress() -> bool:
 @contextlib.contextmanager
 def run_context(day: str | None, *, offline: bool = False, write: bool = True) -> Iterator[Any]:
     """The run context of a pipeline command; ``write=False`` for one that only reads (``kb explain``)."""
+    ws = open_workspace()
+    with context_of(ws, parse_day(day, ws), offline=offline, write=write) as ctx:
+        yield ctx
+
+
+@contextlib.contextmanager
+def context_of(ws: Any, today: date, *, offline: bool = False, write: bool = True) -> Iterator[Any]:
+    """The run context of the open workspace ``ws`` for ``today``: its store is opened here, and
+    closed with the run's HTTP client at the end of the block."""
     from kb.store import Store
     from pipeline.context import RunContext
-    ws = open_workspace()
-    ctx = RunContext(ws, Store.open(ws.store_target, readonly=not write), parse_day(day, ws), offline=offline)
+    ctx = RunContext(ws, Store.open(ws.store_target, readonly=not write), today, offline=offline)
     if wants_progress():
         ctx.progress = terminal_progress
     try:
