@@ -32,6 +32,11 @@ class StoreError(KBError):
     """The store (the SQLite file or the PostgreSQL database) cannot be opened, migrated or written."""
 
 
+class StoreUnreachable(StoreError):
+    """The store's server went away (stopped, crashed, the network dropped): no later read or write
+    can succeed, so this is never one source's failure; the run stops and says so once."""
+
+
 class ReadOnlyStore(StoreError):
     """A command that writes met a store this user may only read (a team member's workspace)."""
 

@@ -8,10 +8,14 @@ never stops the others, and the briefings say which one failed.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 
 from kb.errors import KBError
@@ -153,12 +157,12 @@ def run_nightly(ctx: RunContext, stages: list[Stage] | None = None) -> NightlyRe
 KEEP_LOGS = 30
 
 
-def _open_run_log(ctx: RunContext) -> logging.Handler:
+def _open_run_log(root: Path, today: date, now: Callable[[], datetime]) -> logging.Handler:
     """A log file per run in ``.kb/logs/`` (the last KEEP_LOGS kept), fed by every kb logger at INFO."""
-    logs = ctx.workspace.root / ".kb" / "logs"
+    logs = root / ".kb" / "logs"
     logs.mkdir(parents=True, exist_ok=True)
-    stamp = ctx.now().strftime("%Y%m%dT%H%M%S")
-    handler = logging.FileHandler(logs / f"nightly-{ctx.today.isoformat()}-{stamp}.log", encoding="utf-8")
+    stem = f"nightly-{today.isoformat()}-{now().strftime('%Y%m%dT%H%M%S')}"
+    handler = _new_log_file(logs, stem)
     handler.setLevel(logging.INFO)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     runs = sorted(logs.glob("nightly-*.log"), key=lambda p: (p.stat().st_mtime, p.name))
@@ -167,30 +171,60 @@ def _open_run_log(ctx: RunContext) -> logging.Handler:
     return handler
 
 
+def _new_log_file(logs: Path, stem: str) -> logging.FileHandler:
+    """A file of this run's own: the log opens before the nightly's lock is taken, so two nightlies
+    started in the same second (two hosts' crontabs on one shared workspace) must not share one.
+    The later one's name sorts after the first's (``_2.log`` after ``.log``), as the runs did."""
+    n = 1
+    while True:
+        path = logs / (f"{stem}.log" if n == 1 else f"{stem}_{n}.log")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))   # the umask decides who reads it
+        except FileExistsError:
+            n += 1
+            continue
+        return logging.FileHandler(path, encoding="utf-8")
+
+
+@contextlib.contextmanager
+def run_log(root: Path, today: date, now: Callable[[], datetime] | None = None) -> Iterator[bool]:
+    """The run's log file for the block, opened before the store is: a store that cannot be reached,
+    or a lock that cannot be had, is in the night's log like any failure of the run, so the team
+    sees in the morning why there was no briefing (the console's one line says the same).
+
+    Yields whether a log is kept: a workspace where it cannot be written (a member who may only
+    read it) runs without one, and its store then says in one line why the nightly cannot run.
+    """
+    try:
+        handler = _open_run_log(root, today, now or (lambda: datetime.now(UTC)))
+    except OSError:
+        yield False
+        return
+    logger = logging.getLogger()
+    previous = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(min(previous, logging.INFO) if previous else logging.INFO)
+    try:
+        yield True
+    except KBError as exc:   # the command prints it as one line; the run log keeps it
+        log.error("nightly stopped: %s", exc, extra=RUN_LOG_ONLY)
+        raise
+    except Exception:
+        log.error("nightly failed", exc_info=True, extra=RUN_LOG_ONLY)
+        raise
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)
+        handler.close()
+
+
 def run_unattended(ctx: RunContext, *, wait: float = 0.0) -> NightlyReport:
-    """The cron entry point: take the nightly's lock (waiting up to ``wait`` s), log to a file, run the stages."""
+    """The cron entry point, inside ``run_log``: take the nightly's lock (waiting up to ``wait`` s), run the stages."""
     from pipeline.lock import nightly_lock
     with nightly_lock(ctx.store, ctx.workspace.root / ".kb" / "nightly.lock", wait=wait) as lock:
-        handler = _open_run_log(ctx)
-        ctx.run_log = True
-        root = logging.getLogger()
-        previous = root.level
-        root.addHandler(handler)
-        root.setLevel(min(previous, logging.INFO) if previous else logging.INFO)
         if lock.get("stale"):
             log.warning("took over a stale lock left by pid %s (started %s)", lock["stale"]["pid"],
                         lock["stale"].get("started"))
-        try:
-            report = run_nightly(ctx)
-            log.info("%s", report.summary())
-            return report
-        except KBError as exc:   # the command prints it as one line; the run log keeps it
-            log.error("nightly stopped: %s", exc, extra=RUN_LOG_ONLY)
-            raise
-        except Exception:
-            log.error("nightly failed", exc_info=True, extra=RUN_LOG_ONLY)
-            raise
-        finally:
-            root.removeHandler(handler)
-            root.setLevel(previous)
-            handler.close()
+        report = run_nightly(ctx)
+        log.info("%s", report.summary())
+        return report

@@ -82,10 +82,18 @@ def briefed_day(value: str | None, ws) -> date:
 def run_context(day: str | None, *, offline: bool = False, write: bool = True, briefs: bool = False) -> Iterator[Any]:
     """The run context of a pipeline command; ``write=False`` for one that only reads (``kb explain``),
     ``briefs`` for one that records the day's briefing (``briefed_day``)."""
-    from kb.store import Store
-    from pipeline.context import RunContext
     ws = open_workspace()
     today = briefed_day(day, ws) if briefs else parse_day(day, ws)
+    with context_of(ws, today, offline=offline, write=write) as ctx:
+        yield ctx
+
+
+@contextlib.contextmanager
+def context_of(ws: Any, today: date, *, offline: bool = False, write: bool = True) -> Iterator[Any]:
+    """The run context of the open workspace ``ws`` for ``today``: its store is opened here, and
+    closed with the run's HTTP client at the end of the block."""
+    from kb.store import Store
+    from pipeline.context import RunContext
     ctx = RunContext(ws, Store.open(ws.store_target, readonly=not write), today, offline=offline)
     if wants_progress():
         ctx.progress = terminal_progress

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kb.cli.common import run_context, state
+from kb.cli.common import briefed_day, context_of, open_workspace, state
 from kb.cli.options import Day, Home, Quiet
 
 
@@ -28,10 +28,14 @@ def nightly_cmd(day: Day = None,
     Exit codes: 0 all well; 1 a source failed (briefings written, naming it); 2 configuration error;
     75 another nightly holds the lock.
     """
-    from pipeline.nightly import run_unattended
+    from pipeline.nightly import run_log, run_unattended
     state.home = str(home) if home else state.home
     state.quiet = quiet or state.quiet
-    with run_context(day, offline=offline, briefs=True) as ctx:
+    ws = open_workspace()
+    today = briefed_day(day, ws)
+    # The run log first: a store that cannot be opened is the night's failure, and its log says so.
+    with run_log(ws.root, today) as logged, context_of(ws, today, offline=offline) as ctx:
+        ctx.run_log = logged
         report = run_unattended(ctx, wait=wait)
     if report.exit_code or not state.quiet:
         typer.echo(report.summary(), err=bool(report.exit_code))

@@ -12,6 +12,7 @@ of the lock file. Migrations run under their own advisory lock, each in a transa
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import re
 import socket
@@ -20,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kb.errors import LockedError, ReadOnlyStore, StoreError
+from kb.errors import LockedError, ReadOnlyStore, StoreError, StoreUnreachable
 from kb.store.migrations import ID_TABLES, LEDGER, MIGRATIONS, Migration, pending, statements_for
 
 if TYPE_CHECKING:
@@ -75,6 +76,18 @@ def sqlalchemy_url(url: str) -> str:
     return re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)
 
 
+def _cleanup_noise_to_run_log(record: logging.LogRecord) -> bool:
+    """psycopg logs a WARNING for an error it ignored while cleaning up after another one (the pipeline or
+    rollback of a connection that died): kb raises that other one as its one line, so this goes to the run
+    log only (the ``console`` mark of ``pipeline.context.RUN_LOG_ONLY``, which ``kb.cli`` reads)."""
+    if str(record.msg).startswith("error ignored"):
+        record.console = False
+    return True
+
+
+logging.getLogger("psycopg").addFilter(_cleanup_noise_to_run_log)
+
+
 def _psycopg() -> Any:
     try:
         import psycopg
@@ -82,6 +95,21 @@ def _psycopg() -> Any:
         raise StoreError("the store is a PostgreSQL database, and psycopg is not installed: "
                          "pip install 'kb[postgres]' (or psycopg[binary])") from None
     return psycopg
+
+
+# The SQLSTATEs of a server going away: class 08 (connection exception) and the shutdowns of class 57.
+# OperationalError alone is too wide: a lock timeout, a cancelled query or a full disk are one statement's.
+_SERVER_GONE = ("57P01", "57P02", "57P03")
+
+
+def connection_lost(exc: BaseException) -> bool:
+    """Is ``exc`` the loss of the connection (the server stopped or crashed, the network dropped), which
+    every later statement would meet too, rather than the failure of one statement?"""
+    psycopg = _psycopg()
+    if not isinstance(exc, psycopg.OperationalError):
+        return False
+    state = exc.sqlstate   # None: psycopg's own ("server closed the connection", "the connection is closed")
+    return state is None or state.startswith("08") or state in _SERVER_GONE
 
 
 # ---------------------------------------------------------------------------- reads like sqlite3
@@ -202,7 +230,16 @@ class PgBackend:
             raise self.write_error(exc) from exc
 
     def error(self, what: str, exc: BaseException) -> StoreError:
+        """A failed read or write in one line; a lost connection is told apart (the run cannot go on)."""
+        if connection_lost(exc):
+            return self.unreachable(exc)
         return StoreError(f"{what} {self.display} failed: {' '.join(str(exc).split())}")
+
+    def unreachable(self, exc: BaseException) -> StoreUnreachable:
+        """The store named as unreachable, with the driver's first line (libpq adds a guess on the next)."""
+        said = str(exc).strip().splitlines()
+        reason = scrub(" ".join(said[0].split()), self.url) if said else type(exc).__name__
+        return StoreUnreachable(f"the store {self.display} is unreachable: {reason}")
 
     def write_error(self, exc: BaseException) -> StoreError:
         """A failed write in one line; a role that may only read is told so."""

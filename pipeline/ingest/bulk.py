@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO
 
-from kb.errors import KBError, SourceError
+from kb.errors import KBError, SourceError, StoreUnreachable
 from kb.records import PaperRecord, Sighting
 from kb.store.papers import add_sightings, save_papers
 from kb.store.search import merge_backlog
@@ -48,6 +48,8 @@ def ingest_stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], It
                 _stream(ctx, path, iterate, report, sighting_kind, batch, bar)
         except OSError as exc:
             raise SourceError(f"cannot read {path}: {exc.strerror}") from exc
+        except StoreUnreachable:   # the run's failure, not this file's (pipeline.ingest.run.failures_recorded)
+            raise
         except KBError as exc:
             raise SourceError(f"{path.name}: {exc} (after {report.parsed} records)") from exc
         if report.parsed == 0:

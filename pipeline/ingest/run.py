@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from kb.crashlog import write_crash_log
-from kb.errors import KBError, SourceError
+from kb.errors import KBError, SourceError, StoreUnreachable
 from kb.records import PaperRecord, ParseResult, PostRecord
 from kb.store.sources import payload_hash, record_run
 from pipeline.context import RUN_LOG_ONLY, RunContext
@@ -166,9 +166,13 @@ def failures_recorded(report: SourceReport, ctx: RunContext) -> Iterator[None]:
     A KBError (network, parse, store) is the source's failure as it says; anything else
     is a bug or an unforeseen input, which must cost this source only, never the run. Its
     traceback is kept where the console's one line points: the run's log, else a crash log.
+    A store whose server went away is the run's failure, not the source's: every later source
+    would meet it too, so it stops the run (said once) instead of failing each one in turn.
     """
     try:
         yield
+    except StoreUnreachable:
+        raise
     except KBError as exc:
         report.status, report.error = "failed", str(exc)
         if isinstance(exc, SourceError) and exc.status:
@@ -253,6 +257,8 @@ def record_ledger(ctx: RunContext, report: SourceReport, started_at: str) -> Non
            "manual": int(report.manual), "recording": int(report.recording)}
     try:
         record_run(ctx.store, row)
+    except StoreUnreachable:   # the run's failure (see failures_recorded), not a ledger row to report per source
+        raise
     except KBError as exc:  # the store itself is unwritable: the report still says what happened
         log.error("could not write the health ledger for %s: %s", report.name, exc)
         report.error = (report.error + "; " if report.error else "") + f"ledger not written: {exc}"

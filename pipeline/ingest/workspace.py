@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb.errors import KBError, WorkspaceError
+from kb.errors import KBError, StoreUnreachable, WorkspaceError
 from kb.records import KnowledgeDoc
 from kb.store.notes import file_hashes, file_problems
 from kb.workspace import followed
@@ -291,6 +291,8 @@ def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], rep
         walk_problems.append(f"{ref.rel}: not read: {exc}")
         report.status, report.error = "failed", f"{ref.rel} {exc}"
         return
+    except StoreUnreachable:   # the run's failure, not this file's (pipeline.ingest.run.failures_recorded)
+        raise
     except KBError as exc:
         walk_problems.append(f"{ref.rel}: not saved: {exc}")
         return

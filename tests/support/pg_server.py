@@ -9,6 +9,7 @@ or without pytest::
     with PostgresServer() as pg:                      # initdb + postgres in a temp dir
         url = pg.url                                  # postgresql://kb:PW@127.0.0.1:PORT/kb_test
         other = pg.create_database()                  # a fresh, empty database
+        pg.halt(); pg.resume()                        # the server stops (connections closed), then runs again
 
 What it does: finds the server binaries (``$KB_TEST_PG_BINDIR``, PATH, ``pg_config
 --bindir``, /usr/lib/postgresql/*/bin, Homebrew), runs ``initdb -E UTF8`` in a private
@@ -316,6 +317,7 @@ class PostgresServer(_Server):
         self.port = 0
         self.locale = ""
         self.version = ""
+        self._how: tuple = ({}, None)   # how the server was run (process options, user): resume() runs it so again
 
     # ---------------------------------------------------------------- urls
     @property
@@ -361,6 +363,7 @@ class PostgresServer(_Server):
         self.version = subprocess.run([str(self.bindir / "postgres"), "--version"], capture_output=True,
                                       text=True, **kw).stdout.strip()
         self._initdb(kw, ids)
+        self._how = (kw, ids)
         for attempt in range(3):  # a free port can be taken between the probe and the bind
             self.port = _free_port()
             if self._run_postgres(kw, ids):
@@ -433,6 +436,18 @@ class PostgresServer(_Server):
             self.watchdog.stdin.close()
         _reap(self.watchdog)
         self.watchdog = None
+
+    def halt(self) -> None:
+        """Stop the server as its administrator would (a fast shutdown: every connection is closed),
+        keeping its data; ``resume()`` starts it again on the same port."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            _reap(self.proc)
+
+    def resume(self) -> None:
+        """Start a halted server again, on its data and port."""
+        if not self._run_postgres(*self._how):
+            raise PostgresUnavailable(f"postgres did not start again:\n{_tail(self.log)}")
 
     def stop(self) -> None:
         """Immediate shutdown (the cluster is thrown away), then remove the temp dir. Idempotent."""

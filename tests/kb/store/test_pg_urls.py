@@ -37,3 +37,22 @@ def test_a_bad_or_unreachable_url_fails_in_one_line_without_its_password(url: st
         connect(url).close()
     message = str(err.value)
     assert "\n" not in message and not any(s in message for s in ("Sec%zzret", "Secret999", "pa?ss999"))
+
+
+def test_a_lost_connection_is_told_apart_from_one_statements_failure() -> None:
+    """A server gone (psycopg's own "connection is closed", class 08, a shutdown) is StoreUnreachable, which stops
+    a run; a lock timeout, a cancelled query or a full disk (OperationalError too) stay one statement's failure."""
+    psycopg = pytest.importorskip("psycopg")
+    from kb.errors import StoreUnreachable
+    from kb.store.backend_pg import PgBackend, connection_lost
+    errors = psycopg.errors
+    gone = [psycopg.OperationalError("the connection is closed"), errors.AdminShutdown("terminating connection"),
+            errors.ConnectionFailure("x")]
+    kept_up = [errors.LockNotAvailable("x"), errors.QueryCanceled("x"), errors.DiskFull("x"), errors.UniqueViolation("x")]
+    assert [connection_lost(e) for e in gone + kept_up] == [True] * len(gone) + [False] * len(kept_up)
+    backend = PgBackend("postgresql://kb:Pw-secret@db/kb", raw=None)   # no connection: only its messages are asked for
+    said = backend.write_error(psycopg.OperationalError("consuming input failed: server closed the connection "
+                                                        "unexpectedly\n\tThis probably means the server terminated"))
+    assert isinstance(said, StoreUnreachable) and str(said) == ("the store postgresql://kb:***@db/kb is unreachable: "
+                                                                "consuming input failed: server closed the connection unexpectedly")
+    assert not isinstance(backend.write_error(errors.LockNotAvailable("x")), StoreUnreachable)
