@@ -74,7 +74,8 @@ def main_callback(
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the app; every failure is one line on stderr and a documented exit code.
 
-    0 ok; 1 the operation failed (a nightly: a source failed, briefings written); 2 usage or
+    0 ok; 1 the operation failed (a nightly: a source failed, briefings written; the output could not
+    be written: a full disk, a closed pipe); 2 usage or
     configuration; 70 an unexpected internal error (its traceback goes to a crash log, or to
     stderr with --verbose); 75 another nightly holds the lock; 130 interrupted.
     """
@@ -95,9 +96,12 @@ def main(argv: list[str] | None = None) -> None:
         code = _fail("interrupted", 130)
     except KBError as exc:
         code = _fail(_one_line(str(exc)), exc.exit_code)
-    except Exception as exc:   # a bug or an unforeseen input: one line, the traceback kept apart
-        code = _fail(f"internal error: {type(exc).__name__}: {_one_line(str(exc))[:300]} "
-                     f"({_crash_log(exc)})", EXIT_INTERNAL)
+    except Exception as exc:
+        if isinstance(exc, OSError) and _output_lost(exc):   # a full disk, a closed pipe: not kb's bug
+            code = _fail(f"cannot write the output: {exc.strerror or type(exc).__name__}", 1)
+        else:   # a bug or an unforeseen input: one line, the traceback kept apart
+            code = _fail(f"internal error: {type(exc).__name__}: {_one_line(str(exc))[:300]} "
+                         f"({_crash_log(exc)})", EXIT_INTERNAL)
     sys.exit(code or 0)
 
 
@@ -125,6 +129,25 @@ def _app_for(args: list[str]) -> typer.Typer:
     lean = copy.copy(app)
     lean.registered_commands, lean.registered_groups = commands, groups
     return lean
+
+
+def _output_lost(exc: OSError) -> bool:
+    """Did ``exc`` come from writing the command's output (``kb db status > /dev/full``)? Then stdout is
+    pointed at /dev/null, so the text still buffered is not written again, and fails again, at exit."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    stream = tb.tb_frame.f_locals.get("file") if tb is not None else None   # click.echo's, typer.echo's
+    if stream is None or stream not in (sys.stdout, getattr(sys.stdout, "buffer", None)):
+        return False
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):   # no real file behind stdout (a test's capture): nothing is flushed at exit
+        pass
+    finally:
+        os.close(null)
+    return True
 
 
 def _one_line(text: str) -> str:

@@ -5,6 +5,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kb import __version__
@@ -155,3 +156,17 @@ def test_a_crash_log_goes_into_the_workspace_found_from_the_current_folder(tmp_p
     assert crash_log("query", "anchored").parent == ws.resolve() / ".kb" / "logs"
     monkeypatch.chdir(tmp_path)
     assert crash_log("eval", "classifier", "labelled.jsonl").parent == temp
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_output_that_cannot_be_written_is_one_line_not_an_internal_error(tmp_path: Path) -> None:
+    """`kb db status > /dev/full` was "internal error: OSError" (exit 70) with a crash log written."""
+    import subprocess
+    import sys
+    ws = tmp_path / "ws"
+    subprocess.run([sys.executable, "-m", "kb.cli", "init", str(ws)], check=True, capture_output=True)
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "kb.cli", "--home", str(ws), "db", "status"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, cwd=REPO)
+    assert (proc.returncode, proc.stderr) == (1, "kb: error: cannot write the output: No space left on device\n")
+    assert not list((ws / ".kb").rglob("kb-crash-*"))
