@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from kb.errors import ReadOnlyStore, StoreError
+from kb.errors import ConfigError, ReadOnlyStore, StoreError
 from kb.store.migrations import LEDGER, MIGRATIONS, Migration, pending, statements_for
 
 if TYPE_CHECKING:
@@ -331,7 +331,7 @@ def make_engine(path: Path) -> Engine:
 def backup(conn: sqlite3.Connection, dest: Path) -> None:
     """A consistent copy of the store at ``dest`` while it is in use (SQLite's online backup)."""
     if dest.exists():
-        raise StoreError(f"{dest} exists; kb db backup writes a new file")
+        raise ConfigError(f"{dest} exists; kb db backup writes a new file")   # what was asked, like --out's
     try:
         target = sqlite3.connect(dest)
         with target:

@@ -44,7 +44,7 @@ class _SqliteTarget:
 
     def __init__(self, dest: Path) -> None:
         if dest.exists():
-            raise StoreError(f"{dest} exists; kb db copy writes a new file")
+            raise ConfigError(f"{dest} exists; kb db copy writes a new file")   # what was asked, like --out's
         if not dest.parent.is_dir():
             raise StoreError(f"{dest.parent} is not a folder")
         self.dest = dest

@@ -161,7 +161,7 @@ def test_kb_db_check_and_backup(briefed: Path, tmp_path: Path, kept) -> None:
     assert kb("--home", str(briefed), "db", "backup", str(copy)).returncode == 0
     assert kept.rows(dump(briefed / ".kb" / "kb.sqlite"), dump(copy)) == 0
     again = kb("--home", str(briefed), "db", "backup", str(copy))
-    assert again.returncode == 1 and "exists" in one_error_line(again.stderr)
+    assert again.returncode == 2 and "exists" in one_error_line(again.stderr)   # as --out of an existing file
     # never among the team's files: the next nightly would find a binary "note" in inbox/
     team = briefed / "inbox" / "jay" / "backup.md"
     refused = kb("--home", str(briefed), "db", "backup", str(team))

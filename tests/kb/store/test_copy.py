@@ -84,7 +84,7 @@ def test_the_target_must_be_new(night: Path, tmp_path: Path, pg_fresh_url: str) 
     assert "is not empty" in again.stderr and len(again.stderr.strip().splitlines()) == 1
     existing = tmp_path / "there.sqlite"
     existing.write_bytes(b"mine")
-    assert "exists; kb db copy writes a new file" in kb(night, "db", "copy", "--to", str(existing), code=1).stderr
+    assert "exists; kb db copy writes a new file" in kb(night, "db", "copy", "--to", str(existing), code=2).stderr
     assert existing.read_bytes() == b"mine"
     assert "names the store being copied" in kb(night, "db", "copy", "--to", str(night / ".kb" / "kb.sqlite"),
                                                 code=1).stderr
