@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import LockedError, ReadOnlyStore, StoreError, StoreUnreachable
-from kb.store.migrations import ID_TABLES, LEDGER, MIGRATIONS, Migration, pending, statements_for
+from kb.store.migrations import ID_TABLES, LEDGER, MIGRATIONS, Migration, pending, readable_without, statements_for
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -414,8 +414,9 @@ def open_postgres(store_cls: Any, url: str, *, create: bool, readonly: bool) -> 
                 if not done:   # an empty database: not the list of every migration kb has
                     raise ReadOnlyStore(f"no kb store in {backend.display} yet, and this role may not create kb's "
                                         "tables; run `kb nightly` once as the writer role") from None
-                raise ReadOnlyStore(f"the store {backend.display} needs migration {', '.join(todo)}, and this "
-                                    "role may not make it; run `kb nightly` once as the writer role") from None
+                if not (readonly and readable_without(todo)):   # else read as it is; the writer applies them
+                    raise ReadOnlyStore(f"the store {backend.display} needs migration {', '.join(todo)}, and this "
+                                        "role may not make it; run `kb nightly` once as the writer role") from None
             except psycopg.Error as exc:
                 raise backend.error("migrating", exc) from exc
         if not readonly and (why := backend.can_write()):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from kb.errors import ConfigError, ReadOnlyStore, StoreError
-from kb.store.migrations import LEDGER, MIGRATIONS, Migration, pending, statements_for
+from kb.store.migrations import LEDGER, MIGRATIONS, Migration, pending, readable_without, statements_for
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
@@ -242,7 +242,8 @@ class ReadOnlyFile:
 
 def open_readonly(path: Path) -> ReadOnlyFile:
     """A store opened for reading only, which must have every migration: one left to apply
-    is applied with write access when this user has it, else named in the error."""
+    is applied with write access when this user has it, else named in the error (unless each
+    one left is ``data_only``: the store is read as it is, and its writer's next run applies them)."""
     reader = None
     try:
         reader = ReadOnlyFile(path)
@@ -256,8 +257,9 @@ def open_readonly(path: Path) -> ReadOnlyFile:
         try:
             open_writable(path, create_missing=False).close()
         except ReadOnlyStore:
-            raise ReadOnlyStore(f"the store {path} needs migration {', '.join(pending)} (made by an older kb); "
-                                "run `kb nightly` once as a user who can write it") from None
+            if not readable_without(pending):
+                raise ReadOnlyStore(f"the store {path} needs migration {', '.join(pending)} (made by an older "
+                                    "kb); run `kb nightly` once as a user who can write it") from None
         reader = ReadOnlyFile(path)
     return reader
 

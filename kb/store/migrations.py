@@ -31,6 +31,9 @@ class Migration:
     then: Callable[[Any], None] | None = None
     # What a sqlite_only migration is on PostgreSQL (nothing, when SQLite alone needed it).
     postgresql: tuple[str, ...] = ()
+    # The migration only asks for data to be made again (files read again on the next ingest): the tables
+    # are this kb's without it, so a user who may only read the store reads it before a writer applies it.
+    data_only: bool = False
 
 
 M001_INITIAL = Migration("m001_initial", (
@@ -517,7 +520,7 @@ M021_FLAG_CLOSURES = Migration("m021_flag_closures", (
 M022_CITED_IDS = Migration("m022_cited_ids", (
     "DELETE FROM workspace_files WHERE kind IN ('note', 'queue', 'knowledge')",
     "UPDATE sources SET payload_hash = NULL WHERE kind = 'blog'",
-))
+), data_only=True)
 
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
@@ -551,6 +554,12 @@ def pending(done: list[str], migrations: tuple[Migration, ...] = MIGRATIONS) -> 
         from kb.errors import StoreError
         raise StoreError(f"the store was written by a newer kb (migrations {sorted(unknown)}); upgrade kb")
     return [m.name for m in migrations if m.name not in done]
+
+
+def readable_without(names: list[str], migrations: tuple[Migration, ...] = MIGRATIONS) -> bool:
+    """Can this kb read a store that lacks only the migrations ``names``? Yes when each is ``data_only``."""
+    by_name = {m.name: m for m in migrations}
+    return all(by_name[n].data_only for n in names)
 
 
 def statements_for(m: Migration, dialect: str) -> tuple[str, ...]:

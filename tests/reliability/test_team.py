@@ -310,3 +310,22 @@ def test_a_member_in_the_writer_role_who_comes_first_makes_the_tables_the_writer
         owners = pg_server.execute("SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'", team.admin())
         assert kept.items(3, sum([first.returncode == 0, night.returncode == 0, read.returncode == 0])) == 0
         assert owners == [(f"kbw_{tag}",)], owners
+
+
+def test_a_reader_member_reads_a_store_lacking_only_a_data_only_migration(tmp_path: Path, pg_server) -> None:
+    """A member who upgraded kb before the writer did: a migration that only asks for files to be read again
+    (``Migration.data_only``, m022) is left to the writer, and the member reads the store as it is (every
+    read command was refused: "needs migration …, and this role may not make it")."""
+    from kb.store.migrations import MIGRATIONS
+    with TeamDb(pg_server) as team:
+        tag = team.tag
+        ws = _sample(tmp_path, "team", team.url(f"kbw_{tag}", "pw-w"))
+        assert kb("--home", str(ws), "db", "status").returncode == 0            # the writer makes the tables
+        pg_server.execute(f"DELETE FROM migrations WHERE name = '{MIGRATIONS[-1].name}'", team.admin())
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("KB_STORE_URL", team.url(f"alice_{tag}", "pw-a"))
+            read = kb("--home", str(ws), "query", "anchored", "--format", "json")
+        assert read.returncode == 0, read.stderr
+        names = lambda: [r[0] for r in pg_server.execute("SELECT name FROM migrations", team.admin())]  # noqa: E731
+        assert MIGRATIONS[-1].name not in names()
+        assert kb("--home", str(ws), "db", "status").returncode == 0 and MIGRATIONS[-1].name in names()

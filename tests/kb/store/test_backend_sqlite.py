@@ -51,11 +51,15 @@ def immutable(*paths: Path) -> Iterator[None]:
         chattr("-i")
 
 
-def _older_store(path: Path) -> None:
-    """A store as the kb before the latest migration left it."""
+# The latest migration that changes the tables, and the data-only ones after it (``Migration.data_only``).
+SCHEMA_LATEST = max(i for i, m in enumerate(MIGRATIONS) if not m.data_only)
+
+
+def _older_store(path: Path, upto: int = len(MIGRATIONS) - 1) -> None:
+    """A store as the kb before migration ``upto`` (by default the latest) left it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, MIGRATIONS[:-1])
+    migrate(conn, MIGRATIONS[:upto])
     conn.execute("PRAGMA journal_mode = WAL")
     conn.close()
 
@@ -115,14 +119,36 @@ def test_a_store_made_by_an_older_kb_is_migrated_by_a_read_command_of_a_user_who
 
 def test_a_store_made_by_an_older_kb_names_its_migration_to_a_user_who_may_only_read(workspace: Path) -> None:
     path = _store(workspace)
-    _older_store(path)
+    _older_store(path, SCHEMA_LATEST)
     with immutable(path, path.parent):
         result = kb(workspace, "db", "status")
     assert result.returncode == 1
     assert one_error_line(result.stderr) == (
-        f"kb: error: the store {path} needs migration {MIGRATIONS[-1].name} (made by an older kb); "
-        "run `kb nightly` once as a user who can write it")
-    assert _applied(path) == [m.name for m in MIGRATIONS[:-1]]
+        f"kb: error: the store {path} needs migration {', '.join(m.name for m in MIGRATIONS[SCHEMA_LATEST:])} "
+        "(made by an older kb); run `kb nightly` once as a user who can write it")
+    assert _applied(path) == [m.name for m in MIGRATIONS[:SCHEMA_LATEST]]
+
+
+def test_a_user_who_may_only_read_reads_a_store_lacking_only_data_only_migrations(workspace: Path) -> None:
+    """m022 asks only for files to be read again: a member who upgraded kb before the writer did was
+    locked out of every read command until the writer's next nightly (QA, 2026-12-04)."""
+    data_only = [m.name for m in MIGRATIONS if m.data_only]
+    assert data_only and MIGRATIONS[-1].data_only
+    path = _store(workspace)
+    _older_store(path)
+    with immutable(path, path.parent):
+        result = kb(workspace, "db", "status")
+    assert result.returncode == 0, result.stderr
+    assert _applied(path) == [m.name for m in MIGRATIONS[:-1]]   # left to the writer
+    assert kb(workspace, "db", "status").returncode == 0 and _applied(path) == [m.name for m in MIGRATIONS]
+
+
+def test_a_data_only_migration_changes_no_table() -> None:
+    from kb.store.migrations import statements_for
+    for m in MIGRATIONS:
+        if m.data_only:
+            sql = [s.lstrip().split()[0].upper() for d in ("sqlite", "postgresql") for s in statements_for(m, d)]
+            assert set(sql) <= {"DELETE", "UPDATE"} and m.then is None, m.name
 
 
 def test_a_sqlite_file_with_no_tables_yet_becomes_the_store_on_first_read(workspace: Path) -> None:
