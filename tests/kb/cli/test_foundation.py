@@ -155,3 +155,18 @@ def test_a_crash_log_goes_into_the_workspace_found_from_the_current_folder(tmp_p
     assert crash_log("query", "anchored").parent == ws.resolve() / ".kb" / "logs"
     monkeypatch.chdir(tmp_path)
     assert crash_log("eval", "classifier", "labelled.jsonl").parent == temp
+
+
+def test_init_writes_commented_store_and_site_blocks_that_uncomment_to_valid_keys(runner: CliRunner,
+                                                                                   tmp_path: Path) -> None:
+    """A team moving to PostgreSQL (docs/team.md) finds [store] url in the generated kb.toml, commented out."""
+    from kb.config import parse_config
+    ws = tmp_path / "w"
+    assert runner.invoke(app, ["init", str(ws)]).exit_code == 0
+    text = (ws / "kb.toml").read_text(encoding="utf-8")
+    default = parse_config(text, ws / "kb.toml")
+    assert default.store_url == "" and default.site_dir is None          # commented: the defaults hold
+    uncommented = re.sub(r"(?m)^# (\[(?:store|site)\]|url = \"postgresql://|dir = )", r"\1", text)
+    cfg = parse_config(uncommented, ws / "kb.toml")
+    assert cfg.store_url.startswith("postgresql://") and ":" not in cfg.store_url.split("//", 1)[1].split("@")[0]
+    assert cfg.site_dir == "site"
