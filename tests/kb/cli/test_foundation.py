@@ -170,3 +170,13 @@ def test_init_writes_commented_store_and_site_blocks_that_uncomment_to_valid_key
     cfg = parse_config(uncommented, ws / "kb.toml")
     assert cfg.store_url.startswith("postgresql://") and ":" not in cfg.store_url.split("//", 1)[1].split("@")[0]
     assert cfg.site_dir == "site"
+
+
+def test_nightly_help_names_every_exit_code_and_stage_docs_nightly_md_documents(runner: CliRunner) -> None:
+    """`kb nightly --help` is what a cron author reads: the codes of docs/nightly.md, and the site stage."""
+    text = " ".join(runner.invoke(app, ["nightly", "--help"]).output.split())
+    documented = (REPO / "docs" / "nightly.md").read_text(encoding="utf-8")
+    for code, words in (("70", "internal error"), ("75", "lock"), ("130", "interrupted")):
+        assert re.search(rf"\b{code}\b", documented), code          # one of the docs' own codes
+        assert re.search(rf"\b{code}\b[^;]*{words}", text), (code, text)
+    assert "site" in text.split("Exit codes")[0]
