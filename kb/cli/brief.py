@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import echo_rows, open_store, open_workspace, run_context, state
-from kb.cli.options import AnyTopic, Day, Fmt4, Format, Topic
+from kb.cli.options import AnyTopic, Day, Fmt4, Format, Topic, refuse_blank_path
 
 flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
 
@@ -46,9 +46,7 @@ def brief_cmd(day: Day = None, topic: Topic = None,
     The day's other files (every language and format of kb.toml) and the archive site are rewritten
     with it where their bytes change: they all show the data now recorded for the day."""
     from pipeline.brief.write import write_briefing
-    if out is not None and not out.strip():
-        raise typer.BadParameter("an empty path; name a file (relative paths are the workspace's)",
-                                 param_hint="'--out'")
+    refuse_blank_path(out, "'--out'")
     if preview and out is not None:
         raise typer.BadParameter("--preview writes nothing; leave out --out", param_hint="'--preview'")
     # a preview, and a copy written to --out, read the store only: no flag synced, nothing recorded

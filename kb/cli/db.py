@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from kb.cli.common import open_store, open_workspace
-from kb.cli.options import TableJson, TableOrJson
+from kb.cli.options import TableJson, TableOrJson, refuse_blank_path
 
 db_app = typer.Typer(help="Inspect the store; back it up; copy it to another backend.", no_args_is_help=True)
 
@@ -40,6 +40,7 @@ def db_check_cmd() -> None:
 @db_app.command("backup")
 def db_backup_cmd(written: Annotated[str, typer.Argument(metavar="FILE", help="A new file for the copy.")]) -> None:
     """A consistent copy of the store, safe while a nightly runs (SQLite's online backup)."""
+    refuse_blank_path(written, "'FILE'", "name the file to write")
     dest = Path(written)
     if written.endswith(("/", os.sep)) or dest.expanduser().is_dir():   # "bak/" names a folder, not the file to make
         raise typer.BadParameter(f"{written}: a folder; name the file to write", param_hint="'FILE'")
@@ -60,6 +61,7 @@ def db_copy_cmd(to: Annotated[str, typer.Option("--to", metavar="URL|FILE", help
     from kb.config_values import store_url_problem
     from kb.store.copy import copy_store
     from kb.store.db import is_postgres_url
+    refuse_blank_path(to, "'--to'", "name a new SQLite file or a postgresql:// URL")
     if to.startswith(("postgres:", "postgresql:")) and (problem := store_url_problem(to)):
         raise typer.BadParameter(problem, param_hint="'--to'")
     ws = open_workspace()

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import open_store, open_workspace, state
-from kb.cli.options import AnyTopic, Since
+from kb.cli.options import AnyTopic, Since, refuse_blank_path
 
 export_app = typer.Typer(help="Export what kb knows for other tools.", no_args_is_help=True)
 
@@ -23,6 +23,7 @@ def export_bibtex_cmd(topic: AnyTopic = None,
     """BibTeX (@misc, arXiv's fields) for every arXiv ID anchored in a knowledge doc or listed in a briefing's §4."""
     from kb.bibtex import bibtex
     from kb.fsutil import write_atomically
+    refuse_blank_path(out, "'--out'")
     ws = open_workspace()
     target = ws.output_path(out, force=force) if out else None
     with open_store(ws) as store:

@@ -23,10 +23,11 @@ def nightly_cmd(day: Day = None,
                 wait: Annotated[float, typer.Option("--wait", callback=_check_wait, help="Seconds to wait for "
                                                     "another nightly holding the lock (then exit 75).")] = 0.0,
                 quiet: Quiet = False, home: Home = None) -> None:
-    """Sources → workspace → resolve → classify → verify → briefings, safe to run unattended.
+    """Sources → workspace → resolve → classify → verify → briefings → the site ([site] dir), safe to run unattended.
 
-    Exit codes: 0 all well; 1 a source failed (briefings written, naming it); 2 configuration error;
-    75 another nightly holds the lock.
+    Exit codes: 0 all well; 1 a source failed (briefings written, naming it); 2 configuration or usage
+    error; 70 an internal error (the line names the crash log); 75 another nightly holds the lock;
+    130 interrupted.
     """
     from pipeline.nightly import run_log, run_unattended
     state.home = str(home) if home else state.home

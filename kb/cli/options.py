@@ -42,6 +42,14 @@ def check_date(value: str | None) -> str | None:
     return value
 
 
+def refuse_blank_path(value: str | None, param_hint: str, what: str = "name a file (relative paths are the "
+                      "workspace's)") -> None:
+    """A path given but blank (``--out "$DIR"`` with DIR unset) is a usage error: never the default, stdout,
+    nor the folder the command runs in (as ``kb brief --out`` and ``kb init`` say)."""
+    if value is not None and not value.strip():
+        raise typer.BadParameter(f"an empty path; {what}", param_hint=param_hint)
+
+
 def check_since(ctx: typer.Context, value: str | None) -> str | None:
     """Typer callback of ``--since``: a date, not after ``--until`` (whichever of the two is read first)."""
     return _in_order(check_date(value), ctx.params.get("until"))

@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import open_store, open_workspace, state
+from kb.cli.options import refuse_blank_path
 
 site_app = typer.Typer(help="The archive site: every briefing as HTML, an index, topic pages, Atom feeds.",
                        no_args_is_help=True)
@@ -19,6 +20,7 @@ def site_build_cmd(out: Annotated[Optional[str], typer.Option("--out", help="The
                                                        "not write.")] = False) -> None:
     """Write the static site of every recorded briefing; only pages whose bytes changed are written."""
     from pipeline.site.build import MARKER, build_site
+    refuse_blank_path(out, "'--out'", "name a folder (relative paths are the workspace's)")
     ws = open_workspace()
     configured = not out and ws.config.site_dir
     folder = ws.output_dir(out or ws.config.site_dir or "site", marker=MARKER, force=force,

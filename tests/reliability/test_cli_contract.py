@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.reliability.support import DAY, dump, one_error_line
+from tests.reliability.support import kb as full_kb
 from tests.reliability.support import kb_inproc as kb
 
 D = DAY.isoformat()
@@ -73,6 +74,29 @@ def test_every_command_with_a_bad_argument_says_one_line_and_its_code(briefed: P
     assert result.returncode == code and line.startswith(prefix) and words in line, (result.returncode, line)
     assert "Traceback" not in result.stderr
     assert kept.rows(before, dump(briefed / ".kb" / "kb.sqlite")) == 0
+
+
+BLANK_PATHS = [
+    ["site", "build", "--out", " "],        # made a site in a folder named " " in the workspace
+    ["site", "build", "--out", ""],         # silently built the default site/ instead
+    ["export", "bibtex", "--out", " "],     # wrote a .bib file named " " in the workspace
+    ["export", "bibtex", "--out", ""],      # silently printed to stdout
+    ["db", "backup", " "],                  # wrote the backup as a file named " " where kb ran
+    ["db", "copy", "--to", " "],            # "  exists", exit 1
+]
+
+
+@pytest.mark.parametrize("args", BLANK_PATHS, ids=[" ".join(repr(a) for a in args) for args in BLANK_PATHS])
+def test_a_blank_path_is_refused_in_one_line_as_kb_brief_refuses_it(briefed: Path, tmp_path: Path, args) -> None:
+    """``--out "$DIR"`` with DIR unset: exit 2 and one line, nothing written (``kb brief --out " "``'s rule)."""
+    here = tmp_path / "cwd"
+    here.mkdir()
+    before = sorted(p.name for p in briefed.iterdir())
+    result = full_kb("--home", str(briefed), *args, cwd=here)
+    line = one_error_line(result.stderr)
+    assert result.returncode == 2 and line.startswith("kb: error: ") and "an empty path" in line, (
+        result.returncode, result.stdout[:200], result.stderr)
+    assert sorted(p.name for p in briefed.iterdir()) == before and not any(here.iterdir())
 
 
 def test_malformed_eval_input_is_one_line_naming_the_file_and_line(tmp_path: Path, briefed: Path) -> None:

@@ -170,3 +170,28 @@ def test_output_that_cannot_be_written_is_one_line_not_an_internal_error(tmp_pat
                               stdout=full, stderr=subprocess.PIPE, text=True, cwd=REPO)
     assert (proc.returncode, proc.stderr) == (1, "kb: error: cannot write the output: No space left on device\n")
     assert not list((ws / ".kb").rglob("kb-crash-*"))
+
+
+def test_init_writes_commented_store_and_site_blocks_that_uncomment_to_valid_keys(runner: CliRunner,
+                                                                                   tmp_path: Path) -> None:
+    """A team moving to PostgreSQL (docs/team.md) finds [store] url in the generated kb.toml, commented out."""
+    from kb.config import parse_config
+    ws = tmp_path / "w"
+    assert runner.invoke(app, ["init", str(ws)]).exit_code == 0
+    text = (ws / "kb.toml").read_text(encoding="utf-8")
+    default = parse_config(text, ws / "kb.toml")
+    assert default.store_url == "" and default.site_dir is None          # commented: the defaults hold
+    uncommented = re.sub(r"(?m)^# (\[(?:store|site)\]|url = \"postgresql://|dir = )", r"\1", text)
+    cfg = parse_config(uncommented, ws / "kb.toml")
+    assert cfg.store_url.startswith("postgresql://") and ":" not in cfg.store_url.split("//", 1)[1].split("@")[0]
+    assert cfg.site_dir == "site"
+
+
+def test_nightly_help_names_every_exit_code_and_stage_docs_nightly_md_documents(runner: CliRunner) -> None:
+    """`kb nightly --help` is what a cron author reads: the codes of docs/nightly.md, and the site stage."""
+    text = " ".join(runner.invoke(app, ["nightly", "--help"]).output.split())
+    documented = (REPO / "docs" / "nightly.md").read_text(encoding="utf-8")
+    for code, words in (("70", "internal error"), ("75", "lock"), ("130", "interrupted")):
+        assert re.search(rf"\b{code}\b", documented), code          # one of the docs' own codes
+        assert re.search(rf"\b{code}\b[^;]*{words}", text), (code, text)
+    assert "site" in text.split("Exit codes")[0]
