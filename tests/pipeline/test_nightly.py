@@ -226,3 +226,21 @@ def test_a_bug_in_a_stage_is_exit_70_and_the_run_log_keeps_its_traceback(sample_
     log = max((sample_workspace / ".kb" / "logs").glob("nightly-*.log")).read_text(encoding="utf-8")
     assert "ERROR pipeline.nightly: nightly failed" in log and "ZeroDivisionError: a bug" in log
     assert "Traceback (most recent call last)" in log
+
+
+def test_offline_a_source_with_no_recording_is_not_run_not_failed(tmp_path: Path) -> None:
+    """A fresh `kb init` workspace has no recordings: `kb nightly --offline` marked all eight default sources
+    failed and exited 1 (QA, 2026-12-04). They are named once as not run; a recording named but missing
+    is still a failed source."""
+    ws = tmp_path / "fresh"
+    assert kb("init", str(ws)).returncode == 0
+    first = kb("nightly", "--home", str(ws), "--date", DAY, "--offline")
+    assert first.returncode == 0, first.stderr
+    assert "offline, no recording: arxiv, hf, vllm-blog" in first.stdout and "failed" not in first.stdout
+    with open_store(ws) as store:
+        assert [tuple(r) for r in store.query("SELECT source, status FROM source_runs")] == [("workspace", "ok")]
+    cfg = ws / "kb.toml"
+    cfg.write_text(cfg.read_text(encoding="utf-8").replace('# recording = "recordings/hf/', 'recording = "recordings/hf/'),
+                   encoding="utf-8")
+    missing = kb("nightly", "--home", str(ws), "--date", DAY, "--offline")
+    assert missing.returncode == 1 and "hf: failed" in missing.stderr
