@@ -178,3 +178,20 @@ def eval_sections_cmd(doc: Annotated[str, typer.Argument(metavar="DOC", help="A 
             ws = None
     result = eval_sections(path, ws)
     typer.echo(format_json(result) if fmt is TableJson.json else format_sections_table(result))
+
+
+@eval_app.command("flags")
+def eval_flags_cmd(labels: Annotated[Path, typer.Argument(metavar="LABELS", help="A TOML file of the flags people "
+                                                          "expect on one day, and decoys (docs/briefing.md).")],
+                   fmt: TableOrJson = TableJson.table) -> None:
+    """The verification rules against a labelled day: per rule, expected, raised, found, missed, extra,
+    recall and precision. The day must be in the store (its nightly run); nothing is written."""
+    from kb.cli.output import format_json
+    from kb.store.flags import RULES
+    from pipeline.brief.evaluate import format_flags_table, load_labels, score
+    from pipeline.brief.write import briefing_data
+    expected = load_labels(labels, tuple(RULES))
+    with run_context(expected.day, write=False) as ctx:
+        data = briefing_data(ctx, expected.topic, preview=True)
+    result = score(data["flags"], expected)
+    typer.echo(format_json(result) if fmt is TableJson.json else format_flags_table(result))

@@ -275,3 +275,11 @@ def test_a_past_day_rebuilt_after_the_next_version_keeps_its_own_doc(day2: dict[
     def baseline(text: str) -> list[str]:
         return [line for line in text.splitlines() if line.startswith("基线：") or "| 基线 |" in line]
     assert "v310" in baseline(rebuilt)[0] and baseline(rebuilt) == baseline(night)
+
+
+def test_kb_eval_flags_finds_every_labelled_flag_of_day2_and_nothing_else(day2: dict[str, Any],
+                                                                          day2_home: Path) -> None:
+    """`kb eval flags` on the day's labels (FLAGS.toml, from the manifest): the development day's figures."""
+    result = json.loads(kb(day2_home, "eval", "flags", str(DAY2_DATA / "FLAGS.toml"), "--format", "json").stdout)
+    assert (result["recall"], result["precision"], result["missed"], result["extra"]) == (1.0, 1.0, [], [])
+    assert result["rules"]["number-conflict"]["found"] == 4 and result["rules"]["boundary"]["precision"] is None

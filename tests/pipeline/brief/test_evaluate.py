@@ -1,0 +1,63 @@
+"""`kb eval flags`' scoring: one raised flag per label, recall per rule, precision only where the labels
+are complete, decoys named among the extra flags, and labels files that cannot be read refused in one line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.errors import ConfigError
+from kb.store.flags import RULES
+from pipeline.brief.evaluate import Label, Labels, format_flags_table, load_labels, score
+
+
+def _flag(kind: str, subject: str, **evidence: object) -> dict:
+    return {"kind": kind, "subject": subject, "evidence": evidence}
+
+
+FLAGS = [_flag("number-conflict", "ZetaServe · TTFT", values={"380 ms": ["a"], "412 ms": ["b"]}),
+         _flag("number-conflict", "TierKV · throughput", values={"3.1×": ["a"], "3.2×": ["b"]}),
+         _flag("id-conflict", "HydraRoute", ids={"2610.12077": ["n"], "2610.12770": ["q"]}),
+         _flag("boundary", "2610.11305 ~ 2610.09560")]
+
+
+def _labels(exhaustive: set[str]) -> Labels:
+    return Labels("2026-10-12", "inference",
+                  [Label("number-conflict", ("zetaserve", "TTFT")), Label("id-conflict", ("2610.12077", "2610.12770")),
+                   Label("impossible-id", ("2614.00123",), "month 14")],
+                  [Label("number-conflict", ("TierKV",), "3.1× everywhere", decoy=True)], exhaustive)
+
+
+def test_each_label_takes_one_flag_and_precision_is_over_the_rules_judged_in_full() -> None:
+    result = score(FLAGS, _labels({"number-conflict", "id-conflict", "impossible-id"}))
+    assert (result["recall"], result["precision"]) == (2 / 3, 2 / 3)     # boundary not judged: not counted
+    assert result["rules"]["number-conflict"] == {"expected": 1, "raised": 2, "found": 1, "missed": 0,
+                                                       "extra": 1, "decoys_raised": 1, "recall": 1.0,
+                                                       "precision": 0.5}
+    assert result["rules"]["boundary"]["precision"] is None and result["rules"]["impossible-id"]["recall"] == 0
+    assert result["missed"] == [{"rule": "impossible-id", "match": ["2614.00123"], "why": "month 14"}]
+    assert result["extra"] == [{"rule": "number-conflict", "subject": "TierKV · throughput",
+                                "decoy": "3.1× everywhere"}]
+    table = format_flags_table(result)
+    assert "missed  impossible-id: 2614.00123 — month 14" in table and "(a decoy)" in table
+
+
+def test_a_flag_matched_once_is_not_matched_again() -> None:
+    twice = Labels("d", "t", [Label("id-conflict", ("HydraRoute",))] * 2, [], {"id-conflict"})
+    result = score(FLAGS, twice)
+    assert result["rules"]["id-conflict"]["found"] == 1 and len(result["missed"]) == 1
+
+
+@pytest.mark.parametrize("text, problem", [
+    ('[day]\ndate = "d"\ntopic = "t"\n[[flag]]\nrule = "nope"\nmatch = ["x"]\n', "rule 'nope'"),
+    ('[day]\ndate = "d"\ntopic = "t"\n[[flag]]\nrule = "boundary"\nmatch = []\n', "match must list"),
+    ('[day]\ntopic = "t"\n', "needs date and topic"),
+    ('[day]\ndate = "d"\ntopic = "t"\nexhaustive = ["nope"]\n', "exhaustive names no rule"),
+    ("[day\n", "not TOML"),
+])
+def test_a_labels_file_kb_cannot_use_is_refused_in_one_line(tmp_path: Path, text: str, problem: str) -> None:
+    path = tmp_path / "FLAGS.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=problem) as e:
+        load_labels(path, RULES)
+    assert "\n" not in str(e.value)
