@@ -32,7 +32,9 @@ def query_papers_cmd(since: Since = None, until: Until = None,
                      source: Annotated[Optional[str], typer.Option("--source", callback=_check_source,
                                                                    help="Only this source.")] = None,
                      topic: Tag = None,
-                     relevance: Annotated[Optional[Relevance], typer.Option("--relevance")] = None,
+                     relevance: Annotated[Optional[Relevance], typer.Option(
+                         "--relevance", help="Only papers the classifier judged so (primary or adjacent to "
+                         "LLM inference).")] = None,
                      fmt: Format = Fmt4.table) -> None:
     """Papers seen by sources between two dates (the sources' own dates)."""
     from kb.store.papers import query_papers
@@ -65,6 +67,8 @@ def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese 
                fmt: Format = Fmt4.table) -> None:
     """Full-text search over papers, note entries and blog posts (bm25 ranking)."""
     from kb.store.search import search
+    if not text.strip():   # `kb search "$Q"` with Q unset: a usage error, not an empty answer
+        raise typer.BadParameter("nothing to search for; give words or an arXiv ID", param_hint="'TEXT'")
     with open_store() as store:
         rows = search(store, text, limit=limit)
     echo_rows(rows, fmt.value, ["kind", "ref", "title", "snippet"], id_key="ref")

@@ -38,7 +38,8 @@ BAD_ARGUMENTS = [
     (["db", "backup", "backups/"], 2, "a folder; name the file"),          # once wrote a file named "backups"
     (["flags", "show", "x3"], 2, "a flag's number"),
     (["search", "x", "--limit", "0"], 2, "--limit"),
-    (["search", "x", "--limit", "99999999999999999999"], 2, "--limit"),   # was an OverflowError (exit 70)
+    (["search", "x", "--limit", "99999999999999999999"], 2, "--limit"),
+    (["search", " "], 2, "nothing to search for"),                            # was "(none)", exit 0   # was an OverflowError (exit 70)
     (["anchor", "2610.09701", "--section", "9"], 2, "no section §9"),
     (["anchor", "not-an-id", "--section", "1.1"], 2, "neither an arXiv ID nor a URL"),   # was 1
     (["audit", "--topic", "nope"], 2, "no topic 'nope'"),
