@@ -35,6 +35,10 @@ _VERSION = r"(?:v(?P<ver>\d{1,3}))?"
 _WORD = "A-Za-z0-9_"
 _AFTER = r"(?![" + _WORD + r"万亿千百元倍%％]|\.\d)"
 _ID_RE = re.compile(r"(?:(?<=arxiv\.)|(?<![" + _WORD + r".-]))(?:" + _NEW + "|" + _OLD + ")" + _VERSION + _AFTER, re.I)
+# What every ID contains: four digits, a dot and four more (new style), or a slash and seven digits (old
+# style). Scanning for it is ~40x cheaper than the full pattern, whose lookbehinds and case-folded
+# archive names are tried at every position: text without it (most abstracts, posts and notes) is skipped.
+_SHAPE_RE = re.compile(r"\d{4}\.\d{4}|/\d{7}")
 
 # Characters that change how an ID looks without changing what it is: zero-width
 # characters and bidi controls. They are stripped before matching so that
@@ -105,8 +109,11 @@ def find_arxiv_ids(text: str) -> list[ArxivId]:
     Accepts bare IDs, ``arXiv:`` prefixes, abs/pdf/html URLs on arxiv.org and
     export.arxiv.org, versions and old-style IDs. Invalid look-alikes are skipped.
     """
+    text = clean_text(text)
+    if not _SHAPE_RE.search(text):
+        return []
     seen: dict[ArxivId, None] = {}
-    for m in _ID_RE.finditer(clean_text(text)):
+    for m in _ID_RE.finditer(text):
         aid = _from_match(m)
         if aid is not None:
             seen.setdefault(aid, None)
