@@ -1,6 +1,6 @@
 """Compiled briefing templates kept in the workspace, ``.kb/cache/templates-<key>/``.
 
-Compiling both briefing templates takes ~70 ms, every night. Jinja's bytecode cache
+Compiling both briefing templates takes a few hundred ms, every night. Jinja's bytecode cache
 keeps the compiled code and checks each entry against its template's source, so an
 edited template or override is compiled afresh. What the source does not cover is
 in the folder's key: kb's and Jinja's versions and the environment's options (an
