@@ -10,7 +10,7 @@ and decoys: cases that look like flags and must not be raised::
 
     [[flag]]
     rule = "number-conflict"
-    match = ["ZetaServe", "TTFT"]     # every string appears in the flag's subject or evidence
+    match = ["ZetaServe", "TTFT"]     # every string appears in the flag's subject or evidence (▲: upvotes)
     why = "note 380 ms, post 412 ms"
 
     [[decoy]]
@@ -56,8 +56,13 @@ class Labels:
 
 
 def flag_text(flag: dict[str, Any]) -> str:
-    """What a label's strings are looked for in: the flag's subject and evidence, case folded."""
-    return json.dumps([flag.get("subject"), flag.get("evidence")], ensure_ascii=False).casefold()
+    """What a label's strings are looked for in: the flag's subject and evidence, case folded, and the
+    unit of the quantity it compares where its values are bare numbers (HF upvotes: ``▲``, as notes and
+    docs/briefing.md write them)."""
+    evidence = flag.get("evidence")
+    quantity = evidence.get("quantity", "") if isinstance(evidence, dict) else ""
+    unit = " ▲" if isinstance(quantity, str) and "upvotes" in quantity else ""
+    return json.dumps([flag.get("subject"), evidence], ensure_ascii=False).casefold() + unit
 
 
 def load_labels(path: Path, rules: tuple[str, ...]) -> Labels:
