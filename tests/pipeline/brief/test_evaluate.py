@@ -2,6 +2,7 @@
 are complete, decoys named among the extra flags, and labels files that cannot be read refused in one line."""
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from kb.errors import ConfigError
 from kb.store.flags import RULES
 from pipeline.brief.evaluate import Label, Labels, format_flags_table, load_labels, score
+from tests.support.paths import LABELLED
 
 
 def _flag(kind: str, subject: str, **evidence: object) -> dict:
@@ -61,3 +63,20 @@ def test_a_labels_file_kb_cannot_use_is_refused_in_one_line(tmp_path: Path, text
     with pytest.raises(ConfigError, match=problem) as e:
         load_labels(path, RULES)
     assert "\n" not in str(e.value)
+
+
+def test_upvotes_match_the_unit_notes_write_them_with() -> None:
+    flag = _flag("number-conflict", "FP4Lens · upvotes", quantity="HF upvotes", values={"19": ["n"], "23": ["hf"]})
+    assert Label("number-conflict", ("FP4Lens", "▲")).fits(flag)
+    assert not Label("number-conflict", ("TierKV", "▲")).fits(FLAGS[1])
+
+
+@pytest.mark.parametrize("day", ["day2", "day3"])
+def test_the_labelled_days_load_and_name_their_places(day: str) -> None:
+    """The labels kb's rules are measured on: every rule one of kb's, every place a file of the day."""
+    labels = load_labels(LABELLED / day / "FLAGS.toml", RULES)
+    assert labels.flags and labels.decoys
+    raw = tomllib.loads((LABELLED / day / "FLAGS.toml").read_text(encoding="utf-8"))
+    places = {w.split("#")[0] for item in raw.get("flag", []) + raw.get("decoy", []) for w in item.get("where", [])}
+    workspaces = [LABELLED / d / "workspace" for d in ("day2", "day3")] + [LABELLED.parents[1] / "data" / "sample"]
+    assert all(any((ws / w).exists() for ws in workspaces) for w in places), places

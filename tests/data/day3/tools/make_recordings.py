@@ -271,7 +271,7 @@ def item_xml(rng, it):
     return f"""    <item>
       <title>{escape(title)}</title>
       <link>https://arxiv.org/abs/{i}</link>
-      <description>arXiv:{i}v{v} Announce Type: {kind} 
+      <description>arXiv:{i}v{v} Announce Type: {kind}\x20
 Abstract: {escape(abstract)}</description>
       <guid isPermaLink="false">oai:arXiv.org:{i}v{v}</guid>
 """ + "".join(f"      <category>{c}</category>\n" for c in cats) + f"""      <pubDate>{PUB}</pubDate>
