@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.errors import LockedError, ReadOnlyStore, StoreError, StoreUnreachable
 from kb.store.migrations import ID_TABLES, LEDGER, MIGRATIONS, Migration, pending, readable_without, statements_for
+from kb.store.pg_urls import redact, scrub, sqlalchemy_url
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -33,47 +34,6 @@ KEY = 0x6B62
 NIGHTLY, WRITE, MIGRATE = 1, 2, 3
 WRITE_WAIT_S = 120      # a writer waits this long for another one to finish (SQLite's busy_timeout: 10 s)
 READ_COMMANDS = "show, search, query, flags, audit, explain, sources status and db status work without it"
-
-
-def _split_userinfo(url: str) -> tuple[str, str, str | None, str] | None:
-    """``(scheme://, user, password or None, rest after the @)``; None without a user part. The user part
-    ends at the *last* @: a password may hold ``?``, ``/`` or ``@`` (libpq takes them), and cutting too
-    far right hides more than the password, never less."""
-    head, sep, rest = url.partition("://")
-    at = rest.rfind("@")
-    if not sep or at < 0:
-        return None
-    user, colon, password = rest[:at].partition(":")
-    return head + sep, user, password if colon else None, rest[at + 1:]
-
-
-_PASSWORD_PARAM = re.compile(r"(password=)([^&\s]*)")   # a conninfo parameter, in a URL or a message
-
-
-def redact(url: str) -> str:
-    """The URL as it may be printed: no password."""
-    parts = _split_userinfo(url)
-    if parts is not None and parts[2] is not None:
-        url = f"{parts[0]}{parts[1]}:***@{parts[3]}"
-    return _PASSWORD_PARAM.sub(r"\1***", url)
-
-
-def scrub(text: str, url: str) -> str:
-    """``text`` (a driver's message about ``url``) with the URL redacted and its password, as written
-    and percent-decoded, nowhere: libpq's parse errors quote the token or the whole URL."""
-    from urllib.parse import unquote
-    text = text.replace(url, redact(url))
-    parts = _split_userinfo(url)
-    secrets = [parts[2]] if parts is not None and parts[2] else []
-    secrets += [m[2] for m in _PASSWORD_PARAM.finditer(url)]
-    for secret in sorted({x for s in secrets for x in (s, unquote(s)) if x}, key=len, reverse=True):
-        text = text.replace(secret, "***")
-    return _PASSWORD_PARAM.sub(r"\1***", text)
-
-
-def sqlalchemy_url(url: str) -> str:
-    """The URL for SQLAlchemy with psycopg 3 (a bare postgresql:// means psycopg2 there)."""
-    return re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)
 
 
 def _cleanup_noise_to_run_log(record: logging.LogRecord) -> bool:

@@ -92,7 +92,8 @@ class _PgTarget:
     """An empty PostgreSQL database, written in one transaction (COPY) under kb's write lock."""
 
     def __init__(self, url: str) -> None:
-        from kb.store.backend_pg import KEY, WRITE, connect, redact
+        from kb.store.backend_pg import KEY, WRITE, connect
+        from kb.store.pg_urls import redact
         try:
             store = Store.open(url)   # kb's tables, migrated
         except ReadOnlyStore:

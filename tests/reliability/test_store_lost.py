@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kb.errors import StoreError
-from kb.store.backend_pg import redact
+from kb.store.pg_urls import redact
 from tests.reliability.support import DAY, dump, one_error_line, sample_on
 from tests.reliability.support import kb_inproc as kb
 from tests.support.pg_server import PostgresServer, _free_port

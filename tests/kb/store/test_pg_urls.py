@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from kb.errors import StoreError
-from kb.store.backend_pg import connect, redact, scrub
+from kb.store.backend_pg import connect
+from kb.store.pg_urls import redact, scrub
 
 SECRETS = ["pa?ss999", "pa/ss999", "p@ss999", "Sec%zzret", "Secret999"]
 
