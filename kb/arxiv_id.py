@@ -10,8 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["ArxivId", "parse_arxiv_id", "lookup_arxiv_id", "find_arxiv_ids", "find_cited_ids", "names_a_paper",
-           "normalize_arxiv_id", "clean_text"]
+__all__ = ["ArxivId", "parse_arxiv_id", "lookup_arxiv_id", "find_arxiv_ids", "normalize_arxiv_id", "clean_text"]
 
 # Old-style archives (pre-2007). Subject classes such as math.GT are allowed
 # after the archive name (``math.GT/0309136``); they are not part of the identity.
@@ -118,35 +117,6 @@ def find_arxiv_ids(text: str) -> list[ArxivId]:
         if aid is not None:
             seen.setdefault(aid, None)
     return list(seen)
-
-
-# Sites whose addresses name an arXiv paper by its ID: the host (or a subdomain of it) and the path the
-# address starts with. An ID-shaped part of any other address is that page's own name — a release
-# tag, a post's slug — and cites no paper.
-_PAPER_SITES = (("arxiv.org", "/"), ("huggingface.co", "/papers/"), ("hf.co", "/papers/"),
-                ("doi.org", "/10.48550/"), ("alphaxiv.org", "/"), ("ar5iv.org", "/"), ("paperswithcode.com", "/"),
-                ("semanticscholar.org", "/arxiv/"), ("scholar.archive.org", "/"))
-# An address ends at the first space, bracket, quote or non-ASCII character (Chinese text runs on after it).
-_ADDRESS_RE = re.compile(r"(?i)\bhttps?://(?P<host>[!$%&*+,.0-9:;=@A-Z^_a-z|~-]+)(?P<path>[/?#][!#-&*-;=?-Z^_a-z|~]*)?")
-
-
-def names_a_paper(url: str) -> bool:
-    """Does ``url`` name an arXiv paper by the ID in it (arxiv.org/abs/…, huggingface.co/papers/…, the
-    arXiv DOI)? A GitHub release tagged ``2610.09701`` does not."""
-    m = _ADDRESS_RE.match(url.strip())
-    if m is None:
-        return False
-    host, path = m["host"].lower().rsplit("@", 1)[-1].split(":", 1)[0], m["path"] or "/"
-    return any((host == site or host.endswith("." + site)) and path.lower().startswith(prefix)
-               for site, prefix in _PAPER_SITES)
-
-
-def find_cited_ids(text: str) -> list[ArxivId]:
-    """``find_arxiv_ids`` of ``text`` less the IDs written inside the address of a page that is not a paper's
-    (``names_a_paper``): what a line cites."""
-    if "://" in text:
-        text = _ADDRESS_RE.sub(lambda m: m[0] if names_a_paper(m[0]) else " " * len(m[0]), text)
-    return find_arxiv_ids(text)
 
 
 def mask_arxiv_ids(text: str, mark: str) -> str:

@@ -515,7 +515,7 @@ M021_FLAG_CLOSURES = Migration("m021_flag_closures", (
 ))
 
 # An ID-shaped part of a web address that is not a paper's (a release tagged 2610.09701, a post's slug) cites
-# no paper (``kb.arxiv_id.find_cited_ids``): the team's notes, queue and docs, and the blog feeds, are read
+# no paper (``kb.citations.find_cited_ids``): the team's notes, queue and docs, and the blog feeds, are read
 # again on the next ingest, so an anchor or a mention made from such an address is corrected.
 M022_CITED_IDS = Migration("m022_cited_ids", (
     "DELETE FROM workspace_files WHERE kind IN ('note', 'queue', 'knowledge')",

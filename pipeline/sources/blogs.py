@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 
 import feedparser
 
-from kb.arxiv_id import ArxivId, find_cited_ids, parse_arxiv_id
+from kb.arxiv_id import ArxivId, parse_arxiv_id
+from kb.citations import find_cited_ids
 from kb.errors import ParseError
 from kb.records import ParseResult, PostRecord, Sighting
 from pipeline.sources.text import collapse_ws, split_authors

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from kb.arxiv_id import ArxivId, clean_text, find_arxiv_ids, find_cited_ids, names_a_paper
+from kb.arxiv_id import ArxivId, clean_text
+from kb.citations import find_cited_ids
 from kb.dates import calendar_date, month_number
 from kb.records import AnchorRef, KnowledgeDoc, Section
 from kb.sections import confusable, normalize_section, section_matches, section_parts
@@ -177,7 +178,7 @@ def _anchors(unit: TextLine) -> list[AnchorRef]:
     refs: list[AnchorRef] = []
     ids: set[str] = set()
     found = [(aid, m_start) for aid, m_start in _ids_with_spans(unit.text)]
-    found += [(aid, l.start) for l in unit.links if names_a_paper(l.href) for aid, _ in _ids_with_spans(l.href)
+    found += [(aid, l.start) for l in unit.links for aid, _ in _ids_with_spans(l.href)
               if not unit.is_struck(l.start, max(l.end, l.start + 1))]
     for aid, start in found:
         if aid.id not in ids and not unit.is_struck(start, start + len(aid.id)):
@@ -188,7 +189,7 @@ def _anchors(unit: TextLine) -> list[AnchorRef]:
     for url, start, end in find_urls(unit):
         # a URL that names a paper (arxiv.org/abs/…, hf.co/papers/…) is anchored by its ID; any other
         # (a release tagged 2610.09701) is anchored as itself
-        if url not in urls and not (names_a_paper(url) and find_arxiv_ids(url)) and not unit.is_struck(start, end):
+        if url not in urls and not find_cited_ids(url) and not unit.is_struck(start, end):
             urls.add(url)
             refs.append(AnchorRef(url=url, label=label, anchored_on=on, line=unit.line, date_unreadable=unreadable))
     return refs

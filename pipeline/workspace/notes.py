@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from kb.arxiv_id import find_cited_ids, find_impossible_ids, parse_arxiv_id
+from kb.arxiv_id import find_impossible_ids, parse_arxiv_id
+from kb.citations import find_cited_ids
 from kb.dates import calendar_date
 from kb.records import Note, NoteEntry, UrlRef
 

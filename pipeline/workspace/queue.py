@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.arxiv_id import find_cited_ids, parse_arxiv_id
+from kb.arxiv_id import parse_arxiv_id
+from kb.citations import find_cited_ids
 from kb.records import QueueItem
 
 from .markdown import Block, TextLine, iter_blocks, parse_document

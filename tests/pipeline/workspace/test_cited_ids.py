@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.arxiv_id import find_arxiv_ids, find_cited_ids, names_a_paper
+from kb.arxiv_id import find_arxiv_ids
+from kb.citations import find_cited_ids, names_a_paper
 from kb.store import Store
 from kb.store.anchors import query_anchored
 from pipeline.workspace.knowledge import parse_knowledge
@@ -26,6 +27,8 @@ RELEASE = "https://github.com/ai-dynamo/dynamo/releases/tag/2610.09701"
     (RELEASE, False), ("https://example.com/posts/2605.01280-notes", False),
     ("https://cdn-thumbnails.huggingface.co/social-thumbnails/papers/2610.09701.png", False),
     ("https://huggingface.co/datasets/x/2610.09701", False), ("https://arxiv.org.evil.com/abs/2610.09701", False),
+    ("www.arxiv.org/abs/2610.09701", True), ("www.github.com/x/releases/tag/2610.09701", False),
+    ("https://hf-mirror.com/papers/2610.09701", True), ("https://papers.cool/arxiv/2610.09701", True),
 ])
 def test_a_paper_s_address(url: str, paper: bool) -> None:
     assert names_a_paper(url) is paper
@@ -34,6 +37,17 @@ def test_a_paper_s_address(url: str, paper: bool) -> None:
 
 def test_an_id_after_an_address_in_chinese_text_is_still_cited() -> None:
     assert [a.id for a in find_cited_ids(f"{RELEASE}：ZetaServe（2605.01280）")] == ["2605.01280"]
+
+
+@pytest.mark.parametrize("line, anchors", [
+    ("- SlimWise — www.arxiv.org/abs/2610.09701 (anchored 2026-10-08)", [("2610.09701", None)]),
+    ("- Release — www.github.com/x/releases/tag/2610.09701 (anchored 2026-10-08)",
+     [(None, "www.github.com/x/releases/tag/2610.09701")]),
+])
+def test_an_address_without_a_scheme_is_a_paper_or_itself_never_both(line: str, anchors: list) -> None:
+    """A ``www.`` address was anchored twice, as its paper and as itself (review, 2026-12-04)."""
+    doc = parse_knowledge(f"# Doc v1\n\n## §2.1 Engines\n\n{line}\n", "d.md", "d")
+    assert [(a.arxiv_id, a.url) for a in doc.sections[0].anchors] == anchors
 
 
 def test_a_release_tagged_like_an_id_is_anchored_as_its_address() -> None:
@@ -59,7 +73,6 @@ def test_a_store_read_by_the_old_reader_is_corrected_on_the_next_ingest(sample_w
         f.write(f"\n- Dynamo release — {RELEASE} (anchored 2026-10-08)\n")
     with monkeypatch.context() as old_reader:     # every ID-shaped part of an address cited its paper
         old_reader.setattr(knowledge, "find_cited_ids", find_arxiv_ids)
-        old_reader.setattr(knowledge, "names_a_paper", lambda url: True)
         assert kb_inproc("ingest", "workspace", "--date", "2026-10-08").returncode == 0
     path = sample_workspace / ".kb" / "kb.sqlite"
     assert ("2610.09701", None) in _anchored_on_the_release_line(path)

@@ -1,0 +1,47 @@
+"""What a line of the team's text cites: the arXiv IDs written bare or in a paper's address, never an
+ID-shaped part of another page's address (a release tagged ``2610.09701``, a post's slug).
+
+The addresses are the ones the workspace's parsers read (``kb.text.URL_RE``: ``https://…`` and
+``www.…``), so a line's cited IDs and its addresses never overlap: an address either cites its paper or
+is anchored as itself. The paper sites are data (``data/paper_sites.toml``).
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+from kb.arxiv_id import ArxivId, find_arxiv_ids
+from kb.resources import read_resource
+from kb.text import URL_RE, trim_url
+
+
+@lru_cache(maxsize=1)
+def _paper_sites() -> tuple[tuple[str, str], ...]:
+    sites = tomllib.loads(read_resource("data/paper_sites.toml"))["sites"]
+    return tuple((s["host"].lower(), s["path"].lower()) for s in sites)
+
+
+def names_a_paper(url: str) -> bool:
+    """Does ``url`` name an arXiv paper by the ID in it (arxiv.org/abs/…, huggingface.co/papers/…, the
+    arXiv DOI)? A GitHub release tagged ``2610.09701`` does not."""
+    url = url.strip()
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    try:
+        host = (parts.hostname or "").lower()
+    except ValueError:   # a malformed address ("http://[x") names nothing
+        return False
+    path = (parts.path or "/").lower()
+    return any((host == site or host.endswith("." + site)) and path.startswith(prefix)
+               for site, prefix in _paper_sites())
+
+
+def find_cited_ids(text: str) -> list[ArxivId]:
+    """``find_arxiv_ids`` of ``text`` less the IDs written inside the address of a page that is not a paper's."""
+    found = find_arxiv_ids(text)
+    if found and ("://" in text or "www." in text.lower()):   # most text has no ID, or no address
+        def mask(m) -> str:
+            url = trim_url(m[0])
+            return m[0] if names_a_paper(url) else " " * len(url) + m[0][len(url):]
+        found = find_arxiv_ids(URL_RE.sub(mask, text))
+    return found
