@@ -190,8 +190,13 @@ def eval_flags_cmd(labels: Annotated[Path, typer.Argument(metavar="LABELS", help
     from kb.store.flags import RULES
     from pipeline.brief.evaluate import format_flags_table, load_labels, score
     from pipeline.brief.write import briefing_data
+    from kb.errors import ConfigError
+    from kb.store.briefings import recorded
     expected = load_labels(labels, tuple(RULES))
     with run_context(expected.day, write=False) as ctx:
+        if recorded(ctx.store, expected.topic, expected.day, "", "json") is None:   # its inputs are not in the store
+            raise ConfigError(f"no briefing of {expected.topic} recorded for {expected.day}: run "
+                              f"`kb nightly --date {expected.day}` first (the day's sources and files)")
         data = briefing_data(ctx, expected.topic, preview=True)
     result = score(data["flags"], expected)
     typer.echo(format_json(result) if fmt is TableJson.json else format_flags_table(result))

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -79,9 +80,19 @@ def load_labels(path: Path, rules: tuple[str, ...]) -> Labels:
     exhaustive = set(day.get("exhaustive") or {label.rule for label in flags + decoys})
     if unknown := exhaustive - set(rules):
         raise ConfigError(f"{path}: [day] exhaustive names no rule of kb: {', '.join(sorted(unknown))}")
-    if not isinstance(day.get("date"), str) or not isinstance(day.get("topic"), str):
-        raise ConfigError(f"{path}: [day] needs date and topic")
-    return Labels(day["date"], day["topic"], flags, decoys, exhaustive)
+    if not isinstance(day.get("topic"), str) or (when := _day_of(day.get("date"))) is None:
+        raise ConfigError(f"{path}: [day] needs date (YYYY-MM-DD) and topic")
+    return Labels(when, day["topic"], flags, decoys, exhaustive)
+
+
+def _day_of(value: Any) -> str | None:
+    """A labels file's day as YYYY-MM-DD: a TOML date or a string naming a real one; None otherwise."""
+    if isinstance(value, date):
+        return value.isoformat()
+    try:
+        return date.fromisoformat(value).isoformat() if isinstance(value, str) and len(value) == 10 else None
+    except ValueError:
+        return None
 
 
 def _label(path: Path, item: Any, rules: tuple[str, ...], *, decoy: bool) -> Label:
@@ -96,23 +107,39 @@ def _label(path: Path, item: Any, rules: tuple[str, ...], *, decoy: bool) -> Lab
 
 def score(flags: list[dict[str, Any]], labels: Labels) -> dict[str, Any]:
     """Match the raised ``flags`` to the labels: per rule and overall, what was found, missed and extra."""
-    unmatched = list(flags)
-    found, missed = [], []
-    for label in labels.flags:
-        hit = next((f for f in unmatched if label.fits(f)), None)
-        if hit is None:
-            missed.append(label)
-        else:
-            unmatched.remove(hit)
-            found.append((label, hit))
-    judged = [f for f in unmatched if f.get("kind") in labels.exhaustive]
+    pairs = _matching(labels.flags, flags)
+    found = [(label, flags[pairs[i]]) for i, label in enumerate(labels.flags) if i in pairs]
+    missed = [label for i, label in enumerate(labels.flags) if i not in pairs]
+    taken = set(pairs.values())
+    judged = [f for j, f in enumerate(flags) if j not in taken and f.get("kind") in labels.exhaustive]
     rules = sorted({label.rule for label in labels.flags} | labels.exhaustive | {f.get("kind") for f in flags})
     per_rule = {rule: _figures(rule, labels, found, missed, judged, flags) for rule in rules}
-    overall = _ratios(len(found), len(labels.flags),
-                      sum(1 for _, f in found if f.get("kind") in labels.exhaustive) + len(judged))
-    return {"date": labels.day, "topic": labels.topic, "rules": per_rule, **overall,
+    found_judged = sum(1 for _, f in found if f.get("kind") in labels.exhaustive)
+    return {"date": labels.day, "topic": labels.topic, "rules": per_rule,
+            "recall": len(found) / len(labels.flags) if labels.flags else None,
+            "precision": found_judged / (found_judged + len(judged)) if found_judged + len(judged) else None,
             "missed": [_label_row(label) for label in missed],
             "extra": [_extra_row(f, labels.decoys) for f in judged]}
+
+
+def _matching(labels: list[Label], flags: list[dict[str, Any]]) -> dict[int, int]:
+    """The most labels matched to distinct flags they fit (label index → flag index), whatever the order
+    of either: a general label never takes the one flag a specific label needs (augmenting paths)."""
+    fits = [[j for j, f in enumerate(flags) if label.fits(f)] for label in labels]
+    owner: dict[int, int] = {}          # flag → label
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for j in fits[i]:
+            if j not in seen:
+                seen.add(j)
+                if j not in owner or assign(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    for i in range(len(labels)):
+        assign(i, set())
+    return {i: j for j, i in owner.items()}
 
 
 def _figures(rule: str, labels: Labels, found: list, missed: list, judged: list, flags: list) -> dict[str, Any]:

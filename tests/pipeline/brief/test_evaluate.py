@@ -50,10 +50,34 @@ def test_a_flag_matched_once_is_not_matched_again() -> None:
     assert result["rules"]["id-conflict"]["found"] == 1 and len(result["missed"]) == 1
 
 
+def test_precision_counts_only_the_flags_of_rules_judged_in_full() -> None:
+    """Matches of a rule not judged in full were counted above the line, and precision reached 3.0 (review)."""
+    labels = Labels("d", "t", [Label("boundary", ("2610.11305",)), Label("id-conflict", ("HydraRoute",))], [],
+                    {"id-conflict"})
+    result = score(FLAGS, labels)
+    assert (result["recall"], result["precision"]) == (1.0, 1.0)
+
+
+def test_a_general_label_never_takes_the_flag_a_specific_one_needs() -> None:
+    """Labels were matched first come, first served: recall depended on their order in the file (review)."""
+    flags = [_flag("number-conflict", "ZetaServe · TTFT"), _flag("number-conflict", "ZetaServe · throughput")]
+    general, specific = Label("number-conflict", ("ZetaServe",)), Label("number-conflict", ("ZetaServe", "TTFT"))
+    for order in ([general, specific], [specific, general]):
+        assert score(flags, Labels("d", "t", order, [], {"number-conflict"}))["recall"] == 1.0
+
+
+@pytest.mark.parametrize("written", ['"2026-10-09"', "2026-10-09"])
+def test_the_day_may_be_a_toml_date_or_a_string(tmp_path: Path, written: str) -> None:
+    path = tmp_path / "FLAGS.toml"
+    path.write_text(f'[day]\ndate = {written}\ntopic = "t"\n', encoding="utf-8")
+    assert load_labels(path, RULES).day == "2026-10-09"
+
+
 @pytest.mark.parametrize("text, problem", [
+    ('[day]\ndate = "2026-10-32"\ntopic = "t"\n', "needs date"),          # was an internal error
     ('[day]\ndate = "d"\ntopic = "t"\n[[flag]]\nrule = "nope"\nmatch = ["x"]\n', "rule 'nope'"),
     ('[day]\ndate = "d"\ntopic = "t"\n[[flag]]\nrule = "boundary"\nmatch = []\n', "match must list"),
-    ('[day]\ntopic = "t"\n', "needs date and topic"),
+    ('[day]\ntopic = "t"\n', "needs date"),
     ('[day]\ndate = "d"\ntopic = "t"\nexhaustive = ["nope"]\n', "exhaustive names no rule"),
     ("[day\n", "not TOML"),
 ])
