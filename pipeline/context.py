@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 RUN_LOG_ONLY = {"console": False}
 
 
-def _utc_now() -> datetime:
+def utc_now() -> datetime:
+    """The wall clock, in UTC: the one place a run reads it (tests give a run another `now`)."""
     return datetime.now(UTC)
 
 
@@ -49,7 +50,7 @@ class RunContext:
     store: Store
     today: date
     offline: bool = False
-    now: Callable[[], datetime] = _utc_now
+    now: Callable[[], datetime] = utc_now
     # The nightly skips a payload whose bytes equal the last one saved; an explicit
     # `kb ingest …` always parses what it is given.
     skip_unchanged: bool = False
@@ -89,7 +90,7 @@ class RunContext:
 
 
 def open_context(home: str | None, today: date, *, offline: bool = False,
-                 now: Callable[[], datetime] = _utc_now) -> RunContext:
+                 now: Callable[[], datetime] = utc_now) -> RunContext:
     """Locate the workspace, open its store and build the run context."""
     from kb.workspace import open_workspace
     ws = open_workspace(home)

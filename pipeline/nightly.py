@@ -14,12 +14,12 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from kb.errors import KBError
-from pipeline.context import RUN_LOG_ONLY, RunContext
+from pipeline.context import RUN_LOG_ONLY, RunContext, utc_now
 from pipeline.ingest.run import SourceReport
 
 log = logging.getLogger(__name__)
@@ -169,10 +169,19 @@ def _open_run_log(root: Path, today: date, now: Callable[[], datetime]) -> loggi
     handler = _new_log_file(logs, stem)
     handler.setLevel(logging.INFO)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    runs = sorted(logs.glob("nightly-*.log"), key=lambda p: (p.stat().st_mtime, p.name))
-    for old in runs[:-KEEP_LOGS]:   # oldest first; this run's file is among the kept
-        old.unlink(missing_ok=True)
+    _keep_latest_logs(logs)
     return handler
+
+
+def _keep_latest_logs(logs: Path) -> None:
+    """Remove all but the KEEP_LOGS newest run logs. It runs before the lock is taken, so another nightly
+    may be removing the same files: one gone meanwhile is already done, never this run's failure."""
+    runs = []
+    for path in logs.glob("nightly-*.log"):
+        with contextlib.suppress(FileNotFoundError):
+            runs.append((path.stat().st_mtime, path.name, path))
+    for *_, old in sorted(runs)[:-KEEP_LOGS]:   # oldest first; this run's file is among the kept
+        old.unlink(missing_ok=True)
 
 
 def _new_log_file(logs: Path, stem: str) -> logging.FileHandler:
@@ -200,7 +209,7 @@ def run_log(root: Path, today: date, now: Callable[[], datetime] | None = None) 
     read it) runs without one, and its store then says in one line why the nightly cannot run.
     """
     try:
-        handler = _open_run_log(root, today, now or (lambda: datetime.now(UTC)))
+        handler = _open_run_log(root, today, now or utc_now)
     except OSError:
         yield False
         return

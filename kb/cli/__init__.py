@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: run the app; every failure is one line on stderr and a documented exit code.
 
     0 ok; 1 the operation failed (a nightly: a source failed, briefings written; the output could not
-    be written: a full disk, a closed pipe); 2 usage or
+    be written: a full disk; a closed pipe is click's, silent); 2 usage or
     configuration; 70 an unexpected internal error (its traceback goes to a crash log, or to
     stderr with --verbose); 75 another nightly holds the lock; 130 interrupted.
     """
@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None) -> None:
     except KBError as exc:
         code = _fail(_one_line(str(exc)), exc.exit_code)
     except Exception as exc:
-        if isinstance(exc, OSError) and _output_lost(exc):   # a full disk, a closed pipe: not kb's bug
+        if isinstance(exc, OSError) and _output_lost(exc):   # a full disk, an I/O error: not kb's bug
+            _drop_stdout()
             code = _fail(f"cannot write the output: {exc.strerror or type(exc).__name__}", 1)
         else:   # a bug or an unforeseen input: one line, the traceback kept apart
             code = _fail(f"internal error: {type(exc).__name__}: {_one_line(str(exc))[:300]} "
@@ -132,14 +133,17 @@ def _app_for(args: list[str]) -> typer.Typer:
 
 
 def _output_lost(exc: OSError) -> bool:
-    """Did ``exc`` come from writing the command's output (``kb db status > /dev/full``)? Then stdout is
-    pointed at /dev/null, so the text still buffered is not written again, and fails again, at exit."""
+    """Did ``exc`` come from writing the command's output to stdout (``kb db status > /dev/full``)? The
+    innermost frame is click's ``echo`` (typer.echo), writing to its ``file``: stdout, text or bytes."""
     tb = exc.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    stream = tb.tb_frame.f_locals.get("file") if tb is not None else None   # click.echo's, typer.echo's
-    if stream is None or stream not in (sys.stdout, getattr(sys.stdout, "buffer", None)):
-        return False
+    stream = tb.tb_frame.f_locals.get("file") if tb is not None else None
+    return stream is not None and stream in (sys.stdout, getattr(sys.stdout, "buffer", None))
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null: the text still buffered is not written again, and fails again, at exit."""
     null = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(null, sys.stdout.fileno())
@@ -147,7 +151,6 @@ def _output_lost(exc: OSError) -> bool:
         pass
     finally:
         os.close(null)
-    return True
 
 
 def _one_line(text: str) -> str:

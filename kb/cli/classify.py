@@ -187,11 +187,11 @@ def eval_flags_cmd(labels: Annotated[Path, typer.Argument(metavar="LABELS", help
     """The verification rules against a labelled day: per rule, expected, raised, found, missed, extra,
     recall and precision. The day must be in the store (its nightly run); nothing is written."""
     from kb.cli.output import format_json
+    from kb.errors import ConfigError
+    from kb.store.briefings import recorded
     from kb.store.flags import RULES
     from pipeline.brief.evaluate import format_flags_table, load_labels, score
     from pipeline.brief.write import briefing_data
-    from kb.errors import ConfigError
-    from kb.store.briefings import recorded
     expected = load_labels(labels, tuple(RULES))
     with run_context(expected.day, write=False) as ctx:
         if recorded(ctx.store, expected.topic, expected.day, "", "json") is None:   # its inputs are not in the store

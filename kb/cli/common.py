@@ -4,7 +4,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator, Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any, Optional
 
 import typer
@@ -67,13 +67,15 @@ def wants_progress() -> bool:
     return not state.quiet and sys.stderr.isatty()
 
 
-def briefed_day(value: str | None, ws) -> date:
-    """``--date`` of a command that records the day's briefing: not after today in the workspace's
-    time zone. A mistyped year would otherwise become the latest briefing, the one `kb flags resolve`
-    rewrites and the next day compares with."""
-    day, today = parse_day(value, ws), parse_day(None, ws)
-    if day > today:
-        raise typer.BadParameter(f"{day.isoformat()} is after today ({today.isoformat()} in {ws.config.tz}): "
+def briefed_day(value: str | None, ws, today: date | None = None) -> date:
+    """``--date`` of a command that records the day's briefing: not later than tomorrow in the workspace's
+    time zone (``today``: its today, read from the clock unless given). A mistyped year would otherwise
+    become the latest briefing, the one `kb flags resolve` rewrites and the next day compares with; a day
+    of grace, because a crontab's ``--date $(date +%F)`` is the host's date, which another zone may
+    already have turned."""
+    day, today = parse_day(value, ws), today or parse_day(None, ws)
+    if day > today + timedelta(days=1):
+        raise typer.BadParameter(f"{day.isoformat()} has not begun ({today.isoformat()} in {ws.config.tz}): "
                                  "a day is briefed once it has begun", param_hint="'--date'")
     return day
 

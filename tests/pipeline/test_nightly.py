@@ -244,3 +244,20 @@ def test_offline_a_source_with_no_recording_is_not_run_not_failed(tmp_path: Path
                    encoding="utf-8")
     missing = kb("nightly", "--home", str(ws), "--date", DAY, "--offline")
     assert missing.returncode == 1 and "hf: failed" in missing.stderr
+
+
+def test_log_rotation_ignores_a_log_another_nightly_removed_meanwhile(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run log opens before the lock: two nightlies may rotate the same folder at once, and a file the
+    other removed between listing and reading its time failed the run's log (review, 2026-12-04)."""
+    from pipeline import nightly as nightly_module
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for i in range(nightly_module.KEEP_LOGS + 3):
+        (logs / f"nightly-2026-10-08-{i:03d}.log").write_text("x")
+    gone = logs / "nightly-2026-10-08-gone.log"
+    listed = list(logs.glob("nightly-*.log")) + [gone]
+    monkeypatch.setattr(Path, "glob", lambda self, pattern: iter(listed))
+    nightly_module._keep_latest_logs(logs)
+    monkeypatch.undo()
+    assert len(list(logs.glob("nightly-*.log"))) == nightly_module.KEEP_LOGS

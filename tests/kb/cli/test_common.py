@@ -33,6 +33,19 @@ def test_a_day_after_today_is_not_briefed(sample_workspace: Path, args: tuple[st
     resolve` rewrites and the next day compares with (QA, 2026-12-04)."""
     result = kb_inproc(*args, "--date", "2062-10-08")
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
-    assert "2062-10-08 is after today" in result.stderr
+    assert "2062-10-08 has not begun" in result.stderr
     assert not (sample_workspace / "briefings").exists()
     assert kb_inproc("brief", "--date", "2062-10-08", "--preview").returncode == 0   # a preview records nothing
+
+
+def test_a_day_briefed_may_be_the_workspace_s_tomorrow_not_later(sample_workspace: Path) -> None:
+    """A crontab's ``--date $(date +%F)`` on a host whose zone is a day ahead of the workspace's is kept."""
+    import datetime as dt
+
+    import typer
+
+    from kb.workspace import open_workspace
+    ws, today = open_workspace(str(sample_workspace)), dt.date(2026, 10, 8)
+    assert common.briefed_day("2026-10-09", ws, today) == dt.date(2026, 10, 9)
+    with pytest.raises(typer.BadParameter, match="2026-10-10 has not begun"):
+        common.briefed_day("2026-10-10", ws, today)

@@ -133,7 +133,7 @@ def _forbid_clock(monkeypatch: pytest.MonkeyPatch, cli_now: dt.datetime | None =
         if getattr(mod, "date", None) is dt.date:
             monkeypatch.setattr(mod, "date", NoClockDate)
     import pipeline.context
-    monkeypatch.setattr(pipeline.context, "_utc_now", boom)
+    monkeypatch.setattr(pipeline.context, "utc_now", boom)
 
 
 def test_past_day_rebuilt_without_the_clock(sample_day: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
