@@ -38,7 +38,6 @@ class NightlyReport:
     briefings: list[dict[str, Any]] = field(default_factory=list)
     stages: list[str] = field(default_factory=list)
     site: dict[str, Any] | None = None
-    not_run: list[str] = field(default_factory=list)   # offline, no recording named (not failures)
 
     @property
     def exit_code(self) -> int:
@@ -46,8 +45,6 @@ class NightlyReport:
 
     def summary(self) -> str:
         lines = [f"kb nightly {self.date}"]
-        if self.not_run:
-            lines.append(f"  offline, no recording: {', '.join(self.not_run)} (not run)")
         lines += ["  " + s.summary().replace("\n", "\n  ") for s in self.sources]
         if self.resolved:
             lines.append(f"  resolve: {len(self.resolved.get('found', []))} found, "
@@ -67,9 +64,8 @@ Stage = tuple[str, Callable[[RunContext, NightlyReport], None]]
 
 
 def _ingest_sources(ctx: RunContext, report: NightlyReport) -> None:
-    from pipeline.ingest.public import ingest_public_sources, not_run_offline
+    from pipeline.ingest.public import ingest_public_sources
     report.sources += ingest_public_sources(ctx)
-    report.not_run = not_run_offline(ctx)
 
 
 def _ingest_workspace(ctx: RunContext, report: NightlyReport) -> None:

@@ -42,7 +42,13 @@ def record_run(store: Store, run: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- reads
 # A manual run (files the user named) that failed says something about those files, not about
 # the configured source: it is left out of the source's health and of the day's briefing.
-_SPEAKS = "NOT (manual = 1 AND status = 'failed')"
+# A run's status: ok, empty, not-modified, failed, or not-run (offline with no recording: nothing read).
+NOT_RUN = "not-run"
+# The rows that speak for a source's health: not the user's own --from-file failures, and not runs that
+# read nothing (an offline run of a source with no recording).
+_SPEAKS = f"NOT (manual = 1 AND status = 'failed') AND status <> '{NOT_RUN}'"
+# The rows a day's briefing lists: those, and the not-run ones (it says the source was not checked).
+_LISTED = "NOT (manual = 1 AND status = 'failed')"
 
 def validators(store: Store, name: str, url: str) -> tuple[str | None, str | None]:
     """The ETag and Last-Modified stored for ``name`` fetched from ``url``."""
@@ -60,16 +66,26 @@ def runs_of_day(store: Store, day: str) -> list[dict[str, Any]]:
     """Each source's ledger row for the run date, the source's latest attempt of that day, with its
     stored credibility. A rerun that found nothing changed (304, same bytes) still describes the
     day's content: such a row never hides an earlier one that read it, but it does replace a failure."""
-    rows = store.query(f"SELECT * FROM source_runs WHERE run_date = ? AND {_SPEAKS} ORDER BY id", (day,))
+    rows = store.query(f"SELECT * FROM source_runs WHERE run_date = ? AND {_LISTED} ORDER BY id", (day,))
     last: dict[str, dict[str, Any]] = {}
     for r in rows:
         # The latest attempt speaks for the day, except that "nothing changed" never hides an earlier
-        # read of that day; after a failure it is the recovery (the content is what was last read).
+        # read of that day (after a failure it is the recovery: the content is what was last read), and
+        # "not run" (an offline rerun) hides nothing.
         before = last.get(r["source"])
-        if r["status"] != "not-modified" or before is None or before["status"] == "failed":
+        if before is None or _speaks_after(r["status"], before["status"]):
             last[r["source"]] = dict(r)
     cred = {r[0]: r[1] for r in store.query("SELECT name, credibility FROM sources")}
     return [{**v, "credibility": cred.get(k)} for k, v in sorted(last.items())]
+
+
+def _speaks_after(status: str, before: str) -> bool:
+    """Does a later run of the same day with ``status`` speak for the day instead of one with ``before``?"""
+    if status == NOT_RUN:
+        return False
+    if status == "not-modified":
+        return before in ("failed", NOT_RUN)
+    return True
 
 
 def _staleness(runs: list[Any]) -> tuple[int, int]:

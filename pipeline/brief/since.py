@@ -60,7 +60,7 @@ def source_changes(previous: dict[str, Any], sources: list[dict[str, Any]]) -> d
     """Public sources that failed in the previous briefing and answered today, and those failing anew."""
     def failed(items: list[dict[str, Any]]) -> set[str]:
         return {s["name"] for s in items if s.get("kind") == "source" and s.get("status") == "failed"}
-    ran = {s["name"] for s in sources if s.get("kind") == "source"}
+    ran = {s["name"] for s in sources if s.get("kind") == "source" and s.get("status") != "not-run"}
     was, now = failed(previous.get("sources", [])), failed(sources)
     return {"recovered": sorted((was - now) & ran), "failed": sorted(now - was)}
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kb.errors import ConfigError, KBError, SourceError, WorkspaceError
+from kb.store.sources import NOT_RUN
 from pipeline.context import RunContext
 from pipeline.ingest.run import (
     Collector,
@@ -21,6 +22,7 @@ from pipeline.ingest.run import (
     previous_digest,
     run_source,
     run_sources,
+    source_run,
 )
 from pipeline.sources.registry import Source
 
@@ -160,9 +162,11 @@ def ingest_blogs(ctx: RunContext, feed: str | None = None, files: list[Path] | N
 
 
 def ingest_public_sources(ctx: RunContext) -> list[SourceReport]:
-    """Every scheduled source this run can read (``not_run_offline``), each independent of the others."""
+    """Every scheduled source, each independent of the others; offline, one that names no recording is
+    not run (``not_run_offline``) and says so in its report and ledger row."""
     skip = set(not_run_offline(ctx))
-    return run_sources(ctx, [plan(ctx, s) for s in ctx.sources.scheduled() if s.name not in skip])
+    reports = iter(run_sources(ctx, [plan(ctx, s) for s in ctx.sources.scheduled() if s.name not in skip]))
+    return [_not_run(ctx, s) if s.name in skip else next(reports) for s in ctx.sources.scheduled()]
 
 
 def not_run_offline(ctx: RunContext) -> list[str]:
@@ -170,3 +174,11 @@ def not_run_offline(ctx: RunContext) -> list[str]:
     read, which is no failure of theirs (a fresh `kb init` workspace has none; a recording named but
     missing is still a failed source)."""
     return [s.name for s in ctx.sources.scheduled() if not s.recording] if ctx.offline else []
+
+
+def _not_run(ctx: RunContext, source: Source) -> SourceReport:
+    """A source an offline run did not read: status ``not-run``, in the ledger too, so the briefing's
+    sources say it was not checked (the health view leaves such rows out: they say nothing of it)."""
+    with source_run(ctx, spec_of(ctx, source)) as report:
+        report.status, report.error = NOT_RUN, "offline, and no recording configured"
+    return report

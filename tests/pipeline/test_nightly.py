@@ -236,9 +236,15 @@ def test_offline_a_source_with_no_recording_is_not_run_not_failed(tmp_path: Path
     assert kb("init", str(ws)).returncode == 0
     first = kb("nightly", "--home", str(ws), "--date", DAY, "--offline")
     assert first.returncode == 0, first.stderr
-    assert "offline, no recording: arxiv, hf, vllm-blog" in first.stdout and "failed" not in first.stdout
+    assert "arxiv: not-run" in first.stdout and "offline, and no recording configured" in first.stdout
+    assert "failed" not in first.stdout
     with open_store(ws) as store:
-        assert [tuple(r) for r in store.query("SELECT source, status FROM source_runs")] == [("workspace", "ok")]
+        ledger = [tuple(r) for r in store.query("SELECT source, status FROM source_runs")]
+    assert ("arxiv", "not-run") in ledger and ("workspace", "ok") in ledger and len(ledger) == 9
+    brief = (ws / "briefings" / f"{DAY}-inference.en.md").read_text(encoding="utf-8")
+    assert "| arxiv | not run (offline, no recording) |" in brief        # the briefing says what was not checked
+    status = json.loads(kb("--home", str(ws), "sources", "status", "--format", "json").stdout)
+    assert [s["name"] for s in status] == ["workspace"]                 # a run that read nothing says nothing of health
     cfg = ws / "kb.toml"
     cfg.write_text(cfg.read_text(encoding="utf-8").replace('# recording = "recordings/hf/', 'recording = "recordings/hf/'),
                    encoding="utf-8")

@@ -14,6 +14,10 @@ DAY = "2026-10-08"
     (["ok", "not-modified"], "ok"),                 # "nothing changed" never hides the day's read
     (["ok", "failed"], "failed"),                   # the latest attempt speaks
     (["failed", "ok"], "ok"),
+    (["ok", "not-run"], "ok"),                      # an offline rerun that read nothing hides nothing
+    (["failed", "not-run"], "failed"),
+    (["not-run"], "not-run"),                       # the briefing says the source was not checked
+    (["not-run", "not-modified"], "not-modified"),
 ])
 def test_a_days_status_is_its_latest_attempt(store: Store, attempts: list[str], status: str) -> None:
     for n, s in enumerate(attempts):
