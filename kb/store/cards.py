@@ -51,11 +51,14 @@ def cards(store: Store) -> list[CardView]:
         "SELECT path, file_id, arxiv_id, title, created, hf_upvotes, primary_topic, body FROM cards ORDER BY path")]
 
 
-def card_mismatches(store: Store) -> list[tuple[str, str, str]]:
-    """(path, file name's ID, front matter's ID) of cards whose two IDs disagree."""
+def card_mismatches(store: Store, until: str | None = None) -> list[tuple[str, str, str]]:
+    """(path, file name's ID, front matter's ID) of cards whose two IDs disagree; with ``until`` (a day),
+    only cards created on or before it (or undated), as the card's mentions count: a card written later
+    never leaks into an earlier briefing."""
+    dated = "" if until is None else " AND (created IS NULL OR substr(created, 1, 10) <= ?)"
     return [tuple(r) for r in store.query(
         "SELECT path, file_id, arxiv_id FROM cards WHERE file_id IS NOT NULL AND arxiv_id IS NOT NULL "
-        "AND file_id <> arxiv_id ORDER BY path")]
+        f"AND file_id <> arxiv_id{dated} ORDER BY path", () if until is None else (until,))]
 
 
 @dataclass(frozen=True)

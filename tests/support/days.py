@@ -1,4 +1,4 @@
-"""The two sample days as a team would have them: data/sample's day, then the next day laid over it."""
+"""The sample days as a team would have them: data/sample's day, then the next days laid over it."""
 from __future__ import annotations
 
 import shutil
@@ -6,8 +6,8 @@ from pathlib import Path
 
 from tests.support.paths import LABELLED, SAMPLE
 
-DAY1, DAY2 = "2026-10-08", "2026-10-09"
-DAY2_DATA = LABELLED / "day2"
+DAY1, DAY2, DAY3 = "2026-10-08", "2026-10-09", "2026-10-12"
+DAY2_DATA, DAY3_DATA = LABELLED / "day2", LABELLED / "day3"
 
 
 def two_days(home: Path, run, day2_overlay: Path | None = None) -> Path:
@@ -19,6 +19,15 @@ def two_days(home: Path, run, day2_overlay: Path | None = None) -> Path:
     if day2_overlay is not None:
         lay_over(day2_overlay, home)
     run(home, "nightly", "--date", DAY2, "--offline", "--quiet")
+    return home
+
+
+def three_days(home: Path, run) -> Path:
+    """``home`` after the two days of ``two_days`` and then day 3 (tests/data/day3/README.md), each
+    day's files laid over the previous day's."""
+    two_days(home, run)
+    lay_over(DAY3_DATA / "workspace", home)
+    run(home, "nightly", "--date", DAY3, "--offline", "--quiet")
     return home
 
 
