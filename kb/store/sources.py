@@ -50,6 +50,7 @@ _SPEAKS = f"NOT (manual = 1 AND status = 'failed') AND status <> '{NOT_RUN}'"
 # The rows a day's briefing lists: those, and the not-run ones (it says the source was not checked).
 _LISTED = "NOT (manual = 1 AND status = 'failed')"
 
+
 def validators(store: Store, name: str, url: str) -> tuple[str | None, str | None]:
     """The ETag and Last-Modified stored for ``name`` fetched from ``url``."""
     rows = store.query("SELECT etag, last_modified FROM sources WHERE name = ? AND url = ?", (name, url))

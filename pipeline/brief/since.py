@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.store.flags import FlagState, evidence_hash, status_after
+from kb.store.sources import NOT_RUN
 from kb.text import normalize_url
 from pipeline.brief.model import Flag
 
@@ -60,7 +61,7 @@ def source_changes(previous: dict[str, Any], sources: list[dict[str, Any]]) -> d
     """Public sources that failed in the previous briefing and answered today, and those failing anew."""
     def failed(items: list[dict[str, Any]]) -> set[str]:
         return {s["name"] for s in items if s.get("kind") == "source" and s.get("status") == "failed"}
-    ran = {s["name"] for s in sources if s.get("kind") == "source" and s.get("status") != "not-run"}
+    ran = {s["name"] for s in sources if s.get("kind") == "source" and s.get("status") != NOT_RUN}
     was, now = failed(previous.get("sources", [])), failed(sources)
     return {"recovered": sorted((was - now) & ran), "failed": sorted(now - was)}
 
