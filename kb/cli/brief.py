@@ -140,6 +140,8 @@ def flags_resolve_cmd(flag_id: Annotated[Optional[str], typer.Argument(metavar="
     _check_rule(rule)
     if (flag_id is None) == (rule is None and topic is None):
         raise typer.BadParameter("give a flag number, or --rule and/or --topic (not both)")
+    if flag_id is None and verdict is Verdict.open:   # --rule/--topic select open flags: nothing to reopen
+        raise typer.BadParameter("--as open reopens one flag: give its number", param_hint="'--as'")
     if flag_id is None and topic is None:   # many flags at once: never another doc's unless named
         topic = open_workspace().config.topics[0].slug
     with open_store(write=True) as store, store.transaction() as tx:

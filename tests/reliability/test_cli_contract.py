@@ -47,6 +47,7 @@ BAD_ARGUMENTS = [
     (["flags", "show", "9999"], 1, "no flag #9999"),
     (["flags", "resolve", "9999", "--as", "verified"], 1, "no flag #9999"),
     (["flags", "resolve", "--as", "verified"], 2, "give a flag number"),
+    (["flags", "resolve", "--topic", "inference", "--as", "open"], 2, "reopens one flag"),   # said "1 flags … open"
     (["ingest", "blogs", "--feed", "nope"], 2, "no blog feed named 'nope' in kb.toml (blog feeds: vllm-blog, llm-d, lmcache)"),
     (["ingest", "blogs", "--feed", "arxiv"], 2, "not a blog feed"),
     (["ingest", "blogs", "--from-file", "x.xml"], 2, "needs --feed"),
