@@ -232,18 +232,22 @@ def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], 
     report.problems = [p for r in results for p in r.problems]
     report.parsed = len(papers) + len(posts)
     report.skipped = len(report.problems)
+    # nothing read, only problems: a failure, whose validators and digest are not kept, so that a rerun
+    # fetches and parses the payload again rather than calling it unchanged (which hides the failure)
+    empty = bool(results) and all(r.empty_day for r in results)
+    failed = not empty and not report.parsed and bool(report.problems)
     report.problems += [p for rec in [*papers, *posts] for p in bound_record(rec)]  # kept, but cut
     with ctx.store.transaction() as tx:
         register_source(tx, spec.name, spec.kind, spec.url, spec.credibility)
         counts = save_papers(tx, papers, spec.name)
         counts += save_posts(tx, posts)
         add_sightings(tx, sightings)
-        if any(report.validators) or report.digest:
+        if (any(report.validators) or report.digest) and not failed:
             save_validators(tx, spec.name, *report.validators, report.digest)
     report.new, report.updated = counts.new, counts.updated
-    if results and all(r.empty_day for r in results):
+    if empty:
         report.status = "empty"
-    elif not report.parsed and report.problems:
+    elif failed:
         report.status = "failed"
         report.error = report.problems[0]
 

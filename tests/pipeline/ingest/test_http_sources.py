@@ -116,3 +116,20 @@ def test_an_offline_run_has_no_http_client(workspace: Path) -> None:
     with pytest.raises(SourceError, match="offline"):
         ctx.http.fetch("http://127.0.0.1:9/")
     assert resolve_ids(ctx, ["2610.09701"]).report.status == "failed"
+
+
+@pytest.mark.parametrize("track", [False, True], ids=["etag", "digest"])
+def test_a_payload_that_yielded_only_problems_is_fetched_and_failed_again(workspace: Path, server,
+                                                                          track: bool) -> None:
+    # Every item unreadable: the run fails. Its ETag and digest must not be kept, or the rerun's 304
+    # (or the same bytes) reads as "not-modified", which replaces the failure as the day's status.
+    broken = b'[{"paper": null}, {"paper": {"title": "no id"}}]'
+    ctx = _ctx(workspace, server, "/rss")
+    ctx.config.hf_url = server.url("/hf")
+    ctx.skip_unchanged = track
+    server.script("/hf", *[Reply(200, broken, {"ETag": '"b1"', "Content-Type": "application/json"})] * 2)
+    first = ingest_source(ctx, "hf")
+    assert first.status == "failed" and first.parsed == 0
+    second = ingest_source(ctx, "hf")
+    assert second.status == "failed", second.summary()
+    assert server.seen("/hf")[1].headers.get("If-None-Match") is None
