@@ -92,6 +92,23 @@ def _check_url(url: str) -> None:
         raise ConfigError(f"URL has no host: {url!r}")
 
 
+def _decodable() -> list[str]:
+    """The content codings urllib3 decodes here (br and zstd only when their packages are installed)."""
+    from urllib3.response import BaseHTTPResponse
+    return list(BaseHTTPResponse.CONTENT_DECODERS)
+
+
+def _undecodable(header: str) -> str | None:
+    """The header's value when one of its codings cannot be decoded, else None.
+
+    urllib3 passes such a body through undecoded, and the parser would then report bytes it was
+    never meant to read (a brotli body as "not UTF-8"); the coding is the line to show instead.
+    """
+    known = {*_decodable(), "identity", ""}
+    codings = [c.strip().lower() for c in header.split(",")]
+    return header.strip() if any(c not in known for c in codings) else None
+
+
 def _describe(exc: BaseException) -> str:
     text = str(exc).strip()
     text = text if len(text) <= 200 else text[:197] + "..."
@@ -278,6 +295,9 @@ class HttpClient:
         declared = resp.headers.get("Content-Length", "").strip()
         if declared.isdigit() and int(declared) > self.max_bytes:
             raise _Failure(too_large, status)
+        if (encoding := _undecodable(resp.headers.get("Content-Encoding", ""))) is not None:
+            raise _Failure(f"Content-Encoding {encoding!r}, which kb cannot decode (it asks for "
+                           f"{', '.join(_decodable())})", status)
         raw = resp.raw
         # read1 returns as soon as some bytes arrive, so the deadline is checked between
         # socket reads; read()/iter_content would wait for a full chunk from a dripping server.

@@ -231,6 +231,21 @@ def test_corrupt_gzip_is_a_source_error(server, make_client) -> None:
     assert info.value.attempts == 1
 
 
+@pytest.mark.parametrize("encoding", ["br", "zstd", "compress", "gzip, br"])
+def test_an_encoding_kb_cannot_decode_is_named_not_parsed(server, make_client, encoding) -> None:
+    """A server that answers in an encoding kb did not ask for gets one line naming it, not a
+    parser's "not UTF-8" about bytes that were never decoded."""
+    server.script("/enc", Reply(200, b"\x1b\x0b\x00\xf8\xa5\x40\x02", {"Content-Encoding": encoding}))
+    with pytest.raises(SourceError, match=f"Content-Encoding {encoding!r}, which kb cannot decode") as info:
+        make_client().fetch(server.url("/enc"))
+    assert info.value.attempts == 1 and info.value.status == 200
+
+
+def test_identity_encoding_is_read_as_is(server, make_client) -> None:
+    server.script("/id", Reply(200, b"plain", {"Content-Encoding": "identity"}))
+    assert make_client().fetch(server.url("/id")).body == b"plain"
+
+
 @pytest.mark.parametrize("url", ["file:///etc/passwd", "ftp://example.org/x",
                                  "javascript:alert(1)", "http:///no-host"])
 def test_non_http_urls_are_config_errors(make_client, url) -> None:
