@@ -109,6 +109,7 @@ def _read_item(item: object, n: int, day: str, source: str, seen: set[str], resu
     if aid.id in seen:
         return f"item {n}: {aid.id} listed twice on {day}"
     seen.add(aid.id)
+    result.problems += _unreadable_fields(paper, item, f"item {n} ({aid.id})")
     upvotes = _upvotes(paper, item)
     result.papers.append(PaperRecord(
         arxiv_id=aid.id,
@@ -122,6 +123,37 @@ def _read_item(item: object, n: int, day: str, source: str, seen: set[str], resu
     result.sightings.append(Sighting(arxiv_id=aid.id, source=source, seen_on=day, kind="featured",
                                      version=aid.version, upvotes=upvotes))
     return None
+
+
+_TEXT_FIELDS = ("title", "summary", "publishedAt")
+
+
+def _unreadable_fields(paper: dict, item: dict, where: str) -> list[str]:
+    """One line per field present with a value kb cannot read; the paper is kept without it.
+
+    A schema change that turns ``title`` into an object would otherwise store every paper of the
+    day untitled with nothing said (an empty field never replaces a stored one, so nothing is lost).
+    """
+    problems = []
+    for field in _TEXT_FIELDS:
+        value = paper.get(field)
+        if value is not None and not isinstance(value, str):
+            problems.append(f"{where}: paper.{field} is {_kind(value)}, not text; read as empty")
+    authors = paper.get("authors")
+    if authors is not None and not isinstance(authors, list):
+        problems.append(f"{where}: paper.authors is {_kind(authors)}, not a list; read as none")
+    for owner, value in (("paper", paper.get("upvotes")), ("item", item.get("upvotes"))):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            problems.append(f"{where}: {owner}.upvotes is {_kind(value)}, not a count; ignored")
+        elif value is not None and abs(value) > MAX_INT:
+            problems.append(f"{where}: {owner}.upvotes {value:.3g} is out of range; ignored")
+    return problems
+
+
+def _kind(value: object) -> str:
+    """A JSON value's type as a reader of the payload would name it."""
+    names = {bool: "a boolean", int: "a number", float: "a number", str: "text", dict: "an object", list: "a list"}
+    return names.get(type(value), type(value).__name__)
 
 
 def _text(value: object) -> str:

@@ -110,8 +110,29 @@ def test_hf_upvotes_no_store_column_holds_are_dropped_not_the_paper() -> None:
     items = [{"paper": {"id": "2610.09701", "title": "A", "summary": "x", "upvotes": up}} for up in (10**23, 2**40)]
     r = parse_daily_papers(json.dumps(items[:1]).encode(), featured_date="2026-08-21")
     assert [p.arxiv_id for p in r.papers] == ["2610.09701"] and [s.upvotes for s in r.sightings] == [None]
+    assert r.problems == ["item 1 (2610.09701): paper.upvotes 1e+23 is out of range; ignored"]
     r = parse_daily_papers(json.dumps(items[1:]).encode(), featured_date="2026-08-21")
     assert [s.upvotes for s in r.sightings] == [2**40]
+
+
+def test_hf_fields_of_the_wrong_type_are_named_and_the_paper_kept() -> None:
+    """A schema change (a title as an object, upvotes as text) stored papers untitled with nothing said."""
+    item = {"paper": {"id": "2610.09701", "title": {"en": "T"}, "summary": 5, "authors": "Ann",
+                      "publishedAt": ["2026-10-01"], "upvotes": "12"}, "upvotes": True}
+    r = parse_daily_papers(json.dumps([item]).encode(), featured_date="2026-08-21")
+    assert [(p.arxiv_id, p.title, p.abstract, p.authors) for p in r.papers] == [("2610.09701", "", "", [])]
+    assert r.problems == [
+        "item 1 (2610.09701): paper.title is an object, not text; read as empty",
+        "item 1 (2610.09701): paper.summary is a number, not text; read as empty",
+        "item 1 (2610.09701): paper.publishedAt is a list, not text; read as empty",
+        "item 1 (2610.09701): paper.authors is text, not a list; read as none",
+        "item 1 (2610.09701): paper.upvotes is text, not a count; ignored",
+        "item 1 (2610.09701): item.upvotes is a boolean, not a count; ignored"]
+
+
+def test_hf_well_typed_and_null_fields_raise_no_problem() -> None:
+    item = {"paper": {"id": "2610.09701", "title": "A", "summary": None, "authors": [], "upvotes": 3}}
+    assert parse_daily_papers(json.dumps([item]).encode(), featured_date="2026-08-21").problems == []
 
 
 def test_hf_non_object_items_are_problems() -> None:
