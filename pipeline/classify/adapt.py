@@ -235,8 +235,8 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
     relevance biases stay the base model's: a doc's labels are mostly anchors, a sample of
     positives, and a bias fitted to them would call everything primary). Optimised with Adam on
     the exact convex objective; ``warm`` starts from a previous correction (``update``).
-    Only the heads some item teaches are fitted (anchors teach relevance, not topics), and
-    the sparse products are segment sums (no dense item × feature matrix).
+    Only the heads some item teaches are fitted (anchors teach relevance, not topics); the
+    products with the items' features are ``_Design``'s.
     """
     labelled = [Labelled.of(i) for i in items]
     if not labelled:
@@ -244,14 +244,8 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
     vecs = base.vectorize_many([(it.title, it.text) for it in labelled])
     z0 = base.logits_many(vecs)
     n, K = len(labelled), z0.shape[1]
-    rows = np.concatenate([np.full(len(v[0]), i) for i, v in enumerate(vecs)]).astype(np.int64)
-    idx_all = np.concatenate([v[0] for v in vecs]).astype(np.int64)
-    vals = np.concatenate([v[1] for v in vecs]).astype(np.float64)
-    feats, cols = np.unique(idx_all, return_inverse=True)
-    by_col = np.argsort(cols, kind="stable")             # entries grouped by feature, for X^T G
-    col_starts = np.flatnonzero(np.r_[True, np.diff(cols[by_col]) != 0])
-    row_starts = np.flatnonzero(np.r_[True, np.diff(rows) != 0]) if len(rows) else np.zeros(0, np.int64)
-    row_ids = rows[row_starts] if len(rows) else rows
+    X = _Design(vecs, K)
+    feats = X.feats
     rel = np.array([_LEVELS.index(it.relevance) if it.relevance in _LEVELS else -1 for it in labelled])
     has_rel = rel >= 0
     w = np.array([it.weight for it in labelled], dtype=np.float64)
@@ -296,8 +290,7 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
     m1D, m2D, m1B, m2B = np.zeros_like(D), np.zeros_like(D), np.zeros_like(B), np.zeros_like(B)
     for step in range(1, steps + 1 if active.any() else 1):
         Z = z0 + B
-        if len(rows):
-            Z[row_ids] += np.add.reduceat(vals[:, None] * D[cols], row_starts, axis=0)
+        X.add_product(Z, D)
         G = np.zeros_like(Z)                   # gradient of the weighted log-losses w.r.t. the logits
         if hierarchical:                       # two binary heads: related, primary | related
             related = (rel != 2).astype(np.float64)
@@ -312,7 +305,7 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
         G[:, _NR:] = (1.0 / (1.0 + np.exp(-Z[:, _NR:])) - Yt) * Mt
         G *= w[:, None]
         G[:, ~active] = 0.0
-        gD = np.add.reduceat((vals[:, None] * G[rows])[by_col], col_starts, axis=0) + l2 * D / n
+        gD = X.transposed_times(G) + l2 * D / n
         gD[frozen, :_NR] = 0.0
         gB = np.where(bias_free, G.sum(axis=0) + bias_l2 * B / n, 0.0)
         for p, g, m1, m2 in ((D, gD, m1D, m2D), (B, gB, m1B, m2B)):
@@ -324,6 +317,53 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
     keep = np.abs(D).max(axis=1) > 1e-4 if len(D) else np.zeros(0, dtype=bool)
     delta = {int(feats[c]): D[c].astype(np.float32) for c in np.flatnonzero(keep)}
     return DocModel(base, doc, delta, B.astype(np.float32), {}, labelled, l2)
+
+
+DENSE_LIMIT = 4_000_000   # items × their distinct features up to which X is held dense (32 MB)
+
+
+class _Design:
+    """The labelled items' feature matrix X (items × the features they hold), for Adam's two products.
+
+    Held dense while small (a doc's usual few hundred labels: BLAS does a step's products about
+    four times faster than segment sums over the entries), else as its entries, so memory follows
+    the labels' entries and not items × features.
+    """
+
+    def __init__(self, vecs: list, K: int) -> None:
+        rows = np.concatenate([np.full(len(v[0]), i) for i, v in enumerate(vecs)]).astype(np.int64)
+        vals = np.concatenate([v[1] for v in vecs]).astype(np.float64)
+        self.feats, cols = np.unique(np.concatenate([v[0] for v in vecs]).astype(np.int64), return_inverse=True)
+        self.n = len(vecs)
+        self.dense = None
+        if self.n * len(self.feats) <= DENSE_LIMIT:
+            self.dense = np.zeros((self.n, len(self.feats)))
+            np.add.at(self.dense, (rows, cols), vals)
+            return
+        by_col = np.argsort(cols, kind="stable")             # entries grouped by feature, for X^T G
+        self.col_starts = np.flatnonzero(np.r_[True, np.diff(cols[by_col]) != 0])
+        self.rows_by_col, self.vals_by_col = rows[by_col], vals[by_col][:, None]
+        self.row_starts = np.flatnonzero(np.r_[True, np.diff(rows) != 0]) if len(rows) else np.zeros(0, np.int64)
+        self.row_ids = rows[self.row_starts] if len(rows) else rows
+        self.cols, self.vals = cols, vals[:, None]
+        self.entries = np.empty((len(rows), K))        # reused every step
+
+    def add_product(self, Z: np.ndarray, D: np.ndarray) -> None:
+        """Z += X @ D."""
+        if self.dense is not None:
+            Z += self.dense @ D
+        elif len(self.cols):
+            Z[self.row_ids] += np.add.reduceat(np.multiply(D[self.cols], self.vals, out=self.entries),
+                                               self.row_starts, axis=0)
+
+    def transposed_times(self, G: np.ndarray) -> np.ndarray:
+        """X^T @ G (features × columns)."""
+        if self.dense is not None:
+            return self.dense.T @ G
+        if not len(self.rows_by_col):
+            return np.zeros((0, G.shape[1]))
+        return np.add.reduceat(np.multiply(G[self.rows_by_col], self.vals_by_col, out=self.entries),
+                               self.col_starts, axis=0)
 
 
 def _taught_relevance(rel: np.ndarray, mode: str) -> np.ndarray:

@@ -170,3 +170,17 @@ def test_sharing_reports_what_correct_applies(base):
     assert abs(related - factor * (1 - whole.classify("", title=PROBE_SPEC).probabilities["none"])) < 0.01
     moe.about = ("moe",)
     assert moe.sharing(*base.vectorize(both, ""))[1:] == (1.0, "moe")
+
+
+def test_the_dense_and_the_sparse_products_fit_the_same_model(base, monkeypatch):
+    """A doc's few hundred labels are fitted with X held dense; a large one with X as its entries.
+    Both are the same products, so the same correction comes out of either."""
+    import pipeline.classify.adapt as adapt_module
+    labels = [*INF, *MOE, Labelled(PROBE_SPEC, relevance="none", weight=3.0, id="n", origin="correction"),
+              Labelled(PROBE_MOE, relevance="adjacent", topics=("moe",), id="m", origin="card")]
+    dense = adapt(base, labels, doc="d", steps=40)
+    monkeypatch.setattr(adapt_module, "DENSE_LIMIT", 0)
+    sparse = adapt(base, labels, doc="d", steps=40)
+    assert dense.delta.keys() == sparse.delta.keys() and dense.delta
+    assert all(np.allclose(dense.delta[j], sparse.delta[j], atol=1e-5) for j in dense.delta)
+    assert np.allclose(dense.bias, sparse.bias, atol=1e-5)
