@@ -40,29 +40,44 @@ def _points(c: Candidate, limit: int = 6) -> list[dict[str, Any]]:
     # a line of a note is a unit of its own (an entry without bullets is lines, not one sentence), but a
     # soft-wrapped line of English prose continues the one before it
     sentences = [s for t in c.texts if t for unit in _units(t) for s in _SENTENCE.split(unit) if s]
-    points += [Point(s) for s in sentences if any(f in s for f in c.facts)
-               and not any(s in w for w in written)][:2]
+    points += [Point(s) for s in sentences if _adds_a_fact(s, c.facts, written)][:2]
     if not points:
         points = [Point(s) for s in sentences[:2]]
     return [p.as_json() for p in points[:limit]]
 
 
+def _adds_a_fact(sentence: str, facts: list[str], written: set[str]) -> bool:
+    """Whether a sentence of the sources carries a fact that the team's bullets shown above do not:
+    one inside a bullet, or made of bullets and a source line ("来源：URL" and the bullets under it,
+    read as one sentence), would only repeat them."""
+    if any(sentence in line for line in written):
+        return False
+    rest = sentence
+    for line in sorted(written, key=len, reverse=True):
+        rest = rest.replace(line, " ")
+    return any(f in rest for f in facts)
+
+
 _WRAPPED = re.compile(r"^[a-z0-9(]")    # a line that continues a sentence: it starts in lower case
+_CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")   # a line of Chinese (with its full-width marks)
 
 
 def _units(text: str) -> list[str]:
     """``text`` as its lines, whitespace collapsed; a line starting in lower case (or a digit) after a line
-    that ends mid-sentence is the same sentence, wrapped ("…1.9× throughput⏎over S-LoRA …")."""
+    of English prose that ends mid-sentence is the same sentence, wrapped ("…1.9× throughput⏎over S-LoRA …").
+    A line of Chinese is a unit of its own: "…逐出到 CPU 内存⏎128K 上下文：…" are two bullets' lines."""
     units: list[str] = []
     for raw in text.splitlines():
         line = " ".join(raw.split())
         if not line:
             continue
-        if units and _WRAPPED.match(line) and not units[-1].endswith((".", "!", "?", "。", "！", "？", ":", "：")):
+        if (units and _WRAPPED.match(line) and not _CJK.search(units[-1])
+                and not units[-1].endswith((".", "!", "?", ":"))):
             units[-1] += " " + line
         else:
             units.append(line)
     return units
+
 
 
 def _source_dict(s: SourceRef) -> dict[str, Any]:

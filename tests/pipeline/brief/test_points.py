@@ -239,3 +239,34 @@ def test_the_html_briefing_escapes_the_code(launch: dict[str, str]) -> None:
     assert "<script" not in html.lower()
     # the stars are the code's, not a credibility: left as written (no ★★☆☆☆ 2/5 inside the code)
     assert '<code class="language-yaml">kv_role: kv_consumer  # ⭐⭐ 推荐\n</code>' in html
+
+
+def _candidate(text: str, bullets: list[str], facts: list[str]):
+    from pipeline.brief.model import Candidate
+    c = Candidate(key="k", texts=[text], points=[Point(b) for b in bullets])
+    c.facts = facts
+    return c
+
+
+def test_a_sentence_made_of_the_bullets_shown_is_not_quoted_again() -> None:
+    """Day 3's HotSwapEP and MemPilot: a note entry's text is its source line and its bullets, one per
+    line. Read as one sentence, they came back as a sixth point repeating the first two."""
+    from pipeline.brief.build import _points
+    bullets = ["expert 热度几分钟就变，静态 placement 会让部分 GPU 打满、部分空转",
+               "decode 吞吐：HotSwapEP 在 expert 负载高度倾斜时 1.7×，均匀负载下 1.1×（对比静态 EP）"]
+    text = "来源：https://arxiv.org/abs/2610.13544 （2026-10-12）\n" + "\n".join(bullets)
+    assert [p["text"] for p in _points(_candidate(text, bullets, ["1.7×", "1.1×"]))] == bullets
+
+
+def test_chinese_lines_starting_with_a_digit_are_not_one_wrapped_sentence() -> None:
+    from pipeline.brief.build import _units
+    lines = ["预测下一步会被 attend 的 KV block，逐出到 CPU 内存", "128K 上下文：TTFT 低 31%"]
+    assert _units("\n".join(lines)) == lines
+
+
+def test_wrapped_english_prose_is_still_one_sentence_and_a_new_fact_is_quoted() -> None:
+    from pipeline.brief.build import _points, _units
+    assert _units("Punica serves LoRA adapters at 1.9× throughput\nover S-LoRA on A100.") == [
+        "Punica serves LoRA adapters at 1.9× throughput over S-LoRA on A100."]
+    c = _candidate("Intro line.\nThe kernel reaches 41.8 GB/s on H100.", ["The kernel is open source"], ["41.8 GB/s"])
+    assert [p["text"] for p in _points(c)] == ["The kernel is open source", "The kernel reaches 41.8 GB/s on H100."]
