@@ -55,7 +55,7 @@ def briefed_keys(data: dict[str, Any]) -> list[str]:
 
 _HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.、)）]\s*"
                             r"|\s*[—–-]+\s*(?:▲\s*\d+|\d+\s*▲|\d+\s*upvotes?)\s*$"
-                            r"|\s*(?:⚠️?|待核实|待确认)\s*", re.I)
+                            r"|\s*(?:⚠️?|待核实|待确认)\s*[:：]?\s*", re.I)   # "待确认：X" is X
 
 
 # Every match of _HEADING_NOISE holds one of these: a heading without them has no noise to remove.

@@ -52,9 +52,12 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
             continue
         written = [line for p in c.points for line in p.lines()]
         lines = [p for p in written if any(m in p for m in c.markers)] if c.markers else c.facts
+        context: dict[str, Any] = {"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}
+        if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
+            context["said"] = [p for p in written if any(f in p for f in c.facts)][:3]
         out.append(Flag("unsourced-claim", c.title, {
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
-            "credibility": best}, context={"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}))
+            "credibility": best}, context=context))
     return out
 
 

@@ -52,3 +52,15 @@ def test_an_anchor_line_keeps_its_words_and_loses_its_anchoring(line: str, label
 ])
 def test_url_spans_fold_case_in_the_scheme_only(text, url):
     assert [text[a:b] for a, b in url_spans(text)] == ([url] if url else [])
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("7. 待确认：vLLM 下个版本默认开 FP4 KV cache？", "vLLM 下个版本默认开 FP4 KV cache？"),
+    ("⚠ 待核实: SGLang decode +25%", "SGLang decode +25%"),
+    ("3. MemPilot 待确认 — 12▲", "MemPilot"),
+    ("2. KVShield：防御", "KVShield：防御"),
+])
+def test_a_heading_loses_its_markers_with_the_colon_after_them(heading: str, title: str) -> None:
+    """Day 3's "## 7. 待确认：vLLM …" was titled "：vLLM …" in the briefing."""
+    from kb.text import clean_heading
+    assert clean_heading(heading) == title

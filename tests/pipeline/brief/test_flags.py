@@ -185,3 +185,17 @@ def test_the_closed_line_says_a_status_in_words(briefed: Path, status: str) -> N
     [en] = [line for line in render(data, "en", "md", briefed).splitlines() if line.startswith("Closed by the team")]
     assert f"{flag['label']} " in zh and f"（{zh_word}：checked）" in zh
     assert f"{flag['label']} " in en and f"({en_word}: checked)" in en
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_flag_names_each_source_of_its_evidence_once(sample_day: Path, lang: str) -> None:
+    """Day 3's HotSwapEP: the listing and HF are both the paper's arXiv page, and the evidence line named it
+    twice. The stored evidence keeps both (it is what a closed flag is compared by); the line names it once."""
+    from pipeline.brief.write import render
+    data = brief_json(sample_day, "--preview")
+    flag = next(f for f in data["flags"] if f["evidence"].get("sources"))
+    first = flag["evidence"]["sources"][0]
+    flag["evidence"]["sources"] = [*flag["evidence"]["sources"], first]
+    evidence = [ln for ln in render(data, lang, "md", sample_day).splitlines()
+                if ln.startswith(("Evidence:", "证据：")) and first in ln]
+    assert evidence and all(ln.count(first) == 1 for ln in evidence)

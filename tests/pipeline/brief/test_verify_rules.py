@@ -73,6 +73,16 @@ def test_unsourced_numbers_from_a_three_star_source_without_id_or_url() -> None:
     assert f.evidence["markers"] == []
 
 
+def test_an_unsourced_figure_is_shown_in_the_lines_that_say_it() -> None:
+    """Day 3's "What: 25%": the briefing quotes the team's line holding the figure; the evidence (what a closed
+    flag is compared by) stays the figures."""
+    c = cand("sg", title="SGLang decode", sources=[entry(1, cred=3)], facts=["+25%"],
+             points=["知乎一条回答，没有给链接", "回答里说 SGLang 在 H20 上 decode 吞吐 +25%"])
+    [f] = unsourced_claims([c], Facts())
+    assert f.evidence["claims"] == ["+25%"]
+    assert f.context["said"] == ["回答里说 SGLang 在 H20 上 decode 吞吐 +25%"]
+
+
 def test_unsourced_not_flagged_when_checkable_or_credible() -> None:
     facts = Facts()
     credible = cand("a", sources=[entry(1, cred=4)], facts=["3.5×"])
