@@ -43,12 +43,22 @@ class CardView:
     hf_upvotes: int | None
     primary_topic: int | None
     body: str
+    topics: tuple[str, ...] = ()
 
 
 def cards(store: Store) -> list[CardView]:
     """Every card, by path."""
-    return [CardView(*r) for r in store.query(
-        "SELECT path, file_id, arxiv_id, title, created, hf_upvotes, primary_topic, body FROM cards ORDER BY path")]
+    return [CardView(*r[:-1], tuple(_json_list(r[-1]))) for r in store.query(
+        "SELECT path, file_id, arxiv_id, title, created, hf_upvotes, primary_topic, body, topics FROM cards "
+        "ORDER BY path")]
+
+
+def _json_list(text: str | None) -> list[str]:
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def card_mismatches(store: Store, until: str | None = None) -> list[tuple[str, str, str]]:

@@ -231,7 +231,9 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
         mine = inputs.classify_for([*c.arxiv_ids, *(s.key for s in c.sources if s.kind == "entry")])
         judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, stored=stored, sections=sections,
-              known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe)
+              known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe,
+              card_speaks=lambda c: card_speaks_for(bool(c.anchored_in), any(
+                  i in inputs.anchored_elsewhere for i in c.arxiv_ids), inputs.main_doc))
     relevant = [c for c in cands if c.relevance != "none"]
     for c in cands:
         if c.card_relevance and not card_speaks_for(bool(c.anchored_in), any(

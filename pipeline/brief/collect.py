@@ -64,6 +64,7 @@ class _Pool:
         keep.kinds |= other.kinds
         keep.card_relevance = keep.card_relevance or other.card_relevance
         keep.card_title = keep.card_title or other.card_title
+        keep.card_topics = keep.card_topics or other.card_topics
         self.items.remove(other)
         for k, v in list(self.by_key.items()):
             if v is other:
@@ -284,6 +285,7 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
             c.upvotes.append((card.hf_upvotes, card.path, card.created or ""))
         if card.primary_topic is not None:
             c.card_relevance = "primary" if card.primary_topic else "adjacent"
+        c.card_topics = c.card_topics or list(card.topics)
         c.card_title = c.card_title or card.title or None
 
 

@@ -39,6 +39,11 @@ class Rules:
     section_negations: list[str] = field(default_factory=list)
     section_not_words: list[str] = field(default_factory=list)
     density_names: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → level → its name
+    recap_patterns: list[re.Pattern[str]] = field(default_factory=list)
+
+    def is_recap(self, own_text: str) -> bool:
+        """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
+        return any(m in own_text for m in self.recap) or any(p.search(own_text) for p in self.recap_patterns)
 
     def excludes(self, own_text: str, doc: str) -> bool:
         """Does the (lower-cased) text say it is not for ``doc``? Markers name the doc as ``{doc}``."""
@@ -57,7 +62,8 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  [m.casefold() for m in markers.get("section", [])],
                  [m.casefold() for m in markers.get("section_not", [])],
                  [m.casefold() for m in markers.get("section_not_words", [])],
-                 raw["density"].get("names", {}))
+                 raw["density"].get("names", {}),
+                 [re.compile(p, re.M) for p in markers.get("recap_patterns", [])])
 
 
 def density_name(level: str, lang: str, rules: Rules) -> str:
@@ -95,8 +101,9 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: Mapping[str, str],
           stored: dict[str, Any] | None = None, known_titles: KnownTitles | None = None,
           withdrawn: dict[str, list[tuple[str, str | None]]] | None = None, suggest: Any = None,
-          describe: Any = None) -> None:
-    """Fill in the candidate's relevance, topics, section, category and score."""
+          describe: Any = None, card_speaks: Any = None) -> None:
+    """Fill in the candidate's relevance, topics, section, category and score. ``card_speaks(c)``: whether
+    the team's card of the item judges it for this doc (``kb.labels.card_speaks_for``)."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
     c.arxiv_ids.sort(key=lambda i: (i not in known_ids, i))   # the ID arXiv resolves first
@@ -117,7 +124,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
         return
     own_text = _own_text(c)
     own = own_text.lower()
-    c.recap = any(m in own for m in rules.recap)
+    c.recap = rules.is_recap(own)
     c.excluded = rules.excludes(own, doc)
     # An item without an arXiv ID is engineering or a confirmation by its facts; a paper's facts only pick
     # the key points quoted when it is shown (``read_facts``), so they are read for those alone.
@@ -126,6 +133,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     c.withdrawn_from = [] if c.anchored_in else sorted({f"{s} ({v})" if v else s for k in subjects
                                                          for s, v in (withdrawn or {}).get(k, [])})
+    if c.relevance == "primary" and carded_elsewhere(c, taxonomy) and (card_speaks is None or card_speaks(c)):
+        c.relevance = "adjacent"
     # by title: an earlier item without an arXiv ID; and, for an item whose IDs the store knows none of, an
     # earlier paper too (two known papers with one title are two papers: kb.text.briefed_keys)
     known = any(i in known_ids for i in c.arxiv_ids)
@@ -168,6 +177,16 @@ class KnownTitles:
             self._read[key] = next((t for label in reversed(self._labels.get(key, []))
                                     if (t := strip_anchor_syntax(label))), None)
         return self._read[key]
+
+
+def carded_elsewhere(c: Candidate, taxonomy: Any) -> bool:
+    """The team's card files the paper under other fields: not primary for the doc, and none of its tags a
+    topic of the taxonomy ("topics: [agents, context-reuse]"). A person read the paper and said so; a
+    classifier that calls it primary from its words ("prefix cache") does not overrule them. A card that
+    tags it with the doc's topics but not as primary (a MoE pruning paper "邻接 inference") says less,
+    and kb's judgement stands."""
+    known = getattr(taxonomy, "topics", None) or {}
+    return c.card_relevance == "adjacent" and bool(c.card_topics) and not any(t in known for t in c.card_topics)
 
 
 def title_of(c: Candidate, known: KnownTitles | None) -> str:

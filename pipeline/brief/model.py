@@ -51,6 +51,7 @@ class Candidate:
     withdrawn_from: list[str] = field(default_factory=list)   # sections whose anchor of it the team withdrew,
     # each as the doc version that last had it numbers it ("2.3 (v310)")
     card_title: str | None = None                                  # the team's card's title, if any
+    card_topics: list[str] = field(default_factory=list)           # the tags the team's card gives it
     bad_ids: list[tuple[str, str, str]] = field(default_factory=list)  # (as written, why, where): impossible IDs
     # another known paper's ID written beside this one's name → (arXiv's title of that ID, where it was written)
     miscited: dict[str, tuple[str, list[str]]] = field(default_factory=dict)

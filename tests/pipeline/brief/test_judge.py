@@ -125,3 +125,30 @@ def test_a_note_naming_a_briefed_paper_by_its_title_is_that_paper(rules) -> None
     note = Candidate(key="entry:n#1", titles=[TITLE], texts=["复读：RDMA congestion control for KV cache transfer"],
                      sources=[SourceRef("entry", "tom", "inbox/tom/n.md", 1, None, "2026-10-09", 3, "", ())])
     assert _judged(note, rules, briefed, {"2610.09305"}).briefed_on == "2026-10-08"
+
+
+@pytest.mark.parametrize("text, recap", [
+    ("邻接材料，和晚间 filter 的条目 5 重复，保留这里的部署细节", True),
+    ("和昨天那条重复了。", True),
+    ("与条目 3 重复", True),
+    ("QuillSpec 省的是多分支的重复 draft", False),          # day 3: a NET-new paper's own point
+    ("把长程工具调用的上下文按子任务递归组装，减少重复上下文", False),
+    ("prefix cache 避免重复计算，TTFT 降 40%", False),
+])
+def test_repeat_is_a_recap_only_where_the_entry_says_it_repeats(rules, text: str, recap: bool) -> None:
+    """"重复" is also the technical word for redundant work, which inference papers remove: as a bare marker
+    it made day 3's QuillSpec a recap ("多分支的重复 draft") instead of NET-new."""
+    assert rules.is_recap(text.lower()) is recap
+
+
+def test_a_card_filing_the_paper_under_other_fields_makes_it_adjacent() -> None:
+    """The sample's RECAST: the card says `primary_topic: false` and tags it [agents, context-reuse], none of
+    the taxonomy's topics; SlimWise's card says `primary_topic: false` with [moe, pd-disaggregation]."""
+    from pipeline.brief.judge import carded_elsewhere
+    from pipeline.classify.taxonomy import default_taxonomy
+    taxonomy = default_taxonomy()
+    recast = Candidate(key="r", card_relevance="adjacent", card_topics=["agents", "context-reuse"])
+    slimwise = Candidate(key="s", card_relevance="adjacent", card_topics=["moe", "pd-disaggregation"])
+    primary = Candidate(key="p", card_relevance="primary", card_topics=["agents"])
+    untagged = Candidate(key="u", card_relevance="adjacent")
+    assert [carded_elsewhere(c, taxonomy) for c in (recast, slimwise, primary, untagged)] == [True, False, False, False]
