@@ -40,6 +40,7 @@ class Rules:
     section_not_words: list[str] = field(default_factory=list)
     density_names: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → level → its name
     recap_patterns: list[re.Pattern[str]] = field(default_factory=list)
+    problem_names: dict[str, list[tuple[re.Pattern[str], str]]] = field(default_factory=dict)   # lang → catalogue
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -63,7 +64,18 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  [m.casefold() for m in markers.get("section_not", [])],
                  [m.casefold() for m in markers.get("section_not_words", [])],
                  raw["density"].get("names", {}),
-                 [re.compile(p, re.M) for p in markers.get("recap_patterns", [])])
+                 [re.compile(p, re.M) for p in markers.get("recap_patterns", [])],
+                 {lang: [(re.compile(p), text) for p, text in pairs]
+                  for lang, pairs in raw.get("problem_names", {}).items()})
+
+
+def problem_name(problem: str, lang: str, rules: Rules) -> str:
+    """A knowledge doc's problem (kb writes it in English) as ``lang``'s text says it: the first
+    ``[problem_names]`` pattern matching the whole message, else the message as it is."""
+    for pattern, text in rules.problem_names.get(lang, ()):
+        if (m := pattern.fullmatch(problem)) is not None:
+            return m.expand(text)
+    return problem
 
 
 def density_name(level: str, lang: str, rules: Rules) -> str:

@@ -55,16 +55,24 @@ def _environment(workspace: Path | None):
     env = BriefingEnvironment(loader=ChoiceLoader(loaders), undefined=StrictUndefined, **ENV_OPTIONS,
                               bytecode_cache=bytecode_cache(workspace, ENV_OPTIONS))
     env.filters.update(t=md_text, cell=md_cell, link=md_link, stars=stars, inline=md_inline, inline_cell=md_inline_cell,
-                       code_block=md_code_block, level=level_filter(workspace))
+                       code_block=md_code_block, **language_filters(workspace))
     env.globals["icon"] = CATEGORY_ICON
     return env
 
 
 def level_filter(workspace: Path | None):
     """The ``level`` filter: ``{{ density.level | level("en") }}`` is the level as English text says it."""
-    from pipeline.brief.judge import density_name, load_rules
+    return language_filters(workspace)["level"]
+
+
+def language_filters(workspace: Path | None) -> dict[str, Any]:
+    """The filters that say the data's words in a briefing's language (the names are data/briefing.toml's):
+    ``{{ density.level | level("en") }}`` is the density level in English text, ``{{ p | problem("zh") }}``
+    a knowledge doc's problem in Chinese."""
+    from pipeline.brief.judge import density_name, load_rules, problem_name
     rules = load_rules(workspace)
-    return lambda level, lang: density_name(level, lang, rules)
+    return {"level": lambda level, lang: density_name(level, lang, rules),
+            "problem": lambda problem, lang: problem_name(problem, lang, rules)}
 
 
 def render_markdown(data: dict[str, Any], lang: str, workspace: Path | None = None) -> str:

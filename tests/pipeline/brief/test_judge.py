@@ -152,3 +152,28 @@ def test_a_card_filing_the_paper_under_other_fields_makes_it_adjacent() -> None:
     primary = Candidate(key="p", card_relevance="primary", card_topics=["agents"])
     untagged = Candidate(key="u", card_relevance="adjacent")
     assert [carded_elsewhere(c, taxonomy) for c in (recast, slimwise, primary, untagged)] == [True, False, False, False]
+
+
+def _every_doc_problem() -> list[str]:
+    """One of each problem the knowledge-doc parser writes (kb audit's findings)."""
+    from pipeline.workspace.knowledge import parse_knowledge
+    docs = [
+        "version: v1 · 2026-10-09\n## §3.4 A\n- 2502.11089 x\n## §3.4 B\n- 2610.09255 y\n## §1.1 C\n## §1.(1) D\n"
+        "- 2610.09701 z (anchored 2026-10-15)\n- 2610.09560 w (anchored 2026-02-30)\n## § Misc\n",
+        "# kv\nversion: draft\n## §2 Cache\n",
+        "# kv\nversion: v2 · Oct 09\n## §2 Cache\n",
+        "# kv\n## §2 Cache\n",
+    ]
+    return [p for text in docs for p in parse_knowledge(text, "k.md", "k", today="2026-10-09").problems]
+
+
+def test_every_doc_problem_has_its_chinese_text(rules) -> None:
+    """The zh briefing's baseline line said the doc's problems in English (day 3: "line 20: §1.(1) and §1.1 …")."""
+    from pipeline.brief.judge import problem_name
+    problems = _every_doc_problem()
+    assert len(problems) == 8, problems
+    said = {p: problem_name(p, "zh", rules) for p in problems}
+    assert [p for p, zh in said.items() if zh == p] == []
+    assert said[next(p for p in problems if "parentheses" in p)] == "第 7 行：§1.(1) 与 §1.1（第 6 行）只差括号，是两个不同的节"
+    assert problem_name("something kb says that no pattern knows", "zh", rules) == "something kb says that no pattern knows"
+    assert problem_name(problems[0], "en", rules) == problems[0]
