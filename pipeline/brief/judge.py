@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kb.resources import read_resource
+from kb.errors import ConfigError
+from kb.resources import find_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.model import Candidate
@@ -52,21 +53,49 @@ class Rules:
 
 
 def load_rules(workspace: Path | None = None) -> Rules:
-    """The briefing rules (data/briefing.toml; a workspace may override the file)."""
-    raw = tomllib.loads(read_resource("data/briefing.toml", workspace))
-    markers = raw["markers"]
-    return Rules([m.lower() for m in markers["recap"]], [m.lower() for m in markers["exclude"]],
-                 [m.lower() for m in markers.get("followup", [])],
-                 {k: re.compile(v) for k, v in raw["facts"].items()}, raw["weights"],
-                 [(int(n), lvl) for n, lvl in raw["density"]["absolute"]],
-                 [(float(n), lvl) for n, lvl in raw["density"]["ratio"]], dict(raw.get("quantities", {})),
-                 [m.casefold() for m in markers.get("section", [])],
-                 [m.casefold() for m in markers.get("section_not", [])],
-                 [m.casefold() for m in markers.get("section_not_words", [])],
-                 raw["density"].get("names", {}),
-                 [re.compile(p, re.M) for p in markers.get("recap_patterns", [])],
-                 {lang: [(re.compile(p), text) for p, text in pairs]
-                  for lang, pairs in raw.get("problem_names", {}).items()})
+    """The briefing rules (data/briefing.toml; a workspace may override the file). An override that does
+    not read is a ConfigError naming the file and the table: the nightly stops with one line (exit 2)."""
+    path = find_resource("data/briefing.toml", workspace)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+
+    def part(where: str, build: Callable[[], Any]) -> Any:
+        """``build()``, its failure one line naming the file and ``where`` (``[markers] recap``)."""
+        try:
+            return build()
+        except re.error as e:
+            problem = f"a pattern is not a regular expression ({e.msg} at position {e.pos})"
+        except KeyError as e:
+            problem = f"no key {e}"
+        except (TypeError, ValueError, AttributeError):   # not the value itself: no file content in a message
+            problem = "a value of the wrong type or shape"
+        raise ConfigError(f"{path}: {where}: {problem}", hint="compare it with kb's own data/briefing.toml")
+
+    markers: dict[str, Any] = part("[markers]", lambda: dict(raw["markers"]))
+    density: dict[str, Any] = part("[density]", lambda: dict(raw["density"]))
+
+    def words(key: str, fold: Callable[[str], str] = str.lower, required: bool = False) -> list[str]:
+        return part(f"[markers] {key}", lambda: [fold(m) for m in (markers[key] if required else markers.get(key, []))])
+
+    return Rules(words("recap", required=True), words("exclude", required=True), words("followup"),
+                 part("[facts]", lambda: {k: re.compile(v) for k, v in raw["facts"].items()}),
+                 part("[weights]", lambda: {k: float(v) for k, v in raw["weights"].items()}),
+                 part("[density] absolute", lambda: [(int(n), str(lvl)) for n, lvl in density["absolute"]]),
+                 part("[density] ratio", lambda: [(float(n), str(lvl)) for n, lvl in density["ratio"]]),
+                 part("[quantities]", lambda: dict(raw.get("quantities", {}))),
+                 words("section", str.casefold), words("section_not", str.casefold),
+                 words("section_not_words", str.casefold),
+                 part("[density.names]", lambda: {lang: dict(n) for lang, n in density.get("names", {}).items()}),
+                 part("[markers] recap_patterns",
+                      lambda: [re.compile(p, re.M) for p in markers.get("recap_patterns", [])]),
+                 part("[problem_names]", lambda: {lang: [(re.compile(p), str(text)) for p, text in pairs]
+                                                  for lang, pairs in raw.get("problem_names", {}).items()}))
 
 
 def problem_name(problem: str, lang: str, rules: Rules) -> str:

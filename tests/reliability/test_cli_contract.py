@@ -225,6 +225,24 @@ def test_a_nightly_stopped_by_a_config_error_says_one_line(briefed: Path) -> Non
     assert "classify.model_file: recordings is a folder" in result.stderr      # not "does not exist"
 
 
+def test_a_broken_briefing_rules_override_stops_the_night_with_one_line(briefed: Path) -> None:
+    """A member's .kb/overrides/data/briefing.toml with a pattern that is no regular expression: the nightly
+    stops at the briefing with one line naming the file and the table (exit 2), not an internal error; the
+    night runs whole once the override is fixed."""
+    override = briefed / ".kb" / "overrides" / "data" / "briefing.toml"
+    override.parent.mkdir(parents=True, exist_ok=True)
+    shipped = (Path(__file__).resolve().parents[2] / "data" / "briefing.toml").read_text(encoding="utf-8")
+    override.write_text(shipped.replace("recap_patterns = ['", "recap_patterns = ['(", 1), encoding="utf-8")
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert "overrides/data/briefing.toml: [markers] recap_patterns: a pattern is not a regular expression" in line
+    assert not list((briefed / ".kb" / "logs").glob("kb-crash-*"))
+    override.write_text(shipped, encoding="utf-8")
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline")
+    assert result.returncode == 0 and "brief inference [zh]: briefings/" in result.stdout
+
+
 def test_a_mistyped_correction_costs_its_line_only(briefed: Path) -> None:
     toml = briefed / "kb.toml"
     toml.write_text(toml.read_text(encoding="utf-8") + '\n[classify]\nmodel = "learned"\n', encoding="utf-8")

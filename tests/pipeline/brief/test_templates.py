@@ -134,3 +134,34 @@ def test_a_dict_is_read_by_key_as_jinja_reads_it(tmp_path: Path) -> None:
     with pytest.raises(jinja2.UndefinedError):
         render_markdown(data, "zh", tmp_path)
     _environment.cache_clear()
+
+
+def _briefing_toml(ws: Path, text: str) -> None:
+    path = ws / ".kb" / "overrides" / "data" / "briefing.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+SHIPPED_RULES = (Path(__file__).resolve().parents[3] / "data" / "briefing.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("edit, said", [
+    (lambda t: t.replace("measure = '", "measure = '(", 1), "[facts]: a pattern is not a regular expression"),
+    (lambda t: t + "\nx = [\n", "not valid TOML"),
+    (lambda t: t.replace("[problem_names]\n", "[problem_names]\nbogus = 5\n"), "[problem_names]: a value of the wrong"),
+    (lambda t: t.replace("[weights]", "[weightz]"), "[weights]: no key 'weights'"),
+    (lambda t: t.replace("recap_patterns = ['", "recap_patterns = ['[", 1), "[markers] recap_patterns: a pattern"),
+])
+def test_a_broken_rules_override_is_one_line_naming_the_file(tmp_path: Path, capsys, edit, said: str) -> None:
+    """A workspace's .kb/overrides/data/briefing.toml with a bad regex, bad TOML or a missing table stopped
+    the nightly as an internal error (exit 70, a crash log); it is the workspace's configuration (exit 2)."""
+    from kb.cli import main
+    from tests.pipeline.brief.conftest import copy_sample
+    ws = copy_sample(tmp_path / "ws")
+    _briefing_toml(ws, edit(SHIPPED_RULES))
+    with pytest.raises(SystemExit) as exited:
+        main(["--home", str(ws), "brief", "--date", "2026-10-08", "--preview"])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2, err
+    assert said in err and "overrides/data/briefing.toml" in err and len(err.strip().splitlines()) == 1
+    assert not list((ws / ".kb" / "logs").glob("kb-crash-*"))
