@@ -8,13 +8,16 @@ HTML disabled, so the same escaping holds twice.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import html
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from kb.errors import ConfigError
 from kb.mdsafe import md_cell, md_code_block, md_inline, md_inline_cell, md_link, md_text
 from kb.resources import find_resource
 from pipeline.brief.template_cache import bytecode_cache
@@ -77,8 +80,44 @@ def language_filters(workspace: Path | None) -> dict[str, Any]:
 
 def render_markdown(data: dict[str, Any], lang: str, workspace: Path | None = None) -> str:
     """The briefing in ``lang`` (zh or en) as GitHub-flavoured Markdown."""
-    text = _environment(workspace).get_template(f"briefing.{lang}.md.j2").render(**data)
+    with override_errors(workspace):
+        text = _environment(workspace).get_template(f"briefing.{lang}.md.j2").render(**data)
     return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
+
+
+@contextlib.contextmanager
+def override_errors(workspace: Path | None) -> Iterator[None]:
+    """A template error in a workspace's own template (``.kb/overrides/templates``) is that workspace's
+    configuration: one line naming the file and its line (exit 2). One in a shipped template is kb's bug
+    and stays an internal error."""
+    from jinja2 import TemplateError
+    try:
+        yield
+    except TemplateError as exc:
+        where = _override_line(exc, workspace)
+        if where is None:
+            raise
+        raise ConfigError(f"{where}: {type(exc).__name__}: {exc.message or exc}",
+                          hint="fix the template, or delete it to use kb's own") from None
+
+
+def _override_line(exc: Exception, workspace: Path | None) -> str | None:
+    """``.kb/overrides/templates/NAME:LINE`` of the override template the error arose in or was called from
+    (a shipped macro given the wrong thing by an override is the override's error), or None."""
+    if workspace is None:
+        return None
+    overrides = (workspace / ".kb" / "overrides" / "templates").resolve()
+    frames = [(getattr(exc, "filename", None), getattr(exc, "lineno", None))]   # a syntax error's own place
+    tb = exc.__traceback__
+    while tb is not None:       # Jinja gives a render error's frames the template's file name and line
+        frames.append((tb.tb_frame.f_code.co_filename, tb.tb_lineno))
+        tb = tb.tb_next
+    inside = [(Path(name).resolve(), line) for name, line in frames
+              if name and name.endswith(".j2") and Path(name).resolve().is_relative_to(overrides)]
+    if not inside:
+        return None
+    path, line = inside[-1]
+    return f"{path.relative_to(workspace.resolve())}:{line}"
 
 
 HTML_LANG = {"zh": "zh-CN", "en": "en"}

@@ -22,7 +22,7 @@ from typing import Any
 
 from kb.store import Store
 from kb.workspace import Workspace
-from pipeline.brief.render import HTML_LANG, level_filter
+from pipeline.brief.render import HTML_LANG, level_filter, override_errors
 from pipeline.brief.write import write_if_changed
 from pipeline.site.archive import Day, load_archive
 
@@ -59,16 +59,17 @@ def build_site(ws: Workspace, store: Store, out: Path) -> SiteResult:
     files: dict[str, bytes] = {MARKER: b"kb archive site\n", "style.css": style.encode("utf-8")}
     name = partial(page_name, ws)
     common = {"labels": labels, "languages": ws.config.languages, "html_lang": HTML_LANG, "page_name": name}
-    files["index.html"] = _render(env, "site_index.html.j2", common, lang=lang0, archive=archive, root="")
-    for topic, days in archive.items():
-        files[f"{topic}/index.html"] = _render(env, "site_topic.html.j2", common, lang=lang0, topic=topic,
-                                               days=days, root="../")
-        files[f"{topic}/feed.xml"] = atom_feed(ws, topic, days, partial(name, lang=lang0))
-        for i, day in enumerate(days):
-            for lang in ws.config.languages:
-                files[f"{topic}/{name(day.date, lang)}"] = _render(
-                    env, "site_page.html.j2", common, lang=lang, topic=topic, day=day, root="../",
-                    prev=_neighbour(days, i - 1), next=_neighbour(days, i + 1), body=day.bodies[lang])
+    with override_errors(ws.root):   # a workspace's own site template that fails is its configuration
+        files["index.html"] = _render(env, "site_index.html.j2", common, lang=lang0, archive=archive, root="")
+        for topic, days in archive.items():
+            files[f"{topic}/index.html"] = _render(env, "site_topic.html.j2", common, lang=lang0, topic=topic,
+                                                   days=days, root="../")
+            files[f"{topic}/feed.xml"] = atom_feed(ws, topic, days, partial(name, lang=lang0))
+            for i, day in enumerate(days):
+                for lang in ws.config.languages:
+                    files[f"{topic}/{name(day.date, lang)}"] = _render(
+                        env, "site_page.html.j2", common, lang=lang, topic=topic, day=day, root="../",
+                        prev=_neighbour(days, i - 1), next=_neighbour(days, i + 1), body=day.bodies[lang])
     result = SiteResult(out / "index.html", pages=len(files))
     for rel, data in files.items():
         if write_if_changed(out / rel, data, durable=False):   # derived pages: the next build repairs one

@@ -131,7 +131,8 @@ def test_a_dict_is_read_by_key_as_jinja_reads_it(tmp_path: Path) -> None:
     assert render_markdown(data, "zh", tmp_path) == "T|True|T|False\n"
     _override(tmp_path, "{{ d.gone }}", 1_000_001)
     _environment.cache_clear()
-    with pytest.raises(jinja2.UndefinedError):
+    from kb.errors import ConfigError
+    with pytest.raises(ConfigError, match="briefing.zh.md.j2:1: UndefinedError"):   # the override's error
         render_markdown(data, "zh", tmp_path)
     _environment.cache_clear()
 
@@ -165,3 +166,34 @@ def test_a_broken_rules_override_is_one_line_naming_the_file(tmp_path: Path, cap
     assert exited.value.code == 2, err
     assert said in err and "overrides/data/briefing.toml" in err and len(err.strip().splitlines()) == 1
     assert not list((ws / ".kb" / "logs").glob("kb-crash-*"))
+
+
+@pytest.mark.parametrize("template, said", [
+    ("A {% if %}\n", "briefing.zh.md.j2:1: TemplateSyntaxError"),
+    ("A\nB {{ nope.x }}\n", "briefing.zh.md.j2:2: UndefinedError: 'nope' is undefined"),
+    ('{% from "points.md.j2" import point %}\n{{ point(1) }}\n', "briefing.zh.md.j2:2: UndefinedError"),
+])
+def test_a_broken_template_override_is_one_line_naming_its_line(tmp_path: Path, capsys, template: str,
+                                                                said: str) -> None:
+    """A team's own briefing template with an error was an internal error (exit 70, a crash log): the error
+    is the workspace's, so it is one line naming the template and line, exit 2 — also when the override
+    hands a shipped macro the wrong thing."""
+    from kb.cli import main
+    from tests.pipeline.brief.conftest import copy_sample
+    ws = copy_sample(tmp_path / "ws")
+    _override(ws, template, 1_000_000)
+    with pytest.raises(SystemExit) as exited:
+        main(["--home", str(ws), "brief", "--date", "2026-10-08", "--preview"])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and said in err and ".kb/overrides/templates/" in err, err
+    assert not list((ws / ".kb" / "logs").glob("kb-crash-*"))
+
+
+def test_an_error_in_a_shipped_template_stays_kb_s_own(tmp_path: Path) -> None:
+    from jinja2 import TemplateSyntaxError
+
+    from kb.resources import find_resource
+    from pipeline.brief.render import override_errors
+    shipped = str(find_resource("templates/briefing.zh.md.j2"))
+    with pytest.raises(TemplateSyntaxError), override_errors(tmp_path):
+        raise TemplateSyntaxError("broken", 3, "briefing.zh.md.j2", shipped)

@@ -184,6 +184,17 @@ def test_the_workspace_s_own_site_template_is_used(site_home: Path, tmp_path: Pa
     assert "our team's own footer" not in (home / "site" / "index.html").read_text(encoding="utf-8")
 
 
+def test_a_broken_site_template_override_is_one_line_naming_its_line(site_home: Path, tmp_path: Path) -> None:
+    """A team's site template with an error was an internal error (exit 70); it is the workspace's (exit 2)."""
+    home = Path(shutil.copytree(site_home, tmp_path / "ws"))
+    overrides = home / ".kb" / "overrides" / "templates"
+    overrides.mkdir(parents=True)
+    (overrides / "site_index.html.j2").write_text("<p>\n{{ nope.y }}</p>\n", encoding="utf-8")
+    result = kb_inproc("--home", str(home), "site", "build")
+    assert result.returncode == 2, result.stderr
+    assert ".kb/overrides/templates/site_index.html.j2:2: UndefinedError" in result.stderr
+
+
 def test_an_english_first_workspace_s_feed_is_in_english(site_home: Path, tmp_path: Path) -> None:
     home = Path(shutil.copytree(site_home, tmp_path / "ws"))
     cfg = home / "kb.toml"
