@@ -56,3 +56,20 @@ def find_resource(relative: str, workspace: Path | None = None) -> Path:
 def read_resource(relative: str, workspace: Path | None = None) -> str:
     """The text of a resource (a workspace's override first), without a byte-order mark an editor put there."""
     return find_resource(relative, workspace).read_text(encoding="utf-8").removeprefix("\ufeff")
+
+
+def read_toml_resource(relative: str, workspace: Path | None = None) -> tuple[Path, dict]:
+    """``(path, table)`` of a TOML resource (a workspace's override first). An override that does not read
+    is the workspace's configuration: a ConfigError naming the file (exit 2), never an internal error."""
+    import tomllib
+
+    from kb.errors import ConfigError
+    path = find_resource(relative, workspace)
+    try:
+        return path, tomllib.loads(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror}") from None

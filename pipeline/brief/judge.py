@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import ConfigError
-from kb.resources import find_resource
+from kb.resources import read_toml_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.model import Candidate
@@ -55,15 +54,7 @@ class Rules:
 def load_rules(workspace: Path | None = None) -> Rules:
     """The briefing rules (data/briefing.toml; a workspace may override the file). An override that does
     not read is a ConfigError naming the file and the table: the nightly stops with one line (exit 2)."""
-    path = find_resource("data/briefing.toml", workspace)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
-    except UnicodeDecodeError as e:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{path}: not valid TOML: {e}") from None
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+    path, raw = read_toml_resource("data/briefing.toml", workspace)
 
     def part(where: str, build: Callable[[], Any]) -> Any:
         """``build()``, its failure one line naming the file and ``where`` (``[markers] recap``)."""

@@ -14,12 +14,12 @@ renders every page and writes only those whose bytes changed, so a rerun writes 
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
+from kb.resources import read_toml_resource
 from kb.store import Store
 from kb.workspace import Workspace
 from pipeline.brief.render import HTML_LANG, level_filter, override_errors
@@ -112,4 +112,4 @@ def _read_template(workspace: Path, name: str) -> str:
 
 def _labels(workspace: Path) -> dict[str, dict[str, str]]:
     """The site's words per language (``templates/site_labels.toml``)."""
-    return tomllib.loads(_read_template(workspace, "site_labels.toml"))
+    return read_toml_resource("templates/site_labels.toml", workspace)[1]
