@@ -27,12 +27,15 @@ def _cell(value: Any, limit: int = 60) -> str:
 
 def format_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None,
                  whole: str | None = None) -> str:
-    """A plain aligned text table (no colours: it goes to cron mail and pipes too). Long cells are cut,
-    but never the ``whole`` column: the ID a reader pastes into the next command (``path#N``)."""
+    """A plain aligned text table (no colours: it goes to cron mail and pipes too). Long cells are cut to
+    keep the columns after them in line, but never the ``whole`` column (the ID a reader pastes into the next
+    command, ``path#N``) nor the last one, which has nothing after it to keep in line (an audit's finding,
+    a source's last error: cut, they lost what they were there to say)."""
     if not rows:
         return "(none)"
     columns = list(columns or rows[0].keys())
-    cells = [[_cell(r.get(c), 10**9 if c == whole else 60) for c in columns] for r in rows]
+    cells = [[_cell(r.get(c), 10**9 if c == whole or i == len(columns) - 1 else 60) for i, c in enumerate(columns)]
+             for r in rows]
     widths = [max(_width(c), *(_width(row[i]) for row in cells)) for i, c in enumerate(columns)]
 
     def line(values: Sequence[str]) -> str:
