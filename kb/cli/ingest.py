@@ -55,7 +55,8 @@ def ingest_arxiv_api_cmd(
 
 @ingest_app.command("arxiv-bulk")
 def ingest_arxiv_bulk_cmd(file: Annotated[Path, typer.Argument(help="Kaggle JSON lines or OAI-PMH XML.")],
-                          batch: Annotated[int, typer.Option("--batch", help="Records per transaction.")] = 5000,
+                          batch: Annotated[int, typer.Option("--batch", min=1, max=1_000_000,
+                                                       help="Records per transaction.")] = 5000,
                           day: Day = None) -> None:
     """Backfill from a bulk metadata file, streamed (memory does not grow with the file)."""
     from pipeline.ingest.bulk import ingest_bulk_file

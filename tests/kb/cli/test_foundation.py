@@ -195,3 +195,12 @@ def test_nightly_help_names_every_exit_code_and_stage_docs_nightly_md_documents(
         assert re.search(rf"\b{code}\b", documented), code          # one of the docs' own codes
         assert re.search(rf"\b{code}\b[^;]*{words}", text), (code, text)
     assert "site" in text.split("Exit codes")[0]
+
+
+def test_bulk_batch_of_zero_is_refused_as_a_usage_error(runner: CliRunner, workspace: Path, tmp_path: Path) -> None:
+    # --batch 0 used to mean one transaction per record: a backfill hundreds of times slower, silently.
+    bulk = tmp_path / "b.jsonl"
+    bulk.write_text('{"id": "2401.00001", "title": "A", "abstract": "B"}\n', encoding="utf-8")
+    result = runner.invoke(app, ["--home", str(workspace), "ingest", "arxiv-bulk", str(bulk), "--batch", "0"])
+    assert result.exit_code == 2
+    assert "--batch" in result.output and "Traceback" not in result.output
