@@ -97,7 +97,7 @@ Since = Annotated[Optional[str], typer.Option("--since", help="From this date (Y
                                               callback=check_since)]
 Until = Annotated[Optional[str], typer.Option("--until", help="Up to this date (YYYY-MM-DD), inclusive.",
                                               callback=check_until)]
-Format = Annotated[Fmt4, typer.Option("--format", help="table, json, csv or ids.")]
+Format = Annotated[Fmt4, typer.Option("--format", help="table, json, csv, or ids (the arXiv IDs alone, one per line).")]
 TableOrJson = Annotated[TableJson, typer.Option("--format", help="table or json.")]
 MdOrJson = Annotated[MdJson, typer.Option("--format", help="md or json.")]
 Topic = Annotated[Optional[str], typer.Option("--topic", callback=check_topic, help="Knowledge-doc topic (default: "
