@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import echo_rows, open_store, open_workspace, run_context, state
-from kb.cli.options import AnyTopic, Day, Fmt4, Format, Topic, refuse_blank_path
+from kb.cli.options import AnyTopic, Day, Fmt4, Format, MdJson, MdOrJson, Topic, refuse_blank_path
 
 flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
 
@@ -119,12 +119,14 @@ def _flag_number(value: str | None) -> int | None:
 
 @flags_app.command("show")
 def flags_show_cmd(flag_id: Annotated[str, typer.Argument(metavar="N", help="The flag's number (3 or #3).",
-                                                          callback=_flag_number)]) -> None:
+                                                          callback=_flag_number)],
+                   fmt: MdOrJson = MdJson.md) -> None:
     """One flag with its evidence."""
-    from kb.cli.output import format_json
+    from kb.cli.output import format_flag_md, format_json
     from kb.store.flags import get_flag
     with open_store() as store:
-        typer.echo(format_json(get_flag(store, flag_id)))
+        flag = get_flag(store, flag_id)
+    typer.echo(format_json(flag) if fmt is MdJson.json else format_flag_md(flag))
 
 
 @flags_app.command("resolve")

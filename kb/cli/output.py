@@ -107,3 +107,45 @@ def format_paper_md(p: dict[str, Any]) -> str:
         if p.get(key):
             lines += ["", f"## {title}"] + [f"- {fmt(x)}" for x in p[key]]
     return "\n".join(lines)
+
+
+def _evidence_lines(value: Any, depth: int = 0) -> list[str]:
+    """A flag's evidence (any JSON shape) as nested bullets; a list of plain values goes on one line."""
+    pad = "  " * depth
+    if isinstance(value, dict):
+        out = []
+        for key, item in value.items():
+            if _nested(item):
+                out += [f"{pad}- {md_text(str(key))}:"] + _evidence_lines(item, depth + 1)
+            else:
+                out.append(f"{pad}- {md_text(str(key))}: {_plain(item)}")
+        return out
+    if isinstance(value, list):
+        return [line for item in value
+                for line in (_evidence_lines(item, depth) if _nested(item) else [f"{pad}- {_plain(item)}"])]
+    return [f"{pad}- {_plain(value)}"]
+
+
+def _nested(value: Any) -> bool:
+    """Whether a value takes bullets of its own: a dict, or a list of anything but short plain values."""
+    return isinstance(value, dict) or (isinstance(value, list) and any(
+        isinstance(v, (dict, list)) or len(str(v)) > 40 for v in value))
+
+
+def _plain(value: Any) -> str:
+    """A scalar, or a list of scalars joined, as escaped text ("—" for none)."""
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) if value else "—"
+    return "—" if value is None or value == "" else md_text(str(value))
+
+
+def format_flag_md(f: dict[str, Any]) -> str:
+    """A verification flag as Markdown for the terminal: what it is, when it was seen, its evidence."""
+    t = md_text
+    lines = [f"# #{f['id']} {t(f['rule'])} · {t(f['topic'])} · {t(f['status'])}", f"subject: {t(f['subject'])}",
+             f"seen: {t(f['first_seen'])} → {t(f['last_seen'])}"]
+    if f.get("note"):
+        lines.append(f"note: {t(f['note'])}")
+    if f.get("evidence"):
+        lines += ["", "## Evidence"] + _evidence_lines(f["evidence"])
+    return "\n".join(lines)

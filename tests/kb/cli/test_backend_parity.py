@@ -27,6 +27,7 @@ QUERIES = [
     ["show", "2609.33252"], ["show", "2609.33252", "--format", "json"], ["show", "2610.03430", "--format", "json"],
     ["show", "2607.09701", "--format", "json"],
     ["flags"], ["flags", "--format", "json"], ["flags", "--open", "--rule", "unsourced-claim"], ["flags", "show", "1"],
+    ["flags", "show", "3", "--format", "json"],
     ["audit", "--format", "json"], ["sources", "status", "--format", "json"], ["explain", "2609.33252"],
 ]
 

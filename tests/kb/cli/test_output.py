@@ -1,7 +1,10 @@
-"""The CLI's text table: columns in line, long cells cut, never the ID column nor the last one."""
+"""The CLI's text output: the table (columns in line, long cells cut, never the ID column nor the last one)
+and a flag shown to a person."""
 from __future__ import annotations
 
-from kb.cli.output import format_table
+import re
+
+from kb.cli.output import format_flag_md, format_table
 
 
 def test_the_last_column_is_never_cut() -> None:
@@ -22,3 +25,26 @@ def test_a_long_middle_cell_is_cut_and_the_columns_stay_in_line() -> None:
 def test_the_id_column_is_never_cut() -> None:
     key = "inbox/jay/" + "n" * 80 + ".md#3"
     assert key in format_table([{"ref": key, "title": "t"}], whole="ref")
+
+
+def _flag(evidence: dict, **over) -> dict:
+    return {"id": 7, "rule": "id-conflict", "topic": "inference", "status": "open", "subject": "SlimWise",
+            "note": None, "first_seen": "2026-10-08", "last_seen": "2026-10-09", "evidence": evidence} | over
+
+
+def test_a_flag_reads_as_a_heading_and_its_evidence_as_bullets() -> None:
+    text = format_flag_md(_flag({"ids": {"2607.09701": ["a.md#7", "card.md"]}, "resolved": ["2610.09701"],
+                                 "claims": ["a claim long enough that a list of them reads one per line"]}))
+    assert text.splitlines()[:3] == ["# #7 id-conflict · inference · open", "subject: SlimWise",
+                                     "seen: 2026-10-08 → 2026-10-09"]
+    assert "note:" not in text                                  # no note, no empty line for it
+    assert "- ids:\n  - 2607.09701: a.md#7, card.md\n- resolved: 2610.09701\n" in text
+    assert "- claims:\n  - a claim long enough that a list of them reads one per line" in text
+
+
+def test_a_flag_shows_outside_text_as_text() -> None:
+    """The subject, note and evidence come from notes and feeds: Markdown and HTML in them stay inert."""
+    text = format_flag_md(_flag({"claims": ["<script>x</script> **bold**\n# not a heading"]},
+                                subject="<img src=x>", note="[link](javascript:x)"))
+    assert not re.search(r"(?<!\\)[<*\[]", text)              # every tag, emphasis and link escaped
+    assert all(not line.startswith("# not") for line in text.splitlines())

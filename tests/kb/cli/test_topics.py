@@ -65,7 +65,7 @@ def test_a_docs_audit_leaves_out_the_other_docs_problems(two_docs: Path) -> None
 
 @pytest.mark.parametrize("written", ["2", "#2", " #2 "])
 def test_a_flag_is_named_as_the_briefing_prints_it(two_docs: Path, written: str) -> None:
-    assert json.loads(kb(two_docs, "flags", "show", written).stdout)["id"] == 2
+    assert json.loads(kb(two_docs, "flags", "show", written, "--format", "json").stdout)["id"] == 2
     assert "a flag's number" in kb(two_docs, "flags", "show", "x2", code=2).output
 
 

@@ -156,8 +156,14 @@ def test_flags_resolve_many_by_rule_and_show_one(sample_day: Path, tmp_path: Pat
     assert result.stdout.splitlines()[0] == f"{len(boundary)} flags of inference: verified"
     assert result.stdout.splitlines()[1].startswith("rewrote briefings/")   # the latest briefing shows it now
     assert not _flags(home, "--open", "--rule", "boundary")
-    shown = json.loads(kb(home, "flags", "show", str(boundary[0]["id"])).stdout)
+    shown = json.loads(kb(home, "flags", "show", str(boundary[0]["id"]), "--format", "json").stdout)
     assert shown["status"] == "verified" and shown["note"] == "read both" and shown["evidence"]
+    # the default is for a person: what the flag is, its note, and the evidence as bullets, every value escaped
+    text = kb(home, "flags", "show", str(boundary[0]["id"])).stdout
+    assert text.startswith(f"# #{boundary[0]['id']} boundary · inference · verified\n")
+    assert "note: read both" in text and "## Evidence" in text
+    assert f"- new: {shown['evidence']['new']}" in text
+    assert "- shared_topics: " + ", ".join(shown["evidence"]["shared_topics"]) in text
     assert kb(home, "flags", "--rule", "nope", ok=False).exit_code == 2
     assert kb(home, "flags", "resolve", "--as", "verified", ok=False).exit_code == 2
     assert kb(home, "flags", "--topic", "nope", ok=False).exit_code == 2
