@@ -17,8 +17,12 @@ def audit(store: Store, *, topic: str | None = None) -> list[dict[str, Any]]:
     # a topic's audit leaves out the other docs' own problems (the team's other files are every doc's)
     docs = store.query("SELECT DISTINCT topic, path FROM doc_versions") if topic is not None else []
     others = {path for t, path in docs if t != topic} - {path for t, path in docs if t == topic}
+    mismatches = card_mismatches(store)
+    # a card whose name and front matter disagree is the card-id-mismatch below, not also its file's problem
+    said = {path: (file_id, fm_id) for path, file_id, fm_id in mismatches}
     findings: list[dict[str, Any]] = [{"kind": "file-problem", "subject": path, "detail": problem}
-                                      for path, problem in file_problems(store) if path not in others]
+                                      for path, problem in file_problems(store) if path not in others
+                                      and not (path in said and all(i in problem for i in said[path]))]
     findings += [{"kind": "impossible-id", "subject": written, "detail": f"{path} entry {n}: {why}"}
                  for path, n, written, why in impossible_ids(store)]
     seen: dict[tuple[str, str], list[str]] = {}
@@ -35,7 +39,7 @@ def audit(store: Store, *, topic: str | None = None) -> list[dict[str, Any]]:
         if len(secs) > 1:
             findings.append({"kind": "duplicate-in-doc", "subject": aid,
                              "detail": f"{t}: anchored in {', '.join(secs)}"})
-    for path, file_id, fm_id in card_mismatches(store):
+    for path, file_id, fm_id in mismatches:
         findings.append({"kind": "card-id-mismatch", "subject": fm_id,
                          "detail": f"{path}: file name says {file_id}, front matter says {fm_id}"})
     return findings + _unanchored_but_noticed(store)

@@ -136,6 +136,8 @@ def test_audit_reports_the_card_mismatch_and_the_double_anchor(runner: CliRunner
     kinds = {(r["kind"], r["subject"]) for r in rows}
     assert ("card-id-mismatch", "2610.09701") in kinds
     assert ("duplicate-in-doc", "2605.01280") in kinds
+    # the mismatch is said once: not again as the card file's problem in other words
+    assert [r["kind"] for r in rows if "2607.09701" in r["detail"]] == ["card-id-mismatch"]
 
 
 def test_a_queue_with_two_lists_keeps_every_item(runner: CliRunner, sample_workspace: Path) -> None:
