@@ -100,6 +100,14 @@ def test_a_malformed_id_suggests_the_paper_the_entry_is_about(day2: dict[str, An
     assert flag["evidence"]["likely"][0] == "2610.11072"   # FlowRL (P5.4)
 
 
+def test_the_zh_briefing_says_in_chinese_why_an_id_cannot_be_one(day2: dict[str, Any]) -> None:
+    from pipeline.brief.render import render_markdown
+    zh = render_markdown(day2 | {"command": "kb nightly"}, "zh")
+    assert "写了 2614.00123，不可能是 arXiv 号（没有 14 这个月份）" in zh
+    assert "写了 2610.1107，不可能是 arXiv 号（点号后是 4 位数字，2026-10 的 arXiv 号是 5 位）" in zh
+    assert "digits after the dot" not in zh and "there is no month" not in zh
+
+
 @pytest.mark.parametrize("item", MANIFEST["net_new"], ids=lambda i: i["arxiv_id"])
 def test_every_net_new_paper_is_net_new(day2: dict[str, Any], item: dict[str, Any]) -> None:
     found = _by_id(day2, item["arxiv_id"].split("|")[0])
@@ -157,6 +165,21 @@ def test_a_conflict_with_a_post_corrected_in_place_says_so(day2: dict[str, Any])
     [f] = [f for f in _flags(day2, "number-conflict") if post in str(f["evidence"]["values"])]
     assert f["context"] == {"corrected": {post: "2026-10-09"}}
     assert set(f["evidence"]["values"]) == {"44.6 GB/s", "46.1 GB/s"}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_boundary_with_an_anchor_known_only_by_its_line_names_it_by_its_label(day2: dict[str, Any],
+                                                                                lang: str) -> None:
+    """FlashAttention (§3.3) has no paper in the store: the flag showed its whole anchor line, ID and
+    "(anchored 2026-10-09)" included, inside the brackets after the same ID."""
+    from pipeline.brief.render import render_markdown
+    [f] = [f for f in _flags(day2, "boundary") if f["evidence"]["anchored"] == "2205.14135"]
+    assert f["evidence"]["anchored_title"].endswith("(anchored 2026-10-09)")   # what a closure is compared by
+    assert f["context"]["anchored_title"] == "FlashAttention — IO-aware exact attention"
+    text = render_markdown(day2 | {"command": "kb nightly"}, lang)
+    assert "2205.14135（FlashAttention — IO-aware exact attention）" in text or \
+        "2205.14135 (FlashAttention — IO-aware exact attention)" in text
+    assert "(2205.14135 FlashAttention" not in text and "（2205.14135 FlashAttention" not in text
 
 
 def test_the_day_the_doc_is_read_its_problems_are_in_the_briefing(day2: dict[str, Any], day2_home: Path) -> None:
