@@ -11,7 +11,7 @@ learned from them —
   shift) minimises the relevance and topic log-losses on those items plus ``l2/2·‖Δ‖²``.
   With a few items the doc model stays close to the base; with many, it follows the team.
   Cost: the labelled items' non-zeros × the topics × the steps (a doc of 500 anchors and 60 cards:
-  about 2.7 s for the first fit's 200 steps; a warm refit after a label changes takes 60);
+  about 1 s for the first fit's 200 steps; a warm refit after a label changes takes 60);
 * incremental: ``DocModel.update(new_items)`` continues from the current ``Δ`` (no refit
   from scratch), and ``to_dict``/``from_dict`` store ``Δ`` keyed by feature *names* (a few
   KB per doc), so it survives a retrained base with a different vocabulary order;
@@ -23,9 +23,6 @@ both classes (a ``none`` correction or card). Which of several docs an item belo
 membership head's (``fit_membership``): the doc's anchors against the other docs' anchors —
 those about what the doc is about left out (``pipeline.classify.docmodels``) — so a MoE doc
 learns that a speculative-decoding paper anchored in the inference doc is not its business.
-
-``uncertain(model, items, k)`` returns the items the model (base or doc) is least sure of —
-relevance margin and topic probabilities near their thresholds — for a team to label next.
 """
 from __future__ import annotations
 
@@ -35,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Labelled", "DocModel", "adapt", "fit_membership", "uncertain"]
+__all__ = ["Labelled", "DocModel", "adapt", "fit_membership"]
 
 _NR = 3
 _DERIVED = "@"             # every derived feature: taxonomy terms (@slug, @@group) and the verdict
@@ -417,40 +414,3 @@ def fit_membership(base: Any, own: Sequence[Labelled], others: Sequence[Labelled
         b -= lr * (mb1 / (1 - 0.9 ** step)) / (np.sqrt(mb2 / (1 - 0.999 ** step)) + 1e-8)
     keep = np.abs(w) > 1e-4
     return {int(feats[k]): float(w[k]) for k in np.flatnonzero(keep)}, b
-
-
-def uncertain(model: Any, items: Sequence[Mapping[str, Any]], k: int = 20) -> list[dict[str, Any]]:
-    """The ``k`` items the model is least sure of, most uncertain first.
-
-    Uncertainty = max(relevance uncertainty, topic uncertainty): ``1 − (p₁ − p₂)`` over the
-    relevance classes (after the model's offsets), and, for items judged relevant, how close
-    the closest topic probability is to its threshold: 1 at the threshold, 0 at the end of its side (0
-    or 1), so a topic at 0.01 under a threshold of 0.15 is sure, not 0.84 uncertain. Each result has
-    the item's ``id``, the score, the prediction and the reason.
-    """
-    base = getattr(model, "base", model)
-    out = []
-    for it in items:
-        idx, val = base.vectorize(it.get("title", ""), it.get("text", ""))
-        z = model.logits(idx, val)
-        bare = not (it.get("text") or "").strip()
-        rel, pr, pt, tags = base.decide(z, title_only=bare)
-        adj = np.log(pr + 1e-12) + (base.rel_offsets_title if bare else base.rel_offsets)
-        q = np.exp(adj - adj.max())
-        q /= q.sum()
-        top2 = np.sort(q)[-2:]
-        u_rel = float(1.0 - (top2[1] - top2[0]))
-        u_top, near = 0.0, None
-        if rel != "none":
-            thr = base.thresholds
-            d = np.abs(pt - thr) / np.maximum(np.where(pt < thr, thr, 1 - thr), 1e-9)   # over that side's length
-            j = int(np.argmin(d))
-            u_top, near = float(1.0 - d[j]), base.topics[j]
-        score = max(u_rel, u_top)
-        why = (f"relevance {rel} by a margin of {top2[1] - top2[0]:.2f}" if u_rel >= u_top
-               else f"topic {near} at {pt[base.topics.index(near)]:.2f} (threshold "
-                    f"{base.thresholds[base.topics.index(near)]:.2f})")
-        out.append({"id": it.get("id"), "uncertainty": round(score, 4), "relevance": rel,
-                    "topics": [base.topics[i] for i in tags], "reason": why})
-    out.sort(key=lambda r: -r["uncertainty"])
-    return out[:k]

@@ -3,13 +3,14 @@
 * ``record_label`` — ``kb label ID --relevance R [--topic T …] [--doc D]``: checks the item is in the
   store and the topics are the taxonomy's, then appends one line to ``organized/labels/<doc>.jsonl``
   (``kb.labels``); the next classify run adapts the doc's model to it and re-tags;
-* ``uncertain_items`` — ``kb label --uncertain N``: the recent items the doc's model is least sure of;
+* ``uncertain_items`` — ``kb label --uncertain N``: the recent items the doc's model is least sure of
+  (``uncertain``: by relevance margin and topic probabilities near their thresholds);
 * ``eval_items`` — ``kb eval classifier``: a labelled file (or the corpus' split) through a model;
 * ``eval_sections`` — ``kb eval sections DOC``: leave-one-out section suggestion over a doc's anchors.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,6 @@ def uncertain_items(ctx: Any, doc: str | None, n: int, since: str | None) -> lis
     """The ``n`` items of the recent days the doc's model is least sure of, with why."""
     from kb.store.tags import recent_subjects
     from kb.text import clean_heading
-    from pipeline.classify.adapt import uncertain
     from pipeline.classify.engine import load_engine
     d = _doc(ctx, doc)
     engine = load_engine(ctx)
@@ -83,6 +83,44 @@ def uncertain_items(ctx: Any, doc: str | None, n: int, since: str | None) -> lis
     ranked = uncertain(model, items, n)
     titles = {it["id"]: it["title"] for it in items}
     return [{**r, "topics": ", ".join(r["topics"]), "title": (titles.get(r["id"]) or "")[:80]} for r in ranked]
+
+
+def uncertain(model: Any, items: Sequence[Mapping[str, Any]], k: int = 20) -> list[dict[str, Any]]:
+    """The ``k`` items the model is least sure of, most uncertain first.
+
+    Uncertainty = max(relevance uncertainty, topic uncertainty): ``1 − (p₁ − p₂)`` over the
+    relevance classes (after the model's offsets), and, for items judged relevant, how close
+    the closest topic probability is to its threshold: 1 at the threshold, 0 at the end of its side (0
+    or 1), so a topic at 0.01 under a threshold of 0.15 is sure, not 0.84 uncertain. Each result has
+    the item's ``id``, the score, the prediction and the reason.
+    """
+    import numpy as np
+    base = getattr(model, "base", model)
+    out = []
+    for it in items:
+        idx, val = base.vectorize(it.get("title", ""), it.get("text", ""))
+        z = model.logits(idx, val)
+        bare = not (it.get("text") or "").strip()
+        rel, pr, pt, tags = base.decide(z, title_only=bare)
+        adj = np.log(pr + 1e-12) + (base.rel_offsets_title if bare else base.rel_offsets)
+        q = np.exp(adj - adj.max())
+        q /= q.sum()
+        top2 = np.sort(q)[-2:]
+        u_rel = float(1.0 - (top2[1] - top2[0]))
+        u_top, near = 0.0, None
+        if rel != "none":
+            thr = base.thresholds
+            d = np.abs(pt - thr) / np.maximum(np.where(pt < thr, thr, 1 - thr), 1e-9)   # over that side's length
+            j = int(np.argmin(d))
+            u_top, near = float(1.0 - d[j]), base.topics[j]
+        score = max(u_rel, u_top)
+        why = (f"relevance {rel} by a margin of {top2[1] - top2[0]:.2f}" if u_rel >= u_top
+               else f"topic {near} at {pt[base.topics.index(near)]:.2f} (threshold "
+                    f"{base.thresholds[base.topics.index(near)]:.2f})")
+        out.append({"id": it.get("id"), "uncertainty": round(score, 4), "relevance": rel,
+                    "topics": [base.topics[i] for i in tags], "reason": why})
+    out.sort(key=lambda r: -r["uncertainty"])
+    return out[:k]
 
 
 def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | None = None,

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.classify.adapt import DocModel, Labelled, adapt, fit_membership, uncertain
+from pipeline.classify.adapt import DocModel, Labelled, adapt, fit_membership
+from pipeline.classify.labelling import uncertain
 from pipeline.classify.model import Model
 
 MOE = [Labelled("Switch Transformers: scaling to trillion parameter models with simple and efficient sparsity",

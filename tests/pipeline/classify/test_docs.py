@@ -316,7 +316,7 @@ def test_a_topic_far_below_its_threshold_is_no_uncertainty():
     borderline call; the distance is over its own side's length."""
     import numpy as np
 
-    from pipeline.classify.adapt import uncertain
+    from pipeline.classify.labelling import uncertain
 
     class Base:
         topics, thresholds = ["moe", "kv-cache"], np.array([0.15, 0.5])
