@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from kb.errors import KBError, NotFound
-from kb.records import Section
+from kb.records import KnowledgeDoc, Section
 
 from .knowledge import find_section, own_end_line, parse_knowledge
 from .markdown import ParsedDoc, parse_document, split_lines
@@ -79,14 +79,18 @@ def _doc_bullet(parsed: ParsedDoc) -> str:
     return "- "
 
 
-def _insertion(text: str, number: str) -> tuple[int, str]:
+def _read(text: str) -> tuple[ParsedDoc, KnowledgeDoc]:
+    """The doc's tokens and what they say, from one parse."""
+    parsed = parse_document(text)
+    return parsed, parse_knowledge(text, "", "", parsed=parsed)
+
+
+def _insertion(parsed: ParsedDoc, doc: KnowledgeDoc, number: str) -> tuple[int, str]:
     """``(after_line, prefix)``: the 1-based line to insert after, and the bullet prefix."""
-    doc = parse_knowledge(text, "", "")
     section = find_section(doc, number)
     if section is None:
         listed = ", ".join(f"§{s.number}" for s in doc.sections) or "none"
         raise NotFound(f"no section §{number} in the doc", hint=f"its sections: {listed}")
-    parsed = parse_document(text)
     own_end = own_end_line(doc, section)
     own = _own_list(parsed, section, own_end)
     if own is not None:
@@ -112,7 +116,8 @@ def insert_anchor_line(text: str, section_number: str, line_text: str) -> str:
     """
     if "\n" in line_text or "\r" in line_text:
         raise ValueError("line_text must be a single line")
-    after, prefix = _insertion(text, section_number)
+    old_parsed, old_doc = _read(text)
+    after, prefix = _insertion(old_parsed, old_doc, section_number)
     lines = split_lines(text)
     new = prefix + line_text
     if after >= len(lines) and not _ending(lines[-1] if lines else ""):
@@ -123,19 +128,18 @@ def insert_anchor_line(text: str, section_number: str, line_text: str) -> str:
         nl = _ending(lines[after - 1]) if after >= 1 else "\n"
         cut = sum(len(l) for l in lines[:after])
         result = text[:cut] + new + nl + text[cut:]
-    _verify(text, result, section_number, after + 1)
+    _verify(old_parsed, old_doc, result, section_number, after + 1)
     return result
 
 
-def _verify(old: str, new: str, number: str, line: int) -> None:
+def _verify(old_parsed: ParsedDoc, before: KnowledgeDoc, new: str, number: str, line: int) -> None:
     """Refuse an insertion that would change the doc's structure.
 
     One line cannot always be added safely: right above a setext heading's text it would
     swallow the heading, inside an unclosed fence it would be code. Rather than write a
     doc that reads differently, say so and let a person add the blank line.
     """
-    before, after = parse_knowledge(old, "", ""), parse_knowledge(new, "", "")
-    parsed = parse_document(new)
+    parsed, after = _read(new)
     is_item = any(t.type == "list_item_open" and t.map and t.map[0] + parsed.offset + 1 == line
                   for t in parsed.tokens)
     home = None
@@ -143,7 +147,7 @@ def _verify(old: str, new: str, number: str, line: int) -> None:
         if s.line < line <= s.end_line:
             home = s
     same = [s.number for s in before.sections] == [s.number for s in after.sections]
-    same = same and _headings(parse_document(old)) == _headings(parsed)   # a setext heading kept as one
+    same = same and _headings(old_parsed) == _headings(parsed)   # a setext heading kept as one
     if not (is_item and same and home is not None and home.number == find_section(before, number).number):
         raise KBError(f"cannot add a list item to §{number} without changing the doc's structure",
                       hint=f"add a blank line near line {line - 1} by hand and retry")

@@ -230,12 +230,14 @@ def _date_problems(unit: TextLine, on: str | None, today: str | None) -> list[st
     return []
 
 
-def parse_knowledge(text: str, path: str, topic: str, today: str | None = None) -> KnowledgeDoc:
+def parse_knowledge(text: str, path: str, topic: str, today: str | None = None, *,
+                    parsed: ParsedDoc | None = None) -> KnowledgeDoc:
     """Read a knowledge doc: version line, sections and their anchors; never raises.
 
     ``today`` is the day the doc is read: an anchoring date after it is a problem to report.
+    ``parsed`` is ``parse_document(text)`` when the caller has it (an edit reads the doc's tokens too).
     """
-    parsed = parse_document(text)
+    parsed = parsed or parse_document(text)
     doc = KnowledgeDoc(path=path, topic=topic, problems=list(parsed.front.problems))
     blocks = list(iter_blocks(parsed.tokens, parsed.offset))
     version_line = next((m["rest"] for b in blocks if b.kind != "code" for tl in b.lines
