@@ -11,18 +11,18 @@ The next classify run adapts the doc's model to these labels (``pipeline.classif
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kb.arxiv_id import lookup_arxiv_id
+from kb.config_values import NAME_RE
 from kb.errors import ConfigError, WorkspaceError
 from kb.workspace import Workspace, resolve_inside
 
 LABELS_DIR = "organized/labels"
 LEVELS = ("primary", "adjacent", "none")
-_DOC_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+BOM = b"\xef\xbb\xbf"   # an editor's byte-order mark: not part of the first line
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def card_speaks_for(anchored_here: bool, anchored_elsewhere: bool, main_doc: boo
 
 def labels_path(workspace: Workspace, doc: str) -> Path:
     """``organized/labels/<doc>.jsonl`` inside the workspace (a doc slug only; never leaves the workspace)."""
-    if not _DOC_RE.match(doc):
+    if not NAME_RE.fullmatch(doc):   # kb.toml's rule for topic slugs: a slug kb.toml takes has a labels file
         raise ConfigError(f"{doc!r} is not a knowledge-doc slug")
     return resolve_inside(workspace.root, f"{LABELS_DIR}/{doc}.jsonl")
 
@@ -80,7 +80,7 @@ def read_labels(workspace: Workspace, doc: str, problems: list[str] | None = Non
         problems.append(f"{message}: its corrections are not read")
         return []
     latest: dict[str, Correction] = {}
-    for n, raw in enumerate(data.split(b"\n"), 1):
+    for n, raw in enumerate(data.removeprefix(BOM).split(b"\n"), 1):
         try:
             line = raw.decode("utf-8").rstrip("\r")
             if not line.strip() or line.lstrip().startswith("#"):

@@ -89,3 +89,21 @@ def test_a_withdrawal_in_any_id_form_withdraws(ws, withdrawn):
     append_label(ws, "inference", Correction("arXiv:2610.09560", "none"))
     append_label(ws, "inference", Correction(withdrawn, None))
     assert read_labels(ws, "inference") == []
+
+
+def test_a_slug_kb_toml_takes_has_a_labels_file(ws):
+    """kb.toml's topic slugs may hold "_" (kb.config_values.NAME_RE): `kb label --doc moe_serving` was refused."""
+    append_label(ws, "moe_serving", Correction("arXiv:2610.00001", "primary"))
+    assert [c.id for c in read_labels(ws, "moe_serving")] == ["arXiv:2610.00001"]
+    with pytest.raises(ConfigError):
+        labels_path(ws, "../inference")
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_line(ws):
+    """An editor that saves with a BOM made the first correction "not a JSON object", and the nightly skip it."""
+    path = labels_path(ws, "inference")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b'\xef\xbb\xbf{"id": "arXiv:2610.00001", "relevance": "none"}\n')
+    problems: list[str] = []
+    assert [(c.id, c.relevance) for c in read_labels(ws, "inference", problems)] == [("arXiv:2610.00001", "none")]
+    assert problems == []
