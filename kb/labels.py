@@ -98,6 +98,21 @@ def read_labels(workspace: Workspace, doc: str, problems: list[str] | None = Non
     return [c for c in latest.values() if c.relevance is not None]
 
 
+def in_force(workspace: Workspace, doc: str, ident: str) -> Correction | None:
+    """The correction in force for ``ident`` (any ID form) in the doc's labels file, if any; lines that
+    do not read are skipped here (the nightly names them)."""
+    key = _subject_key(ident)
+    return next((c for c in read_labels(workspace, doc, []) if _subject_key(c.id) == key), None)
+
+
+def same_labelling(a: Correction, b: Correction) -> bool:
+    """Whether ``b`` says nothing ``a`` does not: the same relevance and topics (in any order), and no
+    other note. Its date and author alone are no news."""
+    def topics(c: Correction) -> tuple[str, ...] | None:
+        return None if c.topics is None else tuple(sorted(set(c.topics)))
+    return (a.relevance, topics(a)) == (b.relevance, topics(b)) and (b.note is None or b.note == a.note)
+
+
 def _subject_key(ident: str) -> str:
     """One key for every form of an arXiv ID (``arXiv:2610.09560v2``, an HF URL); other IDs as written."""
     aid = lookup_arxiv_id(ident)

@@ -31,7 +31,7 @@ def _doc(ctx: Any, doc: str | None) -> str:
 def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | None, doc: str | None,
                  note: str | None = None) -> str:
     """Append a correction for ``ident`` to the doc's labels file; return the line to print."""
-    from kb.labels import Correction, append_label
+    from kb.labels import Correction, append_label, in_force, labels_path, same_labelling
     from pipeline.classify.engine import load_workspace_taxonomy
     from pipeline.classify.teamlabels import subject_of
     d = _doc(ctx, doc)
@@ -53,9 +53,14 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
         raise ConfigError("--relevance none keeps no topics (kb's contract): drop --topic")
     kind, key, title, _ = found
     label_id = f"arXiv:{key}" if kind == "paper" else key
-    path = append_label(ctx.workspace, d, Correction(label_id, relevance, tuple(topics) if topics else None,
-                                                     ctx.today.isoformat(), None, note))
+    correction = Correction(label_id, relevance, tuple(topics) if topics else None, ctx.today.isoformat(), None, note)
     shown = f" [{', '.join(topics)}]" if topics else ""
+    current = in_force(ctx.workspace, d, label_id)
+    if current is not None and same_labelling(current, correction):   # a rerun: the file says it already
+        return (f"{label_id} is already labelled {relevance}{shown} for {d}"
+                + (f" (since {current.date})" if current.date else "")
+                + f": nothing appended to {ctx.workspace.relative(labels_path(ctx.workspace, d))}")
+    path = append_label(ctx.workspace, d, correction)
     uses = ("the next classify run uses it" if ctx.config.classify_model == "learned" else
             "kept for the learned classifier; the keyword scorer reads no labels")
     return (f"labelled {label_id} for {d}: {relevance}{shown} — {title[:60]} "

@@ -5,7 +5,7 @@ import pytest
 
 from kb.config import Config
 from kb.errors import ConfigError, WorkspaceError
-from kb.labels import Correction, append_label, labels_path, read_labels
+from kb.labels import Correction, append_label, in_force, labels_path, read_labels, same_labelling
 from kb.workspace import Workspace
 
 
@@ -107,3 +107,16 @@ def test_a_byte_order_mark_is_not_part_of_the_first_line(ws):
     problems: list[str] = []
     assert [(c.id, c.relevance) for c in read_labels(ws, "inference", problems)] == [("arXiv:2610.00001", "none")]
     assert problems == []
+
+
+def test_the_correction_in_force_and_what_is_news(ws):
+    append_label(ws, "inference", Correction("arXiv:2610.00001", "primary", ("moe", "kv-cache"), "2026-10-08",
+                                             note="why"))
+    now = in_force(ws, "inference", "https://arxiv.org/abs/2610.00001v2")
+    assert now is not None and now.note == "why"
+    assert same_labelling(now, Correction("2610.00001", "primary", ("kv-cache", "moe"), "2026-10-09"))
+    assert not same_labelling(now, Correction("2610.00001", "primary", ("moe",)))
+    assert not same_labelling(now, Correction("2610.00001", "adjacent", ("moe", "kv-cache")))
+    assert not same_labelling(now, Correction("2610.00001", "primary", None))   # topics no longer labelled
+    assert not same_labelling(now, Correction("2610.00001", "primary", ("moe", "kv-cache"), note="other"))
+    assert in_force(ws, "inference", "2610.00002") is None

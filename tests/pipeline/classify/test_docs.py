@@ -148,6 +148,12 @@ def test_a_correction_changes_the_next_run(tmp_path, two_docs):
     assert "organized/labels/inference.jsonl" in out.stdout
     line = json.loads((home / "organized" / "labels" / "inference.jsonl").read_text(encoding="utf-8"))
     assert line["id"] == f"arXiv:{SPEC}" and line["relevance"] == "none"
+    # the same correction again (a rerun, a second member) adds no line; a different one does
+    labels = home / "organized" / "labels" / "inference.jsonl"
+    before = labels.read_bytes()
+    again = kb(home, "label", f"arXiv:{SPEC}v1", "--relevance", "none", "--doc", "inference").stdout
+    assert "already labelled none for inference" in again and "nothing appended" in again
+    assert labels.read_bytes() == before
     kb(home, "classify")                              # the labels changed: the doc model and its hash too
     assert SPEC not in relevant_ids(brief(home, "inference"))
     explained = kb(home, "explain", SPEC, "--doc", "inference").stdout
