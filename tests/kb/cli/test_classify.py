@@ -221,3 +221,12 @@ def test_uncertain_and_eval_sections_run_on_a_store_this_user_may_only_read(lear
     assert not (learned_read_only / ".kb" / "models" / "inference.json").exists()
     out = kb(learned_read_only, "eval", "sections", "inference").stdout
     assert "anchored items in" in out.splitlines()[-1]
+
+
+def test_eval_classifier_refuses_a_relevance_it_does_not_know_by_file_and_line(sample: Path, tmp_path: Path) -> None:
+    """A relevance such as "maybe" was an internal error (KeyError, exit 70) when the figures were counted."""
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text('{"id": "a", "title": "KV cache offload", "relevance": "primary", "topics": ["kv-cache"]}\n'
+                    '{"id": "b", "title": "Paged KV", "relevance": "maybe", "topics": []}\n', encoding="utf-8")
+    line = error(sample, "eval", "classifier", str(rows), "--model", "keyword")
+    assert line == f"kb: error: {rows}:2: relevance must be primary, adjacent or none, not 'maybe'", line
