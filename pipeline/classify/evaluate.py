@@ -73,7 +73,8 @@ def _item(path: str | Path, n: int, line: str) -> dict[str, Any]:
     if not all(isinstance(t, str) for t in item.get("topics", [])):
         raise ConfigError(f"{path}:{n}: topics must be a list of topic slugs")
     if "relevance" in item and item["relevance"] not in LEVELS:
-        raise ConfigError(f"{path}:{n}: relevance must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, not {item['relevance']!r}")
+        raise ConfigError(f"{path}:{n}: relevance must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, "
+                          f"not {item['relevance']!r}")
     return item
 
 
