@@ -106,6 +106,11 @@ class DocVersion:
     problems: list[str] = field(default_factory=list)   # what that reading found
 
 
+def docs_read(store: Store) -> set[tuple[str, str]]:
+    """(topic, path) of every knowledge doc read so far: a doc kb.toml names under a new slug is unread."""
+    return {(r[0], r[1]) for r in store.query("SELECT DISTINCT topic, path FROM doc_versions")}
+
+
 def current_doc_version(store: Store, topic: str, day: str | None = None) -> DocVersion | None:
     """The version of a topic's knowledge doc that is on disk now (the one whose content the store last
     read), else the newest recorded. A doc reverted to an earlier text is that earlier version again.

@@ -263,3 +263,16 @@ def test_a_missing_inbox_is_named_and_its_notes_come_back_with_it(runner: CliRun
     shutil.move(tmp_path / "inbox", sample_workspace / "inbox")
     out = _ingest(runner)
     assert "missing" not in out and f"new {notes}" in out
+
+
+def test_a_doc_renamed_in_kb_toml_is_read_for_its_new_slug(runner: CliRunner, sample_workspace: Path) -> None:
+    """The doc's bytes did not change, so it was skipped: the renamed topic had no anchors, and every paper
+    anchored in the doc came out NET-new in its briefing."""
+    _ingest(runner)
+    before = {(r["arxiv_id"], r["section"]) for r in _anchored(runner, "--topic", "inference")}
+    config = sample_workspace / "kb.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('slug = "inference"', 'slug = "serving"'),
+                      encoding="utf-8")
+    assert "parsed 1" in _ingest(runner)
+    assert {(r["arxiv_id"], r["section"]) for r in _anchored(runner, "--topic", "serving")} == before
+    assert "parsed 0" in _ingest(runner)          # and read once: the next run skips it again
