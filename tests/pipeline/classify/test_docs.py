@@ -17,7 +17,7 @@ DAY = "2026-10-08"
 MOE_DOC = Path(__file__).resolve().parents[2] / "fixtures" / "moe" / "moe.md"
 SPEC = "2610.08812"        # TreeDraft: token-tree speculative decoding (the sample day's arXiv listing)
 MOE_PAPERS = {"2610.09701", "2610.09255"}   # SlimWise, ExpertLane
-NOT_MOE = {"2610.09034", "2610.08694"}      # KVQuilt (long-context KV quantization), OverlapPipe (training bubbles)
+NOT_MOE = {"2610.09034", "2610.08694"}      # KVQuilt (KV-cache quantization), KVCC (KV-transfer congestion control)
 
 
 def kb(home: Path, *args: str, ok: bool = True):
@@ -59,7 +59,7 @@ def test_two_docs_give_two_briefings_each_keeping_its_own(two_docs):
     assert inf_ids != moe_ids
     assert MOE_PAPERS <= moe_ids                      # the MoE doc keeps the day's MoE papers …
     assert SPEC not in moe_ids and SPEC in inf_ids    # … and leaves speculative decoding to the inference doc
-    assert NOT_MOE.isdisjoint(moe_ids)                # … and long-context KV quantization, training pipelines
+    assert NOT_MOE.isdisjoint(moe_ids)                # … and KV-cache compression and transfer
     assert moe["counts"]["relevant"] < inference["counts"]["relevant"]
     assert {i["topic"] for i in (inference, moe)} == {"inference", "moe"}
     # each doc's models are cached under .kb/models/
