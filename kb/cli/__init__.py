@@ -97,9 +97,12 @@ def main(argv: list[str] | None = None) -> None:
     except KBError as exc:
         code = _fail(_one_line(str(exc)), exc.exit_code)
     except Exception as exc:
+        from kb.store.backend_sqlite import damage_of, damaged_store
         if isinstance(exc, OSError) and _output_lost(exc):   # a full disk, an I/O error: not kb's bug
             _drop_stdout()
             code = _fail(f"cannot write the output: {exc.strerror or type(exc).__name__}", 1)
+        elif (why := damage_of(exc)) is not None:            # the store's file, not kb's bug
+            code = _fail(_one_line(str(damaged_store(why))), 1)
         else:   # a bug or an unforeseen input: one line, the traceback kept apart
             code = _fail(f"internal error: {type(exc).__name__}: {_one_line(str(exc))[:300]} "
                          f"({_crash_log(exc)})", EXIT_INTERNAL)

@@ -9,6 +9,7 @@ import typer
 
 from kb.cli.common import open_store, open_workspace
 from kb.cli.options import TableJson, TableOrJson, refuse_blank_path
+from kb.errors import StoreError
 
 db_app = typer.Typer(help="Inspect the store; back it up; copy it to another backend.", no_args_is_help=True)
 
@@ -47,8 +48,12 @@ def db_backup_cmd(written: Annotated[str, typer.Argument(metavar="FILE", help="A
     ws = open_workspace()
     ws.refuse_team_file(dest.expanduser().resolve(), str(dest))   # relative to where the command runs
     with open_store(ws) as store:
-        store.backup(dest)
-    typer.echo(f"backed up {store.where} to {dest}")
+        damage = store.backup(dest)
+    written = dest.expanduser().resolve()
+    if damage:   # the pages were copied as they are: the copy is kept, and is no good backup
+        raise StoreError(f"backed up {store.where} to {written}, but the copy is damaged as the store is "
+                         f"({damage[0]}): `kb db check` shows what SQLite finds; keep your last good backup")
+    typer.echo(f"backed up {store.where} to {written}")
 
 
 @db_app.command("copy")

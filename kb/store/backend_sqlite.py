@@ -53,6 +53,26 @@ def check_is_sqlite(path: Path) -> None:
         raise StoreError(f"{path} is cut short ({size:,} of {_header_size(head):,} bytes)", hint=_RESTORE)
 
 
+_DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
+def damage_of(exc: BaseException | None) -> str | None:
+    """What SQLite said of a damaged store file (a corrupt page, a page that is no database's), found in
+    ``exc`` or the errors it wraps (SQLAlchemy keeps the driver's in ``orig``); None for anything else."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if getattr(exc, "sqlite_errorname", None) in _DAMAGED:
+            return str(exc)
+        exc = getattr(exc, "orig", None) or exc.__cause__ or exc.__context__
+    return None
+
+
+def damaged_store(why: str) -> StoreError:
+    """The one line for a store SQLite finds damaged while a command reads it."""
+    return StoreError(f"the store is damaged ({why}); `kb db check` shows what SQLite finds", hint=_RESTORE)
+
+
 def _header_size(head: bytes) -> int:
     """The database size the file header records (page size × page count), when the count is valid."""
     page = int.from_bytes(head[16:18], "big")
@@ -160,7 +180,7 @@ def open_writable(path: Path, *, create_missing: bool) -> sqlite3.Connection:
         applied = migrate(conn)
     except sqlite3.DatabaseError as exc:
         _close(conn)
-        raise StoreError(f"cannot open store {path}: {exc}") from exc
+        raise StoreError(f"cannot open store {path}: {exc}", hint=_RESTORE if damage_of(exc) else None) from exc
     if applied:
         log.info("store %s: applied migrations %s", path, ", ".join(applied))
     return conn
@@ -251,7 +271,7 @@ def open_readonly(path: Path) -> ReadOnlyFile:
     except sqlite3.DatabaseError as exc:
         if reader is not None:
             reader.close()
-        raise StoreError(f"cannot open store {path}: {exc}") from exc
+        raise StoreError(f"cannot open store {path}: {exc}", hint=_RESTORE if damage_of(exc) else None) from exc
     if pending:
         reader.close()
         try:
@@ -330,18 +350,25 @@ def make_engine(path: Path) -> Engine:
     return engine
 
 
-def backup(conn: sqlite3.Connection, dest: Path) -> None:
-    """A consistent copy of the store at ``dest`` while it is in use (SQLite's online backup)."""
+def backup(conn: sqlite3.Connection, dest: Path) -> list[str]:
+    """A consistent copy of the store at ``dest`` while it is in use (SQLite's online backup); returns
+    what SQLite's quick check finds wrong in the copy (nothing for a sound one). The backup copies pages
+    as they are, so a damaged store makes a damaged copy: kept, for it may be the best there is, and said."""
     if dest.exists():
         raise ConfigError(f"{dest} exists; kb db backup writes a new file")   # what was asked, like --out's
     try:
         target = sqlite3.connect(dest)
         with target:
             conn.backup(target)
+        try:
+            found = [r[0] for r in target.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as exc:
+            found = [str(exc)]
         target.close()
     except sqlite3.Error as exc:
         dest.unlink(missing_ok=True)
         raise StoreError(f"backup to {dest} failed: {exc}") from exc
+    return [] if found == ["ok"] else found
 
 
 def columns(conn: sqlite3.Connection, table: str) -> list[str]:

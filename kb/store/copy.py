@@ -154,7 +154,7 @@ def copy_store(source: Store, target: str) -> CopyReport:
         raise StoreError("kb db copy --to names the store being copied")
     if "://" in target and not is_postgres_url(target):
         raise ConfigError(f"--to {target.split('://')[0]}://…: a postgresql:// URL or a file path")
-    out = _PgTarget(target) if is_postgres_url(target) else _SqliteTarget(Path(target).expanduser())
+    out = _PgTarget(target) if is_postgres_url(target) else _SqliteTarget(Path(target).expanduser().resolve())
     report = CopyReport(source.where, getattr(out, "where", None) or str(getattr(out, "dest", target)))
     try:
         with source.snapshot():

@@ -204,15 +204,22 @@ class Store:
         """The backend's own check of the store: ``["ok"]`` or what is wrong."""
         if self._backend is not None:
             return self._backend.check()
-        return [r[0] for r in self.query("PRAGMA integrity_check")]
+        from kb.store.backend_sqlite import damage_of
+        try:
+            return [r[0] for r in self.query("PRAGMA integrity_check")]
+        except Exception as exc:   # a page so damaged that the check itself stops: that is its finding
+            if (why := damage_of(exc)) is None:
+                raise
+            return [f"the store {self.where} is damaged: {why}"]
 
-    def backup(self, dest: Path) -> None:
-        """A consistent copy of the store at ``dest`` while it is in use (SQLite's online backup)."""
+    def backup(self, dest: Path) -> list[str]:
+        """A consistent copy of the store at ``dest`` while it is in use (SQLite's online backup); what
+        SQLite finds wrong in the copy (nothing for a sound store)."""
         if self._backend is not None:
             raise StoreError("kb db backup copies a SQLite store; for PostgreSQL use pg_dump, or "
                              "`kb db copy --to FILE.sqlite` (docs/team.md)")
         from kb.store.backend_sqlite import backup
-        backup(self.conn, dest)
+        return backup(self.conn, dest)
 
     def status(self) -> dict[str, Any]:
         """Schema version and per-table row counts (``kb db status``)."""

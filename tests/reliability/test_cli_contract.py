@@ -181,6 +181,31 @@ def test_an_empty_or_cut_short_store_is_refused_never_replaced(briefed: Path, ke
     assert kept.items(len(damaged), len(db.read_bytes())) == 0 and db.read_bytes() == damaged
 
 
+def test_a_store_with_a_damaged_page_is_named_by_every_command_never_an_internal_error(
+        briefed: Path, tmp_path: Path, kept) -> None:
+    """A page of the papers table overwritten (a disk fault): `kb db check` was itself an internal error
+    (exit 70), and so was every command that read the page; `kb db backup` copied the damage and said
+    "backed up"."""
+    db = briefed / ".kb" / "kb.sqlite"
+    with sqlite3.connect(db) as con:   # its close checkpoints the WAL: the file alone is the store
+        root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'papers'").fetchone()[0]
+        size = con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    data = bytearray(db.read_bytes())
+    data[(root - 1) * size:root * size] = b"\xa5" * size
+    db.write_bytes(bytes(data))
+    check = kb("--home", str(briefed), "db", "check")
+    assert check.returncode == 1 and check.stdout.strip() and "internal error" not in check.stderr, check
+    for args in (["query", "papers"], ["show", "2610.09701"], ["search", "MoE"]):
+        result = kb("--home", str(briefed), *args)
+        line = one_error_line(result.stderr)
+        assert result.returncode == 1 and "the store is damaged" in line and "kb db check" in line, line
+    copy = tmp_path / "backup.sqlite"
+    backup = kb("--home", str(briefed), "db", "backup", str(copy))
+    assert backup.returncode == 1 and "the copy is damaged" in one_error_line(backup.stderr) and copy.exists()
+    assert kept.items(len(data), len(db.read_bytes())) == 0 and db.read_bytes() == bytes(data)
+
+
 def test_kb_db_check_and_backup(briefed: Path, tmp_path: Path, kept) -> None:
     assert kb("--home", str(briefed), "db", "check").stdout.strip() == "ok"
     copy = tmp_path / "backup.sqlite"

@@ -204,3 +204,17 @@ def test_bulk_batch_of_zero_is_refused_as_a_usage_error(runner: CliRunner, works
     result = runner.invoke(app, ["--home", str(workspace), "ingest", "arxiv-bulk", str(bulk), "--batch", "0"])
     assert result.exit_code == 2
     assert "--batch" in result.output and "Traceback" not in result.output
+
+
+def test_backup_and_copy_print_the_absolute_path_they_wrote(runner: CliRunner, workspace: Path, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A relative FILE is the current folder's, not the workspace's: the line says where it went."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    home = ["--home", str(workspace)]
+    backup = runner.invoke(app, [*home, "db", "backup", "b.sqlite"])
+    assert backup.exit_code == 0 and backup.output.rstrip().endswith(f" to {elsewhere / 'b.sqlite'}"), backup.output
+    copy = runner.invoke(app, [*home, "db", "copy", "--to", "c.sqlite"])
+    assert copy.exit_code == 0 and f" to {elsewhere / 'c.sqlite'}: " in copy.output, copy.output
+    assert (elsewhere / "b.sqlite").is_file() and (elsewhere / "c.sqlite").is_file()
