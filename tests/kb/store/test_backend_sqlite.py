@@ -101,7 +101,8 @@ def test_a_store_with_damaged_pages_is_refused_in_one_line_and_left_as_it_was(wo
             result = kb(workspace, *args)
             assert result.returncode == 1, (args, result.stdout, result.stderr)
             assert one_error_line(result.stderr) == (f"kb: error: cannot open store {path}: database disk image "
-                                                     "is malformed")
+                                                     "is malformed (restore it from a backup (kb db backup makes "
+                                                     "one) or move it away to start a new store)")
             assert not _open_connections(path), args
     finally:
         gc.enable()
