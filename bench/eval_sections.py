@@ -260,6 +260,42 @@ def ridge(lam: float = 1.0, hw: float = 1.0, mix: float = 0.0) -> Callable:
     return score
 
 
+def prior_ridge(lam: float = 0.1, share: float = 0.1) -> Callable:
+    """``ridge`` plus ``share`` × each place's share of the other items on a log scale (log(1 + n) over
+    log(1 + the biggest n)): a place the team files much under is where an item no model is sure of goes."""
+    plain = ridge(lam)
+    def score(doc: Doc, k: int) -> np.ndarray:
+        counts = np.zeros(len(doc.places))
+        for i, truth in enumerate(doc.truth):
+            if i != k:
+                counts[list(truth)] += 1
+        prior = np.log1p(counts) / max(np.log1p(counts.max()), 1e-9)
+        return plain(doc, k) + share * prior
+    return score
+
+
+def zridge(lam: float = 0.1) -> Callable:
+    """``ridge`` with each place's score put on the scale of its own negatives: (f − μ) / σ over the
+    leave-one-out predictions of the rows that are not the place's (ridge's LOO identity gives them from
+    one fit), so a loose place, whose model scores everything low, is not always outranked."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        C = _cosines(doc)
+        rows, Y = _training(doc, k)
+        K = C[np.ix_(rows, rows)]
+        inv = np.linalg.inv(K + lam * np.eye(len(rows)))
+        alpha = inv @ Y
+        H = K @ inv
+        loo = Y - (Y - H @ Y) / (1.0 - np.diag(H))[:, None]
+        f = C[doc.q[k], rows] @ alpha
+        out = np.empty_like(f)
+        for j in range(len(f)):
+            neg = loo[Y[:, j] < 0, j]
+            mu, sd = (neg.mean(), neg.std()) if len(neg) > 1 else (0.0, 1.0)
+            out[j] = (f[j] - mu) / max(sd, 1e-6)
+        return out
+    return score
+
+
 def _training(doc: Doc, k: int) -> tuple[list[int], np.ndarray]:
     """The rows a per-doc model learns from with the ``k``-th item hidden, and their ±1 targets."""
     m = len(doc.places)
@@ -412,6 +448,11 @@ METHODS: dict[str, Callable] = {
     "ridge0.1 + 0.5 topic profile": profile_ridge(0.1, 0.5),
     "tree ridge0.1 g0.5": tree_ridge(0.1, 0.5),
     "ridge0.1 + 0.25 chapter": chapter_ridge(0.1, 0.25),
+    "zridge0.1": zridge(0.1),
+    "zridge0.3": zridge(0.3),
+    "ridge0.1 + 0.05 prior": prior_ridge(0.1, 0.05),
+    "ridge0.1 + 0.1 prior": prior_ridge(0.1, 0.1),
+    "ridge0.1 + 0.2 prior": prior_ridge(0.1, 0.2),
 }
 SLOW = {"svm C1", "svm C10"}   # a minute each: by name only
 KB = "ridge0.1"     # what pipeline.classify.sections does (RIDGE = 0.1)
