@@ -10,6 +10,7 @@ entry still carries the ID, its URL and where kb saw it.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from kb.sections import section_matches
@@ -33,7 +34,7 @@ def _year(arxiv_id: str, published: str | None) -> str:
 
 
 def cited(store: Store, *, topic: str | None = None, section: str | None = None,
-          since: str | None = None) -> list[dict[str, Any]]:
+          since: str | None = None, topics: Collection[str] | None = None) -> list[dict[str, Any]]:
     """The IDs to export, each once (in ID order), with where they were anchored and briefed."""
     from kb.store.anchors import query_anchored
     from kb.store.briefings import briefed_ids
@@ -44,11 +45,11 @@ def cited(store: Store, *, topic: str | None = None, section: str | None = None,
         e["title"] = e["title"] or title      # the anchor line's or the briefing's, when the store has none
         return e
 
-    for a in query_anchored(store, topic=topic, section=section, since=since):
+    for a in query_anchored(store, topic=topic, section=section, since=since, topics=topics):
         if a["arxiv_id"]:
             entry(a["arxiv_id"], a.get("title"))["anchored"].append(
                 f"{a['topic']} {a['section']} ({a['anchored_on'] or 'undated'})")
-    for b in briefed_ids(store, topic=topic, since=since):
+    for b in briefed_ids(store, topic=topic, since=since, topics=topics):
         where = (b["section"] or "").lstrip("§")
         if section is not None and not (where and section_matches(where, section)):
             continue
@@ -57,13 +58,14 @@ def cited(store: Store, *, topic: str | None = None, section: str | None = None,
     return [{"arxiv_id": k, **v} for k, v in sorted(seen.items())]
 
 
-def bibtex(store: Store, *, topic: str | None = None, section: str | None = None, since: str | None = None) -> str:
+def bibtex(store: Store, *, topic: str | None = None, section: str | None = None, since: str | None = None,
+           topics: Collection[str] | None = None) -> str:
     """The BibTeX of every ID ``cited`` selects ("" when none)."""
     import bibtexparser
     from bibtexparser.model import Entry, Field
 
     from kb.store.papers import paper_metadata
-    rows = cited(store, topic=topic, section=section, since=since)
+    rows = cited(store, topic=topic, section=section, since=since, topics=topics)
     meta = paper_metadata(store, [r["arxiv_id"] for r in rows])
     library = bibtexparser.Library()
     for r in rows:

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import echo_rows, open_store, open_workspace, run_context, state
+from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace, run_context, state
 from kb.cli.options import AnyTopic, Day, Fmt4, Format, MdJson, MdOrJson, Topic, refuse_blank_path
 
 flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
@@ -102,8 +102,10 @@ def flags_cmd(ctx: typer.Context,
         return
     from kb.store.flags import list_flags
     _check_rule(rule)
-    with open_store() as store:
-        rows = list_flags(store, only_open=only_open, rule=rule, topic=topic)
+    ws = open_workspace()
+    with open_store(ws) as store:
+        rows = list_flags(store, only_open=only_open, rule=rule, topic=topic,
+                          topics=None if topic else configured_topics(ws))
     echo_rows(rows, fmt.value, ["id", "topic", "rule", "status", "subject", "last_seen", "note"], id_key="id")
 
 

@@ -24,6 +24,12 @@ def open_workspace():
     return _open(state.home)
 
 
+def configured_topics(ws) -> list[str]:
+    """The slugs kb.toml configures: what "every doc" means to a command that lists across docs (a doc
+    kb.toml no longer names keeps its rows in the store, unlisted)."""
+    return [t.slug for t in ws.config.topics]
+
+
 def open_store(ws=None, *, write: bool = False):
     """The workspace's store; read-only unless the command writes (a member who may only read
     the workspace runs every read command)."""

@@ -5,7 +5,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import open_store, open_workspace, state
+from kb.cli.common import configured_topics, open_store, open_workspace, state
 from kb.cli.options import AnyTopic, Since, refuse_blank_path
 
 export_app = typer.Typer(help="Export what kb knows for other tools.", no_args_is_help=True)
@@ -27,7 +27,8 @@ def export_bibtex_cmd(topic: AnyTopic = None,
     ws = open_workspace()
     target = ws.output_path(out, force=force) if out else None
     with open_store(ws) as store:
-        text = bibtex(store, topic=topic, section=section, since=since)
+        text = bibtex(store, topic=topic, section=section, since=since,
+                      topics=None if topic else configured_topics(ws))
     if target is None:
         typer.echo(text, nl=False)
         return

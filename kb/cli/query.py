@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import echo_rows, open_store
+from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace
 from kb.cli.options import AnyTopic, Fmt4, Format, MdJson, MdOrJson, Since, Tag, Until
 
 query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
@@ -52,8 +52,10 @@ def query_anchored_cmd(topic: AnyTopic = None,
                        since: Since = None, until: Until = None, fmt: Format = Fmt4.table) -> None:
     """Which arXiv IDs (and URLs) are anchored in which knowledge-doc section, since when."""
     from kb.store.anchors import query_anchored
-    with open_store() as store:
-        rows = query_anchored(store, topic=topic, section=section, since=since, until=until)
+    ws = open_workspace()
+    with open_store(ws) as store:
+        rows = query_anchored(store, topic=topic, section=section, since=since, until=until,
+                              topics=None if topic else configured_topics(ws))
     if fmt is Fmt4.ids:
         rows = [r for r in rows if r["arxiv_id"]]
     echo_rows(rows, fmt.value, ["arxiv_id", "url", "topic", "section", "section_title", "anchored_on",

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from kb.cli.common import echo_rows, open_store, run_context
+from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace, run_context
 from kb.cli.options import AnyTopic, Day, Fmt4, Format, Topic
 
 
@@ -22,8 +22,9 @@ def init_cmd(directory: Annotated[str, typer.Argument(help="Folder to make a wor
 def audit_cmd(topic: AnyTopic = None, fmt: Format = Fmt4.table) -> None:
     """Curation findings: duplicates, impossible dates, card mismatches, noticed-but-unanchored papers."""
     from kb.store.audit import audit
-    with open_store() as store:
-        rows = audit(store, topic=topic)
+    ws = open_workspace()
+    with open_store(ws) as store:
+        rows = audit(store, topic=topic, topics=None if topic else configured_topics(ws))
     echo_rows(rows, fmt.value, ["kind", "subject", "detail"], id_key="subject")
 
 

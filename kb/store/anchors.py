@@ -6,7 +6,7 @@ place and an ID that left a section ends its anchor instead of deleting it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -186,8 +186,11 @@ def _sections_of(store: Store) -> dict[tuple[str, str], dict[str, Any]]:
 
 def query_anchored(store: Store, *, topic: str | None = None, section: str | None = None,
                    since: str | None = None, until: str | None = None,
-                   include_ended: bool = False) -> list[dict[str, Any]]:
+                   include_ended: bool = False, topics: Collection[str] | None = None) -> list[dict[str, Any]]:
     """Anchored arXiv IDs (and URLs) with their section, date and the doc version that holds them.
+
+    ``topics`` keeps those docs only (the CLI's "every configured doc": one kb.toml no longer names
+    keeps its rows in the store, unlisted).
 
     ``section`` "2.3" also matches its subsections; dates bound the anchoring date. ``until`` keeps an
     anchor with no date from the day kb first saw it, as a briefing of that day counts it (its date is
@@ -209,12 +212,12 @@ def query_anchored(store: Store, *, topic: str | None = None, section: str | Non
         f"WHERE {' AND '.join(where)}", tuple(params))
     sections = _sections_of(store)
     if section is not None and not any(section_matches(num, section) for (t, num) in sections
-                                       if topic is None or t == topic):
+                                       if (topic is None or t == topic) and (topics is None or t in topics)):
         raise ConfigError(f"--section {section!r}: no such section in the knowledge doc"
                           + (f" of topic {topic!r}" if topic else "s"))
     out = []
     for r in rows:
-        if section and not section_matches(r["section"], section):
+        if section and not section_matches(r["section"], section) or topics is not None and r["topic"] not in topics:
             continue
         info = sections.get((r["topic"], r["section"]), {})
         out.append({"arxiv_id": r["arxiv_id"], "url": r["url"], "topic": r["topic"], "section": "§" + r["section"],

@@ -1,6 +1,7 @@
 """Curation findings over the whole store: what a curator should look at, each with kind, subject, detail."""
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
@@ -10,13 +11,15 @@ from kb.store.db import Store
 from kb.store.notes import file_problems, impossible_ids
 
 
-def audit(store: Store, *, topic: str | None = None) -> list[dict[str, Any]]:
+def audit(store: Store, *, topic: str | None = None, topics: Collection[str] | None = None) -> list[dict[str, Any]]:
     """Every problem the team's files carry (file and line: the knowledge doc's duplicate or confusable
     section numbers, impossible and future anchoring dates, card mismatches), IDs that cannot exist,
-    duplicates, anchors dated before their paper existed, noticed-but-unanchored papers."""
+    duplicates, anchors dated before their paper existed, noticed-but-unanchored papers. ``topic`` (or
+    ``topics``) keeps those docs' own findings."""
     # a topic's audit leaves out the other docs' own problems (the team's other files are every doc's)
-    docs = store.query("SELECT DISTINCT topic, path FROM doc_versions") if topic is not None else []
-    others = {path for t, path in docs if t != topic} - {path for t, path in docs if t == topic}
+    shown = {topic} if topic is not None else set(topics) if topics is not None else None
+    docs = store.query("SELECT DISTINCT topic, path FROM doc_versions") if shown is not None else []
+    others = {path for t, path in docs if t not in shown} - {path for t, path in docs if t in shown}
     mismatches = card_mismatches(store)
     # a card whose name and front matter disagree is the card-id-mismatch below, not also its file's problem
     said = {path: (file_id, fm_id) for path, file_id, fm_id in mismatches}
@@ -26,7 +29,7 @@ def audit(store: Store, *, topic: str | None = None) -> list[dict[str, Any]]:
     findings += [{"kind": "impossible-id", "subject": written, "detail": f"{path} entry {n}: {why}"}
                  for path, n, written, why in impossible_ids(store)]
     seen: dict[tuple[str, str], list[str]] = {}
-    for a in query_anchored(store, topic=topic):
+    for a in query_anchored(store, topic=topic, topics=topics):
         if a["arxiv_id"]:
             seen.setdefault((a["topic"], a["arxiv_id"]), []).append(a["section"])
             aid = parse_arxiv_id(a["arxiv_id"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from kb.store.db import Store
@@ -101,13 +101,17 @@ def archived_files(store: Store) -> dict[tuple[str, str, str, str], tuple[str, s
         "AND path IS NOT NULL")}
 
 
-def briefed_ids(store: Store, *, topic: str | None = None, since: str | None = None) -> list[dict[str, Any]]:
-    """Every arXiv ID a briefing listed as citable (its §4), with topic, date, section and status."""
+def briefed_ids(store: Store, *, topic: str | None = None, since: str | None = None,
+                topics: Collection[str] | None = None) -> list[dict[str, Any]]:
+    """Every arXiv ID a briefing listed as citable (its §4), with topic, date, section and status;
+    ``topics`` keeps those docs' briefings only."""
     import json
     out = []
     for t, d, blob in store.query("SELECT topic, date, data FROM briefings WHERE format = 'json' AND lang = '' "
                                   "AND (? IS NULL OR topic = ?) AND (? IS NULL OR date >= ?) ORDER BY date, topic",
                                   (topic, topic, since, since)):
+        if topics is not None and t not in topics:
+            continue
         for item in json.loads(blob).get("arxiv_ids") or []:
             if item.get("arxiv_id"):
                 out.append({"arxiv_id": item["arxiv_id"], "title": item.get("title"), "topic": t, "date": d,

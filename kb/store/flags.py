@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,12 +161,14 @@ def flag_notes(store: Store, ids: list[int]) -> dict[int, str]:
 
 
 def list_flags(store: Store, *, only_open: bool = False, rule: str | None = None,
-               topic: str | None = None) -> list[dict[str, Any]]:
-    """Verification flags with their evidence (JSON-decoded), newest evidence first."""
+               topic: str | None = None, topics: Collection[str] | None = None) -> list[dict[str, Any]]:
+    """Verification flags with their evidence (JSON-decoded), newest evidence first; ``topics`` keeps
+    those docs' flags only."""
     sql = ("SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence FROM flags "
            "WHERE (? = 0 OR status = 'open') AND (? IS NULL OR rule = ?) AND (? IS NULL OR topic = ?)")
     rows = [dict(r) for r in store.query(sql + " ORDER BY last_seen DESC NULLS LAST, id",
-                                         (int(only_open), rule, rule, topic, topic))]
+                                         (int(only_open), rule, rule, topic, topic))
+            if topics is None or r["topic"] in topics]
     for r in rows:
         r["evidence"] = json.loads(r["evidence"])
     return rows

@@ -63,6 +63,26 @@ def test_a_docs_audit_leaves_out_the_other_docs_problems(two_docs: Path) -> None
     assert "organized/knowledge/inference.md" not in doc_problems("moe")
 
 
+def test_every_doc_means_every_doc_kb_toml_configures(two_docs: Path, tmp_path: Path) -> None:
+    """A doc taken out of kb.toml keeps its rows in the store; the lists across docs ("default: every
+    configured doc") showed them still: its flags, anchors, audit findings and BibTeX entries."""
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws", symlinks=True))
+    moe_ids = {r["arxiv_id"] for r in json.loads(kb(home, "query", "anchored", "--topic", "moe", "--format",
+                                                    "json").stdout)} - {r["arxiv_id"] for r in json.loads(
+        kb(home, "query", "anchored", "--topic", "inference", "--format", "json").stdout)}
+    assert moe_ids and any(f["topic"] == "moe" for f in _flags(home))
+    config = home / "kb.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        '\n[[topics]]\nslug = "moe"\ndoc = "organized/knowledge/moe.md"\n', "\n"), encoding="utf-8")
+    assert {f["topic"] for f in _flags(home)} == {"inference"}
+    rows = json.loads(kb(home, "query", "anchored", "--format", "json").stdout)
+    assert {r["topic"] for r in rows} == {"inference"}
+    audit = json.loads(kb(home, "audit", "--format", "json").stdout)
+    assert not [r for r in audit if "moe" in r["detail"].split(":")[0] or r["subject"].endswith("moe.md")]
+    bib = kb(home, "export", "bibtex").stdout
+    assert "inference §" in bib and "moe §" not in bib and not any(f"arXiv:{i}," in bib for i in moe_ids)
+
+
 @pytest.mark.parametrize("written", ["2", "#2", " #2 "])
 def test_a_flag_is_named_as_the_briefing_prints_it(two_docs: Path, written: str) -> None:
     assert json.loads(kb(two_docs, "flags", "show", written, "--format", "json").stdout)["id"] == 2
