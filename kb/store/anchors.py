@@ -106,9 +106,12 @@ class DocVersion:
     problems: list[str] = field(default_factory=list)   # what that reading found
 
 
-def docs_read(store: Store) -> set[tuple[str, str]]:
-    """(topic, path) of every knowledge doc read so far: a doc kb.toml names under a new slug is unread."""
-    return {(r[0], r[1]) for r in store.query("SELECT DISTINCT topic, path FROM doc_versions")}
+def docs_read_as(store: Store) -> dict[str, str]:
+    """Topic → the content hash of its doc's last reading, which its anchors are of. A doc whose text is not
+    its topic's last reading is unread for that topic, unchanged though it is: kb.toml names it under a
+    new slug, or under an old one again after it changed."""
+    return {r[0]: r[1] for r in store.query(
+        "SELECT topic, content_hash FROM doc_readings WHERE id IN (SELECT max(id) FROM doc_readings GROUP BY topic)")}
 
 
 def current_doc_version(store: Store, topic: str, day: str | None = None) -> DocVersion | None:

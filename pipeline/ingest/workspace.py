@@ -18,7 +18,7 @@ from typing import Any
 
 from kb.errors import KBError, StoreUnreachable, WorkspaceError
 from kb.records import KnowledgeDoc
-from kb.store.anchors import docs_read
+from kb.store.anchors import docs_read_as
 from kb.store.notes import file_hashes, file_problems
 from kb.workspace import followed
 from pipeline.context import RunContext, no_progress
@@ -258,10 +258,10 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
     known = dict(stored)
     for path in _dated_days_come(ctx.store, ctx.today.isoformat()):
         known.pop(path, None)          # read again though unchanged: its future date is no longer one
-    read_as = docs_read(ctx.store)
+    read_as = docs_read_as(ctx.store)
     for ref in refs:
-        if ref.kind == "knowledge" and (ref.topic, ref.rel) not in read_as:
-            known.pop(ref.rel, None)   # unchanged, but kb.toml names it under a slug it was never read as
+        if ref.kind == "knowledge" and read_as.get(ref.topic or "") != stored.get(ref.rel):
+            known.pop(ref.rel, None)   # unchanged, but its topic's anchors are not of this text (a slug renamed)
     with ctx.progress("workspace files", len(refs)) if len(refs) >= PROGRESS_FROM else no_progress("") as bar:
         for ref in refs:
             _read_one(ctx, ref, known, report, walk_problems)

@@ -63,3 +63,12 @@ def test_until_keeps_an_undated_anchor_as_the_briefing_counts_it(store: Store) -
     assert _ids(store, until="2026-10-08") == ["2311.18677", "2401.09670"]
     assert _ids(store, until="2026-10-07") == ["2401.09670"]       # kb had not seen the doc yet
     assert _ids(store, since="2026-10-01") == ["2401.09670", "2609.14872"]
+
+
+def test_a_topic_is_read_as_its_doc_s_last_reading(store: Store) -> None:
+    """What a topic's anchors are of: its last reading's text, a revert included; a topic never read has none."""
+    from kb.store.anchors import docs_read_as
+    assert docs_read_as(store) == {}
+    for version, day in (("v310", "2026-10-08"), ("v311", "2026-10-09"), ("v310", "2026-10-09")):
+        _read(store, version, day)
+    assert docs_read_as(store) == {"inference": "hash-v310"}

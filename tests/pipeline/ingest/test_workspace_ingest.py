@@ -276,3 +276,36 @@ def test_a_doc_renamed_in_kb_toml_is_read_for_its_new_slug(runner: CliRunner, sa
     assert "parsed 1" in _ingest(runner)
     assert {(r["arxiv_id"], r["section"]) for r in _anchored(runner, "--topic", "serving")} == before
     assert "parsed 0" in _ingest(runner)          # and read once: the next run skips it again
+
+
+def test_a_slug_renamed_back_after_the_doc_changed_is_read_again(runner: CliRunner, sample_workspace: Path) -> None:
+    """inference → serving, the doc edited, serving → inference: the doc had been read as "inference" once, so
+    it was not read again, and "inference" kept the anchors of the text before the edit."""
+    _ingest(runner, "2026-10-08")
+    config = sample_workspace / "kb.toml"
+    toml = config.read_text(encoding="utf-8")
+    config.write_text(toml.replace('slug = "inference"', 'slug = "serving"'), encoding="utf-8")
+    _ingest(runner, "2026-10-09")
+    doc = sample_workspace / DOC
+    doc.write_text("".join(l for l in doc.read_text(encoding="utf-8").splitlines(True) if "2609.33485" not in l),
+                   encoding="utf-8")
+    _ingest(runner, "2026-10-10")
+    serving = {(r["arxiv_id"], r["section"]) for r in _anchored(runner, "--topic", "serving")}
+    assert "2609.33485" not in {a for a, _ in serving}
+    config.write_text(toml, encoding="utf-8")
+    assert "parsed 1" in _ingest(runner, "2026-10-11")
+    assert {(r["arxiv_id"], r["section"]) for r in _anchored(runner, "--topic", "inference")} == serving
+    assert "parsed 0" in _ingest(runner, "2026-10-12")
+
+
+def test_a_doc_moved_to_another_file_is_read_once(runner: CliRunner, sample_workspace: Path) -> None:
+    """The same text under a new file name (kb.toml following it): its version was recorded under the old
+    path, so the doc counted as never read for its topic and was read again, and called new, every night."""
+    _ingest(runner, "2026-10-08")
+    doc = sample_workspace / DOC
+    doc.rename(doc.with_name("serving.md"))
+    config = sample_workspace / "kb.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace("knowledge/inference.md", "knowledge/serving.md"),
+                      encoding="utf-8")
+    assert "parsed 1, new 1" in _ingest(runner, "2026-10-09")
+    assert "parsed 0" in _ingest(runner, "2026-10-10")
