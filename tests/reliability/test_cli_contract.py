@@ -196,6 +196,7 @@ def test_a_store_with_a_damaged_page_is_named_by_every_command_never_an_internal
     db.write_bytes(bytes(data))
     check = kb("--home", str(briefed), "db", "check")
     assert check.returncode == 1 and check.stdout.strip() and "internal error" not in check.stderr, check
+    assert check.stdout.splitlines()[1:] == ["tables SQLite cannot read: papers"], check.stdout   # where it is
     for args in (["query", "papers"], ["show", "2610.09701"], ["search", "MoE"]):
         result = kb("--home", str(briefed), *args)
         line = one_error_line(result.stderr)
