@@ -42,14 +42,14 @@ def db_check_cmd() -> None:
 def db_backup_cmd(written: Annotated[str, typer.Argument(metavar="FILE", help="A new file for the copy.")]) -> None:
     """A consistent copy of the store, safe while a nightly runs (SQLite's online backup)."""
     refuse_blank_path(written, "'FILE'", "name the file to write")
-    dest = Path(written)
-    if written.endswith(("/", os.sep)) or dest.expanduser().is_dir():   # "bak/" names a folder, not the file to make
+    dest = Path(written).expanduser().resolve()   # relative to where the command runs; what is written and said
+    if written.endswith(("/", os.sep)) or dest.is_dir():   # "bak/" names a folder, not the file to make
         raise typer.BadParameter(f"{written}: a folder; name the file to write", param_hint="'FILE'")
     ws = open_workspace()
-    ws.refuse_team_file(dest.expanduser().resolve(), str(dest))   # relative to where the command runs
+    ws.refuse_team_file(dest, written)
     with open_store(ws) as store:
         damage = store.backup(dest)
-    written = dest.expanduser().resolve()
+    written = str(dest)
     if damage:   # the pages were copied as they are: the copy is kept, and is no good backup
         raise StoreError(f"backed up {store.where} to {written}, but the copy is damaged as the store is "
                          f"({damage[0]}): `kb db check` shows what SQLite finds; keep your last good backup")

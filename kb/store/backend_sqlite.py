@@ -49,6 +49,9 @@ def check_is_sqlite(path: Path) -> None:
         raise StoreError(f"{path} is empty (0 bytes), not a kb store", hint=_RESTORE)
     if head[:16] != _SQLITE_MAGIC:
         raise StoreError(f"{path} is not a SQLite database; refusing to open or overwrite it")
+    if len(head) == 100 and _page_size(head) is None:   # the size it records would be junk too
+        raise StoreError(f"{path} is damaged: its header gives no valid page size "
+                         f"({int.from_bytes(head[16:18], 'big')})", hint=_RESTORE)
     if len(head) == 100 and size < _header_size(head) and not _wal_holds_pages(path):
         raise StoreError(f"{path} is cut short ({size:,} of {_header_size(head):,} bytes)", hint=_RESTORE)
 
@@ -73,10 +76,17 @@ def damaged_store(why: str) -> StoreError:
     return StoreError(f"the store is damaged ({why}); `kb db check` shows what SQLite finds", hint=_RESTORE)
 
 
-def _header_size(head: bytes) -> int:
-    """The database size the file header records (page size × page count), when the count is valid."""
+def _page_size(head: bytes) -> int | None:
+    """The page size the file header records; None when it is none SQLite writes (a power of two from
+    512 to 65536, the last stored as 1): the header is damaged."""
     page = int.from_bytes(head[16:18], "big")
     page = 65536 if page == 1 else page
+    return page if 512 <= page <= 65536 and page & (page - 1) == 0 else None
+
+
+def _header_size(head: bytes) -> int:
+    """The database size the file header records (page size × page count), when the count is valid."""
+    page = _page_size(head) or 0
     pages, counter, valid_for = (int.from_bytes(head[i:i + 4], "big") for i in (28, 24, 92))
     return page * pages if counter == valid_for else 0
 

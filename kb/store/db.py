@@ -210,7 +210,29 @@ class Store:
         except Exception as exc:   # a page so damaged that the check itself stops: that is its finding
             if (why := damage_of(exc)) is None:
                 raise
-            return [f"the store {self.where} is damaged: {why}"]
+            return [f"the store {self.where} is damaged: {why}", *self._damaged_tables()]
+
+    def _damaged_tables(self) -> list[str]:
+        """SQLite's check table by table, once the whole check stopped at a damaged page: one line naming
+        the tables it cannot read, then what it finds wrong in the others (nothing when the schema is gone)."""
+        from kb.store.backend_sqlite import damage_of
+
+        def rows(sql: str) -> list[str] | None:
+            try:
+                return [r[0] for r in self.query(sql)]
+            except Exception as exc:
+                if damage_of(exc) is None:
+                    raise
+                return None
+        unreadable: list[str] = []
+        wrong: list[str] = []
+        for name in rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") or ():
+            found = rows('PRAGMA integrity_check("{}")'.format(name.replace('"', '""')))
+            if found is None:
+                unreadable.append(name)
+            else:
+                wrong += [f"table {name}: {line}" for line in found if line != "ok"]
+        return ([f"tables SQLite cannot read: {', '.join(unreadable)}"] if unreadable else []) + wrong
 
     def backup(self, dest: Path) -> list[str]:
         """A consistent copy of the store at ``dest`` while it is in use (SQLite's online backup); what

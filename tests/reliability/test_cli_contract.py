@@ -196,6 +196,7 @@ def test_a_store_with_a_damaged_page_is_named_by_every_command_never_an_internal
     db.write_bytes(bytes(data))
     check = kb("--home", str(briefed), "db", "check")
     assert check.returncode == 1 and check.stdout.strip() and "internal error" not in check.stderr, check
+    assert check.stdout.splitlines()[1:] == ["tables SQLite cannot read: papers"], check.stdout   # where it is
     for args in (["query", "papers"], ["show", "2610.09701"], ["search", "MoE"]):
         result = kb("--home", str(briefed), *args)
         line = one_error_line(result.stderr)
@@ -203,6 +204,49 @@ def test_a_store_with_a_damaged_page_is_named_by_every_command_never_an_internal
     copy = tmp_path / "backup.sqlite"
     backup = kb("--home", str(briefed), "db", "backup", str(copy))
     assert backup.returncode == 1 and "the copy is damaged" in one_error_line(backup.stderr) and copy.exists()
+    assert kept.items(len(data), len(db.read_bytes())) == 0 and db.read_bytes() == bytes(data)
+
+
+def _papers_root_page(db: Path) -> tuple[int, int]:
+    """(root page of the papers table, page size), the WAL checkpointed into the file by the close."""
+    with sqlite3.connect(db) as con:
+        root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'papers'").fetchone()[0]
+        size = con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    return root, size
+
+
+def _damage(data: bytearray, how: str, root: int, size: int) -> None:
+    if how == "not-a-database":                # something else saved over it
+        data[:] = b"# notes\nnot a database at all\n" * (len(data) // 30)
+    elif how == "header":                      # the magic string kept, the rest of the 100-byte header junk
+        data[16:100] = b"\xa5" * 84
+    elif how == "schema-page":                 # page 1 past its header: the schema's own page
+        data[100:size] = b"\xa5" * (size - 100)
+    elif how == "index-page":                  # the page after the papers table's root: one of its index's
+        data[root * size:(root + 1) * size] = b"\x00" * size
+    elif how == "file-tail":                   # the last pages zeroed (a write lost at the end of the file)
+        data[-4 * size:] = b"\x00" * (4 * size)
+
+
+@pytest.mark.parametrize("how", ["not-a-database", "header", "schema-page", "index-page", "file-tail"])
+def test_kb_db_check_of_a_damaged_store_file_says_what_is_wrong(briefed: Path, kept, how: str) -> None:
+    """`kb db check` on a store file damaged elsewhere than a table's root page (case 88): it says, in a
+    line or a few, that the store is damaged and how, and exits 1 (a finding, not an internal error). A
+    header whose page size is junk was reported as "cut short (5,016 of 62,332,607,707,200 bytes)"."""
+    db = briefed / ".kb" / "kb.sqlite"
+    root, size = _papers_root_page(db)
+    data = bytearray(db.read_bytes())
+    _damage(data, how, root, size)
+    db.write_bytes(bytes(data))
+    check = kb("--home", str(briefed), "db", "check")
+    said = (check.stdout + check.stderr).strip().splitlines()
+    assert check.returncode == 1 and 1 <= len(said) <= 6, check
+    assert "Traceback" not in check.stderr and "internal error" not in check.stderr, check
+    assert str(db) in said[0] and "cut short" not in said[0], said
+    assert any(w in said[0] for w in ("damaged", "malformed", "not a SQLite database")), said
+    if check.stderr.strip():                   # the store would not open: one line with the way out
+        assert one_error_line(check.stderr).startswith("kb: error: ")
     assert kept.items(len(data), len(db.read_bytes())) == 0 and db.read_bytes() == bytes(data)
 
 

@@ -218,3 +218,20 @@ def test_backup_and_copy_print_the_absolute_path_they_wrote(runner: CliRunner, w
     copy = runner.invoke(app, [*home, "db", "copy", "--to", "c.sqlite"])
     assert copy.exit_code == 0 and f" to {elsewhere / 'c.sqlite'}: " in copy.output, copy.output
     assert (elsewhere / "b.sqlite").is_file() and (elsewhere / "c.sqlite").is_file()
+
+
+def test_backup_writes_where_it_says_a_home_relative_file_too(runner: CliRunner, workspace: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """`kb db backup '~/b.sqlite'` (quoted, or from a script) checked and printed the home's file but handed
+    SQLite the unexpanded path: "backup to ~/b.sqlite failed: unable to open database file". kb db copy
+    --to '~/c.sqlite' wrote it. Both write the file they name; a failure names it by its full path."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    backup = runner.invoke(app, ["--home", str(workspace), "db", "backup", "~/b.sqlite"])
+    assert backup.exit_code == 0 and backup.output.rstrip().endswith(f" to {home / 'b.sqlite'}"), backup.output
+    assert (home / "b.sqlite").is_file()
+    copy = runner.invoke(app, ["--home", str(workspace), "db", "copy", "--to", "~/c.sqlite"])
+    assert copy.exit_code == 0 and (home / "c.sqlite").is_file(), copy.output
+    missing = runner.invoke(app, ["--home", str(workspace), "db", "backup", "~/nowhere/b.sqlite"])
+    assert missing.exit_code == 1 and f"backup to {home / 'nowhere' / 'b.sqlite'} failed" in str(missing.exception)

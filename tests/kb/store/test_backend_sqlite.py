@@ -290,3 +290,21 @@ def test_a_store_whose_path_is_not_utf8_opens_read_only(tmp_path: Path) -> None:
         s.query("SELECT 1")
     with Store.open(path, readonly=True) as s:
         assert s.query("SELECT count(*) FROM migrations")[0][0] > 0
+
+
+def test_check_names_the_tables_a_damaged_page_belongs_to(workspace: Path) -> None:
+    """A table's page so damaged that SQLite's whole check stops at it: the check said only "the store is
+    damaged: database disk image is malformed"; it names the table that cannot be read, not the sound ones."""
+    path = _store(workspace)
+    store = Store.open(path)
+    root = store.query("SELECT rootpage FROM sqlite_master WHERE name = 'papers'")[0][0]
+    size = store.query("PRAGMA page_size")[0][0]
+    store.close()
+    _closed(path)
+    data = bytearray(path.read_bytes())
+    data[(root - 1) * size:root * size] = b"\xa5" * size
+    path.write_bytes(bytes(data))
+    with Store.open(path) as store:
+        found = store.check()
+    assert found[0] == f"the store {path} is damaged: database disk image is malformed", found
+    assert found[1:] == ["tables SQLite cannot read: papers"], found
