@@ -41,5 +41,10 @@ def anchor_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID
         if day and day > ctx.today.isoformat():
             raise ConfigError(f"--date {day} is after today ({ctx.today}): an anchor cannot be dated in the future")
         result = anchor_item(ctx, ident, section, topic=topic, dry_run=dry_run, anchored_on=day)
-    typer.echo(result.diff if dry_run else f"anchored {result.subject} in {result.path} §{result.section} "
-               f"(line {result.line})")
+    also = f"; also anchored in {', '.join('§' + s for s in result.elsewhere)}" if result.elsewhere else ""
+    if dry_run:   # the diff alone on stdout, for patch; the note beside it
+        typer.echo(result.diff)
+        if also:
+            typer.echo(f"kb: {result.subject} is{also.removeprefix(';')}", err=True)
+    else:
+        typer.echo(f"anchored {result.subject} in {result.path} §{result.section} (line {result.line}){also}")

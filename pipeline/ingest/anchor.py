@@ -31,6 +31,7 @@ class AnchorResult:
     path: str
     line: int
     diff: str
+    elsewhere: tuple[str, ...] = ()   # the doc's other sections that already anchor the subject ("2.3")
 
 
 def _lines_for(ctx: RunContext, ident: str, day: str) -> tuple[str, list[str]]:
@@ -105,13 +106,16 @@ def _edit(ctx: RunContext, ident: str, section: str, slug: str, rel: str, day: s
     subject, lines = _lines_for(ctx, ident, day)
     if any(a.arxiv_id == subject or a.url == subject for a in sec.anchors):
         raise ConfigError(f"{subject} is already anchored in §{sec.number} of {rel}")
+    # Another section may anchor it too (a cross-reference is the team's call), but it is said.
+    elsewhere = tuple(dict.fromkeys(s.number for s in doc.sections if s is not sec
+                                    and any(subject in (a.arxiv_id, a.url) for a in s.anchors)))
     new_text = next((t for line in lines if _reads_back(t := insert_anchor_line(text, sec.number, line),
                                                          rel, slug, section, subject)), None)
     if new_text is None:
         raise ConfigError(f"{ident!r}: no line kb can write would read back as this one anchor; anchor it by hand")
     diff = unified_diff(text, new_text, rel)
     line = next(i for i, (a, b) in enumerate(zip(text.splitlines() + [""], new_text.splitlines()), 1) if a != b)
-    return AnchorResult(subject, sec.number, rel, line, diff), mark + new_text
+    return AnchorResult(subject, sec.number, rel, line, diff, elsewhere), mark + new_text
 
 
 def _reads_back(new_text: str, rel: str, slug: str, section: str, subject: str) -> bool:

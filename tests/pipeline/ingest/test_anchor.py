@@ -127,3 +127,18 @@ def test_a_doc_saved_with_a_byte_order_mark_keeps_it_and_its_first_section(sampl
     assert data.startswith(b"\xef\xbb\xbf## \xc2\xa71 A\r\n") and b"- https://example.com/post (anchored 2026-10-08)\r\n" in data
     assert [r["arxiv_id"] for r in _anchored("1")] == ["2401.09670"]
     assert kb_inproc("anchor", "2401.09670", "--section", "1").returncode == 2      # already there: §1 is read
+
+
+def test_a_paper_anchored_in_another_section_is_anchored_and_said(sample_workspace: Path) -> None:
+    """The same paper in two sections is the team's call (a cross-reference), but `kb anchor` wrote the second
+    line without a word: now it names the sections that already anchor it, on a dry run too (on stderr, so
+    the diff stays a patch)."""
+    doc = (sample_workspace / DOC).read_text(encoding="utf-8")
+    assert "- 2609.33252 CascadeEP" in doc.split("### §2.3 ", 1)[1].split("\n#", 1)[0]
+    dry = kb_inproc("anchor", "2609.33252", "--section", "1.1", "--dry-run")
+    assert dry.returncode == 0 and dry.stdout.startswith("--- a/") and "also" not in dry.stdout, dry.stdout
+    assert dry.stderr.strip() == "kb: 2609.33252 is also anchored in §2.3", dry.stderr
+    done = kb_inproc("anchor", "2609.33252", "--section", "1.1")
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("; also anchored in §2.3"), done.stdout
+    lone = kb_inproc("anchor", "2610.09701", "--section", "2.3", "--dry-run")
+    assert lone.returncode == 0 and not lone.stderr.strip(), lone.stderr
