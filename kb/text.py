@@ -137,3 +137,8 @@ def strip_anchor_syntax(text: str) -> str:
     text = _BETWEEN_REMOVED.sub(_GONE, text)
     text = _GONE_BEFORE_PUNCT.sub("", _TRAILING_REMOVED.sub("", _LEADING.sub("", text)))
     return " ".join(text.replace(_GONE, " ").replace(_ID, " ").split())
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the English noun in its number: ``1 increment``, ``0 increments``, ``2 arXiv IDs``."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import KBError
+from kb.text import counted
 from pipeline.context import RUN_LOG_ONLY, RunContext, utc_now
 from pipeline.ingest.run import SourceReport
 
@@ -52,8 +53,9 @@ class NightlyReport:
         if self.classified is not None:
             lines.append("  " + self.classified.summary())
         for b in self.briefings:
-            lines.append(f"  brief {b['topic']} [{b['lang']}]: {', '.join(b['paths'])} — {b['increments']} increments, "
-                         f"{b['open_flags']} open flags, density {b['density']}"
+            lines.append(f"  brief {b['topic']} [{b['lang']}]: {', '.join(b['paths'])} — "
+                         f"{counted(b['increments'], 'increment')}, {counted(b['open_flags'], 'open flag')}, "
+                         f"density {b['density']}"
                          + (" (unchanged)" if b.get("unchanged") else ""))
         if self.site is not None:
             lines.append(f"  site: {self.site['index']} — {self.site['written']} of {self.site['pages']} pages written")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, time
 
+from kb.text import counted
 from kb.workspace import Workspace
 from pipeline.brief.render import level_filter
 from pipeline.site.archive import Day
@@ -29,8 +30,9 @@ def _summary(day: Day, lang: str, level: Callable[[str, str], str]) -> str:
         text = (f"密度 {c['density']} · NET-new {c['net_new']} · 增量 {c['increments']} · "
                 f"待核实 {c['open_flags']} · arXiv {c['arxiv_ids']}")
     else:
-        text = (f"density {level(c['density'], lang)} · NET-new {c['net_new']} · {c['increments']} increments · "
-                f"{c['open_flags']} open flags · {c['arxiv_ids']} arXiv IDs")
+        text = (f"density {level(c['density'], lang)} · NET-new {c['net_new']} · "
+                f"{counted(c['increments'], 'increment')} · {counted(c['open_flags'], 'open flag')} · "
+                f"{counted(c['arxiv_ids'], 'arXiv ID')}")
     return text + (f" — {day.top_title}" if day.top_title else "")
 
 

@@ -64,3 +64,9 @@ def test_a_heading_loses_its_markers_with_the_colon_after_them(heading: str, tit
     """Day 3's "## 7. 待确认：vLLM …" was titled "：vLLM …" in the briefing."""
     from kb.text import clean_heading
     assert clean_heading(heading) == title
+
+
+def test_counted_says_the_noun_in_its_number() -> None:
+    from kb.text import counted
+    assert [counted(n, "increment") for n in (0, 1, 2)] == ["0 increments", "1 increment", "2 increments"]
+    assert counted(1, "arXiv ID") == "1 arXiv ID" and counted(3, "entry", "entries") == "3 entries"

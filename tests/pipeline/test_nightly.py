@@ -267,3 +267,14 @@ def test_log_rotation_ignores_a_log_another_nightly_removed_meanwhile(tmp_path: 
     nightly_module._keep_latest_logs(logs)
     monkeypatch.undo()
     assert len(list(logs.glob("nightly-*.log"))) == nightly_module.KEEP_LOGS
+
+
+def test_the_console_summary_says_one_flag_as_one() -> None:
+    """A quiet day's line read "0 increments, 1 open flags"."""
+    from pipeline.nightly import NightlyReport
+    brief = {"topic": "inference", "lang": "en", "paths": ["briefings/d.en.md"], "increments": 1, "open_flags": 1,
+             "density": "low"}
+    report = NightlyReport(date="2026-10-09", briefings=[brief, {**brief, "increments": 0, "open_flags": 2}])
+    assert report.summary().splitlines()[1:] == [
+        "  brief inference [en]: briefings/d.en.md — 1 increment, 1 open flag, density low",
+        "  brief inference [en]: briefings/d.en.md — 0 increments, 2 open flags, density low"]
