@@ -40,11 +40,11 @@ _FIELDS = {"id": str, "title": str, "text": str, "topics": list, "relevance": st
 
 
 def load_labelled(path: str | Path) -> list[dict[str, Any]]:
-    """Read a JSON-lines file of labelled items (blank lines skipped); a malformed line is one
-    ConfigError naming the file and the line."""
+    """Read a JSON-lines file of labelled items (blank lines skipped; an editor's byte-order mark is no
+    part of the first line); a malformed line is one ConfigError naming the file and the line."""
     items = []
     try:
-        fh = open(path, encoding="utf-8")
+        fh = open(path, encoding="utf-8-sig")
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
     with fh:

@@ -96,3 +96,12 @@ def test_a_malformed_row_is_named_by_file_and_line(tmp_path):
     bad.write_text('{"id": "a", "title": "x", "text": 5, "topics": [], "relevance": "none"}\n', encoding="utf-8")
     with pytest.raises(ConfigError, match=r"bad.jsonl:1"):
         load_labelled(bad)
+
+
+def test_a_labelled_file_saved_with_a_byte_order_mark_reads_as_without(tmp_path):
+    """An editor's BOM (Notepad, Excel's "UTF-8" export) was line 1's "not JSON (Unexpected UTF-8 BOM)", exit 2."""
+    rows = '{"id": "a", "title": "Paged KV", "topics": ["kv-cache"], "relevance": "primary"}\n'
+    plain, marked = tmp_path / "plain.jsonl", tmp_path / "marked.jsonl"
+    plain.write_text(rows, encoding="utf-8")
+    marked.write_bytes(b"\xef\xbb\xbf" + rows.encode("utf-8"))
+    assert load_labelled(marked) == load_labelled(plain)
