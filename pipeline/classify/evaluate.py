@@ -25,7 +25,7 @@ Definitions (the usual multi-label ones, as in scikit-learn with ``zero_division
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +39,11 @@ __all__ = ["evaluate", "format_eval_table", "load_labelled", "classifier_fn", "i
 _FIELDS = {"id": str, "title": str, "text": str, "topics": list, "relevance": str}
 
 
-def load_labelled(path: str | Path) -> list[dict[str, Any]]:
+def load_labelled(path: str | Path, topics: Collection[str] | None = None) -> list[dict[str, Any]]:
     """Read a JSON-lines file of labelled items (blank lines skipped; an editor's byte-order mark is no
-    part of the first line); a malformed line is one ConfigError naming the file and the line."""
+    part of the first line); a malformed line is one ConfigError naming the file and the line. With
+    ``topics`` (the classifier's), a topic outside them is such a line too: no classifier can predict it,
+    so a typo would lower every figure that counts it."""
     items = []
     try:
         fh = open(path, encoding="utf-8-sig")
@@ -51,7 +53,7 @@ def load_labelled(path: str | Path) -> list[dict[str, Any]]:
         try:
             for n, line in enumerate(fh, 1):
                 if line.strip():
-                    items.append(_item(path, n, line))
+                    items.append(_item(path, n, line, topics))
         except UnicodeDecodeError:
             raise ConfigError(f"{path}: not UTF-8 text") from None
     if not items:   # figures over nothing would read as a result
@@ -59,7 +61,7 @@ def load_labelled(path: str | Path) -> list[dict[str, Any]]:
     return items
 
 
-def _item(path: str | Path, n: int, line: str) -> dict[str, Any]:
+def _item(path: str | Path, n: int, line: str, topics: Collection[str] | None = None) -> dict[str, Any]:
     try:
         item = json.loads(line)
     except (json.JSONDecodeError, RecursionError) as e:
@@ -72,6 +74,8 @@ def _item(path: str | Path, n: int, line: str) -> dict[str, Any]:
             raise ConfigError(f"{path}:{n}: {key} must be a {typ.__name__}, not {type(item[key]).__name__}")
     if not all(isinstance(t, str) for t in item.get("topics", [])):
         raise ConfigError(f"{path}:{n}: topics must be a list of topic slugs")
+    if topics is not None and (unknown := [t for t in item.get("topics", []) if t not in topics]):
+        raise ConfigError(f"{path}:{n}: topic {unknown[0]!r} is no topic of the classifier's taxonomy")
     if "relevance" in item and item["relevance"] not in LEVELS:
         raise ConfigError(f"{path}:{n}: relevance must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, "
                           f"not {item['relevance']!r}")
