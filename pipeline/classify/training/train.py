@@ -37,11 +37,12 @@ from typing import Any
 
 import numpy as np
 
+from pipeline.classify.evaluate import load_labelled
 from pipeline.classify.features import FEATURE_VERSION, TermIndex, extract, keyword_verdict
 from pipeline.classify.metrics import format_metrics, metrics
 from pipeline.classify.model import Model
 from pipeline.classify.training import provenance, stack
-from pipeline.classify.training.corpus import Example, build, load_jsonl, summarise
+from pipeline.classify.training.corpus import Example, build, summarise
 from pipeline.classify.training.fit import fit, make_model, taxonomy_term_groups
 from pipeline.classify.training.labelmap import LEVELS, LabelMap
 from pipeline.classify.training.tuning import tune
@@ -105,8 +106,10 @@ def train(corpus: str | Path, label_map: str | Path, taxonomy: str | Path, *,
     hp = {**DEFAULTS, **hp}
     groups, topics = taxonomy_term_groups(taxonomy)
     lm = LabelMap.load(label_map, set(topics)).with_policy(licences)
-    dev_items = list(load_jsonl(dev)) if dev else []
-    ho_items = list(load_jsonl(holdout)) if holdout else []
+    # labelled files as kb eval reads them: a byte-order mark dropped, a bad line or a topic the taxonomy
+    # lacks named by file and line before anything is fitted
+    dev_items = load_labelled(dev, set(topics)) if dev else []
+    ho_items = load_labelled(holdout, set(topics)) if holdout else []
     ex = build(corpus, lm, dev=dev_items, holdout=ho_items, dev_weight=hp["dev_weight"],
                random_weight=hp["random_weight"])
     log(summarise(ex))

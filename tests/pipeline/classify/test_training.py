@@ -260,3 +260,36 @@ def test_a_team_label_outside_the_train_split_is_left_out(tmp_path):
     held = next(a for a in (f"2601.000{n:02d}" for n in range(1, 9)) if split_of(f"arxiv:{a}") != "train")
     lm = _with_labels(corpus, json.dumps({"arxiv_id": held, "relevance": "primary", "topics": []}) + "\n")
     assert not [e for e in build(corpus, lm) if e.source == "labelled"]
+
+
+def test_the_dev_and_holdout_files_are_read_as_kb_eval_reads_them(tmp_path, monkeypatch):
+    """--dev and --holdout were read line by line with json.loads: a byte-order mark or a broken line was a
+    JSONDecodeError traceback (kb train: an internal error, exit 70), a typo'd topic trained silently.
+    They are labelled files like kb eval's: the mark is dropped, a bad line is named by file and line,
+    before anything is fitted."""
+    from kb.errors import ConfigError
+    from pipeline.classify.training import train as training
+    (tmp_path / "corpus").mkdir()
+    corpus = _corpus(tmp_path / "corpus")
+    row = {"id": "d1", "title": "Paged KV", "text": "", "topics": ["kv-cache"], "relevance": "primary"}
+    dev = tmp_path / "dev.jsonl"
+    dev.write_bytes(b"\xef\xbb\xbf" + (json.dumps(row) + "\n").encode("utf-8"))
+    seen = {}
+
+    class Built(Exception):
+        pass
+
+    def build(corpus, lm, *, dev, holdout, **kw):
+        seen.update(dev=dev, holdout=holdout)
+        raise Built
+    monkeypatch.setattr(training, "build", build)
+    args = (corpus, corpus / "label_map.toml", find_resource("data/taxonomy.toml"))
+    with pytest.raises(Built):
+        training.train(*args, dev=dev, holdout=dev)
+    assert seen == {"dev": [row], "holdout": [row]}
+    for bad, words in (('{"id": "d2", broken\n', "dev.jsonl:2: not JSON"),
+                       (json.dumps({**row, "topics": ["kv-cahce"]}) + "\n", "dev.jsonl:2: topic 'kv-cahce'")):
+        dev.write_text(json.dumps(row) + "\n" + bad, encoding="utf-8")
+        for which in ("dev", "holdout"):
+            with pytest.raises(ConfigError, match=words):
+                training.train(*args, **{which: dev})
