@@ -11,6 +11,7 @@ The next classify run adapts the doc's model to these labels (``pipeline.classif
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,17 @@ def read_labels(workspace: Workspace, doc: str, problems: list[str] | None = Non
         latest.pop(key, None)          # re-inserted: the order is that of the last line
         latest[key] = c
     return [c for c in latest.values() if c.relevance is not None]
+
+
+def unread_labels_files(workspace: Workspace, docs: Collection[str]) -> list[tuple[str, str]]:
+    """``(file, slug)`` of each ``organized/labels/*.jsonl`` whose slug names none of ``docs`` (kb.toml's): a
+    mistyped file name, or a doc renamed in kb.toml. Nothing reads such a file, so its corrections count for
+    nothing until someone is told."""
+    try:
+        names = sorted(p.name for p in (workspace.root / LABELS_DIR).iterdir() if p.name.endswith(".jsonl"))
+    except OSError:     # no folder (no corrections yet), or one that cannot be listed: read_labels names that
+        return []
+    return [(f"{LABELS_DIR}/{n}", n.removesuffix(".jsonl")) for n in names if n.removesuffix(".jsonl") not in docs]
 
 
 def in_force(workspace: Workspace, doc: str, ident: str) -> Correction | None:

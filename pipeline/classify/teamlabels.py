@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from kb.arxiv_id import lookup_arxiv_id
-from kb.labels import card_speaks_for, read_labels
+from kb.labels import card_speaks_for, read_labels, unread_labels_files
 from kb.store.anchors import current_anchors
 from kb.store.cards import card_labels
 from kb.store.posts import post_keys_by_url
@@ -104,6 +104,9 @@ def doc_labels(store: Any, workspace: Any, docs: Sequence[str], topics: Collecti
             items[key] = Labelled(title, text, corr.relevance, _checked_topics(workspace, d, corr, topics),
                                   section, CORRECTION_WEIGHT, key, "correction")
         out[d] = list(items.values())
+    for path, slug in unread_labels_files(workspace, docs):
+        _warn_once(workspace.root, f"{path}: no knowledge doc {slug!r} in kb.toml ({', '.join(docs)}): "
+                                   "its corrections are not read")
     return out
 
 

@@ -349,3 +349,26 @@ def test_an_explanation_is_the_same_from_the_cache_and_from_a_fresh_fit(tmp_path
     shutil.rmtree(home / ".kb" / "models")
     fresh = kb(home, "explain", "2610.09701", "--doc", "inference").stdout
     assert cached == fresh and "other-doc" not in fresh
+
+
+def test_a_labels_file_of_no_doc_in_kb_toml_is_named_not_silently_unread(tmp_path, two_docs, caplog):
+    """organized/labels/<slug>.jsonl for a slug kb.toml does not configure (a mistyped file name, a doc
+    renamed in kb.toml) was never read and never named: the team's corrections silently counted for nothing."""
+    from kb.store import Store
+    from kb.workspace import open_workspace
+    from pipeline.classify.teamlabels import doc_labels
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws"))
+    labels = home / "organized" / "labels"
+    labels.mkdir(parents=True, exist_ok=True)
+    line = '{"id": "2610.08812", "relevance": "none"}\n'
+    for name in ("inference.jsonl", "infrence.jsonl", "notes.txt"):
+        (labels / name).write_text(line, encoding="utf-8")
+    store = Store.open(home / ".kb" / "kb.sqlite", readonly=True)
+    try:
+        with caplog.at_level("WARNING"):
+            doc_labels(store, open_workspace(str(home)), ["inference", "moe"], {"kv-cache"})
+    finally:
+        store.close()
+    warned = [r.getMessage() for r in caplog.records]
+    assert warned == ["organized/labels/infrence.jsonl: no knowledge doc 'infrence' in kb.toml "
+                      "(inference, moe): its corrections are not read"], warned
