@@ -196,10 +196,21 @@ def run() -> None:
     which tests and embedders may call inside a longer-lived process.
     """
     _tune_gc()
+    _escape_what_stdout_cannot_encode()
     try:
         main()
     finally:
         _skip_collections_at_exit()
+
+
+def _escape_what_stdout_cannot_encode() -> None:
+    """Write a character stdout's encoding has no byte for as an escape (``\\u2014``), as Python writes
+    stderr. Titles, notes and kb's own dashes are in any script; under a Latin-1 locale (or
+    ``PYTHONIOENCODING=latin-1``, a cp1252 console) `kb show` or `kb query anchored` was an internal error
+    at the first 推 or —. (An ASCII stdout is click's: it writes UTF-8 there.)"""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:   # a real text stream; an embedder's replacement is left as it is
+        reconfigure(errors="backslashreplace")
 
 
 # A kb command is a short batch process that allocates many small objects (records, rows,

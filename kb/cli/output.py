@@ -50,13 +50,25 @@ def format_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False)
 
 
+# What a spreadsheet reads as the start of a formula (``=HYPERLINK(…)``, ``+cmd|…``, ``@SUM(…)``).
+_FORMULA_START = ("=", "+", "-", "@")
+
+
+def _csv_cell(value: Any) -> str:
+    """A CSV cell: text from outside (a feed's title, a note's heading) that a spreadsheet would run as a
+    formula gets a leading apostrophe, which keeps it text there (OWASP's advice); numbers are left as
+    they are."""
+    s = _cell(value, 10**9)
+    return "'" + s if isinstance(value, (str, list, tuple)) and s.startswith(_FORMULA_START) else s
+
+
 def format_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> str:
     columns = list(columns or (rows[0].keys() if rows else []))
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for r in rows:
-        writer.writerow({c: _cell(r.get(c), 10**9) for c in columns})
+        writer.writerow({c: _csv_cell(r.get(c)) for c in columns})
     return buf.getvalue().rstrip("\n")
 
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from kb.arxiv_id import find_arxiv_ids, mask_arxiv_ids
+from kb.arxiv_id import find_arxiv_ids, mask_arxiv_ids, written_id
 from kb.store.db import Store
 from kb.store.fts import KIND_BASE, index_text, to_match_query
 
@@ -113,7 +113,7 @@ def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
         if rows:
             out.append({"kind": "paper", "ref": aid, "title": rows[0][0], "snippet": snippet(rows[0][1], []),
                         "score": None, "arxiv_id": aid})
-    words = _ARXIV_WORD.sub(" ", mask_arxiv_ids(text, " ")) if ids else text   # "arXiv:" went with its ID
+    words = _other_words(text) if ids else text
     if ids and not to_match_query(words):
         return (out + _citing(store, ids))[:limit]
     if ids:
@@ -143,6 +143,15 @@ def search(store: Store, text: str, *, limit: int = 20) -> list[dict[str, Any]]:
 
 
 _ARXIV_WORD = re.compile(r"\barxiv\b\s*:?", re.I)
+
+
+def _other_words(text: str) -> str:
+    """The query's words besides its arXiv IDs. An ID written whole goes with what it is written with: the
+    "https", "org" and "abs" of a pasted arxiv.org link were searched as words (no note has them all), so
+    a link found the paper and none of the notes citing it; "arXiv:" goes too. An ID inside other words
+    leaves them to be searched."""
+    kept = " ".join(w for w in text.split() if written_id(w) is None)
+    return _ARXIV_WORD.sub(" ", mask_arxiv_ids(kept, " "))
 
 
 def _citing(store: Store, ids: list[str]) -> list[dict[str, Any]]:

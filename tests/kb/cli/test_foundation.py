@@ -172,6 +172,23 @@ def test_output_that_cannot_be_written_is_one_line_not_an_internal_error(tmp_pat
     assert not list((ws / ".kb").rglob("kb-crash-*"))
 
 
+def test_a_terminal_that_cannot_spell_a_title_gets_escapes_not_an_internal_error(workspace: Path) -> None:
+    """Under a Latin-1 locale (here PYTHONIOENCODING=latin-1) `kb show` of a paper with a Chinese title was
+    "internal error: UnicodeEncodeError" (exit 70) at the "—" of its first line; what the encoding has no
+    byte for is written as an escape, as Python writes stderr, and the rest as the terminal reads it."""
+    import os
+    import subprocess
+    import sys
+    with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as c:
+        save_papers(c, [PaperRecord("2607.09701", 1, "SlimWise 推理 für MoE", ["Ada Li"], "MoE", ["cs.DC"],
+                                    "cs.DC")], "arxiv")
+    proc = subprocess.run([sys.executable, "-m", "kb.cli", "show", "2607.09701"], capture_output=True, cwd=REPO,
+                          env=os.environ | {"PYTHONIOENCODING": "latin-1"})
+    assert (proc.returncode, proc.stderr) == (0, b"")
+    assert proc.stdout.decode("latin-1").splitlines()[0] == "# 2607.09701 \\u2014 SlimWise \\u63a8\\u7406 für MoE"
+    assert not list((workspace / ".kb").rglob("kb-crash-*"))
+
+
 def test_init_writes_commented_store_and_site_blocks_that_uncomment_to_valid_keys(runner: CliRunner,
                                                                                    tmp_path: Path) -> None:
     """A team moving to PostgreSQL (docs/team.md) finds [store] url in the generated kb.toml, commented out."""

@@ -1,10 +1,14 @@
-"""The CLI's text output: the table (columns in line, long cells cut, never the ID column nor the last one)
-and a flag shown to a person."""
+"""The CLI's text output: the table (columns in line, long cells cut, never the ID column nor the last one),
+CSV, and a flag shown to a person."""
 from __future__ import annotations
 
+import csv
+import io
 import re
 
-from kb.cli.output import format_flag_md, format_table
+import pytest
+
+from kb.cli.output import format_csv, format_flag_md, format_table
 
 
 def test_the_last_column_is_never_cut() -> None:
@@ -25,6 +29,17 @@ def test_a_long_middle_cell_is_cut_and_the_columns_stay_in_line() -> None:
 def test_the_id_column_is_never_cut() -> None:
     key = "inbox/jay/" + "n" * 80 + ".md#3"
     assert key in format_table([{"ref": key, "title": "t"}], whole="ref")
+
+
+@pytest.mark.parametrize("title", ['=HYPERLINK("http://x","y") String duality', "+cmd|' /C calc'!A0",
+                                   "@SUM(1+1) of experts", "-2+3 quantization", ' =1+1 after a space'])
+def test_csv_keeps_a_title_that_starts_like_a_formula_text(title: str) -> None:
+    """`kb query papers --format csv` wrote a feed's title ``=HYPERLINK(…)`` as it came: a spreadsheet opening
+    the file runs it as a formula. It is written ``'=HYPERLINK(…)``, which a spreadsheet shows as text."""
+    rows = [{"arxiv_id": "hep-th/9901001", "version": 2, "score": -1.5, "title": title}]
+    cells = next(csv.DictReader(io.StringIO(format_csv(rows))))
+    assert cells["title"] == "'" + " ".join(title.split())
+    assert (cells["arxiv_id"], cells["version"], cells["score"]) == ("hep-th/9901001", "2", "-1.5")  # not text
 
 
 def _flag(evidence: dict, **over) -> dict:

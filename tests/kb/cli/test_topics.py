@@ -98,6 +98,16 @@ def test_an_id_in_a_search_finds_its_paper_first_then_the_notes_that_cite_it(two
     assert all(r.startswith("inbox/") for r in refs[1:])
 
 
+@pytest.mark.parametrize("written", ["https://arxiv.org/abs/2610.10507v1", "arxiv.org/pdf/2610.10507v1.pdf",
+                                     "https://huggingface.co/papers/2610.10507", "10.48550/arXiv.2610.10507",
+                                     "https://doi.org/10.48550/arXiv.2610.10507"])
+def test_an_id_pasted_as_a_link_or_doi_finds_what_the_bare_id_finds(two_docs: Path, written: str) -> None:
+    """`kb search https://arxiv.org/abs/2610.10507v1` listed the paper alone: the link's "https", "org" and
+    "abs" were searched as words, so the two notes citing it (found by `kb search 2610.10507`) were not."""
+    bare = kb(two_docs, "search", "2610.10507", "--format", "ids").stdout.split()
+    assert len(bare) == 3 and kb(two_docs, "search", written, "--format", "ids").stdout.split() == bare
+
+
 @pytest.mark.parametrize("written", ["https://llm-d.ai/blog/nixl-transfer-backends-benchmark/",
                                      "llm-d|https://llm-d.ai/blog/nixl-transfer-backends-benchmark"])
 def test_a_post_is_named_by_the_url_the_briefing_links(two_docs: Path, written: str) -> None:
