@@ -6,10 +6,11 @@ when kb ingested it, so a past day can be rebuilt from recordings.
 """
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from kb.arxiv_id import parse_arxiv_id
-from kb.names import title_name
+from kb.names import TOKEN, coined, title_name
 from kb.store import Store
 from kb.store.briefings import previous_date
 from kb.store.cards import cards, queue
@@ -129,6 +130,37 @@ class _Pool:
                 self._absorb(match, u)
 
 
+    def merge_unlinked_entries(self, posts: list[tuple[str, str]]) -> None:
+        """A note entry that cites no ID and no URL is the item of the window's post whose name its heading
+        carries, version and all (``posts``: each post's title and its pool key): "LMCache 的 CacheGen 3：KV
+        出节点前先压缩" is the team's note of the post *CacheGen 3: Compressing KV Cache on the Wire …*, its
+        link not pasted. A heading naming two posts' names, or none, stays an item of its own; "CacheGen 3"
+        names neither *CacheGen 2: …* nor a post without a name before its colon."""
+        names = [(rx, key) for title, key in posts if (rx := _release_pattern(title)) is not None]
+        for c in list(self.items):
+            if c.arxiv_ids or c.urls or not c.sources or any(s.kind != "entry" for s in c.sources):
+                continue
+            found = {key for rx, key in names if any(rx.search(t) for t in c.titles)}
+            if len(found) != 1:
+                continue
+            post = self.by_key.get(found.pop())
+            if post is not None and post is not c and post in self.items and c in self.items:
+                self._absorb(c, post)   # the entry first, as when its note carries the post's link
+
+
+# A release's name before the colon of its post's title: a coined name and the version after it, if any
+# ("CacheGen 3", "LMCache v0.7", "DeepEP-v2").
+_RELEASE = re.compile(rf"^\s*(?P<name>(?P<coined>{TOKEN})(?:\s+v?\d+(?:\.\d+)*)?)\s*[:：]\s*\S")
+
+
+def _release_pattern(post_title: str | None) -> re.Pattern[str] | None:
+    """The name a post's title starts with, as a whole word of a heading (case aside), or None."""
+    m = _RELEASE.match(post_title or "")
+    if m is None or not coined(m["coined"]):
+        return None
+    return re.compile(rf"(?<![A-Za-z0-9.+-]){re.escape(m['name'])}(?![A-Za-z0-9+-]|\.\d)", re.I)
+
+
 def _norm_title(t: str) -> str:
     """A title as titles are compared: its words (``words_of``, shared with the briefed keys), heading noise
     gone."""
@@ -173,7 +205,8 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         _entries(store, window, pool, author_credibility, moved)
         _cards(store, window, pool)
         _sightings(store, window, pool, source_credibility)
-        _posts(store, window, pool, source_credibility, tz)
+        posts = _posts(store, window, pool, source_credibility, tz)
+        pool.merge_unlinked_entries(posts)
         pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
         pool.merge_same_titles()
         names = _names(store, pool)
@@ -305,8 +338,10 @@ def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: di
 
 
 def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int],
-           tz: tzinfo | None) -> None:
+           tz: tzinfo | None) -> list[tuple[str, str]]:
+    """The window's posts into the pool; each post's title and its key there, for the entries that name it."""
     posts = []
+    keyed: list[tuple[str, str]] = []
     for p in posts_published_between(store, *_days(window, pad=1)):
         local = local_stamp((p.published or "")[:16], tz)
         if not window.contains(local):
@@ -323,8 +358,11 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
         keys = ([f"id:{ids[0]}"] if about else []) + (
             [f"url:{normalize_url(p.url)}"] if p.url else [f"post:{p.key}"])
         c = pool.get(keys)
+        if p.title:
+            keyed.append((p.title, keys[-1]))
         _add(c, ids=ids[:1] if about else [], urls=[p.url] if p.url else [], title=p.title,
              text="\n".join(t for t in (p.summary, p.content) if t),
              source=SourceRef("post", p.feed, None, None, p.url, (local or "")[:10],
                               source_credibility.get(p.feed, 3), "\n".join(t for t in (p.summary, p.content) if t),
                               p.cites, corrected=_corrected_on(p.published, p.updated, tz)))
+    return keyed

@@ -41,6 +41,7 @@ class Rules:
     density_names: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → level → its name
     recap_patterns: list[re.Pattern[str]] = field(default_factory=list)
     problem_names: dict[str, list[tuple[re.Pattern[str], str]]] = field(default_factory=dict)   # lang → catalogue
+    quantity_names: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → quantity → its name
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -86,7 +87,9 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  part("[markers] recap_patterns",
                       lambda: [re.compile(p, re.M) for p in markers.get("recap_patterns", [])]),
                  part("[problem_names]", lambda: {lang: [(re.compile(p), str(text)) for p, text in pairs]
-                                                  for lang, pairs in raw.get("problem_names", {}).items()}))
+                                                  for lang, pairs in raw.get("problem_names", {}).items()}),
+                 part("[quantity_names]", lambda: {lang: {str(q): str(name) for q, name in names.items()}
+                                                   for lang, names in raw.get("quantity_names", {}).items()}))
 
 
 def problem_name(problem: str, lang: str, rules: Rules) -> str:
@@ -96,6 +99,12 @@ def problem_name(problem: str, lang: str, rules: Rules) -> str:
         if (m := pattern.fullmatch(problem)) is not None:
             return m.expand(text)
     return problem
+
+
+def quantity_name(quantity: str, lang: str, rules: Rules) -> str:
+    """What a number measures (``[quantities]``' name: "throughput") as ``lang``'s text says it (the name
+    itself where ``[quantity_names]`` has none)."""
+    return rules.quantity_names.get(lang, {}).get(quantity, quantity)
 
 
 def density_name(level: str, lang: str, rules: Rules) -> str:

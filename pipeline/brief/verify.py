@@ -115,15 +115,25 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             what = f"{subject} {quantity}" if subject else quantity
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values},
-                            context=_corrections(values, corrected)))
+                            context={**_corrections(values, corrected),
+                                     "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
     named = [cl for where, text in facts.speedup_texts for cl in claims_in(text, where, facts.quantities)]
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, values in conflicts([cl for cl in named if cl.subject], set()):
         if (subject, quantity, unit) not in seen:
             out.append(Flag("number-conflict", f"{subject} · {quantity}",
                             {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
-                            context=_corrections(values, corrected)))
+                            context={**_corrections(values, corrected),
+                                     "measured": _measured(None, subject, quantity, _shown(unit, values))}))
     return out
+
+
+def _measured(item: str | None, system: str | None, quantity: str, unit: str) -> dict[str, str | None]:
+    """The parts of a conflicting-numbers flag's subject and quantity (both written in English: they are the
+    flag's identity and evidence), so a briefing in another language can say what is measured in its own
+    words: the item the flag is raised on (None: a system named in several items), the system named before
+    the figures (None: the item itself), the quantity (``[quantities]``' name) and the unit shown."""
+    return {"item": item, "system": system, "quantity": quantity, "unit": unit}
 
 
 def upvotes_disagree(counts: list[tuple[int, str]]) -> bool:

@@ -3,6 +3,7 @@ of the same title."""
 from __future__ import annotations
 
 from pipeline.brief.collect import _add, _Pool, post_is_about
+from pipeline.brief.model import SourceRef
 
 TITLE = "TierKV: Tiered KV-Cache Offloading for Long-Context LLM Serving"
 
@@ -47,3 +48,45 @@ def test_a_post_citing_one_paper_is_about_it_by_name_or_by_most_of_its_words() -
     assert post_is_about("Load-Adaptive Speculative Decoding in vLLM: Token Trees for Batched Serving", paper)
     assert not post_is_about("LMCache v0.7: CacheBlend Meets Layer-wise Streaming", paper)      # cites it for a feature
     assert post_is_about("LMCache v0.7", None)    # a paper the store has no title for is the subject
+
+
+def _entry(pool: _Pool, n: int, heading: str, url: str | None = None) -> None:
+    keys = [f"url:{url}"] if url else [f"entry:inbox/jay/n.md#{n}"]
+    _add(pool.get(keys), urls=[url] if url else [], title=heading, text=heading,
+         source=SourceRef("entry", "jay", "inbox/jay/n.md", n, url, "2026-10-12T19:45", 5, heading))
+
+
+def _post(pool: _Pool, url: str, title: str) -> tuple[str, str]:
+    key = f"url:{url}"
+    _add(pool.get([key]), urls=[f"https://{url}"], title=title,
+         source=SourceRef("post", "lmcache", None, None, f"https://{url}", "2026-10-11", 4, title))
+    return title, key
+
+
+def test_a_note_entry_without_a_link_is_the_item_of_the_post_its_heading_names() -> None:
+    """Day 3: Jay's "LMCache 的 CacheGen 3：KV 出节点前先压缩" (no URL: "周日 LMCache 博客：…") and LMCache's
+    post *CacheGen 3: Compressing KV Cache on the Wire …* were two 🟠 items, the release counted twice."""
+    pool = _Pool()
+    _entry(pool, 2, "LMCache 的 CacheGen 3：KV 出节点前先压缩")
+    posts = [_post(pool, "blog.lmcache.ai/2026-10-11-cachegen-3", "CacheGen 3: Compressing KV Cache on the Wire"),
+             _post(pool, "blog.lmcache.ai/2026-09-30-cachegen-2", "CacheGen 2: Faster KV Cache Loading from Disk")]
+    pool.merge_unlinked_entries(posts)
+    assert [c.titles[0] for c in pool.items] == ["LMCache 的 CacheGen 3：KV 出节点前先压缩",
+                                                 "CacheGen 2: Faster KV Cache Loading from Disk"]
+    [merged, _] = pool.items
+    assert merged.urls == ["https://blog.lmcache.ai/2026-10-11-cachegen-3"]
+    assert [s.kind for s in merged.sources] == ["entry", "post"]
+    assert pool.by_key["url:blog.lmcache.ai/2026-10-11-cachegen-3"] is merged
+
+
+def test_an_entry_naming_no_post_two_posts_or_carrying_a_link_stays_its_own() -> None:
+    pool = _Pool()
+    _entry(pool, 1, "CacheGen 对比")                             # no version: names neither release
+    _entry(pool, 2, "CacheGen 2 和 CacheGen 3 放一起看")          # two posts' names
+    _entry(pool, 3, "CacheGen 3 的复现", url="github.com/x/y")   # its own link decides its item
+    _entry(pool, 4, "CacheGen 3.5 预告")                          # another version
+    posts = [_post(pool, "blog.lmcache.ai/cachegen-3", "CacheGen 3: Compressing KV Cache on the Wire"),
+             _post(pool, "blog.lmcache.ai/cachegen-2", "CacheGen 2: Faster KV Cache Loading from Disk"),
+             _post(pool, "blog.lmcache.ai/in-production", "CacheBlend in Production: Reusing KV Cache")]
+    pool.merge_unlinked_entries(posts)
+    assert len(pool.items) == 7

@@ -108,6 +108,20 @@ def test_the_zh_briefing_says_in_chinese_why_an_id_cannot_be_one(day2: dict[str,
     assert "digits after the dot" not in zh and "there is no month" not in zh
 
 
+def test_the_zh_briefing_names_what_conflicting_numbers_measure_in_chinese(day2: dict[str, Any]) -> None:
+    """FlashPD's throughput, llm-d's Mooncake bandwidth: the flags' subjects stay English (their identity), the
+    zh briefing says 吞吐 and 带宽 ([quantity_names.zh]); the en briefing is unchanged."""
+    from pipeline.brief.render import render_markdown
+    zh = render_markdown(day2 | {"command": "kb nightly"}, "zh")
+    flags = zh[zh.index("## 三、"):zh.index("## 四、")]
+    assert "数值冲突 · FlashPD: Fused Prefill-Decode Attention Kernels for Mixed Batches in LLM Serving · 吞吐\n" in flags
+    assert "现象：同一条目的 吞吐（tokens/s）出现不同数值——14,800 tokens/s" in flags
+    assert "现象：同一条目的 Mooncake 带宽（GB/s）出现不同数值" in flags
+    assert "throughput" not in flags and "bandwidth" not in flags
+    en = render_markdown(day2 | {"command": "kb nightly"}, "en")
+    assert "different values of throughput (tokens/s) for one item — 14,800 tokens/s" in en
+
+
 @pytest.mark.parametrize("item", MANIFEST["net_new"], ids=lambda i: i["arxiv_id"])
 def test_every_net_new_paper_is_net_new(day2: dict[str, Any], item: dict[str, Any]) -> None:
     found = _by_id(day2, item["arxiv_id"].split("|")[0])
@@ -163,7 +177,7 @@ def test_a_conflict_with_a_post_corrected_in_place_says_so(day2: dict[str, Any])
     """llm-d's NIXL post now says 46.1 GB/s (updated 2026-10-09); Jay's note quotes the 44.6 of the 8th."""
     post = "https://llm-d.ai/blog/nixl-transfer-backends-benchmark"
     [f] = [f for f in _flags(day2, "number-conflict") if post in str(f["evidence"]["values"])]
-    assert f["context"] == {"corrected": {post: "2026-10-09"}}
+    assert f["context"]["corrected"] == {post: "2026-10-09"}
     assert set(f["evidence"]["values"]) == {"44.6 GB/s", "46.1 GB/s"}
 
 

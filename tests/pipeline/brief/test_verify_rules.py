@@ -181,6 +181,23 @@ def test_number_conflict_names_the_unit_the_values_are_written_in() -> None:
     assert f.evidence["quantity"] == "LMCache TTFT (s)"
 
 
+def test_number_conflict_keeps_its_parts_beside_the_english_subject() -> None:
+    """The subject and the evidence say the quantity in English (the flag's identity, what a closure is
+    compared by); ``context.measured`` holds the parts, so a zh briefing can say 吞吐 — and a change of those
+    words reopens nothing."""
+    pd = cand("pd", title="FlashPD: Fused …", sources=[entry(1, text="吞吐 14,800 tokens/s"),
+                                                        entry(2, text="吞吐 18,400 tokens/s")])
+    [f] = number_conflicts([pd], Facts(quantities=QUANTITIES))
+    assert f.subject == "FlashPD: Fused … · throughput" and f.evidence["quantity"] == "throughput (tokens/s)"
+    assert f.context["measured"] == {"item": "FlashPD: Fused …", "system": None, "quantity": "throughput",
+                                     "unit": "tokens/s"}
+    a = cand("a", sources=[entry(1, text="LMCache TTFT 380 ms on 32K RAG")])
+    b = cand("b", sources=[entry(2, text="LMCache TTFT 412 ms")])
+    [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES))
+    assert f.subject == "LMCache · TTFT"
+    assert f.context["measured"] == {"item": None, "system": "LMCache", "quantity": "TTFT", "unit": "ms"}
+
+
 def test_number_conflict_no_flag_for_one_value_or_different_names() -> None:
     a = cand("a", sources=[entry(1, text="SEIS 3.27× throughput; JIL 1.53× slowdown")])
     b = cand("b", sources=[entry(2, text="again SEIS 3.27× here"), entry(3, text="H100 8×80GB is a shape, not a speed-up")])
