@@ -8,6 +8,7 @@ import typer
 
 from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace, run_context, state
 from kb.cli.options import AnyTopic, Day, Fmt4, Format, MdJson, MdOrJson, Topic, refuse_blank_path
+from kb.text import counted
 
 flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
 
@@ -153,7 +154,7 @@ def flags_resolve_cmd(flag_id: Annotated[Optional[str], typer.Argument(metavar="
             resolve_flag(tx, flag_id, verdict.value, note)
             done = f"flag #{flag_id}"
         else:
-            done = f"{resolve_many(tx, verdict.value, note, rule=rule, topic=topic)} flags of {topic}"
+            done = f"{counted(resolve_many(tx, verdict.value, note, rule=rule, topic=topic), 'flag')} of {topic}"
     if not state.quiet:
         typer.echo(f"{done}: {verdict.value}")
     _refresh_briefings(topic)

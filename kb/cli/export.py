@@ -7,6 +7,7 @@ import typer
 
 from kb.cli.common import configured_topics, open_store, open_workspace, state
 from kb.cli.options import AnyTopic, Since, refuse_blank_path
+from kb.text import counted
 
 export_app = typer.Typer(help="Export what kb knows for other tools.", no_args_is_help=True)
 
@@ -34,4 +35,4 @@ def export_bibtex_cmd(topic: AnyTopic = None,
         return
     write_atomically(target, text.encode("utf-8"))
     if not state.quiet:
-        typer.echo(f"{target} — {text.count('@misc{')} entries")
+        typer.echo(f"{target} — {counted(text.count('@misc{'), 'entry', 'entries')}")

@@ -65,7 +65,8 @@ def damage_of(exc: BaseException | None) -> str | None:
     seen: set[int] = set()
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))
-        if getattr(exc, "sqlite_errorname", None) in _DAMAGED:
+        # the extended codes too: damage inside the search index is SQLITE_CORRUPT_VTAB
+        if str(getattr(exc, "sqlite_errorname", None)).startswith(_DAMAGED):
             return str(exc)
         exc = getattr(exc, "orig", None) or exc.__cause__ or exc.__context__
     return None

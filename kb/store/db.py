@@ -206,11 +206,28 @@ class Store:
             return self._backend.check()
         from kb.store.backend_sqlite import damage_of
         try:
-            return [r[0] for r in self.query("PRAGMA integrity_check")]
+            found = [r[0] for r in self.query("PRAGMA integrity_check")]
         except Exception as exc:   # a page so damaged that the check itself stops: that is its finding
             if (why := damage_of(exc)) is None:
                 raise
             return [f"the store {self.where} is damaged: {why}", *self._damaged_tables()]
+        return found if found != ["ok"] else self._search_index_check()
+
+    def _search_index_check(self) -> list[str]:
+        """FTS5's own check of the search index, which ``PRAGMA integrity_check`` does not look inside:
+        ``["ok"]``, or the damage and the way to rebuild it (the index is made from the store's rows).
+        A connection that may not write cannot run it (FTS5 asks for it as an INSERT): not checked."""
+        from kb.store.backend_sqlite import damage_of
+        try:
+            self.query("INSERT INTO search_index(search_index) VALUES('integrity-check')")
+        except sqlite3.OperationalError:   # a read-only store
+            return ["ok"]
+        except Exception as exc:
+            if (why := damage_of(exc)) is None:
+                raise
+            return [f"the store {self.where}'s search index is damaged: {why}; rebuild it from the store's rows: "
+                    f"sqlite3 '{self.path}' \"INSERT INTO search_index(search_index) VALUES('rebuild')\""]
+        return ["ok"]
 
     def _damaged_tables(self) -> list[str]:
         """SQLite's check table by table, once the whole check stopped at a damaged page: one line naming

@@ -42,7 +42,7 @@ def test_resolving_a_rule_without_a_topic_closes_the_first_docs_flags_only(two_d
     mine = [f for f in _flags(home, "--open", "--rule", "date-inconsistency")]
     assert {f["topic"] for f in mine} == {"inference", "moe"}     # the same card problem, in both docs
     out = kb(home, "flags", "resolve", "--rule", "date-inconsistency", "--as", "dismissed").stdout
-    assert out.splitlines()[0] == "1 flags of inference: dismissed"
+    assert out.splitlines()[0] == "1 flag of inference: dismissed"
     after = {f["topic"]: f["status"] for f in _flags(home, "--rule", "date-inconsistency")}
     assert after == {"inference": "dismissed", "moe": "open"}   # the other doc's flag is its team's to close
 

@@ -308,3 +308,28 @@ def test_check_names_the_tables_a_damaged_page_belongs_to(workspace: Path) -> No
         found = store.check()
     assert found[0] == f"the store {path} is damaged: database disk image is malformed", found
     assert found[1:] == ["tables SQLite cannot read: papers"], found
+
+
+def test_a_damaged_search_index_is_named_by_the_check_and_by_a_search(workspace: Path) -> None:
+    """Damage inside the FTS5 index is SQLITE_CORRUPT_VTAB, an extended code: a search was an internal
+    error, and `kb db check` said "ok" (PRAGMA integrity_check does not look inside FTS5). Both name it;
+    the index rebuilt from the store's rows is whole again."""
+    import sqlite3
+
+    from kb.store.backend_sqlite import damage_of
+    path = _store(workspace)
+    with Store.open(path) as store, store.transaction() as tx:
+        tx.run("INSERT INTO search_index(kind, ref, title, body) VALUES (:k, :r, :t, :b)",
+               [{"k": "paper", "r": f"2610.{i:05d}", "t": f"MoE serving {i}", "b": "expert parallel decode"}
+                for i in range(300)])
+    with sqlite3.connect(path, isolation_level=None) as con:
+        con.execute("UPDATE search_index_data SET block = randomblob(length(block)) WHERE id > 10")   # the leaves
+    con.close()
+    with Store.open(path) as store:
+        with pytest.raises(sqlite3.DatabaseError) as raised:
+            store.query("SELECT count(*) FROM search_index WHERE search_index MATCH 'moe'")
+        assert damage_of(raised.value) == "database disk image is malformed"
+        [found] = store.check()
+        assert found.startswith(f"the store {store.where}'s search index is damaged: ") and "'rebuild'" in found
+        store.query("INSERT INTO search_index(search_index) VALUES('rebuild')")
+        assert store.check() == ["ok"]

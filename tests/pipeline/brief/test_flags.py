@@ -153,7 +153,7 @@ def test_flags_resolve_many_by_rule_and_show_one(sample_day: Path, tmp_path: Pat
     assert boundary and all(f["rule"] == "boundary" for f in boundary)
     result = kb(home, "flags", "resolve", "--rule", "boundary", "--topic", "inference", "--as", "verified",
                 "--note", "read both")
-    assert result.stdout.splitlines()[0] == f"{len(boundary)} flags of inference: verified"
+    assert result.stdout.splitlines()[0] == f"{len(boundary)} flag{'s' * (len(boundary) != 1)} of inference: verified"
     assert result.stdout.splitlines()[1].startswith("rewrote briefings/")   # the latest briefing shows it now
     assert not _flags(home, "--open", "--rule", "boundary")
     shown = json.loads(kb(home, "flags", "show", str(boundary[0]["id"]), "--format", "json").stdout)
