@@ -71,14 +71,22 @@ def test_every_doc_means_every_doc_kb_toml_configures(two_docs: Path, tmp_path: 
                                                     "json").stdout)} - {r["arxiv_id"] for r in json.loads(
         kb(home, "query", "anchored", "--topic", "inference", "--format", "json").stdout)}
     assert moe_ids and any(f["topic"] == "moe" for f in _flags(home))
+    moe = home / "organized" / "knowledge" / "moe.md"   # a finding of the moe doc's own: a future anchoring date
+    moe.write_text(moe.read_text(encoding="utf-8").rstrip("\n") + "\n- 2610.55555 Later (anchored 2099-01-01)\n",
+                   encoding="utf-8")
+    kb(home, "ingest", "workspace")
+
+    def moe_findings() -> list[dict]:
+        audit = json.loads(kb(home, "audit", "--format", "json").stdout)
+        return [r for r in audit if "moe" in r["detail"].split(":")[0] or r["subject"].endswith("moe.md")]
+    assert moe_findings()
     config = home / "kb.toml"
     config.write_text(config.read_text(encoding="utf-8").replace(
         '\n[[topics]]\nslug = "moe"\ndoc = "organized/knowledge/moe.md"\n', "\n"), encoding="utf-8")
     assert {f["topic"] for f in _flags(home)} == {"inference"}
     rows = json.loads(kb(home, "query", "anchored", "--format", "json").stdout)
     assert {r["topic"] for r in rows} == {"inference"}
-    audit = json.loads(kb(home, "audit", "--format", "json").stdout)
-    assert not [r for r in audit if "moe" in r["detail"].split(":")[0] or r["subject"].endswith("moe.md")]
+    assert not moe_findings()
     bib = kb(home, "export", "bibtex").stdout
     assert "inference §" in bib and "moe §" not in bib and not any(f"arXiv:{i}," in bib for i in moe_ids)
 
