@@ -264,15 +264,16 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
             known.pop(ref.rel, None)   # unchanged, but its topic's anchors are not of this text (a slug renamed)
     with ctx.progress("workspace files", len(refs)) if len(refs) >= PROGRESS_FROM else no_progress("") as bar:
         for ref in refs:
-            _read_one(ctx, ref, known, report, walk_problems)
+            _read_one(ctx, ref, known, report, walk_problems, read_before=ref.rel in stored)
             bar.advance()
     report.skipped = len(walk_problems)
     report.problems = walk_problems + _forget_gone(ctx, refs, stored) + report.problems
 
 
 def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], report: SourceReport,
-              walk_problems: list[str]) -> None:
-    """Read one file if its content changed, parse and save it; what went wrong is named, not raised."""
+              walk_problems: list[str], *, read_before: bool) -> None:
+    """Read one file if its content changed (``known``), parse and save it; what went wrong is named, not
+    raised. ``read_before``: the store holds a reading of it (an update, not a new file, when read again)."""
     try:
         data = _read_settled(ref.path)
     except OSError as exc:
@@ -303,7 +304,7 @@ def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], rep
         return
     report.parsed += 1
     report.problems += [p if p.startswith(ref.rel) else f"{ref.rel}: {p}" for p in found]
-    if ref.rel in known:
+    if read_before:   # not ``known``: a file read again though unchanged (a renamed slug) is no new file
         report.updated += 1
     else:
         report.new += 1

@@ -273,7 +273,7 @@ def test_a_doc_renamed_in_kb_toml_is_read_for_its_new_slug(runner: CliRunner, sa
     config = sample_workspace / "kb.toml"
     config.write_text(config.read_text(encoding="utf-8").replace('slug = "inference"', 'slug = "serving"'),
                       encoding="utf-8")
-    assert "parsed 1" in _ingest(runner)
+    assert "parsed 1, new 0, updated 1" in _ingest(runner)   # the file is the one read before, not a new one
     assert {(r["arxiv_id"], r["section"]) for r in _anchored(runner, "--topic", "serving")} == before
     assert "parsed 0" in _ingest(runner)          # and read once: the next run skips it again
 
