@@ -10,8 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["ArxivId", "parse_arxiv_id", "lookup_arxiv_id", "written_id", "find_arxiv_ids", "normalize_arxiv_id",
-           "clean_text"]
+__all__ = ["ArxivId", "parse_arxiv_id", "lookup_arxiv_id", "find_arxiv_ids", "normalize_arxiv_id", "clean_text"]
 
 # Old-style archives (pre-2007). Subject classes such as math.GT are allowed
 # after the archive name (``math.GT/0309136``); they are not part of the identity.
@@ -164,22 +163,6 @@ def lookup_arxiv_id(text: str) -> ArxivId | None:
         return None
     found = {a.id: a for a in find_arxiv_ids(words[-1])}
     return next(iter(found.values())) if len(found) == 1 else None
-
-
-# A link that names a paper by its ID alone, other than arxiv.org's: its Hugging Face page, its arXiv DOI.
-_LINK_RE = re.compile(r"(?:https?://)?(?:(?:www\.)?huggingface\.co/papers/|(?:(?:dx\.)?doi\.org/)?10\.48550/arxiv\.)"
-                      r"(?P<id>[^\s?#/]+(?:/[^\s?#/]+)?)/?(?:[?#]\S*)?", re.I)
-
-
-def written_id(word: str) -> ArxivId | None:
-    """The paper ``word`` names when it is one ID written whole, in a form a reader copies: bare or
-    ``arXiv:…``, an arxiv.org link, a Hugging Face paper link, an arXiv DOI. None for anything else,
-    an ID inside other words too (``论文2610.08977提出``: the words are the writer's)."""
-    strict = parse_arxiv_id(word)
-    if strict is not None:
-        return strict
-    m = _LINK_RE.fullmatch(clean_text(word).strip())
-    return parse_arxiv_id(m["id"]) if m else None
 
 
 # Something written like a new-style arXiv ID: four digits, a dot, four or five digits.

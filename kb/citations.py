@@ -11,7 +11,7 @@ import tomllib
 from functools import lru_cache
 from urllib.parse import urlsplit
 
-from kb.arxiv_id import ArxivId, find_arxiv_ids
+from kb.arxiv_id import ArxivId, clean_text, find_arxiv_ids, parse_arxiv_id
 from kb.resources import read_resource
 from kb.text import URL_RE, trim_url
 
@@ -34,6 +34,22 @@ def names_a_paper(url: str) -> bool:
     path = (parts.path or "/").lower()
     return any((host == site or host.endswith("." + site)) and path.startswith(prefix)
                for site, prefix in _paper_sites())
+
+
+def written_id(word: str) -> ArxivId | None:
+    """The paper ``word`` names when it is one ID written whole, in a form a reader copies: bare or
+    ``arXiv:…``, or the address of a paper's page (arxiv.org, its Hugging Face page, the arXiv DOI, with or
+    without ``https://doi.org/``: the sites of ``names_a_paper``). None for anything else, an ID inside
+    other words too (``论文2610.08977提出``: the words are the writer's)."""
+    strict = parse_arxiv_id(word)
+    if strict is not None:
+        return strict
+    written = clean_text(word).strip()
+    url = f"doi.org/{written}" if written.lower().startswith("10.48550/") else written
+    if "/" not in url or not names_a_paper(url):
+        return None
+    found = {a.id: a for a in find_arxiv_ids(url)}
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def find_cited_ids(text: str) -> list[ArxivId]:

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from kb.arxiv_id import find_arxiv_ids, mask_arxiv_ids, written_id
+from kb.arxiv_id import find_arxiv_ids, mask_arxiv_ids
+from kb.citations import written_id
 from kb.store.db import Store
 from kb.store.fts import KIND_BASE, index_text, to_match_query
 

@@ -87,3 +87,15 @@ def _anchored_on_the_release_line(path: Path) -> list[tuple[str | None, str | No
     with Store.open(path, readonly=True) as store:
         return [(r["arxiv_id"], r["url"]) for r in query_anchored(store, topic="inference")
                 if "Dynamo release" in r["label"]]
+
+
+def test_a_word_names_a_paper_when_it_is_an_id_or_a_papers_address() -> None:
+    """`kb search`'s "IDs alone": the paper sites are the same data the citations read; a release tagged with
+    an ID, or an ID glued into other words, names no paper as a whole word."""
+    from kb.citations import written_id
+    for word in ("2610.09701", "arXiv:2610.09701v2", "https://arxiv.org/pdf/2610.09701.pdf",
+                 "https://hf-mirror.com/papers/2610.09701", "10.48550/arXiv.2610.09701",
+                 "https://doi.org/10.48550/arXiv.2610.09701"):
+        assert (aid := written_id(word)) is not None and aid.id == "2610.09701", word
+    for word in ("https://github.com/x/y/releases/tag/2610.09701", "论文2610.09701提出", "2610.09701,2610.09702", "moe"):
+        assert written_id(word) is None, word
