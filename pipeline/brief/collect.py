@@ -129,7 +129,6 @@ class _Pool:
             if match is not None and match is not u and match in self.items and u in self.items:
                 self._absorb(match, u)
 
-
     def merge_unlinked_entries(self, posts: list[tuple[str, str]]) -> None:
         """A note entry that cites no ID and no URL is the item of the window's post whose name its heading
         carries, version and all (``posts``: each post's title and its pool key): "LMCache 的 CacheGen 3：KV
