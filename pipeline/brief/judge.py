@@ -313,6 +313,8 @@ def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:
         return "confirmation", why("recap")
     if c.markers and not c.arxiv_ids:
         return "confirmation", why("unverified", " ".join(c.markers))
+    if c.unsourced:
+        return "confirmation", why("unsourced", ", ".join(c.facts[:4]))
     if c.arxiv_ids:
         return "net-new", why("new-paper")
     if c.facts:
@@ -355,7 +357,7 @@ def tier(c: Candidate) -> int:
     fresh = c.category == "net-new" or (c.category == "engineering" and measured(c))
     if fresh and c.relevance == "primary":
         return 0 if team else 2
-    if c.category == "confirmation" and c.markers and not c.recap and not c.anchored_in:
+    if c.category == "confirmation" and (c.markers or c.unsourced) and not c.recap and not c.anchored_in:
         return 1 if team else 4
     if fresh or c.category == "engineering":
         return 3

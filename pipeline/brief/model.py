@@ -32,6 +32,9 @@ class SourceRef:
         return self.url or self.name
 
 
+CHECKABLE_CREDIBILITY = 4   # ⭐⭐⭐⭐: a source trusted with figures it gives no link for
+
+
 @dataclass(eq=False)   # an item is itself, not its fields' values: ``c in shown`` is by identity
 class Candidate:
     """An item of the window: one paper, post or note entry, merged across sources."""
@@ -76,6 +79,16 @@ class Candidate:
     @property
     def subjects(self) -> list[str]:
         return self.arxiv_ids + self.urls
+
+    @property
+    def unsourced(self) -> bool:
+        """Figures with nothing to check them against: from sources below ⭐⭐⭐⭐, with no arXiv ID or URL.
+
+        The ``unsourced-claim`` rule flags them, and the judge calls the item an observation awaiting
+        verification rather than an engineering increment: a briefing that counts a figure as new must
+        not also say nobody can check it."""
+        best = max((s.credibility for s in self.sources), default=3)
+        return best < CHECKABLE_CREDIBILITY and bool(self.facts) and not self.arxiv_ids and not self.url
 
 
 @dataclass

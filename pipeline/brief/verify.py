@@ -47,10 +47,9 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """Claims marked ⚠/待核实, and numeric claims from sources below ⭐⭐⭐⭐ with nothing to check them against."""
     out = []
     for c in cands:
-        best = max((s.credibility for s in c.sources), default=3)
-        weak = best < 4 and c.facts and not c.arxiv_ids and not c.url
-        if not (c.markers or weak):
+        if not (c.markers or c.unsourced):
             continue
+        best = max((s.credibility for s in c.sources), default=3)
         written = [line for p in c.points for line in p.lines()]
         lines = [p for p in written if any(m in p for m in c.markers)] if c.markers else c.facts
         context: dict[str, Any] = {"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}

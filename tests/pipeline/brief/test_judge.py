@@ -49,12 +49,29 @@ def _c(**kw) -> Candidate:
     ({"markers": ["⚠"], "facts": ["2×"]}, "confirmation", "unverified"),
     ({"markers": ["⚠"], "arxiv_ids": ["2610.00001"]}, "net-new", "new-paper"),
     ({"arxiv_ids": ["2610.09701"]}, "net-new", "new-paper"),
-    ({"facts": ["VLLM_X_Y=1"]}, "engineering", "facts"),
+    ({"facts": ["VLLM_X_Y=1"], "url": "https://blog.example/x"}, "engineering", "facts"),
+    ({"facts": ["VLLM_X_Y=1"], "sources": [SourceRef("entry", "jay", credibility=4)]}, "engineering", "facts"),
+    # a figure from a ⭐⭐⭐ source with no link or ID: awaiting verification, not a new engineering fact
+    ({"facts": ["+25%"], "sources": [SourceRef("entry", "spark", credibility=3)]}, "confirmation", "unsourced"),
     ({}, "confirmation", "no-facts"),
 ])
 def test_category_precedence(kw: dict, category: str, code: str) -> None:
     got, why = _category(_c(**kw))
     assert (got, why[0]["code"]) == (category, code)
+
+
+def test_an_unsourced_figure_from_the_team_is_an_observation_to_verify_not_news() -> None:
+    """The briefing may not count as new (density, tier 0) a figure its own unsourced-claim rule says
+    nobody can check; from the team, it ranks with the observations awaiting verification."""
+    team = _c(facts=["+25%"], sources=[SourceRef("entry", "spark", credibility=3)])
+    team.category, _ = _category(team)
+    public = _c(facts=["+25%"], sources=[SourceRef("post", "forum", credibility=3)])
+    public.category, _ = _category(public)
+    assert (team.unsourced, tier(team)) == (True, 1)
+    assert (public.unsourced, tier(public)) == (True, 4)
+    checked = _c(facts=["+25%"], sources=[SourceRef("entry", "jay", credibility=5)])
+    checked.category, _ = _category(checked)
+    assert (checked.unsourced, checked.category, tier(checked)) == (False, "engineering", 0)
 
 
 def test_rank_puts_what_is_new_and_central_first_and_recaps_last() -> None:
