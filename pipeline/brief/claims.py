@@ -47,6 +47,10 @@ _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
 _UNIT = {"x": "×", "×": "×", "ms": "s", "µs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
          "tokens/s": "tokens/s", "tok/s": "tokens/s"}
+# A sign written right before a value ("−44%", "-22%", "+25%"): part of the figure as written. The minus sign
+# (U+2212) is one wherever it stands; a hyphen or plus only where no letter, digit or dot precedes it, so a
+# range ("30-40%") or a name ("Llama-3") keeps its hyphen.
+_SIGN_BEFORE = re.compile(r"(?:−|(?<![0-9A-Za-z.])[-+])$")
 _SCALE = {"ms": 1e-3, "µs": 1e-6, "us": 1e-6}
 _IMPLIED = {"GB/s": "bandwidth", "Gb/s": "bandwidth", "MB/s": "bandwidth", "TB/s": "bandwidth",
             "tokens/s": "throughput", "GiB": "memory", "GB": "memory"}
@@ -58,7 +62,7 @@ class Claim:
     quantity: str            # ttft, throughput, bandwidth, speedup …
     unit: str                # ×, s, GB/s, tokens/s …
     value: float
-    written: str             # as written: "2.4×", "380 ms"
+    written: str             # as written, sign and all: "2.4×", "380 ms", "−44%"
     where: str
 
 
@@ -161,7 +165,9 @@ def claims_in(text: str, where: str, keywords: dict[str, str]) -> list[Claim]:
         if quantity is None:
             continue
         value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0)
-        out.append(Claim(subject, quantity, unit, round(value, 9), m.group().strip(), where))
+        # the value compared is the figure without its sign: "−38%" and "reduces … by 38%" say the same
+        sign = found.group() if (found := _SIGN_BEFORE.search(before[-2:])) else ""
+        out.append(Claim(subject, quantity, unit, round(value, 9), sign + m.group().strip(), where))
     return out
 
 
@@ -187,7 +193,9 @@ def _values_in_clauses(text: str) -> Iterator[tuple[str, re.Match[str], str]]:
 def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str | None, str, str, dict[str, list[str]]]]:
     """(subject, quantity, unit, {value as written: [where…]}) wherever two sources disagree.
 
-    A name that is one of the item's own names (``item_names``, folded) counts as the item itself.
+    A name that is one of the item's own names (``item_names``, folded) counts as the item itself. Values
+    are compared without their sign; one written with a sign ("−38%") is shown with it, rather than as
+    another source wrote it without ("reduces … by 38%"): the sign says which way the figure goes.
     """
     groups: dict[tuple[str | None, str, str], dict[str, dict[float, str]]] = {}
     spelling: dict[str, str] = {}
@@ -203,7 +211,10 @@ def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str |
         values: dict[float, tuple[str, list[str]]] = {}
         for w, vals in single.items():
             [(v, written)] = vals.items()
-            values.setdefault(v, (written, []))[1].append(w)
+            shown, places = values.setdefault(v, (written, []))
+            places.append(w)
+            if _signed(written) and not _signed(shown):
+                values[v] = (written, places)
         distinct = [w for w, _ in values.values() if not any(_rounds(w, other) for other, _ in values.values())]
         if len(single) >= 2 and len(distinct) >= 2:
             out.append((spelling.get(subject or "", subject), quantity, unit,
@@ -211,7 +222,12 @@ def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str |
     return out
 
 
-_FIGURE = re.compile(r"(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")
+def _signed(written: str) -> bool:
+    """Is the figure written with a sign ("−44%", "+25%")?"""
+    return written[:1] in "−-+"
+
+
+_FIGURE = re.compile(r"[−+-]?(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")
 # Spellings of one unit ("2.4x" and "2.41×", "1.9 s" and "1.93秒"); ms and s stay apart: the figures are as written.
 _SPELLING = {"x": "×", "秒": "s", "us": "µs", "token/s": "tokens/s", "tok/s": "tokens/s"}
 

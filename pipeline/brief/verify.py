@@ -162,7 +162,7 @@ def _corrections(values: dict[str, list[str]], corrected: dict[str, str]) -> dic
     return {"corrected": found} if found else {}
 
 
-_WRITTEN_UNIT = re.compile(r"^[\d.,\s]+")
+_WRITTEN_UNIT = re.compile(r"^[−+-]?[\d.,\s]+")   # a figure's sign and digits: what is left is its unit
 
 
 def _shown(unit: str, values: dict[str, list[str]]) -> str:

@@ -147,3 +147,32 @@ def test_a_figure_with_thousands_separators_and_decimals_is_read_whole() -> None
     [c] = claims_in("SGLang 吞吐 1,234.5 tokens/s", "A", QUANTITIES)
     assert (c.subject, c.value, c.written) == ("SGLang", 1234.5, "1,234.5 tokens/s")
     assert _disagree("1,234 tok/s", "1,234.5 tokens/s") == []     # rounded, in another spelling
+
+
+# --- a figure's sign ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("生产 trace 上 BurstGuard 让 SLO 违约 −44%（对比 FCFS）", "−44%"),   # the minus sign, after CJK text
+    ("SLO violations -44% vs FCFS", "-44%"),                          # a hyphen-minus after a space
+    ("SGLang decode 吞吐 +25%", "+25%"),
+    ("p99 TTFT −34%（32K prompt）", "−34%"),
+    ("SLO 违约降低 30-40%", "40%"),                                     # a range: its hyphen is no sign
+])
+def test_a_sign_written_before_a_figure_is_part_of_it(text: str, written: str) -> None:
+    assert [c.written for c in claims_in(text, "A", QUANTITIES)][-1] == written
+
+
+def test_a_conflict_shows_each_figure_with_its_sign() -> None:
+    [(_who, _what, _unit, values)] = _disagree("生产 trace 上 BurstGuard 让 SLO 违约 −44%",
+                                               "BurstGuard reduces SLO violations by 38% relative to FCFS")
+    assert set(values) == {"−44%", "38%"}
+
+
+def test_a_figure_and_the_same_figure_with_a_sign_agree_and_the_sign_is_shown() -> None:
+    """"reduces … by 38%" and "−38%" are one claim: compared without the sign, shown with it."""
+    claims = [*claims_in("BurstGuard reduces SLO violations by 38% relative to FCFS", "abstract", QUANTITIES),
+              *claims_in("SLO 违约 −38%（对比 FCFS）", "card", QUANTITIES),
+              *claims_in("BurstGuard 让 SLO 违约 −44%", "note", QUANTITIES)]
+    [(_who, _what, _unit, values)] = conflicts(claims, set())
+    assert values == {"−38%": ["abstract", "card"], "−44%": ["note"]}
+    assert _disagree("TTFT −34%", "TTFT 降低 34%") == [] and _disagree("TTFT −34%", "TTFT −34.2%") == []
