@@ -76,6 +76,23 @@ def md_inline(value: Any, cell: bool = False) -> str:
     return _no_leading_block("".join(out).strip())
 
 
+_BACKTICKED = re.compile(r"`([^`\n]+)`")
+
+
+def md_backticked(value: Any) -> str:
+    """Like ``md_inline``, for a message that marks its code with backticks as kb's own messages do
+    ("… `kb anchor` refuses it …"): each `…` pair is shown as a code span, the rest escaped as
+    ``md_text`` escapes it. A backtick left without its pair is escaped, so it shows as itself."""
+    text = " ".join(str(value if value is not None else "").split())
+    plain, spans, at = "", [], 0
+    for m in _BACKTICKED.finditer(text):
+        plain += text[at:m.start()]
+        spans.append((len(plain), len(plain) + len(m[1])))
+        plain += m[1]
+        at = m.end()
+    return md_inline({"text": plain + text[at:], "code": spans})
+
+
 def md_cell(value: Any) -> str:
     """A table cell: like ``md_text`` (pipes are escaped there too)."""
     return md_text(value)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import ConfigError
-from kb.mdsafe import md_cell, md_code_block, md_inline, md_inline_cell, md_link, md_text
+from kb.mdsafe import md_backticked, md_cell, md_code_block, md_inline, md_inline_cell, md_link, md_text
 from kb.resources import find_resource
 from pipeline.brief.template_cache import bytecode_cache
 
@@ -58,7 +58,8 @@ def _environment(workspace: Path | None):
     env = BriefingEnvironment(loader=ChoiceLoader(loaders), undefined=StrictUndefined, **ENV_OPTIONS,
                               bytecode_cache=bytecode_cache(workspace, ENV_OPTIONS))
     env.filters.update(t=md_text, cell=md_cell, link=md_link, stars=stars, inline=md_inline, inline_cell=md_inline_cell,
-                       code_block=md_code_block, **language_filters(workspace))
+                       code_block=md_code_block, backticked=md_backticked,
+                       **language_filters(workspace))
     env.globals["icon"] = CATEGORY_ICON
     return env
 

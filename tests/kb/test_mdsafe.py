@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.mdsafe import md_inline, md_inline_cell, md_text
+from kb.mdsafe import md_backticked, md_inline, md_inline_cell, md_text
 
 
 @pytest.mark.parametrize("text, code, shown", [
@@ -37,3 +37,14 @@ def test_text_without_a_special_character_is_escaped_exactly_as_the_three_patter
     from kb import mdsafe
     full = mdsafe._EDGE_UNDERSCORE.sub(r"\\_", mdsafe._ENTITY_START.sub(r"\\&", mdsafe._MD_SPECIAL.sub(r"\\\1", text)))
     assert mdsafe._escaped(text) == full
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("its anchors are merged and `kb anchor` refuses it", "its anchors are merged and `kb anchor` refuses it"),
+    ("a `x` and `y | z`", "a `x` and `y | z`"),                      # each pair its own span
+    ("a lone ` backtick", "a lone \\` backtick"),                    # no pair: escaped, shown as itself
+    ("`<b>` and *x*", "\\`\\<b>\\` and \\*x\\*"),                      # code holding a tag: escaped text
+    ("no code here_", "no code here\\_"),
+])
+def test_md_backticked_shows_each_backtick_pair_as_code(text: str, shown: str) -> None:
+    assert md_backticked(text) == shown

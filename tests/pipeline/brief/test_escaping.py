@@ -10,7 +10,9 @@ import pytest
 from pipeline.brief.render import md_cell, md_link, md_text, render_html
 from tests.pipeline.brief.conftest import (
     assert_tables_well_formed,
+    brief_json,
     brief_outputs,
+    clone,
     copy_sample,
     html_tokens,
     ingest_sample,
@@ -253,3 +255,26 @@ def test_hostile_link_cannot_inject_a_heading(out: dict[str, str]) -> None:
     tokens = md_parser().parse(out["zh"])
     heads = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
     assert not [h for h in heads if "INJECTED" in h]
+
+
+# --- kb's own messages: their `…` is code -------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_doc_problem_shows_kb_s_command_as_code_not_as_escaped_backticks(sample_day: Path, tmp_path: Path,
+                                                                           lang: str) -> None:
+    """Day 2's baseline line read "… \\`kb anchor\\` refuses it …": the backticks kb wrote were escaped as
+    outside text is, and a reader of the Markdown saw backslashes. They are a code span now; a heading
+    the team wrote inside a problem is still escaped, in the Markdown and in the HTML."""
+    from pipeline.brief.render import render_markdown
+    from pipeline.workspace.knowledge import parse_knowledge
+    doc = f"version: v1 · 2026-10-08\n## §3.4 A\n## §3.4 B\n## § {SCRIPT} `x\n"
+    problems = parse_knowledge(doc, "k.md", "k", today="2026-10-08").problems
+    data = brief_json(clone(sample_day, tmp_path / "ws")) | {"command": "kb nightly"}
+    data["baseline"] |= {"problems": problems}
+    md = render_markdown(data, lang)
+    line = next(x for x in md.splitlines() if "`kb anchor`" in x)
+    assert "\\`" in line.split("`kb anchor`")[1]          # the team's lone backtick stays text
+    assert "\\`kb" not in line and "anchor\\`" not in line
+    assert not re.search(r"(?<!\\)<script", line) and html_tokens(line) == []
+    html = _html(line)
+    assert "<code>kb anchor</code>" in html and "<script" not in html and "\\" not in html
