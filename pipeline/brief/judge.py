@@ -42,6 +42,7 @@ class Rules:
     recap_patterns: list[re.Pattern[str]] = field(default_factory=list)
     problem_names: dict[str, list[tuple[re.Pattern[str], str]]] = field(default_factory=dict)   # lang → catalogue
     quantity_names: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → quantity → its name
+    place_names: dict[str, dict[str, str]] = field(default_factory=dict)      # lang → kb's place label → its text
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -89,7 +90,9 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  part("[problem_names]", lambda: {lang: [(re.compile(p), str(text)) for p, text in pairs]
                                                   for lang, pairs in raw.get("problem_names", {}).items()}),
                  part("[quantity_names]", lambda: {lang: {str(q): str(name) for q, name in names.items()}
-                                                   for lang, names in raw.get("quantity_names", {}).items()}))
+                                                   for lang, names in raw.get("quantity_names", {}).items()}),
+                 part("[place_names]", lambda: {lang: {str(label): str(text) for label, text in names.items()}
+                                                for lang, names in raw.get("place_names", {}).items()}))
 
 
 def problem_name(problem: str, lang: str, rules: Rules) -> str:
@@ -105,6 +108,12 @@ def quantity_name(quantity: str, lang: str, rules: Rules) -> str:
     """What a number measures (``[quantities]``' name: "throughput") as ``lang``'s text says it (the name
     itself where ``[quantity_names]`` has none)."""
     return rules.quantity_names.get(lang, {}).get(quantity, quantity)
+
+
+def place_name(place: str, lang: str, rules: Rules) -> str:
+    """Where a flag's evidence was found (a team file's path, or a label kb writes in English:
+    ``verify.STORE_PLACE``) as ``lang``'s text says it: ``[place_names]``' text, else the place as written."""
+    return rules.place_names.get(lang, {}).get(place, place)
 
 
 def density_name(level: str, lang: str, rules: Rules) -> str:

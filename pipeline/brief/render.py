@@ -72,12 +72,14 @@ def level_filter(workspace: Path | None):
 def language_filters(workspace: Path | None) -> dict[str, Any]:
     """The filters that say the data's words in a briefing's language (the names are data/briefing.toml's):
     ``{{ density.level | level("en") }}`` is the density level in English text, ``{{ p | problem("zh") }}``
-    a knowledge doc's problem in Chinese, ``{{ q | quantity("zh") }}`` what a number measures in Chinese."""
-    from pipeline.brief.judge import density_name, load_rules, problem_name, quantity_name
+    a knowledge doc's problem in Chinese, ``{{ q | quantity("zh") }}`` what a number measures in Chinese,
+    ``{{ where | map("place", "zh") }}`` where a flag's evidence was found, in Chinese."""
+    from pipeline.brief.judge import density_name, load_rules, place_name, problem_name, quantity_name
     rules = load_rules(workspace)
     return {"level": lambda level, lang: density_name(level, lang, rules),
             "problem": lambda problem, lang: problem_name(problem, lang, rules),
-            "quantity": lambda quantity, lang: quantity_name(quantity, lang, rules)}
+            "quantity": lambda quantity, lang: quantity_name(quantity, lang, rules),
+            "place": lambda place, lang: place_name(place, lang, rules)}
 
 
 def render_markdown(data: dict[str, Any], lang: str, workspace: Path | None = None) -> str:

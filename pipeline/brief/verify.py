@@ -61,13 +61,18 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
     return out
 
 
+# The place of an ID the store knows from the arXiv listing or the API: kb's label, in English like the rest
+# of the evidence (a briefing in another language says it as data/briefing.toml's [place_names] does).
+STORE_PLACE = "store: listing/API metadata"
+
+
 def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """One title under two or more arXiv IDs across sources, or its name written beside another known
     paper's ID (``miscited``: there, where the name was written, and arXiv's title of that ID)."""
     out = []
     for c in cands:
         if len(c.arxiv_ids) > 1 or c.miscited:
-            ids = {i: facts.mentions.get(i, []) + (["store: listing/API metadata"] if i in facts.known_ids else [])
+            ids = {i: facts.mentions.get(i, []) + ([STORE_PLACE] if i in facts.known_ids else [])
                    for i in c.arxiv_ids}
             evidence = {"ids": ids, "resolved": [i for i in c.arxiv_ids if i in facts.known_ids]}
             if c.miscited:

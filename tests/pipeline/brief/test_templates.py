@@ -197,3 +197,39 @@ def test_an_error_in_a_shipped_template_stays_kb_s_own(tmp_path: Path) -> None:
     shipped = str(find_resource("templates/briefing.zh.md.j2"))
     with pytest.raises(TemplateSyntaxError), override_errors(tmp_path):
         raise TemplateSyntaxError("broken", 3, "briefing.zh.md.j2", shipped)
+
+
+def test_a_place_label_kb_writes_is_said_in_the_briefing_s_language_from_data(sample_day: Path, tmp_path: Path) -> None:
+    """The zh template once translated "store: listing/API metadata" itself (a literal ``replace``): a new
+    label needed a template edit. Labels are data/briefing.toml's [place_names] now, one table for every
+    place a flag names; a label the table lacks is shown as kb wrote it."""
+    import re
+    import shutil
+
+    from kb.resources import find_resource
+    from tests.pipeline.brief.conftest import brief_json
+    ws = tmp_path / "ws"
+    shutil.copytree(sample_day, ws)
+    shipped = find_resource("data/briefing.toml").read_text(encoding="utf-8")
+    override = ws / ".kb" / "overrides" / "data" / "briefing.toml"
+    override.parent.mkdir(parents=True)
+    override.write_text(re.sub(r"(?ms)^\[place_names\]\n.*?(?=^\[)", "", shipped)
+                        + '\n[place_names]\nzh = { "store: OpenReview metadata" = "库内 OpenReview 元数据" }\n',
+                        encoding="utf-8")
+    data = brief_json(ws) | {"command": "kb nightly"}
+    [flag] = [f for f in data["flags"] if f["kind"] == "id-conflict"][:1]
+    for where in flag["evidence"]["ids"].values():
+        where.append("store: OpenReview metadata")
+    flag["evidence"]["ids"]["2610.09701"].append("hf 2026-10-08")
+    _environment.cache_clear()
+    zh = render_markdown(data, "zh", ws)
+    assert "库内 OpenReview 元数据" in zh and "store: OpenReview metadata" not in zh
+    assert "hf 2026-10-08" in zh                                       # a place the table lacks: as written
+    assert "store: OpenReview metadata" in render_markdown(data, "en", ws)
+    _environment.cache_clear()
+
+
+def test_the_shipped_place_names() -> None:
+    from pipeline.brief.judge import load_rules, place_name
+    assert place_name("store: listing/API metadata", "zh", load_rules()) == "库内 arXiv 列表/API 元数据"
+    assert place_name("inbox/a.md#2", "zh", load_rules()) == "inbox/a.md#2"
