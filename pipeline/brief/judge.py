@@ -52,6 +52,14 @@ class Rules:
         """Does the (lower-cased) text say it is not for ``doc``? Markers name the doc as ``{doc}``."""
         return any(m.replace("{doc}", doc.lower()) in own_text for m in self.exclude)
 
+    def excluded_by(self, c: Candidate, doc: str) -> list[str]:
+        """Who of the team wrote that the item is not for ``doc`` ("不进 inference"): the authors of the note
+        entries that say so, and the cards that do (their files: a card names no author). Only the team's
+        own text counts, as for a section it asks for (``stated_section``); an abstract or a post speaks for
+        no one here."""
+        return list(dict.fromkeys(s.name if s.kind == "entry" else s.path or s.name for s in c.sources
+                                  if s.kind in ("entry", "card") and self.excludes((s.text or "").lower(), doc)))
+
 
 def load_rules(workspace: Path | None = None) -> Rules:
     """The briefing rules (data/briefing.toml; a workspace may override the file). An override that does
@@ -175,7 +183,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     own_text = _own_text(c)
     own = own_text.lower()
     c.recap = rules.is_recap(own)
-    c.excluded = rules.excludes(own, doc)
+    c.excluded_by = rules.excluded_by(c, doc)
+    c.excluded = bool(c.excluded_by)
     # An item without an arXiv ID is engineering or a confirmation by its facts; a paper's facts only pick
     # the key points quoted when it is shown (``read_facts``), so they are read for those alone.
     c.facts = [] if c.arxiv_ids else engineering_facts(own_text, rules)
@@ -193,7 +202,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     # sections the team's own text rules out ("别归 §3.2") are never kb's suggestion
     refused = refused_section_numbers(c, rules)
     allowed = {k: v for k, v in sections.items() if k not in refused}
-    c.section = (c.anchored_in[0] if c.anchored_in else stated_section(c, rules, sections)
+    # an item its author keeps out of the doc ("不进 inference") gets no section, as one asked for gets its own
+    c.section = (c.anchored_in[0] if c.anchored_in else None if c.excluded else stated_section(c, rules, sections)
                  or suggest_section(c, suggest, allowed, taxonomy, doc, describe))
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
@@ -316,7 +326,9 @@ def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:
         return "confirmation", why("withdrawn", "、".join(f"§{s}" for s in c.withdrawn_from))
     if c.briefed_on:
         return "confirmation", why("briefed", c.briefed_on)
-    if c.relevance == "adjacent" or c.excluded:
+    if c.excluded:   # its author says it is not for this doc: said so, with who
+        return "confirmation", why("excluded", "、".join(c.excluded_by))
+    if c.relevance == "adjacent":
         return "confirmation", why("adjacent")
     if c.recap:
         return "confirmation", why("recap")

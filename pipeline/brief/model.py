@@ -71,6 +71,7 @@ class Candidate:
     briefed_on: str | None = None
     recap: bool = False
     excluded: bool = False
+    excluded_by: list[str] = field(default_factory=list)   # who says it is not for the doc: authors, cards' files
     facts: list[str] = field(default_factory=list)
     score: float = 0.0
     why: list[dict[str, str]] = field(default_factory=list)   # [{"code", "detail"}], words in the templates

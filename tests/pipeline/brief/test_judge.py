@@ -43,7 +43,9 @@ def _c(**kw) -> Candidate:
     ({"anchored_in": ["2.3"], "urls": ["https://x"], "facts": ["X_Y_Z=1"]}, "confirmation", "anchored"),
     ({"briefed_on": "2026-10-08", "arxiv_ids": ["2610.09701"]}, "confirmation", "briefed"),
     ({"relevance": "adjacent", "arxiv_ids": ["2610.10507"]}, "confirmation", "adjacent"),
-    ({"excluded": True, "arxiv_ids": ["2610.09388"]}, "confirmation", "adjacent"),
+    ({"excluded": True, "arxiv_ids": ["2610.09388"]}, "confirmation", "excluded"),
+    ({"excluded": True, "relevance": "adjacent", "arxiv_ids": ["2610.09388"]}, "confirmation", "excluded"),
+    ({"excluded": True, "anchored_in": ["2.3"], "arxiv_ids": ["2609.33252"]}, "confirmation", "anchored"),
     ({"recap": True, "arxiv_ids": ["2609.18840"]}, "confirmation", "recap"),
     ({"recap": True, "facts": ["1.3x"]}, "confirmation", "recap"),
     ({"markers": ["⚠"], "facts": ["2×"]}, "confirmation", "unverified"),
@@ -194,3 +196,47 @@ def test_every_doc_problem_has_its_chinese_text(rules) -> None:
     assert said[next(p for p in problems if "parentheses" in p)] == "第 7 行：§1.(1) 与 §1.1（第 6 行）只差括号，是两个不同的节"
     assert problem_name("something kb says that no pattern knows", "zh", rules) == "something kb says that no pattern knows"
     assert problem_name(problems[0], "en", rules) == problems[0]
+
+
+SECTIONS = {"2.1": "Engines and runtimes", "2.4": "Prefill-decode disaggregation", "2.5": "KV cache compression"}
+KV_TEXT = "KV cache offloading to CPU memory for prefill-decode disaggregated LLM serving, TTFT 降 31%"
+
+
+def _note(text: str, author: str = "tom", kind: str = "entry") -> Candidate:
+    path = "organized/paper_cards/9-2610-00001.md" if kind == "card" else f"inbox/{author}/n.md"
+    return Candidate(key="id:2610.00001", arxiv_ids=["2610.00001"], titles=["KVPark: KV Cache Offload"],
+                     texts=[KV_TEXT + "\n" + text],
+                     sources=[SourceRef(kind, author if kind == "entry" else "paper_cards", path,
+                                        1 if kind == "entry" else None, None, "2026-10-12", 4,
+                                        KV_TEXT + "\n" + text, ("2610.00001",))])
+
+
+def _judge_in_sections(c: Candidate, rules) -> Candidate:
+    from pipeline.brief.judge import judge
+    from pipeline.classify.classifier import classify
+    from pipeline.classify.taxonomy import load_taxonomy
+    judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
+          known_ids={"2610.00001"}, rules=rules, sections=SECTIONS)
+    return c
+
+
+@pytest.mark.parametrize("text, kind", [("训练侧的 checkpoint 卸载，不进 inference", "entry"),
+                                        ("建议：§2.1；想了想还是不进 inference", "entry"),   # the exclusion wins
+                                        ("讲的是训练，别进 inference.md", "card")])
+def test_an_item_the_team_keeps_out_of_the_doc_gets_no_section_and_says_who(rules, text: str, kind: str) -> None:
+    """Day 3's Tom: "…和推理系统无关，不进 inference" — the briefing still suggested §1.(9) for it. An
+    exclusion is honoured as a request for a section is: no section, and the item says who excluded it."""
+    c = _judge_in_sections(_note(text, kind=kind), rules)
+    assert c.relevance != "none" and c.section is None
+    assert c.why == [{"code": "excluded",
+                      "detail": "tom" if kind == "entry" else "organized/paper_cards/9-2610-00001.md"}]
+    asked = _judge_in_sections(_note("建议：§2.1"), rules)
+    assert asked.section == "2.1" and asked.why[0]["code"] == "new-paper"
+
+
+def test_only_the_team_s_text_keeps_an_item_out_of_the_doc(rules) -> None:
+    """A post or an abstract that happens to say "not for the inference doc" speaks for no one of the team."""
+    c = _note("not for the inference doc", author="vllm-blog", kind="entry")
+    c.sources[0] = SourceRef("post", "vllm-blog", None, None, "https://blog.example/x", "2026-10-12", 4,
+                             c.sources[0].text, ())
+    assert _judge_in_sections(c, rules).why[0]["code"] == "new-paper"
