@@ -178,8 +178,14 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
         result = classify("\n".join(c.titles[1:] + c.texts), title=c.title, taxonomy=taxonomy)
     c.relevance, c.topics = result.relevance, [t.topic for t in result.tags]
     c.terms = {term for t in result.tags for term in t.terms}
-    if c.relevance == "none":   # not the topic's: nothing below is shown, counted or verified
-        return
+    subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
+    c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
+    if c.relevance == "none":
+        if not c.anchored_in:   # not the topic's: nothing below is shown, counted or verified
+            return
+        # The doc anchors it: the team's word that it is the doc's, whatever today's mention reads like
+        # (a note that only records its upvotes). It is listed as already anchored.
+        c.relevance = "primary"
     own_text = _own_text(c)
     own = own_text.lower()
     c.recap = rules.is_recap(own)
@@ -188,8 +194,6 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     # An item without an arXiv ID is engineering or a confirmation by its facts; a paper's facts only pick
     # the key points quoted when it is shown (``read_facts``), so they are read for those alone.
     c.facts = [] if c.arxiv_ids else engineering_facts(own_text, rules)
-    subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
-    c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     c.withdrawn_from = [] if c.anchored_in else sorted({f"{s} ({v})" if v else s for k in subjects
                                                          for s, v in (withdrawn or {}).get(k, [])})
     if c.relevance == "primary" and carded_elsewhere(c, taxonomy) and (card_speaks is None or card_speaks(c)):

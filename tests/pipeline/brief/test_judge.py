@@ -240,3 +240,28 @@ def test_only_the_team_s_text_keeps_an_item_out_of_the_doc(rules) -> None:
     c.sources[0] = SourceRef("post", "vllm-blog", None, None, "https://blog.example/x", "2026-10-12", 4,
                              c.sources[0].text, ())
     assert _judge_in_sections(c, rules).why[0]["code"] == "new-paper"
+
+
+def test_a_paper_the_doc_anchors_stays_listed_as_anchored_whatever_its_mention_reads_like(rules) -> None:
+    """Day 3's Tom noted only an anchored paper's upvotes ("… 回访 — 58▲", "没有新内容，只记票数"): the
+    classifier read the entry as unrelated and the paper dropped out of the briefing, though the seed lists
+    the day's mentions of anchored papers. An anchor is the team's word that the paper is the doc's."""
+    from pipeline.brief.judge import judge
+    from pipeline.classify.classifier import classify
+    from pipeline.classify.taxonomy import load_taxonomy
+
+    def mention() -> Candidate:
+        text = "- 10-09 收录时是 34▲，周末涨到 58▲\n- 没有新内容，只记票数"
+        return Candidate(key="id:2610.00002", arxiv_ids=["2610.00002"], titles=["Parkway 回访 — 58▲"], texts=[text],
+                         sources=[SourceRef("entry", "tom", "inbox/tom/n.md", 6, None, "2026-10-12", 4, text,
+                                            ("2610.00002",))])
+
+    def judged(anchors: dict[str, list[str]]) -> Candidate:
+        c = mention()
+        judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors=anchors, briefed={},
+              known_ids={"2610.00002"}, rules=rules, sections=SECTIONS)
+        return c
+    assert judged({}).relevance == "none"                     # the mention alone reads as nothing of the doc's
+    c = judged({"2610.00002": ["2.1"]})
+    assert (c.relevance, c.category, c.section, c.why) == ("primary", "confirmation", "2.1",
+                                                          [{"code": "anchored", "detail": "§2.1"}])

@@ -1,0 +1,50 @@
+"""Day 3 (tests/data/day3, 2026-10-12), the day the rules were not tuned on: what a careful analyst's
+briefing says of it, read from the briefings the third nightly writes (flag scores: test_evaluate.py)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.pipeline.brief.conftest import kb
+from tests.support.days import DAY3, three_days
+
+
+@pytest.fixture(scope="module")
+def day3_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return three_days(tmp_path_factory.mktemp("day3") / "ws", lambda h, *args: kb(h, *args, ok=False))
+
+
+@pytest.fixture(scope="module")
+def day3(day3_home: Path) -> dict[str, Any]:
+    return json.loads(kb(day3_home, "brief", "--date", DAY3, "--format", "json").stdout)
+
+
+def _md(home: Path, lang: str) -> str:
+    suffix = ".en.md" if lang == "en" else ".md"
+    return (home / "briefings" / f"{DAY3}-inference{suffix}").read_text(encoding="utf-8")
+
+
+def _item(b: dict[str, Any], arxiv_id: str) -> dict[str, Any]:
+    return next(i for i in b["increments"] + b["others"] if i["arxiv_id"] == arxiv_id)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_burstguard_s_reduction_keeps_its_minus_sign(day3_home: Path, lang: str) -> None:
+    """Jay wrote "SLO 违约 −44%", card 401 "−38%": the flag said 38% and 44%."""
+    line = next(x for x in _md(day3_home, lang).splitlines() if "hotswapep.md#5" in x and "%" in x)
+    assert "−44%" in line and "−38%" in line
+
+
+def test_the_membership_inference_paper_tom_keeps_out_of_the_doc_gets_no_section(day3: dict[str, Any]) -> None:
+    """Tom: "…和推理系统无关，不进 inference" — it was listed 🟡 with §1.(9)."""
+    item = _item(day3, "2610.13933")
+    assert item["suggested_section"] is None and item["why"] == [{"code": "excluded", "detail": "tom"}]
+
+
+def test_tierkv_mentioned_for_its_upvotes_stays_listed_as_anchored(day3: dict[str, Any]) -> None:
+    """Tom's "TierKV 回访 — 58▲ … 没有新内容，只记票数": anchored in §2.1 on 2026-10-10, it dropped out."""
+    item = _item(day3, "2610.11305")
+    assert item["category"] == "confirmation" and item["why"] == [{"code": "anchored", "detail": "§2.1"}]
