@@ -114,22 +114,39 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
         # The item's own name — its titles' first coined word — is the item itself, not another system it lists.
         names = {m[0].casefold() for t in c.titles
                  if (m := _LEADING_NAME.match(t)) and coined(m[0].strip())}
-        for subject, quantity, unit, values in conflicts(found, names):
+        for subject, quantity, unit, signed in conflicts(found, names):
             seen.add((subject, quantity, unit))
             what = f"{subject} {quantity}" if subject else quantity
+            values = _unsigned(signed)
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values},
-                            context={**_corrections(values, corrected),
+                            context={**_corrections(values, corrected), **_signs(signed),
                                      "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
     named = [cl for where, text in facts.speedup_texts for cl in claims_in(text, where, facts.quantities)]
     named += [cl for c in cands for cl in claims_of[id(c)]]
-    for subject, quantity, unit, values in conflicts([cl for cl in named if cl.subject], set()):
+    for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
         if (subject, quantity, unit) not in seen:
+            values = _unsigned(signed)
             out.append(Flag("number-conflict", f"{subject} · {quantity}",
                             {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
-                            context={**_corrections(values, corrected),
+                            context={**_corrections(values, corrected), **_signs(signed),
                                      "measured": _measured(None, subject, quantity, _shown(unit, values))}))
     return out
+
+
+_SIGN = re.compile(r"^[−+-]")
+
+
+def _unsigned(signed: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A conflict's values without their signs: the evidence, which a closed flag is compared by, stays the
+    figures as kb has always written them (a sign shown is not new evidence, and reopens nothing)."""
+    return {_SIGN.sub("", v): places for v, places in signed.items()}
+
+
+def _signs(signed: dict[str, list[str]]) -> dict[str, Any]:
+    """The values written with a sign ("−44%"), as the briefing shows them: which way a figure goes."""
+    found = {_SIGN.sub("", v): v for v in signed if _SIGN.match(v)}
+    return {"signed": found} if found else {}
 
 
 def _measured(item: str | None, system: str | None, quantity: str, unit: str) -> dict[str, str | None]:
@@ -167,7 +184,7 @@ def _corrections(values: dict[str, list[str]], corrected: dict[str, str]) -> dic
     return {"corrected": found} if found else {}
 
 
-_WRITTEN_UNIT = re.compile(r"^[−+-]?[\d.,\s]+")   # a figure's sign and digits: what is left is its unit
+_WRITTEN_UNIT = re.compile(r"^[\d.,\s]+")   # a figure's digits: what is left is its unit
 
 
 def _shown(unit: str, values: dict[str, list[str]]) -> str:

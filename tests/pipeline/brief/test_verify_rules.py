@@ -170,6 +170,17 @@ def test_number_conflict_speedups_across_candidates_and_x_spelling() -> None:
     assert set(f.evidence["values"]) == {"1.53x", "1.6×"}
 
 
+def test_number_conflict_shows_signs_but_keeps_them_out_of_the_evidence() -> None:
+    """A figure written with its sign ("−44%") is shown so (``context.signed``); the evidence, which a closed
+    flag is compared by, keeps the figures unsigned, as before signs were read: no closed flag reopens."""
+    c = cand("c", sources=[entry(1, text="生产 trace 上 BurstGuard 让 SLO 违约 −44%"),
+                           entry(2, text="BurstGuard reduces SLO violations by 38% relative to FCFS")])
+    [f] = number_conflicts([c], Facts(quantities=QUANTITIES))
+    assert set(f.evidence["values"]) == {"44%", "38%"}, f.evidence
+    assert f.context["signed"] == {"44%": "−44%"}
+    assert "(%)" in f.evidence["quantity"]
+
+
 def test_number_conflict_names_the_unit_the_values_are_written_in() -> None:
     """Times compare in seconds; a flag whose values are all written in ms says ms."""
     a = cand("a", sources=[entry(1, text="LMCache TTFT 380 ms on 32K RAG")])
