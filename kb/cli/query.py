@@ -78,9 +78,11 @@ def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese 
 
 def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID in any form (URL, arXiv:…, vN).")],
              fmt: MdOrJson = MdJson.md) -> None:
-    """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags."""
+    """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags (the
+    anchors and flags of the docs kb.toml configures)."""
     from kb.cli.output import format_json, format_paper_md
     from kb.store.papers import get_paper
-    with open_store() as store:
-        paper = get_paper(store, ident)
+    ws = open_workspace()
+    with open_store(ws) as store:
+        paper = get_paper(store, ident, topics=configured_topics(ws))
     typer.echo(format_json(paper) if fmt is MdJson.json else format_paper_md(paper))

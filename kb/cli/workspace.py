@@ -24,7 +24,8 @@ def audit_cmd(topic: AnyTopic = None, fmt: Format = Fmt4.table) -> None:
     from kb.store.audit import audit
     ws = open_workspace()
     with open_store(ws) as store:
-        rows = audit(store, topic=topic, topics=None if topic else configured_topics(ws))
+        configured = configured_topics(ws)   # "anchored nowhere" is nowhere kb.toml names, whatever --topic
+        rows = audit(store, topic=topic, topics=None if topic else configured, configured=configured)
     echo_rows(rows, fmt.value, ["kind", "subject", "detail"], id_key="subject")
 
 

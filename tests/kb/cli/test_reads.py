@@ -34,3 +34,44 @@ def test_flags_show_has_no_context_when_the_title_is_shown_as_it_is(runner: CliR
     _boundary(workspace, "CascadeEP: Asynchronous Expert Scheduling")
     md = runner.invoke(app, ["flags", "show", "1"]).output
     assert "## Context" not in md and "anchored_title: CascadeEP: Asynchronous Expert Scheduling" in md
+
+
+def _docs_and_notes(workspace: Path) -> None:
+    """The doc kb.toml configures (``inference``) and one it named before a rename (``inference-old``), both
+    still in the store; 2610.10091 is anchored only in the old one and mentioned in two notes."""
+    from kb.store.anchors import save_knowledge_doc
+    from kb.store.notes import save_note
+    from pipeline.workspace.knowledge import parse_knowledge
+    from pipeline.workspace.notes import parse_note
+    head = "# inference\nversion: v1 · 2026-10-08\n### §2.3 MoE\n- 2609.33252 CascadeEP (anchored 2026-10-07)\n"
+    with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as tx:
+        for topic, text in (("inference", head), ("inference-old", head + "- 2610.10091 ExperienceIndex\n- 2609.00001 Gone\n")):
+            save_knowledge_doc(tx, parse_knowledge(text, f"organized/knowledge/{topic}.md", topic), topic,
+                               "2026-10-08")
+        for who in ("jay", "tom"):
+            save_note(tx, parse_note("## 1. ExperienceIndex\n\n- arXiv 2610.10091 memory for agents\n",
+                                     f"inbox/{who}/2026-10-08-0900-notes.md"))
+
+
+def test_show_lists_the_anchors_of_the_docs_kb_toml_configures(runner: CliRunner, workspace: Path) -> None:
+    """After a rename the old slug's anchors stay in the store, frozen at its last reading: `kb show` listed
+    every anchor twice ("inference §2.3", "inference-old §2.3")."""
+    _docs_and_notes(workspace)
+    shown = json.loads(runner.invoke(app, ["show", "2609.33252", "--format", "json"]).output)
+    assert [a["topic"] for a in shown["anchors"]] == ["inference"]
+    md = runner.invoke(app, ["show", "2609.33252"]).output
+    assert "- inference §2.3" in md and "inference-old" not in md
+    alone = runner.invoke(app, ["show", "2610.10091"])      # mentioned: shown, with no anchor
+    assert alone.exit_code == 0 and "## Anchors" not in alone.output and "inference-old" not in alone.output
+    gone = runner.invoke(app, ["show", "2609.00001"])        # known from that doc alone: says so
+    assert gone.exit_code == 1 and "anchored only in docs kb.toml does not configure now (inference-old)" in str(
+        gone.exception)
+
+
+def test_audit_counts_a_paper_anchored_only_in_a_doc_kb_toml_no_longer_names_as_anchored_nowhere(
+        runner: CliRunner, workspace: Path) -> None:
+    _docs_and_notes(workspace)
+    for args in (["audit", "--format", "json"], ["audit", "--topic", "inference", "--format", "json"]):
+        found = [f for f in json.loads(runner.invoke(app, args).output) if f["kind"] == "unanchored-mentioned"]
+        assert found == [{"kind": "unanchored-mentioned", "subject": "2610.10091",
+                          "detail": "mentioned in 2 notes, anchored nowhere"}], args
