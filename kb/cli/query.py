@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace
-from kb.cli.options import AnyTopic, Fmt4, Format, MdJson, MdOrJson, Since, Tag, Until
+from kb.cli.options import AnyTopic, Fmt4, Format, MdJson, MdOrJson, SearchFormat, Since, Tag, Until
 
 query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
 
@@ -66,7 +66,7 @@ def query_anchored_cmd(topic: AnyTopic = None,
 def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese included), or an arXiv ID.")],
                limit: Annotated[int, typer.Option("--limit", min=1, max=100_000,
                                                   help="At most this many results.")] = 20,
-               fmt: Format = Fmt4.table) -> None:
+               fmt: SearchFormat = Fmt4.table) -> None:
     """Full-text search over papers, note entries and blog posts (bm25 ranking)."""
     from kb.store.search import search
     if not text.strip():   # `kb search "$Q"` with Q unset: a usage error, not an empty answer

@@ -75,3 +75,20 @@ def test_audit_counts_a_paper_anchored_only_in_a_doc_kb_toml_no_longer_names_as_
         found = [f for f in json.loads(runner.invoke(app, args).output) if f["kind"] == "unanchored-mentioned"]
         assert found == [{"kind": "unanchored-mentioned", "subject": "2610.10091",
                           "detail": "mentioned in 2 notes, anchored nowhere"}], args
+
+
+def _format_help(runner: CliRunner, *command: str) -> str:
+    text = " ".join(runner.invoke(app, [*command, "--help"], terminal_width=200).output.split())
+    return text[text.index("--format"):]
+
+
+def test_format_ids_help_says_what_each_command_prints(runner: CliRunner, workspace: Path) -> None:
+    """Every --format said "ids (the arXiv IDs alone)": `kb flags` prints flag numbers, `kb search` refs of
+    papers, posts and note entries, `kb audit` findings' subjects (file paths too)."""
+    assert "ids (the flag numbers alone, one per line" in _format_help(runner, "flags")
+    assert "ids (each result's ref alone, one per line: an arXiv ID, a blog post's feed|URL or a note entry's " \
+           "path#N)" in _format_help(runner, "search")
+    assert "ids (each finding's subject alone, once, one per line: an arXiv ID as written, or a file's path)" \
+        in _format_help(runner, "audit")
+    for command in (("query", "papers"), ("query", "anchored")):
+        assert "ids (the arXiv IDs alone, one per line)" in _format_help(runner, *command)
