@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace, run_context, state
-from kb.cli.options import AnyTopic, Day, Fmt4, Format, MdJson, MdOrJson, Topic, refuse_blank_path
+from kb.cli.options import AnyTopic, Day, FlagsFormat, Fmt4, MdJson, MdOrJson, Topic, refuse_blank_path
 from kb.text import counted
 
 flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
@@ -97,7 +97,7 @@ def _check_rule(rule: str | None) -> None:
 @flags_app.callback()
 def flags_cmd(ctx: typer.Context,
               only_open: Annotated[bool, typer.Option("--open", help="Only open flags.")] = False,
-              rule: Rule = None, topic: AnyTopic = None, fmt: Format = Fmt4.table) -> None:
+              rule: Rule = None, topic: AnyTopic = None, fmt: FlagsFormat = Fmt4.table) -> None:
     """List verification flags (the briefing's §3), newest evidence first."""
     if ctx.invoked_subcommand is not None:
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -97,7 +97,20 @@ Since = Annotated[Optional[str], typer.Option("--since", help="From this date (Y
                                               callback=check_since)]
 Until = Annotated[Optional[str], typer.Option("--until", help="Up to this date (YYYY-MM-DD), inclusive.",
                                               callback=check_until)]
-Format = Annotated[Fmt4, typer.Option("--format", help="table, json, csv, or ids (the arXiv IDs alone, one per line).")]
+
+
+def _rows_format(ids: str) -> Any:
+    """``--format table|json|csv|ids`` of a command whose ``ids`` prints what ``ids`` says (each once, in order)."""
+    return Annotated[Fmt4, typer.Option("--format", help=f"table, json, csv, or ids ({ids}).")]
+
+
+# What `--format ids` prints, said per command: its rows' ID column (``output.format_ids``).
+Format = _rows_format("the arXiv IDs alone, one per line")
+SearchFormat = _rows_format("each result's ref alone, one per line: an arXiv ID, a blog post's feed|URL or a note "
+                            "entry's path#N")
+FlagsFormat = _rows_format("the flag numbers alone, one per line, as `kb flags show` and `kb flags resolve` take them")
+AuditFormat = _rows_format("each finding's subject alone, once, one per line: an arXiv ID as written, or a file's "
+                           "path")
 TableOrJson = Annotated[TableJson, typer.Option("--format", help="table or json.")]
 MdOrJson = Annotated[MdJson, typer.Option("--format", help="md or json.")]
 Topic = Annotated[Optional[str], typer.Option("--topic", callback=check_topic, help="Knowledge-doc topic (default: "

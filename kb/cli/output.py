@@ -122,7 +122,8 @@ def format_paper_md(p: dict[str, Any]) -> str:
 
 
 def _evidence_lines(value: Any, depth: int = 0) -> list[str]:
-    """A flag's evidence (any JSON shape) as nested bullets; a list of plain values goes on one line."""
+    """A flag's evidence (any JSON shape) as nested bullets; a list of plain values goes on one line, and
+    each object of a list is its own bullet (``key: value; key: value``), so two objects never run together."""
     pad = "  " * depth
     if isinstance(value, dict):
         out = []
@@ -133,9 +134,19 @@ def _evidence_lines(value: Any, depth: int = 0) -> list[str]:
                 out.append(f"{pad}- {md_text(str(key))}: {_plain(item)}")
         return out
     if isinstance(value, list):
-        return [line for item in value
-                for line in (_evidence_lines(item, depth) if _nested(item) else [f"{pad}- {_plain(item)}"])]
+        return [line for n, item in enumerate(value, 1) for line in _list_item_lines(item, n, depth)]
     return [f"{pad}- {_plain(value)}"]
+
+
+def _list_item_lines(item: Any, n: int, depth: int) -> list[str]:
+    """The ``n``-th element of a list of evidence: an object of plain values on one line of its own; an object
+    or list holding more under a bullet of its own (``item n:``), its parts beneath; anything else its line."""
+    pad = "  " * depth
+    if isinstance(item, dict) and not any(_nested(v) for v in item.values()):
+        return [f"{pad}- " + ("; ".join(f"{md_text(str(k))}: {_plain(v)}" for k, v in item.items()) or "—")]
+    if _nested(item):
+        return [f"{pad}- item {n}:"] + _evidence_lines(item, depth + 1)
+    return [f"{pad}- {_plain(item)}"]
 
 
 def _nested(value: Any) -> bool:
@@ -152,12 +163,18 @@ def _plain(value: Any) -> str:
 
 
 def format_flag_md(f: dict[str, Any]) -> str:
-    """A verification flag as Markdown for the terminal: what it is, when it was seen, its evidence."""
+    """A verification flag as Markdown for the terminal: what it is, when it was seen, what the briefing shows
+    beside it (its context), its evidence. What the flag lacks (no topic, no dates) is left out, as `kb show`
+    leaves out what a paper lacks; one date of the two unknown is "—"."""
     t = md_text
-    lines = [f"# #{f['id']} {t(f['rule'])} · {t(f['topic'])} · {t(f['status'])}", f"subject: {t(f['subject'])}",
-             f"seen: {t(f['first_seen'])} → {t(f['last_seen'])}"]
+    head = " · ".join(t(str(v)) for v in (f.get("topic"), f.get("status")) if v)
+    lines = [f"# #{f['id']} {t(f['rule'])}" + (f" · {head}" if head else ""), f"subject: {t(f['subject'])}"]
+    if f.get("first_seen") or f.get("last_seen"):
+        lines.append(f"seen: {_plain(f.get('first_seen'))} → {_plain(f.get('last_seen'))}")
     if f.get("note"):
         lines.append(f"note: {t(f['note'])}")
+    if f.get("context"):
+        lines += ["", "## Context"] + _evidence_lines(f["context"])
     if f.get("evidence"):
         lines += ["", "## Evidence"] + _evidence_lines(f["evidence"])
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace
-from kb.cli.options import AnyTopic, Fmt4, Format, MdJson, MdOrJson, Since, Tag, Until
+from kb.cli.options import AnyTopic, Fmt4, Format, MdJson, MdOrJson, SearchFormat, Since, Tag, Until
 
 query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
 
@@ -66,7 +66,7 @@ def query_anchored_cmd(topic: AnyTopic = None,
 def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese included), or an arXiv ID.")],
                limit: Annotated[int, typer.Option("--limit", min=1, max=100_000,
                                                   help="At most this many results.")] = 20,
-               fmt: Format = Fmt4.table) -> None:
+               fmt: SearchFormat = Fmt4.table) -> None:
     """Full-text search over papers, note entries and blog posts (bm25 ranking)."""
     from kb.store.search import search
     if not text.strip():   # `kb search "$Q"` with Q unset: a usage error, not an empty answer
@@ -78,9 +78,11 @@ def search_cmd(text: Annotated[str, typer.Argument(help="Words to find (Chinese 
 
 def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID in any form (URL, arXiv:…, vN).")],
              fmt: MdOrJson = MdJson.md) -> None:
-    """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags."""
+    """Everything known about one paper: metadata, versions, sources, anchors, mentions, tags, flags (the
+    anchors and flags of the docs kb.toml configures)."""
     from kb.cli.output import format_json, format_paper_md
     from kb.store.papers import get_paper
-    with open_store() as store:
-        paper = get_paper(store, ident)
+    ws = open_workspace()
+    with open_store(ws) as store:
+        paper = get_paper(store, ident, topics=configured_topics(ws))
     typer.echo(format_json(paper) if fmt is MdJson.json else format_paper_md(paper))

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace, run_context
-from kb.cli.options import AnyTopic, Day, Fmt4, Format, Topic
+from kb.cli.options import AnyTopic, AuditFormat, Day, Fmt4, Topic
 
 
 def init_cmd(directory: Annotated[str, typer.Argument(help="Folder to make a workspace of.")]) -> None:
@@ -19,12 +19,13 @@ def init_cmd(directory: Annotated[str, typer.Argument(help="Folder to make a wor
     typer.echo(f"workspace {directory}: " + (", ".join(created) if created else "already complete"))
 
 
-def audit_cmd(topic: AnyTopic = None, fmt: Format = Fmt4.table) -> None:
+def audit_cmd(topic: AnyTopic = None, fmt: AuditFormat = Fmt4.table) -> None:
     """Curation findings: duplicates, impossible dates, card mismatches, noticed-but-unanchored papers."""
     from kb.store.audit import audit
     ws = open_workspace()
     with open_store(ws) as store:
-        rows = audit(store, topic=topic, topics=None if topic else configured_topics(ws))
+        configured = configured_topics(ws)   # "anchored nowhere" is nowhere kb.toml names, whatever --topic
+        rows = audit(store, topic=topic, topics=None if topic else configured, configured=configured)
     echo_rows(rows, fmt.value, ["kind", "subject", "detail"], id_key="subject")
 
 

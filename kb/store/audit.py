@@ -11,11 +11,13 @@ from kb.store.db import Store
 from kb.store.notes import file_problems, impossible_ids
 
 
-def audit(store: Store, *, topic: str | None = None, topics: Collection[str] | None = None) -> list[dict[str, Any]]:
+def audit(store: Store, *, topic: str | None = None, topics: Collection[str] | None = None,
+          configured: Collection[str] | None = None) -> list[dict[str, Any]]:
     """Every problem the team's files carry (file and line: the knowledge doc's duplicate or confusable
     section numbers, impossible and future anchoring dates, card mismatches), IDs that cannot exist,
     duplicates, anchors dated before their paper existed, noticed-but-unanchored papers. ``topic`` (or
-    ``topics``) keeps those docs' own findings."""
+    ``topics``) keeps those docs' own findings; ``configured`` (the docs kb.toml names now; default: every
+    doc the store has read) are the docs where a noticed paper counts as anchored."""
     # a topic's audit leaves out the other docs' own problems (the team's other files are every doc's)
     shown = {topic} if topic is not None else set(topics) if topics is not None else None
     docs = store.query("SELECT DISTINCT topic, path FROM doc_versions") if shown is not None else []
@@ -45,21 +47,33 @@ def audit(store: Store, *, topic: str | None = None, topics: Collection[str] | N
     for path, file_id, fm_id in mismatches:
         findings.append({"kind": "card-id-mismatch", "subject": fm_id,
                          "detail": f"{path}: file name says {file_id}, front matter says {fm_id}"})
-    return findings + _unanchored_but_noticed(store)
+    return findings + _unanchored_but_noticed(store, configured)
 
 
-def _unanchored_but_noticed(store: Store) -> list[dict[str, Any]]:
+def _unanchored_but_noticed(store: Store, configured: Collection[str] | None) -> list[dict[str, Any]]:
+    """Papers several notes mention, or many upvoted on an inference topic, that no doc of ``configured``
+    anchors now: an anchor in a doc kb.toml no longer names (renamed, taken out) is one nobody reads."""
+    in_docs, docs = _in_docs(configured)
     rows = store.query(
         "SELECT m.arxiv_id, count(DISTINCT m.origin) AS notes FROM mentions m WHERE m.arxiv_id IS NOT NULL "
         "AND m.origin_kind = 'entry' AND NOT EXISTS (SELECT 1 FROM anchors a WHERE a.arxiv_id = m.arxiv_id "
-        "AND a.ended_on IS NULL) GROUP BY m.arxiv_id HAVING count(DISTINCT m.origin) >= 2 ORDER BY m.arxiv_id")
+        f"AND a.ended_on IS NULL{in_docs}) GROUP BY m.arxiv_id HAVING count(DISTINCT m.origin) >= 2 "
+        "ORDER BY m.arxiv_id", docs)
     out = [{"kind": "unanchored-mentioned", "subject": r["arxiv_id"],
             "detail": f"mentioned in {r['notes']} notes, anchored nowhere"} for r in rows]
     rows = store.query(
         "SELECT s.arxiv_id, max(s.upvotes) AS up FROM sightings s WHERE s.upvotes >= 10 AND NOT EXISTS "
-        "(SELECT 1 FROM anchors a WHERE a.arxiv_id = s.arxiv_id AND a.ended_on IS NULL) AND EXISTS "
+        f"(SELECT 1 FROM anchors a WHERE a.arxiv_id = s.arxiv_id AND a.ended_on IS NULL{in_docs}) AND EXISTS "
         "(SELECT 1 FROM classifications c WHERE c.subject_kind = 'paper' AND c.subject = s.arxiv_id "
-        "AND c.relevance <> 'none') GROUP BY s.arxiv_id ORDER BY s.arxiv_id")
+        "AND c.relevance <> 'none') GROUP BY s.arxiv_id ORDER BY s.arxiv_id", docs)
     out += [{"kind": "unanchored-upvoted", "subject": r["arxiv_id"],
              "detail": f"{r['up']} HF upvotes on an inference topic, anchored nowhere"} for r in rows]
     return out
+
+
+def _in_docs(configured: Collection[str] | None) -> tuple[str, tuple[str, ...]]:
+    """The condition (and its parameters) keeping anchors ``a`` of the ``configured`` docs; none: every doc."""
+    if configured is None:
+        return "", ()
+    docs = tuple(configured)
+    return (f" AND a.topic IN ({', '.join('?' * len(docs))})" if docs else " AND 1 = 0"), docs

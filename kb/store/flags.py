@@ -10,6 +10,7 @@ from typing import Any
 from kb.errors import NotFound
 from kb.store.db import Store
 from kb.store.rows import Tx, dumps, row
+from kb.text import strip_anchor_syntax
 
 STATUSES = ("open", "verified", "dismissed")   # what a team member may set
 STALE = "stale"                                # set by kb: the files the evidence cites are gone
@@ -127,14 +128,30 @@ def _without_topic(fingerprint: str, topic: str) -> str:
     return fingerprint.removeprefix(f"{topic}:")
 
 
+def boundary_context(evidence: Mapping[str, Any]) -> dict[str, Any]:
+    """What a boundary flag shows beside its evidence: the anchored item's title as a reader reads it. An
+    anchor the store has no paper for is titled by its line, shown without its ID and "(anchored …)"; the
+    evidence keeps the line (a closed flag is compared by it). Empty when the title is shown as it is."""
+    title = evidence.get("anchored_title") or ""
+    shown = strip_anchor_syntax(title) or title
+    return {"anchored_title": shown} if shown != title else {}
+
+
+# The context a stored flag's rule derives from its evidence alone (the others' need the day's inputs).
+_CONTEXT_OF = {"boundary": boundary_context}
+
+
 def get_flag(store: Store, flag_id: int) -> dict[str, Any]:
-    """One flag with its evidence."""
+    """One flag with its evidence, and the context its briefing shows beside it where the evidence alone
+    gives it (a boundary's anchored title)."""
     rows = store.query("SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence FROM flags "
                        "WHERE id = ?", (flag_id,))
     if not rows:
         raise NotFound(f"no flag #{flag_id}")
     flag = dict(rows[0])
     flag["evidence"] = json.loads(flag["evidence"])
+    derive = _CONTEXT_OF.get(flag["rule"])
+    flag["context"] = derive(flag["evidence"]) if derive and isinstance(flag["evidence"], dict) else {}
     return flag
 
 

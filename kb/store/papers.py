@@ -8,7 +8,7 @@ version, upvotes): the provenance of the card.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -304,8 +304,12 @@ def _j(value: str | None) -> Any:
     return json.loads(value) if value else []
 
 
-def get_paper(store: Store, ident: str) -> dict[str, Any]:
-    """Everything the store knows about one paper, given its ID in any common form."""
+def get_paper(store: Store, ident: str, *, topics: Collection[str] | None = None) -> dict[str, Any]:
+    """Everything the store knows about one paper, given its ID in any common form.
+
+    ``topics`` keeps the anchors and flags of those docs only (the CLI's docs kb.toml configures now): a doc
+    renamed or taken out of kb.toml keeps its rows in the store, frozen at its last reading, and they would
+    list every anchor twice after a rename, or anchors the team has since removed."""
     aid = lookup_arxiv_id(ident)
     if aid is None:
         raise ConfigError(f"{ident!r} is not an arXiv ID (forms: 2607.09701, arXiv:2607.09701v2, "
@@ -317,7 +321,11 @@ def get_paper(store: Store, ident: str) -> dict[str, Any]:
     anchors = store.query(
         "SELECT topic, section, doc_version, anchored_on, first_seen, last_seen, ended_on, label FROM anchors "
         "WHERE arxiv_id = ? ORDER BY topic, section", (aid.id,))
-    if not rows and not mentions and not anchors:
+    shown = [a for a in anchors if topics is None or a["topic"] in topics]
+    if not rows and not mentions and not shown:
+        if anchors:
+            raise NotFound(f"{aid.id} is anchored only in docs kb.toml does not configure now "
+                           f"({', '.join(sorted({a['topic'] for a in anchors}))})")
         raise NotFound(f"{aid.id} is not in the store")
     paper: dict[str, Any] = {"arxiv_id": aid.id}
     if rows:
@@ -332,7 +340,7 @@ def get_paper(store: Store, ident: str) -> dict[str, Any]:
         "ORDER BY seen_on, source, kind", (aid.id,))]
     paper["changes"] = [dict(c) for c in store.query(
         "SELECT version, field, source FROM paper_changes WHERE arxiv_id = ? ORDER BY id", (aid.id,))]
-    paper["anchors"] = [dict(a) for a in anchors]
+    paper["anchors"] = [dict(a) for a in shown]
     paper["mentions"] = [dict(m) for m in mentions]
     paper["cards"] = [dict(c) for c in store.query(
         "SELECT path, title, created, hf_upvotes, primary_topic FROM cards WHERE arxiv_id = ? OR file_id = ? "
@@ -343,9 +351,9 @@ def get_paper(store: Store, ident: str) -> dict[str, Any]:
     rel = store.query("SELECT relevance FROM classifications WHERE subject_kind = 'paper' AND subject = ?",
                       (aid.id,))
     paper["relevance"] = rel[0]["relevance"] if rel else None
-    paper["flags"] = [dict(f) for f in store.query(
-        "SELECT id, rule, status, subject FROM flags WHERE subject = ? OR evidence LIKE ? ORDER BY id",
-        (aid.id, f'%"{aid.id}"%'))]
+    paper["flags"] = [{k: f[k] for k in ("id", "rule", "status", "subject")} for f in store.query(
+        "SELECT id, rule, status, subject, topic FROM flags WHERE subject = ? OR evidence LIKE ? ORDER BY id",
+        (aid.id, f'%"{aid.id}"%')) if topics is None or f["topic"] in topics]
     return paper
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
-from kb.text import strip_anchor_syntax
+from kb.store.flags import boundary_context
 from pipeline.brief.claims import claims_in, conflicts
 from pipeline.brief.model import Candidate, Flag
 
@@ -252,13 +252,12 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
                 best = (key, subject, title, sorted(shared), overlap)
         if best:
             _, subject, title, shared, overlap = best
-            # an anchor the store has no paper for is titled by its line: shown without its ID and
-            # "(anchored …)", while the evidence keeps the line (a closed flag is compared by it)
-            shown = strip_anchor_syntax(title) or title
-            out.append(Flag("boundary", f"{c.arxiv_id or c.title} ~ {subject}", {
-                "new": c.arxiv_id or c.title, "new_title": c.title, "anchored": subject, "anchored_title": title,
-                "section": f"§{c.section}", "shared_topics": shared, "shared_terms": overlap},
-                context={"anchored_title": shown} if shown != title else {}))
+            evidence = {"new": c.arxiv_id or c.title, "new_title": c.title, "anchored": subject,
+                        "anchored_title": title, "section": f"§{c.section}", "shared_topics": shared,
+                        "shared_terms": overlap}
+            # the context `kb flags show` derives again from the stored evidence: one definition of it
+            out.append(Flag("boundary", f"{c.arxiv_id or c.title} ~ {subject}", evidence,
+                            context=boundary_context(evidence)))
     return out
 
 

@@ -87,7 +87,8 @@ def uncertain_items(ctx: Any, doc: str | None, n: int, since: str | None) -> lis
              for s in recent_subjects(ctx.store, start) if s.key not in known]
     ranked = uncertain(model, items, n)
     titles = {it["id"]: it["title"] for it in items}
-    return [{**r, "topics": ", ".join(r["topics"]), "title": (titles.get(r["id"]) or "")[:80]} for r in ranked]
+    # topics stay a list (JSON's list, as the labels file writes them); the table joins a list cell itself
+    return [{**r, "title": (titles.get(r["id"]) or "")[:80]} for r in ranked]
 
 
 def uncertain(model: Any, items: Sequence[Mapping[str, Any]], k: int = 20) -> list[dict[str, Any]]:

@@ -256,3 +256,17 @@ def test_eval_classifier_takes_a_topic_the_taxonomy_override_adds(sample: Path, 
     out = kb(sample, "eval", "classifier", str(rows), "--model", "keyword", "--taxonomy", str(override),
              "--format", "json")
     assert json.loads(out.stdout)["per_topic"]["zorblax"]["support"] == 1
+
+
+def test_uncertain_as_json_gives_each_items_topics_as_a_list(sample: Path, tmp_path: Path) -> None:
+    """`kb label --uncertain N --format json` gave topics as one string ("kv-cache, serving-systems"), which a
+    script had to split again; a list, as the labels file writes them. The table still joins them."""
+    home = Path(shutil.copytree(sample, tmp_path / "ws"))
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[classify]\nmodel = "learned"\n')
+    rows = json.loads(kb(home, "label", "--uncertain", "20", "--format", "json").stdout)
+    assert rows and all(isinstance(r["topics"], list) and all(isinstance(t, str) for t in r["topics"])
+                        for r in rows)
+    several = next(r for r in rows if len(r["topics"]) > 1)
+    table = kb(home, "label", "--uncertain", "20").stdout
+    assert ", ".join(several["topics"]) in table

@@ -63,3 +63,31 @@ def test_a_flag_shows_outside_text_as_text() -> None:
                                 subject="<img src=x>", note="[link](javascript:x)"))
     assert not re.search(r"(?<!\\)[<*\[]", text)              # every tag, emphasis and link escaped
     assert all(not line.startswith("# not") for line in text.splitlines())
+
+
+def test_each_object_of_a_list_in_the_evidence_is_its_own_line() -> None:
+    """Two objects in a list ran together as four bullets (value, where, value, where): which value was
+    written where could not be read. Each object is one line, its keys beside their values."""
+    text = format_flag_md(_flag({"values": [{"value": "3.2x", "where": "a.md#1"},
+                                            {"value": "4.1x", "where": "b.md#2"}]}))
+    assert "- values:\n  - value: 3.2x; where: a.md#1\n  - value: 4.1x; where: b.md#2" in text
+
+
+def test_an_object_of_a_list_that_holds_more_keeps_its_parts_together() -> None:
+    text = format_flag_md(_flag([{"where": "a.md#1", "claims": ["x" * 50, "y" * 50]}, [{"k": 1}, "z" * 50]]))
+    assert text.split("## Evidence\n")[1] == ("- item 1:\n  - where: a.md#1\n  - claims:\n    - " + "x" * 50
+                                             + "\n    - " + "y" * 50 + "\n- item 2:\n  - k: 1\n  - " + "z" * 50)
+
+
+def test_a_flag_without_topic_or_dates_prints_no_blank_values() -> None:
+    """A flag with no topic and no dates printed "# #7 id-conflict ·  · open" and "seen:  → "."""
+    text = format_flag_md(_flag({}, topic=None, first_seen=None, last_seen=None))
+    assert text.splitlines() == ["# #7 id-conflict · open", "subject: SlimWise"]
+    half = format_flag_md(_flag({}, first_seen=None))
+    assert "seen: — → 2026-10-09" in half
+
+
+def test_a_flags_context_is_shown_before_its_evidence() -> None:
+    text = format_flag_md(_flag({"anchored_title": "2609.33252 CascadeEP (anchored 2026-10-07)"}, rule="boundary",
+                                context={"anchored_title": "CascadeEP"}))
+    assert "## Context\n- anchored_title: CascadeEP\n\n## Evidence" in text

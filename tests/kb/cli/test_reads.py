@@ -1,0 +1,94 @@
+"""The everyday read commands (`kb flags show`, `kb show`, `kb audit`, `--format ids`) tell the truth."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kb.cli import app
+from kb.store import Store
+from kb.store.flags import sync_flag
+
+
+def _boundary(workspace: Path, anchored_title: str) -> None:
+    with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as tx:
+        sync_flag(tx, rule="boundary", fingerprint="inference:boundary:x", topic="inference", subject="x",
+                  evidence={"new": "2610.09701", "anchored": "2609.33252", "anchored_title": anchored_title,
+                            "section": "§2.3"}, day="2026-10-08")
+
+
+def test_flags_show_gives_a_boundarys_anchored_title_as_the_briefing_shows_it(runner: CliRunner,
+                                                                               workspace: Path) -> None:
+    """An anchor with no paper in the store is titled by its line; the briefing shows it without the ID and
+    "(anchored …)" (the flag's context), `kb flags show` showed the raw line alone."""
+    _boundary(workspace, "2609.33252 CascadeEP — async expert scheduling (anchored 2026-10-07)")
+    md = runner.invoke(app, ["flags", "show", "1"])
+    assert md.exit_code == 0, md.output
+    assert "## Context\n- anchored_title: CascadeEP — async expert scheduling\n" in md.output
+    shown = json.loads(runner.invoke(app, ["flags", "show", "1", "--format", "json"]).output)
+    assert shown["context"] == {"anchored_title": "CascadeEP — async expert scheduling"}
+
+
+def test_flags_show_has_no_context_when_the_title_is_shown_as_it_is(runner: CliRunner, workspace: Path) -> None:
+    _boundary(workspace, "CascadeEP: Asynchronous Expert Scheduling")
+    md = runner.invoke(app, ["flags", "show", "1"]).output
+    assert "## Context" not in md and "anchored_title: CascadeEP: Asynchronous Expert Scheduling" in md
+
+
+def _docs_and_notes(workspace: Path) -> None:
+    """The doc kb.toml configures (``inference``) and one it named before a rename (``inference-old``), both
+    still in the store; 2610.10091 is anchored only in the old one and mentioned in two notes."""
+    from kb.store.anchors import save_knowledge_doc
+    from kb.store.notes import save_note
+    from pipeline.workspace.knowledge import parse_knowledge
+    from pipeline.workspace.notes import parse_note
+    head = "# inference\nversion: v1 · 2026-10-08\n### §2.3 MoE\n- 2609.33252 CascadeEP (anchored 2026-10-07)\n"
+    with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as tx:
+        for topic, text in (("inference", head), ("inference-old", head + "- 2610.10091 ExperienceIndex\n- 2609.00001 Gone\n")):
+            save_knowledge_doc(tx, parse_knowledge(text, f"organized/knowledge/{topic}.md", topic), topic,
+                               "2026-10-08")
+        for who in ("jay", "tom"):
+            save_note(tx, parse_note("## 1. ExperienceIndex\n\n- arXiv 2610.10091 memory for agents\n",
+                                     f"inbox/{who}/2026-10-08-0900-notes.md"))
+
+
+def test_show_lists_the_anchors_of_the_docs_kb_toml_configures(runner: CliRunner, workspace: Path) -> None:
+    """After a rename the old slug's anchors stay in the store, frozen at its last reading: `kb show` listed
+    every anchor twice ("inference §2.3", "inference-old §2.3")."""
+    _docs_and_notes(workspace)
+    shown = json.loads(runner.invoke(app, ["show", "2609.33252", "--format", "json"]).output)
+    assert [a["topic"] for a in shown["anchors"]] == ["inference"]
+    md = runner.invoke(app, ["show", "2609.33252"]).output
+    assert "- inference §2.3" in md and "inference-old" not in md
+    alone = runner.invoke(app, ["show", "2610.10091"])      # mentioned: shown, with no anchor
+    assert alone.exit_code == 0 and "## Anchors" not in alone.output and "inference-old" not in alone.output
+    gone = runner.invoke(app, ["show", "2609.00001"])        # known from that doc alone: says so
+    assert gone.exit_code == 1 and "anchored only in docs kb.toml does not configure now (inference-old)" in str(
+        gone.exception)
+
+
+def test_audit_counts_a_paper_anchored_only_in_a_doc_kb_toml_no_longer_names_as_anchored_nowhere(
+        runner: CliRunner, workspace: Path) -> None:
+    _docs_and_notes(workspace)
+    for args in (["audit", "--format", "json"], ["audit", "--topic", "inference", "--format", "json"]):
+        found = [f for f in json.loads(runner.invoke(app, args).output) if f["kind"] == "unanchored-mentioned"]
+        assert found == [{"kind": "unanchored-mentioned", "subject": "2610.10091",
+                          "detail": "mentioned in 2 notes, anchored nowhere"}], args
+
+
+def _format_help(runner: CliRunner, *command: str) -> str:
+    text = " ".join(runner.invoke(app, [*command, "--help"], terminal_width=200).output.split())
+    return text[text.index("--format"):]
+
+
+def test_format_ids_help_says_what_each_command_prints(runner: CliRunner, workspace: Path) -> None:
+    """Every --format said "ids (the arXiv IDs alone)": `kb flags` prints flag numbers, `kb search` refs of
+    papers, posts and note entries, `kb audit` findings' subjects (file paths too)."""
+    assert "ids (the flag numbers alone, one per line" in _format_help(runner, "flags")
+    assert "ids (each result's ref alone, one per line: an arXiv ID, a blog post's feed|URL or a note entry's " \
+           "path#N)" in _format_help(runner, "search")
+    assert "ids (each finding's subject alone, once, one per line: an arXiv ID as written, or a file's path)" \
+        in _format_help(runner, "audit")
+    for command in (("query", "papers"), ("query", "anchored")):
+        assert "ids (the arXiv IDs alone, one per line)" in _format_help(runner, *command)
