@@ -25,6 +25,7 @@ of another rule was not judged. A raised decoy is named as such among the extra 
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date
@@ -67,13 +68,14 @@ def flag_text(flag: dict[str, Any]) -> str:
 
 
 def load_labels(path: Path, rules: tuple[str, ...]) -> Labels:
-    """Read a labels file; a rule kb does not have, or a label without strings to match, is refused."""
+    """Read a labels file (an editor's byte-order mark is no part of it); a file that is not TOML is
+    refused at its line, and so is a rule kb does not have, or a label without strings to match."""
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as e:
         raise ConfigError(f"{path}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}") from None
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{path}: not TOML: {e}") from None
+        raise _not_toml(path, e) from None
     day = raw.get("day", {})
     flags = [_label(path, item, rules, decoy=False) for item in raw.get("flag", [])]
     decoys = [_label(path, item, rules, decoy=True) for item in raw.get("decoy", [])]
@@ -83,6 +85,19 @@ def load_labels(path: Path, rules: tuple[str, ...]) -> Labels:
     if not isinstance(day.get("topic"), str) or (when := _day_of(day.get("date"))) is None:
         raise ConfigError(f"{path}: [day] needs date (YYYY-MM-DD) and topic")
     return Labels(when, day["topic"], flags, decoys, exhaustive)
+
+
+_TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def _not_toml(path: Path, error: tomllib.TOMLDecodeError) -> ConfigError:
+    """tomllib's complaint as ``file:line: not TOML: …`` (its message ends "(at line N, column M)");
+    one it places at the end of the document names the file alone."""
+    message = str(error)
+    place = _TOML_PLACE.search(message)
+    if place is None:
+        return ConfigError(f"{path}: not TOML: {message}")
+    return ConfigError(f"{path}:{place[1]}: not TOML: {message[:place.start()]} (column {place[2]})")
 
 
 def _day_of(value: Any) -> str | None:

@@ -270,3 +270,36 @@ def test_uncertain_as_json_gives_each_items_topics_as_a_list(sample: Path, tmp_p
     several = next(r for r in rows if len(r["topics"]) > 1)
     table = kb(home, "label", "--uncertain", "20").stdout
     assert ", ".join(several["topics"]) in table
+
+
+# ---------------------------------------------------------------------------------------------- kb eval flags
+@pytest.fixture(scope="module")
+def briefed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample day after its nightly: the day `kb eval flags` measures is in the store."""
+    home = tmp_path_factory.mktemp("flags") / "ws"
+    shutil.copytree(SAMPLE, home, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    return home
+
+
+FLAGS_LABELS = (f'[day]\ndate = {DAY}\ntopic = "inference"\nexhaustive = ["id-conflict"]\n\n'
+                '[[flag]]\nrule = "id-conflict"\nmatch = ["2610"]\nwhy = "two IDs for one name"\n')
+
+
+def test_eval_flags_reads_a_labels_file_saved_with_a_byte_order_mark(briefed: Path, tmp_path: Path) -> None:
+    """Notepad's "UTF-8" writes a BOM: the file was line 1's "not TOML: Invalid statement", exit 2, though kb.toml
+    and the JSONL labels of `kb eval classifier` read with one."""
+    plain, marked = tmp_path / "plain.toml", tmp_path / "marked.toml"
+    plain.write_text(FLAGS_LABELS, encoding="utf-8")
+    marked.write_bytes(b"\xef\xbb\xbf" + FLAGS_LABELS.encode("utf-8"))
+    expected = kb(briefed, "eval", "flags", str(plain), "--format", "json").stdout
+    assert json.loads(expected)["rules"]["id-conflict"]["expected"] == 1
+    assert kb(briefed, "eval", "flags", str(marked), "--format", "json").stdout == expected
+
+
+def test_eval_flags_names_the_line_of_a_labels_file_that_is_not_toml(briefed: Path, tmp_path: Path) -> None:
+    """BOM or not, a file that is no TOML is one line naming the file and the line, exit 2."""
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"\xef\xbb\xbf" + FLAGS_LABELS.replace('why = "two', 'why = two').encode("utf-8"))
+    line = error(briefed, "eval", "flags", str(bad))
+    assert line.startswith(f"kb: error: {bad}:9: not TOML: ") and "(column 7)" in line, line
