@@ -41,9 +41,10 @@ _FIELDS = {"id": str, "title": str, "text": str, "topics": list, "relevance": st
 
 def load_labelled(path: str | Path, topics: Collection[str] | None = None) -> list[dict[str, Any]]:
     """Read a JSON-lines file of labelled items (blank lines skipped; an editor's byte-order mark is no
-    part of the first line); a malformed line is one ConfigError naming the file and the line. With
-    ``topics`` (the classifier's), a topic outside them is such a line too: no classifier can predict it,
-    so a typo would lower every figure that counts it."""
+    part of the first line); a malformed line is one ConfigError naming the file and the line. A line
+    without ``relevance`` is such a line (read as ``none`` it would be a negative nobody labelled), and
+    with ``topics`` (the classifier's), so is a topic outside them: no classifier can predict it, so a
+    typo would lower every figure that counts it."""
     items = []
     try:
         fh = open(path, encoding="utf-8-sig")
@@ -76,9 +77,11 @@ def _item(path: str | Path, n: int, line: str, topics: Collection[str] | None = 
         raise ConfigError(f"{path}:{n}: topics must be a list of topic slugs")
     if topics is not None and (unknown := [t for t in item.get("topics", []) if t not in topics]):
         raise ConfigError(f"{path}:{n}: topic {unknown[0]!r} is no topic of the classifier's taxonomy")
-    if "relevance" in item and item["relevance"] not in LEVELS:
-        raise ConfigError(f"{path}:{n}: relevance must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, "
-                          f"not {item['relevance']!r}")
+    levels = f"{', '.join(LEVELS[:-1])} or {LEVELS[-1]}"
+    if "relevance" not in item:   # counted as "none", a forgotten label would be a gold negative no one gave
+        raise ConfigError(f"{path}:{n}: no relevance: every item needs one ({levels})")
+    if item["relevance"] not in LEVELS:
+        raise ConfigError(f"{path}:{n}: relevance must be {levels}, not {item['relevance']!r}")
     return item
 
 

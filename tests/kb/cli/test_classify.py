@@ -303,3 +303,18 @@ def test_eval_flags_names_the_line_of_a_labels_file_that_is_not_toml(briefed: Pa
     bad.write_bytes(b"\xef\xbb\xbf" + FLAGS_LABELS.replace('why = "two', 'why = two').encode("utf-8"))
     line = error(briefed, "eval", "flags", str(bad))
     assert line.startswith(f"kb: error: {bad}:9: not TOML: ") and "(column 7)" in line, line
+
+
+def test_eval_classifier_refuses_an_item_without_a_relevance_by_file_and_line(sample: Path, tmp_path: Path) -> None:
+    """A line that forgot its relevance was counted as a gold "none" (a negative nobody labelled), exit 0;
+    it is refused as a misspelled one is. An explicit "none" is a label like the others."""
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text('{"id": "a", "title": "KV cache offload", "relevance": "primary", "topics": ["kv-cache"]}\n'
+                    '{"id": "b", "title": "Protein folding", "relevance": "none", "topics": []}\n'
+                    '{"id": "c", "title": "Speculative decoding with draft trees", "topics": ["speculative-decoding"]}\n',
+                    encoding="utf-8")
+    line = error(sample, "eval", "classifier", str(rows), "--model", "keyword")
+    assert line == f"kb: error: {rows}:3: no relevance: every item needs one (primary, adjacent or none)", line
+    rows.write_text("\n".join(rows.read_text(encoding="utf-8").splitlines()[:2]) + "\n", encoding="utf-8")
+    out = kb(sample, "eval", "classifier", str(rows), "--model", "keyword", "--format", "json").stdout
+    assert json.loads(out)["n"] == 2

@@ -105,3 +105,13 @@ def test_a_labelled_file_saved_with_a_byte_order_mark_reads_as_without(tmp_path)
     plain.write_text(rows, encoding="utf-8")
     marked.write_bytes(b"\xef\xbb\xbf" + rows.encode("utf-8"))
     assert load_labelled(marked) == load_labelled(plain)
+
+
+def test_a_dev_or_holdout_item_without_a_relevance_is_refused(tmp_path):
+    """`kb train --dev/--holdout` read their files with load_labelled: a line with no relevance was trained on
+    as a "none" (weight 10, the dev set's) and measured as one."""
+    dev = tmp_path / "dev.jsonl"
+    dev.write_text('{"id": "a", "title": "Paged KV", "topics": ["kv-cache"], "relevance": "primary"}\n'
+                   '{"id": "b", "title": "Draft trees", "topics": ["speculative-decoding"]}\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"dev.jsonl:2: no relevance"):
+        load_labelled(dev, {"kv-cache", "speculative-decoding"})
