@@ -110,11 +110,12 @@ def unread_labels_files(workspace: Workspace, docs: Collection[str]) -> list[tup
     return [(f"{LABELS_DIR}/{n}", n.removesuffix(".jsonl")) for n in names if n.removesuffix(".jsonl") not in docs]
 
 
-def in_force(workspace: Workspace, doc: str, ident: str) -> Correction | None:
-    """The correction in force for ``ident`` (any ID form) in the doc's labels file, if any; lines that
-    do not read are skipped here (the nightly names them)."""
+def in_force(workspace: Workspace, doc: str, ident: str, problems: list[str] | None = None) -> Correction | None:
+    """The correction in force for ``ident`` (any ID form) in the doc's labels file, if any. Lines that do
+    not read are skipped, each named in ``problems`` when given (as ``read_labels`` names them)."""
     key = _subject_key(ident)
-    return next((c for c in read_labels(workspace, doc, []) if _subject_key(c.id) == key), None)
+    found = read_labels(workspace, doc, [] if problems is None else problems)
+    return next((c for c in found if _subject_key(c.id) == key), None)
 
 
 def same_labelling(a: Correction, b: Correction) -> bool:

@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
 from pathlib import Path
@@ -17,6 +18,8 @@ from typing import Any
 
 from kb.arxiv_id import find_impossible_ids, lookup_arxiv_id
 from kb.errors import ConfigError, NotFound
+
+log = logging.getLogger(__name__)
 
 
 def _doc(ctx: Any, doc: str | None) -> str:
@@ -30,7 +33,8 @@ def _doc(ctx: Any, doc: str | None) -> str:
 
 def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | None, doc: str | None,
                  note: str | None = None) -> str:
-    """Append a correction for ``ident`` to the doc's labels file; return the line to print."""
+    """Append a correction for ``ident`` to the doc's labels file; return the line to print. A line of the
+    file that does not read is named (a warning: file, line, why) and skipped, as the nightly does."""
     from kb.labels import Correction, append_label, in_force, labels_path, same_labelling
     from pipeline.classify.engine import load_workspace_taxonomy
     from pipeline.classify.teamlabels import subject_of
@@ -55,7 +59,10 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
     label_id = f"arXiv:{key}" if kind == "paper" else key
     correction = Correction(label_id, relevance, tuple(topics) if topics else None, ctx.today.isoformat(), None, note)
     shown = f" [{', '.join(topics)}]" if topics else ""
-    current = in_force(ctx.workspace, d, label_id)
+    problems: list[str] = []
+    current = in_force(ctx.workspace, d, label_id, problems)
+    for problem in problems:   # the file is the team's: kb appends and never mends, so it says what it skipped
+        log.warning("%s", problem)
     if current is not None and same_labelling(current, correction):   # a rerun: the file says it already
         return (f"{label_id} is already labelled {relevance}{shown} for {d}"
                 + (f" (since {current.date})" if current.date else "")

@@ -85,6 +85,27 @@ def test_label_refuses_a_labels_file_that_is_a_link(sample: Path, tmp_path: Path
     assert doc.read_bytes() == before
 
 
+def test_label_names_a_line_of_the_labels_file_it_skips(sample: Path, tmp_path: Path) -> None:
+    """A broken line of the team's labels file was skipped in silence by `kb label`, though the docs say it is
+    named: now one warning with file:line on stderr, the other lines still read, the exit code a normal run's.
+    The classify stage names the same line once, in the same words."""
+    home = Path(shutil.copytree(sample, tmp_path / "ws"))
+    labels = home / "organized" / "labels" / "inference.jsonl"
+    labels.parent.mkdir(parents=True)
+    labels.write_text(f'{{"id": "arXiv:{SPEC}", "relevance": "none"}}\n{{"id": "arXiv:{SPEC}", "relevance": \n',
+                      encoding="utf-8")
+    before = labels.read_bytes()
+    result = kb(home, "label", SPEC, "--relevance", "none")
+    assert result.stdout.startswith(f"arXiv:{SPEC} is already labelled none")    # line 1 is still in force
+    [warned] = result.stderr.splitlines()
+    assert warned.endswith("organized/labels/inference.jsonl:2: not a JSON object: line skipped"), warned
+    assert labels.read_bytes() == before
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[classify]\nmodel = "learned"\n')
+    named = [line for line in kb(home, "classify").stderr.splitlines() if "inference.jsonl" in line]
+    assert len(named) == 1 and named[0].endswith(warned.split(": ", 1)[1]), named
+
+
 # ---------------------------------------------------------------------------------------------- kb train
 def test_train_and_cross_validation_without_scikit_learn_say_what_to_install(sample: Path, tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
