@@ -224,11 +224,15 @@ def doc_sections(path: Path, workspace: Any = None) -> tuple[dict[str, str], lis
 
 
 def eval_sections(path: Path, workspace: Any = None) -> dict[str, Any]:
-    """``kb eval sections``: leave-one-out over the doc's anchors (top-1, top-3, and every item)."""
+    """``kb eval sections``: leave-one-out over the doc's anchors (top-1, top-3, and every item). A doc with
+    no anchors is refused (ConfigError), as ``kb eval classifier`` refuses a file with no labelled items."""
     from kb.resources import find_resource
     from pipeline.classify.engine import MODEL_FILE, load_base, model_path
     from pipeline.classify.sections import leave_one_out
     heads, items = doc_sections(path, workspace)
+    if not items:   # "top-1 -, top-3 -" with exit 0 read as a result
+        raise ConfigError(f"{path}: no anchored items, so nothing to evaluate (each anchor is hidden in turn "
+                          "and its section suggested from the others)")
     base = load_base(model_path(workspace) if workspace is not None else find_resource(MODEL_FILE))
     result = leave_one_out(base, heads, items)
     return {"doc": str(path), "sections": len(heads), **result}

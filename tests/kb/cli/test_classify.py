@@ -339,3 +339,19 @@ def test_eval_classifier_refuses_an_item_without_a_relevance_by_file_and_line(sa
     rows.write_text("\n".join(rows.read_text(encoding="utf-8").splitlines()[:2]) + "\n", encoding="utf-8")
     out = kb(sample, "eval", "classifier", str(rows), "--model", "keyword", "--format", "json").stdout
     assert json.loads(out)["n"] == 2
+
+
+def test_eval_sections_refuses_a_doc_with_no_anchors_as_eval_classifier_refuses_an_empty_file(
+        sample: Path, tmp_path: Path) -> None:
+    """A doc with nothing anchored printed "0 anchored items … top-1 -, top-3 -" and exit 0, as if measured.
+    It is one line saying there is nothing to evaluate, exit 2: the convention of `kb eval classifier`, whose
+    empty labelled file (or empty --split) is refused so."""
+    doc = tmp_path / "empty.md"
+    doc.write_text("# Empty\n\nversion: v1 (2026-10-01)\n\n## §1 Serving\n\nNothing anchored yet.\n\n## §2 KV cache\n",
+                   encoding="utf-8")
+    for fmt in ("table", "json"):
+        line = error(sample, "eval", "sections", str(doc), "--format", fmt)
+        assert line.startswith(f"kb: error: {doc}: no anchored items, so nothing to evaluate"), line
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n", encoding="utf-8")
+    assert "no labelled items" in error(sample, "eval", "classifier", str(empty), "--model", "keyword")
