@@ -150,19 +150,26 @@ def _parse(where: str, n: int, line: str) -> Correction:
                       extra={k: v for k, v in raw.items() if k not in ("id", "relevance", "topics", *opt)})
 
 
+def appendable_labels_path(workspace: Workspace, doc: str) -> Path:
+    """The doc's labels file, when kb may append to it: missing, or a regular file of its own. A link is
+    refused (WorkspaceError): one to the knowledge doc stays inside the workspace, and kb would append JSON
+    to the team's doc."""
+    path = labels_path(workspace, doc)
+    # labels_path has followed any link: a link is seen on the path as written
+    written = workspace.root / LABELS_DIR / f"{doc}.jsonl"
+    # a hard link is a regular file that is also another name's (the doc's): kb appends to a file of its own
+    if written.is_symlink() or (path.exists() and (not path.is_file() or path.stat().st_nlink > 1)):
+        raise WorkspaceError(f"{LABELS_DIR}/{doc}.jsonl: not a regular file of its own; kb appends only to one")
+    return path
+
+
 def append_label(workspace: Workspace, doc: str, correction: Correction) -> Path:
     """Append one correction line to the doc's labels file (created with its folder when missing).
 
     Appending is the only write: every earlier byte of the file stays as the team left it. A
     file that does not end with a newline gets one first, so the new line stands alone.
     """
-    path = labels_path(workspace, doc)
-    # labels_path has followed any link: a link is seen on the path as written (one to the knowledge doc
-    # stays inside the workspace, and kb would append JSON to the team's doc)
-    written = workspace.root / LABELS_DIR / f"{doc}.jsonl"
-    # a hard link is a regular file that is also another name's (the doc's): kb appends to a file of its own
-    if written.is_symlink() or (path.exists() and (not path.is_file() or path.stat().st_nlink > 1)):
-        raise WorkspaceError(f"{LABELS_DIR}/{doc}.jsonl: not a regular file of its own; kb appends only to one")
+    path = appendable_labels_path(workspace, doc)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "a+b") as fh:

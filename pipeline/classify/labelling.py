@@ -35,7 +35,7 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
                  note: str | None = None) -> str:
     """Append a correction for ``ident`` to the doc's labels file; return the line to print. A line of the
     file that does not read is named (a warning: file, line, why) and skipped, as the nightly does."""
-    from kb.labels import Correction, append_label, in_force, labels_path, same_labelling
+    from kb.labels import Correction, append_label, appendable_labels_path, in_force, labels_path, same_labelling
     from pipeline.classify.engine import load_workspace_taxonomy
     from pipeline.classify.teamlabels import subject_of
     d = _doc(ctx, doc)
@@ -59,6 +59,7 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
     label_id = f"arXiv:{key}" if kind == "paper" else key
     correction = Correction(label_id, relevance, tuple(topics) if topics else None, ctx.today.isoformat(), None, note)
     shown = f" [{', '.join(topics)}]" if topics else ""
+    appendable_labels_path(ctx.workspace, d)   # a link to another file (the doc) is refused before it is read
     problems: list[str] = []
     current = in_force(ctx.workspace, d, label_id, problems)
     for problem in problems:   # the file is the team's: kb appends and never mends, so it says what it skipped

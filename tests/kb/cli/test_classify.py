@@ -1,4 +1,4 @@
-"""`kb label`, `kb train`, `kb eval classifier|sections` as a user meets them: what each option
+"""`kb label`, `kb train`, `kb eval classifier|sections|flags` as a user meets them: what each option
 refuses (one line, its exit code, nothing written) and what each prints."""
 from __future__ import annotations
 
