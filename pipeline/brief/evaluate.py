@@ -77,14 +77,30 @@ def load_labels(path: Path, rules: tuple[str, ...]) -> Labels:
     except tomllib.TOMLDecodeError as e:
         raise _not_toml(path, e) from None
     day = raw.get("day", {})
-    flags = [_label(path, item, rules, decoy=False) for item in raw.get("flag", [])]
-    decoys = [_label(path, item, rules, decoy=True) for item in raw.get("decoy", [])]
-    exhaustive = set(day.get("exhaustive") or {label.rule for label in flags + decoys})
+    if not isinstance(day, dict):
+        raise ConfigError(f"{path}: day must be a table ([day] with date and topic)")
+    flags = [_label(path, item, rules, decoy=False) for item in _array(path, raw, "flag")]
+    decoys = [_label(path, item, rules, decoy=True) for item in _array(path, raw, "decoy")]
+    listed = day.get("exhaustive") or []
+    if not isinstance(listed, list) or not all(isinstance(r, str) for r in listed):
+        raise ConfigError(f"{path}: [day] exhaustive must list rule names")
+    exhaustive = set(listed or {label.rule for label in flags + decoys})
     if unknown := exhaustive - set(rules):
         raise ConfigError(f"{path}: [day] exhaustive names no rule of kb: {', '.join(sorted(unknown))}")
     if not isinstance(day.get("topic"), str) or (when := _day_of(day.get("date"))) is None:
         raise ConfigError(f"{path}: [day] needs date (YYYY-MM-DD) and topic")
+    if not (flags or decoys or listed):
+        # nothing expected, nothing to keep out and no rule said to be complete: no figure can come of it
+        raise ConfigError(f"{path}: no [[flag]], no [[decoy]] and no [day] exhaustive: nothing to measure")
     return Labels(when, day["topic"], flags, decoys, exhaustive)
+
+
+def _array(path: Path, raw: dict[str, Any], key: str) -> list[Any]:
+    """``[[key]]`` entries; a ``key`` written as one value or one table is refused, not read letter by letter."""
+    items = raw.get(key, [])
+    if not isinstance(items, list):
+        raise ConfigError(f"{path}: {key} must be an array of tables ([[{key}]])")
+    return items
 
 
 _TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")

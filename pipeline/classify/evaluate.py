@@ -77,6 +77,8 @@ def _item(path: str | Path, n: int, line: str, topics: Collection[str] | None = 
         raise ConfigError(f"{path}:{n}: topics must be a list of topic slugs")
     if topics is not None and (unknown := [t for t in item.get("topics", []) if t not in topics]):
         raise ConfigError(f"{path}:{n}: topic {unknown[0]!r} is no topic of the classifier's taxonomy")
+    if not str(item.get("id") or "").strip():   # training and splits key items by it
+        raise ConfigError(f"{path}:{n}: no id: every item needs one (its arXiv ID, post URL or own key)")
     levels = f"{', '.join(LEVELS[:-1])} or {LEVELS[-1]}"
     if "relevance" not in item:   # counted as "none", a forgotten label would be a gold negative no one gave
         raise ConfigError(f"{path}:{n}: no relevance: every item needs one ({levels})")

@@ -69,7 +69,7 @@ def test_a_general_label_never_takes_the_flag_a_specific_one_needs() -> None:
 @pytest.mark.parametrize("written", ['"2026-10-09"', "2026-10-09"])
 def test_the_day_may_be_a_toml_date_or_a_string(tmp_path: Path, written: str) -> None:
     path = tmp_path / "FLAGS.toml"
-    path.write_text(f'[day]\ndate = {written}\ntopic = "t"\n', encoding="utf-8")
+    path.write_text(f'[day]\ndate = {written}\ntopic = "t"\nexhaustive = ["boundary"]\n', encoding="utf-8")
     assert load_labels(path, RULES).day == "2026-10-09"
 
 
@@ -80,6 +80,10 @@ def test_the_day_may_be_a_toml_date_or_a_string(tmp_path: Path, written: str) ->
     ('[day]\ntopic = "t"\n', "needs date"),
     ('[day]\ndate = "d"\ntopic = "t"\nexhaustive = ["nope"]\n', "exhaustive names no rule"),
     ("[day\n", "not TOML"),
+    ('day = "2026-10-09"\n', "day must be a table"),                   # was an internal error
+    ('flag = "boundary"\n[day]\ndate = "2026-10-09"\ntopic = "t"\n', "array of tables"),
+    ('[day]\ndate = "2026-10-09"\ntopic = "t"\nexhaustive = "boundary"\n', "must list rule names"),
+    ('[day]\ndate = "2026-10-09"\ntopic = "t"\n', "nothing to measure"),   # was every figure "—", exit 0
 ])
 def test_a_labels_file_kb_cannot_use_is_refused_in_one_line(tmp_path: Path, text: str, problem: str) -> None:
     path = tmp_path / "FLAGS.toml"

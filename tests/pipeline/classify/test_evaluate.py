@@ -115,3 +115,12 @@ def test_a_dev_or_holdout_item_without_a_relevance_is_refused(tmp_path):
                    '{"id": "b", "title": "Draft trees", "topics": ["speculative-decoding"]}\n', encoding="utf-8")
     with pytest.raises(ConfigError, match=r"dev.jsonl:2: no relevance"):
         load_labelled(dev, {"kv-cache", "speculative-decoding"})
+
+
+def test_a_labelled_item_without_an_id_is_refused(tmp_path):
+    """`kb train --dev` keyed every item by its id: a line without one was a KeyError (exit 70)."""
+    dev = tmp_path / "dev.jsonl"
+    dev.write_text('{"id": "a", "title": "Paged KV", "topics": ["kv-cache"], "relevance": "primary"}\n'
+                   '{"title": "Draft trees", "topics": [], "relevance": "none"}\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"dev.jsonl:2: no id"):
+        load_labelled(dev)
