@@ -59,6 +59,11 @@ def labels_path(workspace: Workspace, doc: str) -> Path:
     return resolve_inside(workspace.root, f"{LABELS_DIR}/{doc}.jsonl")
 
 
+# A file whose lines are mostly not corrections (another file saved under the name) is named line by line
+# this far, then counted: the console stays readable, and the first lines say what went wrong.
+NAMED_SKIPS = 5
+
+
 def read_labels(workspace: Workspace, doc: str, problems: list[str] | None = None) -> list[Correction]:
     """The corrections in force for ``doc``, in file order of their last line (none when there is no file).
 
@@ -81,6 +86,7 @@ def read_labels(workspace: Workspace, doc: str, problems: list[str] | None = Non
         problems.append(f"{message}: its corrections are not read")
         return []
     latest: dict[str, Correction] = {}
+    skipped = 0
     for n, raw in enumerate(data.removeprefix(BOM).split(b"\n"), 1):
         try:
             line = raw.decode("utf-8").rstrip("\r")
@@ -91,11 +97,15 @@ def read_labels(workspace: Workspace, doc: str, problems: list[str] | None = Non
             problem = f"{where}:{n}: not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else str(exc)
             if problems is None:
                 raise ConfigError(problem) from None
-            problems.append(f"{problem}: line skipped")
+            skipped += 1
+            if skipped <= NAMED_SKIPS:
+                problems.append(f"{problem}: line skipped")
             continue
         key = _subject_key(c.id)
         latest.pop(key, None)          # re-inserted: the order is that of the last line
         latest[key] = c
+    if problems is not None and skipped > NAMED_SKIPS:
+        problems.append(f"{where}: {skipped - NAMED_SKIPS} more lines skipped (not corrections kb can read)")
     return [c for c in latest.values() if c.relevance is not None]
 
 

@@ -52,6 +52,20 @@ def test_a_malformed_line_is_named_by_file_and_line(ws, line, problem):
         read_labels(ws, "inference")
 
 
+def test_a_file_of_many_unreadable_lines_names_the_first_and_counts_the_rest(ws):
+    """A knowledge doc saved (or linked) under the labels file's name was one warning per line of the doc on
+    every nightly: the first lines are named, the rest counted, and the good lines still count."""
+    path = labels_path(ws, "inference")
+    path.parent.mkdir(parents=True)
+    path.write_text("".join(f"line {i} of a doc\n" for i in range(40)) + '{"id": "ok", "relevance": "none"}\n',
+                    encoding="utf-8")
+    problems: list[str] = []
+    got = read_labels(ws, "inference", problems)
+    assert [c.id for c in got] == ["ok"]
+    assert len(problems) == 6 and problems[0].startswith("organized/labels/inference.jsonl:1: ")
+    assert problems[-1] == "organized/labels/inference.jsonl: 35 more lines skipped (not corrections kb can read)"
+
+
 def test_the_file_stays_inside_the_workspace(ws, tmp_path):
     with pytest.raises(ConfigError):
         labels_path(ws, "../escape")
