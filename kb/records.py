@@ -194,6 +194,21 @@ class Note:
     problems: list[str] = field(default_factory=list)
 
 
+#: The kind of finding a card whose file name and front matter name different papers is.
+CARD_ID_MISMATCH = "card-id-mismatch"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A problem in a team file that is a finding of a known kind about one subject (``card-id-mismatch``
+    about the front matter's ID). Stored with its kind and subject, so `kb audit` tells two findings
+    apart by (kind, subject, file), never by how their text is worded."""
+
+    kind: str
+    subject: str
+    text: str                           # what a person reads: the ingest report, the file's problems
+
+
 @dataclass
 class Card:
     """A paper card, ``organized/paper_cards/<NNN>-<YYMM>-<NNNNN>.md``."""
@@ -209,7 +224,8 @@ class Card:
     topics: list[str] = field(default_factory=list)
     primary_topic: bool | None = None
     body: str = ""
-    problems: list[str] = field(default_factory=list)  # findings, e.g. file name vs arxiv_id
+    problems: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)   # problems of a known kind: file name vs arxiv_id
 
 
 @dataclass

@@ -1,7 +1,10 @@
-"""Keys that let one item be recognised across sources: a URL without its dressing, a title reduced to words."""
+"""Keys that let one item be recognised across sources: a URL without its dressing, a title reduced to words;
+text without the hidden controls that would make it show other than it is."""
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -52,6 +55,51 @@ def briefed_keys(data: dict[str, Any]) -> list[str]:
                 keys.setdefault(key, None)
     return list(keys)
 
+
+# Characters that change what a reader sees without being text: C0 and C1 controls other than tab, line
+# feed and carriage return (a terminal acts on ESC and CSI), DEL, bidirectional embeddings, overrides,
+# isolates and marks (a title holding U+202E shows its words in another order: "Trojan source"),
+# zero-width spaces, word joiners and invisible operators, the BOM, interlinear annotation marks, and
+# tag characters (invisible "ASCII smuggling"). Kept: the zero-width joiner and non-joiner (emoji
+# sequences, Persian and Indic scripts), variation selectors, soft hyphens, every letter and mark.
+_HIDDEN_CLASS = ("\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u202a-\u202e"
+                 "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000e0001\U000e0020-\U000e007f")
+_HIDDEN_CHAR = re.compile(f"[{_HIDDEN_CLASS}]")
+# A subdivision flag (🏴 + tag letters + cancel tag: England, Scotland, Wales) is the one use of tag
+# characters that is text: the sequence is matched first and kept whole.
+_HIDDEN = re.compile(f"(\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f)|[{_HIDDEN_CLASS}]")
+_SPACE_LIKE = frozenset("\x0b\x0c\x85")   # vertical tab, form feed, next line: they separated words
+
+
+def without_hidden_controls(text: str, shown_as: Callable[[str], str] | None = None) -> str:
+    """``text`` without the characters that make it look other than it is: controls, bidi overrides and
+    isolates, zero-width and other invisible format characters (``_HIDDEN_CLASS``); a vertical tab, form
+    feed or NEL becomes a space. ``shown_as`` gives each its replacement instead (an escape in JSON).
+
+    The one normalisation of text from outside: every parser's text passes through it
+    (``pipeline.sources.text.collapse_ws``), and every output a person reads (the CLI, the briefings),
+    where the team's own text, stored as written, is shown without them too."""
+    if _HIDDEN_CHAR.search(text) is None:   # nearly all text: one scan, no copy
+        return text
+
+    def replace(m: re.Match[str]) -> str:
+        if m[1]:
+            return m[1]
+        if shown_as is not None:
+            return shown_as(m[0])
+        return " " if m[0] in _SPACE_LIKE else ""
+    return _HIDDEN.sub(replace, text)
+
+
+
+def _json_escape(ch: str) -> str:
+    return json.dumps(ch)[1:-1]   # "\\u202e"; a tag character as its surrogate pair, as JSON writes it
+
+
+def hidden_controls_escaped(json_text: str) -> str:
+    """JSON text (``ensure_ascii=False``) with each hidden control in its strings written as a ``\\u``
+    escape: the same data for a program that reads it, nothing a terminal acts on for a person."""
+    return without_hidden_controls(json_text, _json_escape)
 
 _HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.、)）]\s*"
                             r"|\s*[—–-]+\s*(?:▲\s*\d+|\d+\s*▲|\d+\s*upvotes?)\s*$"

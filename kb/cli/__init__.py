@@ -18,7 +18,7 @@ import typer
 from kb import __version__
 from kb.cli.brief import brief_cmd, flags_app
 from kb.cli.classify import classify_cmd, eval_app, explain_cmd, label_cmd, train_cmd
-from kb.cli.common import state
+from kb.cli.common import echo, state
 from kb.cli.db import db_app
 from kb.cli.export import export_app
 from kb.cli.ingest import ingest_app, sources_app
@@ -45,7 +45,7 @@ for name, group in (("ingest", ingest_app), ("query", query_app), ("flags", flag
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"kb {__version__}")
+        echo(f"kb {__version__}")
         raise typer.Exit()
 
 
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
         if code == 130:   # typer turns Ctrl-C into a silent Exit(130) before it reaches the branch below
             code = _fail("interrupted", 130)
     except click_errors.NoArgsIsHelpError as exc:
-        typer.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
+        echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
         code = exc.exit_code
     except click_errors.UsageError as exc:
         where = f"{exc.ctx.command_path}: " if exc.ctx is not None and exc.ctx.command_path != "kb" else ""
@@ -161,7 +161,7 @@ def _one_line(text: str) -> str:
 
 
 def _fail(message: str, code: int) -> int:
-    typer.echo(f"kb: error: {message}", err=True)
+    echo(f"kb: error: {message}", err=True)
     return code
 
 

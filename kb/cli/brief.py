@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace, run_context, state
+from kb.cli.common import configured_topics, echo, echo_rows, open_store, open_workspace, run_context, state
 from kb.cli.options import AnyTopic, Day, FlagsFormat, Fmt4, MdJson, MdOrJson, Topic, refuse_blank_path
 from kb.text import counted
 
@@ -62,9 +62,9 @@ def brief_cmd(day: Day = None, topic: Topic = None,
                                     out=ctx.workspace.output_path(out, force=force) if out else None,
                                     save=save, preview=reads_only, command="kb brief")
     if not save:
-        typer.echo(result.text, nl=False)
+        echo(result.text, nl=False)
     elif not state.quiet:
-        typer.echo(str(result.path))
+        echo(str(result.path))
 
 
 def _write_day(ctx, topic: str, lang: str, fmt: str):
@@ -129,7 +129,7 @@ def flags_show_cmd(flag_id: Annotated[str, typer.Argument(metavar="N", help="The
     from kb.store.flags import get_flag
     with open_store() as store:
         flag = get_flag(store, flag_id)
-    typer.echo(format_json(flag) if fmt is MdJson.json else format_flag_md(flag))
+    echo(format_json(flag) if fmt is MdJson.json else format_flag_md(flag))
 
 
 @flags_app.command("resolve")
@@ -156,7 +156,7 @@ def flags_resolve_cmd(flag_id: Annotated[Optional[str], typer.Argument(metavar="
         else:
             done = f"{counted(resolve_many(tx, verdict.value, note, rule=rule, topic=topic), 'flag')} of {topic}"
     if not state.quiet:
-        typer.echo(f"{done}: {verdict.value}")
+        echo(f"{done}: {verdict.value}")
     _refresh_briefings(topic)
 
 
@@ -169,4 +169,4 @@ def _refresh_briefings(topic: str | None) -> None:
             _rebuild_site(ctx)
     written = [ctx.workspace.relative(r.path) for r in results if r.written]
     if written and not state.quiet:
-        typer.echo(f"rewrote {', '.join(written)}")
+        echo(f"rewrote {', '.join(written)}")

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import open_workspace, run_context, state
+from kb.cli.common import echo, open_workspace, run_context, state
 from kb.cli.options import TableJson, TableOrJson, check_date, check_topic
 
 eval_app = typer.Typer(help="Measure kb's components on labelled data.", no_args_is_help=True)
@@ -23,7 +23,7 @@ def classify_cmd(everything: Annotated[bool, typer.Option("--all", help="Re-tag 
     with run_context(None) as ctx:
         report = run_classify(ctx, everything=everything)
     if not state.quiet:
-        typer.echo(report.summary())
+        echo(report.summary())
 
 
 def explain_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID, post key, or note "
@@ -32,7 +32,7 @@ def explain_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv I
     """Why an item got its tags and relevance: the features that decided, and the team labels that shaped it."""
     from pipeline.classify.stage import explain_subject
     with run_context(None, write=False) as ctx:
-        typer.echo("\n".join(explain_subject(ctx, ident, doc)))
+        echo("\n".join(explain_subject(ctx, ident, doc)))
 
 
 def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help="arXiv ID, post key, or note "
@@ -71,7 +71,7 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
     with run_context(None) as ctx:
         line = record_label(ctx, ident, relevance, topic, doc, note)
     if not state.quiet:
-        typer.echo(line)
+        echo(line)
 
 
 def train_cmd(corpus: Annotated[Path, typer.Option("--corpus", metavar="DIR", help="The corpus: curated_lists/ "
@@ -143,16 +143,16 @@ def eval_classifier_cmd(file: Annotated[Optional[Path], typer.Argument(help="JSO
         check_corpus(corpus)
         from kb.resources import find_resource
         from pipeline.classify.training.train import cross_validate
-        typer.echo(cross_validate(corpus, find_resource("data/label_map.toml"), find_resource("data/taxonomy.toml"),
+        echo(cross_validate(corpus, find_resource("data/label_map.toml"), find_resource("data/taxonomy.toml"),
                                   k=cv))
         return
     result = eval_items(file, model=model, model_file=model_file, taxonomy=taxonomy, corpus=corpus, split=split,
                         source=source)
     if fmt is TableJson.json:
-        typer.echo(format_json(result))
+        echo(format_json(result))
     else:
         from pipeline.classify.evaluate import format_eval_table
-        typer.echo(format_eval_table(result))
+        echo(format_eval_table(result))
 
 
 @eval_app.command("sections")
@@ -177,7 +177,7 @@ def eval_sections_cmd(doc: Annotated[str, typer.Argument(metavar="DOC", help="A 
         except KBError:     # a doc outside any workspace is measured on its own lines
             ws = None
     result = eval_sections(path, ws)
-    typer.echo(format_json(result) if fmt is TableJson.json else format_sections_table(result))
+    echo(format_json(result) if fmt is TableJson.json else format_sections_table(result))
 
 
 @eval_app.command("flags")
@@ -199,4 +199,4 @@ def eval_flags_cmd(labels: Annotated[Path, typer.Argument(metavar="LABELS", help
                               f"`kb nightly --date {expected.day}` first (the day's sources and files)")
         data = briefing_data(ctx, expected.topic, preview=True)
     result = score(data["flags"], expected)
-    typer.echo(format_json(result) if fmt is TableJson.json else format_flags_table(result))
+    echo(format_json(result) if fmt is TableJson.json else format_flags_table(result))

@@ -9,6 +9,8 @@ from typing import Any, Optional
 
 import typer
 
+from kb.text import without_hidden_controls
+
 
 class _State:
     home: Optional[str] = None
@@ -17,6 +19,13 @@ class _State:
 
 
 state = _State()
+
+
+def echo(message: Any = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print ``message`` (typer.echo) without hidden controls: a bidi override or a terminal escape in a
+    title, a note or a path would make the terminal show other than what is stored. Every line kb prints
+    goes through here; the JSON formats have already written them as escapes (``format_json``)."""
+    typer.echo(without_hidden_controls(str(message)), err=err, nl=nl)
 
 
 def open_workspace():
@@ -117,7 +126,7 @@ def echo_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str] |
     from kb.cli.output import format_rows
     out = format_rows(rows, fmt, columns, id_key)
     if out:
-        typer.echo(out)
+        echo(out)
 
 
 def finish_reports(reports: Sequence[Any]) -> None:
@@ -125,6 +134,6 @@ def finish_reports(reports: Sequence[Any]) -> None:
     failed = [r for r in reports if r.status == "failed"]
     if not state.quiet or failed:
         for r in reports:
-            typer.echo(r.summary(), err=r.status == "failed")
+            echo(r.summary(), err=r.status == "failed")
     if failed:
         sys.exit(1)

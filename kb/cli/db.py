@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kb.cli.common import open_store, open_workspace
+from kb.cli.common import echo, open_store, open_workspace
 from kb.cli.options import TableJson, TableOrJson, refuse_blank_path
 from kb.errors import StoreError
 
@@ -21,10 +21,10 @@ def db_status_cmd(fmt: TableOrJson = TableJson.table) -> None:
     with open_store() as store:
         status = store.status()
     if fmt is TableJson.json:
-        typer.echo(format_json(status))
+        echo(format_json(status))
     else:
-        typer.echo(f"store: {status['path']}\nschema: {status['schema_version']}")
-        typer.echo(format_table([{"table": t, "rows": n} for t, n in status["counts"].items()]))
+        echo(f"store: {status['path']}\nschema: {status['schema_version']}")
+        echo(format_table([{"table": t, "rows": n} for t, n in status["counts"].items()]))
 
 
 @db_app.command("check")
@@ -33,7 +33,7 @@ def db_check_cmd() -> None:
     tables (exit 1 when it finds damage)."""
     with open_store() as store:
         found = store.check()
-    typer.echo("\n".join(found))
+    echo("\n".join(found))
     if found != ["ok"]:
         raise typer.Exit(1)
 
@@ -53,7 +53,7 @@ def db_backup_cmd(written: Annotated[str, typer.Argument(metavar="FILE", help="A
     if damage:   # the pages were copied as they are: the copy is kept, and is no good backup
         raise StoreError(f"backed up {store.where} to {written}, but the copy is damaged as the store is "
                          f"({damage[0]}): `kb db check` shows what SQLite finds; keep your last good backup")
-    typer.echo(f"backed up {store.where} to {written}")
+    echo(f"backed up {store.where} to {written}")
 
 
 @db_app.command("copy")
@@ -75,9 +75,9 @@ def db_copy_cmd(to: Annotated[str, typer.Option("--to", metavar="URL|FILE", help
     with open_store(ws) as store:
         report = copy_store(store, to)
     if fmt is TableJson.json:
-        typer.echo(format_json({"source": report.source, "target": report.target, "counts": report.counts,
+        echo(format_json({"source": report.source, "target": report.target, "counts": report.counts,
                                 "search_documents": report.documents}))
         return
-    typer.echo(format_table([{"table": t, "rows": n} for t, n in report.counts.items()]))
-    typer.echo(f"copied {report.source} to {report.target}: {sum(report.counts.values()):,} rows in "
+    echo(format_table([{"table": t, "rows": n} for t, n in report.counts.items()]))
+    echo(f"copied {report.source} to {report.target}: {sum(report.counts.values()):,} rows in "
                f"{len(report.counts)} tables, the same count in each; {report.documents:,} documents indexed")

@@ -5,7 +5,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import configured_topics, open_store, open_workspace, state
+from kb.cli.common import configured_topics, echo, open_store, open_workspace, state
 from kb.cli.options import AnyTopic, Since, refuse_blank_path
 from kb.text import counted
 
@@ -31,8 +31,8 @@ def export_bibtex_cmd(topic: AnyTopic = None,
         text = bibtex(store, topic=topic, section=section, since=since,
                       topics=None if topic else configured_topics(ws))
     if target is None:
-        typer.echo(text, nl=False)
+        echo(text, nl=False)
         return
     write_atomically(target, text.encode("utf-8"))
     if not state.quiet:
-        typer.echo(f"{target} — {counted(text.count('@misc{'), 'entry', 'entries')}")
+        echo(f"{target} — {counted(text.count('@misc{'), 'entry', 'entries')}")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kb.cli.common import briefed_day, context_of, open_workspace, state
+from kb.cli.common import briefed_day, context_of, echo, open_workspace, state
 from kb.cli.options import Day, Home, Quiet
 
 
@@ -39,5 +39,5 @@ def nightly_cmd(day: Day = None,
         ctx.run_log = logged
         report = run_unattended(ctx, wait=wait)
     if report.exit_code or not state.quiet:
-        typer.echo(report.summary(), err=bool(report.exit_code))
+        echo(report.summary(), err=bool(report.exit_code))
     sys.exit(report.exit_code)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kb.mdsafe import md_text
+from kb.text import hidden_controls_escaped
 
 
 def _width(s: str) -> int:
@@ -47,7 +48,9 @@ def format_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None =
 
 
 def format_json(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False)
+    """``data`` as indented JSON, any script as itself; hidden controls (a bidi override in a title) as
+    ``\\u`` escapes, so the data is exact and a terminal shows the text as it is."""
+    return hidden_controls_escaped(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False))
 
 
 # What a spreadsheet reads as the start of a formula (``=HYPERLINK(…)``, ``+cmd|…``, ``@SUM(…)``).

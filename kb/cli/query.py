@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace
+from kb.cli.common import configured_topics, echo, echo_rows, open_store, open_workspace
 from kb.cli.options import AnyTopic, Fmt4, Format, MdJson, MdOrJson, SearchFormat, Since, Tag, Until
 
 query_app = typer.Typer(help="Query the store.", no_args_is_help=True)
@@ -85,4 +85,4 @@ def show_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID i
     ws = open_workspace()
     with open_store(ws) as store:
         paper = get_paper(store, ident, topics=configured_topics(ws))
-    typer.echo(format_json(paper) if fmt is MdJson.json else format_paper_md(paper))
+    echo(format_json(paper) if fmt is MdJson.json else format_paper_md(paper))

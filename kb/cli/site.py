@@ -5,7 +5,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from kb.cli.common import open_store, open_workspace, state
+from kb.cli.common import echo, open_store, open_workspace, state
 from kb.cli.options import refuse_blank_path
 
 site_app = typer.Typer(help="The archive site: every briefing as HTML, an index, topic pages, Atom feeds.",
@@ -28,4 +28,4 @@ def site_build_cmd(out: Annotated[Optional[str], typer.Option("--out", help="The
     with open_store(ws) as store:
         result = build_site(ws, store, folder)
     if not state.quiet:
-        typer.echo(f"{result.index} — {result.written} of {result.pages} files written")
+        echo(f"{result.index} — {result.written} of {result.pages} files written")

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from kb.cli.common import configured_topics, echo_rows, open_store, open_workspace, run_context
+from kb.cli.common import configured_topics, echo, echo_rows, open_store, open_workspace, run_context
 from kb.cli.options import AnyTopic, AuditFormat, Day, Fmt4, Topic
 
 
@@ -16,7 +16,7 @@ def init_cmd(directory: Annotated[str, typer.Argument(help="Folder to make a wor
     if not directory.strip():   # an unset $DIR in a script: never the folder the command runs in
         raise typer.BadParameter("an empty path; name the folder (`kb init .` for this one)", param_hint="'DIRECTORY'")
     created = init_workspace(Path(directory))
-    typer.echo(f"workspace {directory}: " + (", ".join(created) if created else "already complete"))
+    echo(f"workspace {directory}: " + (", ".join(created) if created else "already complete"))
 
 
 def audit_cmd(topic: AnyTopic = None, fmt: AuditFormat = Fmt4.table) -> None:
@@ -44,8 +44,8 @@ def anchor_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID
         result = anchor_item(ctx, ident, section, topic=topic, dry_run=dry_run, anchored_on=day)
     also = f"; also anchored in {', '.join('§' + s for s in result.elsewhere)}" if result.elsewhere else ""
     if dry_run:   # the diff alone on stdout, for patch; the note beside it
-        typer.echo(result.diff)
+        echo(result.diff)
         if also:
-            typer.echo(f"kb: {result.subject} is{also.removeprefix(';')}", err=True)
+            echo(f"kb: {result.subject} is{also.removeprefix(';')}", err=True)
     else:
-        typer.echo(f"anchored {result.subject} in {result.path} §{result.section} (line {result.line}){also}")
+        echo(f"anchored {result.subject} in {result.path} §{result.section} (line {result.line}){also}")

@@ -5,10 +5,11 @@ from collections.abc import Collection
 from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
+from kb.records import CARD_ID_MISMATCH
 from kb.store.anchors import query_anchored
 from kb.store.cards import card_mismatches
 from kb.store.db import Store
-from kb.store.notes import file_problems, impossible_ids
+from kb.store.notes import file_findings, file_problems, impossible_ids
 
 
 def audit(store: Store, *, topic: str | None = None, topics: Collection[str] | None = None,
@@ -22,12 +23,8 @@ def audit(store: Store, *, topic: str | None = None, topics: Collection[str] | N
     shown = {topic} if topic is not None else set(topics) if topics is not None else None
     docs = store.query("SELECT DISTINCT topic, path FROM doc_versions") if shown is not None else []
     others = {path for t, path in docs if t not in shown} - {path for t, path in docs if t in shown}
-    mismatches = card_mismatches(store)
-    # a card whose name and front matter disagree is the card-id-mismatch below, not also its file's problem
-    said = {path: (file_id, fm_id) for path, file_id, fm_id in mismatches}
     findings: list[dict[str, Any]] = [{"kind": "file-problem", "subject": path, "detail": problem}
-                                      for path, problem in file_problems(store) if path not in others
-                                      and not (path in said and all(i in problem for i in said[path]))]
+                                      for path, problem in file_problems(store) if path not in others]
     findings += [{"kind": "impossible-id", "subject": written, "detail": f"{path} entry {n}: {why}"}
                  for path, n, written, why in impossible_ids(store)]
     seen: dict[tuple[str, str], list[str]] = {}
@@ -44,10 +41,24 @@ def audit(store: Store, *, topic: str | None = None, topics: Collection[str] | N
         if len(secs) > 1:
             findings.append({"kind": "duplicate-in-doc", "subject": aid,
                              "detail": f"{t}: anchored in {', '.join(secs)}"})
-    for path, file_id, fm_id in mismatches:
-        findings.append({"kind": "card-id-mismatch", "subject": fm_id,
-                         "detail": f"{path}: file name says {file_id}, front matter says {fm_id}"})
-    return findings + _unanchored_but_noticed(store, configured)
+    # A card whose file name and front matter disagree is in the cards table and among its file's findings:
+    # said once, the table's wording first.
+    keyed = [((CARD_ID_MISMATCH, fm_id, path),
+              {"kind": CARD_ID_MISMATCH, "subject": fm_id,
+               "detail": f"{path}: file name says {file_id}, front matter says {fm_id}"})
+             for path, file_id, fm_id in card_mismatches(store)]
+    keyed += [((f.kind, f.subject, path), {"kind": f.kind, "subject": f.subject, "detail": f"{path}: {f.text}"})
+              for path, f in file_findings(store) if path not in others]
+    return findings + said_once(keyed) + _unanchored_but_noticed(store, configured)
+
+
+def said_once(keyed: list[tuple[tuple[str, str, str], dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The findings, each (kind of finding, subject ID, file) once, the first of them kept: how a finding
+    is worded never makes it two."""
+    seen: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for key, finding in keyed:
+        seen.setdefault(key, finding)
+    return list(seen.values())
 
 
 def _unanchored_but_noticed(store: Store, configured: Collection[str] | None) -> list[dict[str, Any]]:

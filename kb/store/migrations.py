@@ -522,12 +522,21 @@ M022_CITED_IDS = Migration("m022_cited_ids", (
     "UPDATE sources SET payload_hash = NULL WHERE kind = 'blog'",
 ), data_only=True)
 
+# A card whose file name and front matter disagree is kept among its file's problems as a finding with its
+# kind and subject (``record_file``), which `kb audit` says once with the cards table's by (kind, subject,
+# file), never by matching the text: the cards are read again on the next ingest, so what an earlier kb
+# kept as text is replaced.
+M023_CARD_FINDINGS = Migration("m023_card_findings", (
+    "DELETE FROM workspace_files WHERE kind = 'card'",
+), data_only=True)
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
                                      M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS,
-                                     M021_FLAG_CLOSURES, M022_CITED_IDS)
+                                     M021_FLAG_CLOSURES, M022_CITED_IDS,
+                                     M023_CARD_FINDINGS)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -7,11 +7,12 @@ takes its rows with it (anchors, in ``kb.store.anchors``, keep their history ins
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
-from kb.records import Note, Point
+from kb.records import Finding, Note, Point
 from kb.store.db import Store
 from kb.store.rows import Tx, row
 from kb.store.search import index_docs, unindex
@@ -21,9 +22,13 @@ FILE_TABLES = ("notes", "cards", "queue_items", "workspace_files")
 
 
 # --------------------------------------------------------------------------- writes
-def record_file(tx: Tx, path: str, kind: str, content_hash: str, problems: list[str]) -> None:
+def record_file(tx: Tx, path: str, kind: str, content_hash: str, problems: list[str],
+                findings: Sequence[Finding] = ()) -> None:
+    """The file's reading: its hash, its problems (text) and its findings (kept with their kind and
+    subject, as JSON objects after the problems' strings)."""
+    kept = [*problems, *({"kind": f.kind, "subject": f.subject, "text": f.text} for f in findings)]
     tx.upsert("workspace_files", [row("workspace_files", path=path, kind=kind, content_hash=content_hash,
-                                      problems=problems)], ["path"])
+                                      problems=kept)], ["path"])
 
 
 def forget_file(tx: Tx, path: str) -> None:
@@ -136,7 +141,18 @@ def mentions_until(store: Store, day: str) -> dict[str, list[str]]:
 
 
 def file_problems(store: Store) -> list[tuple[str, str]]:
-    """(workspace path, problem) for every problem the last read of a team file found, by path."""
+    """(workspace path, problem) for every problem the last read of a team file found, by path: the text of
+    those of no known kind (``file_findings`` gives the others)."""
+    return [(path, p) for path, p in _file_problems(store) if isinstance(p, str)]
+
+
+def file_findings(store: Store) -> list[tuple[str, Finding]]:
+    """(workspace path, finding) for every finding of a known kind the last read of a team file found."""
+    return [(path, Finding(p["kind"], p["subject"], p["text"])) for path, p in _file_problems(store)
+            if isinstance(p, dict)]
+
+
+def _file_problems(store: Store) -> list[tuple[str, Any]]:
     out = []
     for path, problems in store.query("SELECT path, problems FROM workspace_files WHERE problems <> '[]' "
                                       "ORDER BY path"):

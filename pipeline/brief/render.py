@@ -20,6 +20,7 @@ from typing import Any
 from kb.errors import ConfigError
 from kb.mdsafe import md_backticked, md_cell, md_code_block, md_inline, md_inline_cell, md_link, md_text
 from kb.resources import find_resource
+from kb.text import without_hidden_controls
 from pipeline.brief.template_cache import bytecode_cache
 
 __all__ = ["md_cell", "md_link", "md_text", "render_html", "render_html_body", "render_markdown", "stars"]
@@ -86,7 +87,9 @@ def render_markdown(data: dict[str, Any], lang: str, workspace: Path | None = No
     """The briefing in ``lang`` (zh or en) as GitHub-flavoured Markdown."""
     with override_errors(workspace):
         text = _environment(workspace).get_template(f"briefing.{lang}.md.j2").render(**data)
-    return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
+    # The whole text, once: a bidi override or a control in any field (the team's text is stored as
+    # written) would make a reader see other than what is there; the html is made from this text.
+    return re.sub(r"\n{3,}", "\n\n", without_hidden_controls(text)).rstrip() + "\n"
 
 
 @contextlib.contextmanager

@@ -15,6 +15,7 @@ from typing import Any
 
 from kb.errors import ConfigError
 from kb.fsutil import write_atomically
+from kb.text import hidden_controls_escaped
 from pipeline.context import RunContext
 
 FORMATS = ("md", "html", "json")
@@ -42,7 +43,7 @@ def default_path(ctx: RunContext, topic: str, lang: str, fmt: str) -> Path:
 def json_text(data: dict[str, Any]) -> str:
     """The briefing's data as JSON: the contract keys first, then the rest."""
     ordered = {k: data[k] for k in CONTRACT_KEYS} | {k: v for k, v in data.items() if k not in CONTRACT_KEYS}
-    return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
+    return hidden_controls_escaped(json.dumps(ordered, ensure_ascii=False, indent=2)) + "\n"
 
 
 def render(data: dict[str, Any], lang: str, fmt: str, workspace: Path, *,

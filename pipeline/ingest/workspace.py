@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import KBError, StoreUnreachable, WorkspaceError
-from kb.records import KnowledgeDoc
+from kb.records import Finding, KnowledgeDoc
 from kb.store.anchors import docs_read_as
 from kb.store.notes import file_hashes, file_problems
 from kb.workspace import followed
@@ -160,6 +160,7 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
     from pipeline.workspace.notes import parse_note
     from pipeline.workspace.queue import parse_queue
     day = ctx.today.isoformat()
+    findings: list[Finding] = []
     with ctx.store.transaction() as tx:
         if ref.kind == "note":
             note = parse_note(text, ref.rel)
@@ -168,6 +169,7 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
         elif ref.kind == "card":
             card = parse_card(text, ref.rel)
             problems += card.problems + _dated_after(card.created, day, "the card's created date")
+            findings = card.findings
             save_card(tx, card)
         elif ref.kind == "queue":
             queue = parse_queue(text, ref.rel)
@@ -179,8 +181,8 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
             problems += doc.problems
             _refuse_if_suspect(ctx, doc)
             save_knowledge_doc(tx, doc, digest, day)
-        record_file(tx, ref.rel, ref.kind, digest, problems)
-    return problems
+        record_file(tx, ref.rel, ref.kind, digest, problems, findings)
+    return problems + [f.text for f in findings]
 
 
 def _record_unread(ctx: RunContext, ref: WorkspaceFileRef, digest: str, why: str) -> None:

@@ -102,9 +102,9 @@ def _read_entry(entry: ET.Element) -> PaperRecord | None:
     if aid is None:
         return None
     categories = list(dict.fromkeys(
-        c.get("term", "").strip() for c in entry.findall(ATOM + "category") if c.get("term", "").strip()))
+        term for c in entry.findall(ATOM + "category") if (term := collapse_ws(c.get("term")))))
     primary = entry.find(ARXIV + "primary_category")
-    primary_term = primary.get("term", "").strip() if primary is not None else ""
+    primary_term = collapse_ws(primary.get("term")) if primary is not None else ""
     return PaperRecord(
         arxiv_id=aid.id,
         version=aid.version,

@@ -72,7 +72,7 @@ def _kaggle_record(obj: dict) -> PaperRecord | None:
     if aid is None:
         return None
     versions = _kaggle_versions(obj.get("versions"))
-    categories = str(obj.get("categories") or "").split()
+    categories = collapse_ws(_str(obj.get("categories"))).split()
     return PaperRecord(
         arxiv_id=aid.id,
         version=versions[-1][0] if versions else aid.version,

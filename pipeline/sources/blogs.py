@@ -24,6 +24,7 @@ from kb.arxiv_id import ArxivId, parse_arxiv_id
 from kb.citations import find_cited_ids
 from kb.errors import ParseError
 from kb.records import ParseResult, PostRecord, Sighting
+from kb.text import without_hidden_controls
 from pipeline.sources.text import collapse_ws, split_authors
 from pipeline.sources.xmlsafe import check_feed_bytes, refuse_entity_declarations
 
@@ -64,9 +65,9 @@ def parse_feed(data: bytes, *, feed: str) -> ParseResult:
 
 
 def _read_entry(entry: dict, n: int, feed: str, keys: set[str], result: ParseResult) -> None:
-    url = (entry.get("link") or "").strip() or None
+    url = without_hidden_controls(entry.get("link") or "").strip() or None
     # WordPress writes empty <guid></guid>: fall back to the link.
-    guid = (entry.get("id") or "").strip() or url
+    guid = without_hidden_controls(entry.get("id") or "").strip() or url
     if not guid:
         result.problems.append(f"entry {n}: no guid/id and no link, skipped")
         return

@@ -172,6 +172,6 @@ def _authors(raw: object) -> list[str]:
     names = []
     for a in raw if isinstance(raw, list) else []:
         name = a.get("name") if isinstance(a, dict) else a
-        if isinstance(name, str) and name.strip():
-            names.append(collapse_ws(name))
+        if isinstance(name, str) and (name := collapse_ws(name)):
+            names.append(name)
     return names

@@ -4,23 +4,19 @@ from __future__ import annotations
 import re
 
 from kb.dates import calendar_date, month_number
+from kb.text import without_hidden_controls
 
 __all__ = ["collapse_ws", "split_authors", "rfc822_date", "iso_date"]
 
-# C0 controls that are not whitespace, and DEL: a JSON "\u0000" must not reach the store
-# (C tools stop reading a string at a NUL) nor a briefing.
-_DROP_CONTROLS = dict.fromkeys([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
-_CONTROL_RE = re.compile("[\x00-\x08\x0e-\x1f\x7f]")
-
 
 def collapse_ws(text: str | None) -> str:
-    """``text`` with every run of whitespace (newlines included) turned into one space, trimmed;
-    control characters (NUL and the like) are dropped. (translate + split: ~2× a regex pass.)"""
+    """``text`` with every run of whitespace (newlines included) turned into one space, trimmed; control
+    characters (NUL and the like), bidi overrides and other hidden characters dropped
+    (``kb.text.without_hidden_controls``): a JSON "\\u0000" must not reach the store (C tools stop
+    reading a string at a NUL), nor a U+202E a terminal or a briefing."""
     if not text:
         return ""
-    if _CONTROL_RE.search(text):   # rare: translating every string costs more than looking first
-        text = text.translate(_DROP_CONTROLS)
-    return " ".join(text.split())
+    return " ".join(without_hidden_controls(text).split())
 
 
 def _split_outside_parens(text: str, sep: re.Pattern[str]) -> list[str]:

@@ -1,8 +1,8 @@
 """Paper cards: ``organized/paper_cards/<NNN>-<YYMM>-<NNNNN>.md`` → ``Card``.
 
 The file name and the front matter both name the paper. When they disagree that is a
-finding for the team (a problem starting "file name says …"), never a crash, and the
-front matter's ID is the one kept.
+finding for the team (``Card.findings``: a ``card-id-mismatch`` about the front matter's ID, "file name
+says …"), never a crash, and the front matter's ID is the one kept.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from datetime import date, time
 from pathlib import PurePosixPath
 
 from kb.arxiv_id import parse_arxiv_id
-from kb.records import MAX_INT, Card
+from kb.records import CARD_ID_MISMATCH, MAX_INT, Card, Finding
 
 from .markdown import FrontMatter, fm_bool, fm_int, fm_list, fm_str, inline_text, parse_document
 
@@ -48,7 +48,8 @@ def _arxiv_id(card: Card, fm: FrontMatter) -> None:
         return
     card.arxiv_id = aid.id
     if card.file_id and card.file_id != aid.id:
-        card.problems.append(f"file name says {card.file_id} but arxiv_id is {aid.id}")
+        card.findings.append(Finding(CARD_ID_MISMATCH, aid.id,
+                                     f"file name says {card.file_id} but arxiv_id is {aid.id}"))
 
 
 def _created(value: object, problems: list[str]) -> str | None:

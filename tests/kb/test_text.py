@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kb.arxiv_id import find_arxiv_ids
-from kb.text import strip_anchor_syntax, url_spans
+from kb.text import hidden_controls_escaped, strip_anchor_syntax, url_spans, without_hidden_controls
 
 
 @pytest.mark.parametrize("line,label", [
@@ -70,3 +70,43 @@ def test_counted_says_the_noun_in_its_number() -> None:
     from kb.text import counted
     assert [counted(n, "increment") for n in (0, 1, 2)] == ["0 increments", "1 increment", "2 increments"]
     assert counted(1, "arXiv ID") == "1 arXiv ID" and counted(3, "entry", "entries") == "3 entries"
+
+
+# --------------------------------------------------------------------------- hidden controls
+RLO, PDF, LRI, PDI, RLM, ZWSP, ZWJ = "\u202e", "\u202c", "\u2066", "\u2069", "\u200f", "\u200b", "\u200d"
+FAMILY = f"👩{ZWJ}👩{ZWJ}👧"                                 # one emoji, joined by ZWJ
+ENGLAND = "🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"   # a flag made of tag characters
+
+
+@pytest.mark.parametrize("text, shown", [
+    (f"{RLO}gnp.exe{PDF} Prefill", "gnp.exe Prefill"),                      # bidi override and pop
+    (f"Paged {LRI}KV{PDI} cache{RLM}", "Paged KV cache"),                  # isolates, a mark
+    ("\u202a\u202b\u202d\u200e\u061cx", "x"),                               # embeddings, LRO, LRM, ALM
+    ("ESC\x1b[31mred\x07 NUL\x00 DEL\x7f", "ESC[31mred NUL DEL"),           # C0 controls and DEL
+    ("CSI\x9b31m C1\x80\x9f", "CSI31m C1"),                                 # C1 controls
+    (f"v{ZWSP}LLM\u2060 \ufeffBOM \u2062x \ufff9a\ufffb", "vLLM BOM x a"),   # zero-width, joiner, BOM, operators
+    ("tag\U000e0001\U000e0041\U000e0042 smuggled", "tag smuggled"),         # tag characters outside a flag
+    ("a\x0bb\x0cc\x85d", "a b c d"),                                         # controls that separate words
+])
+def test_hidden_controls_are_removed(text: str, shown: str) -> None:
+    assert without_hidden_controls(text) == shown
+
+
+@pytest.mark.parametrize("text", [
+    "推理框架：Prefill 与 Decode 解耦（已锚定）",
+    f"Serving {FAMILY} and ❤️ (U+FE0F) {ENGLAND} 🇨🇳",
+    "עברית ومرحبا: right-to-left text needs no override",
+    "co\u00adoperate, می\u200cخواهم, line\ttab\nnewline\r\n",                # soft hyphen, ZWNJ, whitespace
+    "plain ASCII, nothing to do",
+])
+def test_ordinary_text_is_kept_as_it_is(text: str) -> None:
+    assert without_hidden_controls(text) == text
+
+
+def test_hidden_controls_can_be_shown_as_escapes_and_json_keeps_its_data() -> None:
+    import json
+    data = {"title": f"{RLO}EVIL{PDF} 推理 {FAMILY}", "tag": "\U000e0041", "c1": "\x9b"}
+    text = hidden_controls_escaped(json.dumps(data, ensure_ascii=False))
+    assert without_hidden_controls(text) == text          # nothing hidden is left in the text …
+    assert "\\u202e" in text and "推理" in text and FAMILY in text
+    assert json.loads(text) == data                       # … and the data is exactly what it was

@@ -177,12 +177,24 @@ _DANGER = [
     ("event handler in a tag", re.compile(r"<[^>]*\son\w+\s*=", re.I)),
     ("javascript: link", re.compile(r"<[^<>]*\b(href|src)\s*=\s*[\"']?\s*javascript:", re.I)),
 ]
+# Characters that make a text show other than it is (written out here, not taken from kb.text): controls
+# other than tab and line ends, bidi embeddings, overrides, isolates and marks, zero-width spaces, the BOM.
+_HIDDEN_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e"
+                              "\u2060-\u2064\u2066-\u206f\ufeff]")
+
+
+def hidden_controls(text: str) -> list[str]:
+    """The hidden controls in ``text``, as code points (``U+202E``)."""
+    return [f"U+{ord(c):04X}" for c in _HIDDEN_CONTROLS.findall(text)]
+
+
 # A Markdown link whose ] is not escaped (``\]`` is text): only in Markdown output.
 _MD_JS_LINK = re.compile(r"(?<!\\)\]\(\s*<?\s*javascript:", re.I)
 
 
 def dangerous(text: str, *, html_output: bool) -> list[str]:
-    """Unescaped constructs in a briefing. HTML output is checked outside kb's own markup."""
+    """Unescaped constructs in a briefing (or a command's output), hidden controls among them. HTML output is
+    checked outside kb's own markup."""
     found = []
     body = text
     if html_output:
@@ -196,7 +208,8 @@ def dangerous(text: str, *, html_output: bool) -> list[str]:
         # Markdown: "\<" is a backslash escape in CommonMark (the text "<", never a tag), kb's way of
         # writing "<" without an entity; what follows it is text. The same test as a tag opener applies.
         body = body.replace("\\<", "")
-    checks = _DANGER if html_output else [*_DANGER, ("javascript: Markdown link", _MD_JS_LINK)]
+    checks = [*_DANGER, ("hidden control", _HIDDEN_CONTROLS)]
+    checks += [] if html_output else [("javascript: Markdown link", _MD_JS_LINK)]
     for what, rx in checks:
         for m in rx.finditer(body):
             found.append(f"{what}: {body[max(0, m.start() - 40):m.end() + 40]!r}")

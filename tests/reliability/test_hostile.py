@@ -1,7 +1,8 @@
 """Hostile content: entity bombs and XXE in every XML path, broken encodings, NUL, huge fields,
-invisible characters in IDs, YAML that tries to expand or to run code."""
+invisible characters in IDs, YAML that tries to expand or to run code, bidi overrides and controls in text."""
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import tracemalloc
@@ -20,7 +21,7 @@ from pipeline.ingest.bulk import ingest_bulk_file
 from pipeline.ingest.public import ingest, ingest_source
 from pipeline.ingest.workspace import ingest_workspace
 from pipeline.sources.registry import Source
-from tests.reliability.support import DAY, dump, ledger, seed, store_bytes
+from tests.reliability.support import DAY, dump, hidden_controls, ledger, seed, store_bytes
 from tests.support.server import Reply
 
 MiB = 1024 * 1024
@@ -492,3 +493,84 @@ def test_kb_show_markdown_escapes_hostile_text(hostile_sample: Path, kept) -> No
     result = kb_inproc("--home", str(hostile_sample), "show", "2610.09701", "--format", "md")
     assert result.returncode == 0 and "XSSLIST" in result.stdout and "XSSAUTH" in result.stdout
     assert kept.escaped(result.stdout, html_output=False) == []
+
+
+# --------------------------------------------------------------------------- hidden controls
+# A right-to-left override (and its pop), an isolate, a mark, a zero-width space and a CSI around words
+# that must stay: the marker, Chinese, an emoji joined by a zero-width joiner.
+HIDDEN = "\u202e{m}\u202c \u2066推理\u2069\u200f 👩\u200d💻\u200b\x9b"
+SHOWN = "{m} 推理 👩\u200d💻"
+HIDDEN_MARKERS = ("HIDLIST", "HIDAUTH", "HIDHF", "HIDBLOG", "HIDNOTE", "HIDCARD")
+
+
+def _team_files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for d in ("inbox", "organized") for p in (root / d).rglob("*")
+            if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def hidden_sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes]]:
+    """data/sample with bidi overrides, isolates, zero-width and C1 characters in listing titles and
+    authors, HF titles, a blog title (the outside sources), a note heading and card titles (the team's
+    own text); nightly run once. Also the team's files as they were before it."""
+    import re
+    import shutil
+
+    from tests.reliability.support import REPO, kb
+    root = tmp_path_factory.mktemp("hidden") / "sample"
+    shutil.copytree(REPO / "data" / "sample", root, ignore=shutil.ignore_patterns(".kb", "briefings"))
+    rec = root / "recordings"
+    listing = rec / "arxiv" / "2026-10-08-listing.xml"
+    listing.write_text(re.sub(r"(<item>\s*<title>)", lambda m: m[1] + HIDDEN.format(m="HIDLIST") + " ",
+                              listing.read_text(encoding="utf-8")), encoding="utf-8")
+    _replace(listing, "<dc:creator>Felix Park</dc:creator>",
+             "<dc:creator>Felix " + HIDDEN.format(m="HIDAUTH") + "</dc:creator>")
+    hf = rec / "hf" / "daily_papers_2026-10-08.json"
+    hf.write_text(hf.read_text(encoding="utf-8").replace(
+        '"title": "', '"title": "' + json.dumps(HIDDEN.format(m="HIDHF") + "\x1b[2J ")[1:-1]), encoding="utf-8")
+    _replace(rec / "blogs" / "llm-d.xml", '<title type="html">Benchmarking NIXL',
+             '<title type="html">' + HIDDEN.format(m="HIDBLOG") + " Benchmarking NIXL")
+    note = root / "inbox" / "jay" / "2026-10-08T1950-jay-engineering-filter-pd-disaggregation-mooncake-moriiio.md"
+    _replace(note, "## 2. llm-d × NIXL：", "## 2. " + HIDDEN.format(m="HIDNOTE") + " llm-d × NIXL：")
+    for card in (root / "organized" / "paper_cards").glob("*.md"):
+        card.write_text(re.sub(r'^title: "', 'title: "' + HIDDEN.format(m="HIDCARD") + " ",
+                               card.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
+    before = _team_files(root)
+    result = kb("nightly", "--home", str(root), "--date", DAY.isoformat(), "--offline", "--quiet")
+    assert result.returncode == 0, result.stderr
+    return root, before
+
+
+def test_hidden_controls_never_reach_a_reader(hidden_sample: tuple[Path, dict[str, bytes]], kept) -> None:
+    """What the sources stored is the text without them; the team's files keep every byte; `kb show`,
+    `kb search` and the briefings (md and html, zh and en) show the words, not one hidden character."""
+    import sqlite3
+
+    from tests.reliability.support import kb_inproc
+    root, before = hidden_sample
+    assert _team_files(root) == before                                   # the team's text is theirs
+    with contextlib.closing(sqlite3.connect(root / ".kb" / "kb.sqlite")) as db:
+        stored = [v for table, cols in (("papers", "title, authors, abstract"), ("posts", "title, summary, authors"))
+                  for row in db.execute(f"SELECT {cols} FROM {table}") for v in row if v]
+    assert {m for m in ("HIDLIST", "HIDAUTH", "HIDBLOG") if any(m in v for v in stored)} == {"HIDLIST", "HIDAUTH", "HIDBLOG"}
+    assert [v for v in stored if hidden_controls(v)] == []               # clean where they came in
+    assert any(SHOWN.format(m="HIDLIST") in v for v in stored)           # Chinese and emoji kept whole
+    outputs = {}
+    for args in (("show", "2610.09701"), ("show", "2610.09701", "--format", "json"), ("search", "HIDLIST"),
+                 ("search", "HIDNOTE"), ("search", "HIDBLOG"), ("search", "HIDCARD")):
+        result = kb_inproc("--home", str(root), *args)
+        assert result.returncode == 0, result.stderr
+        outputs[" ".join(args)] = result.stdout
+    for fmt, lang in (("md", "zh"), ("md", "en"), ("html", "zh"), ("html", "en"), ("json", "zh")):
+        out = f"briefings/check-{lang}.{fmt}"
+        result = kb_inproc("--home", str(root), "brief", "--date", DAY.isoformat(), "--lang", lang,
+                           "--format", fmt, "--out", out)
+        assert result.returncode == 0, result.stderr
+        outputs[out] = (root / out).read_text(encoding="utf-8")
+    for name, text in outputs.items():
+        assert kept.escaped(text, html_output=name.endswith(".html")) == [], name
+    shown = " ".join(outputs.values())
+    assert {m for m in HIDDEN_MARKERS if SHOWN.format(m=m) in shown} >= {"HIDLIST", "HIDAUTH", "HIDNOTE", "HIDBLOG"}
+    # JSON writes the team's hidden characters as escapes: the data is exact, the text shows none.
+    data = json.loads(outputs["briefings/check-zh.json"])
+    assert HIDDEN.format(m="HIDNOTE") in json.dumps(data, ensure_ascii=False)

@@ -165,7 +165,7 @@ def test_notes_read_before_m013_are_read_again_and_their_old_points_still_load(t
     from kb.store.notes import entries_of
     path = _notes_store_before(tmp_path, "m013_point_blocks", '["三种后端："]')
     with Store.open(path) as s:
-        assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files")] == ["card"]
+        assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files WHERE kind = 'note'")] == []
         assert entries_of(s, "inbox/a/2026-10-08-n.md")[0].points == [Point("三种后端：")]
 
 
@@ -179,7 +179,7 @@ def test_notes_read_before_m015_are_read_again_and_their_points_load_without_cod
                                '"items": [[1, {"text": "a", "code": []}]]}]}]')
     with Store.open(path) as s:
         assert "m015_point_code" in s.schema_version()
-        assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files")] == ["card"]
+        assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files WHERE kind = 'note'")] == []
         assert entries_of(s, "inbox/a/2026-10-08-n.md")[0].points == [
             Point("配置：", (), (PointBlock("list", items=((1, Inline("a")),)),))]
 

@@ -140,6 +140,22 @@ def test_audit_reports_the_card_mismatch_and_the_double_anchor(runner: CliRunner
     assert [r["kind"] for r in rows if "2607.09701" in r["detail"]] == ["card-id-mismatch"]
 
 
+def test_a_card_mismatch_an_older_kb_kept_as_text_is_said_once_after_the_upgrade(runner: CliRunner,
+                                                                               sample_workspace: Path) -> None:
+    """An older kb kept the card's mismatch among its file's problems as text (a reworded one here): after
+    the upgrade (m023) the card is read again, and its mismatch is one finding, by kind, ID and file."""
+    _ingest(runner)
+    db = sample_workspace / ".kb" / "kb.sqlite"
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("UPDATE workspace_files SET problems = ? WHERE path LIKE '%/378-2607-09701.md'",
+                 (json.dumps(["the file's name and its arxiv_id name different papers"]),))
+    conn.execute("DELETE FROM migrations WHERE name = 'm023_card_findings'")    # the store before this kb
+    conn.close()
+    _ingest(runner, "2026-10-09")
+    rows = json.loads(runner.invoke(app, ["audit", "--format", "json"]).output)
+    assert [r["kind"] for r in rows if "378-2607-09701.md" in r["subject"] + r["detail"]] == ["card-id-mismatch"]
+
+
 def test_a_queue_with_two_lists_keeps_every_item(runner: CliRunner, sample_workspace: Path) -> None:
     queue = sample_workspace / "organized" / "queue" / "work-queue.md"
     queue.write_text("# Queue\n\n1. 2610.10507 RECAST — 0.5/5 — a\n2. 2610.10091 ExperienceIndex — 0.5/5 — b\n\n"

@@ -1,8 +1,10 @@
 """Edge cases of the individual parsers and their shared helpers, inline payloads."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
+import re
 
 import pytest
 
@@ -15,6 +17,9 @@ from pipeline.sources.blogs import html_to_text, parse_feed
 from pipeline.sources.detect import detect_format
 from pipeline.sources.hf_daily import featured_date_from_name, parse_daily_papers
 from pipeline.sources.text import iso_date, rfc822_date, split_authors
+from tests.support.paths import FIXTURES as ALL_FIXTURES
+
+FIXTURES = ALL_FIXTURES / "sources"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -377,3 +382,65 @@ def test_rfc822_date_with_an_unknown_month_is_none() -> None:
 def test_detect_format_without_a_root_in_the_head() -> None:
     with pytest.raises(ParseError, match="no XML root element in the first bytes"):
         detect_format(b'<?xml version="1.0"?>\n<!-- a comment that never ends')
+
+
+# --------------------------------------------------------------------------- hidden controls
+# A bidi override and pop, an isolate, a mark, a CSI, a zero-width space around words that must stay:
+# Chinese, and an emoji joined by a zero-width joiner.
+SHOWN = ("EVIL 推理", "👩\u200d💻")
+HIDDEN_XML = " \u202e EVIL \u202c\u2066 推理 \u2069\u200f\x9b 👩\u200d💻\u200b "
+HIDDEN_JSON = json.dumps(HIDDEN_XML + "\x1b[31m\x07")[1:-1]   # JSON may carry C0 controls too
+LINK_DISGUISE = "\u202e\u2066\u200b"
+_HIDDEN_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_TEXT_ELEMENT = re.compile(r"(</(?:\w+:)?(?:title|creator|name|summary|description|abstract|keyname|category)>)")
+
+
+def _disguised_xml(name: str) -> bytes:
+    text = (FIXTURES / name).read_text(encoding="utf-8")
+    text = _TEXT_ELEMENT.sub(lambda m: HIDDEN_XML + m[1], text)
+    text = text.replace(' term="', ' term="' + LINK_DISGUISE)                        # categories
+    return re.sub(r"(<(?:link|guid)\b[^>]*>)(?=\s*\S)", lambda m: m[1] + LINK_DISGUISE, text).encode("utf-8")
+
+
+def _disguised_json(name: str) -> bytes:
+    text = (FIXTURES / name).read_text(encoding="utf-8")
+    text = text.replace('"categories": "', '"categories": "' + json.dumps(LINK_DISGUISE)[1:-1])
+    return re.sub(r'("(?:title|summary|name|abstract|authors)":\s*")', lambda m: m[1] + HIDDEN_JSON, text).encode()
+
+
+def _strings(value: object) -> list[str]:
+    if dataclasses.is_dataclass(value):
+        return [s for f in dataclasses.fields(value) for s in _strings(getattr(value, f.name))]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def _bulk_result(data: bytes) -> ParseResult:
+    result = ParseResult()
+    for item in iter_bulk(io.BytesIO(data)):
+        (result.papers if isinstance(item, PaperRecord) else result.problems).append(item)
+    return result
+
+
+@pytest.mark.parametrize("name, parse", [
+    ("listing_atom.xml", lambda d: parse_listing(d)),
+    ("listing_rss_3items.xml", lambda d: parse_listing(d)),
+    ("api_response.xml", lambda d: parse_api_response(d)),
+    ("blog_rss.xml", lambda d: parse_feed(d, feed="blog")),
+    ("blog_atom.xml", lambda d: parse_feed(d, feed="blog")),
+    ("daily_papers_2025-01-15.json", lambda d: parse_daily_papers(d, featured_date="2025-01-15")),
+    ("kaggle_3lines.jsonl", _bulk_result),
+    ("oai_arxiv.xml", _bulk_result),
+    ("oai_dc.xml", _bulk_result),
+])
+def test_hidden_controls_in_a_recorded_payload_never_reach_a_record(name: str, parse) -> None:
+    """Bidi overrides, controls and zero-width characters in every text field of each recorded format:
+    the records carry the words (Chinese and emoji included), not one hidden character."""
+    data = _disguised_json(name) if name.endswith(("json", "jsonl")) else _disguised_xml(name)
+    assert "\u202e" in data.decode("utf-8") or "\\u202e" in data.decode("utf-8")
+    result = parse(data)
+    records = result.papers + result.posts
+    # (feedparser reads a C1 control in a feed's HTML as the Windows-1252 character browsers show: "›")
+    assert records and all(s in r.title for r in records for s in SHOWN), [r.title for r in records]
+    assert [s for r in [*records, *result.sightings] for s in _strings(r) if _HIDDEN_CHARS.search(s)] == []
