@@ -525,9 +525,10 @@ M022_CITED_IDS = Migration("m022_cited_ids", (
 # A card whose file name and front matter disagree is kept among its file's problems as a finding with its
 # kind and subject (``record_file``), which `kb audit` says once with the cards table's by (kind, subject,
 # file), never by matching the text: the cards are read again on the next ingest, so what an earlier kb
-# kept as text is replaced.
+# kept as text is replaced. Their rows stay (a hash no file has): a card removed since is still known, and
+# forgotten, and one read again is an update, not a new file.
 M023_CARD_FINDINGS = Migration("m023_card_findings", (
-    "DELETE FROM workspace_files WHERE kind = 'card'",
+    "UPDATE workspace_files SET content_hash = '' WHERE kind = 'card'",
 ), data_only=True)
 
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,

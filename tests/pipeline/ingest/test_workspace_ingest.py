@@ -325,3 +325,23 @@ def test_a_doc_moved_to_another_file_is_read_once(runner: CliRunner, sample_work
                       encoding="utf-8")
     assert "parsed 1, new 1" in _ingest(runner, "2026-10-09")
     assert "parsed 0" in _ingest(runner, "2026-10-10")
+
+
+def test_a_card_renamed_before_the_upgrade_is_forgotten_after_it(runner: CliRunner, sample_workspace: Path) -> None:
+    """m023 has the cards read again. A card the team renamed (its name fixed to match its front matter)
+    between the last night of an older kb and the first of this one is gone from disk: its old path must
+    be forgotten, as any removed file is, not kept in the cards table (and in `kb audit`) for ever."""
+    _ingest(runner)
+    db = sample_workspace / ".kb" / "kb.sqlite"
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("DELETE FROM migrations WHERE name = 'm023_card_findings'")    # the store before this kb
+    conn.close()
+    cards = sample_workspace / "organized" / "paper_cards"
+    (cards / "378-2607-09701.md").rename(cards / "378-2610-09701.md")
+    _ingest(runner, "2026-10-09")
+    conn = sqlite3.connect(db)
+    left = [r[0] for r in conn.execute("SELECT path FROM cards WHERE path LIKE '%/378-%'")]
+    conn.close()
+    assert left == ["organized/paper_cards/378-2610-09701.md"]
+    rows = json.loads(runner.invoke(app, ["audit", "--format", "json"]).output)
+    assert [r for r in rows if r["kind"] == "card-id-mismatch" and "378-2607-09701.md" in r["detail"]] == []
