@@ -382,7 +382,8 @@ def tier(c: Candidate) -> int:
     fresh = c.category == "net-new" or (c.category == "engineering" and measured(c))
     if fresh and c.relevance == "primary":
         return 0 if team else 2
-    if c.category == "confirmation" and (c.markers or c.unsourced) and not c.recap and not c.anchored_in:
+    # an item the team keeps out of the doc is last whatever it carries: never one of §2's increments
+    if c.category == "confirmation" and (c.markers or c.unsourced) and not (c.recap or c.excluded or c.anchored_in):
         return 1 if team else 4
     if fresh or c.category == "engineering":
         return 3

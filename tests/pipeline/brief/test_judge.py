@@ -265,3 +265,15 @@ def test_a_paper_the_doc_anchors_stays_listed_as_anchored_whatever_its_mention_r
     c = judged({"2610.00002": ["2.1"]})
     assert (c.relevance, c.category, c.section, c.why) == ("primary", "confirmation", "2.1",
                                                           [{"code": "anchored", "detail": "§2.1"}])
+
+
+@pytest.mark.parametrize("unverified", [{"facts": ["+40%"]}, {"markers": ["待核实"]}])
+def test_an_item_the_team_keeps_out_of_the_doc_ranks_last_whatever_its_figures(unverified: dict) -> None:
+    """docs/briefing.md: "6 — recaps and excluded items". One with a figure nobody can check (or a ⚠ marker)
+    ranked as the team's observation awaiting verification (tier 1), above public NET-new papers: it could
+    be one of §2's top increments though the team wrote "不进 inference"."""
+    c = Candidate("k", titles=["QuuxServe"], sources=[SourceRef("entry", "spark", path="inbox/spark/a.md", entry=1,
+                                                               credibility=3)], **unverified)
+    c.relevance, c.excluded, c.excluded_by = "primary", True, ["spark"]
+    c.category, c.why = _category(c)
+    assert c.why[0]["code"] == "excluded" and tier(c) == 6
