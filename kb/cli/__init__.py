@@ -65,10 +65,19 @@ def main_callback(
     # The console shows this level only; a run log may lower the root logger's level for its own file.
     console = logging.StreamHandler(sys.stderr)
     console.setLevel(level)
-    console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    console.setFormatter(_ConsoleFormatter("%(levelname)s %(name)s: %(message)s"))
     if not verbose:   # what a run log alone keeps (``pipeline.context.RUN_LOG_ONLY``): the error is printed once
         console.addFilter(lambda record: getattr(record, "console", True))
     logging.basicConfig(level=level, handlers=[console], force=True)
+
+
+class _ConsoleFormatter(logging.Formatter):
+    """A log line as the console shows it: without hidden controls, as every line kb prints (``echo``); a
+    warning may carry what came from outside (a server's reason phrase, a path)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from kb.text import without_hidden_controls
+        return without_hidden_controls(super().format(record))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -91,3 +91,18 @@ def test_a_flags_context_is_shown_before_its_evidence() -> None:
     text = format_flag_md(_flag({"anchored_title": "2609.33252 CascadeEP (anchored 2026-10-07)"}, rule="boundary",
                                 context={"anchored_title": "CascadeEP"}))
     assert "## Context\n- anchored_title: CascadeEP\n\n## Evidence" in text
+
+
+def test_a_warning_logged_to_the_console_shows_no_hidden_controls(capsys: pytest.CaptureFixture[str]) -> None:
+    """The console log is a line kb prints too: a server's reason phrase ("HTTP 503 Busy" + ESC [2J, a
+    window-title OSC) in a retry warning reached the terminal as it came."""
+    import logging
+
+    from kb.cli import main_callback
+    main_callback(home=None, verbose=False, quiet=False, version=False)
+    try:
+        logging.getLogger("pipeline.net.http").warning("GET %s: %s", "http://x/feed", "HTTP 503 Busy\x1b[2J\x1b]0;t\x07 \u202e")
+        err = capsys.readouterr().err
+    finally:
+        logging.basicConfig(handlers=[logging.NullHandler()], force=True)
+    assert "HTTP 503 Busy" in err and not re.search("[\x1b\x07\u202e]", err), repr(err)
