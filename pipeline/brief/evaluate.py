@@ -28,7 +28,7 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -117,8 +117,9 @@ def _not_toml(path: Path, error: tomllib.TOMLDecodeError) -> ConfigError:
 
 
 def _day_of(value: Any) -> str | None:
-    """A labels file's day as YYYY-MM-DD: a TOML date or a string naming a real one; None otherwise."""
-    if isinstance(value, date):
+    """A labels file's day as YYYY-MM-DD: a TOML date or a string naming a real one; None otherwise (a
+    date-time too: a datetime is a date, and its isoformat no day)."""
+    if isinstance(value, date) and not isinstance(value, datetime):
         return value.isoformat()
     try:
         return date.fromisoformat(value).isoformat() if isinstance(value, str) and len(value) == 10 else None

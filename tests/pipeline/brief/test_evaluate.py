@@ -84,6 +84,8 @@ def test_the_day_may_be_a_toml_date_or_a_string(tmp_path: Path, written: str) ->
     ('flag = "boundary"\n[day]\ndate = "2026-10-09"\ntopic = "t"\n', "array of tables"),
     ('[day]\ndate = "2026-10-09"\ntopic = "t"\nexhaustive = "boundary"\n', "must list rule names"),
     ('[day]\ndate = "2026-10-09"\ntopic = "t"\n', "nothing to measure"),   # was every figure "—", exit 0
+    ('[day]\ndate = 2026-10-09T10:00:00\ntopic = "t"\n[[flag]]\nrule = "boundary"\nmatch = ["x"]\n',
+     "needs date"),                                                    # a TOML date-time: was an internal error
 ])
 def test_a_labels_file_kb_cannot_use_is_refused_in_one_line(tmp_path: Path, text: str, problem: str) -> None:
     path = tmp_path / "FLAGS.toml"
