@@ -15,6 +15,7 @@ from typing import Any
 
 from kb.sections import section_matches
 from kb.store import Store
+from kb.text import without_hidden_controls
 
 _LATEX = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
           "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
@@ -22,8 +23,9 @@ _LATEX_RE = re.compile("|".join(re.escape(k) for k in _LATEX))
 
 
 def latex(text: str | None) -> str:
-    """Text for a BibTeX field: one line, LaTeX's special characters escaped (so braces balance)."""
-    return _LATEX_RE.sub(lambda m: _LATEX[m[0]], " ".join((text or "").split()))
+    """Text for a BibTeX field: one line, LaTeX's special characters escaped (so braces balance), without
+    hidden controls (a .bib written with --out never passes the CLI's echo)."""
+    return _LATEX_RE.sub(lambda m: _LATEX[m[0]], " ".join(without_hidden_controls(text or "").split()))
 
 
 def _year(arxiv_id: str, published: str | None) -> str:

@@ -86,3 +86,9 @@ def test_show_names_the_doc_version_of_each_anchor(home: Path) -> None:
     out = kb(home, "show", "2407.00079").stdout
     assert "inference §2.3.1 (v310) anchored 2026-08-14 (ended 2026-10-09)" in out
     assert "inference §2.4.1 (v311) anchored 2026-08-14\n" in out
+
+
+def test_a_bibtex_field_keeps_no_hidden_control() -> None:
+    """`kb export bibtex` on stdout went through the CLI's echo, `--out FILE` did not: a card's title holding
+    a bidi override or a terminal escape (the team's text, stored as written) reached the .bib."""
+    assert latex("\u202eEVIL\u202c\x1b[31mSlimWise: 推理 👩\u200d💻") == "EVIL[31mSlimWise: 推理 👩\u200d💻"
