@@ -66,8 +66,11 @@ _HIDDEN_CLASS = ("\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u2
                  "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000e0001\U000e0020-\U000e007f")
 _HIDDEN_CHAR = re.compile(f"[{_HIDDEN_CLASS}]")
 # A subdivision flag (🏴 + tag letters + cancel tag: England, Scotland, Wales) is the one use of tag
-# characters that is text: the sequence is matched first and kept whole.
-_HIDDEN = re.compile(f"(\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f)|[{_HIDDEN_CLASS}]")
+# characters that is text: the sequence is matched first and kept whole. Its tags spell a subdivision code
+# (Unicode's: a region's two letters and one to four letters or digits, lower case), so a "flag" that hides
+# a sentence in tag characters ("ASCII smuggling" behind a 🏴) is no flag and loses them.
+_HIDDEN = re.compile("(\U0001f3f4[\U000e0061-\U000e007a]{2}[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,4}"
+                     f"\U000e007f)|[{_HIDDEN_CLASS}]")
 _SPACE_LIKE = frozenset("\x0b\x0c\x85")   # vertical tab, form feed, next line: they separated words
 
 
