@@ -14,6 +14,7 @@ from typing import Any
 
 from kb.errors import WorkspaceError
 from kb.store import Store
+from kb.text import without_hidden_controls
 from kb.workspace import Workspace
 
 MAIN_OPEN, MAIN_CLOSE = "<main>\n", "</main>"
@@ -41,7 +42,8 @@ class Day:
 
     @property
     def top_title(self) -> str:
-        return (self.data.get("top_item") or {}).get("title") or ""
+        # stored as the day's data holds it: the team's text as written (a heading with a bidi override)
+        return without_hidden_controls((self.data.get("top_item") or {}).get("title") or "")
 
 
 def load_archive(ws: Workspace, store: Store) -> dict[str, list[Day]]:
@@ -52,7 +54,8 @@ def load_archive(ws: Workspace, store: Store) -> dict[str, list[Day]]:
     for topic, day, data in archived_days(store):
         entry = Day(topic, day, data)
         for lang in ws.config.languages:
-            entry.bodies[lang] = _body(ws, files, entry, lang)
+            # a body an older kb rendered may hold hidden controls (lxml refuses them in the feed)
+            entry.bodies[lang] = without_hidden_controls(_body(ws, files, entry, lang))
         out.setdefault(topic, []).append(entry)
     return out
 

@@ -213,3 +213,22 @@ def test_an_english_first_workspace_s_feed_is_in_english(site_home: Path, tmp_pa
     index = (home / "site" / "index.html").read_text(encoding="utf-8")
     levels = re.findall(r"</a></td><td>([^<]*)</td><td class=\"num\">", index)
     assert len(levels) == 2 and set(levels) <= {"low", "low-medium", "medium", "medium-high", "high"}, levels
+
+
+def test_hidden_controls_an_older_kb_stored_never_reach_the_site(site_home: Path, tmp_path: Path) -> None:
+    """An older kb stored the team's text as written (a note heading with ESC and a bidi override as the
+    day's top item): `kb site build` was an internal error (lxml refuses a control in the Atom feed), and
+    the pages would show the override."""
+    import sqlite3
+    home = Path(shutil.copytree(site_home, tmp_path / "ws"))
+    db = sqlite3.connect(home / ".kb" / "kb.sqlite")
+    [(blob,)] = db.execute("SELECT data FROM briefings WHERE date = ? AND format = 'json'", (DAY2,)).fetchall()
+    data = json.loads(blob)
+    data["top_item"] = {"title": "\u202eEVIL\u202c \x1b[31mllm-d × NIXL", "why": []}
+    db.execute("UPDATE briefings SET data = ? WHERE date = ? AND format = 'json'", (json.dumps(data), DAY2))
+    db.commit()
+    db.close()
+    kb(home, "site", "build")
+    for page in [*pages(home / "site"), home / "site" / "inference" / "feed.xml"]:
+        assert not re.search("[\x1b\u202e\u202c]", page.read_text(encoding="utf-8")), page
+    assert "EVIL [31mllm-d × NIXL" in (home / "site" / "index.html").read_text(encoding="utf-8")
