@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -193,3 +193,12 @@ def strip_anchor_syntax(text: str) -> str:
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and the English noun in its number: ``1 increment``, ``0 increments``, ``2 arXiv IDs``."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def boundary_context(evidence: Mapping[str, Any]) -> dict[str, Any]:
+    """What a boundary flag shows beside its evidence: the anchored item's title as a reader reads it. An
+    anchor the store has no paper for is titled by its line, shown without its ID and "(anchored …)"; the
+    evidence keeps the line (a closed flag is compared by it). Empty when the title is shown as it is."""
+    title = evidence.get("anchored_title") or ""
+    shown = strip_anchor_syntax(title) or title
+    return {"anchored_title": shown} if shown != title else {}

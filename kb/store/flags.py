@@ -10,7 +10,7 @@ from typing import Any
 from kb.errors import NotFound
 from kb.store.db import Store
 from kb.store.rows import Tx, dumps, row
-from kb.text import strip_anchor_syntax
+from kb.text import boundary_context
 
 STATUSES = ("open", "verified", "dismissed")   # what a team member may set
 STALE = "stale"                                # set by kb: the files the evidence cites are gone
@@ -126,15 +126,6 @@ def open_flags_citing(store: Store, topic: str) -> list[tuple[int, str, dict[str
 def _without_topic(fingerprint: str, topic: str) -> str:
     """A stored fingerprint (``topic:rule:subject``) as a briefing's flag has it (``rule:subject``)."""
     return fingerprint.removeprefix(f"{topic}:")
-
-
-def boundary_context(evidence: Mapping[str, Any]) -> dict[str, Any]:
-    """What a boundary flag shows beside its evidence: the anchored item's title as a reader reads it. An
-    anchor the store has no paper for is titled by its line, shown without its ID and "(anchored …)"; the
-    evidence keeps the line (a closed flag is compared by it). Empty when the title is shown as it is."""
-    title = evidence.get("anchored_title") or ""
-    shown = strip_anchor_syntax(title) or title
-    return {"anchored_title": shown} if shown != title else {}
 
 
 # The context a stored flag's rule derives from its evidence alone (the others' need the day's inputs).

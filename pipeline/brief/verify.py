@@ -14,7 +14,7 @@ from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
-from kb.store.flags import boundary_context
+from kb.text import boundary_context
 from pipeline.brief.claims import claims_in, conflicts
 from pipeline.brief.model import Candidate, Flag
 

@@ -222,11 +222,13 @@ def test_a_place_label_kb_writes_is_said_in_the_briefing_s_language_from_data(sa
         where.append("store: OpenReview metadata")
     flag["evidence"]["ids"]["2610.09701"].append("hf 2026-10-08")
     _environment.cache_clear()
-    zh = render_markdown(data, "zh", ws)
-    assert "库内 OpenReview 元数据" in zh and "store: OpenReview metadata" not in zh
-    assert "hf 2026-10-08" in zh                                       # a place the table lacks: as written
-    assert "store: OpenReview metadata" in render_markdown(data, "en", ws)
-    _environment.cache_clear()
+    try:
+        zh = render_markdown(data, "zh", ws)
+        assert "库内 OpenReview 元数据" in zh and "store: OpenReview metadata" not in zh
+        assert "hf 2026-10-08" in zh                                   # a place the table lacks: as written
+        assert "store: OpenReview metadata" in render_markdown(data, "en", ws)
+    finally:   # the override's environment must not outlive the test, failed or not
+        _environment.cache_clear()
 
 
 def test_the_shipped_place_names() -> None:
