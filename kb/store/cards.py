@@ -61,14 +61,23 @@ def _json_list(text: str | None) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else []
 
 
-def card_mismatches(store: Store, until: str | None = None) -> list[tuple[str, str, str]]:
+def card_mismatches(store: Store, until: str | None = None, since: str | None = None) -> list[tuple[str, str, str]]:
     """(path, file name's ID, front matter's ID) of cards whose two IDs disagree; with ``until`` (a day),
     only cards created on or before it (or undated), as the card's mentions count: a card written later
-    never leaks into an earlier briefing."""
-    dated = "" if until is None else " AND (created IS NULL OR substr(created, 1, 10) <= ?)"
+    never leaks into an earlier briefing. With ``since`` (a window's exclusive start, local
+    ``YYYY-MM-DDTHH:MM``), only cards created after it, or undated: a briefing's items are its window's
+    (a bare date counts as its end of day, as ``Window.contains`` reads it)."""
+    where, params = "", []
+    if until is not None:
+        where += " AND (created IS NULL OR substr(created, 1, 10) <= ?)"
+        params.append(until)
+    if since is not None:
+        where += (" AND (created IS NULL OR (CASE WHEN length(created) = 10 THEN created || 'T23:59' "
+                  "ELSE substr(created, 1, 16) END) > ?)")
+        params.append(since)
     return [tuple(r) for r in store.query(
         "SELECT path, file_id, arxiv_id FROM cards WHERE file_id IS NOT NULL AND arxiv_id IS NOT NULL "
-        f"AND file_id <> arxiv_id{dated} ORDER BY path", () if until is None else (until,))]
+        f"AND file_id <> arxiv_id{where} ORDER BY path", tuple(params))]
 
 
 @dataclass(frozen=True)

@@ -34,15 +34,19 @@ def stored_classifications(store: Store, model_hash: str, papers: set[str], entr
 
 
 def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set[str],
-                 quantities: dict[str, str] | None = None, *, anchored: list[AnchorView]) -> Facts:
+                 quantities: dict[str, str] | None = None, *, anchored: list[AnchorView],
+                 since: str | None = None) -> Facts:
     """Which cited IDs the store knows, mentions per ID and card mismatches (up to ``until``: a later day
-    never leaks into an earlier briefing), the sections each topic maps to, the doc's own figures (from
-    ``anchored``: the doc's anchors on ``until``, ``current_anchors``)."""
+    never leaks into an earlier briefing; the mismatches of cards written after ``since``), the sections
+    each topic maps to, the doc's own figures (from ``anchored``: the doc's anchors on ``until``,
+    ``current_anchors``)."""
     f = Facts(quantities=dict(quantities or {}))
     f.mentions = mentions_until(store, until)
     f.known_ids = existing_ids(store, cited | set(f.mentions))
     f.unknown_to_arxiv = unknown_to_arxiv(store)
-    f.card_mismatches = card_mismatches(store, until)
+    # a card's mismatch is an item of the window it was written in; one written earlier stays in `kb audit`
+    # and its flag stays open (carried) until the team closes it, without being raised again every day
+    f.card_mismatches = card_mismatches(store, until, since)
     titles = section_titles(store, topic, until)
     for t in taxonomy.topics:
         sec = taxonomy.section_for(t, titles, topic)
