@@ -176,6 +176,11 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     result = (stored or {}).get(key) if key else None
     if result is None:
         result = classify("\n".join(c.titles[1:] + c.texts), title=c.title, taxonomy=taxonomy)
+    if result.relevance == "none":
+        # A note about a known paper is about the paper: a short line on it ("作者回信", an upvote count)
+        # says little of the topic, the paper's own judgement (title, abstract) does.
+        result = next((r for i in c.arxiv_ids if i in known_ids and (r := (stored or {}).get(i)) is not None
+                       and r.relevance != "none"), result)
     c.relevance, c.topics = result.relevance, [t.topic for t in result.tags]
     c.terms = {term for t in result.tags for term in t.terms}
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]

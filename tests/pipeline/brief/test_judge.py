@@ -267,6 +267,29 @@ def test_a_paper_the_doc_anchors_stays_listed_as_anchored_whatever_its_mention_r
                                                           [{"code": "anchored", "detail": "§2.1"}])
 
 
+def test_a_note_about_a_known_paper_is_judged_with_the_paper(rules) -> None:
+    """Day 4's "BurstGuard（2610.13509）：作者回信" (a mistyped ID of a known scheduling paper, and two lines
+    on the authors' reply) read as nothing of the doc's, so the item, and the ID conflict it carries, were
+    dropped. A note about a known paper is about the paper: the paper's stored judgement counts."""
+    from pipeline.brief.judge import judge
+    from pipeline.classify.classifier import Classification, classify
+    from pipeline.classify.taxonomy import load_taxonomy
+    text = "- 问了作者对照口径：同样预算；我笔记里那个数抄错了\n- 作者说开源版本月底放出"
+
+    def judged(stored: dict) -> Candidate:
+        c = Candidate(key="id:2610.00009", arxiv_ids=["2610.00009", "2610.00090"], titles=["Quux（2610.00009）：作者回信"],
+                      texts=[text], sources=[SourceRef("entry", "jay", "inbox/jay/n.md", 4, None, "2026-10-13", 4, text,
+                                                       ("2610.00009",))])
+        judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
+              known_ids={"2610.00090"}, rules=rules, sections=SECTIONS, stored=stored)
+        return c
+    assert judged({}).relevance == "none"
+    paper = Classification("primary", [])
+    c = judged({"2610.00090": paper})
+    assert (c.relevance, c.arxiv_id, c.category) == ("primary", "2610.00090", "net-new")
+    assert judged({"2610.00009": paper}).relevance == "none"     # an ID the store does not know judges nothing
+
+
 @pytest.mark.parametrize("unverified", [{"facts": ["+40%"]}, {"markers": ["待核实"]}])
 def test_an_item_the_team_keeps_out_of_the_doc_ranks_last_whatever_its_figures(unverified: dict) -> None:
     """docs/briefing.md: "6 — recaps and excluded items". One with a figure nobody can check (or a ⚠ marker)
