@@ -208,18 +208,38 @@ def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str |
     out = []
     for (subject, quantity, unit), by_source in sorted(groups.items(), key=lambda g: (g[0][0] or "", g[0][1:])):
         single = {w: vals for w, vals in by_source.items() if len(vals) == 1}   # a table of conditions says nothing
-        values: dict[float, tuple[str, list[str]]] = {}
-        for w, vals in single.items():
-            [(v, written)] = vals.items()
-            shown, places = values.setdefault(v, (written, []))
-            places.append(w)
-            if _signed(written) and not _signed(shown):
-                values[v] = (written, places)
+        values = _by_value(single)
         distinct = [w for w, _ in values.values() if not any(_rounds(w, other) for other, _ in values.values())]
         if len(single) >= 2 and len(distinct) >= 2:
             out.append((spelling.get(subject or "", subject), quantity, unit,
                         {written: places for _, (written, places) in sorted(values.items())}))
     return out
+
+
+def _by_value(single: dict[str, dict[float, str]]) -> dict[tuple[float, str], tuple[str, list[str]]]:
+    """Each value with the places that give it: a figure and the same figure with a sign agree (the signed
+    spelling is shown), but "+25%" and "−25%" are two values: the signs say the figure goes opposite ways."""
+    signs: dict[float, set[str]] = {}
+    for vals in single.values():
+        [(v, written)] = vals.items()
+        signs.setdefault(v, set()).add(_sign(written))
+    values: dict[tuple[float, str], tuple[str, list[str]]] = {}
+    for w, vals in single.items():
+        [(v, written)] = vals.items()
+        written_sign = _sign(written)
+        explicit = signs[v] - {""}
+        # an unsigned figure joins the one signed spelling of its value; beside two, it stands alone
+        key = (v, written_sign if written_sign or len(explicit) != 1 else next(iter(explicit)))
+        shown, places = values.setdefault(key, (written, []))
+        places.append(w)
+        if _signed(written) and not _signed(shown):
+            values[key] = (written, places)
+    return values
+
+
+def _sign(written: str) -> str:
+    """The direction a figure is written with: "-" (− or -), "+", or "" when it has no sign."""
+    return {"−": "-", "-": "-", "+": "+"}.get(written[:1], "")
 
 
 def _signed(written: str) -> bool:

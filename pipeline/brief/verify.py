@@ -139,13 +139,15 @@ _SIGN = re.compile(r"^[−+-]")
 
 def _unsigned(signed: dict[str, list[str]]) -> dict[str, list[str]]:
     """A conflict's values without their signs: the evidence, which a closed flag is compared by, stays the
-    figures as kb has always written them (a sign shown is not new evidence, and reopens nothing)."""
-    return {_SIGN.sub("", v): places for v, places in signed.items()}
+    figures as kb has always written them (a sign shown is not new evidence, and reopens nothing). Values
+    that differ only by their sign ("+25%", "−25%") keep it: without it they are one."""
+    bare = [_SIGN.sub("", v) for v in signed]
+    return {(b if bare.count(b) == 1 else v): places for (v, places), b in zip(signed.items(), bare)}
 
 
 def _signs(signed: dict[str, list[str]]) -> dict[str, Any]:
     """The values written with a sign ("−44%"), as the briefing shows them: which way a figure goes."""
-    found = {_SIGN.sub("", v): v for v in signed if _SIGN.match(v)}
+    found = {k: v for k, v in zip(_unsigned(signed), signed) if k != v}
     return {"signed": found} if found else {}
 
 

@@ -176,3 +176,12 @@ def test_a_figure_and_the_same_figure_with_a_sign_agree_and_the_sign_is_shown() 
     [(_who, _what, _unit, values)] = conflicts(claims, set())
     assert values == {"−38%": ["abstract", "card"], "−44%": ["note"]}
     assert _disagree("TTFT −34%", "TTFT 降低 34%") == [] and _disagree("TTFT −34%", "TTFT −34.2%") == []
+
+
+def test_the_same_figure_with_opposite_signs_is_a_conflict() -> None:
+    """"+25%" and "−25%" went unflagged: figures were compared without their sign. Two explicit signs the
+    other way round say the figure goes opposite ways; an unsigned figure still agrees with either alone."""
+    [(_who, _what, _unit, values)] = _disagree("SGLang decode 吞吐 +25%", "SGLang decode 吞吐 −25%")
+    assert values == {"+25%": ["note A"], "−25%": ["note B"]}
+    assert _disagree("SGLang decode 吞吐 +25%", "SGLang decode 吞吐 25%") == []
+

@@ -181,6 +181,13 @@ def test_number_conflict_shows_signs_but_keeps_them_out_of_the_evidence() -> Non
     assert "(%)" in f.evidence["quantity"]
 
 
+def test_number_conflict_keeps_the_signs_of_values_that_differ_only_by_them() -> None:
+    """The evidence is unsigned, but "+25%" and "−25%" would be one value without their signs: they keep them."""
+    c = cand("c", sources=[entry(1, text="SGLang decode 吞吐 +25%"), entry(2, text="SGLang decode 吞吐 −25%")])
+    [f] = number_conflicts([c], Facts(quantities=QUANTITIES))
+    assert set(f.evidence["values"]) == {"+25%", "−25%"} and "signed" not in f.context
+
+
 def test_number_conflict_names_the_unit_the_values_are_written_in() -> None:
     """Times compare in seconds; a flag whose values are all written in ms says ms."""
     a = cand("a", sources=[entry(1, text="LMCache TTFT 380 ms on 32K RAG")])
