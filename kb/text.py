@@ -94,7 +94,6 @@ def without_hidden_controls(text: str, shown_as: Callable[[str], str] | None = N
     return _HIDDEN.sub(replace, text)
 
 
-
 def _json_escape(ch: str) -> str:
     return json.dumps(ch)[1:-1]   # "\\u202e"; a tag character as its surrogate pair, as JSON writes it
 
@@ -103,6 +102,8 @@ def hidden_controls_escaped(json_text: str) -> str:
     """JSON text (``ensure_ascii=False``) with each hidden control in its strings written as a ``\\u``
     escape: the same data for a program that reads it, nothing a terminal acts on for a person."""
     return without_hidden_controls(json_text, _json_escape)
+
+
 
 _HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.、)）]\s*"
                             r"|\s*[—–-]+\s*(?:▲\s*\d+|\d+\s*▲|\d+\s*upvotes?)\s*$"

@@ -28,6 +28,7 @@ from kb.cli.query import query_app, search_cmd, show_cmd
 from kb.cli.site import site_app
 from kb.cli.workspace import anchor_cmd, audit_cmd, init_cmd
 from kb.errors import KBError
+from kb.text import without_hidden_controls
 
 app = typer.Typer(help="kb — knowledge base and daily increment briefings for LLM-inference research.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -76,7 +77,6 @@ class _ConsoleFormatter(logging.Formatter):
     warning may carry what came from outside (a server's reason phrase, a path)."""
 
     def format(self, record: logging.LogRecord) -> str:
-        from kb.text import without_hidden_controls
         return without_hidden_controls(super().format(record))
 
 

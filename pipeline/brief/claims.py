@@ -237,14 +237,22 @@ def _by_value(single: dict[str, dict[float, str]]) -> dict[tuple[float, str], tu
     return values
 
 
+_SIGNS = {"−": "-", "-": "-", "+": "+"}
+
+
 def _sign(written: str) -> str:
     """The direction a figure is written with: "-" (− or -), "+", or "" when it has no sign."""
-    return {"−": "-", "-": "-", "+": "+"}.get(written[:1], "")
+    return _SIGNS.get(written[:1], "")
 
 
 def _signed(written: str) -> bool:
     """Is the figure written with a sign ("−44%", "+25%")?"""
-    return written[:1] in "−-+"
+    return bool(_sign(written))
+
+
+def unsigned(written: str) -> str:
+    """A figure as written, without its sign ("−44%" → "44%")."""
+    return written[1:] if _signed(written) else written
 
 
 _FIGURE = re.compile(r"[−+-]?(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")

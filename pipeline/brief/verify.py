@@ -15,7 +15,7 @@ from typing import Any
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
 from kb.text import boundary_context
-from pipeline.brief.claims import claims_in, conflicts
+from pipeline.brief.claims import claims_in, conflicts, unsigned
 from pipeline.brief.model import Candidate, Flag
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
@@ -134,14 +134,11 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     return out
 
 
-_SIGN = re.compile(r"^[−+-]")
-
-
 def _unsigned(signed: dict[str, list[str]]) -> dict[str, list[str]]:
     """A conflict's values without their signs: the evidence, which a closed flag is compared by, stays the
     figures as kb has always written them (a sign shown is not new evidence, and reopens nothing). Values
     that differ only by their sign ("+25%", "−25%") keep it: without it they are one."""
-    bare = [_SIGN.sub("", v) for v in signed]
+    bare = [unsigned(v) for v in signed]
     return {(b if bare.count(b) == 1 else v): places for (v, places), b in zip(signed.items(), bare)}
 
 
