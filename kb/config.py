@@ -26,7 +26,7 @@ from kb.config_values import (
     store_url_problem,
     unknown_topics,
 )
-from kb.errors import ConfigError
+from kb.errors import ConfigError, toml_error
 
 CLASSIFY_MODELS = ("learned", "keyword")   # pipeline.classify.engine
 DEFAULT_CATEGORIES = ["cs.DC", "cs.LG", "cs.CL", "cs.AR", "cs.PF", "cs.OS"]
@@ -175,7 +175,7 @@ def parse_config(text: str, path: Path) -> Config:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: TOML syntax error: {exc}") from exc
+        raise toml_error(path, exc) from exc
     for name, value in raw.items():
         if name not in _SCHEMA:
             raise _err(path, text, name, f"unknown section (known: {', '.join(sorted(_SCHEMA))})")

@@ -1,6 +1,8 @@
 """One error tree for kb. The CLI turns a KBError into one line on stderr and an exit code."""
 from __future__ import annotations
 
+import re
+
 
 class KBError(Exception):
     """Base of every error kb means a user to see. ``exit_code`` is what the CLI returns."""
@@ -20,6 +22,20 @@ class ConfigError(KBError):
     """kb.toml or the command line asks for something kb cannot do."""
 
     exit_code = 2
+
+
+_TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def toml_error(path: object, error: Exception) -> ConfigError:
+    """tomllib's complaint about a file as ``file:line: not valid TOML: … (column N)``, the place first as
+    every file:line message of kb's (its message ends "(at line N, column M)"); one it places nowhere
+    names the file alone."""
+    message = str(error)
+    place = _TOML_PLACE.search(message)
+    if place is None:
+        return ConfigError(f"{path}: not valid TOML: {message}")
+    return ConfigError(f"{path}:{place[1]}: not valid TOML: {message[:place.start()]} (column {place[2]})")
 
 
 class WorkspaceError(KBError):

@@ -63,13 +63,13 @@ def read_toml_resource(relative: str, workspace: Path | None = None) -> tuple[Pa
     is the workspace's configuration: a ConfigError naming the file (exit 2), never an internal error."""
     import tomllib
 
-    from kb.errors import ConfigError
+    from kb.errors import ConfigError, toml_error
     path = find_resource(relative, workspace)
     try:
         return path, tomllib.loads(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
     except UnicodeDecodeError as e:
         raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+        raise toml_error(path, e) from None
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None

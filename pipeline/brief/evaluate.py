@@ -25,14 +25,13 @@ of another rule was not judged. A raised decoy is named as such among the extra 
 from __future__ import annotations
 
 import json
-import re
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from kb.errors import ConfigError
+from kb.errors import ConfigError, toml_error
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ def load_labels(path: Path, rules: tuple[str, ...]) -> Labels:
     except (OSError, UnicodeDecodeError) as e:
         raise ConfigError(f"{path}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}") from None
     except tomllib.TOMLDecodeError as e:
-        raise _not_toml(path, e) from None
+        raise toml_error(path, e) from None
     day = raw.get("day", {})
     if not isinstance(day, dict):
         raise ConfigError(f"{path}: day must be a table ([day] with date and topic)")
@@ -101,19 +100,6 @@ def _array(path: Path, raw: dict[str, Any], key: str) -> list[Any]:
     if not isinstance(items, list):
         raise ConfigError(f"{path}: {key} must be an array of tables ([[{key}]])")
     return items
-
-
-_TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-
-
-def _not_toml(path: Path, error: tomllib.TOMLDecodeError) -> ConfigError:
-    """tomllib's complaint as ``file:line: not TOML: …`` (its message ends "(at line N, column M)");
-    one it places at the end of the document names the file alone."""
-    message = str(error)
-    place = _TOML_PLACE.search(message)
-    if place is None:
-        return ConfigError(f"{path}: not TOML: {message}")
-    return ConfigError(f"{path}:{place[1]}: not TOML: {message[:place.start()]} (column {place[2]})")
 
 
 def _day_of(value: Any) -> str | None:

@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from kb.errors import ConfigError
+from kb.errors import ConfigError, toml_error
 from pipeline.classify.matcher import spellings
 
 __all__ = [
@@ -196,7 +196,7 @@ def _read(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+        raise toml_error(path, e) from None
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
 

@@ -139,5 +139,5 @@ def test_toml_syntax_error_names_the_line(workspace: Path, kept) -> None:
     path, line = _broken(workspace, "top = 5 ", "top = 5 5 ")
     result = kb_inproc("--home", str(workspace), "ingest", "workspace")
     err = one_error_line(result.stderr)
-    assert result.returncode == 2 and str(path) in err and re.search(rf"\bline {line}\b", err), err
+    assert result.returncode == 2 and str(path) in err and re.search(rf"{re.escape(str(path))}:{line}: ", err), err
     assert kept.rows(stored, dump(workspace / ".kb" / "kb.sqlite")) == 0

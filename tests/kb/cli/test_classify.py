@@ -323,7 +323,7 @@ def test_eval_flags_names_the_line_of_a_labels_file_that_is_not_toml(briefed: Pa
     bad = tmp_path / "bad.toml"
     bad.write_bytes(b"\xef\xbb\xbf" + FLAGS_LABELS.replace('why = "two', 'why = two').encode("utf-8"))
     line = error(briefed, "eval", "flags", str(bad))
-    assert line.startswith(f"kb: error: {bad}:9: not TOML: ") and "(column 7)" in line, line
+    assert line.startswith(f"kb: error: {bad}:9: not valid TOML: ") and "(column 7)" in line, line
 
 
 def test_eval_classifier_refuses_an_item_without_a_relevance_by_file_and_line(sample: Path, tmp_path: Path) -> None:
