@@ -4,6 +4,15 @@ Each migration is frozen once released: a store on a user's disk was made by som
 prefix of this list, and opening it applies the rest, in order, each in its own
 transaction. Never edit a released migration; append a new one.
 
+A migration that asks for the team's files to be read again does so by giving their
+``workspace_files`` rows a hash no file has (``content_hash = ''``), never by deleting
+them: the rows are what tells kb a file it read is gone, so a file removed before the
+upgrade is forgotten with everything its reading stored. m010, m013, m015, m022 and
+m023 deleted the rows when first released and were corrected so (the one exception
+to the rule above: on a store that already applied them the change is nil, and on
+one that has not it reads the same files again, only without losing the record that
+they were read).
+
 The list is written once for both backends (each runs it: ``backend_sqlite.migrate``,
 ``backend_pg.migrate``). The DDL is plain SQL that both accept; on PostgreSQL its column
 types say what SQLite means by them (``pg_ddl``: 64-bit integers, an identity for an
@@ -366,7 +375,7 @@ M010_ENTRY_CITES = Migration("m010_entry_cites", (
     "ALTER TABLE note_entries ADD COLUMN subject TEXT",
     "ALTER TABLE note_entries ADD COLUMN cites TEXT NOT NULL DEFAULT '[]'",
     "ALTER TABLE note_entries ADD COLUMN bad_ids TEXT NOT NULL DEFAULT '[]'",
-    "DELETE FROM workspace_files WHERE kind = 'note'",
+    "UPDATE workspace_files SET content_hash = '' WHERE kind = 'note'",
     # A post corrected in place keeps its published date; the day it changed puts it in that day's window.
     "ALTER TABLE posts ADD COLUMN updated TEXT",
     "CREATE INDEX ix_posts_updated ON posts (updated)",
@@ -415,7 +424,7 @@ M012_DOC_RELEVANCE = Migration("m012_doc_relevance", (
 # A note entry's points keep the tables, nested items and code spans written under each bullet
 # (``kb.records.Point``; the column holds their JSON). Notes are read again on the next ingest to fill them.
 M013_POINT_BLOCKS = Migration("m013_point_blocks", (
-    "DELETE FROM workspace_files WHERE kind = 'note'",
+    "UPDATE workspace_files SET content_hash = '' WHERE kind = 'note'",
 ))
 
 # A flag closed by the team remembers after which briefing it was closed (the latest briefing of its
@@ -428,7 +437,7 @@ M014_FLAG_CLOSED_AFTER = Migration("m014_flag_closed_after", (
 # "code", its lines and language word). The notes are read again on the next ingest, as for m013; points
 # stored before it still load (their tables and nested items, no code).
 M015_POINT_CODE = Migration("m015_point_code", (
-    "DELETE FROM workspace_files WHERE kind = 'note'",
+    "UPDATE workspace_files SET content_hash = '' WHERE kind = 'note'",
 ))
 
 def _paper_names(conn: Any) -> None:
@@ -518,7 +527,7 @@ M021_FLAG_CLOSURES = Migration("m021_flag_closures", (
 # no paper (``kb.citations.find_cited_ids``): the team's notes, queue and docs, and the blog feeds, are read
 # again on the next ingest, so an anchor or a mention made from such an address is corrected.
 M022_CITED_IDS = Migration("m022_cited_ids", (
-    "DELETE FROM workspace_files WHERE kind IN ('note', 'queue', 'knowledge')",
+    "UPDATE workspace_files SET content_hash = '' WHERE kind IN ('note', 'queue', 'knowledge')",
     "UPDATE sources SET payload_hash = NULL WHERE kind = 'blog'",
 ), data_only=True)
 

@@ -160,18 +160,20 @@ def _notes_store_before(tmp_path: Path, migration: str, points: str) -> Path:
 
 def test_notes_read_before_m013_are_read_again_and_their_old_points_still_load(tmp_path: Path) -> None:
     """Points written as plain strings (before they kept their tables) load as text-only points, and the
-    notes are forgotten as read, so the next ingest stores their tables."""
+    notes' readings get a hash no file has, so the next ingest stores their tables (and forgets a note that
+    is gone: its row stays)."""
     from kb.records import Point
     from kb.store.notes import entries_of
     path = _notes_store_before(tmp_path, "m013_point_blocks", '["三种后端："]')
     with Store.open(path) as s:
-        assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files WHERE kind = 'note'")] == []
+        assert [tuple(r) for r in s.query("SELECT path, content_hash FROM workspace_files WHERE kind = 'note'")] == [
+            ("inbox/a/2026-10-08-n.md", "")]
         assert entries_of(s, "inbox/a/2026-10-08-n.md")[0].points == [Point("三种后端：")]
 
 
 def test_notes_read_before_m015_are_read_again_and_their_points_load_without_code(tmp_path: Path) -> None:
     """Points stored with tables and nested items but before code blocks were kept load as they were, and
-    the notes are forgotten as read, so the next ingest stores the code under their bullets."""
+    the notes' readings get a hash no file has, so the next ingest stores the code under their bullets."""
     from kb.records import Inline, Point, PointBlock
     from kb.store.notes import entries_of
     path = _notes_store_before(tmp_path, "m015_point_code",
@@ -179,7 +181,8 @@ def test_notes_read_before_m015_are_read_again_and_their_points_load_without_cod
                                '"items": [[1, {"text": "a", "code": []}]]}]}]')
     with Store.open(path) as s:
         assert "m015_point_code" in s.schema_version()
-        assert [r["kind"] for r in s.query("SELECT kind FROM workspace_files WHERE kind = 'note'")] == []
+        assert [tuple(r) for r in s.query("SELECT path, content_hash FROM workspace_files WHERE kind = 'note'")] == [
+            ("inbox/a/2026-10-08-n.md", "")]
         assert entries_of(s, "inbox/a/2026-10-08-n.md")[0].points == [
             Point("配置：", (), (PointBlock("list", items=((1, Inline("a")),)),))]
 

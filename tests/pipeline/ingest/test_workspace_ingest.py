@@ -9,6 +9,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kb.cli import app
@@ -345,3 +346,58 @@ def test_a_card_renamed_before_the_upgrade_is_forgotten_after_it(runner: CliRunn
     assert left == ["organized/paper_cards/378-2610-09701.md"]
     rows = json.loads(runner.invoke(app, ["audit", "--format", "json"]).output)
     assert [r for r in rows if r["kind"] == "card-id-mismatch" and "378-2607-09701.md" in r["detail"]] == []
+
+
+NOTE = "inbox/tom/2026-10-08-0900-hf-daily-2026-10-08.md"
+QUEUE = "organized/queue/work-queue.md"
+
+
+def _rows_of(db: Path, path: str) -> dict[str, int]:
+    """How many rows the file ``path`` has in each table a file's reading writes."""
+    conn = sqlite3.connect(db)
+    counts = {t: conn.execute(f"SELECT count(*) FROM {t} WHERE path = ?", (path,)).fetchone()[0]
+              for t in ("workspace_files", "notes", "note_entries", "queue_items")}
+    counts["mentions"] = conn.execute("SELECT count(*) FROM mentions WHERE origin = ?", (path,)).fetchone()[0]
+    conn.close()
+    return counts
+
+
+@pytest.mark.parametrize(("migration", "removed"), [
+    ("m013_point_blocks", NOTE), ("m015_point_code", NOTE), ("m022_cited_ids", NOTE), ("m022_cited_ids", QUEUE)])
+def test_a_file_removed_before_an_upgrade_that_reads_it_again_is_forgotten(
+        runner: CliRunner, sample_workspace: Path, migration: str, removed: str) -> None:
+    """m013, m015 and m022 have notes (m022: the queue and the docs too) read again on the next ingest. A
+    file the team removed between the last night of an older kb and the first of this one must be forgotten
+    with everything its reading stored, as it is without an upgrade: not kept (entries, mentions, queue
+    ranks) for ever because the migration made kb forget that it had read it."""
+    _ingest(runner)
+    db = sample_workspace / ".kb" / "kb.sqlite"
+    assert _rows_of(db, removed)["mentions"] > 0
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("DELETE FROM migrations WHERE name = ?", (migration,))    # the store before this kb
+    conn.close()
+    (sample_workspace / removed).unlink()
+    _ingest(runner, "2026-10-09")
+    assert _rows_of(db, removed) == {"workspace_files": 0, "notes": 0, "note_entries": 0, "queue_items": 0,
+                                     "mentions": 0}
+
+
+def test_a_note_removed_before_the_upgrade_to_m010_is_forgotten(runner: CliRunner, sample_workspace: Path) -> None:
+    """m010 (which adds columns, so it cannot be applied twice) had the notes read again too: a store made
+    before it, holding a note that is no longer on disk, forgets the note on its first ingest."""
+    from kb.store.backend_sqlite import migrate
+    from kb.store.migrations import MIGRATIONS
+    gone = "inbox/ann/2026-10-01-gone.md"
+    db = sample_workspace / ".kb" / "kb.sqlite"
+    db.parent.mkdir()
+    conn = sqlite3.connect(db, isolation_level=None)
+    migrate(conn, MIGRATIONS[:[m.name for m in MIGRATIONS].index("m010_entry_cites")])
+    conn.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES (?, 'note', 'h')", (gone,))
+    conn.execute("INSERT INTO notes (path, author, timestamp) VALUES (?, 'ann', '2026-10-01')", (gone,))
+    conn.execute("INSERT INTO note_entries (path, number, heading) VALUES (?, 1, 'SlimWise')", (gone,))
+    conn.execute("INSERT INTO mentions (subject, arxiv_id, origin_kind, origin, entry, seen_on) VALUES "
+                 "('2607.09701', '2607.09701', 'entry', ?, 1, '2026-10-01')", (gone,))
+    conn.close()
+    _ingest(runner)
+    assert _rows_of(db, gone) == {"workspace_files": 0, "notes": 0, "note_entries": 0, "queue_items": 0,
+                                  "mentions": 0}
