@@ -176,8 +176,18 @@ def format_flag_md(f: dict[str, Any]) -> str:
         lines.append(f"seen: {_plain(f.get('first_seen'))} → {_plain(f.get('last_seen'))}")
     if f.get("note"):
         lines.append(f"note: {t(f['note'])}")
-    if f.get("context"):
-        lines += ["", "## Context"] + _evidence_lines(f["context"])
+    context = {k: v for k, v in (f.get("context") or {}).items() if k != "signed"}   # shown in the evidence
+    if context:
+        lines += ["", "## Context"] + _evidence_lines(context)
     if f.get("evidence"):
-        lines += ["", "## Evidence"] + _evidence_lines(f["evidence"])
+        lines += ["", "## Evidence"] + _evidence_lines(_as_shown(f["evidence"], (f.get("context") or {}).get("signed")))
     return "\n".join(lines)
+
+
+def _as_shown(evidence: Any, signed: Any) -> Any:
+    """The evidence with its figures as the briefing shows them: a value written with its sign ("−44%") in
+    place of the unsigned figure the evidence keeps (``context.signed``), in the values' own order."""
+    values = evidence.get("values") if isinstance(evidence, dict) else None
+    if not isinstance(signed, dict) or not signed or not isinstance(values, dict):
+        return evidence
+    return {**evidence, "values": {signed.get(v, v): where for v, where in values.items()}}

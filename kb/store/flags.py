@@ -30,14 +30,17 @@ class FlagState:
     evidence_hash: str
     closed_after: str | None = None     # the briefing after which the team closed it
     closures: Mapping[str, str] = field(default_factory=dict)   # evidence hash → the team's status on it
+    signed: Mapping[str, str] | None = None   # the figures shown with their sign at the last sync (m024)
 
     @classmethod
-    def of(cls, status: str, evidence_hash: str, closed_after: str | None, closures: str | None) -> FlagState:
-        """A state from its stored columns (``closures`` as the JSON the column holds)."""
-        return cls(status, evidence_hash, closed_after, json.loads(closures or "{}"))
+    def of(cls, status: str, evidence_hash: str, closed_after: str | None, closures: str | None,
+           signed: str | None = None) -> FlagState:
+        """A state from its stored columns (``closures`` and ``signed`` as the JSON the columns hold)."""
+        return cls(status, evidence_hash, closed_after, json.loads(closures or "{}"),
+                   json.loads(signed) if signed else None)
 
 
-_STATE_COLUMNS = "status, evidence_hash, closed_after, closures"
+_STATE_COLUMNS = "status, evidence_hash, closed_after, closures, signed"
 
 
 def status_after(stored: FlagState | None, new_hash: str) -> str:
@@ -60,26 +63,30 @@ def flag_states(store: Store, topic: str) -> dict[str, FlagState]:
 
 
 def sync_flag(tx: Tx, *, rule: str, fingerprint: str, topic: str, subject: str,
-              evidence: dict[str, Any], day: str) -> tuple[int, str]:
+              evidence: dict[str, Any], day: str, signed: Mapping[str, str] | None = None) -> tuple[int, str]:
     """Create or refresh a flag; return (id, status).
 
     A flag closed by the team (verified, dismissed) stays closed while its
     evidence is unchanged; new evidence reopens it, and the evidence it was
-    closed on, back again, closes it again (``status_after``).
+    closed on, back again, closes it again (``status_after``). ``signed`` (the
+    briefing's ``context.signed``: a figure of the evidence → as written with its
+    sign) is kept beside the evidence for ``get_flag``; it is no part of the identity.
     """
     h = evidence_hash(evidence)
+    shown = dumps(dict(signed)) if signed else None
     found = tx.run(f"SELECT id, {_STATE_COLUMNS} FROM flags WHERE fingerprint = :f", {"f": fingerprint}).first()
     if found is None:
         tx.insert("flags", [row("flags", rule=rule, fingerprint=fingerprint, topic=topic, subject=subject,
-                                evidence=evidence, evidence_hash=h, status="open", first_seen=day, last_seen=day)])
+                                evidence=evidence, evidence_hash=h, status="open", first_seen=day, last_seen=day,
+                                signed=shown)])
         new_id = tx.run("SELECT id FROM flags WHERE fingerprint = :f", {"f": fingerprint}).scalar_one()
         return new_id, "open"
     status = status_after(FlagState.of(*found[1:]), h)
     # A past day rebuilt (kb brief --date D) shows the flag as it was then but changes nothing of it: the
     # evidence, status and last sighting stay the latest night's, so tomorrow's reopens nothing.
-    tx.run("UPDATE flags SET evidence = :e, evidence_hash = :h, status = :s, last_seen = :d, subject = :subj "
-           "WHERE id = :i AND (last_seen IS NULL OR last_seen <= :d)",
-           {"e": dumps(evidence), "h": h, "s": status, "d": day, "subj": subject, "i": found.id})
+    tx.run("UPDATE flags SET evidence = :e, evidence_hash = :h, status = :s, last_seen = :d, subject = :subj, "
+           "signed = :g WHERE id = :i AND (last_seen IS NULL OR last_seen <= :d)",
+           {"e": dumps(evidence), "h": h, "s": status, "d": day, "subj": subject, "g": shown, "i": found.id})
     return found.id, status
 
 
@@ -133,16 +140,20 @@ _CONTEXT_OF = {"boundary": boundary_context}
 
 
 def get_flag(store: Store, flag_id: int) -> dict[str, Any]:
-    """One flag with its evidence, and the context its briefing shows beside it where the evidence alone
-    gives it (a boundary's anchored title)."""
-    rows = store.query("SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence FROM flags "
-                       "WHERE id = ?", (flag_id,))
+    """One flag with its evidence, and the context its briefing shows beside it where the store has it: what
+    the evidence alone gives (a boundary's anchored title), and the figures written with their sign as its
+    last sync kept them (``signed``; a flag not synced since m024 has none, its figures are shown unsigned)."""
+    rows = store.query("SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence, signed "
+                       "FROM flags WHERE id = ?", (flag_id,))
     if not rows:
         raise NotFound(f"no flag #{flag_id}")
     flag = dict(rows[0])
+    signed = flag.pop("signed")
     flag["evidence"] = json.loads(flag["evidence"])
     derive = _CONTEXT_OF.get(flag["rule"])
     flag["context"] = derive(flag["evidence"]) if derive and isinstance(flag["evidence"], dict) else {}
+    if signed:
+        flag["context"]["signed"] = json.loads(signed)
     return flag
 
 

@@ -540,13 +540,21 @@ M023_CARD_FINDINGS = Migration("m023_card_findings", (
     "UPDATE workspace_files SET content_hash = '' WHERE kind = 'card'",
 ), data_only=True)
 
+# The figures of a number conflict written with their sign ("−44%"), as the briefing shows them (its
+# ``context.signed``: unsigned figure → signed), kept with the flag when it is synced, so `kb flags show`
+# shows them as the briefing does. The evidence stays unsigned: it is the flag's identity, and a sign
+# shown is no new evidence. NULL: no figure written with a sign, or a flag not synced since this migration.
+M024_FLAG_SIGNED = Migration("m024_flag_signed", (
+    "ALTER TABLE flags ADD COLUMN signed TEXT",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
                                      M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS,
                                      M021_FLAG_CLOSURES, M022_CITED_IDS,
-                                     M023_CARD_FINDINGS)
+                                     M023_CARD_FINDINGS, M024_FLAG_SIGNED)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -263,6 +263,7 @@ class Flag(SQLModel, table=True):
     last_seen: str | None = None
     closed_after: str | None = None     # the date of the topic's latest briefing when the team closed it
     closures: str = "{}"                # the team's closures, evidence hash → status (kb.store.flags.status_after)
+    signed: str | None = None           # JSON: unsigned figure → as written with its sign, as the briefing shows it
 
 
 class Briefing(SQLModel, table=True):

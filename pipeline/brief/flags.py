@@ -26,7 +26,7 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str,
     for f in flags:
         stored = known.get(f"{topic}:{f.fingerprint}")
         h = evidence_hash(f.evidence)
-        if stored and stored[2] == day and stored[1].evidence_hash == h \
+        if stored and stored[2] == day and stored[1].evidence_hash == h and stored[1].signed == _signed(f) \
                 and status_after(stored[1], h) == stored[1].status:      # tonight's sync already wrote it
             f.id, f.status = stored[0], stored[1].status
         else:
@@ -37,11 +37,17 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str,
         with ctx.store.transaction() as tx:
             for f in changed:
                 f.id, f.status = sync_flag(tx, rule=f.rule, fingerprint=f"{topic}:{f.fingerprint}", topic=topic,
-                                           subject=f.subject, evidence=f.evidence, day=day)
+                                           subject=f.subject, evidence=f.evidence, day=day, signed=_signed(f))
             mark_stale(tx, gone)
     from kb.store.flags import flag_notes
     notes = flag_notes(ctx.store, [f.id for f in flags if f.status != "open" and f.id is not None])
     return [flag_dict(f, notes.get(f.id)) for f in flags]
+
+
+def _signed(f: Flag) -> dict[str, str] | None:
+    """The figures the briefing shows with their sign (``context.signed``), kept with the stored flag so
+    `kb flags show` shows them so too; None when there are none."""
+    return f.context.get("signed") or None
 
 
 def preview_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str, Any]]:

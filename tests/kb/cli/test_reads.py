@@ -36,6 +36,35 @@ def test_flags_show_has_no_context_when_the_title_is_shown_as_it_is(runner: CliR
     assert "## Context" not in md and "anchored_title: CascadeEP: Asynchronous Expert Scheduling" in md
 
 
+def _conflict(workspace: Path, **signed: dict[str, str]) -> None:
+    with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as tx:
+        sync_flag(tx, rule="number-conflict", fingerprint="inference:number-conflict:x", topic="inference",
+                  subject="BurstGuard · SLO violations", evidence={"quantity": "SLO violations (%)", "values": {
+                      "38%": ["organized/paper_cards/401.md"], "44%": ["inbox/jay/n.md#5"]}},
+                  day="2026-10-12", **signed)
+
+
+def test_flags_show_gives_a_conflicts_figures_with_their_sign_as_the_briefing_shows_them(
+        runner: CliRunner, workspace: Path) -> None:
+    """Jay wrote "SLO 违约 −44%", card 401 "−38%": the briefing showed −44% and −38%, `kb flags show` 44% and
+    38% (the evidence keeps them unsigned: it is the flag's identity)."""
+    _conflict(workspace, signed={"44%": "−44%", "38%": "−38%"})
+    md = runner.invoke(app, ["flags", "show", "1"])
+    assert md.exit_code == 0, md.output
+    assert "- values:\n  - −38%: organized/paper_cards/401.md\n  - −44%:" in md.output
+    assert "## Context" not in md.output                           # the signs are shown in the evidence
+    shown = json.loads(runner.invoke(app, ["flags", "show", "1", "--format", "json"]).output)
+    assert shown["context"] == {"signed": {"44%": "−44%", "38%": "−38%"}}
+    assert set(shown["evidence"]["values"]) == {"38%", "44%"}
+
+
+def test_flags_show_gives_a_flag_synced_before_signs_were_kept_as_it_is(runner: CliRunner, workspace: Path) -> None:
+    _conflict(workspace)
+    md = runner.invoke(app, ["flags", "show", "1"]).output
+    assert "- values:\n  - 38%: organized/paper_cards/401.md\n  - 44%:" in md
+    assert json.loads(runner.invoke(app, ["flags", "show", "1", "--format", "json"]).output)["context"] == {}
+
+
 def _docs_and_notes(workspace: Path) -> None:
     """The doc kb.toml configures (``inference``) and one it named before a rename (``inference-old``), both
     still in the store; 2610.10091 is anchored only in the old one and mentioned in two notes."""

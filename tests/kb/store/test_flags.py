@@ -44,3 +44,22 @@ def test_a_dismissal_is_back_when_the_evidence_it_was_made_on_is_back(store: Sto
     with store.transaction() as tx:                                # the team opens it: no closure to come back
         resolve_flag(tx, fid, "open", None)
     assert _sync(store, "2026-10-14", whole) == (fid, "open")
+
+
+def test_the_signed_figures_are_kept_beside_the_evidence_and_change_no_status(store: Store) -> None:
+    """The figures a briefing shows with their sign (its ``context.signed``) are kept with the flag for
+    `kb flags show`; they are no evidence: a closed flag stays closed when they appear or change."""
+    from kb.store.flags import get_flag
+    evidence = {"values": {"38%": ["a"], "44%": ["b"]}}
+    fid, _ = _sync(store, "2026-10-12", evidence)
+    assert get_flag(store, fid)["context"] == {}
+    with store.transaction() as tx:
+        resolve_flag(tx, fid, "dismissed", None)
+    with store.transaction() as tx:
+        assert sync_flag(tx, rule="number-conflict", fingerprint="inference:number-conflict:x", topic="inference",
+                         subject="x", evidence=evidence, day="2026-10-13",
+                         signed={"44%": "−44%"}) == (fid, "dismissed")
+    flag = get_flag(store, fid)
+    assert flag["context"] == {"signed": {"44%": "−44%"}} and flag["evidence"] == evidence
+    assert _sync(store, "2026-10-14", evidence) == (fid, "dismissed")          # no sign written any more
+    assert get_flag(store, fid)["context"] == {}

@@ -38,6 +38,30 @@ def test_burstguard_s_reduction_keeps_its_minus_sign(day3_home: Path, lang: str)
     assert "−44%" in line and "−38%" in line
 
 
+def _burstguard_flag(home: Path) -> str:
+    rows = json.loads(kb(home, "flags", "--rule", "number-conflict", "--format", "json").stdout)
+    return str(next(r["id"] for r in rows if r["subject"].startswith("BurstGuard")))
+
+
+def test_flags_show_gives_burstguard_s_figures_with_their_sign(day3_home: Path, tmp_path: Path) -> None:
+    """The briefing said −44% and −38%, `kb flags show` 44% and 38%: the signs were the briefing's alone. A
+    flag stored before they were kept (an older kb's) gets them at its next sync, the same day's included."""
+    import shutil
+    import sqlite3
+    flag = _burstguard_flag(day3_home)
+    shown = kb(day3_home, "flags", "show", flag).stdout
+    assert "−44%" in shown and "−38%" in shown, shown
+    home = shutil.copytree(day3_home, tmp_path / "older")
+    conn = sqlite3.connect(home / ".kb" / "kb.sqlite")
+    with conn:
+        conn.execute("UPDATE flags SET signed = NULL")
+    conn.close()
+    assert "−44%" not in kb(home, "flags", "show", flag).stdout       # unsigned, as before: nothing to show
+    kb(home, "brief", "--date", DAY3)
+    shown = kb(home, "flags", "show", flag).stdout
+    assert "−44%" in shown and "−38%" in shown, shown
+
+
 def test_the_membership_inference_paper_tom_keeps_out_of_the_doc_gets_no_section(day3: dict[str, Any]) -> None:
     """Tom: "…和推理系统无关，不进 inference" — it was listed 🟡 with §1.(9)."""
     item = _item(day3, "2610.13933")
