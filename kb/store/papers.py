@@ -351,10 +351,29 @@ def get_paper(store: Store, ident: str, *, topics: Collection[str] | None = None
     rel = store.query("SELECT relevance FROM classifications WHERE subject_kind = 'paper' AND subject = ?",
                       (aid.id,))
     paper["relevance"] = rel[0]["relevance"] if rel else None
+    # LIKE narrows the flags to those whose evidence holds the ID between quotes; the paper's are those where
+    # a whole string of it (a key, a value) is the ID, not text that ends in an open quote and the ID.
     paper["flags"] = [{k: f[k] for k in ("id", "rule", "status", "subject")} for f in store.query(
-        "SELECT id, rule, status, subject, topic FROM flags WHERE subject = ? OR evidence LIKE ? ORDER BY id",
-        (aid.id, f'%"{aid.id}"%')) if topics is None or f["topic"] in topics]
+        "SELECT id, rule, status, subject, topic, evidence FROM flags WHERE subject = ? OR evidence LIKE ? "
+        "ORDER BY id", (aid.id, f'%"{aid.id}"%'))
+        if (topics is None or f["topic"] in topics) and (f["subject"] == aid.id or aid.id in _strings(f["evidence"]))]
     return paper
+
+
+def _strings(evidence: str) -> set[str]:
+    """Every string of a flag's JSON evidence, keys and values, at any depth."""
+    out: set[str] = set()
+    todo: list[Any] = [json.loads(evidence)]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, dict):
+            out.update(value)
+            todo += value.values()
+        elif isinstance(value, list):
+            todo += value
+    return out
 
 
 __all__ = ["ANNOUNCED", "PaperText", "SightingView", "WriteCounts", "add_sightings", "dumps", "existing_ids",

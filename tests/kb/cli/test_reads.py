@@ -97,6 +97,26 @@ def test_show_lists_the_anchors_of_the_docs_kb_toml_configures(runner: CliRunner
         gone.exception)
 
 
+def test_show_lists_the_flags_naming_the_paper_not_those_quoting_its_id_in_their_text(runner: CliRunner,
+                                                                                      workspace: Path) -> None:
+    """`kb show` found a paper's flags by ``"ID"`` anywhere in their evidence's JSON text: a claim ending in an
+    open quote and the ID (``比 "2610.12345``, kept as ``"比 \\"2610.12345"``) listed a flag about another paper.
+    A flag is the paper's when its subject is the ID or a whole string of its evidence (a key, a value) is;
+    an ID another begins with (2610.1234 of 2610.12345) is not it."""
+    from kb.store.rows import row
+    with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as tx:
+        tx.insert("papers", [row("papers", arxiv_id="2610.12345", title="TreeDraft")])
+        for name, rule, evidence in (
+                ("a", "boundary", {"new": "2610.12345", "anchored": "2609.33252"}),
+                ("b", "unsourced-claim", {"arxiv_ids": ["2610.54321"], "claims": ['快 3×，见 "2610.12345']}),
+                ("c", "id-conflict", {"ids": {"2610.12346": ["inbox/a.md#1"], "2610.1234": ["inbox/b.md#1"]}}),
+                ("d", "impossible-id", {"id": "2610.1234", "likely": ["2610.12345"]})):
+            sync_flag(tx, rule=rule, fingerprint=f"inference:{rule}:{name}", topic="inference", subject=name,
+                      evidence=evidence, day="2026-10-08")
+    shown = json.loads(runner.invoke(app, ["show", "2610.12345", "--format", "json"]).output)
+    assert [f["subject"] for f in shown["flags"]] == ["a", "d"]
+
+
 def test_audit_counts_a_paper_anchored_only_in_a_doc_kb_toml_no_longer_names_as_anchored_nowhere(
         runner: CliRunner, workspace: Path) -> None:
     _docs_and_notes(workspace)
