@@ -334,3 +334,29 @@ def test_an_index_made_before_m019_finds_one_chinese_character(tmp_path: Path, p
     for target in (path, pg_fresh_url):
         with Store.open(target) as s:
             assert [r["ref"] for r in search(s, "锚")] == ["2610.55555"], target
+
+
+def test_the_migrations_that_have_files_read_again_keep_their_rows_on_both_backends(tmp_path: Path,
+                                                                                      pg_fresh_url: str) -> None:
+    """m010, m013, m015, m022 and m023 have the team's files read again by giving their rows a hash no file has:
+    deleting the rows made a file removed before the upgrade one kb never forgets (its ingest forgets the
+    files it has rows of that are gone)."""
+    from kb.store.backend_pg import PgBackend, connect
+    from kb.store.backend_pg import migrate as pg_migrate
+    before = MIGRATIONS[:[m.name for m in MIGRATIONS].index("m010_entry_cites")]
+    files = [("inbox/a/n.md", "note"), ("organized/queue/work-queue.md", "queue"),
+             ("organized/knowledge/inference.md", "knowledge"), ("organized/paper_cards/c.md", "card")]
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, before)
+    conn.executemany("INSERT INTO workspace_files (path, kind, content_hash) VALUES (?, ?, 'h')", files)
+    conn.close()
+    backend = PgBackend(pg_fresh_url, connect(pg_fresh_url))
+    pg_migrate(backend, before)
+    for p, kind in files:
+        backend.raw.execute("INSERT INTO workspace_files (path, kind, content_hash) VALUES (%s, %s, 'h')", (p, kind))
+    backend.raw.close()
+    for target in (path, pg_fresh_url):
+        with Store.open(target) as s:
+            assert sorted(tuple(r) for r in s.query("SELECT path, content_hash FROM workspace_files")) == sorted(
+                (p, "") for p, _ in files), target
