@@ -10,7 +10,7 @@ import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from kb.arxiv_id import parse_arxiv_id
-from kb.citations import find_cited_ids
+from kb.citations import entry_papers, find_cited_ids
 from kb.names import TOKEN, coined, title_name
 from kb.store import Store
 from kb.store.briefings import previous_date
@@ -21,7 +21,6 @@ from kb.store.posts import posts_published_between
 from kb.text import clean_heading, normalize_url, words_of
 from pipeline.brief.entities import NameIndex
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
-from pipeline.workspace.notes import entry_papers
 
 QUEUE_PATH = "organized/queue/work-queue.md"
 
@@ -231,7 +230,7 @@ def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate
     each, its source the entries, its points their lines that cite it.
 
     An entry is one item, keyed by its subject; an entry whose text names its papers (no ID in its heading,
-    no source URL) is about each of them (``notes.entry_papers``: the one answer to which papers an entry is
+    no source URL) is about each of them (``kb.citations.entry_papers``: the one answer to which papers an entry is
     about; every ID written in it, ``SourceRef.cites``, is a mention). One the doc anchors is the doc's by the
     team's word, so it is listed, 🟡 already anchored ("H2O (2306.14048) and StreamingLLM (2309.17453) drop
     KV": both papers). One not anchored is not put forward as new on a line naming it. The entry's text stays

@@ -13,7 +13,7 @@ import re
 from pathlib import PurePosixPath
 
 from kb.arxiv_id import find_impossible_ids, parse_arxiv_id
-from kb.citations import find_cited_ids
+from kb.citations import entry_papers, find_cited_ids
 from kb.dates import calendar_date
 from kb.records import Note, NoteEntry, UrlRef
 
@@ -194,24 +194,6 @@ def entry_subject(heading: str, urls: list[str], text: str) -> str | None:
     (huggingface.co/papers/ID), else — when it cites no source URL — the first ID in its text.
     An entry that links a docs page and mentions AWQ in passing is about the page, not AWQ."""
     return entry_papers(heading, urls, text)[0]
-
-
-def entry_papers(heading: str, urls: list[str], text: str) -> tuple[str | None, tuple[str, ...]]:
-    """``(subject, also)``: the paper an entry is about (``entry_subject``) and the other papers it is about too.
-
-    A heading's ID or a source URL names the one thing the entry is about: the IDs its text cites beside it
-    are mentions in passing (a docs page's note naming AWQ and GPTQ). An entry that names neither is about
-    what its text cites, all of it: "H2O (2306.14048) and StreamingLLM (2309.17453) drop KV" is the first
-    one's item, and StreamingLLM is as much its subject. ``urls``: the entry's source URLs that are not
-    arXiv's (an arXiv link is one of the IDs its text cites)."""
-    for where in [heading] + urls[:1]:
-        found = find_cited_ids(where)
-        if found:
-            return found[0].id, ()
-    if urls:
-        return None, ()
-    ids = list(dict.fromkeys(a.id for a in find_cited_ids(text)))
-    return (ids[0], tuple(ids[1:])) if ids else (None, ())
 
 
 def parse_note(text: str, path: str) -> Note:
