@@ -61,3 +61,22 @@ def find_cited_ids(text: str) -> list[ArxivId]:
             return m[0] if names_a_paper(url) else " " * len(url) + m[0][len(url):]
         found = find_arxiv_ids(URL_RE.sub(mask, text))
     return found
+
+
+def entry_papers(heading: str, urls: list[str], text: str) -> tuple[str | None, tuple[str, ...]]:
+    """``(subject, also)``: the paper a note entry is about (``pipeline.workspace.notes.entry_subject``) and the
+    other papers it is about too: the one answer the parser, the briefing's items and its rules read.
+
+    A heading's ID or a source URL names the one thing the entry is about: the IDs its text cites beside it
+    are mentions in passing (a docs page's note naming AWQ and GPTQ). An entry that names neither is about
+    what its text cites, all of it: "H2O (2306.14048) and StreamingLLM (2309.17453) drop KV" is the first
+    one's item, and StreamingLLM is as much its subject. ``urls``: the entry's source URLs that are not
+    arXiv's (an arXiv link is one of the IDs its text cites)."""
+    for where in [heading] + urls[:1]:
+        found = find_cited_ids(where)
+        if found:
+            return found[0].id, ()
+    if urls:
+        return None, ()
+    ids = list(dict.fromkeys(a.id for a in find_cited_ids(text)))
+    return (ids[0], tuple(ids[1:])) if ids else (None, ())

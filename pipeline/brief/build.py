@@ -245,7 +245,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
     # item, and anything carrying a verification marker, a figure nobody can check, or two IDs.
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or c.unsourced
-               or len(c.arxiv_ids) > 1]
+               or len(c.written_ids) > 1]
     for c in checked:
         c.put_forward = True
     # Overlap with what is anchored is worth a reading for the increments the briefing puts forward.

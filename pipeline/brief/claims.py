@@ -150,6 +150,25 @@ def _quantity_after(after: str, keywords: _Keywords) -> str | None:
     return min(hits)[1] if hits else None
 
 
+# How much of a clause after a value is read: the quantity it is said of ("… to the time per output token").
+AFTER = 40
+# "to" right after a value, before the quantity it adds to ("adds 6% to TTFT"); not "of" ("30% of the memory" is
+# a share, not a measurement) nor "in" ("38% in memory-bound runs" is a condition).
+_SAID_OF = re.compile(r"^\s*to\s+(?:the\s+)?", re.I)
+
+
+def _quantity_said_of(after: str, keywords: _Keywords) -> str | None:
+    """The quantity a value is said of, named after it: "adds 6% to TTFT and 4% to the time per output
+    token" gives TTFT 6% and TPOT 4% (the keyword before 4% is the 6%'s)."""
+    m = _SAID_OF.match(after)
+    if m is None:
+        return None
+    rest = after[m.end():].lower()
+    hits = [(len(w), q) for w, q in keywords.pairs
+            if rest.startswith(w) and not re.match(r"[\w-]", rest[len(w):len(w) + 1])]
+    return max(hits)[1] if hits else None
+
+
 def claims_in(text: str, where: str, keywords: dict[str, str]) -> list[Claim]:
     """Every claim written in ``text`` (from one source, ``where``)."""
     out: list[Claim] = []
@@ -160,7 +179,8 @@ def claims_in(text: str, where: str, keywords: dict[str, str]) -> list[Claim]:
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
         unit = _UNIT.get(raw_unit, raw_unit)
         subject = _subject(before, table)
-        quantity = (_quantity(before[-60:], unit, table) or _quantity_after(after, table)
+        quantity = (_quantity_said_of(after, table) or _quantity(before[-60:], unit, table)
+                    or _quantity_after(after, table)
                     or ("speed-up" if unit == "×" and subject else None))   # "SEIS 3.27×": a named speed-up
         if quantity is None:
             continue
@@ -172,7 +192,7 @@ def claims_in(text: str, where: str, keywords: dict[str, str]) -> list[Claim]:
 
 
 def _values_in_clauses(text: str) -> Iterator[tuple[str, re.Match[str], str]]:
-    """Each value written in ``text`` with its clause's text before it and up to 16 characters after it.
+    """Each value written in ``text`` with its clause's text before it and up to ``AFTER`` characters after it.
 
     The values are found in the whole text and placed in their clauses (``_CLAUSE``): the same values a
     search clause by clause finds (a clause's match is the text's; one across a clause's end is none),
@@ -187,7 +207,7 @@ def _values_in_clauses(text: str) -> Iterator[tuple[str, re.Match[str], str]]:
         begin = cuts[k - 1][1] if k else 0
         end = cuts[k][0] if k < len(cuts) else len(text)
         if m.end() <= end:
-            yield text[begin:m.start()], m, text[m.end():min(m.end() + 16, end)]
+            yield text[begin:m.start()], m, text[m.end():min(m.end() + AFTER, end)]
 
 
 def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str | None, str, str, dict[str, list[str]]]]:

@@ -10,6 +10,7 @@ import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from kb.arxiv_id import parse_arxiv_id
+from kb.citations import entry_papers, find_cited_ids
 from kb.names import TOKEN, coined, title_name
 from kb.store import Store
 from kb.store.briefings import previous_date
@@ -58,7 +59,8 @@ class _Pool:
         return c
 
     def _absorb(self, keep: Candidate, other: Candidate) -> None:
-        for attr in ("arxiv_ids", "urls", "titles", "texts", "points", "sources", "upvotes", "markers", "bad_ids"):
+        for attr in ("arxiv_ids", "urls", "titles", "texts", "points", "sources", "upvotes", "markers", "bad_ids",
+                     "card_file_ids"):
             for v in getattr(other, attr):
                 if v not in getattr(keep, attr):
                     getattr(keep, attr).append(v)
@@ -223,6 +225,36 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
     return pool.items
 
 
+def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate]:
+    """The papers the doc anchors that the window's note entries are about beside their subject: one item
+    each, its source the entries, its points their lines that cite it.
+
+    An entry is one item, keyed by its subject; an entry whose text names its papers (no ID in its heading,
+    no source URL) is about each of them (``kb.citations.entry_papers``: the one answer to which papers an entry is
+    about; every ID written in it, ``SourceRef.cites``, is a mention). One the doc anchors is the doc's by the
+    team's word, so it is listed, 🟡 already anchored ("H2O (2306.14048) and StreamingLLM (2309.17453) drop
+    KV": both papers). One not anchored is not put forward as new on a line naming it. The entry's text stays
+    its subject's item's (the source here carries none), so its figures and markers are read once."""
+    have = {i for c in cands for i in c.written_ids}
+    found: dict[str, Candidate] = {}
+    for c in cands:
+        for s in c.sources:
+            if s.kind != "entry":
+                continue
+            for aid in s.also_about:
+                if aid in have or aid not in anchored:
+                    continue
+                item = found.setdefault(aid, Candidate(key=f"id:{aid}"))
+                lines = [p for p in c.points if any(_cites(line, aid) for line in p.lines())]
+                _add(item, ids=[aid], points=lines, source=SourceRef(
+                    "entry", s.name, s.path, s.entry, None, s.date, s.credibility, "", (aid,)))
+    return list(found.values())
+
+
+def _cites(line: str, arxiv_id: str) -> bool:
+    return any(a.id == arxiv_id for a in find_cited_ids(line))
+
+
 def _corrected_on(published: str | None, updated: str | None, tz: tzinfo | None) -> str | None:
     """The local day a post was corrected in place, when that is after the day it was published."""
     first, later = (local_stamp(t[:16], tz)[:10] if t else "" for t in (published, updated))
@@ -296,7 +328,8 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
             c = pool.get(keys)
             src = SourceRef("entry", note.author, note.path, e.number, urls[0] if urls else None,
                             note.timestamp, cred, e.text,
-                            tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))))
+                            tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))),
+                            also_about=entry_papers(e.heading, urls, e.text)[1])
             _add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
                  points=e.points, source=src, markers=e.markers)
             c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp) for u in e.upvotes]
@@ -313,6 +346,8 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
         c = pool.get([f"id:{ids[0]}"])
         _add(c, ids=ids[:1], title=card.title, text=card.body,
              source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
+        if len(ids) > 1 and ids[1] not in c.card_file_ids:   # the file name says another ID than the card's
+            c.card_file_ids.append(ids[1])
         if card.hf_upvotes is not None:
             c.upvotes.append((card.hf_upvotes, card.path, card.created or ""))
         if card.primary_topic is not None:

@@ -25,7 +25,7 @@ from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
 from kb.store.tags import StoredResult, stored_results
 from kb.text import normalize_url, paper_title_key, title_key
-from pipeline.brief.collect import collect_candidates, compute_window
+from pipeline.brief.collect import cited_anchored, collect_candidates, compute_window
 from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, stored_classifications
 from pipeline.brief.judge import Rules, load_rules
 from pipeline.brief.model import Candidate, Window
@@ -100,11 +100,12 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     credibility = ctx.sources.credibility()
     cands = collect_candidates(store, window, author_credibility=cfg.authors, source_credibility=credibility,
                                tz=cfg.tz)
+    anchored = current_anchors(store, topic, day)
+    cands += cited_anchored(cands, {a.arxiv_id for a in anchored if a.arxiv_id})
     cited = {i for c in cands for i in c.arxiv_ids}
     entries = {s.key for c in cands for s in c.sources if s.kind == "entry"}
     stored = stored_classifications(store, engine.hash, cited, entries, doc=topic)
     keys = {k for c in cands for k in candidate_keys(c)}
-    anchored = current_anchors(store, topic, day)
     rules = load_rules(ctx.workspace.root)
     day_runs = runs_of_day(store, day)
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],

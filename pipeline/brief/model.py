@@ -24,6 +24,7 @@ class SourceRef:
     text: str = ""                  # what this source says of the item (a note entry, a post, an abstract)
     cites: tuple[str, ...] = ()     # every arXiv ID the source cites (a note entry may cite several)
     corrected: str | None = None    # a post corrected in place after it was published: the day it changed
+    also_about: tuple[str, ...] = ()  # a note entry whose text names its papers: the others beside its subject
 
     @property
     def key(self) -> str:
@@ -58,6 +59,9 @@ class Candidate:
     bad_ids: list[tuple[str, str, str]] = field(default_factory=list)  # (as written, why, where): impossible IDs
     # another known paper's ID written beside this one's name → (arXiv's title of that ID, where it was written)
     miscited: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
+    # the ID a team card's file name gives the item where its front matter says another ("406-2610-15590.md"
+    # with arxiv_id 2610.15950): written by the team, so one of the item's IDs, never the key it is merged by
+    card_file_ids: list[str] = field(default_factory=list)
     # Filled by the judge:
     arxiv_id: str | None = None
     url: str | None = None
@@ -80,6 +84,12 @@ class Candidate:
     @property
     def subjects(self) -> list[str]:
         return self.arxiv_ids + self.urls
+
+    @property
+    def written_ids(self) -> list[str]:
+        """Every arXiv ID the item is written with: its IDs, then a card file name's that disagrees with its
+        front matter. More than one is an ID conflict (``verify.id_conflicts``)."""
+        return self.arxiv_ids + [i for i in self.card_file_ids if i not in self.arxiv_ids]
 
     @property
     def unsourced(self) -> bool:

@@ -67,13 +67,15 @@ STORE_PLACE = "store: listing/API metadata"
 
 
 def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
-    """One title under two or more arXiv IDs across sources, or its name written beside another known
-    paper's ID (``miscited``: there, where the name was written, and arXiv's title of that ID)."""
+    """One title under two or more arXiv IDs across sources (a card's file name among them), or its name
+    written beside another known paper's ID (``miscited``: there, where the name was written, and arXiv's
+    title of that ID)."""
     out = []
     for c in cands:
-        if len(c.arxiv_ids) > 1 or c.miscited:
+        written = c.written_ids
+        if len(written) > 1 or c.miscited:
             ids = {i: facts.mentions.get(i, []) + ([STORE_PLACE] if i in facts.known_ids else [])
-                   for i in c.arxiv_ids}
+                   for i in written}
             evidence = {"ids": ids, "resolved": [i for i in c.arxiv_ids if i in facts.known_ids]}
             if c.miscited:
                 ids.update((i, places) for i, (_, places) in c.miscited.items() if i not in ids)
@@ -198,7 +200,7 @@ def unresolved_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
     out = []
     for c in cands:
         # Anchored items are known to the team; an item under two IDs is one id-conflict, not two flags.
-        if c.anchored_in or len(c.arxiv_ids) > 1:
+        if c.anchored_in or len(c.written_ids) > 1:
             continue
         for i in c.arxiv_ids:
             if i in facts.known_ids:

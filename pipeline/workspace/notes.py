@@ -13,7 +13,7 @@ import re
 from pathlib import PurePosixPath
 
 from kb.arxiv_id import find_impossible_ids, parse_arxiv_id
-from kb.citations import find_cited_ids
+from kb.citations import entry_papers, find_cited_ids
 from kb.dates import calendar_date
 from kb.records import Note, NoteEntry, UrlRef
 
@@ -193,14 +193,7 @@ def entry_subject(heading: str, urls: list[str], text: str) -> str | None:
     """The paper an entry is about: an ID in its heading, else one in its first source URL
     (huggingface.co/papers/ID), else — when it cites no source URL — the first ID in its text.
     An entry that links a docs page and mentions AWQ in passing is about the page, not AWQ."""
-    for where in [heading] + urls[:1]:
-        found = find_cited_ids(where)
-        if found:
-            return found[0].id
-    if urls:
-        return None
-    found = find_cited_ids(text)
-    return found[0].id if found else None
+    return entry_papers(heading, urls, text)[0]
 
 
 def parse_note(text: str, path: str) -> Note:

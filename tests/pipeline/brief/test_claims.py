@@ -133,6 +133,19 @@ def test_a_keyword_a_few_characters_after_the_figure_names_its_quantity() -> Non
     assert _disagree("30% 请求的 TTFT 380 ms", "50% 请求的 TTFT 超过 SLO") == []
 
 
+def test_a_quantity_a_figure_is_said_of_after_it_is_its_own() -> None:
+    """"adds 6% to TTFT and 4% to the time per output token": the 4% is TPOT's, not the TTFT written before it
+    (that keyword is the 6%'s), and TPOT's long name is TPOT as TTFT's is TTFT. A note saying the same in
+    short ("TTFT +6%，TPOT +4%") agrees with it (day 4's VeilServe abstract was a TTFT conflict)."""
+    abstract = "On H100 GPUs, FooServe adds 6% to TTFT and 4% to the time per output token."
+    assert [(c.quantity, c.written) for c in claims_in(abstract, "A", QUANTITIES)] == [("TTFT", "6%"), ("TPOT", "4%")]
+    assert _disagree(abstract, "机密计算模式下：TTFT +6%，TPOT +4%") == []
+    assert _disagree(abstract, "机密计算模式下：TTFT +9%，TPOT +4%") != []
+    # a share is no measurement of what it is a share of; a keyword inside a longer word names nothing
+    assert claims_in("KV takes 30% of the memory", "A", QUANTITIES) == []
+    assert [c.quantity for c in claims_in("cuts TTFT by 38% to memory-bound levels", "A", QUANTITIES)] == ["TTFT"]
+
+
 def test_an_unnamed_bare_factor_is_no_speed_up() -> None:
     assert _disagree("batch size 增大 4×", "batch size 增大 2×") == []
     assert claims_in("batch size 增大 4×", "A", QUANTITIES) == []

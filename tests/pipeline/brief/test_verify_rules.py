@@ -378,11 +378,11 @@ _PIECES = ["3", "46.1", "1,234", " ", "\n", ".", ",", "，", "。", ";", "×", "
 
 
 def _clause_by_clause(text: str) -> list[tuple[str, str, str]]:
-    from pipeline.brief.claims import _CLAUSE, _VALUE
+    from pipeline.brief.claims import _CLAUSE, _VALUE, AFTER
     out = []
     for clause in re.split(r"[。；;！!？?\n，]|(?<=\D)[.,](?=\s|$)", text):
         for m in _VALUE.finditer(clause):
-            out.append((clause[:m.start()], m.group(), clause[m.end():m.end() + 16]))
+            out.append((clause[:m.start()], m.group(), clause[m.end():m.end() + AFTER]))
     assert _CLAUSE.split(text) == re.split(r"[。；;！!？?\n，]|(?<=\D)[.,](?=\s|$)", text)
     return out
 

@@ -1,0 +1,114 @@
+"""The IDs an item of the window is written with, gathered from the store (``collect_candidates``): a card
+whose file name says another ID than its front matter is one paper written with two IDs; and the papers a
+note entry cites beside the one it is about, listed when the doc anchors them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.records import Card
+from kb.store import Store
+from kb.store.cards import save_card
+from kb.store.notes import save_note
+from pipeline.brief.collect import cited_anchored, collect_candidates
+from pipeline.brief.model import Window
+from pipeline.brief.verify import Facts, id_conflicts, unresolved_ids
+from pipeline.workspace.notes import parse_note
+from tests.pipeline.brief.conftest import brief_json, copy_sample, ingest_sample
+
+WINDOW = Window("2026-10-12T22:00", "2026-10-13T22:00", "2026-10-12")
+CARD = "organized/paper_cards/406-2610-15590.md"
+
+
+def _collect(store: Store):
+    return collect_candidates(store, WINDOW, author_credibility={}, source_credibility={})
+
+
+def test_a_card_named_for_another_id_is_an_id_conflict_on_its_own(store: Store) -> None:
+    """Day 4's card 406-2610-15590.md says ``arxiv_id: 2610.15950``, and nothing else writes 2610.15590: the
+    team wrote the paper with two IDs, an ``id-conflict`` naming both (its date-inconsistency is raised
+    beside it). The front matter's ID stays the item's; the file name's merges nothing."""
+    with store.transaction() as tx:
+        save_card(tx, Card(path=CARD, file_id="2610.15590", arxiv_id="2610.15950", created="2026-10-13T15:40",
+                           title="EvictStorm: Evicting Co-Located Tenants' KV Cache with Long-Output Prompts"))
+    [item] = _collect(store)
+    assert item.arxiv_ids == ["2610.15950"]
+    facts = Facts(known_ids={"2610.15950"}, mentions={"2610.15590": [CARD], "2610.15950": [CARD]})
+    [flag] = id_conflicts([item], facts)
+    assert flag.evidence["ids"] == {"2610.15950": [CARD, "store: listing/API metadata"], "2610.15590": [CARD]}
+    assert flag.evidence["resolved"] == ["2610.15950"]
+    # one item under two IDs is one id-conflict, not also an unresolved ID
+    assert unresolved_ids([item], Facts()) == []
+
+
+def test_a_card_whose_name_and_front_matter_agree_raises_nothing(store: Store) -> None:
+    with store.transaction() as tx:
+        save_card(tx, Card(path="organized/paper_cards/403-2610-15426.md", file_id="2610.15426",
+                           arxiv_id="2610.15426", created="2026-10-13T14:30", title="PredRoute: Routing"))
+    [item] = _collect(store)
+    assert item.arxiv_ids == ["2610.15426"]
+    assert id_conflicts([item], Facts(known_ids={"2610.15426"})) == []
+
+
+# ----------------------------------------------------------------------------- the papers an entry cites
+EVICTION = ("## 2. Eviction or offload?\n\n"
+            "- H2O (2306.14048) and StreamingLLM (2309.17453) drop KV; TierKV moves it to CPU memory instead.\n"
+            "- The 2025 survey update (arXiv 2512.19034) has a good table of eviction policies.\n")
+
+
+def _note(store: Store, text: str, path: str = "inbox/tom/2026-10-13T2130-tom-weekend-reading.md") -> None:
+    with store.transaction() as tx:
+        save_note(tx, parse_note(text, path))
+
+
+def test_an_anchored_paper_an_entry_cites_beside_its_subject_is_an_item_of_its_own(store: Store) -> None:
+    """Day 3's "H2O (2306.14048) and StreamingLLM (2309.17453) drop KV": the entry is H2O's item (its first
+    ID); StreamingLLM, anchored too, was never listed. It is now, with the entry as its source and the line
+    citing it as its point; the survey it also cites, anchored nowhere, stays a mention."""
+    _note(store, EVICTION)
+    cands = _collect(store)
+    assert [c.arxiv_ids for c in cands] == [["2306.14048"]]
+    [streaming] = cited_anchored(cands, {"2306.14048", "2309.17453"})
+    assert streaming.arxiv_ids == ["2309.17453"]
+    assert [(s.kind, s.key, s.text) for s in streaming.sources] == [
+        ("entry", "inbox/tom/2026-10-13T2130-tom-weekend-reading.md#1", "")]   # the text is the entry's item's
+    assert [p.text for p in streaming.points] == [EVICTION.splitlines()[2][2:]]
+    assert cited_anchored(cands, {"2306.14048"}) == []          # nothing else anchored: nothing added
+
+
+@pytest.mark.parametrize("text", [
+    # a page's note naming anchored papers in passing (the sample's vLLM vs SGLang quantization matrix)
+    "## 1. vLLM vs SGLang 量化矩阵\n\n来源：https://docs.vllm.ai/en/latest/quantization.html\n\n"
+    "- AWQ（arXiv:2306.00978）与 GPTQ（arXiv:2210.17323）仍是默认推荐的 weight-only 路线\n",
+    # a paper's note (its ID in the heading) comparing it with anchored ones
+    "## 1. QuillSpec（2610.13418）\n\n- 比 AWQ（2306.00978）和 GPTQ（2210.17323）都快\n",
+])
+def test_papers_named_in_passing_are_mentions_only(store: Store, text: str) -> None:
+    """An entry about a page (a source URL) or about the paper its heading names cites others in passing:
+    they stay mentions, anchored or not."""
+    _note(store, text)
+    assert cited_anchored(_collect(store), {"2306.00978", "2210.17323"}) == []
+
+
+def test_a_cited_paper_that_is_an_item_already_is_not_listed_twice(store: Store) -> None:
+    _note(store, EVICTION)
+    _note(store, "## 1. StreamingLLM (2309.17453)\n\n- attention sinks, re-read\n",
+          "inbox/jay/2026-10-13T0900-jay-reading.md")
+    cands = _collect(store)
+    assert sorted(i for c in cands for i in c.arxiv_ids) == ["2306.14048", "2309.17453"]
+    assert cited_anchored(cands, {"2306.14048", "2309.17453"}) == []
+
+
+def test_the_briefing_lists_an_anchored_paper_a_note_cites_second(tmp_path: Path) -> None:
+    """End to end on the sample day: both anchored papers of the entry are listed, 🟡 already anchored in §2.5,
+    each with the note entry as its source; the unanchored survey is not an item."""
+    home = copy_sample(tmp_path / "w")
+    (home / "inbox" / "tom" / "2026-10-08T2130-tom-eviction.md").write_text(
+        EVICTION.replace("## 2.", "## 1."), encoding="utf-8")
+    data = brief_json(ingest_sample(home), "--preview")
+    items = {i["arxiv_id"]: i for i in data["increments"] + data["others"]}
+    for aid in ("2306.14048", "2309.17453"):
+        assert items[aid]["category"] == "confirmation" and items[aid]["why"][0]["code"] == "anchored", aid
+        assert [s["path"] for s in items[aid]["sources"]] == ["inbox/tom/2026-10-08T2130-tom-eviction.md"]
+    assert "2512.19034" not in items
