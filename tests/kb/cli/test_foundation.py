@@ -251,4 +251,4 @@ def test_backup_writes_where_it_says_a_home_relative_file_too(runner: CliRunner,
     copy = runner.invoke(app, ["--home", str(workspace), "db", "copy", "--to", "~/c.sqlite"])
     assert copy.exit_code == 0 and (home / "c.sqlite").is_file(), copy.output
     missing = runner.invoke(app, ["--home", str(workspace), "db", "backup", "~/nowhere/b.sqlite"])
-    assert missing.exit_code == 1 and f"backup to {home / 'nowhere' / 'b.sqlite'} failed" in str(missing.exception)
+    assert missing.exit_code == 1 and f"{home / 'nowhere'} is not a folder" in str(missing.exception)
