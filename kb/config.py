@@ -26,7 +26,7 @@ from kb.config_values import (
     store_url_problem,
     unknown_topics,
 )
-from kb.errors import ConfigError, toml_error
+from kb.errors import ConfigError, toml_error, utf8_error
 
 CLASSIFY_MODELS = ("learned", "keyword")   # pipeline.classify.engine
 DEFAULT_CATEGORIES = ["cs.DC", "cs.LG", "cs.CL", "cs.AR", "cs.PF", "cs.OS"]
@@ -317,7 +317,9 @@ def load_config(path: Path) -> Config:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
         raise ConfigError(f"{path}: no such file") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise utf8_error(path, exc) from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     # a byte-order mark (Notepad and some Windows editors write one) is no part of the TOML, and invisible
     return parse_config(text.removeprefix("\ufeff"), path)

@@ -38,6 +38,15 @@ def toml_error(path: object, error: Exception) -> ConfigError:
     return ConfigError(f"{path}:{place[1]}: not valid TOML: {message[:place.start()]} (column {place[2]})")
 
 
+def utf8_error(path: object, error: UnicodeDecodeError) -> ConfigError:
+    """A TOML file that is not UTF-8 as ``file:line: not UTF-8 text (byte 0xe9 at column 12)``: the place first,
+    as ``toml_error`` says it, never the decoder's "'utf-8' codec can't decode … in position 27" (a byte offset)."""
+    raw = bytes(error.object)
+    line = raw.count(b"\n", 0, error.start) + 1
+    column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+    return ConfigError(f"{path}:{line}: not UTF-8 text (byte 0x{raw[error.start]:02x} at column {column})")
+
+
 class WorkspaceError(KBError):
     """The workspace is missing, unreadable, or a path would leave it."""
 

@@ -55,14 +55,15 @@ def _create_temp(path: Path) -> tuple[int, str]:
     raise FileExistsError(f"no free temp name beside {path}")
 
 
-def write_atomically(path: Path, data: bytes, *, durable: bool = True) -> None:
+def write_atomically(path: Path, data: bytes, *, durable: bool = True, mode: int | None = None) -> None:
     """Replace ``path`` with ``data`` through a temp file and a rename: readers see the old file or the new one.
 
     ``durable`` also flushes the file to disk before the rename. Derived files that the next run
     compares byte for byte and rewrites (the archive site's pages) skip it: a fsync per page was
     two thirds of a year's site build, and a page a power cut truncated is repaired next run.
     The new file's mode is 0666 less the process's umask, like any file the user creates, also when
-    it replaces one written with other permissions (the 0600 briefings of earlier versions).
+    it replaces one written with other permissions (the 0600 briefings of earlier versions); ``mode``,
+    when given, is the new file's instead (a team file kb edits in place keeps the mode the team gave it).
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -74,6 +75,8 @@ def write_atomically(path: Path, data: bytes, *, durable: bool = True) -> None:
         raise KBError(f"cannot write {path}: {why}") from exc
     try:
         with os.fdopen(fd, "wb") as fh:
+            if mode is not None:
+                os.fchmod(fh.fileno(), mode)
             fh.write(data)
             fh.flush()
             if durable:

@@ -63,12 +63,12 @@ def read_toml_resource(relative: str, workspace: Path | None = None) -> tuple[Pa
     is the workspace's configuration: a ConfigError naming the file (exit 2), never an internal error."""
     import tomllib
 
-    from kb.errors import ConfigError, toml_error
+    from kb.errors import ConfigError, toml_error, utf8_error
     path = find_resource(relative, workspace)
     try:
         return path, tomllib.loads(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
     except UnicodeDecodeError as e:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
+        raise utf8_error(path, e) from None
     except tomllib.TOMLDecodeError as e:
         raise toml_error(path, e) from None
     except OSError as e:

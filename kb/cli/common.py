@@ -91,7 +91,7 @@ def briefed_day(value: str | None, ws, today: date | None = None) -> date:
     day, today = parse_day(value, ws), today or parse_day(None, ws)
     if day > today + timedelta(days=1):
         raise typer.BadParameter(f"{day.isoformat()} has not begun ({today.isoformat()} in {ws.config.tz}): "
-                                 "a day is briefed once it has begun", param_hint="'--date'")
+                                 "a day is briefed from its eve on, not earlier", param_hint="'--date'")
     return day
 
 

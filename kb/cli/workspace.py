@@ -20,13 +20,16 @@ def init_cmd(directory: Annotated[str, typer.Argument(help="Folder to make a wor
 
 
 def audit_cmd(topic: AnyTopic = None, fmt: AuditFormat = Fmt4.table) -> None:
-    """Curation findings: duplicates, impossible dates, card mismatches, noticed-but-unanchored papers."""
+    """Curation findings: duplicates, impossible dates, card mismatches, noticed-but-unanchored papers
+    (exit 1 when there is any, as `kb db check`: a script or CI job can tell a clean workspace apart)."""
     from kb.store.audit import audit
     ws = open_workspace()
     with open_store(ws) as store:
         configured = configured_topics(ws)   # "anchored nowhere" is nowhere kb.toml names, whatever --topic
         rows = audit(store, topic=topic, topics=None if topic else configured, configured=configured)
     echo_rows(rows, fmt.value, ["kind", "subject", "detail"], id_key="subject")
+    if rows:
+        raise typer.Exit(1)
 
 
 def anchor_cmd(ident: Annotated[str, typer.Argument(metavar="ID", help="arXiv ID (any form) or URL.")],

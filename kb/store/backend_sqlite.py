@@ -367,6 +367,8 @@ def backup(conn: sqlite3.Connection, dest: Path) -> list[str]:
     as they are, so a damaged store makes a damaged copy: kept, for it may be the best there is, and said."""
     if dest.exists():
         raise ConfigError(f"{dest} exists; kb db backup writes a new file")   # what was asked, like --out's
+    if not dest.parent.is_dir():   # SQLite would say only "unable to open database file"; as kb db copy says it
+        raise StoreError(f"{dest.parent} is not a folder; kb db backup writes its file into an existing one")
     try:
         target = sqlite3.connect(dest)
         with target:

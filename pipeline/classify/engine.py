@@ -44,7 +44,10 @@ def model_path(workspace: Any) -> Path:
     from kb.resources import find_resource
     own = getattr(workspace.config, "classify_model_file", None)
     if own:
-        path = workspace.path(own)
+        try:
+            path = workspace.path(own)
+        except KBError as exc:   # "…: path leads outside the workspace" said which file, not which setting
+            raise ConfigError(f"kb.toml: classify.model_file: {exc}") from None
         if path.is_dir():
             raise ConfigError(f"kb.toml: classify.model_file: {own} is a folder; name the model file (kb train --out)")
         if not path.is_file():

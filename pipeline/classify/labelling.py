@@ -16,7 +16,6 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from kb.arxiv_id import find_impossible_ids, lookup_arxiv_id
 from kb.errors import ConfigError, NotFound
 
 log = logging.getLogger(__name__)
@@ -37,14 +36,9 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
     file that does not read is named (a warning: file, line, why) and skipped, as the nightly does."""
     from kb.labels import Correction, append_label, appendable_labels_path, in_force, labels_path, same_labelling
     from pipeline.classify.engine import load_workspace_taxonomy
-    from pipeline.classify.teamlabels import subject_of
+    from pipeline.classify.teamlabels import refuse_unknowable_ident, subject_of
     d = _doc(ctx, doc)
-    if not ident.strip():
-        raise ConfigError("give an ID: an arXiv ID, a post key or a note entry as path#N")
-    # the argument is an ID by intent: read as one written "arXiv:…", as the notes' rule reads it
-    impossible = find_impossible_ids(f"arXiv:{ident.strip()}") if lookup_arxiv_id(ident) is None else []
-    if impossible:
-        raise ConfigError(f"{ident!r} is not an arXiv ID ({impossible[0][1]}): no paper can have it")
+    refuse_unknowable_ident(ident)
     found = subject_of(ctx.store, ident)
     if found is None:
         raise NotFound(f"{ident} is not in the store (a paper ID, a post key or a note entry path#N); "

@@ -163,7 +163,8 @@ def explain_subject(ctx: RunContext, ident: str, doc: str | None = None) -> list
     """Why a paper (any ID form), post key or note entry (path#N) got its tags and relevance."""
     from kb.errors import NotFound
     from kb.store.tags import subject_text
-    from pipeline.classify.teamlabels import subject_of
+    from pipeline.classify.teamlabels import refuse_unknowable_ident, subject_of
+    refuse_unknowable_ident(ident)
     found = subject_of(ctx.store, ident)
     if found is None:
         raise NotFound(f"{ident} is not in the store (a paper ID, a post key or a note entry path#N)")

@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from kb.errors import ConfigError, toml_error
+from kb.errors import ConfigError, toml_error, utf8_error
 from pipeline.classify.matcher import spellings
 
 __all__ = [
@@ -194,7 +194,7 @@ def _read(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         raise ConfigError(f"{path}: taxonomy file not found") from None
     except UnicodeDecodeError as e:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
+        raise utf8_error(path, e) from None
     except tomllib.TOMLDecodeError as e:
         raise toml_error(path, e) from None
     except OSError as e:

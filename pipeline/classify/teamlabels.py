@@ -20,7 +20,8 @@ import logging
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from kb.arxiv_id import lookup_arxiv_id
+from kb.arxiv_id import find_impossible_ids, lookup_arxiv_id
+from kb.errors import ConfigError
 from kb.labels import card_speaks_for, read_labels, unread_labels_files
 from kb.store.anchors import current_anchors
 from kb.store.cards import card_labels
@@ -34,6 +35,17 @@ log = logging.getLogger(__name__)
 ANCHOR_WEIGHT = 1.0
 CARD_WEIGHT = 1.0
 CORRECTION_WEIGHT = 3.0      # a person looked at this item for this doc: it counts for three anchors
+
+
+def refuse_unknowable_ident(ident: str) -> None:
+    """A usage error (exit 2) for an ID argument no item can have: blank (an unset shell variable), or an arXiv
+    ID no paper can have (``2699.99999``, month 99); "not in the store" (exit 1) is for one that could be."""
+    if not ident.strip():
+        raise ConfigError("give an ID: an arXiv ID, a post key or a note entry as path#N")
+    # the argument is an ID by intent: read as one written "arXiv:…", as the notes' rule reads it
+    impossible = find_impossible_ids(f"arXiv:{ident.strip()}") if lookup_arxiv_id(ident) is None else []
+    if impossible:
+        raise ConfigError(f"{ident!r} is not an arXiv ID ({impossible[0][1]}): no paper can have it")
 
 
 def subject_of(store: Any, ident: str, post_urls: dict[str, str] | None = None) -> tuple[str, str, str, str] | None:

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import stat
 from dataclasses import dataclass
+from pathlib import Path
 
 from kb.arxiv_id import lookup_arxiv_id
 from kb.errors import ConfigError, NotFound, WorkspaceError
@@ -69,12 +72,24 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
     with ctx.store.transaction() as tx:
         result, new_text = _edit(ctx, ident, section, slug, topics[slug].doc, day)
         data = new_text.encode("utf-8")
-        write_atomically(ctx.workspace.path(result.path), data)
+        path = ctx.workspace.path(result.path)
+        write_atomically(path, data, mode=_writable_mode(path, result.path))
         digest = hashlib.sha256(data).hexdigest()
         new_doc = parse_knowledge(new_text.removeprefix(BOM), result.path, slug, today=ctx.today.isoformat())
         save_knowledge_doc(tx, new_doc, digest, ctx.today.isoformat())
         record_file(tx, result.path, "knowledge", digest, new_doc.problems)
     return result
+
+
+def _writable_mode(path: Path, rel: str) -> int:
+    """The doc's permission bits, which its new version keeps; a doc the team made read-only (no write bit,
+    or not writable by this user) is refused, as an editor would: replacing it through a rename would
+    otherwise succeed in a writable folder, and turn it writable (0644) too."""
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        raise WorkspaceError(f"{rel} is read-only (mode {mode:04o}); kb anchor changed nothing",
+                             hint="make it writable, or add the line by hand")
+    return mode
 
 
 def _edit(ctx: RunContext, ident: str, section: str, slug: str, rel: str, day: str) -> tuple[AnchorResult, str]:

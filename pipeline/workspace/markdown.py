@@ -120,6 +120,18 @@ def _is_fence(line: str, closing: bool) -> bool:
     return s == "---" or (closing and s == "...")
 
 
+def _yaml_problem(exc: BaseException) -> str:
+    """What YAML found wrong, with its line in the file (the front matter starts on line 2): ``line 3: expected
+    ',' or ']', but got ':'``. PyYAML's message starts with its context ("while parsing a flow sequence"),
+    which says neither what nor where, and goes on to quote the file, which an error never shows."""
+    if isinstance(exc, yaml.MarkedYAMLError) and (exc.problem or exc.context):
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 2}: " if mark is not None else ""
+        return where + str(exc.problem or exc.context).strip().splitlines()[0]
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
 def split_front_matter(text: str) -> FrontMatter:
     """Split ``---``-delimited YAML front matter from the body; never raises.
 
@@ -146,8 +158,7 @@ def split_front_matter(text: str) -> FrontMatter:
             loader.dispose()
     except (yaml.YAMLError, RecursionError, ValueError, TypeError, OverflowError) as exc:
         # ValueError/TypeError/OverflowError: odd scalars the safe constructors choke on.
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        fm.problems.append(f"front matter is not valid safe YAML: {first}")
+        fm.problems.append(f"front matter is not valid safe YAML: {_yaml_problem(exc)}")
         return fm
     if data is None:
         data = {}

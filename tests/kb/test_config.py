@@ -125,3 +125,14 @@ def test_a_kb_toml_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     path.write_bytes(b"\xef\xbb\xbf" + (SAMPLE / "kb.toml").read_bytes())
     import dataclasses
     assert dataclasses.replace(load_config(path), path=SAMPLE / "kb.toml") == load_config(SAMPLE / "kb.toml")
+
+
+def test_a_kb_toml_that_is_not_utf8_is_named_by_line_and_column(tmp_path: Path) -> None:
+    """It said the decoder's "cannot read: 'utf-8' codec can't decode byte 0xe9 in position 27: invalid
+    continuation byte": a byte offset, where every other kb.toml error names its line."""
+    path = tmp_path / "kb.toml"
+    path.write_bytes(b'[workspace]\ntimezone = "Asia/Shanghai"\ncontact = "caf\xe9@example.org"\n')
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert str(refused.value) == f"{path}:3: not UTF-8 text (byte 0xe9 at column 15)"
+

@@ -292,6 +292,10 @@ def test_a_nightly_stopped_by_a_config_error_says_one_line(briefed: Path) -> Non
     toml.write_text(toml.read_text(encoding="utf-8").replace("models/none.npz", "recordings"), encoding="utf-8")
     result = kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet")
     assert "classify.model_file: recordings is a folder" in result.stderr      # not "does not exist"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('"recordings"', '"/etc/passwd"'), encoding="utf-8")
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet")
+    assert result.returncode == 2 and result.stderr.strip().splitlines() == [   # it named no setting
+        f"kb: error: kb.toml: classify.model_file: /etc/passwd: path leads outside the workspace {briefed}"]
 
 
 def test_a_broken_briefing_rules_override_stops_the_night_with_one_line(briefed: Path) -> None:

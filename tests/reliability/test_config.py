@@ -125,7 +125,7 @@ def test_missing_and_unreadable_config(tmp_path: Path, workspace: Path, kept) ->
     (workspace / "kb.toml").write_bytes(b"\xff\xfe[workspace]\n")
     result = kb_inproc("--home", str(workspace), "ingest", "workspace")
     line = one_error_line(result.stderr)
-    assert result.returncode == 2 and f"{workspace / 'kb.toml'}: cannot read" in line
+    assert result.returncode == 2 and f"{workspace / 'kb.toml'}:1: not UTF-8 text (byte 0xff at column 1)" in line
     (workspace / "kb.toml").unlink()
     (workspace / "kb.toml").mkdir()
     result = kb_inproc("--home", str(workspace), "ingest", "workspace")

@@ -57,6 +57,19 @@ def test_label_refuses_what_it_cannot_do_in_one_line(sample: Path, args: list[st
     assert not (sample / "organized" / "labels").exists()
 
 
+@pytest.mark.parametrize(("ident", "code", "words"), [
+    ("", 2, "give an ID: an arXiv ID, a post key or a note entry as path#N"),   # was "kb: error:  is not in …", 1
+    ("  ", 2, "give an ID"),
+    ("2699.99999", 2, "'2699.99999' is not an arXiv ID"),                          # month 99: no paper has it (was 1)
+    ("2610.99999", 1, "2610.99999 is not in the store"),                           # one that could be: not found
+], ids=["empty", "blank", "impossible", "absent"])
+def test_explain_refuses_an_id_as_label_does(sample: Path, ident: str, code: int, words: str) -> None:
+    for command in ("explain", "label"):
+        args = [command, ident] + (["--relevance", "none"] if command == "label" else [])
+        line = error(sample, *args, code=code)
+        assert line.startswith("kb: error: ") and words in line, (command, line)
+
+
 def test_label_takes_a_topic_of_the_workspaces_own_taxonomy(sample: Path, tmp_path: Path) -> None:
     """A topic the workspace's taxonomy.toml adds is a topic kb label accepts, and the line says so."""
     home = Path(shutil.copytree(sample, tmp_path / "ws"))

@@ -47,5 +47,7 @@ def test_a_day_briefed_may_be_the_workspace_s_tomorrow_not_later(sample_workspac
     from kb.workspace import open_workspace
     ws, today = open_workspace(str(sample_workspace)), dt.date(2026, 10, 8)
     assert common.briefed_day("2026-10-09", ws, today) == dt.date(2026, 10, 9)
-    with pytest.raises(typer.BadParameter, match="2026-10-10 has not begun"):
+    # it said "a day is briefed once it has begun", which tomorrow, accepted, has not
+    with pytest.raises(typer.BadParameter, match=r"^2026-10-10 has not begun \(2026-10-08 in Asia/Shanghai\): "
+                                                 r"a day is briefed from its eve on, not earlier$"):
         common.briefed_day("2026-10-10", ws, today)

@@ -251,4 +251,29 @@ def test_backup_writes_where_it_says_a_home_relative_file_too(runner: CliRunner,
     copy = runner.invoke(app, ["--home", str(workspace), "db", "copy", "--to", "~/c.sqlite"])
     assert copy.exit_code == 0 and (home / "c.sqlite").is_file(), copy.output
     missing = runner.invoke(app, ["--home", str(workspace), "db", "backup", "~/nowhere/b.sqlite"])
-    assert missing.exit_code == 1 and f"backup to {home / 'nowhere' / 'b.sqlite'} failed" in str(missing.exception)
+    assert missing.exit_code == 1 and f"{home / 'nowhere'} is not a folder" in str(missing.exception)
+
+
+@pytest.mark.parametrize(("args", "hint"), [
+    (["show", "2610.09701", "--home", "W"], "--home is kb's own option: write it before the command "
+                                            "(kb --home DIR show …)"),
+    (["query", "anchored", "--home=W"], "(kb --home DIR query anchored …)"),
+    (["flags", "--verbose"], "--verbose is kb's own option: write it before the command (kb --verbose flags …)"),
+])
+def test_a_global_option_after_the_command_says_where_it_goes(tmp_path: Path, capsys, args: list[str],
+                                                              hint: str) -> None:
+    """The README's cron line is `kb nightly --home DIR` (nightly takes it there too); `kb show ID --home DIR`
+    then said only "No such option: --home (Possible options: --help)"."""
+    from kb.cli import main
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert stop.value.code == 2 and len(err) == 1 and "No such option" in err[0] and hint in err[0], err
+
+
+def test_an_unknown_option_that_is_no_global_one_gets_no_hint(capsys) -> None:
+    from kb.cli import main
+    with pytest.raises(SystemExit) as stop:
+        main(["show", "2610.09701", "--bogus"])
+    err = capsys.readouterr().err.strip()
+    assert stop.value.code == 2 and "No such option: --bogus" in err and "kb's own option" not in err

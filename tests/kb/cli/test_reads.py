@@ -126,6 +126,19 @@ def test_audit_counts_a_paper_anchored_only_in_a_doc_kb_toml_no_longer_names_as_
                           "detail": "mentioned in 2 notes, anchored nowhere"}], args
 
 
+def test_audit_exits_1_when_it_finds_something_and_0_on_a_clean_workspace(runner: CliRunner,
+                                                                         workspace: Path) -> None:
+    """The standard is 0 ok, 1 findings (as `kb db check`); `kb audit` printed its findings and exited 0, so a
+    script or CI job could not tell a clean workspace from one with problems."""
+    Store.open(workspace / ".kb" / "kb.sqlite").close()
+    clean = runner.invoke(app, ["audit", "--format", "json"])
+    assert clean.exit_code == 0 and json.loads(clean.output) == []
+    _docs_and_notes(workspace)
+    for args in (["audit"], ["audit", "--format", "json"], ["audit", "--format", "ids"]):
+        found = runner.invoke(app, args)
+        assert found.exit_code == 1 and "2610.10091" in found.output, (args, found.exit_code, found.output)
+
+
 def _format_help(runner: CliRunner, *command: str) -> str:
     text = " ".join(runner.invoke(app, [*command, "--help"], terminal_width=200).output.split())
     return text[text.index("--format"):]

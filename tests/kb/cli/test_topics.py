@@ -57,7 +57,7 @@ def test_lists_across_docs_say_which_doc_each_row_is(two_docs: Path) -> None:
 
 def test_a_docs_audit_leaves_out_the_other_docs_problems(two_docs: Path) -> None:
     def doc_problems(topic: str) -> set[str]:
-        rows = json.loads(kb(two_docs, "audit", "--topic", topic, "--format", "json").stdout)
+        rows = json.loads(kb(two_docs, "audit", "--topic", topic, "--format", "json", code=1).stdout)
         return {r["subject"] for r in rows if r["kind"] == "file-problem" and "knowledge/" in r["subject"]}
     assert "organized/knowledge/inference.md" in doc_problems("inference")   # §1.(1) beside §1.1 in v310
     assert "organized/knowledge/inference.md" not in doc_problems("moe")
@@ -77,7 +77,7 @@ def test_every_doc_means_every_doc_kb_toml_configures(two_docs: Path, tmp_path: 
     kb(home, "ingest", "workspace")
 
     def moe_findings() -> list[dict]:
-        audit = json.loads(kb(home, "audit", "--format", "json").stdout)
+        audit = json.loads(kb(home, "audit", "--format", "json", code=1).stdout)
         return [r for r in audit if "moe" in r["detail"].split(":")[0] or r["subject"].endswith("moe.md")]
     assert moe_findings()
     config = home / "kb.toml"

@@ -225,7 +225,8 @@ def test_a_backup_into_a_folder_that_is_not_there_fails_in_one_line_and_writes_n
     dest = tmp_path / "gone" / "kb-backup.sqlite"
     result = kb(workspace, "db", "backup", str(dest))
     assert result.returncode == 1
-    assert one_error_line(result.stderr) == f"kb: error: backup to {dest} failed: unable to open database file"
+    assert one_error_line(result.stderr) == (f"kb: error: {dest.parent} is not a folder; kb db backup writes its "
+                                             "file into an existing one")   # was SQLite's "unable to open database file"
     assert not dest.parent.exists()
 
 

@@ -273,7 +273,7 @@ def test_a_renumbered_copy_gives_the_same_suggestions_renumbered(day2: dict[str,
 
 
 def test_kb_audit_lists_every_doc_problem_with_its_line(day2: dict[str, Any], day2_home: Path) -> None:
-    findings = json.loads(kb(day2_home, "audit", "--format", "json").stdout)
+    findings = json.loads(kb(day2_home, "audit", "--format", "json", ok=False).stdout)
     doc = "organized/knowledge/inference.md"
     lines = {f["detail"].split(":")[0] for f in findings if f["kind"] == "file-problem" and f["subject"] == doc}
     # P1.1 confusable §1.(1)/§1.1, P1.4 duplicate §3.4, P1.9 impossible date, P1.8 two future dates

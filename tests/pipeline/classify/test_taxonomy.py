@@ -121,7 +121,7 @@ def test_invalid_toml_and_missing_file(tmp_path):
     with pytest.raises(ConfigError, match="not found"):
         load_taxonomy(base=tmp_path / "nope.toml")
     (tmp_path / "latin1.toml").write_bytes(b'[settings]\n# caf\xe9\n')
-    with pytest.raises(ConfigError, match="latin1.toml: not UTF-8 text"):    # was a UnicodeDecodeError traceback
+    with pytest.raises(ConfigError, match=r"latin1.toml:2: not UTF-8 text \(byte 0xe9 at column 6\)"):    # was a UnicodeDecodeError traceback
         load_taxonomy(base=tmp_path / "latin1.toml")
 
 
@@ -237,3 +237,9 @@ def test_hash_changes_with_a_weight_a_term_or_a_threshold(tmp_path):
 def test_shipped_hash_is_stable_across_loads():
     assert load_taxonomy().hash == load_taxonomy().hash
     assert len(load_taxonomy().hash) == 16
+
+
+def test_a_taxonomy_override_that_is_not_utf8_is_named_by_line_and_column(tmp_path: Path) -> None:
+    (tmp_path / "taxonomy.toml").write_bytes(b"[topics.moe]\n\xff = 1\n")
+    with pytest.raises(ConfigError, match=r"taxonomy\.toml:2: not UTF-8 text \(byte 0xff at column 1\)$"):
+        load_taxonomy(tmp_path / "taxonomy.toml")

@@ -142,3 +142,20 @@ def test_a_paper_anchored_in_another_section_is_anchored_and_said(sample_workspa
     assert done.returncode == 0 and done.stdout.rstrip().endswith("; also anchored in §2.3"), done.stdout
     lone = kb_inproc("anchor", "2610.09701", "--section", "2.3", "--dry-run")
     assert lone.returncode == 0 and not lone.stderr.strip(), lone.stderr
+
+
+def test_a_read_only_doc_is_refused_and_a_writable_one_keeps_its_mode(sample_workspace: Path) -> None:
+    """The doc was replaced through a rename, which a writable folder allows: a doc the team made read-only
+    (0444) got the line and came back 0644; a 0640 one came back 0644 too, against "mode kept"."""
+    doc = sample_workspace / DOC
+    before = doc.read_bytes()
+    doc.chmod(0o444)
+    refused = kb_inproc("anchor", "2610.09701", "--section", "2.3", "--date", "2026-10-08")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert refused.stderr.startswith(f"kb: error: {DOC.as_posix()} is read-only (mode 0444); kb anchor changed "
+                                     "nothing (make it writable, or add the line by hand)")
+    assert doc.read_bytes() == before and (doc.stat().st_mode & 0o777) == 0o444
+    doc.chmod(0o640)
+    done = kb_inproc("anchor", "2610.09701", "--section", "2.3", "--date", "2026-10-08")
+    assert done.returncode == 0, done.stderr
+    assert doc.read_bytes() != before and (doc.stat().st_mode & 0o777) == 0o640

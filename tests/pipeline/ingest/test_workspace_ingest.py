@@ -236,7 +236,7 @@ def test_a_future_date_problem_clears_once_the_date_has_come(runner: CliRunner, 
 
     def audit() -> str:
         result = runner.invoke(app, ["audit"])
-        assert result.exit_code == 0, result.output
+        assert result.exit_code == 1, result.output      # the sample's findings
         return result.output
     assert "2026-10-09 is after 2026-10-08" in _ingest(runner, "2026-10-08")
     assert "jay-tomorrow" in audit()

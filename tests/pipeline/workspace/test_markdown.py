@@ -56,6 +56,18 @@ def test_front_matter_deep_nesting_is_refused():
     assert fm.data == {} and fm.body == "body" and "nested deeper" in fm.problems[0]
 
 
+def test_malformed_front_matter_says_what_and_on_which_line_of_the_file():
+    """The problem was YAML's context alone ("while parsing a flow sequence"): neither what was wrong nor where."""
+    fm = split_front_matter("---\ntitle: x\ntags: [a, b\ncredibility: 4\n---\n## body\n")
+    assert fm.data == {} and fm.body == "## body\n"
+    assert fm.problems == ["front matter is not valid safe YAML: line 4: expected ',' or ']', but got ':'"]
+    alias = split_front_matter("---\ntitle: x\nsame: *a\n---\nbody")
+    assert alias.problems == ["front matter is not valid safe YAML: line 3: YAML alias *a refused (aliases are "
+                              "not allowed)"]
+    indented = split_front_matter("---\ntitle: x\n  bad: y\n---\nbody").problems[0]
+    assert indented == "front matter is not valid safe YAML: line 3: mapping values are not allowed here"
+
+
 def test_front_matter_not_a_mapping():
     fm = split_front_matter("---\n- a\n- b\n---\nbody")
     assert fm.data == {} and "not a mapping" in fm.problems[0]
