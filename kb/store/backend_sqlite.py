@@ -129,9 +129,15 @@ def create(path: Path) -> None:
         tmp.unlink(missing_ok=True)
         conn = sqlite3.connect(tmp, isolation_level=None)
         try:
+            # No one else can see the file before it is linked into place, and a crash leaves only a
+            # temporary file the next creation ignores: its migrations need no journal file and no sync
+            # each, only the one sync of the whole file before the link.
+            conn.execute("PRAGMA journal_mode = MEMORY")
+            conn.execute("PRAGMA synchronous = OFF")
             migrate(conn)
         finally:
             conn.close()
+        _sync_file(tmp)
         try:
             os.link(tmp, path)
         except FileExistsError:
@@ -143,6 +149,14 @@ def create(path: Path) -> None:
         raise cls(f"cannot create the store {path}: {exc.strerror}") from exc
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"cannot create the store {path}: {exc}") from exc
+
+
+def _sync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def tune(conn: sqlite3.Connection) -> None:

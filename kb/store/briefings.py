@@ -21,18 +21,23 @@ def data_digest(data: dict[str, Any]) -> str:
     return content_hash(dumps(data))
 
 
-def record_briefing(tx: Tx, data: dict[str, Any], lang: str, fmt: str, path: str | None, text: str) -> None:
-    """Remember a written briefing, and always its data (which later briefings compare against)."""
+def record_briefing(tx: Tx, data: dict[str, Any], lang: str, fmt: str, path: str | None, text: str, *,
+                    with_data: bool = True) -> None:
+    """Remember a written briefing and its data (which later briefings compare against). ``with_data=False``
+    when the day's data row already holds this very data (the other files of one night): the data, its
+    JSON and its briefed keys are then written once a night, not once per file."""
     net_new, increments = data["density"]["net_new"], len(data["increments"])
     rows = [row("briefings", topic=data["topic"], date=data["date"], lang=lang, format=fmt, path=path,
                 content_hash=content_hash(text), net_new=net_new,
                 increments=increments, data="{}")]
-    blob = dumps(data)
-    rows.append(row("briefings", topic=data["topic"], date=data["date"], lang="", format="json", path=None,
-                    content_hash=content_hash(blob), net_new=net_new,
-                    increments=increments, data=blob))
+    if with_data:
+        blob = dumps(data)
+        rows.append(row("briefings", topic=data["topic"], date=data["date"], lang="", format="json", path=None,
+                        content_hash=content_hash(blob), net_new=net_new,
+                        increments=increments, data=blob))
     tx.upsert("briefings", rows, ["topic", "date", "lang", "format"])
-    record_briefed(tx, data)
+    if with_data:
+        record_briefed(tx, data)
 
 
 def recorded(store: Store, topic: str, day: str, lang: str, fmt: str) -> tuple[str | None, str] | None:

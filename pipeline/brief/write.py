@@ -151,4 +151,4 @@ def record(ctx: RunContext, data: dict[str, Any], lang: str, fmt: str, path: Pat
         return
     from kb.store.briefings import record_briefing
     with ctx.store.transaction() as tx:
-        record_briefing(tx, data, lang, fmt, rel, text)
+        record_briefing(tx, data, lang, fmt, rel, text, with_data=not same_data)

@@ -339,3 +339,28 @@ def test_a_damaged_search_index_is_named_by_the_check_and_by_a_search(workspace:
         assert found.startswith(f"the store {store.where}'s search index is damaged: ") and "'rebuild'" in found
         store.query("INSERT INTO search_index(search_index) VALUES('rebuild')")
         assert store.check() == ["ok"]
+
+
+def test_a_new_store_is_synced_whole_before_it_takes_its_name(tmp_path: Path, monkeypatch) -> None:
+    """The new file is migrated with no journal and no sync per migration (no one can open it before its
+    link), so the one sync of the whole file must come before the link gives it the store's name."""
+    import os
+
+    from kb.store.backend_sqlite import create
+    events: list[tuple[str, int]] = []
+    real_fsync, real_link = os.fsync, os.link
+
+    def fsync(fd: int) -> None:
+        events.append(("fsync", os.fstat(fd).st_ino))
+        real_fsync(fd)
+
+    def link(src, dst, **kw) -> None:
+        events.append(("link", os.stat(src).st_ino))
+        real_link(src, dst, **kw)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "link", link)
+    create(tmp_path / "kb.sqlite")
+    store = (tmp_path / "kb.sqlite").stat().st_ino
+    assert [e for e in events if e[1] == store] == [("fsync", store), ("link", store)]
+    assert _applied(tmp_path / "kb.sqlite") == [m.name for m in MIGRATIONS]
