@@ -160,13 +160,21 @@ def _migrate_new(tmp: Path) -> None:
     _sync_file(tmp)
 
 
+_CREATION_GONE_AFTER = 600   # seconds: a creation takes well under one; a PID is only this machine's
+
+
 def _sweep_dead_creations(path: Path) -> None:
     """Remove the temporary files of creations of ``path`` whose process is gone (killed before its
-    link: SIGKILL, a power cut); a creation still running, another process's, is left alone."""
+    link: SIGKILL, a power cut); a creation still running is left alone: its process is alive, or its
+    file is recent (another machine's, on a shared folder, whose PID says nothing here)."""
     prefix, suffix = f".{path.name}.", ".new"
     for leftover in path.parent.glob(f"{prefix}*{suffix}"):
         pid = leftover.name[len(prefix):-len(suffix)]
-        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
+        try:
+            old = time.time() - leftover.stat().st_mtime > _CREATION_GONE_AFTER
+        except OSError:
+            continue
+        if old and pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
             leftover.unlink(missing_ok=True)
 
 

@@ -383,13 +383,16 @@ def test_a_creation_that_fails_leaves_no_temporary_file(tmp_path: Path, monkeypa
 
 def test_a_creation_killed_before_its_link_is_swept_by_the_next(tmp_path: Path) -> None:
     """A process killed mid-creation leaves its temporary file under its PID; the next creation removes
-    it (its process is gone) and keeps a running one's."""
+    it (its process is gone, its file old) and keeps a running one's, and a recent one's (another machine's
+    on a shared folder: its PID means nothing here)."""
     from kb.store.backend_sqlite import create
     done = subprocess.Popen(["true"])
     done.wait()
-    dead = tmp_path / f".kb.sqlite.{done.pid}.new"
+    dead, recent = (tmp_path / f".kb.sqlite.{done.pid}.new", tmp_path / f".kb.sqlite.{done.pid}0.new")
     running = tmp_path / f".kb.sqlite.{os.getppid()}.new"
-    dead.write_bytes(b"SQLite format 3\x00half")
-    running.write_bytes(b"SQLite format 3\x00busy")
+    for leftover in (dead, recent, running):
+        leftover.write_bytes(b"SQLite format 3\x00half")
+    for leftover in (dead, running):
+        os.utime(leftover, (0, 0))
     create(tmp_path / "kb.sqlite")
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["kb.sqlite", running.name])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["kb.sqlite", running.name, recent.name])
