@@ -43,7 +43,10 @@ def utf8_error(path: object, error: UnicodeDecodeError) -> ConfigError:
     as ``toml_error`` says it, never the decoder's "'utf-8' codec can't decode … in position 27" (a byte offset)."""
     raw = bytes(error.object)
     line = raw.count(b"\n", 0, error.start) + 1
-    column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+    # the column an editor shows: characters, not bytes ("名称 = " is 5, not 9); what precedes the bad byte
+    # decoded, and the first line's byte-order mark is none (an editor shows none)
+    before = raw[raw.rfind(b"\n", 0, error.start) + 1:error.start].decode("utf-8", "replace")
+    column = len(before.removeprefix("\ufeff") if line == 1 else before) + 1
     return ConfigError(f"{path}:{line}: not UTF-8 text (byte 0x{raw[error.start]:02x} at column {column})")
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from kb.errors import ConfigError, ReadOnlyStore, StoreError
+from kb.fsutil import pid_alive
 from kb.store.migrations import LEDGER, MIGRATIONS, Migration, pending, readable_without, statements_for
 
 if TYPE_CHECKING:
@@ -125,30 +126,56 @@ def create(path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         if not os.access(path.parent, os.W_OK):
             raise ReadOnlyStore(f"cannot create the store {path}: {path.parent} is not writable")
+        _sweep_dead_creations(path)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
         tmp.unlink(missing_ok=True)
-        conn = sqlite3.connect(tmp, isolation_level=None)
         try:
-            # No one else can see the file before it is linked into place, and a crash leaves only a
-            # temporary file the next creation ignores: its migrations need no journal file and no sync
-            # each, only the one sync of the whole file before the link.
-            conn.execute("PRAGMA journal_mode = MEMORY")
-            conn.execute("PRAGMA synchronous = OFF")
-            migrate(conn)
-        finally:
-            conn.close()
-        _sync_file(tmp)
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            pass
-        finally:
+            _migrate_new(tmp)
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                pass
+        finally:   # whatever stopped it (a failed migration, a full disk, Ctrl-C): no half-made file stays
             tmp.unlink(missing_ok=True)
     except OSError as exc:
         cls = ReadOnlyStore if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) else StoreError
         raise cls(f"cannot create the store {path}: {exc.strerror}") from exc
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"cannot create the store {path}: {exc}") from exc
+
+
+def _migrate_new(tmp: Path) -> None:
+    """Run every migration on the new file ``tmp`` and sync it to disk whole.
+
+    No one else can see the file before it is linked into place, and a process killed meanwhile leaves
+    only a temporary file (removed by the next creation, ``_sweep_dead_creations``): its migrations need
+    no journal file and no sync each, only the one sync of the whole file before the link."""
+    conn = sqlite3.connect(tmp, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = MEMORY")
+        conn.execute("PRAGMA synchronous = OFF")
+        migrate(conn)
+    finally:
+        conn.close()
+    _sync_file(tmp)
+
+
+_CREATION_GONE_AFTER = 600   # seconds: a creation takes well under one; a PID is only this machine's
+
+
+def _sweep_dead_creations(path: Path) -> None:
+    """Remove the temporary files of creations of ``path`` whose process is gone (killed before its
+    link: SIGKILL, a power cut); a creation still running is left alone: its process is alive, or its
+    file is recent (another machine's, on a shared folder, whose PID says nothing here)."""
+    prefix, suffix = f".{path.name}.", ".new"
+    for leftover in path.parent.glob(f"{prefix}*{suffix}"):
+        pid = leftover.name[len(prefix):-len(suffix)]
+        try:
+            old = time.time() - leftover.stat().st_mtime > _CREATION_GONE_AFTER
+        except OSError:
+            continue
+        if old and pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
+            leftover.unlink(missing_ok=True)
 
 
 def _sync_file(path: Path) -> None:

@@ -98,7 +98,8 @@ def _keywords(items: tuple[tuple[str, str], ...]) -> _Keywords:
                      frozenset(w for w, _ in pairs))
 
 
-def _quantity(before: str, unit: str, keywords: _Keywords) -> str | None:
+def _last_keyword(before: str, keywords: _Keywords) -> tuple[str, int] | None:
+    """The quantity of the keyword written last in ``before``, and where that keyword starts."""
     low = before.lower()
     best, at = None, (-1, 0)
     for word, quantity in keywords.pairs:
@@ -106,7 +107,26 @@ def _quantity(before: str, unit: str, keywords: _Keywords) -> str | None:
         # the keyword ending last, then the longest: "p99 latency" is not plain "latency"
         if i >= 0 and (i + len(word), len(word)) > at:
             best, at = quantity, (i + len(word), len(word))
-    return best or _IMPLIED.get(unit)
+    return (best, at[0] - at[1]) if best else None
+
+
+def _quantity(before: str, unit: str, keywords: _Keywords) -> str | None:
+    found = _last_keyword(before, keywords)
+    return found[0] if found else _IMPLIED.get(unit)
+
+
+# A keyword an earlier figure is said of: "6% to TTFT" (and "6% to the TTFT"), right before the keyword.
+_SAID_OF_EARLIER = re.compile(r"\d\S*\s*to\s+(?:the\s+)?$", re.I)
+
+
+def _own_keyword_before(before: str, keywords: _Keywords) -> str | None:
+    """The quantity of the keyword written last before a value, unless an earlier figure is said of it: in
+    "adds 6% to TTFT and 4% to …" the TTFT before 4% is the 6%'s; in "TTFT drops 40% to the latency of a
+    cache hit" the TTFT is the 40%'s own, whatever keyword follows."""
+    found = _last_keyword(before, keywords)
+    if found is None or _SAID_OF_EARLIER.search(before, 0, found[1]):
+        return None
+    return found[0]
 
 
 # Capitalised words that stand before numbers without naming a system.
@@ -159,7 +179,8 @@ _SAID_OF = re.compile(r"^\s*to\s+(?:the\s+)?", re.I)
 
 def _quantity_said_of(after: str, keywords: _Keywords) -> str | None:
     """The quantity a value is said of, named after it: "adds 6% to TTFT and 4% to the time per output
-    token" gives TTFT 6% and TPOT 4% (the keyword before 4% is the 6%'s)."""
+    token" gives TTFT 6% and TPOT 4% (the keyword before 4% is the 6%'s). Read only when no keyword of
+    the value's own is written before it (``_own_keyword_before``)."""
     m = _SAID_OF.match(after)
     if m is None:
         return None
@@ -179,8 +200,8 @@ def claims_in(text: str, where: str, keywords: dict[str, str]) -> list[Claim]:
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
         unit = _UNIT.get(raw_unit, raw_unit)
         subject = _subject(before, table)
-        quantity = (_quantity_said_of(after, table) or _quantity(before[-60:], unit, table)
-                    or _quantity_after(after, table)
+        quantity = (_own_keyword_before(before[-60:], table) or _quantity_said_of(after, table)
+                    or _quantity(before[-60:], unit, table) or _quantity_after(after, table)
                     or ("speed-up" if unit == "×" and subject else None))   # "SEIS 3.27×": a named speed-up
         if quantity is None:
             continue

@@ -234,7 +234,8 @@ def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate
     about; every ID written in it, ``SourceRef.cites``, is a mention). One the doc anchors is the doc's by the
     team's word, so it is listed, 🟡 already anchored ("H2O (2306.14048) and StreamingLLM (2309.17453) drop
     KV": both papers). One not anchored is not put forward as new on a line naming it. The entry's text stays
-    its subject's item's (the source here carries none), so its figures and markers are read once."""
+    its subject's item's (the source here carries none), so its figures and markers are read once; its
+    points are the entry's own lines that cite the paper, never another source's of the subject's item."""
     have = {i for c in cands for i in c.written_ids}
     found: dict[str, Candidate] = {}
     for c in cands:
@@ -245,7 +246,7 @@ def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate
                 if aid in have or aid not in anchored:
                     continue
                 item = found.setdefault(aid, Candidate(key=f"id:{aid}"))
-                lines = [p for p in c.points if any(_cites(line, aid) for line in p.lines())]
+                lines = [p for p in s.own_points if any(_cites(line, aid) for line in p.lines())]
                 _add(item, ids=[aid], points=lines, source=SourceRef(
                     "entry", s.name, s.path, s.entry, None, s.date, s.credibility, "", (aid,)))
     return list(found.values())
@@ -326,10 +327,11 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
             keys = [f"id:{i}" for i in ids] or [f"url:{normalize_url(u)}" for u in urls[:1]] \
                 or [f"entry:{note.path}#{e.number}"]
             c = pool.get(keys)
+            also = entry_papers(e.heading, urls, e.text)[1]
             src = SourceRef("entry", note.author, note.path, e.number, urls[0] if urls else None,
                             note.timestamp, cred, e.text,
                             tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))),
-                            also_about=entry_papers(e.heading, urls, e.text)[1])
+                            also_about=also, own_points=tuple(e.points) if also else ())
             _add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
                  points=e.points, source=src, markers=e.markers)
             c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp) for u in e.upvotes]

@@ -25,6 +25,7 @@ class SourceRef:
     cites: tuple[str, ...] = ()     # every arXiv ID the source cites (a note entry may cite several)
     corrected: str | None = None    # a post corrected in place after it was published: the day it changed
     also_about: tuple[str, ...] = ()  # a note entry whose text names its papers: the others beside its subject
+    own_points: tuple[Any, ...] = ()  # such an entry's own points (its item's are every source's, merged)
 
     @property
     def key(self) -> str:

@@ -136,3 +136,18 @@ def test_a_kb_toml_that_is_not_utf8_is_named_by_line_and_column(tmp_path: Path) 
         load_config(path)
     assert str(refused.value) == f"{path}:3: not UTF-8 text (byte 0xe9 at column 15)"
 
+
+
+def test_the_column_of_a_byte_that_is_not_utf8_counts_characters(tmp_path: Path) -> None:
+    """The column is an editor's: the Chinese characters before the bad byte are one column each, not three
+    (a line `name = "推理缓存\xe9"` said column 21), and a byte-order mark is none."""
+    path = tmp_path / "kb.toml"
+    path.write_bytes(b'\xef\xbb\xbf[workspace]\ntimezone = "Asia/Shanghai"\nname = "\xe6\x8e\xa8\xe7\x90\x86\xe7\xbc'
+                     b'\x93\xe5\xad\x98\xe9"\n')
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert str(refused.value) == f"{path}:3: not UTF-8 text (byte 0xe9 at column 13)"
+    path.write_bytes(b'\xef\xbb\xbfa\xe9 = 1\n')
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert str(refused.value) == f"{path}:1: not UTF-8 text (byte 0xe9 at column 2)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import gc
+import os
 import sqlite3
 import subprocess
 from collections.abc import Iterator
@@ -364,3 +365,34 @@ def test_a_new_store_is_synced_whole_before_it_takes_its_name(tmp_path: Path, mo
     store = (tmp_path / "kb.sqlite").stat().st_ino
     assert [e for e in events if e[1] == store] == [("fsync", store), ("link", store)]
     assert _applied(tmp_path / "kb.sqlite") == [m.name for m in MIGRATIONS]
+
+
+def test_a_creation_that_fails_leaves_no_temporary_file(tmp_path: Path, monkeypatch) -> None:
+    """A migration that fails on the new file (here: a disk that fills) is one line, and the half-made
+    `.kb.sqlite.PID.new` (migrated unsynced, never linked) is removed, not left in .kb/ for good."""
+    from kb.store import backend_sqlite
+
+    def fail(conn, *args, **kw) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(backend_sqlite, "migrate", fail)
+    with pytest.raises(StoreError, match="cannot create the store .*: database or disk is full"):
+        backend_sqlite.create(tmp_path / "kb.sqlite")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_creation_killed_before_its_link_is_swept_by_the_next(tmp_path: Path) -> None:
+    """A process killed mid-creation leaves its temporary file under its PID; the next creation removes
+    it (its process is gone, its file old) and keeps a running one's, and a recent one's (another machine's
+    on a shared folder: its PID means nothing here)."""
+    from kb.store.backend_sqlite import create
+    done = subprocess.Popen(["true"])
+    done.wait()
+    dead, recent = (tmp_path / f".kb.sqlite.{done.pid}.new", tmp_path / f".kb.sqlite.{done.pid}0.new")
+    running = tmp_path / f".kb.sqlite.{os.getppid()}.new"
+    for leftover in (dead, recent, running):
+        leftover.write_bytes(b"SQLite format 3\x00half")
+    for leftover in (dead, running):
+        os.utime(leftover, (0, 0))
+    create(tmp_path / "kb.sqlite")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["kb.sqlite", running.name, recent.name])

@@ -198,3 +198,19 @@ def test_the_same_figure_with_opposite_signs_is_a_conflict() -> None:
     assert values == {"+25%": ["note A"], "−25%": ["note B"]}
     assert _disagree("SGLang decode 吞吐 +25%", "SGLang decode 吞吐 25%") == []
 
+
+
+def test_a_keyword_before_a_figure_stays_its_own_whatever_follows_to() -> None:
+    """"TTFT drops 40% to the latency of a cache hit" measures TTFT: the quantity after "to" is what the
+    figure is said of only when none of its own is written before it (or the one before is an earlier
+    figure's, "adds 6% to TTFT and 4% to …"). It was read as a latency of 40%, the throughput's 2.1× as a
+    bandwidth, the memory's 30% as a TTFT."""
+    said = {t: [(c.quantity, c.written) for c in claims_in(t, "A", QUANTITIES)] for t in (
+        "TTFT drops 40% to the latency of a cache hit",
+        "Throughput rises 2.1× to the bandwidth roofline",
+        "FooServe reduces memory 30% to the TTFT budget of one GPU",
+        "FooServe adds 6% to TTFT and 4% to the time per output token")}
+    assert said == {"TTFT drops 40% to the latency of a cache hit": [("TTFT", "40%")],
+                    "Throughput rises 2.1× to the bandwidth roofline": [("throughput", "2.1×")],
+                    "FooServe reduces memory 30% to the TTFT budget of one GPU": [("memory", "30%")],
+                    "FooServe adds 6% to TTFT and 4% to the time per output token": [("TTFT", "6%"), ("TPOT", "4%")]}

@@ -91,6 +91,20 @@ def test_papers_named_in_passing_are_mentions_only(store: Store, text: str) -> N
     assert cited_anchored(_collect(store), {"2306.00978", "2210.17323"}) == []
 
 
+def test_an_anchored_paper_s_points_are_the_lines_of_the_entry_about_it(store: Store) -> None:
+    """Jay's note about H2O (its heading's ID) names StreamingLLM in passing; Tom's list entry is about both.
+    StreamingLLM's item, sourced to Tom's entry, was given Jay's line too (the H2O item's points are both
+    notes'), a line its listed source never wrote."""
+    _note(store, EVICTION)
+    _note(store, "## 1. H2O (2306.14048)\n\n- unlike StreamingLLM (2309.17453) it keeps heavy hitters\n",
+          "inbox/jay/2026-10-13T0900-jay-reading.md")
+    cands = _collect(store)
+    assert [c.arxiv_ids for c in cands] == [["2306.14048"]]
+    [streaming] = cited_anchored(cands, {"2306.14048", "2309.17453"})
+    assert [s.key for s in streaming.sources] == ["inbox/tom/2026-10-13T2130-tom-weekend-reading.md#1"]
+    assert [p.text for p in streaming.points] == [EVICTION.splitlines()[2][2:]]
+
+
 def test_a_cited_paper_that_is_an_item_already_is_not_listed_twice(store: Store) -> None:
     _note(store, EVICTION)
     _note(store, "## 1. StreamingLLM (2309.17453)\n\n- attention sinks, re-read\n",
