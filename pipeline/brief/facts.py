@@ -62,7 +62,10 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
 def add_anchored_topics(f: Facts, anchors: list[AnchorView], sections: set[str], taxonomy: Any, classify: Any,
                         stored: dict[str, StoredResult]) -> None:
     """What the items anchored in ``sections`` are about (topics, matched terms): the briefing needs it
-    only for the sections of the increments it shows, so only those are classified."""
+    only for the sections of the increments it shows, so only those are classified. What the doc says each
+    anchored item is (``anchor_text``) is kept for every anchor: a word's rarity is counted over the doc."""
+    for a in anchors:
+        f.anchored_texts.setdefault(a.subject, anchor_text(a))
     for a in anchors:
         if a.section not in sections or a.section in f.anchored_topics and any(
                 s == a.subject for s, *_ in f.anchored_topics[a.section]):
@@ -74,6 +77,15 @@ def add_anchored_topics(f: Facts, anchors: list[AnchorView], sections: set[str],
         f.anchored_topics.setdefault(a.section, []).append(
             (a.subject, a.title or a.label, {t.topic for t in result.tags},
              {term for t in result.tags for term in t.terms}))
+
+
+def anchor_text(a: AnchorView) -> str:
+    """What an anchored item is: its paper's title when the store has it and the team's words for it on
+    its line (without the ID, URL and date that anchor it). Not its abstract: an abstract's words on
+    batch sizes and acceptance rates are shared by most papers of a field, a title and a label name what
+    the paper does."""
+    from kb.text import strip_anchor_syntax
+    return "\n".join(x for x in dict.fromkeys((a.title, strip_anchor_syntax(a.label))) if x)
 
 
 STRONG_TERM = 1.0   # the taxonomy's "supporting" weight: below it a term is only a hint

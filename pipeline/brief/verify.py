@@ -14,9 +14,10 @@ from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
-from kb.text import boundary_context
+from kb.text import boundary_context, strip_anchor_syntax
 from pipeline.brief.claims import claims_in, conflicts, unsigned
 from pipeline.brief.model import Candidate, Flag
+from pipeline.classify.features import stem
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
               "impossible-id")
@@ -34,6 +35,11 @@ class Facts:
     card_mismatches: list[tuple[str, str, str]] = field(default_factory=list)  # (path, file id, front-matter id)
     anchored_topics: dict[str, list[tuple[str, str, set[str], set[str]]]] = field(default_factory=dict)
     # section → [(subject, title, topics, terms)] of items anchored there
+    anchored_texts: dict[str, str] = field(default_factory=dict)
+    # subject → what each anchored item of the doc is (its title, its line's label: ``facts.anchor_text``)
+    section_headings: dict[str, str] = field(default_factory=dict)   # section → its heading with its parents'
+    word_counts: dict[str, int] = field(default_factory=dict)   # word (stemmed) → texts holding it (``count_words``)
+    texts_counted: int = 0       # the doc's anchors and the day's relevant items the counts were taken over
     section_topics: dict[str, set[str]] = field(default_factory=dict)  # section → topics that map to it
     speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text): the doc's own figures
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
@@ -234,6 +240,9 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
     Overlap: two or more shared topics, or one shared topic beyond the topics the
     section is about; the closest anchored paper (most shared topics, then terms) is named.
+    Else the same mechanism inside the section's topic (``mechanism_overlap``): the anchored paper
+    whose title and label share two rare words with the new paper's text, words the section's
+    heading and most of its anchors do not have; the evidence adds them (``shared_words``).
     """
     out = []
     for c in cands:
@@ -241,25 +250,118 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
             continue
         own = facts.section_topics.get(c.section, set())
         mine = set(c.topics)
+        others = [a for a in facts.anchored_topics.get(c.section, []) if a[0] not in c.subjects]
         best = None
-        for subject, title, topics, terms in facts.anchored_topics.get(c.section, []):
+        for subject, title, topics, terms in others:
             shared = mine & topics
             # the overlap first: most anchored items share too little, and need no ID parsed
-            if not (len(shared) >= 2 or shared - own) or subject in c.subjects or parse_arxiv_id(subject) is None:
+            if not (len(shared) >= 2 or shared - own) or parse_arxiv_id(subject) is None:
                 continue
             overlap = sorted(c.terms & terms)
             key = (len(shared), len(overlap), subject)
             if best is None or key > best[0]:
                 best = (key, subject, title, sorted(shared), overlap)
+        words: list[str] = []
+        if best is None and (found := mechanism_overlap(c, others, facts)):
+            (subject, title, topics, terms), words = found
+            best = (None, subject, title, sorted(mine & topics), sorted(c.terms & terms))
         if best:
             _, subject, title, shared, overlap = best
             evidence = {"new": c.arxiv_id or c.title, "new_title": c.title, "anchored": subject,
                         "anchored_title": title, "section": f"§{c.section}", "shared_topics": shared,
                         "shared_terms": overlap}
+            if words:   # only a mechanism overlap has them: a topic overlap's evidence stays as it was
+                evidence["shared_words"] = words
             # the context `kb flags show` derives again from the stored evidence: one definition of it
             out.append(Flag("boundary", f"{c.arxiv_id or c.title} ~ {subject}", evidence,
                             context=boundary_context(evidence)))
     return out
+
+
+# Mechanism overlap (``mechanism_overlap``). A word counts when it is rare in the topic — in at most one text
+# in ten of the doc's anchors and the day's relevant items (``count_words``; the day's other papers, most of
+# them off the topic, would make every word of it look rare) — and not the section's own: not in its heading
+# (or its parents'), and held by no more than a quarter of its anchors (one, in a section of up to seven),
+# since what many anchors of a section share is what every paper of it is about. Two such words shared
+# make an overlap: one is a coincidence as often as not ("tree" in two drafting papers' titles).
+# Chosen on the sample day and day 2 (docs/briefing.md), before days 3 and 4 were measured.
+RARE_WORD_SHARE = 1 / 10
+SECTION_WORD_SHARE = 1 / 4
+MIN_SHARED_WORDS = 2
+# Words that say how a sentence runs, not what a paper does.
+_FUNCTION_WORDS = frozenset("""about above across after against all also among and any are based been before being
+below between both but can could does doing down during each either even every for from further had has have
+having here how into its itself just more most much must new non not now off once only other our out over own
+per same should show shows shown since some such than that the their them then there these they this those
+through thus too under until upon use used uses using very via was way ways were what when where which while
+who whom why will with within without would yet""".split())
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def content_words(text: str, skip: set[str] = frozenset()) -> dict[str, str]:
+    """The words of ``text`` that can say what a paper does, stemmed (``features.stem``: "replicates" and
+    "replication" are one word), each with the first spelling it was written in: Latin letters only, three
+    or more, no function word, none of ``skip`` (case folded: the items' own names)."""
+    out: dict[str, str] = {}
+    for raw in _WORD.findall(text):
+        w = raw.lower()
+        if len(w) >= 3 and w.isalpha() and w not in _FUNCTION_WORDS and w not in skip:
+            out.setdefault(stem(w), w)
+    return out
+
+
+def count_words(texts: list[str]) -> tuple[dict[str, int], int]:
+    """How many of ``texts`` hold each content word, and how many texts: the rarity ``mechanism_overlap`` reads."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        for w in content_words(text):
+            counts[w] = counts.get(w, 0) + 1
+    return counts, len(texts)
+
+
+def candidate_text(c: Candidate) -> str:
+    """Everything written about an item: its titles, the abstract and posts, the team's lines."""
+    return "\n".join([c.title, *c.titles, *c.texts, *(line for p in c.points for line in p.lines())])
+
+
+def _name(title: str) -> str | None:
+    """The coined name an item's title or anchor label starts with ("TreeDraft: …", "JIL Attack — …")."""
+    shown = strip_anchor_syntax(title) or title
+    m = _LEADING_NAME.match(shown)
+    return title_name(shown) or (m[1] if m and coined(m[1]) else None)
+
+
+def mechanism_overlap(c: Candidate, anchored: list[tuple[str, str, set[str], set[str]]], facts: Facts
+                      ) -> tuple[tuple[str, str, set[str], set[str]], list[str]] | None:
+    """The paper anchored in ``c``'s section that does what ``c`` does, and the words that say so, or None.
+    ``anchored``: the section's other anchored items (``Facts.anchored_topics``), papers or not.
+
+    What an anchored item does is its title and label (``Facts.anchored_texts``); the new item's is all that
+    is written about it (``candidate_text``). Shared words count when rare and not the section's own
+    (``RARE_WORD_SHARE``, ``SECTION_WORD_SHARE``); names never count (an item that names the anchored paper
+    is not doing what it does). The anchored item sharing the most such words, the rarest first, if
+    ``MIN_SHARED_WORDS`` or more."""
+    if not anchored or not facts.texts_counted:
+        return None
+    names = {n.casefold() for t in [c.title, *(a[1] for a in anchored),
+                                    *(facts.anchored_texts.get(a[0], "") for a in anchored)] if (n := _name(t))}
+    section = set(content_words(facts.section_headings.get(c.section or "", "")))
+    words = {a[0]: content_words(facts.anchored_texts.get(a[0]) or a[1], names) for a in anchored}
+    held: dict[str, int] = {}
+    for w in (w for ws in words.values() for w in ws):
+        held[w] = held.get(w, 0) + 1
+    common = max(1, int(len(anchored) * SECTION_WORD_SHARE))
+    rare = facts.texts_counted * RARE_WORD_SHARE
+    mine = content_words(candidate_text(c), names)
+    best = None
+    for a in (a for a in anchored if parse_arxiv_id(a[0]) is not None):
+        shared = sorted((w for w in mine.keys() & words[a[0]].keys()
+                         if w not in section and held[w] <= common and facts.word_counts.get(w, 0) <= rare),
+                        key=lambda w: (facts.word_counts.get(w, 0), w))
+        key = (len(shared), -sum(facts.word_counts.get(w, 0) for w in shared), a[0])
+        if len(shared) >= MIN_SHARED_WORDS and (best is None or key > best[0]):
+            best = (key, a, [mine[w] for w in shared])
+    return (best[1], best[2]) if best else None
 
 
 def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:

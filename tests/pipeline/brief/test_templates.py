@@ -235,3 +235,23 @@ def test_the_shipped_place_names() -> None:
     from pipeline.brief.judge import load_rules, place_name
     assert place_name("store: listing/API metadata", "zh", load_rules()) == "库内 arXiv 列表/API 元数据"
     assert place_name("inbox/a.md#2", "zh", load_rules()) == "inbox/a.md#2"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "; shared words prefetch, hbm"), ("zh", "；共同用词 prefetch、hbm")])
+def test_a_mechanism_boundary_shows_its_shared_words(sample_day: Path, lang: str, said: str) -> None:
+    """A boundary raised on the mechanism (``verify.mechanism_overlap``) says the words it rests on; a topic
+    boundary's evidence has none, and its line reads as it always did."""
+    import copy
+    import json
+
+    from pipeline.brief.write import render
+    from tests.pipeline.brief.conftest import brief_json
+    data = brief_json(sample_day)
+    [topic] = [f for f in data["flags"] if f["kind"] == "boundary"]
+    mechanism = copy.deepcopy(topic)
+    mechanism.update(id=200, label="T1", subject="2610.55555 ~ 2601.00002")
+    mechanism["evidence"].update(new="2610.55555", shared_words=["prefetch", "hbm"])
+    data["flags"].append(mechanism)
+    text = render(json.loads(json.dumps(data)), lang, "md", sample_day)
+    [line] = [x for x in text.splitlines() if said in x]
+    assert "2610.55555" in line, "only the flag with shared words says them"

@@ -13,6 +13,8 @@ from pipeline.brief.verify import (
     RULE_ORDER,
     Facts,
     boundaries,
+    content_words,
+    count_words,
     date_inconsistencies,
     id_conflicts,
     impossible_ids,
@@ -337,6 +339,78 @@ def test_boundary_never_with_itself() -> None:
     c.arxiv_id, c.arxiv_ids = "2609.33252", ["2609.33252"]
     [f] = boundaries([c], facts)
     assert f.evidence["anchored"] == "2609.26333", "the closest other paper, never the item itself"
+
+
+def test_a_topic_overlap_keeps_its_evidence_without_shared_words() -> None:
+    [f] = boundaries([_new(["moe", "pd-disaggregation", "compression"], {"experts"})], _pd_facts())
+    assert "shared_words" not in f.evidence, "a topic overlap's evidence (its identity) is as it always was"
+
+
+# A section about one topic (KV memory), every anchor of it about KV blocks; the day's other relevant items
+# say "serving", "latency", "GPU" and "blocks" often enough that none of those is rare in the topic.
+_KV_ANCHORS = {
+    "2601.00001": "PageKV: Paged KV Blocks for Serving\nPageKV — paged KV blocks",
+    "2601.00002": "SwapKV: Prefetching KV Blocks from Host Memory into HBM\nSwapKV — prefetch into HBM ahead of attention",
+    "2601.00003": "ZipKV: Lossless Compression of Cold KV Pages\nZipKV — compress cold pages",
+    "2601.00004": "RadixKV: Prefix Sharing with a Radix Tree\nRadixKV — radix-tree prefix reuse",
+}
+_DAY = ["Serving latency on GPU clusters, KV blocks and batching"] * 12
+
+
+def _kv_facts() -> Facts:
+    counts, n = count_words([*_KV_ANCHORS.values(), *_DAY])
+    return Facts(section_topics={"2.1": {"kv-cache"}}, section_headings={"2.1": "Serving architecture / KV memory"},
+                 anchored_topics={"2.1": [(s, t.split("\n")[0], {"kv-cache"}, {"kv cache"})
+                                          for s, t in _KV_ANCHORS.items()]},
+                 anchored_texts=dict(_KV_ANCHORS), word_counts=counts, texts_counted=n)
+
+
+def _kv_new(title: str, text: str = "", **kw) -> Candidate:
+    return cand("n", title=title, arxiv_id="2610.55555", arxiv_ids=["2610.55555"], category="net-new",
+                section="2.1", topics=["kv-cache"], terms={"kv cache"}, texts=[text] if text else [], **kw)
+
+
+def test_boundary_same_mechanism_inside_the_sections_topic() -> None:
+    """Only the section's own topic is shared, which every paper of it shares: the mechanism tells them apart.
+    Both prefetch KV blocks into HBM: two rare words in common with SwapKV's title and label."""
+    new = _kv_new("AheadKV: Predictive Prefetch of KV Blocks into HBM",
+                  "AheadKV predicts which KV blocks attention reads next and prefetches them from host memory.")
+    [f] = boundaries([new], _kv_facts())
+    assert f.subject == "2610.55555 ~ 2601.00002" and f.evidence["anchored"] == "2601.00002"
+    assert f.evidence["shared_topics"] == ["kv-cache"] and f.evidence["section"] == "§2.1"
+    assert {"prefetch", "hbm"} <= set(f.evidence["shared_words"])
+    assert not {"blocks", "memory", "kv", "serving"} & set(f.evidence["shared_words"]), \
+        "words of the section's heading, of several of its anchors, or common in the topic say nothing"
+
+
+def test_boundary_same_topic_different_mechanism_is_none() -> None:
+    quantised = _kv_new("TwoBitKV: Quantizing KV Blocks to Two Bits for Serving",
+                        "Per-channel scales keep accuracy while the KV blocks of each request shrink on the GPU.")
+    one_word = _kv_new("HotKV: Keeping Hot KV Blocks in HBM", "Blocks read often stay on the GPU.")
+    assert boundaries([quantised], _kv_facts()) == []
+    assert boundaries([one_word], _kv_facts()) == [], "one rare word shared (HBM) is a coincidence as often as not"
+
+
+def test_boundary_a_name_is_no_shared_mechanism() -> None:
+    """A note that names the anchored paper and repeats its name is not doing what it does."""
+    names = _kv_new("SwapLite: Faster Swapping for Serving", "Compared with SwapKV and ZipKV: SwapKV, ZipKV, SwapKV.")
+    assert boundaries([names], _kv_facts()) == []
+
+
+def test_boundary_mechanism_words_of_a_papers_title_and_label_only() -> None:
+    facts = _kv_facts()
+    facts.anchored_topics["2.1"] = [a for a in facts.anchored_topics["2.1"] if a[0] != "2601.00002"]
+    new = _kv_new("AheadKV: Predictive Prefetch of KV Blocks into HBM", "prefetches KV blocks into HBM")
+    assert boundaries([new], facts) == [], "SwapKV is not anchored in this section: nothing else prefetches"
+    facts = _kv_facts()
+    facts.anchored_topics["2.1"][1] = ("https://blog.example.org/swapkv", *facts.anchored_topics["2.1"][1][1:])
+    facts.anchored_texts["https://blog.example.org/swapkv"] = _KV_ANCHORS["2601.00002"]
+    assert boundaries([new], facts) == [], "an anchored post is no paper to read beside it"
+
+
+def test_content_words_are_stemmed_and_keep_their_spelling() -> None:
+    words = content_words("Prefetches hot experts; prefetching the EXPERTS with HBM and KV", {"hbm"})
+    assert words == {"prefetch": "prefetches", "hot": "hot", "expert": "experts"}
 
 
 # --- all rules together ---------------------------------------------------------------------
