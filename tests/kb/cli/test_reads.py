@@ -65,6 +65,18 @@ def test_flags_show_gives_a_flag_synced_before_signs_were_kept_as_it_is(runner: 
     assert json.loads(runner.invoke(app, ["flags", "show", "1", "--format", "json"]).output)["context"] == {}
 
 
+def test_flags_list_carries_each_flags_context_as_flags_show_does(runner: CliRunner, workspace: Path) -> None:
+    """`kb flags --format json` gave each flag's evidence with no context: a number conflict's figures unsigned
+    (44%, where the briefing and `kb flags show` say −44%), a boundary's anchored title as its raw line."""
+    _conflict(workspace, signed={"44%": "−44%", "38%": "−38%"})
+    _boundary(workspace, "2609.33252 CascadeEP — async expert scheduling (anchored 2026-10-07)")
+    listed = json.loads(runner.invoke(app, ["flags", "--format", "json"]).output)
+    shown = [json.loads(runner.invoke(app, ["flags", "show", str(f["id"]), "--format", "json"]).output)
+             for f in listed]
+    assert [f["context"] for f in listed] == [f["context"] for f in shown]
+    assert {"signed": {"44%": "−44%", "38%": "−38%"}} in [f["context"] for f in listed]
+
+
 def _docs_and_notes(workspace: Path) -> None:
     """The doc kb.toml configures (``inference``) and one it named before a rename (``inference-old``), both
     still in the store; 2610.10091 is anchored only in the old one and mentioned in two notes."""
