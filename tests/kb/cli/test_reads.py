@@ -129,6 +129,22 @@ def test_show_lists_the_flags_naming_the_paper_not_those_quoting_its_id_in_their
     assert [f["subject"] for f in shown["flags"]] == ["a", "d"]
 
 
+def test_show_lists_a_flag_naming_the_paper_by_one_of_its_versions(runner: CliRunner, workspace: Path) -> None:
+    """A flag whose evidence names the paper with its version (an ID conflict between 2610.12345v2 and
+    2610.54321, as a note wrote it) is about the paper: `kb show 2610.12345` left it out."""
+    from kb.store.rows import row
+    with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as tx:
+        tx.insert("papers", [row("papers", arxiv_id="2610.12345", title="TreeDraft")])
+        for name, evidence in (("v2", {"ids": {"2610.12345v2": ["inbox/a.md#1"], "2610.54321": ["inbox/b.md#1"]}}),
+                               ("url", {"ids": {"https://arxiv.org/abs/2610.12345v3": ["inbox/a.md#2"]}}),
+                               ("other", {"ids": {"2610.12346v2": ["inbox/a.md#3"]}}),
+                               ("text", {"claims": ["见 2610.12345v2 的表 3"]})):
+            sync_flag(tx, rule="id-conflict", fingerprint=f"inference:id-conflict:{name}", topic="inference",
+                      subject=name, evidence=evidence, day="2026-10-08")
+    shown = json.loads(runner.invoke(app, ["show", "2610.12345", "--format", "json"]).output)
+    assert [f["subject"] for f in shown["flags"]] == ["v2", "url"]
+
+
 def test_audit_counts_a_paper_anchored_only_in_a_doc_kb_toml_no_longer_names_as_anchored_nowhere(
         runner: CliRunner, workspace: Path) -> None:
     _docs_and_notes(workspace)
