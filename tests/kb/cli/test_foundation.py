@@ -235,6 +235,16 @@ def test_a_bulk_file_broken_after_one_record_says_so_in_the_singular(runner: Cli
     assert result.exit_code == 1 and "(after 1 record)" in result.output, result.output
 
 
+@pytest.mark.parametrize("args", [["--home", "", "db", "status"], ["--home", " ", "db", "status"],
+                                  ["nightly", "--home", "", "--offline"]], ids=["empty", "blank", "nightly"])
+def test_an_empty_home_is_named_as_empty(runner: CliRunner, workspace: Path, args: list[str]) -> None:
+    """``--home "$W"`` with W unset said ". is not a kb workspace (no kb.toml)": the folder kb ran in, not the
+    empty value the user wrote, and a workspace found there would have been used instead."""
+    result = runner.invoke(app, args)
+    message = result.output + str(result.exception)
+    assert result.exit_code == 2 and "'--home': an empty path" in message and ". is not" not in message, message
+
+
 def test_backup_and_copy_print_the_absolute_path_they_wrote(runner: CliRunner, workspace: Path, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A relative FILE is the current folder's, not the workspace's: the line says where it went."""
