@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import ConfigError, NotFound
-from kb.text import shortened
+from kb.text import counted, shortened
 
 log = logging.getLogger(__name__)
 
@@ -258,6 +258,6 @@ def format_sections_table(result: dict[str, Any]) -> str:
             lines.append(f"{', '.join(it['sections']):<12} {', '.join(it['predicted']):<28} {title}")
     top1, top3 = (("-" if result[k] is None else f"{result[k]:.3f}") for k in ("top1", "top3"))
     lines.append("")
-    lines.append(f"{result['doc']}: {result['n']} anchored items in {result['sections']} sections, "
-                 f"leave-one-out top-1 {top1}, top-3 {top3}")
+    items, sections = counted(result["n"], "anchored item"), counted(result["sections"], "section")
+    lines.append(f"{result['doc']}: {items} in {sections}, leave-one-out top-1 {top1}, top-3 {top3}")
     return "\n".join(lines)
