@@ -175,7 +175,7 @@ def parse_config(text: str, path: Path) -> Config:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise toml_error(path, exc) from exc
+        raise toml_error(path, exc, text) from exc
     for name, value in raw.items():
         if name not in _SCHEMA:
             raise _err(path, text, name, f"unknown section (known: {', '.join(sorted(_SCHEMA))})")

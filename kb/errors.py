@@ -25,17 +25,23 @@ class ConfigError(KBError):
 
 
 _TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
 
 
-def toml_error(path: object, error: Exception) -> ConfigError:
+def toml_error(path: object, error: Exception, text: str | None = None) -> ConfigError:
     """tomllib's complaint about a file as ``file:line: not valid TOML: … (column N)``, the place first as
-    every file:line message of kb's (its message ends "(at line N, column M)"); one it places nowhere
-    names the file alone."""
+    every file:line message of kb's (its message ends "(at line N, column M)"). One it finds at the end of
+    the file (an unclosed ``[``, a string or value cut short: "(at end of document)", no line) is placed at
+    ``text``'s last line that holds anything, where the unfinished thing is; one placed nowhere names the file."""
     message = str(error)
     place = _TOML_PLACE.search(message)
-    if place is None:
-        return ConfigError(f"{path}: not valid TOML: {message}")
-    return ConfigError(f"{path}:{place[1]}: not valid TOML: {message[:place.start()]} (column {place[2]})")
+    if place is not None:
+        return ConfigError(f"{path}:{place[1]}: not valid TOML: {message[:place.start()]} (column {place[2]})")
+    end = _TOML_AT_END.search(message)
+    if end is not None and text is not None:
+        last = len(text.rstrip().splitlines()) or 1
+        return ConfigError(f"{path}:{last}: not valid TOML: {message[:end.start()]} (at the end of the file)")
+    return ConfigError(f"{path}: not valid TOML: {message}")
 
 
 def utf8_error(path: object, error: UnicodeDecodeError) -> ConfigError:

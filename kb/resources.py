@@ -66,10 +66,12 @@ def read_toml_resource(relative: str, workspace: Path | None = None) -> tuple[Pa
     from kb.errors import ConfigError, toml_error, utf8_error
     path = find_resource(relative, workspace)
     try:
-        return path, tomllib.loads(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
+        text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
         raise utf8_error(path, e) from None
-    except tomllib.TOMLDecodeError as e:
-        raise toml_error(path, e) from None
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        return path, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise toml_error(path, e, text) from None

@@ -196,6 +196,20 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
+def shortened(text: str, limit: int) -> str:
+    """``text`` on one line in at most ``limit`` characters: whole when it fits; else cut before the word the
+    limit falls in, with "…" (mid-word only when that would drop more than half: a Chinese title has no
+    spaces, and a long first word is better cut than gone)."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[:limit - 1]
+    space = cut.rfind(" ")
+    if flat[limit - 1] != " " and space >= limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:·—–-") + "…"
+
+
 def boundary_context(evidence: Mapping[str, Any]) -> dict[str, Any]:
     """What a boundary flag shows beside its evidence: the anchored item's title as a reader reads it. An
     anchor the store has no paper for is titled by its line, shown without its ID and "(anchored …)"; the

@@ -89,8 +89,17 @@ def check_tag(value: str | None) -> str | None:
     return value
 
 
-Home = Annotated[Optional[Path], typer.Option("--home", help="Workspace folder (else $KB_HOME, else the nearest "
-                                              "folder upwards with a kb.toml).")]
+def check_home(value: str | None) -> str | None:
+    """Typer callback of ``--home``: a folder given but blank (``--home "$W"`` with W unset) is a usage error, not
+    the folder kb runs in (a path of "" is "."; it said ". is not a kb workspace")."""
+    refuse_blank_path(value, "'--home'", "name the workspace folder, or leave --home out ($KB_HOME, else the "
+                      "nearest folder upwards with a kb.toml)")
+    return value
+
+
+Home = Annotated[Optional[str], typer.Option("--home", metavar="DIR", callback=check_home,
+                                             help="Workspace folder (else $KB_HOME, else the nearest folder upwards "
+                                             "with a kb.toml).")]
 Day = Annotated[Optional[str], typer.Option("--date", help="The day (YYYY-MM-DD); default: today in the workspace's "
                                             "time zone.", callback=check_date)]
 Since = Annotated[Optional[str], typer.Option("--since", help="From this date (YYYY-MM-DD), inclusive.",

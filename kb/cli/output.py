@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kb.mdsafe import md_text
-from kb.text import hidden_controls_escaped
+from kb.text import hidden_controls_escaped, shortened
 
 
 def _width(s: str) -> int:
@@ -22,8 +22,7 @@ def _cell(value: Any, limit: int = 60) -> str:
         return ""
     if isinstance(value, (list, tuple)):
         value = ", ".join(str(v) for v in value)
-    s = " ".join(str(value).split())
-    return s if len(s) <= limit else s[: limit - 1] + "…"
+    return shortened(str(value), limit)
 
 
 def format_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None,

@@ -139,22 +139,36 @@ def _without_topic(fingerprint: str, topic: str) -> str:
 _CONTEXT_OF = {"boundary": boundary_context}
 
 
-def get_flag(store: Store, flag_id: int) -> dict[str, Any]:
-    """One flag with its evidence, and the context its briefing shows beside it where the store has it: what
-    the evidence alone gives (a boundary's anchored title), and the figures written with their sign as its
-    last sync kept them (``signed``; a flag not synced since m024 has none, its figures are shown unsigned)."""
-    rows = store.query("SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence, signed "
-                       "FROM flags WHERE id = ?", (flag_id,))
-    if not rows:
-        raise NotFound(f"no flag #{flag_id}")
-    flag = dict(rows[0])
+def flag_context(rule: str, evidence: Any, signed: str | None) -> dict[str, Any]:
+    """The context a stored flag's briefing shows beside it, where the store has it: what the evidence alone
+    gives (a boundary's anchored title), and the figures written with their sign as its last sync kept them
+    (``signed``, the column's JSON; a flag not synced since m024 has none, its figures are shown unsigned).
+    One definition for `kb flags show` and the list `kb flags` prints."""
+    derive = _CONTEXT_OF.get(rule)
+    context = derive(evidence) if derive and isinstance(evidence, dict) else {}
+    if signed:
+        context["signed"] = json.loads(signed)
+    return context
+
+
+def _with_context(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A flag's row (its ``signed`` column included) as a flag: the evidence decoded, its context beside it."""
+    flag = dict(row)
     signed = flag.pop("signed")
     flag["evidence"] = json.loads(flag["evidence"])
-    derive = _CONTEXT_OF.get(flag["rule"])
-    flag["context"] = derive(flag["evidence"]) if derive and isinstance(flag["evidence"], dict) else {}
-    if signed:
-        flag["context"]["signed"] = json.loads(signed)
+    flag["context"] = flag_context(flag["rule"], flag["evidence"], signed)
     return flag
+
+
+_FLAG_COLUMNS = "id, rule, topic, subject, status, note, first_seen, last_seen, evidence, signed"
+
+
+def get_flag(store: Store, flag_id: int) -> dict[str, Any]:
+    """One flag with its evidence and its context (``flag_context``)."""
+    rows = store.query(f"SELECT {_FLAG_COLUMNS} FROM flags WHERE id = ?", (flag_id,))
+    if not rows:
+        raise NotFound(f"no flag #{flag_id}")
+    return _with_context(rows[0])
 
 
 def known_flags(store: Store, fingerprints: list[str]) -> dict[str, tuple[int, FlagState, str | None]]:
@@ -181,13 +195,10 @@ def flag_notes(store: Store, ids: list[int]) -> dict[int, str]:
 
 def list_flags(store: Store, *, only_open: bool = False, rule: str | None = None,
                topic: str | None = None, topics: Collection[str] | None = None) -> list[dict[str, Any]]:
-    """Verification flags with their evidence (JSON-decoded), newest evidence first; ``topics`` keeps
-    those docs' flags only."""
-    sql = ("SELECT id, rule, topic, subject, status, note, first_seen, last_seen, evidence FROM flags "
+    """Verification flags with their evidence (JSON-decoded) and context (as ``get_flag`` gives them), newest
+    evidence first; ``topics`` keeps those docs' flags only."""
+    sql = (f"SELECT {_FLAG_COLUMNS} FROM flags "
            "WHERE (? = 0 OR status = 'open') AND (? IS NULL OR rule = ?) AND (? IS NULL OR topic = ?)")
-    rows = [dict(r) for r in store.query(sql + " ORDER BY last_seen DESC NULLS LAST, id",
-                                         (int(only_open), rule, rule, topic, topic))
+    return [_with_context(r) for r in store.query(sql + " ORDER BY last_seen DESC NULLS LAST, id",
+                                                   (int(only_open), rule, rule, topic, topic))
             if topics is None or r["topic"] in topics]
-    for r in rows:
-        r["evidence"] = json.loads(r["evidence"])
-    return rows

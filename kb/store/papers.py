@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from kb.arxiv_id import lookup_arxiv_id
+from kb.arxiv_id import lookup_arxiv_id, parse_arxiv_id
 from kb.errors import ConfigError, NotFound
 from kb.names import title_name_key
 from kb.records import PaperRecord, Sighting
@@ -351,13 +351,23 @@ def get_paper(store: Store, ident: str, *, topics: Collection[str] | None = None
     rel = store.query("SELECT relevance FROM classifications WHERE subject_kind = 'paper' AND subject = ?",
                       (aid.id,))
     paper["relevance"] = rel[0]["relevance"] if rel else None
-    # LIKE narrows the flags to those whose evidence holds the ID between quotes; the paper's are those where
-    # a whole string of it (a key, a value) is the ID, not text that ends in an open quote and the ID.
+    # LIKE narrows the flags to those whose evidence holds the ID; the paper's are those where the subject or a
+    # whole string of the evidence (a key, a value) is the ID, any version of it (2610.12345v2 is the paper),
+    # not text that holds the ID among other words nor an ID another one begins with.
     paper["flags"] = [{k: f[k] for k in ("id", "rule", "status", "subject")} for f in store.query(
-        "SELECT id, rule, status, subject, topic, evidence FROM flags WHERE subject = ? OR evidence LIKE ? "
-        "ORDER BY id", (aid.id, f'%"{aid.id}"%'))
-        if (topics is None or f["topic"] in topics) and (f["subject"] == aid.id or aid.id in _strings(f["evidence"]))]
+        "SELECT id, rule, status, subject, topic, evidence FROM flags WHERE subject LIKE ? OR evidence LIKE ? "
+        "ORDER BY id", (f"%{aid.id}%", f"%{aid.id}%"))
+        if (topics is None or f["topic"] in topics)
+        and any(_is_id(s, aid.id) for s in (f["subject"], *_strings(f["evidence"])))]
     return paper
+
+
+def _is_id(text: str, arxiv_id: str) -> bool:
+    """Whether ``text`` is, whole, the paper ``arxiv_id`` written in an ID's form (``2610.12345``,
+    ``2610.12345v2``, ``arXiv:2610.12345``, its arxiv.org URL)."""
+    if text == arxiv_id:
+        return True
+    return arxiv_id in text and (parsed := parse_arxiv_id(text)) is not None and parsed.id == arxiv_id
 
 
 def _strings(evidence: str) -> set[str]:

@@ -70,11 +70,13 @@ def load_labels(path: Path, rules: tuple[str, ...]) -> Labels:
     """Read a labels file (an editor's byte-order mark is no part of it); a file that is not TOML is
     refused at its line, and so is a rule kb does not have, or a label without strings to match."""
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
         raise ConfigError(f"{path}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}") from None
+    try:
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise toml_error(path, e) from None
+        raise toml_error(path, e, text) from None
     day = raw.get("day", {})
     if not isinstance(day, dict):
         raise ConfigError(f"{path}: day must be a table ([day] with date and topic)")

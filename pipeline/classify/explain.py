@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from kb.text import shortened
+
 NEIGHBOURS = 3
 
 
@@ -49,7 +51,7 @@ def explain_lines(engine: Any, title: str, text: str, *, hints: Sequence[str] = 
         for sim, item in nearest_labels(model, idx, val):
             where = f" {item.section}" if item.section else ""
             lines.append(f"  label ({item.origin}{where}, {item.relevance or 'topics only'}) similarity {sim:.2f}: "
-                         f"{item.id} {item.title[:70]}")
+                         f"{item.id} {shortened(item.title, 70)}")
     return lines
 
 

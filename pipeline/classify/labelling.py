@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import ConfigError, NotFound
+from kb.text import counted, shortened
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
     path = append_label(ctx.workspace, d, correction)
     uses = ("the next classify run uses it" if ctx.config.classify_model == "learned" else
             "kept for the learned classifier; the keyword scorer reads no labels")
-    return (f"labelled {label_id} for {d}: {relevance}{shown} — {title[:60]} "
+    return (f"labelled {label_id} for {d}: {relevance}{shown} — {shortened(title, 60)} "
             f"({ctx.workspace.relative(path)}; {uses})")
 
 
@@ -90,7 +91,7 @@ def uncertain_items(ctx: Any, doc: str | None, n: int, since: str | None) -> lis
     ranked = uncertain(model, items, n)
     titles = {it["id"]: it["title"] for it in items}
     # topics stay a list (JSON's list, as the labels file writes them); the table joins a list cell itself
-    return [{**r, "title": (titles.get(r["id"]) or "")[:80]} for r in ranked]
+    return [{**r, "title": shortened(titles.get(r["id"]) or "", 80)} for r in ranked]
 
 
 def uncertain(model: Any, items: Sequence[Mapping[str, Any]], k: int = 20) -> list[dict[str, Any]]:
@@ -253,9 +254,10 @@ def format_sections_table(result: dict[str, Any]) -> str:
     lines = [f"{'anchored in':<12} {'suggested (best first)':<28} item"]
     for it in result["items"]:
         if not it["top1"]:
-            lines.append(f"{', '.join(it['sections']):<12} {', '.join(it['predicted']):<28} {it['title'][:60]}")
+            title = shortened(it["title"], 60)
+            lines.append(f"{', '.join(it['sections']):<12} {', '.join(it['predicted']):<28} {title}")
     top1, top3 = (("-" if result[k] is None else f"{result[k]:.3f}") for k in ("top1", "top3"))
     lines.append("")
-    lines.append(f"{result['doc']}: {result['n']} anchored items in {result['sections']} sections, "
-                 f"leave-one-out top-1 {top1}, top-3 {top3}")
+    items, sections = counted(result["n"], "anchored item"), counted(result["sections"], "section")
+    lines.append(f"{result['doc']}: {items} in {sections}, leave-one-out top-1 {top1}, top-3 {top3}")
     return "\n".join(lines)

@@ -190,15 +190,17 @@ def default_taxonomy() -> Taxonomy:
 def _read(path: Path) -> dict[str, Any]:
     try:
         # an editor's byte-order mark is no part of the TOML (kb.toml is read the same way)
-        return tomllib.loads(path.read_bytes().decode("utf-8").removeprefix("\ufeff"))
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
     except FileNotFoundError:
         raise ConfigError(f"{path}: taxonomy file not found") from None
     except UnicodeDecodeError as e:
         raise utf8_error(path, e) from None
-    except tomllib.TOMLDecodeError as e:
-        raise toml_error(path, e) from None
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise toml_error(path, e, text) from None
 
 
 def load_taxonomy(override: str | Path | None = None, *, base: str | Path | None = None) -> Taxonomy:

@@ -15,6 +15,7 @@ from kb.records import PaperRecord, Sighting
 from kb.store.papers import add_sightings, save_papers
 from kb.store.search import merge_backlog
 from kb.store.sources import register_source
+from kb.text import counted
 from pipeline.context import Progress, RunContext
 from pipeline.ingest.run import SourceReport, SourceSpec, bound_record, source_run
 
@@ -51,7 +52,7 @@ def ingest_stream(ctx: RunContext, path: Path, iterate: Callable[[IO[bytes]], It
         except StoreUnreachable:   # the run's failure, not this file's (pipeline.ingest.run.failures_recorded)
             raise
         except KBError as exc:
-            raise SourceError(f"{path.name}: {exc} (after {report.parsed} records)") from exc
+            raise SourceError(f"{path.name}: {exc} (after {counted(report.parsed, 'record')})") from exc
         if report.parsed == 0:
             report.status = "empty"
     return report

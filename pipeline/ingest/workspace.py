@@ -20,6 +20,7 @@ from kb.errors import KBError, StoreUnreachable, WorkspaceError
 from kb.records import Finding, KnowledgeDoc
 from kb.store.anchors import docs_read_as
 from kb.store.notes import file_hashes, file_problems
+from kb.text import counted
 from kb.workspace import followed
 from pipeline.context import RunContext, no_progress
 from pipeline.ingest.run import SourceReport, SourceSpec, source_run
@@ -146,9 +147,9 @@ def _decode(data: bytes, rel: str) -> tuple[str | None, str | None]:
     text = data.decode("utf-8", errors="replace")
     bad = text.count("\ufffd")
     if bad > max(8, len(text) // 50):
-        return None, f"{rel}: skipped, not UTF-8 text ({bad} undecodable bytes)"
+        return None, f"{rel}: skipped, not UTF-8 text ({counted(bad, 'undecodable byte')})"
     # an editor's byte-order mark is no part of the text: before a queue's "1." it hid the whole list
-    return text.removeprefix("\ufeff"), (f"{rel}: {bad} undecodable bytes replaced" if bad else None)
+    return text.removeprefix("\ufeff"), (f"{rel}: {counted(bad, 'undecodable byte')} replaced" if bad else None)
 
 
 def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, problems: list[str]) -> list[str]:
@@ -242,8 +243,8 @@ def _refuse_if_suspect(ctx: RunContext, doc: KnowledgeDoc) -> None:
     kept = anchored_subject_count(ctx.store, doc.topic)
     if kept:
         lost = "no version line" if doc.version is None else "no sections"
-        raise SuspectDoc(f"has {lost} and no anchors (was it overwritten?); the {kept} anchors "
-                         f"of topic {doc.topic!r} are kept until it has them again")
+        raise SuspectDoc(f"has {lost} and no anchors (was it overwritten?); the {counted(kept, 'anchor')} "
+                         f"of topic {doc.topic!r} {'is' if kept == 1 else 'are'} kept until it has anchors again")
 
 
 def ingest_workspace(ctx: RunContext) -> SourceReport:

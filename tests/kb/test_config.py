@@ -25,6 +25,8 @@ BAD = [
     ("[arxiv]\ncategoriez = []\n", r"kb\.toml:2: arxiv\.categoriez: unknown key"),
     ("[nonsense]\n", r"kb\.toml:1: nonsense: unknown section"),
     ("[hf\n", r"kb\.toml:1: not valid TOML: .*\(column \d+\)"),
+    ("[hf]\n[briefing]\ntop = [1,\n", r"kb\.toml:3: not valid TOML: Invalid value \(at the end of the file\)$"),
+    ('[hf]\nx = "unclosed', r"kb\.toml:2: not valid TOML: Unterminated string \(at the end of the file\)$"),
     ('[[blogs]]\nname = "a"\nurl = "file:///etc/passwd"\n', r"kb\.toml:3: blogs\.url: only http\(s\) URLs"),
     ('[[blogs]]\nname = "a"\nurl = "ftp://x"\n', r"only http\(s\)"),
     ('[[blogs]]\nname = "a"\n', r"needs a url or a recording"),

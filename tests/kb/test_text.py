@@ -111,3 +111,19 @@ def test_hidden_controls_can_be_shown_as_escapes_and_json_keeps_its_data() -> No
     assert without_hidden_controls(text) == text          # nothing hidden is left in the text …
     assert "\\u202e" in text and "推理" in text and FAMILY in text
     assert json.loads(text) == data                       # … and the data is exactly what it was
+
+
+@pytest.mark.parametrize("text,limit,shown", [
+    ("TreeDraft: Load-Adaptive Token-Tree Speculative Decoding for Batched LLM Serving", 60,
+     "TreeDraft: Load-Adaptive Token-Tree Speculative Decoding…"),            # before the word cut, not "Ba…"
+    ("Muon in FP8: Stable Low-Precision Orthogonalized Optimization", 30, "Muon in FP8: Stable…"),
+    ("a b " * 10, 8, "a b a b…"),                                             # the limit at a space: no word lost
+    ("short title", 60, "short title"),
+    ("two\nlines  of   it", 60, "two lines of it"),                           # one line, as a table's cell
+    ("Supercalifragilisticexpialidocious serving", 12, "Supercalifr…"),     # one long word: cut inside it
+    ("推理" * 40, 10, "推理推理推理推理推…"),                                   # no spaces: cut at the limit
+    ("SGLang — a structured generation language", 10, "SGLang…"),           # no dash left before the "…"
+])
+def test_shortened_cuts_before_the_word_the_limit_falls_in(text: str, limit: int, shown: str) -> None:
+    from kb.text import shortened
+    assert shortened(text, limit) == shown and len(shown) <= limit

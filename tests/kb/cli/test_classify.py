@@ -77,7 +77,8 @@ def test_label_takes_a_topic_of_the_workspaces_own_taxonomy(sample: Path, tmp_pa
     (home / "taxonomy.toml").write_text('[topics.tree-draft]\ntitle_en = "Token trees"\ntitle_zh = "令牌树"\n'
                                         '[topics.tree-draft.terms]\n"token tree" = 3\n', encoding="utf-8")
     out = kb(home, "label", SPEC, "--relevance", "primary", "--topic", "tree-draft").stdout
-    assert out.startswith(f"labelled arXiv:{SPEC} for inference: primary [tree-draft]")
+    assert out.startswith(f"labelled arXiv:{SPEC} for inference: primary [tree-draft] — TreeDraft: Load-Adaptive "
+                          "Token-Tree Speculative Decoding… (")    # was cut mid-title, "… Decoding for (", no "…"
     assert "the keyword scorer reads no labels" in out
     line = json.loads((home / "organized" / "labels" / "inference.jsonl").read_text(encoding="utf-8"))
     assert (line["id"], line["relevance"], line["topics"]) == (f"arXiv:{SPEC}", "primary", ["tree-draft"])

@@ -223,6 +223,28 @@ def test_bulk_batch_of_zero_is_refused_as_a_usage_error(runner: CliRunner, works
     assert "--batch" in result.output and "Traceback" not in result.output
 
 
+def test_a_bulk_file_broken_after_one_record_says_so_in_the_singular(runner: CliRunner, workspace: Path,
+                                                                      tmp_path: Path) -> None:
+    """"(after 1 records)": the count of what was read before the file broke is English."""
+    bulk = tmp_path / "b.xml"
+    bulk.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">'
+                    '<ListRecords>\n<record><metadata><arXiv xmlns="http://arxiv.org/OAI/arXiv/"><id>2610.04444</id>'
+                    '<title>A</title><abstract>x</abstract></arXiv></metadata></record>\n<record><metadata><arXiv',
+                    encoding="utf-8")
+    result = runner.invoke(app, ["--home", str(workspace), "ingest", "arxiv-bulk", str(bulk)])
+    assert result.exit_code == 1 and "(after 1 record)" in result.output, result.output
+
+
+@pytest.mark.parametrize("args", [["--home", "", "db", "status"], ["--home", " ", "db", "status"],
+                                  ["nightly", "--home", "", "--offline"]], ids=["empty", "blank", "nightly"])
+def test_an_empty_home_is_named_as_empty(runner: CliRunner, workspace: Path, args: list[str]) -> None:
+    """``--home "$W"`` with W unset said ". is not a kb workspace (no kb.toml)": the folder kb ran in, not the
+    empty value the user wrote, and a workspace found there would have been used instead."""
+    result = runner.invoke(app, args)
+    message = result.output + str(result.exception)
+    assert result.exit_code == 2 and "'--home': an empty path" in message and ". is not" not in message, message
+
+
 def test_backup_and_copy_print_the_absolute_path_they_wrote(runner: CliRunner, workspace: Path, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A relative FILE is the current folder's, not the workspace's: the line says where it went."""

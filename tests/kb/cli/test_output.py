@@ -26,6 +26,13 @@ def test_a_long_middle_cell_is_cut_and_the_columns_stay_in_line() -> None:
     assert lines[2].index(" 1") == lines[3].index(" 22")
 
 
+def test_a_long_title_in_a_middle_cell_is_cut_before_a_word() -> None:
+    """A title cut at 60 characters mid-word ("… Decoding for Ba…") reads as a word that is not there."""
+    title = "TreeDraft: Load-Adaptive Token-Tree Speculative Decoding for Batched LLM Serving"
+    line = format_table([{"id": "2610.08812", "title": title, "n": "1"}]).splitlines()[2]
+    assert "TreeDraft: Load-Adaptive Token-Tree Speculative Decoding… " in line and " for" not in line
+
+
 def test_the_id_column_is_never_cut() -> None:
     key = "inbox/jay/" + "n" * 80 + ".md#3"
     assert key in format_table([{"ref": key, "title": "t"}], whole="ref")

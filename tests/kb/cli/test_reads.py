@@ -65,6 +65,18 @@ def test_flags_show_gives_a_flag_synced_before_signs_were_kept_as_it_is(runner: 
     assert json.loads(runner.invoke(app, ["flags", "show", "1", "--format", "json"]).output)["context"] == {}
 
 
+def test_flags_list_carries_each_flags_context_as_flags_show_does(runner: CliRunner, workspace: Path) -> None:
+    """`kb flags --format json` gave each flag's evidence with no context: a number conflict's figures unsigned
+    (44%, where the briefing and `kb flags show` say −44%), a boundary's anchored title as its raw line."""
+    _conflict(workspace, signed={"44%": "−44%", "38%": "−38%"})
+    _boundary(workspace, "2609.33252 CascadeEP — async expert scheduling (anchored 2026-10-07)")
+    listed = json.loads(runner.invoke(app, ["flags", "--format", "json"]).output)
+    shown = [json.loads(runner.invoke(app, ["flags", "show", str(f["id"]), "--format", "json"]).output)
+             for f in listed]
+    assert [f["context"] for f in listed] == [f["context"] for f in shown]
+    assert {"signed": {"44%": "−44%", "38%": "−38%"}} in [f["context"] for f in listed]
+
+
 def _docs_and_notes(workspace: Path) -> None:
     """The doc kb.toml configures (``inference``) and one it named before a rename (``inference-old``), both
     still in the store; 2610.10091 is anchored only in the old one and mentioned in two notes."""
@@ -115,6 +127,22 @@ def test_show_lists_the_flags_naming_the_paper_not_those_quoting_its_id_in_their
                       evidence=evidence, day="2026-10-08")
     shown = json.loads(runner.invoke(app, ["show", "2610.12345", "--format", "json"]).output)
     assert [f["subject"] for f in shown["flags"]] == ["a", "d"]
+
+
+def test_show_lists_a_flag_naming_the_paper_by_one_of_its_versions(runner: CliRunner, workspace: Path) -> None:
+    """A flag whose evidence names the paper with its version (an ID conflict between 2610.12345v2 and
+    2610.54321, as a note wrote it) is about the paper: `kb show 2610.12345` left it out."""
+    from kb.store.rows import row
+    with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as tx:
+        tx.insert("papers", [row("papers", arxiv_id="2610.12345", title="TreeDraft")])
+        for name, evidence in (("v2", {"ids": {"2610.12345v2": ["inbox/a.md#1"], "2610.54321": ["inbox/b.md#1"]}}),
+                               ("url", {"ids": {"https://arxiv.org/abs/2610.12345v3": ["inbox/a.md#2"]}}),
+                               ("other", {"ids": {"2610.12346v2": ["inbox/a.md#3"]}}),
+                               ("text", {"claims": ["见 2610.12345v2 的表 3"]})):
+            sync_flag(tx, rule="id-conflict", fingerprint=f"inference:id-conflict:{name}", topic="inference",
+                      subject=name, evidence=evidence, day="2026-10-08")
+    shown = json.loads(runner.invoke(app, ["show", "2610.12345", "--format", "json"]).output)
+    assert [f["subject"] for f in shown["flags"]] == ["v2", "url"]
 
 
 def test_audit_counts_a_paper_anchored_only_in_a_doc_kb_toml_no_longer_names_as_anchored_nowhere(

@@ -80,6 +80,7 @@ def test_the_day_may_be_a_toml_date_or_a_string(tmp_path: Path, written: str) ->
     ('[day]\ntopic = "t"\n', "needs date"),
     ('[day]\ndate = "d"\ntopic = "t"\nexhaustive = ["nope"]\n', "exhaustive names no rule"),
     ("[day\n", r"FLAGS.toml:1: not valid TOML: .*\(column \d+\)"),
+    ('[day]\ndate = "2026-10-09"\n[[flag]]\nmatch = ["x",\n', r"FLAGS.toml:4: not valid TOML: .* \(at the end of the file\)"),
     ('day = "2026-10-09"\n', "day must be a table"),                   # was an internal error
     ('flag = "boundary"\n[day]\ndate = "2026-10-09"\ntopic = "t"\n', "array of tables"),
     ('[day]\ndate = "2026-10-09"\ntopic = "t"\nexhaustive = "boundary"\n', "must list rule names"),

@@ -149,6 +149,9 @@ SHIPPED_RULES = (Path(__file__).resolve().parents[3] / "data" / "briefing.toml")
 @pytest.mark.parametrize("edit, said", [
     (lambda t: t.replace("measure = '", "measure = '(", 1), "[facts]: a pattern is not a regular expression"),
     (lambda t: t + "\nx = [\n", "not valid TOML"),
+    # unclosed at the end of the file: tomllib places it nowhere ("at end of document"), kb at the last line
+    (lambda t: t + "\nx = [\n\n", f"briefing.toml:{len(SHIPPED_RULES.splitlines()) + 2}: not valid TOML: Invalid "
+     "value (at the end of the file)"),
     (lambda t: t.replace("[problem_names]\n", "[problem_names]\nbogus = 5\n"), "[problem_names]: a value of the wrong"),
     (lambda t: t.replace("[weights]", "[weightz]"), "[weights]: no key 'weights'"),
     (lambda t: t.replace("recap_patterns = ['", "recap_patterns = ['[", 1), "[markers] recap_patterns: a pattern"),

@@ -202,3 +202,14 @@ def test_two_bare_titles_with_no_word_in_common_are_not_alike_by_their_verdicts(
         return dot / (sum(v * v for v in a.values()) * sum(v * v for v in b.values())) ** 0.5
     assert cosine((1.0, 1.0, 1.0, 1.0)) > 0.3          # the classifier's own weighting: alike by the verdict
     assert cosine(None) < 0.1                           # the sections' weighting
+
+
+def test_the_sections_table_counts_in_english() -> None:
+    """A doc of one section anchoring one item: "1 anchored items in 1 sections"."""
+    from pipeline.classify.labelling import format_sections_table
+    result = {"doc": "moe", "n": 1, "sections": 1, "top1": 1.0, "top3": 1.0,
+              "items": [{"top1": False, "sections": ["§1"], "predicted": ["§2"],
+                         "title": "ExpertFlow: Adaptive Expert Scheduling and Memory Coordination for MoE Inference"}]}
+    lines = format_sections_table(result).splitlines()
+    assert lines[-1].startswith("moe: 1 anchored item in 1 section, leave-one-out top-1 1.000")
+    assert lines[1].endswith("ExpertFlow: Adaptive Expert Scheduling and Memory…")   # cut before a word

@@ -269,6 +269,26 @@ def test_a_queue_saved_with_a_byte_order_mark_keeps_its_items(runner: CliRunner,
         assert db.execute("SELECT count(*) FROM queue_items").fetchone()[0] == 15
 
 
+def test_undecodable_bytes_are_counted_in_english(runner: CliRunner, sample_workspace: Path) -> None:
+    """A note with one byte that is not UTF-8 said "1 undecodable bytes replaced"."""
+    inbox = sample_workspace / "inbox" / "jay"
+    (inbox / "2026-10-08T0900-jay-one.md").write_bytes(b"## n\n- caf\xe9 2610.04444\n")
+    (inbox / "2026-10-08T0901-jay-two.md").write_bytes(b"## n\n- caf\xe9 na\xefve 2610.04444\n")
+    out = _ingest(runner)
+    assert "jay-one.md: 1 undecodable byte replaced" in out and "jay-two.md: 2 undecodable bytes replaced" in out
+
+
+def test_a_doc_overwritten_names_the_one_anchor_it_keeps_in_the_singular(runner: CliRunner,
+                                                                          sample_workspace: Path) -> None:
+    doc = sample_workspace / DOC
+    doc.write_text("# inference\nversion: v1 · 2026-10-08\n### §2.3 MoE\n- 2609.33252 CascadeEP\n", encoding="utf-8")
+    _ingest(runner)
+    doc.write_text("# inference\n\nSomething else was written here.\n", encoding="utf-8")
+    result = runner.invoke(app, ["ingest", "workspace", "--date", "2026-10-08"])
+    assert "the 1 anchor of topic 'inference' is kept until it has anchors again" in result.output + str(
+        result.exception), result.output
+
+
 def test_a_missing_inbox_is_named_and_its_notes_come_back_with_it(runner: CliRunner, sample_workspace: Path,
                                                                   tmp_path: Path) -> None:
     """An unmounted share or a folder moved away forgot every note without a word (QA, 2026-12-04)."""

@@ -196,7 +196,7 @@ def test_a_broken_site_template_override_is_one_line_naming_its_line(site_home: 
     (overrides / "site_index.html.j2").unlink()
     (overrides / "site_labels.toml").write_text("zh = [\n", encoding="utf-8")   # the site's words, not TOML
     result = kb_inproc("--home", str(home), "site", "build")
-    assert result.returncode == 2 and "overrides/templates/site_labels.toml: not valid TOML" in result.stderr
+    assert result.returncode == 2 and "overrides/templates/site_labels.toml:1: not valid TOML" in result.stderr
 
 
 def test_an_english_first_workspace_s_feed_is_in_english(site_home: Path, tmp_path: Path) -> None:
