@@ -217,3 +217,40 @@ def boundary_context(evidence: Mapping[str, Any]) -> dict[str, Any]:
     title = evidence.get("anchored_title") or ""
     shown = strip_anchor_syntax(title) or title
     return {"anchored_title": shown} if shown != title else {}
+
+
+# Every word stemmed so far: the classifier's feature extraction looks words up here before calling stem().
+STEMMED: dict[str, str] = {}
+_STEM_CACHE_LIMIT = 200_000
+
+
+def stem(word: str) -> str:
+    """A small suffix stemmer (plural, -ing, -ed, final -e), the same for training and run time.
+
+    Deliberately weak: it only merges forms that mean the same thing in this domain
+    (``caches``/``cached``/``caching``, ``experts``/``expert``). Lower-case input.
+    """
+    s = STEMMED.get(word)
+    if s is not None:
+        return s
+    w = word
+    n = len(w)
+    if n > 3 and not w[-1].isdigit():
+        if w.endswith("ies") and n > 4:
+            w = w[:-3] + "y"
+        elif w.endswith("s") and not w.endswith("ss") and not w.endswith("us"):
+            w = w[:-1]
+        for suffix in ("ing", "ed"):
+            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+                base = w[: -len(suffix)]
+                if any(c in "aeiouy" for c in base):
+                    w = base
+                    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeioulsz":
+                        w = w[:-1]          # planning → plan
+                break
+        if len(w) > 3 and w.endswith("e"):
+            w = w[:-1]                      # cache → cach, so caching meets it
+    if len(STEMMED) > _STEM_CACHE_LIMIT:
+        STEMMED.clear()
+    STEMMED[word] = w
+    return w

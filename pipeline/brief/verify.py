@@ -14,10 +14,9 @@ from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
-from kb.text import boundary_context, strip_anchor_syntax
+from kb.text import boundary_context, stem, strip_anchor_syntax
 from pipeline.brief.claims import claims_in, conflicts, unsigned
 from pipeline.brief.model import Candidate, Flag
-from pipeline.classify.features import stem
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
               "impossible-id")
@@ -299,7 +298,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
 def content_words(text: str, skip: set[str] = frozenset()) -> dict[str, str]:
-    """The words of ``text`` that can say what a paper does, stemmed (``features.stem``: "replicates" and
+    """The words of ``text`` that can say what a paper does, stemmed (``kb.text.stem``: "replicates" and
     "replication" are one word), each with the first spelling it was written in: Latin letters only, three
     or more, no function word, none of ``skip`` (case folded: the items' own names)."""
     out: dict[str, str] = {}

@@ -32,6 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from kb.text import STEMMED, stem  # one stemmer for the classifier and the briefing's rules (no numpy there)
+
 __all__ = ["TermIndex", "Blocks", "extract", "feature_names", "tfidf", "tokens", "stem", "keyword_verdict",
            "block_weights", "N_BLOCKS", "FEATURE_VERSION"]
 
@@ -44,40 +46,6 @@ _TOKEN_RE = re.compile(rf"[a-z0-9]+|[{_CJK}]+")
 # words with an upper-case letter after the first character: CamelCase candidates only
 _RAW_WORD_RE = re.compile(r"\b[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*")   # \b: tried at word starts only
 _CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
-_STEM_CACHE: dict[str, str] = {}
-_STEM_CACHE_LIMIT = 200_000
-
-
-def stem(word: str) -> str:
-    """A small suffix stemmer (plural, -ing, -ed, final -e), the same for training and run time.
-
-    Deliberately weak: it only merges forms that mean the same thing in this domain
-    (``caches``/``cached``/``caching``, ``experts``/``expert``). Lower-case input.
-    """
-    s = _STEM_CACHE.get(word)
-    if s is not None:
-        return s
-    w = word
-    n = len(w)
-    if n > 3 and not w[-1].isdigit():
-        if w.endswith("ies") and n > 4:
-            w = w[:-3] + "y"
-        elif w.endswith("s") and not w.endswith("ss") and not w.endswith("us"):
-            w = w[:-1]
-        for suffix in ("ing", "ed"):
-            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-                base = w[: -len(suffix)]
-                if any(c in "aeiouy" for c in base):
-                    w = base
-                    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeioulsz":
-                        w = w[:-1]          # planning → plan
-                break
-        if len(w) > 3 and w.endswith("e"):
-            w = w[:-1]                      # cache → cach, so caching meets it
-    if len(_STEM_CACHE) > _STEM_CACHE_LIMIT:
-        _STEM_CACHE.clear()
-    _STEM_CACHE[word] = w
-    return w
 
 
 def _normalise(text: str) -> str:
@@ -222,7 +190,7 @@ class TermIndex:
 
 
 def _stems(toks: Sequence[str]) -> list[str]:
-    cache = _STEM_CACHE
+    cache = STEMMED
     out = list(map(cache.get, toks))
     if None in out:                             # the usual case once warm: every word seen before
         for i in [i for i, s in enumerate(out) if s is None]:
