@@ -169,8 +169,9 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.url = c.urls[0] if c.urls else next((s.url for s in c.sources if s.url), None)
     c.title = title_of(c, known_titles)
     # A paper only the listing or HF saw is exactly the subject the classify stage tagged (with its
-    # arXiv category, which helps); anything the team or a blog wrote about is judged on the merged text.
-    public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf") for s in c.sources)
+    # arXiv category, which helps); so is one a note entry only cites beside its subject (the entry's stored
+    # result is its subject's); anything the team or a blog wrote about is judged on the merged text.
+    public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf") or s.beside_subject for s in c.sources)
     one_entry = len(c.sources) == 1 and c.sources[0].kind == "entry" and len(c.texts) == 1
     key = c.arxiv_id if public_only else (f"entry:{c.sources[0].key}" if one_entry else None)
     result = (stored or {}).get(key) if key else None
