@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> None:
         code = exc.exit_code
     except click_errors.UsageError as exc:
         where = f"{exc.ctx.command_path}: " if exc.ctx is not None and exc.ctx.command_path != "kb" else ""
-        code = _fail(f"{where}{_one_line(exc.format_message())}{_global_option_hint(exc)}", exc.exit_code)
+        code = _fail(f"{where}{_global_option_misplaced(exc) or _one_line(exc.format_message())}", exc.exit_code)
     except click_errors.ClickException as exc:
         code = _fail(_one_line(exc.format_message()), exc.exit_code)
     except (typer.Abort, KeyboardInterrupt):
@@ -165,17 +165,18 @@ def _drop_stdout() -> None:
         os.close(null)
 
 
-def _global_option_hint(exc: Exception) -> str:
+def _global_option_misplaced(exc: Exception) -> str | None:
     """Where a global option goes, when one was written after the command (`kb show ID --home W`, as the
-    README's cron line writes `kb nightly --home …`, the one command that takes it there too): click says
-    only "No such option: --home", which leaves a new user guessing."""
+    README's cron line writes `kb nightly --home …`, the one command that takes it there too), in place of
+    click's message: "No such option: --home (Possible options: --help)" leaves a new user guessing, and
+    its suggestion of a near name is no help for an option the command was never meant to take."""
     from typer._click import exceptions as click_errors
     name = str(getattr(exc, "option_name", "") or "").split("=")[0]
     if not isinstance(exc, click_errors.NoSuchOption) or name not in _GLOBAL_WITH_VALUE | _GLOBAL_FLAGS:
-        return ""
+        return None
     command = exc.ctx.command_path.removeprefix("kb ") if exc.ctx is not None else "COMMAND"
     written = f"{name} DIR" if name in _GLOBAL_WITH_VALUE else name
-    return f"; {name} is kb's own option: write it before the command (kb {written} {command} …)"
+    return f"No such option: {name}; it is kb's own option: write it before the command (kb {written} {command} …)"
 
 
 def _one_line(text: str) -> str:

@@ -229,7 +229,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     describe = SectionTerms(inputs.anchored, section_titles, taxonomy, classify)
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
-        mine = inputs.classify_for([*c.arxiv_ids, *(s.key for s in c.sources if s.kind == "entry")])
+        mine = inputs.classify_for([*c.arxiv_ids, *c.entry_keys])
         judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, stored=stored, sections=sections,
               known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe,

@@ -82,20 +82,47 @@ def _parenthesised(text: str, pos: int) -> bool:
 
 
 @dataclass(frozen=True)
+class SaidOf:
+    """The words between a value and the quantity it is said of, named after it (``[said_of]`` in
+    data/briefing.toml): a connector, then at most one article ("adds 6% to TTFT", "4% to the time per output
+    token"). None: a quantity after its value is read only when written right after it ("1.53x slowdown")."""
+
+    connectors: tuple[str, ...] = ()
+    articles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class _Keywords:
     """The ``[quantities]`` keywords, lower-cased once: ``(keyword, quantity)`` in the file's order, the
-    same longest first, and the set of them."""
+    same longest first, and the set of them; ``[said_of]``'s words as the two patterns that read them."""
 
     pairs: tuple[tuple[str, str], ...]
     longest_first: tuple[str, ...]
     words: frozenset[str]
+    said_of: re.Pattern[str] | None = None           # after a value, before the quantity it is said of
+    said_of_earlier: re.Pattern[str] | None = None   # after an earlier figure, right before a keyword
+
+
+def _one_of(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _said_of_words(said_of: SaidOf) -> str | None:
+    """``[said_of]``'s words as a pattern: a connector, then maybe an article, each followed by a space."""
+    if not said_of.connectors:
+        return None
+    article = rf"(?:(?:{_one_of(said_of.articles)})\s+)?" if said_of.articles else ""
+    return rf"(?:{_one_of(said_of.connectors)})\s+{article}"
 
 
 @lru_cache(maxsize=16)
-def _keywords(items: tuple[tuple[str, str], ...]) -> _Keywords:
+def _keywords(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf()) -> _Keywords:
     pairs = tuple((w.lower(), q) for w, q in items)
+    words = _said_of_words(said_of)
     return _Keywords(pairs, tuple(sorted((w for w, _ in pairs), key=len, reverse=True)),
-                     frozenset(w for w, _ in pairs))
+                     frozenset(w for w, _ in pairs),
+                     re.compile(rf"^\s*{words}", re.I) if words else None,
+                     re.compile(rf"\d\S*\s*{words}$", re.I) if words else None)
 
 
 def _last_keyword(before: str, keywords: _Keywords) -> tuple[str, int] | None:
@@ -115,16 +142,14 @@ def _quantity(before: str, unit: str, keywords: _Keywords) -> str | None:
     return found[0] if found else _IMPLIED.get(unit)
 
 
-# A keyword an earlier figure is said of: "6% to TTFT" (and "6% to the TTFT"), right before the keyword.
-_SAID_OF_EARLIER = re.compile(r"\d\S*\s*to\s+(?:the\s+)?$", re.I)
-
-
 def _own_keyword_before(before: str, keywords: _Keywords) -> str | None:
     """The quantity of the keyword written last before a value, unless an earlier figure is said of it: in
     "adds 6% to TTFT and 4% to …" the TTFT before 4% is the 6%'s; in "TTFT drops 40% to the latency of a
     cache hit" the TTFT is the 40%'s own, whatever keyword follows."""
     found = _last_keyword(before, keywords)
-    if found is None or _SAID_OF_EARLIER.search(before, 0, found[1]):
+    # a keyword an earlier figure is said of: "6% to TTFT" (and "6% to the TTFT"), right before the keyword
+    earlier = keywords.said_of_earlier
+    if found is None or (earlier is not None and earlier.search(before, 0, found[1])):
         return None
     return found[0]
 
@@ -172,16 +197,11 @@ def _quantity_after(after: str, keywords: _Keywords) -> str | None:
 
 # How much of a clause after a value is read: the quantity it is said of ("… to the time per output token").
 AFTER = 40
-# "to" right after a value, before the quantity it adds to ("adds 6% to TTFT"); not "of" ("30% of the memory" is
-# a share, not a measurement) nor "in" ("38% in memory-bound runs" is a condition).
-_SAID_OF = re.compile(r"^\s*to\s+(?:the\s+)?", re.I)
-
-
 def _quantity_said_of(after: str, keywords: _Keywords) -> str | None:
     """The quantity a value is said of, named after it: "adds 6% to TTFT and 4% to the time per output
     token" gives TTFT 6% and TPOT 4% (the keyword before 4% is the 6%'s). Read only when no keyword of
     the value's own is written before it (``_own_keyword_before``)."""
-    m = _SAID_OF.match(after)
+    m = keywords.said_of.match(after) if keywords.said_of is not None else None
     if m is None:
         return None
     rest = after[m.end():].lower()
@@ -190,10 +210,11 @@ def _quantity_said_of(after: str, keywords: _Keywords) -> str | None:
     return max(hits)[1] if hits else None
 
 
-def claims_in(text: str, where: str, keywords: dict[str, str]) -> list[Claim]:
-    """Every claim written in ``text`` (from one source, ``where``)."""
+def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf = SaidOf()) -> list[Claim]:
+    """Every claim written in ``text`` (from one source, ``where``): ``keywords`` the ``[quantities]``,
+    ``said_of`` the ``[said_of]`` words of data/briefing.toml."""
     out: list[Claim] = []
-    table = _keywords(tuple(keywords.items()))
+    table = _keywords(tuple(keywords.items()), said_of)
     for before, m, after in _values_in_clauses(text or ""):
         if _parenthesised(before, len(before)) or _BASELINE.search(before) or _CHANGED_TO.match(after):
             continue

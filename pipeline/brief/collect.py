@@ -248,7 +248,7 @@ def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate
                 item = found.setdefault(aid, Candidate(key=f"id:{aid}"))
                 lines = [p for p in s.own_points if any(_cites(line, aid) for line in p.lines())]
                 _add(item, ids=[aid], points=lines, source=SourceRef(
-                    "entry", s.name, s.path, s.entry, None, s.date, s.credibility, "", (aid,)))
+                    "entry", s.name, s.path, s.entry, None, s.date, s.credibility, "", (aid,), beside_subject=True))
     return list(found.values())
 
 

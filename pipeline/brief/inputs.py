@@ -103,7 +103,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     anchored = current_anchors(store, topic, day)
     cands += cited_anchored(cands, {a.arxiv_id for a in anchored if a.arxiv_id})
     cited = {i for c in cands for i in c.arxiv_ids}
-    entries = {s.key for c in cands for s in c.sources if s.kind == "entry"}
+    entries = {k for c in cands for k in c.entry_keys}
     stored = stored_classifications(store, engine.hash, cited, entries, doc=topic)
     keys = {k for c in cands for k in candidate_keys(c)}
     rules = load_rules(ctx.workspace.root)
@@ -120,7 +120,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
         paper_titles=paper_titles(store, cited),
         facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities, anchored=anchored,
-                           since=window.start),
+                           since=window.start, said_of=rules.said_of),
         anchors=sections_by_subject(anchored), anchored=anchored,
         withdrawn=withdrawn_anchors(store, topic, day, keys),
         anchored_stored=stored_results(store, engine.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id},

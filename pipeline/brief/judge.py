@@ -19,6 +19,7 @@ from kb.errors import ConfigError
 from kb.resources import read_toml_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
+from pipeline.brief.claims import SaidOf
 from pipeline.brief.model import Candidate
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ class Rules:
     problem_names: dict[str, list[tuple[re.Pattern[str], str]]] = field(default_factory=dict)   # lang → catalogue
     quantity_names: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → quantity → its name
     place_names: dict[str, dict[str, str]] = field(default_factory=dict)      # lang → kb's place label → its text
+    said_of: SaidOf = field(default_factory=SaidOf)   # the words before a quantity a value is said of ("to")
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -100,7 +102,14 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  part("[quantity_names]", lambda: {lang: {str(q): str(name) for q, name in names.items()}
                                                    for lang, names in raw.get("quantity_names", {}).items()}),
                  part("[place_names]", lambda: {lang: {str(label): str(text) for label, text in names.items()}
-                                                for lang, names in raw.get("place_names", {}).items()}))
+                                                for lang, names in raw.get("place_names", {}).items()}),
+                 said_of=part("[said_of]", lambda: _said_of(raw.get("said_of", {}))))
+
+
+def _said_of(table: dict[str, Any]) -> SaidOf:
+    """``[said_of]``: its connectors and articles, lower-cased (a file without the table reads none)."""
+    words = {key: tuple(str.lower(w) for w in table.get(key, [])) for key in ("connectors", "articles")}
+    return SaidOf(**words)
 
 
 def problem_name(problem: str, lang: str, rules: Rules) -> str:
@@ -169,8 +178,9 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.url = c.urls[0] if c.urls else next((s.url for s in c.sources if s.url), None)
     c.title = title_of(c, known_titles)
     # A paper only the listing or HF saw is exactly the subject the classify stage tagged (with its
-    # arXiv category, which helps); anything the team or a blog wrote about is judged on the merged text.
-    public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf") for s in c.sources)
+    # arXiv category, which helps); so is one a note entry only cites beside its subject (the entry's stored
+    # result is its subject's); anything the team or a blog wrote about is judged on the merged text.
+    public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf") or s.beside_subject for s in c.sources)
     one_entry = len(c.sources) == 1 and c.sources[0].kind == "entry" and len(c.texts) == 1
     key = c.arxiv_id if public_only else (f"entry:{c.sources[0].key}" if one_entry else None)
     result = (stored or {}).get(key) if key else None

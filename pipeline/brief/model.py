@@ -26,6 +26,9 @@ class SourceRef:
     corrected: str | None = None    # a post corrected in place after it was published: the day it changed
     also_about: tuple[str, ...] = ()  # a note entry whose text names its papers: the others beside its subject
     own_points: tuple[Any, ...] = ()  # such an entry's own points (its item's are every source's, merged)
+    # a note entry listed as a source of a paper it cites beside its subject (``collect.cited_anchored``): its
+    # key names the subject's item, so the team's label of that key and its stored result are not this item's
+    beside_subject: bool = False
 
     @property
     def key(self) -> str:
@@ -91,6 +94,13 @@ class Candidate:
         """Every arXiv ID the item is written with: its IDs, then a card file name's that disagrees with its
         front matter. More than one is an ID conflict (``verify.id_conflicts``)."""
         return self.arxiv_ids + [i for i in self.card_file_ids if i not in self.arxiv_ids]
+
+    @property
+    def entry_keys(self) -> list[str]:
+        """The keys (``path#N``) of the note entries the item is the subject of: what a team correction
+        (``kb label``) and the classify stage's stored result of an entry are keyed by. An entry that only cites
+        the item beside its subject is not among them: its key is the subject's."""
+        return [s.key for s in self.sources if s.kind == "entry" and not s.beside_subject]
 
     @property
     def unsourced(self) -> bool:

@@ -26,8 +26,8 @@ from pipeline.brief.template_cache import bytecode_cache
 __all__ = ["md_cell", "md_link", "md_text", "render_html", "render_html_body", "render_markdown", "stars"]
 
 CATEGORY_ICON = {"net-new": "🟢", "engineering": "🟠", "confirmation": "🟡"}
-# optimized=False: Jinja's constant-folding pass finds nothing to fold in kb's templates (the code it
-# generates is the same without it) and costs a first run ~15 % of compiling them.
+# optimized=False: kb's templates hold no constant expressions for Jinja's folding pass to fold, so it
+# changes none of the code they compile to; it is only work, paid on every first render (a nightly, a `kb brief`).
 ENV_OPTIONS = {"autoescape": False, "trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True,
                "optimized": False}
 

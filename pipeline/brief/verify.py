@@ -15,7 +15,7 @@ from typing import Any
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
 from kb.text import boundary_context, stem, strip_anchor_syntax
-from pipeline.brief.claims import claims_in, conflicts, unsigned
+from pipeline.brief.claims import Claim, SaidOf, claims_in, conflicts, unsigned
 from pipeline.brief.model import Candidate, Flag
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
@@ -42,6 +42,7 @@ class Facts:
     section_topics: dict[str, set[str]] = field(default_factory=dict)  # section → topics that map to it
     speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text): the doc's own figures
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
+    said_of: SaidOf = field(default_factory=SaidOf)            # the words before a quantity a value is said of
 
 
 def _where(c: Candidate) -> list[str]:
@@ -114,7 +115,11 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                     "quantity": "HF upvotes", "day": day,
                     "values": {str(v): [w for w, x in single.items() if x == v] for v in values}}))
     seen: set[tuple[str | None, str, str]] = set()
-    claims_of = {id(c): [cl for s in c.sources for cl in claims_in(s.text, s.key, facts.quantities)] for c in cands}
+
+    def claims(text: str, where: str) -> list[Claim]:
+        return claims_in(text, where, facts.quantities, facts.said_of)
+
+    claims_of = {id(c): [cl for s in c.sources for cl in claims(s.text, s.key)] for c in cands}
     corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
     for c in cands:
         found = claims_of[id(c)]
@@ -129,7 +134,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                                                                     "values": values},
                             context={**_corrections(values, corrected), **_signs(signed),
                                      "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
-    named = [cl for where, text in facts.speedup_texts for cl in claims_in(text, where, facts.quantities)]
+    named = [cl for where, text in facts.speedup_texts for cl in claims(text, where)]
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
         if (subject, quantity, unit) not in seen:

@@ -84,8 +84,16 @@ def anchor_item(ctx: RunContext, ident: str, section: str, *, topic: str | None 
 def _writable_mode(path: Path, rel: str) -> int:
     """The doc's permission bits, which its new version keeps; a doc the team made read-only (no write bit,
     or not writable by this user) is refused, as an editor would: replacing it through a rename would
-    otherwise succeed in a writable folder, and turn it writable (0644) too."""
-    mode = stat.S_IMODE(path.stat().st_mode)
+    otherwise succeed in a writable folder, and turn it writable (0644) too. A doc removed since it was read
+    is named, not written again from the text read before."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        raise NotFound(f"{rel} was removed while kb anchor edited it; kb anchor changed nothing",
+                       hint="restore it, then anchor again") from None
+    except OSError as exc:
+        raise WorkspaceError(f"{rel}: cannot read its permissions ({exc.strerror}); kb anchor changed nothing") \
+            from exc
     if not mode & 0o222 or not os.access(path, os.W_OK):
         raise WorkspaceError(f"{rel} is read-only (mode {mode:04o}); kb anchor changed nothing",
                              hint="make it writable, or add the line by hand")

@@ -367,6 +367,44 @@ def test_a_new_store_is_synced_whole_before_it_takes_its_name(tmp_path: Path, mo
     assert _applied(tmp_path / "kb.sqlite") == [m.name for m in MIGRATIONS]
 
 
+def test_a_new_store_s_name_is_synced_after_its_link(tmp_path: Path, monkeypatch) -> None:
+    """The link gives the synced file its name, but the name is the folder's: without a sync of the folder a
+    power cut after the link could leave no kb.sqlite. The folder is synced once the name is there."""
+    import stat
+
+    from kb.store.backend_sqlite import create
+    folder, real_fsync = tmp_path / ".kb", os.fsync
+    synced: list[bool] = []   # for each folder synced: did the store have its name then?
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            assert os.fstat(fd).st_ino == folder.stat().st_ino
+            synced.append((folder / "kb.sqlite").exists() and not list(folder.glob(".kb.sqlite.*.new")))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    create(folder / "kb.sqlite")
+    assert synced == [True]
+
+
+def test_a_folder_the_system_will_not_sync_does_not_fail_the_creation(tmp_path: Path, monkeypatch) -> None:
+    """Some systems refuse to sync a folder (EINVAL) or to open one: the store is made all the same."""
+    import stat
+
+    from kb.store.backend_sqlite import create
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "Invalid argument")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    create(tmp_path / "kb.sqlite")
+    assert _applied(tmp_path / "kb.sqlite") == [m.name for m in MIGRATIONS]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kb.sqlite"]
+
+
 def test_a_creation_that_fails_leaves_no_temporary_file(tmp_path: Path, monkeypatch) -> None:
     """A migration that fails on the new file (here: a disk that fills) is one line, and the half-made
     `.kb.sqlite.PID.new` (migrated unsynced, never linked) is removed, not left in .kb/ for good."""

@@ -15,7 +15,7 @@ from pipeline.brief.collect import cited_anchored, collect_candidates
 from pipeline.brief.model import Window
 from pipeline.brief.verify import Facts, id_conflicts, unresolved_ids
 from pipeline.workspace.notes import parse_note
-from tests.pipeline.brief.conftest import brief_json, copy_sample, ingest_sample
+from tests.pipeline.brief.conftest import brief_json, copy_sample, ingest_sample, kb
 
 WINDOW = Window("2026-10-12T22:00", "2026-10-13T22:00", "2026-10-12")
 CARD = "organized/paper_cards/406-2610-15590.md"
@@ -126,3 +126,42 @@ def test_the_briefing_lists_an_anchored_paper_a_note_cites_second(tmp_path: Path
         assert items[aid]["category"] == "confirmation" and items[aid]["why"][0]["code"] == "anchored", aid
         assert [s["path"] for s in items[aid]["sources"]] == ["inbox/tom/2026-10-08T2130-tom-eviction.md"]
     assert "2512.19034" not in items
+
+
+def test_a_team_label_of_the_entry_is_its_subject_s_not_the_cited_paper_s(tmp_path: Path) -> None:
+    """The team labels Tom's entry (``path#1``: its subject, H2O) adjacent. StreamingLLM, listed because the
+    entry cites it and the doc anchors it, was judged through the entry's key too and turned adjacent; it is
+    judged as the paper, primary as before the label."""
+    home = copy_sample(tmp_path / "w")
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:   # kb label's corrections are the learned model's
+        f.write('\n[classify]\nmodel = "learned"\n')
+    note = "inbox/tom/2026-10-08T2130-tom-eviction.md"
+    (home / note).write_text(EVICTION.replace("## 2.", "## 1."), encoding="utf-8")
+    ingest_sample(home)
+
+    def relevance() -> dict[str, str]:
+        kb(home, "classify")
+        data = brief_json(home, "--preview")
+        return {i["arxiv_id"]: i["relevance"] for i in data["increments"] + data["others"] if i.get("arxiv_id")}
+
+    assert relevance()["2309.17453"] == "primary"
+    kb(home, "label", f"{note}#1", "--relevance", "adjacent", "--topic", "scheduling")
+    after = relevance()
+    assert after["2306.14048"] == "adjacent"          # the entry's subject takes the team's word
+    assert after["2309.17453"] == "primary"           # the paper it cites beside it does not
+
+
+def test_an_anchored_paper_an_entry_cites_is_judged_by_the_paper_s_stored_result(store: Store) -> None:
+    """The cited paper's item has none of the entry's text: it was classified on nothing (its stored result
+    read only when that said "none"). It is the paper the classify stage judged: its stored result decides."""
+    from pipeline.brief.judge import judge, load_rules
+    from pipeline.classify.classifier import Classification
+    from pipeline.classify.taxonomy import load_taxonomy
+    _note(store, EVICTION)
+    [streaming] = cited_anchored(_collect(store), {"2306.14048", "2309.17453"})
+    stored = {"2309.17453": Classification("adjacent", []),
+              "entry:inbox/tom/2026-10-13T2130-tom-weekend-reading.md#1": Classification("none", [])}
+    judge(streaming, classify=lambda text, **_: Classification("primary", []), taxonomy=load_taxonomy(),
+          doc="inference", anchors={"2309.17453": ["2.5"]}, briefed={}, known_ids={"2309.17453"},
+          rules=load_rules(), sections={"2.5": "KV"}, stored=stored)
+    assert streaming.relevance == "adjacent"

@@ -155,6 +155,7 @@ SHIPPED_RULES = (Path(__file__).resolve().parents[3] / "data" / "briefing.toml")
     (lambda t: t.replace("[problem_names]\n", "[problem_names]\nbogus = 5\n"), "[problem_names]: a value of the wrong"),
     (lambda t: t.replace("[weights]", "[weightz]"), "[weights]: no key 'weights'"),
     (lambda t: t.replace("recap_patterns = ['", "recap_patterns = ['[", 1), "[markers] recap_patterns: a pattern"),
+    (lambda t: t.replace('connectors = ["to"]', "connectors = 5", 1), "[said_of]: a value of the wrong type"),
 ])
 def test_a_broken_rules_override_is_one_line_naming_the_file(tmp_path: Path, capsys, edit, said: str) -> None:
     """A workspace's .kb/overrides/data/briefing.toml with a bad regex, bad TOML or a missing table stopped

@@ -159,3 +159,25 @@ def test_a_read_only_doc_is_refused_and_a_writable_one_keeps_its_mode(sample_wor
     done = kb_inproc("anchor", "2610.09701", "--section", "2.3", "--date", "2026-10-08")
     assert done.returncode == 0, done.stderr
     assert doc.read_bytes() != before and (doc.stat().st_mode & 0o777) == 0o640
+
+
+def test_a_doc_removed_between_its_reading_and_its_writing_is_one_line(sample_workspace: Path, monkeypatch) -> None:
+    """The doc is read, the line inserted, then the doc's mode read for the new version: a doc removed in
+    between (the team moving it) was an internal error (exit 70, a crash log). It is one line, exit 1 as
+    for a doc that is not there, and nothing is written: neither the doc nor the store."""
+    from pipeline.ingest import anchor
+    assert kb_inproc("ingest", "workspace", "--date", "2026-10-08").returncode == 0
+    before = _anchored("2.3")
+    real_edit = anchor._edit
+
+    def edit_then_remove(ctx, *args, **kw):
+        done = real_edit(ctx, *args, **kw)
+        (sample_workspace / DOC).unlink()
+        return done
+
+    monkeypatch.setattr(anchor, "_edit", edit_then_remove)
+    result = kb_inproc("anchor", "2610.09701", "--section", "2.3", "--date", "2026-10-08")
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.strip() == (f"kb: error: {DOC.as_posix()} was removed while kb anchor edited it; kb anchor "
+                                     "changed nothing (restore it, then anchor again)")
+    assert not (sample_workspace / DOC).exists() and _anchored("2.3") == before
