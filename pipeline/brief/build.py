@@ -18,7 +18,7 @@ from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, tier
 from pipeline.brief.model import Briefing, Candidate, SourceRef
 from pipeline.brief.since import since_previous
-from pipeline.brief.verify import candidate_text, count_words, run_rules
+from pipeline.brief.verify import candidate_text, run_rules
 from pipeline.classify.sections import heading_path
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
@@ -253,10 +253,8 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     add_anchored_topics(facts, inputs.anchored, {c.section for c in shown if c.section}, taxonomy, classify,
                         {**inputs.anchored_stored, **stored})
     facts.section_headings = {n: heading_path(sections, n) for n in sections}
-    facts.word_counts, facts.texts_counted = count_words([*facts.anchored_texts.values(),
-                                                          *(candidate_text(c) for c in relevant)])
-    flags = [f for f in run_rules(checked, facts, cands)
-             if f.rule != "boundary" or any(f.evidence["new"] in (c.arxiv_id, c.title) for c in shown)]
+    facts.rarity_texts = lambda: [*facts.anchored_texts.values(), *(candidate_text(c) for c in relevant)]
+    flags = run_rules(checked, facts, cands, shown=[c for c in checked if c in shown])
     net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
     increments = []
     for c in shown:

@@ -39,10 +39,21 @@ class Facts:
     section_headings: dict[str, str] = field(default_factory=dict)   # section → its heading with its parents'
     word_counts: dict[str, int] = field(default_factory=dict)   # word (stemmed) → texts holding it (``count_words``)
     texts_counted: int = 0       # the doc's anchors and the day's relevant items the counts were taken over
+    # The texts a word's rarity is counted over, read the first time a boundary needs it (``word_rarity``):
+    # most nights every boundary is a topic overlap, and reading every text of the doc and the day is not free.
+    rarity_texts: Callable[[], list[str]] | None = None
     section_topics: dict[str, set[str]] = field(default_factory=dict)  # section → topics that map to it
     speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text): the doc's own figures
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
     said_of: SaidOf = field(default_factory=SaidOf)            # the words before a quantity a value is said of
+
+
+    def word_rarity(self) -> tuple[dict[str, int], int]:
+        """``(word_counts, texts_counted)``, counted over ``rarity_texts`` the first time they are asked for."""
+        if self.rarity_texts is not None:
+            self.word_counts, self.texts_counted = count_words(self.rarity_texts())
+            self.rarity_texts = None
+        return self.word_counts, self.texts_counted
 
 
 def _where(c: Candidate) -> list[str]:
@@ -299,16 +310,16 @@ having here how into its itself just more most much must new non not now off onc
 per same should show shows shown since some such than that the their them then there these they this those
 through thus too under until upon use used uses using very via was way ways were what when where which while
 who whom why will with within without would yet""".split())
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_WORD = re.compile(r"[a-z][a-z0-9]*")
 
 
 def content_words(text: str, skip: set[str] = frozenset()) -> dict[str, str]:
     """The words of ``text`` that can say what a paper does, stemmed (``kb.text.stem``: "replicates" and
-    "replication" are one word), each with the first spelling it was written in: Latin letters only, three
-    or more, no function word, none of ``skip`` (case folded: the items' own names)."""
+    "replication" are one word), each with the first spelling it was written in (lower case): Latin letters
+    only, three or more, no function word, none of ``skip`` (case folded: the items' own names)."""
     out: dict[str, str] = {}
-    for raw in _WORD.findall(text):
-        w = raw.lower()
+    # each distinct word once: an abstract repeats its words, and every text of the doc and the day is read
+    for w in dict.fromkeys(_WORD.findall(text.lower())):
         if len(w) >= 3 and w.isalpha() and w not in _FUNCTION_WORDS and w not in skip:
             out.setdefault(stem(w), w)
     return out
@@ -345,7 +356,10 @@ def mechanism_overlap(c: Candidate, anchored: list[tuple[str, str, set[str], set
     (``RARE_WORD_SHARE``, ``SECTION_WORD_SHARE``); names never count (an item that names the anchored paper
     is not doing what it does). The anchored item sharing the most such words, the rarest first, if
     ``MIN_SHARED_WORDS`` or more."""
-    if not anchored or not facts.texts_counted:
+    if not anchored:
+        return None
+    counts, counted = facts.word_rarity()
+    if not counted:
         return None
     names = {n.casefold() for t in [c.title, *(a[1] for a in anchored),
                                     *(facts.anchored_texts.get(a[0], "") for a in anchored)] if (n := _name(t))}
@@ -355,14 +369,14 @@ def mechanism_overlap(c: Candidate, anchored: list[tuple[str, str, set[str], set
     for w in (w for ws in words.values() for w in ws):
         held[w] = held.get(w, 0) + 1
     common = max(1, int(len(anchored) * SECTION_WORD_SHARE))
-    rare = facts.texts_counted * RARE_WORD_SHARE
+    rare = counted * RARE_WORD_SHARE
     mine = content_words(candidate_text(c), names)
     best = None
     for a in (a for a in anchored if parse_arxiv_id(a[0]) is not None):
         shared = sorted((w for w in mine.keys() & words[a[0]].keys()
-                         if w not in section and held[w] <= common and facts.word_counts.get(w, 0) <= rare),
-                        key=lambda w: (facts.word_counts.get(w, 0), w))
-        key = (len(shared), -sum(facts.word_counts.get(w, 0) for w in shared), a[0])
+                         if w not in section and held[w] <= common and counts.get(w, 0) <= rare),
+                        key=lambda w: (counts.get(w, 0), w))
+        key = (len(shared), -sum(counts.get(w, 0) for w in shared), a[0])
         if len(shared) >= MIN_SHARED_WORDS and (best is None or key > best[0]):
             best = (key, a, [mine[w] for w in shared])
     return (best[1], best[2]) if best else None
@@ -407,15 +421,19 @@ RULES: dict[str, Callable[[list[Candidate], Facts], list[Flag]]] = {
 # after the note citing it) see every item of the window, relevant to the topic or not: the team's
 # notes must be right. Figures that disagree matter for every relevant item, confirmations too.
 # The other rules judge what the briefing puts forward.
-RULE_SCOPE = {"date-inconsistency": "window", "impossible-id": "window", "number-conflict": "relevant"}
+RULE_SCOPE = {"date-inconsistency": "window", "impossible-id": "window", "number-conflict": "relevant",
+              "boundary": "shown"}
 
 
-def run_rules(checked: list[Candidate], facts: Facts, window: list[Candidate] | None = None) -> list[Flag]:
+def run_rules(checked: list[Candidate], facts: Facts, window: list[Candidate] | None = None,
+              shown: list[Candidate] | None = None) -> list[Flag]:
     """Every rule, in the briefing's order: over ``checked`` (what the briefing puts forward), the
-    window's relevant items, or every item of the ``window`` (``RULE_SCOPE``). Their labels are their
-    stored ids, given when they are stored (``pipeline.brief.flags.sync_flags``)."""
+    window's relevant items, every item of the ``window``, or the increments ``shown`` in §2
+    (``RULE_SCOPE``; ``checked`` when not given). Their labels are their stored ids, given when they are
+    stored (``pipeline.brief.flags.sync_flags``)."""
     window = window if window is not None else checked
-    scopes = {"window": window, "relevant": [c for c in window if c.relevance != "none"] or checked}
+    scopes = {"window": window, "relevant": [c for c in window if c.relevance != "none"] or checked,
+              "shown": shown if shown is not None else checked}
     flags: list[Flag] = []
     for name in RULE_ORDER:
         cands = scopes.get(RULE_SCOPE.get(name, ""), checked)
