@@ -20,6 +20,7 @@ from kb.store.cards import card_mismatches
 from kb.store.notes import mentions_until
 from kb.store.papers import existing_ids, unknown_to_arxiv
 from kb.store.tags import StoredResult, stored_results
+from kb.text import strip_anchor_syntax
 from pipeline.brief.claims import SaidOf
 from pipeline.brief.model import Window
 from pipeline.brief.verify import Facts
@@ -85,7 +86,6 @@ def anchor_text(a: AnchorView) -> str:
     its line (without the ID, URL and date that anchor it). Not its abstract: an abstract's words on
     batch sizes and acceptance rates are shared by most papers of a field, a title and a label name what
     the paper does."""
-    from kb.text import strip_anchor_syntax
     return "\n".join(x for x in dict.fromkeys((a.title, strip_anchor_syntax(a.label))) if x)
 
 

@@ -354,8 +354,8 @@ def mechanism_overlap(c: Candidate, anchored: list[tuple[str, str, set[str], set
     What an anchored item does is its title and label (``Facts.anchored_texts``); the new item's is all that
     is written about it (``candidate_text``). Shared words count when rare and not the section's own
     (``RARE_WORD_SHARE``, ``SECTION_WORD_SHARE``); names never count (an item that names the anchored paper
-    is not doing what it does). The anchored item sharing the most such words, the rarest first, if
-    ``MIN_SHARED_WORDS`` or more."""
+    is not doing what it does). The anchored item sharing the most such words (the rarer on a tie), if
+    ``MIN_SHARED_WORDS`` or more; the words as its title and label spell them, in alphabetical order."""
     if not anchored:
         return None
     counts, counted = facts.word_rarity()
@@ -373,12 +373,13 @@ def mechanism_overlap(c: Candidate, anchored: list[tuple[str, str, set[str], set
     mine = content_words(candidate_text(c), names)
     best = None
     for a in (a for a in anchored if parse_arxiv_id(a[0]) is not None):
-        shared = sorted((w for w in mine.keys() & words[a[0]].keys()
-                         if w not in section and held[w] <= common and counts.get(w, 0) <= rare),
-                        key=lambda w: (counts.get(w, 0), w))
+        shared = [w for w in mine.keys() & words[a[0]].keys()
+                  if w not in section and held[w] <= common and counts.get(w, 0) <= rare]
         key = (len(shared), -sum(counts.get(w, 0) for w in shared), a[0])
         if len(shared) >= MIN_SHARED_WORDS and (best is None or key > best[0]):
-            best = (key, a, [mine[w] for w in shared])
+            # the evidence is the flag's identity: the anchored paper's own spelling, in alphabetical order,
+            # not the new item's first (a later post can come first) nor the rarest first (the day's counts)
+            best = (key, a, sorted(words[a[0]][w] for w in shared))
     return (best[1], best[2]) if best else None
 
 

@@ -72,3 +72,12 @@ def test_tierkv_mentioned_for_its_upvotes_stays_listed_as_anchored(day3: dict[st
     """Tom's "TierKV 回访 — 58▲ … 没有新内容，只记票数": anchored in §2.1 on 2026-10-10, it dropped out."""
     item = _item(day3, "2610.11305")
     assert item["category"] == "confirmation" and item["why"] == [{"code": "anchored", "detail": "§2.1"}]
+
+
+def test_a_mechanism_boundary_is_raised_through_the_whole_build(day3: dict[str, Any]) -> None:
+    """The briefing fills what ``verify.mechanism_overlap`` reads (the doc's anchored texts, the sections'
+    headings, the words' counts over the anchors and the day's relevant items): day 3's labelled pairs inside
+    one topic are flagged with the words they share, in the order the evidence keeps them (alphabetical)."""
+    words = [f["evidence"]["shared_words"] for f in day3["flags"]
+             if f["kind"] == "boundary" and "shared_words" in f["evidence"]]
+    assert words and all(w == sorted(w) and len(w) >= 2 for w in words)

@@ -378,7 +378,7 @@ def test_boundary_same_mechanism_inside_the_sections_topic() -> None:
     [f] = boundaries([new], _kv_facts())
     assert f.subject == "2610.55555 ~ 2601.00002" and f.evidence["anchored"] == "2601.00002"
     assert f.evidence["shared_topics"] == ["kv-cache"] and f.evidence["section"] == "§2.1"
-    assert {"prefetch", "hbm"} <= set(f.evidence["shared_words"])
+    assert {"prefetching", "hbm"} <= set(f.evidence["shared_words"]), "spelled as SwapKV's title spells them"
     assert not {"blocks", "memory", "kv", "serving"} & set(f.evidence["shared_words"]), \
         "words of the section's heading, of several of its anchors, or common in the topic say nothing"
 
@@ -406,6 +406,30 @@ def test_boundary_mechanism_words_of_a_papers_title_and_label_only() -> None:
     facts.anchored_topics["2.1"][1] = ("https://blog.example.org/swapkv", *facts.anchored_topics["2.1"][1][1:])
     facts.anchored_texts["https://blog.example.org/swapkv"] = _KV_ANCHORS["2601.00002"]
     assert boundaries([new], facts) == [], "an anchored post is no paper to read beside it"
+
+
+def test_shared_words_are_the_same_evidence_whatever_the_days_counts() -> None:
+    """A flag's evidence is its identity: the same words shared with the same paper on a night whose other
+    items make "hbm" rarer than "prefetch" (or the other way) must not reopen a flag the team closed."""
+    new = _kv_new("AheadKV: Predictive Prefetch of KV Blocks into HBM",
+                  "AheadKV predicts which KV blocks attention reads next and prefetches them from host memory.")
+    evidence = []
+    for extra in ("HBM", "prefetch"):
+        facts = _kv_facts()
+        facts.word_counts, facts.texts_counted = count_words([*_KV_ANCHORS.values(), *_DAY, *["…"] * 20, extra])
+        [f] = boundaries([new], facts)
+        evidence.append(f.evidence)
+    assert evidence[0] == evidence[1] and {"prefetching", "hbm"} <= set(evidence[0]["shared_words"])
+
+
+def test_shared_words_are_spelled_as_the_anchored_paper_spells_them() -> None:
+    """The words are shown as the anchored title and label write them: the new item's texts come in the
+    order its sources do, which a later post can change, and the evidence with it."""
+    text = "AheadKV predicts which KV blocks attention reads next and prefetches them from host memory."
+    post = "Prefetched blocks arrive in HBM in time."
+    shown = [boundaries([_kv_new("AheadKV: Predictive KV Blocks", t)], _kv_facts())[0].evidence["shared_words"]
+             for t in (f"{text} {post} HBM", f"{post} {text}")]
+    assert shown[0] == shown[1] == ["attention", "hbm", "host", "prefetching"]
 
 
 def test_content_words_are_stemmed_and_keep_their_spelling() -> None:
