@@ -294,12 +294,13 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 
 # Mechanism overlap (``mechanism_overlap``). A word counts when it is rare in the topic — in at most one text
-# in ten of the doc's anchors and the day's relevant items (``count_words``; the day's other papers, most of
+# in ten of the doc's anchors and the day's other relevant items (``count_words``, less the new item's own
+# text, which always holds its words: else no word is rare below 20 texts; the day's other papers, most of
 # them off the topic, would make every word of it look rare) — and not the section's own: not in its heading
 # (or its parents'), and held by no more than a quarter of its anchors (one, in a section of up to seven),
 # since what many anchors of a section share is what every paper of it is about. Two such words shared
 # make an overlap: one is a coincidence as often as not ("tree" in two drafting papers' titles).
-# Chosen on the sample day and day 2 (docs/briefing.md), before days 3 and 4 were measured.
+# How the constants were chosen, and on which days: docs/briefing.md.
 RARE_WORD_SHARE = 1 / 10
 SECTION_WORD_SHARE = 1 / 4
 MIN_SHARED_WORDS = 2
@@ -369,12 +370,12 @@ def mechanism_overlap(c: Candidate, anchored: list[tuple[str, str, set[str], set
     for w in (w for ws in words.values() for w in ws):
         held[w] = held.get(w, 0) + 1
     common = max(1, int(len(anchored) * SECTION_WORD_SHARE))
-    rare = counted * RARE_WORD_SHARE
     mine = content_words(candidate_text(c), names)
+    rare = (counted - 1) * RARE_WORD_SHARE       # the other texts: the new item's own is one of those counted
     best = None
     for a in (a for a in anchored if parse_arxiv_id(a[0]) is not None):
         shared = [w for w in mine.keys() & words[a[0]].keys()
-                  if w not in section and held[w] <= common and counts.get(w, 0) <= rare]
+                  if w not in section and held[w] <= common and counts.get(w, 0) - 1 <= rare]
         key = (len(shared), -sum(counts.get(w, 0) for w in shared), a[0])
         if len(shared) >= MIN_SHARED_WORDS and (best is None or key > best[0]):
             # the evidence is the flag's identity: the anchored paper's own spelling, in alphabetical order,

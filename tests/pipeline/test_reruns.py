@@ -53,7 +53,7 @@ def test_a_rerun_with_nothing_new_changes_nothing(home: Path) -> None:
 
 # What a rerun with nothing new has no use for: the ORM (it writes nothing), markdown-it (its html pages
 # are the ones this Markdown made), the classifier's evaluation, statistics (a median of a few counts), and
-# numpy (the default keyword classifier and the briefing's rules need none: 13 MB and a tenth of a second).
+# numpy (neither the default keyword classifier nor the briefing's rules use it).
 UNUSED_ON_A_RERUN = ("sqlalchemy", "sqlmodel", "markdown_it", "pipeline.classify.evaluate", "statistics", "numpy")
 
 

@@ -13,6 +13,7 @@ from pipeline.brief.verify import (
     RULE_ORDER,
     Facts,
     boundaries,
+    candidate_text,
     content_words,
     count_words,
     date_inconsistencies,
@@ -357,8 +358,9 @@ _KV_ANCHORS = {
 _DAY = ["Serving latency on GPU clusters, KV blocks and batching"] * 12
 
 
-def _kv_facts() -> Facts:
-    counts, n = count_words([*_KV_ANCHORS.values(), *_DAY])
+def _kv_facts(*new: Candidate) -> Facts:
+    """The section's facts, the words counted as the briefing counts them: the new items' texts among them."""
+    counts, n = count_words([*_KV_ANCHORS.values(), *_DAY, *map(candidate_text, new)])
     return Facts(section_topics={"2.1": {"kv-cache"}}, section_headings={"2.1": "Serving architecture / KV memory"},
                  anchored_topics={"2.1": [(s, t.split("\n")[0], {"kv-cache"}, {"kv cache"})
                                           for s, t in _KV_ANCHORS.items()]},
@@ -375,7 +377,7 @@ def test_boundary_same_mechanism_inside_the_sections_topic() -> None:
     Both prefetch KV blocks into HBM: two rare words in common with SwapKV's title and label."""
     new = _kv_new("AheadKV: Predictive Prefetch of KV Blocks into HBM",
                   "AheadKV predicts which KV blocks attention reads next and prefetches them from host memory.")
-    [f] = boundaries([new], _kv_facts())
+    [f] = boundaries([new], _kv_facts(new))
     assert f.subject == "2610.55555 ~ 2601.00002" and f.evidence["anchored"] == "2601.00002"
     assert f.evidence["shared_topics"] == ["kv-cache"] and f.evidence["section"] == "§2.1"
     assert {"prefetching", "hbm"} <= set(f.evidence["shared_words"]), "spelled as SwapKV's title spells them"
@@ -387,22 +389,22 @@ def test_boundary_same_topic_different_mechanism_is_none() -> None:
     quantised = _kv_new("TwoBitKV: Quantizing KV Blocks to Two Bits for Serving",
                         "Per-channel scales keep accuracy while the KV blocks of each request shrink on the GPU.")
     one_word = _kv_new("HotKV: Keeping Hot KV Blocks in HBM", "Blocks read often stay on the GPU.")
-    assert boundaries([quantised], _kv_facts()) == []
-    assert boundaries([one_word], _kv_facts()) == [], "one rare word shared (HBM) is a coincidence as often as not"
+    assert boundaries([quantised], _kv_facts(quantised)) == []
+    assert boundaries([one_word], _kv_facts(one_word)) == [], "one rare word shared (HBM) is a coincidence as often as not"
 
 
 def test_boundary_a_name_is_no_shared_mechanism() -> None:
     """A note that names the anchored paper and repeats its name is not doing what it does."""
     names = _kv_new("SwapLite: Faster Swapping for Serving", "Compared with SwapKV and ZipKV: SwapKV, ZipKV, SwapKV.")
-    assert boundaries([names], _kv_facts()) == []
+    assert boundaries([names], _kv_facts(names)) == []
 
 
 def test_boundary_mechanism_words_of_a_papers_title_and_label_only() -> None:
-    facts = _kv_facts()
-    facts.anchored_topics["2.1"] = [a for a in facts.anchored_topics["2.1"] if a[0] != "2601.00002"]
     new = _kv_new("AheadKV: Predictive Prefetch of KV Blocks into HBM", "prefetches KV blocks into HBM")
+    facts = _kv_facts(new)
+    facts.anchored_topics["2.1"] = [a for a in facts.anchored_topics["2.1"] if a[0] != "2601.00002"]
     assert boundaries([new], facts) == [], "SwapKV is not anchored in this section: nothing else prefetches"
-    facts = _kv_facts()
+    facts = _kv_facts(new)
     facts.anchored_topics["2.1"][1] = ("https://blog.example.org/swapkv", *facts.anchored_topics["2.1"][1][1:])
     facts.anchored_texts["https://blog.example.org/swapkv"] = _KV_ANCHORS["2601.00002"]
     assert boundaries([new], facts) == [], "an anchored post is no paper to read beside it"
@@ -415,8 +417,9 @@ def test_shared_words_are_the_same_evidence_whatever_the_days_counts() -> None:
                   "AheadKV predicts which KV blocks attention reads next and prefetches them from host memory.")
     evidence = []
     for extra in ("HBM", "prefetch"):
-        facts = _kv_facts()
-        facts.word_counts, facts.texts_counted = count_words([*_KV_ANCHORS.values(), *_DAY, *["…"] * 20, extra])
+        facts = _kv_facts(new)
+        facts.word_counts, facts.texts_counted = count_words([*_KV_ANCHORS.values(), *_DAY, *["…"] * 20, extra,
+                                                              candidate_text(new)])
         [f] = boundaries([new], facts)
         evidence.append(f.evidence)
     assert evidence[0] == evidence[1] and {"prefetching", "hbm"} <= set(evidence[0]["shared_words"])
@@ -427,9 +430,20 @@ def test_shared_words_are_spelled_as_the_anchored_paper_spells_them() -> None:
     order its sources do, which a later post can change, and the evidence with it."""
     text = "AheadKV predicts which KV blocks attention reads next and prefetches them from host memory."
     post = "Prefetched blocks arrive in HBM in time."
-    shown = [boundaries([_kv_new("AheadKV: Predictive KV Blocks", t)], _kv_facts())[0].evidence["shared_words"]
-             for t in (f"{text} {post} HBM", f"{post} {text}")]
+    items = [_kv_new("AheadKV: Predictive KV Blocks", t) for t in (f"{text} {post} HBM", f"{post} {text}")]
+    shown = [boundaries([new], _kv_facts(new))[0].evidence["shared_words"] for new in items]
     assert shown[0] == shown[1] == ["attention", "hbm", "host", "prefetching"]
+
+
+def test_a_small_doc_has_rare_words_too() -> None:
+    """The new item's own text is one of the texts counted and holds every word it shares: left in, no
+    word of a doc and day of fewer than 20 texts was ever rare, and the rule never fired there."""
+    new = _kv_new("AheadKV: Predictive Prefetch of KV Blocks into HBM", "prefetches them from host memory")
+    facts = _kv_facts(new)
+    facts.word_counts, facts.texts_counted = count_words([*_KV_ANCHORS.values(), *_DAY[:8], candidate_text(new)])
+    assert facts.texts_counted < 20
+    [f] = boundaries([new], facts)
+    assert f.evidence["anchored"] == "2601.00002"
 
 
 def test_content_words_are_stemmed_and_keep_their_spelling() -> None:
