@@ -1,12 +1,15 @@
 """Writing files so that a crash never leaves half of one behind."""
 from __future__ import annotations
 
+import logging
 import os
 import re
 import secrets
 from pathlib import Path
 
 from kb.errors import KBError
+
+log = logging.getLogger(__name__)
 
 
 def pid_alive(pid: int) -> bool:
@@ -18,6 +21,24 @@ def pid_alive(pid: int) -> bool:
     except (PermissionError, OverflowError, ValueError):
         return True
     return True
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush ``folder``'s entries to disk: a file synced before its rename (or link) is on disk, but its
+    new name is the folder's, and without this a power cut soon after can bring the old name back (an
+    edit reverts, a new file vanishes). Where the system opens or syncs no folder (Windows, some network
+    file systems: EINVAL, EACCES …) nothing more can be done and the write stands: a debug line, no error."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as exc:
+        log.debug("the folder %s could not be opened to sync it: %s", folder, exc.strerror)
+        return
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        log.debug("the folder %s could not be synced: %s", folder, exc.strerror)
+    finally:
+        os.close(fd)
 
 
 def _sweep_leftovers(path: Path) -> None:
@@ -58,7 +79,8 @@ def _create_temp(path: Path) -> tuple[int, str]:
 def write_atomically(path: Path, data: bytes, *, durable: bool = True, mode: int | None = None) -> None:
     """Replace ``path`` with ``data`` through a temp file and a rename: readers see the old file or the new one.
 
-    ``durable`` also flushes the file to disk before the rename. Derived files that the next run
+    ``durable`` also flushes the file to disk before the rename and its folder after it (so that the
+    new name survives a power cut, not only the bytes). Derived files that the next run
     compares byte for byte and rewrites (the archive site's pages) skip it: a fsync per page was
     two thirds of a year's site build, and a page a power cut truncated is repaired next run.
     The new file's mode is 0666 less the process's umask, like any file the user creates, also when
@@ -88,3 +110,5 @@ def write_atomically(path: Path, data: bytes, *, durable: bool = True, mode: int
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    if durable:   # after the try: the file is in place whatever the folder's sync does
+        sync_folder(path.parent)

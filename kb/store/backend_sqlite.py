@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from kb.errors import ConfigError, ReadOnlyStore, StoreError
-from kb.fsutil import pid_alive
+from kb.fsutil import pid_alive, sync_folder
 from kb.store.migrations import LEDGER, MIGRATIONS, Migration, pending, readable_without, statements_for
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ def create(path: Path) -> None:
                 pass
         finally:   # whatever stopped it (a failed migration, a full disk, Ctrl-C): no half-made file stays
             tmp.unlink(missing_ok=True)
-        _sync_folder(path.parent)
+        sync_folder(path.parent)   # the new name, not only the synced file, survives a power cut
     except OSError as exc:
         cls = ReadOnlyStore if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) else StoreError
         raise cls(f"cannot create the store {path}: {exc.strerror}") from exc
@@ -183,23 +183,6 @@ def _sync_file(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Sync ``folder``'s entries: the file is on disk before its link, but a name is the folder's, and
-    without this a power cut after the link could leave the store synced yet nameless (and the
-    temporary name still there). Where the system opens or syncs no folder (Windows, some network file
-    systems) nothing more can be done: the store is made all the same."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError as exc:
-        log.debug("the folder %s could not be synced: %s", folder, exc.strerror)
     finally:
         os.close(fd)
 

@@ -32,13 +32,12 @@ _VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" 
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
 _NAME = r"[A-Za-z][A-Za-z0-9]*(?:[-+.][A-Za-z0-9]+)*"
-# A baseline's value ("from 1.9 s", "over 2.1×"), or the value over a named baseline ("vs vLLM: 2.1×").
-_BASELINE = re.compile(r"(?:\b(?:from|over|baseline)|不复用时|从|" + COMPARED + r"(?:\s*" + _NAME
-                       + r"\s*[:：,，]?)?)\s*$", re.I)
-# The value a change starts from, written before the number it goes to: "1.9 s → 0.8 s", "300 ms 降到 200 ms",
-# "1.9 s to 0.8 s" (not "→ §3.3", nor "46.1 GB/s to each GPU").
-_CHANGED_TO = re.compile(r"^\s*(?:→|->|=>|⇒|降到|降至|减到|减少到|缩短到|升到|提升到|提高到|增至|增加到|to\b)\s*~?\d",
-                         re.I)
+# The value over a named baseline ("vs vLLM: 2.1×"); the words of a baseline's own value ("from 1.9 s",
+# "over 2.1×") are [claim_words] baseline's (_baseline).
+_OVER_NAMED = COMPARED + r"(?:\s*" + _NAME + r"\s*[:：,，]?)?"
+# The arrows of a change, written between the value it starts from and the one it goes to ("1.9 s → 0.8 s");
+# its words ("300 ms 降到 200 ms", "1.9 s to 0.8 s") are [claim_words] changed_to's (_changed_to).
+_ARROWS = r"→|->|=>|⇒"
 _COMPARED_BEFORE = re.compile(COMPARED + r"\s*$", re.I)
 # "NAME [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽").
 _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
@@ -92,6 +91,23 @@ class SaidOf:
 
 
 @dataclass(frozen=True)
+class ClaimWords:
+    """The words ``[claim_words]`` in data/briefing.toml gives, lower-cased: ``not_names``, capitalised words
+    before a number that name no system ("About 2.1×", "Peak 46 GB/s"); ``baseline``, the words before a
+    baseline's value ("from 1.9 s", "over 2.1×", "从 1.9 s"); ``changed_to``, the words between the value a
+    change starts from and the one it goes to ("1.9 s to 0.8 s", "300 ms 降到 200 ms"). None of them: every
+    capitalised word may name a system and only a value in brackets, over a compared name or before an
+    arrow is left out."""
+
+    not_names: frozenset[str] = frozenset()
+    baseline: tuple[str, ...] = ()
+    changed_to: tuple[str, ...] = ()
+
+
+_NEVER = re.compile(r"(?!)")
+
+
+@dataclass(frozen=True)
 class _Keywords:
     """The ``[quantities]`` keywords, lower-cased once: ``(keyword, quantity)`` in the file's order, the
     same longest first, and the set of them; ``[said_of]``'s words as the two patterns that read them."""
@@ -101,10 +117,39 @@ class _Keywords:
     words: frozenset[str]
     said_of: re.Pattern[str] | None = None           # after a value, before the quantity it is said of
     said_of_earlier: re.Pattern[str] | None = None   # after an earlier figure, right before a keyword
+    not_names: frozenset[str] = frozenset()          # [claim_words] not_names
+    baseline: re.Pattern[str] = _NEVER               # before a baseline's value, at the end of the text before it
+    changed_to: re.Pattern[str] = _NEVER             # after the value a change starts from, at the start of the rest
 
 
 def _one_of(words: Iterable[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _word(word: str) -> str:
+    """One word of [claim_words] as a pattern, its spaces any run of white space ("compared to")."""
+    return re.escape(word).replace(r"\ ", r"\s+")
+
+
+def _bounded(word: str, *, start: bool) -> str:
+    """``word`` as a pattern that starts (``start``) or ends a word where that edge is an ASCII letter or
+    digit: "to" is not the start of "token", "over" not the end of "Turnover"; 降到 needs no space."""
+    edge = word[0] if start else word[-1]
+    bound = r"\b" if edge.isascii() and edge.isalnum() else ""
+    return bound + _word(word) if start else _word(word) + bound
+
+
+def _baseline(words: ClaimWords) -> re.Pattern[str]:
+    """A baseline's value: a [claim_words] baseline word, or a compared name, right before it."""
+    said = [_bounded(w, start=True) for w in words.baseline]
+    return re.compile(r"(?:" + "|".join([*said, _OVER_NAMED]) + r")\s*$", re.I)
+
+
+def _changed_to(words: ClaimWords) -> re.Pattern[str]:
+    """The value a change starts from: an arrow or a [claim_words] changed_to word, then the value it goes to
+    (not "→ §3.3", nor "46.1 GB/s to each GPU")."""
+    said = [_bounded(w, start=False) for w in words.changed_to]
+    return re.compile(r"^\s*(?:" + "|".join([_ARROWS, *said]) + r")\s*~?\d", re.I)
 
 
 def _said_of_words(said_of: SaidOf) -> str | None:
@@ -116,13 +161,15 @@ def _said_of_words(said_of: SaidOf) -> str | None:
 
 
 @lru_cache(maxsize=16)
-def _keywords(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf()) -> _Keywords:
+def _keywords(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
+              claim_words: ClaimWords = ClaimWords()) -> _Keywords:
     pairs = tuple((w.lower(), q) for w, q in items)
     words = _said_of_words(said_of)
     return _Keywords(pairs, tuple(sorted((w for w, _ in pairs), key=len, reverse=True)),
                      frozenset(w for w, _ in pairs),
                      re.compile(rf"^\s*{words}", re.I) if words else None,
-                     re.compile(rf"\d\S*\s*{words}$", re.I) if words else None)
+                     re.compile(rf"\d\S*\s*{words}$", re.I) if words else None,
+                     claim_words.not_names, _baseline(claim_words), _changed_to(claim_words))
 
 
 def _last_keyword(before: str, keywords: _Keywords) -> tuple[str, int] | None:
@@ -154,12 +201,6 @@ def _own_keyword_before(before: str, keywords: _Keywords) -> str | None:
     return found[0]
 
 
-# Capitalised words that stand before numbers without naming a system.
-_NOT_NAMES = frozenset("""about up around only nearly roughly total average peak mean median decode prefill throughput
-latency bandwidth speed speedup memory with without and or the of on at to vs over from reaching reaches per
-approximately approx almost nearly note nb todo tbd fyi overall baseline gpu gpus""".split())
-
-
 def _subject(before: str, keywords: _Keywords) -> str | None:
     """The system named right before a number ("Mooncake 46.1", "TierKV 3.1×", "DeepEP-v2: 2.1x"), or
     before the quantity it measures ("Mooncake 传输带宽 46.1 GB/s", "Mooncake's bandwidth: 46.1"), if any."""
@@ -169,7 +210,7 @@ def _subject(before: str, keywords: _Keywords) -> str | None:
     if m is None:
         return None
     name = m["name"]
-    if _VERSION.match(name) or name.lower() in _NOT_NAMES or name.lower() in keywords.words:
+    if _VERSION.match(name) or name.lower() in keywords.not_names or name.lower() in keywords.words:
         return None
     return name if coined(name) or name[0].isupper() else None
 
@@ -182,7 +223,7 @@ def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
         if at >= 0 and not before[at + len(word):].strip(" \t:：="):
             head = before[:at]
             m = _NAME_AT_END.search(head)
-            if m is None or m["name"].lower() in _NOT_NAMES or _COMPARED_BEFORE.search(head, 0, m.start()):
+            if m is None or m["name"].lower() in keywords.not_names or _COMPARED_BEFORE.search(head, 0, m.start()):
                 return None   # "相比 vLLM 吞吐 2.1×": the item's gain over vLLM, not vLLM's own figure
             return m
     return None
@@ -210,13 +251,15 @@ def _quantity_said_of(after: str, keywords: _Keywords) -> str | None:
     return max(hits)[1] if hits else None
 
 
-def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf = SaidOf()) -> list[Claim]:
+def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf = SaidOf(),
+              claim_words: ClaimWords = ClaimWords()) -> list[Claim]:
     """Every claim written in ``text`` (from one source, ``where``): ``keywords`` the ``[quantities]``,
-    ``said_of`` the ``[said_of]`` words of data/briefing.toml."""
+    ``said_of`` the ``[said_of]`` and ``claim_words`` the ``[claim_words]`` words of data/briefing.toml."""
     out: list[Claim] = []
-    table = _keywords(tuple(keywords.items()), said_of)
+    table = _keywords(tuple(keywords.items()), said_of, claim_words)
     for before, m, after in _values_in_clauses(text or ""):
-        if _parenthesised(before, len(before)) or _BASELINE.search(before) or _CHANGED_TO.match(after):
+        if (_parenthesised(before, len(before)) or table.baseline.search(before)
+                or table.changed_to.match(after)):
             continue
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
         unit = _UNIT.get(raw_unit, raw_unit)

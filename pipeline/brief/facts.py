@@ -21,7 +21,7 @@ from kb.store.notes import mentions_until
 from kb.store.papers import existing_ids, unknown_to_arxiv
 from kb.store.tags import StoredResult, stored_results
 from kb.text import strip_anchor_syntax
-from pipeline.brief.claims import SaidOf
+from pipeline.brief.claims import ClaimWords, SaidOf
 from pipeline.brief.model import Window
 from pipeline.brief.verify import Facts
 
@@ -37,12 +37,14 @@ def stored_classifications(store: Store, model_hash: str, papers: set[str], entr
 
 def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set[str],
                  quantities: dict[str, str] | None = None, *, anchored: list[AnchorView],
-                 since: str | None = None, said_of: SaidOf | None = None) -> Facts:
+                 since: str | None = None, said_of: SaidOf | None = None,
+                 claim_words: ClaimWords | None = None) -> Facts:
     """Which cited IDs the store knows, mentions per ID and card mismatches (up to ``until``: a later day
     never leaks into an earlier briefing; the mismatches of cards written after ``since``), the sections
     each topic maps to, the doc's own figures (from ``anchored``: the doc's anchors on ``until``,
     ``current_anchors``)."""
-    f = Facts(quantities=dict(quantities or {}), said_of=said_of or SaidOf())
+    f = Facts(quantities=dict(quantities or {}), said_of=said_of or SaidOf(),
+              claim_words=claim_words or ClaimWords())
     f.mentions = mentions_until(store, until)
     f.known_ids = existing_ids(store, cited | set(f.mentions))
     f.unknown_to_arxiv = unknown_to_arxiv(store)

@@ -120,7 +120,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
         paper_titles=paper_titles(store, cited),
         facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities, anchored=anchored,
-                           since=window.start, said_of=rules.said_of),
+                           since=window.start, said_of=rules.said_of, claim_words=rules.claim_words),
         anchors=sections_by_subject(anchored), anchored=anchored,
         withdrawn=withdrawn_anchors(store, topic, day, keys),
         anchored_stored=stored_results(store, engine.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id},

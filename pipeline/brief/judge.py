@@ -19,7 +19,7 @@ from kb.errors import ConfigError
 from kb.resources import read_toml_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
-from pipeline.brief.claims import SaidOf
+from pipeline.brief.claims import ClaimWords, SaidOf
 from pipeline.brief.model import Candidate
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class Rules:
     quantity_names: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → quantity → its name
     place_names: dict[str, dict[str, str]] = field(default_factory=dict)      # lang → kb's place label → its text
     said_of: SaidOf = field(default_factory=SaidOf)   # the words before a quantity a value is said of ("to")
+    claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ("from 1.9 s": not)
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -103,13 +104,22 @@ def load_rules(workspace: Path | None = None) -> Rules:
                                                    for lang, names in raw.get("quantity_names", {}).items()}),
                  part("[place_names]", lambda: {lang: {str(label): str(text) for label, text in names.items()}
                                                 for lang, names in raw.get("place_names", {}).items()}),
-                 said_of=part("[said_of]", lambda: _said_of(raw.get("said_of", {}))))
+                 said_of=part("[said_of]", lambda: _said_of(raw.get("said_of", {}))),
+                 claim_words=part("[claim_words]", lambda: _claim_words(raw.get("claim_words", {}))))
 
 
 def _said_of(table: dict[str, Any]) -> SaidOf:
     """``[said_of]``: its connectors and articles, lower-cased (a file without the table reads none)."""
     words = {key: tuple(str.lower(w) for w in table.get(key, [])) for key in ("connectors", "articles")}
     return SaidOf(**words)
+
+
+def _claim_words(table: dict[str, Any]) -> ClaimWords:
+    """``[claim_words]``: its not_names, baseline and changed_to words, lower-cased (a file without the
+    table reads none)."""
+    def words(key: str) -> tuple[str, ...]:
+        return tuple(str.lower(w) for w in table.get(key, []))
+    return ClaimWords(frozenset(words("not_names")), words("baseline"), words("changed_to"))
 
 
 def problem_name(problem: str, lang: str, rules: Rules) -> str:

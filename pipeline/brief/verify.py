@@ -15,7 +15,7 @@ from typing import Any
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
 from kb.text import boundary_context, stem, strip_anchor_syntax
-from pipeline.brief.claims import Claim, SaidOf, claims_in, conflicts, unsigned
+from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in, conflicts, unsigned
 from pipeline.brief.model import Candidate, Flag
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
@@ -46,6 +46,7 @@ class Facts:
     speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text): the doc's own figures
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
     said_of: SaidOf = field(default_factory=SaidOf)            # the words before a quantity a value is said of
+    claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ([claim_words])
 
 
     def word_rarity(self) -> tuple[dict[str, int], int]:
@@ -128,7 +129,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     seen: set[tuple[str | None, str, str]] = set()
 
     def claims(text: str, where: str) -> list[Claim]:
-        return claims_in(text, where, facts.quantities, facts.said_of)
+        return claims_in(text, where, facts.quantities, facts.said_of, facts.claim_words)
 
     claims_of = {id(c): [cl for s in c.sources for cl in claims(s.text, s.key)] for c in cands}
     corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}

@@ -82,3 +82,49 @@ def test_an_interrupted_write_leaves_the_old_file_and_no_temp_file(tmp_path: Pat
     with pytest.raises(KeyboardInterrupt):
         write_atomically(target, b"new")
     assert [p.name for p in tmp_path.iterdir()] == [target.name] and target.read_bytes() == b"old"
+
+
+def _recording_fsync(monkeypatch, target: Path, *, folder_error: int | None = None) -> list[tuple[str, bytes | None]]:
+    """Replace os.fsync with one that records, per call, what was synced ("folder" or "file") and what
+    ``target`` held at that moment; ``folder_error`` makes a folder's sync fail with that errno."""
+    real, calls = os.fsync, []
+
+    def recording(fd: int) -> None:
+        kind = "folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file"
+        calls.append((kind, target.read_bytes() if target.exists() else None))
+        if kind == "folder" and folder_error is not None:
+            raise OSError(folder_error, os.strerror(folder_error))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", recording)
+    return calls
+
+
+def test_the_folder_is_synced_after_the_rename_so_the_new_name_survives_a_power_cut(tmp_path: Path,
+                                                                                      monkeypatch) -> None:
+    target = tmp_path / "docs" / "paper.md"
+    target.parent.mkdir()
+    target.write_bytes(b"old")
+    calls = _recording_fsync(monkeypatch, target)
+    write_atomically(target, b"new")
+    assert calls == [("file", b"old"), ("folder", b"new")]   # the file before its rename, the folder after
+
+
+@pytest.mark.parametrize("refusal", ["EINVAL", "EACCES", "EIO"])
+def test_a_folder_the_system_will_not_sync_does_not_fail_the_write(tmp_path: Path, monkeypatch, caplog,
+                                                                  refusal: str) -> None:
+    import errno
+    import logging
+    target = tmp_path / "2026-10-08-inference.md"
+    calls = _recording_fsync(monkeypatch, target, folder_error=getattr(errno, refusal))
+    with caplog.at_level(logging.DEBUG, logger="kb.fsutil"):
+        write_atomically(target, b"new")
+    assert target.read_bytes() == b"new" and [kind for kind, _ in calls] == ["file", "folder"]
+    assert [r.levelno for r in caplog.records] == [logging.DEBUG] and str(tmp_path) in caplog.text
+
+
+def test_a_derived_file_written_without_durability_syncs_nothing(tmp_path: Path, monkeypatch) -> None:
+    target = tmp_path / "site" / "index.html"
+    calls = _recording_fsync(monkeypatch, target)
+    write_atomically(target, b"page", durable=False)
+    assert target.read_bytes() == b"page" and calls == []

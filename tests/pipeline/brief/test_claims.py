@@ -10,11 +10,11 @@ from pipeline.brief.claims import claims_in, conflicts
 from pipeline.brief.judge import load_rules
 
 RULES = load_rules()
-QUANTITIES, SAID_OF = RULES.quantities, RULES.said_of
+QUANTITIES, SAID_OF, WORDS = RULES.quantities, RULES.said_of, RULES.claim_words
 
 
 def _disagree(a: str, b: str) -> list:
-    return conflicts(claims_in(a, "note A", QUANTITIES, SAID_OF) + claims_in(b, "note B", QUANTITIES, SAID_OF),
+    return conflicts(claims_in(a, "note A", QUANTITIES, SAID_OF, WORDS) + claims_in(b, "note B", QUANTITIES, SAID_OF, WORDS),
                      set())
 
 
@@ -88,8 +88,8 @@ def test_a_gain_over_a_named_baseline_is_the_items_and_a_later_percentage_is_its
 
 
 def test_a_rounded_figure_does_not_hide_a_third_that_differs() -> None:
-    found = conflicts([*claims_in("Mooncake 46 GB/s", "a", QUANTITIES, SAID_OF), *claims_in("Mooncake 46.1 GB/s", "b", QUANTITIES, SAID_OF),
-                       *claims_in("Mooncake 45.8 GB/s", "c", QUANTITIES, SAID_OF)], set())
+    found = conflicts([*claims_in("Mooncake 46 GB/s", "a", QUANTITIES, SAID_OF, WORDS), *claims_in("Mooncake 46.1 GB/s", "b", QUANTITIES, SAID_OF, WORDS),
+                       *claims_in("Mooncake 45.8 GB/s", "c", QUANTITIES, SAID_OF, WORDS)], set())
     [(who, _q, _u, values)] = found
     assert who == "Mooncake" and set(values) == {"46 GB/s", "46.1 GB/s", "45.8 GB/s"}
 
@@ -126,8 +126,8 @@ def test_a_condition_in_parentheses_is_not_a_second_value_of_the_source(a: str) 
 
 def test_a_version_before_a_figure_is_no_system() -> None:
     # "V2" is the item's own version, not a system called V2 (two items' V2s would be compared across items)
-    assert all(c.subject is None for c in claims_in("V2 吞吐 2.1×", "A", QUANTITIES, SAID_OF))
-    assert claims_in("V2 吞吐 2.1×", "A", QUANTITIES, SAID_OF)
+    assert all(c.subject is None for c in claims_in("V2 吞吐 2.1×", "A", QUANTITIES, SAID_OF, WORDS))
+    assert claims_in("V2 吞吐 2.1×", "A", QUANTITIES, SAID_OF, WORDS)
 
 
 def test_a_keyword_a_few_characters_after_the_figure_names_its_quantity() -> None:
@@ -142,17 +142,17 @@ def test_a_quantity_a_figure_is_said_of_after_it_is_its_own() -> None:
     (that keyword is the 6%'s), and TPOT's long name is TPOT as TTFT's is TTFT. A note saying the same in
     short ("TTFT +6%，TPOT +4%") agrees with it (day 4's VeilServe abstract was a TTFT conflict)."""
     abstract = "On H100 GPUs, FooServe adds 6% to TTFT and 4% to the time per output token."
-    assert [(c.quantity, c.written) for c in claims_in(abstract, "A", QUANTITIES, SAID_OF)] == [("TTFT", "6%"), ("TPOT", "4%")]
+    assert [(c.quantity, c.written) for c in claims_in(abstract, "A", QUANTITIES, SAID_OF, WORDS)] == [("TTFT", "6%"), ("TPOT", "4%")]
     assert _disagree(abstract, "机密计算模式下：TTFT +6%，TPOT +4%") == []
     assert _disagree(abstract, "机密计算模式下：TTFT +9%，TPOT +4%") != []
     # a share is no measurement of what it is a share of; a keyword inside a longer word names nothing
-    assert claims_in("KV takes 30% of the memory", "A", QUANTITIES, SAID_OF) == []
-    assert [c.quantity for c in claims_in("cuts TTFT by 38% to memory-bound levels", "A", QUANTITIES, SAID_OF)] == ["TTFT"]
+    assert claims_in("KV takes 30% of the memory", "A", QUANTITIES, SAID_OF, WORDS) == []
+    assert [c.quantity for c in claims_in("cuts TTFT by 38% to memory-bound levels", "A", QUANTITIES, SAID_OF, WORDS)] == ["TTFT"]
 
 
 def test_an_unnamed_bare_factor_is_no_speed_up() -> None:
     assert _disagree("batch size 增大 4×", "batch size 增大 2×") == []
-    assert claims_in("batch size 增大 4×", "A", QUANTITIES, SAID_OF) == []
+    assert claims_in("batch size 增大 4×", "A", QUANTITIES, SAID_OF, WORDS) == []
 
 
 def test_microseconds_compare_with_milliseconds() -> None:
@@ -161,7 +161,7 @@ def test_microseconds_compare_with_milliseconds() -> None:
 
 
 def test_a_figure_with_thousands_separators_and_decimals_is_read_whole() -> None:
-    [c] = claims_in("SGLang 吞吐 1,234.5 tokens/s", "A", QUANTITIES, SAID_OF)
+    [c] = claims_in("SGLang 吞吐 1,234.5 tokens/s", "A", QUANTITIES, SAID_OF, WORDS)
     assert (c.subject, c.value, c.written) == ("SGLang", 1234.5, "1,234.5 tokens/s")
     assert _disagree("1,234 tok/s", "1,234.5 tokens/s") == []     # rounded, in another spelling
 
@@ -176,7 +176,7 @@ def test_a_figure_with_thousands_separators_and_decimals_is_read_whole() -> None
     ("SLO 违约降低 30-40%", "40%"),                                     # a range: its hyphen is no sign
 ])
 def test_a_sign_written_before_a_figure_is_part_of_it(text: str, written: str) -> None:
-    assert [c.written for c in claims_in(text, "A", QUANTITIES, SAID_OF)][-1] == written
+    assert [c.written for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)][-1] == written
 
 
 def test_a_conflict_shows_each_figure_with_its_sign() -> None:
@@ -187,9 +187,9 @@ def test_a_conflict_shows_each_figure_with_its_sign() -> None:
 
 def test_a_figure_and_the_same_figure_with_a_sign_agree_and_the_sign_is_shown() -> None:
     """"reduces … by 38%" and "−38%" are one claim: compared without the sign, shown with it."""
-    claims = [*claims_in("BurstGuard reduces SLO violations by 38% relative to FCFS", "abstract", QUANTITIES, SAID_OF),
-              *claims_in("SLO 违约 −38%（对比 FCFS）", "card", QUANTITIES, SAID_OF),
-              *claims_in("BurstGuard 让 SLO 违约 −44%", "note", QUANTITIES, SAID_OF)]
+    claims = [*claims_in("BurstGuard reduces SLO violations by 38% relative to FCFS", "abstract", QUANTITIES, SAID_OF, WORDS),
+              *claims_in("SLO 违约 −38%（对比 FCFS）", "card", QUANTITIES, SAID_OF, WORDS),
+              *claims_in("BurstGuard 让 SLO 违约 −44%", "note", QUANTITIES, SAID_OF, WORDS)]
     [(_who, _what, _unit, values)] = conflicts(claims, set())
     assert values == {"−38%": ["abstract", "card"], "−44%": ["note"]}
     assert _disagree("TTFT −34%", "TTFT 降低 34%") == [] and _disagree("TTFT −34%", "TTFT −34.2%") == []
@@ -209,7 +209,7 @@ def test_a_keyword_before_a_figure_stays_its_own_whatever_follows_to() -> None:
     figure is said of only when none of its own is written before it (or the one before is an earlier
     figure's, "adds 6% to TTFT and 4% to …"). It was read as a latency of 40%, the throughput's 2.1× as a
     bandwidth, the memory's 30% as a TTFT."""
-    said = {t: [(c.quantity, c.written) for c in claims_in(t, "A", QUANTITIES, SAID_OF)] for t in (
+    said = {t: [(c.quantity, c.written) for c in claims_in(t, "A", QUANTITIES, SAID_OF, WORDS)] for t in (
         "TTFT drops 40% to the latency of a cache hit",
         "Throughput rises 2.1× to the bandwidth roofline",
         "FooServe reduces memory 30% to the TTFT budget of one GPU",
@@ -231,7 +231,55 @@ def test_the_words_a_figure_is_said_of_with_are_the_rules_data(tmp_path) -> None
     shipped = (Path(__file__).resolve().parents[3] / "data" / "briefing.toml").read_text(encoding="utf-8")
     override.write_text(shipped.replace('connectors = ["to"]', "connectors = []", 1), encoding="utf-8")
     rules = load_rules(tmp_path)
-    assert [(c.quantity, c.written) for c in claims_in(text, "A", rules.quantities, rules.said_of)] == [
+    assert [(c.quantity, c.written) for c in claims_in(text, "A", rules.quantities, rules.said_of, rules.claim_words)] == [
         ("TTFT", "4%")]
-    assert [(c.quantity, c.written) for c in claims_in(text, "A", QUANTITIES, SAID_OF)] == [("TTFT", "6%"),
+    assert [(c.quantity, c.written) for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)] == [("TTFT", "6%"),
                                                                                           ("TPOT", "4%")]
+
+
+def _rules_with(tmp_path, old: str, new: str):
+    """The rules of a workspace whose data/briefing.toml is the shipped one with ``old`` written ``new``."""
+    override = tmp_path / ".kb" / "overrides" / "data" / "briefing.toml"
+    override.parent.mkdir(parents=True)
+    shipped = (Path(__file__).resolve().parents[3] / "data" / "briefing.toml").read_text(encoding="utf-8")
+    assert old in shipped
+    override.write_text(shipped.replace(old, new, 1), encoding="utf-8")
+    return load_rules(tmp_path)
+
+
+def _read(text: str, rules) -> list[tuple[str | None, str, str]]:
+    return [(c.subject, c.quantity, c.written) for c in claims_in(text, "A", rules.quantities, rules.said_of,
+                                                                   rules.claim_words)]
+
+
+@pytest.mark.parametrize("key, word, text, shipped, extended", [
+    # a capitalised word that names no system: the 2.1× is the item's own, not "Typically"'s
+    ("not_names", "typically", "Typically 2.1× throughput", [("Typically", "throughput", "2.1×")],
+     [(None, "throughput", "2.1×")]),
+    # a baseline's value, not compared: "原来 1.9 s" is what the TTFT was
+    ("baseline", "原来", "TTFT 原来 1.9 s", [(None, "TTFT", "1.9 s")], []),
+    # the value a change starts from, not compared: "1.9 s 变为 0.8 s" compares the 0.8 s only
+    ("changed_to", "变为", "TTFT 1.9 s 变为 0.8 s", [(None, "TTFT", "1.9 s"), (None, "TTFT", "0.8 s")],
+     [(None, "TTFT", "0.8 s")]),
+])
+def test_the_words_that_decide_which_numbers_are_compared_are_the_rules_data(tmp_path, key: str, word: str,
+                                                                               text: str, shipped, extended) -> None:
+    """Which capitalised words name no system, and which words mark a baseline's value or the value a change
+    starts from, were English and Chinese words in code; they are ``[claim_words]`` in data/briefing.toml,
+    which a team extends for its own wording."""
+    assert _read(text, RULES) == shipped
+    line = next(ln for ln in (Path(__file__).resolve().parents[3] / "data" / "briefing.toml")
+                .read_text(encoding="utf-8").splitlines() if ln.startswith(f"{key} = ["))
+    rules = _rules_with(tmp_path, line, line.replace("[", f'["{word}", ', 1))
+    assert _read(text, rules) == extended
+
+
+def test_the_shipped_claim_words_read_as_the_code_did() -> None:
+    """The words that moved from code to ``[claim_words]``: a baseline's value and a change's first value are
+    not compared, whole words only ("over" is not the end of "Turnover", "to" not the start of "token")."""
+    assert _read("FooServe TTFT from 1.9 s, 从 2.0 s, vs vLLM: 2.1×", RULES) == []
+    assert _read("TTFT 1.9 s to 0.8 s；TTFT 300 ms 降到 200 ms", RULES) == [(None, "TTFT", "0.8 s"),
+                                                                         (None, "TTFT", "200 ms")]
+    assert _read("Turnover 2.1× throughput", RULES) == [("Turnover", "throughput", "2.1×")]
+    assert _read("TTFT 1.9 s tokens", RULES) == [(None, "TTFT", "1.9 s")]
+    assert _read("About 2.1× throughput", RULES) == [(None, "throughput", "2.1×")]

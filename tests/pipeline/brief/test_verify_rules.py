@@ -35,6 +35,8 @@ def entry(n: int = 1, cred: int = 4, date: str = "2026-10-08T16:20", path: str =
 
 QUANTITIES = __import__("tomllib").loads((__import__("tests.support.paths", fromlist=["REPO"]).REPO / "data"
                                           / "briefing.toml").read_text(encoding="utf-8"))["quantities"]
+# the shipped [claim_words]: which numbers are compared ("About 3×" is no system's, "from 1.9 s" a baseline's)
+WORDS = __import__("pipeline.brief.judge", fromlist=["load_rules"]).load_rules().claim_words
 
 
 def cand(key: str = "c", **kw) -> Candidate:
@@ -161,7 +163,7 @@ def test_upvotes_a_rising_count_does_not_explain_are_a_conflict(counts) -> None:
 def test_number_conflict_two_speedups_for_one_name() -> None:
     doc = ("knowledge doc v310", "SEIS 3.27× on agent traces")
     c = cand("seis", sources=[entry(2, text="The blog says SEIS 2.9× over vLLM.")])
-    [f] = number_conflicts([c], Facts(speedup_texts=[doc], quantities=QUANTITIES))
+    [f] = number_conflicts([c], Facts(speedup_texts=[doc], quantities=QUANTITIES, claim_words=WORDS))
     assert f.subject == "SEIS · speed-up" and f.evidence["quantity"] == "SEIS speed-up (×)"
     assert f.evidence["values"] == {"2.9×": [f"{NOTE}#2"], "3.27×": ["knowledge doc v310"]}
 
@@ -169,7 +171,7 @@ def test_number_conflict_two_speedups_for_one_name() -> None:
 def test_number_conflict_speedups_across_candidates_and_x_spelling() -> None:
     a = cand("a", sources=[entry(1, text="JIL 1.53x slowdown for co-batched users")])
     b = cand("b", sources=[entry(2, text="JIL 1.6× slowdown")])
-    [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES))
+    [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES, claim_words=WORDS))
     assert set(f.evidence["values"]) == {"1.53x", "1.6×"}
 
 
@@ -178,7 +180,7 @@ def test_number_conflict_shows_signs_but_keeps_them_out_of_the_evidence() -> Non
     flag is compared by, keeps the figures unsigned, as before signs were read: no closed flag reopens."""
     c = cand("c", sources=[entry(1, text="生产 trace 上 BurstGuard 让 SLO 违约 −44%"),
                            entry(2, text="BurstGuard reduces SLO violations by 38% relative to FCFS")])
-    [f] = number_conflicts([c], Facts(quantities=QUANTITIES))
+    [f] = number_conflicts([c], Facts(quantities=QUANTITIES, claim_words=WORDS))
     assert set(f.evidence["values"]) == {"44%", "38%"}, f.evidence
     assert f.context["signed"] == {"44%": "−44%"}
     assert "(%)" in f.evidence["quantity"]
@@ -187,7 +189,7 @@ def test_number_conflict_shows_signs_but_keeps_them_out_of_the_evidence() -> Non
 def test_number_conflict_keeps_the_signs_of_values_that_differ_only_by_them() -> None:
     """The evidence is unsigned, but "+25%" and "−25%" would be one value without their signs: they keep them."""
     c = cand("c", sources=[entry(1, text="SGLang decode 吞吐 +25%"), entry(2, text="SGLang decode 吞吐 −25%")])
-    [f] = number_conflicts([c], Facts(quantities=QUANTITIES))
+    [f] = number_conflicts([c], Facts(quantities=QUANTITIES, claim_words=WORDS))
     assert set(f.evidence["values"]) == {"+25%", "−25%"} and "signed" not in f.context
 
 
@@ -195,10 +197,10 @@ def test_number_conflict_names_the_unit_the_values_are_written_in() -> None:
     """Times compare in seconds; a flag whose values are all written in ms says ms."""
     a = cand("a", sources=[entry(1, text="LMCache TTFT 380 ms on 32K RAG")])
     b = cand("b", sources=[entry(2, text="LMCache TTFT 412 ms")])
-    [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES))
+    [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES, claim_words=WORDS))
     assert f.evidence["quantity"] == "LMCache TTFT (ms)", f.evidence
     c = cand("c", sources=[entry(3, text="LMCache TTFT 0.5 s")])
-    [f] = number_conflicts([a, c], Facts(quantities=QUANTITIES))
+    [f] = number_conflicts([a, c], Facts(quantities=QUANTITIES, claim_words=WORDS))
     assert f.evidence["quantity"] == "LMCache TTFT (s)"
 
 
@@ -208,13 +210,13 @@ def test_number_conflict_keeps_its_parts_beside_the_english_subject() -> None:
     words reopens nothing."""
     pd = cand("pd", title="FlashPD: Fused …", sources=[entry(1, text="吞吐 14,800 tokens/s"),
                                                         entry(2, text="吞吐 18,400 tokens/s")])
-    [f] = number_conflicts([pd], Facts(quantities=QUANTITIES))
+    [f] = number_conflicts([pd], Facts(quantities=QUANTITIES, claim_words=WORDS))
     assert f.subject == "FlashPD: Fused … · throughput" and f.evidence["quantity"] == "throughput (tokens/s)"
     assert f.context["measured"] == {"item": "FlashPD: Fused …", "system": None, "quantity": "throughput",
                                      "unit": "tokens/s"}
     a = cand("a", sources=[entry(1, text="LMCache TTFT 380 ms on 32K RAG")])
     b = cand("b", sources=[entry(2, text="LMCache TTFT 412 ms")])
-    [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES))
+    [f] = number_conflicts([a, b], Facts(quantities=QUANTITIES, claim_words=WORDS))
     assert f.subject == "LMCache · TTFT"
     assert f.context["measured"] == {"item": None, "system": "LMCache", "quantity": "TTFT", "unit": "ms"}
 
@@ -222,7 +224,7 @@ def test_number_conflict_keeps_its_parts_beside_the_english_subject() -> None:
 def test_number_conflict_no_flag_for_one_value_or_different_names() -> None:
     a = cand("a", sources=[entry(1, text="SEIS 3.27× throughput; JIL 1.53× slowdown")])
     b = cand("b", sources=[entry(2, text="again SEIS 3.27× here"), entry(3, text="H100 8×80GB is a shape, not a speed-up")])
-    assert number_conflicts([a, b], Facts(speedup_texts=[("doc", "SEIS 3.27×")], quantities=QUANTITIES)) == []
+    assert number_conflicts([a, b], Facts(speedup_texts=[("doc", "SEIS 3.27×")], quantities=QUANTITIES, claim_words=WORDS)) == []
 
 
 # --- unresolved-id --------------------------------------------------------------------------
@@ -480,7 +482,7 @@ def test_number_conflict_ignores_generic_words() -> None:
     a = cand("a", sources=[entry(1, text="Throughput 2.1× higher than vLLM on H200.")])
     b = cand("b", sources=[entry(2, text="Throughput 1.4× higher than SGLang. About 3× less memory.")])
     c = cand("c", sources=[entry(3, text="About 2× less memory.")])
-    assert number_conflicts([a, b, c], Facts(quantities=QUANTITIES)) == []
+    assert number_conflicts([a, b, c], Facts(quantities=QUANTITIES, claim_words=WORDS)) == []
 
 
 # The values of a text are found in the whole text and placed in their clauses; a search clause by
@@ -588,4 +590,4 @@ def test_a_plain_first_word_of_the_title_is_not_the_item_itself() -> None:
     figure beside the system's measurement, two subjects and no conflict."""
     c = cand("bw", title="Blackwell 上的 PD 分离实测", titles=["Blackwell 上的 PD 分离实测"],
              sources=[entry(1, text="Blackwell 显存带宽 8 TB/s，瓶颈不在显存。"), entry(2, text="实测节点间传输带宽 1.6 TB/s。")])
-    assert number_conflicts([c], Facts(quantities=QUANTITIES)) == []
+    assert number_conflicts([c], Facts(quantities=QUANTITIES, claim_words=WORDS)) == []
