@@ -68,6 +68,11 @@ def load_rules(workspace: Path | None = None) -> Rules:
     """The briefing rules (data/briefing.toml; a workspace may override the file). An override that does
     not read is a ConfigError naming the file and the table: the nightly stops with one line (exit 2)."""
     path, raw = read_toml_resource("data/briefing.toml", workspace)
+    shipped_path, shipped = read_toml_resource("data/briefing.toml") if workspace is not None else (path, raw)
+    if shipped_path != path:
+        # A table the workspace's copy lacks is kb's own: a copy made before kb added one (``[said_of]``,
+        # ``[claim_words]``) keeps reading as kb does. A team turns a table off by writing it empty.
+        raw = {**shipped, **raw}
 
     def part(where: str, build: Callable[[], Any]) -> Any:
         """``build()``, its failure one line naming the file and ``where`` (``[markers] recap``)."""

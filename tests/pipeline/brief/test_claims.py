@@ -237,6 +237,23 @@ def test_the_words_a_figure_is_said_of_with_are_the_rules_data(tmp_path) -> None
                                                                                           ("TPOT", "4%")]
 
 
+def test_a_rules_copy_made_before_a_table_was_added_reads_kbs_table(tmp_path) -> None:
+    """A workspace's data/briefing.toml copied before kb added ``[said_of]`` and ``[claim_words]`` has
+    neither: it reads kb's own, not none (which silently lost "from"/"vs" baselines and "adds 6% to TTFT");
+    a table the team writes empty stays empty."""
+    import re
+    shipped = (Path(__file__).resolve().parents[3] / "data" / "briefing.toml").read_text(encoding="utf-8")
+    older = re.sub(r"(?ms)^\[(said_of|claim_words)\]\n.*?(?=^\[)", "", shipped)
+    assert "[said_of]" not in older and "[claim_words]" not in older and "[quantities]" in older
+    override = tmp_path / ".kb" / "overrides" / "data" / "briefing.toml"
+    override.parent.mkdir(parents=True)
+    override.write_text(older, encoding="utf-8")
+    rules = load_rules(tmp_path)
+    assert (rules.said_of, rules.claim_words) == (SAID_OF, WORDS)
+    override.write_text(older + "\n[said_of]\n", encoding="utf-8")
+    assert load_rules(tmp_path).said_of.connectors == ()
+
+
 def _rules_with(tmp_path, old: str, new: str):
     """The rules of a workspace whose data/briefing.toml is the shipped one with ``old`` written ``new``."""
     override = tmp_path / ".kb" / "overrides" / "data" / "briefing.toml"
