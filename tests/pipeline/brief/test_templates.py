@@ -153,7 +153,7 @@ SHIPPED_RULES = (Path(__file__).resolve().parents[3] / "data" / "briefing.toml")
     (lambda t: t + "\nx = [\n\n", f"briefing.toml:{len(SHIPPED_RULES.splitlines()) + 2}: not valid TOML: Invalid "
      "value (at the end of the file)"),
     (lambda t: t.replace("[problem_names]\n", "[problem_names]\nbogus = 5\n"), "[problem_names]: a value of the wrong"),
-    (lambda t: t.replace("[weights]", "[weightz]"), "[weights]: no key 'weights'"),
+    (lambda t: t.replace('\nrecap = ["', '\nrecapz = ["', 1), "[markers] recap: no key 'recap'"),
     (lambda t: t.replace("recap_patterns = ['", "recap_patterns = ['[", 1), "[markers] recap_patterns: a pattern"),
     (lambda t: t.replace('connectors = ["to"]', "connectors = 5", 1), "[said_of]: a value of the wrong type"),
 ])
