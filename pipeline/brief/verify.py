@@ -8,13 +8,14 @@ stays closed until its evidence changes.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
-from kb.text import boundary_context, stem, strip_anchor_syntax
+from kb.text import STEMMED, boundary_context, stem, strip_anchor_syntax
 from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in, conflicts, unsigned
 from pipeline.brief.model import Candidate, Flag
 
@@ -328,12 +329,13 @@ def content_words(text: str, skip: set[str] = frozenset()) -> dict[str, str]:
 
 
 def count_words(texts: list[str]) -> tuple[dict[str, int], int]:
-    """How many of ``texts`` hold each content word, and how many texts: the rarity ``mechanism_overlap`` reads."""
-    counts: dict[str, int] = {}
+    """How many of ``texts`` hold each content word (``content_words``'s, without their spellings), and how
+    many texts: the rarity ``mechanism_overlap`` reads, over every anchor of the doc and item of the day."""
+    counts: Counter[str] = Counter()
     for text in texts:
-        for w in content_words(text):
-            counts[w] = counts.get(w, 0) + 1
-    return counts, len(texts)
+        counts.update({STEMMED.get(w) or stem(w) for w in set(_WORD.findall(text.lower()))
+                       if len(w) >= 3 and w not in _FUNCTION_WORDS and w.isalpha()})
+    return dict(counts), len(texts)
 
 
 def candidate_text(c: Candidate) -> str:
