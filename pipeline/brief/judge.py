@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import ConfigError
-from kb.resources import read_toml_resource
+from kb.resources import find_resource, read_toml_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import ClaimWords, SaidOf
@@ -68,11 +68,10 @@ def load_rules(workspace: Path | None = None) -> Rules:
     """The briefing rules (data/briefing.toml; a workspace may override the file). An override that does
     not read is a ConfigError naming the file and the table: the nightly stops with one line (exit 2)."""
     path, raw = read_toml_resource("data/briefing.toml", workspace)
-    shipped_path, shipped = read_toml_resource("data/briefing.toml") if workspace is not None else (path, raw)
-    if shipped_path != path:
+    if path != find_resource("data/briefing.toml"):
         # A table the workspace's copy lacks is kb's own: a copy made before kb added one (``[said_of]``,
         # ``[claim_words]``) keeps reading as kb does. A team turns a table off by writing it empty.
-        raw = {**shipped, **raw}
+        raw = {**read_toml_resource("data/briefing.toml")[1], **raw}
 
     def part(where: str, build: Callable[[], Any]) -> Any:
         """``build()``, its failure one line naming the file and ``where`` (``[markers] recap``)."""
