@@ -18,7 +18,8 @@ from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, tier
 from pipeline.brief.model import Briefing, Candidate, SourceRef
 from pipeline.brief.since import since_previous
-from pipeline.brief.verify import candidate_text, run_rules
+from pipeline.brief.verify import run_rules
+from pipeline.brief.words import candidate_text
 from pipeline.classify.sections import heading_path
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")

@@ -13,9 +13,6 @@ from pipeline.brief.verify import (
     RULE_ORDER,
     Facts,
     boundaries,
-    candidate_text,
-    content_words,
-    count_words,
     date_inconsistencies,
     id_conflicts,
     impossible_ids,
@@ -24,6 +21,7 @@ from pipeline.brief.verify import (
     unresolved_ids,
     unsourced_claims,
 )
+from pipeline.brief.words import candidate_text, content_words, count_words
 
 NOTE = "inbox/jay/2026-10-08T1620-deep-dive.md"
 
