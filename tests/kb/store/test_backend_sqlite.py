@@ -321,6 +321,7 @@ def test_a_damaged_search_index_is_named_by_the_check_and_by_a_search(workspace:
     """Damage inside the FTS5 index is SQLITE_CORRUPT_VTAB, an extended code: a search was an internal
     error, and `kb db check` said "ok" (PRAGMA integrity_check does not look inside FTS5). Both name it;
     the index rebuilt from the store's rows is whole again."""
+    import random
     import sqlite3
 
     from kb.store.backend_sqlite import damage_of
@@ -329,8 +330,10 @@ def test_a_damaged_search_index_is_named_by_the_check_and_by_a_search(workspace:
         tx.run("INSERT INTO search_index(kind, ref, title, body) VALUES (:k, :r, :t, :b)",
                [{"k": "paper", "r": f"2610.{i:05d}", "t": f"MoE serving {i}", "b": "expert parallel decode"}
                 for i in range(300)])
+    noise = random.Random(7)   # the same damage every run: SQLite's randomblob() now and then left a readable leaf
     with sqlite3.connect(path, isolation_level=None) as con:
-        con.execute("UPDATE search_index_data SET block = randomblob(length(block)) WHERE id > 10")   # the leaves
+        leaves = con.execute("SELECT id, length(block) FROM search_index_data WHERE id > 10").fetchall()
+        con.executemany("UPDATE search_index_data SET block = ? WHERE id = ?", [(noise.randbytes(n), i) for i, n in leaves])
     con.close()
     with Store.open(path) as store:
         with pytest.raises(sqlite3.DatabaseError) as raised:
