@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from kb.text import STEMMED, stem
+from kb.text import stem
 from pipeline.brief.model import Candidate
 
 # Words that say how a sentence runs, not what a paper does.
@@ -25,9 +25,14 @@ def content_words(text: str, skip: set[str] = frozenset()) -> dict[str, str]:
     out: dict[str, str] = {}
     # each distinct word once: an abstract repeats its words, and every text of the doc and the day is read
     for w in dict.fromkeys(_WORD.findall(text.lower())):
-        if len(w) >= 3 and w.isalpha() and w not in _FUNCTION_WORDS and w not in skip:
+        if _says_something(w) and w not in skip:
             out.setdefault(stem(w), w)
     return out
+
+
+def _says_something(word: str) -> bool:
+    """A lower-case word ``content_words`` keeps: Latin letters only, three or more, no function word."""
+    return len(word) >= 3 and word.isalpha() and word not in _FUNCTION_WORDS
 
 
 def count_words(texts: list[str]) -> tuple[dict[str, int], int]:
@@ -35,8 +40,7 @@ def count_words(texts: list[str]) -> tuple[dict[str, int], int]:
     many texts: the rarity ``mechanism_overlap`` reads, over every anchor of the doc and item of the day."""
     counts: Counter[str] = Counter()
     for text in texts:
-        counts.update({STEMMED.get(w) or stem(w) for w in set(_WORD.findall(text.lower()))
-                       if len(w) >= 3 and w not in _FUNCTION_WORDS and w.isalpha()})
+        counts.update({stem(w) for w in set(_WORD.findall(text.lower())) if _says_something(w)})
     return dict(counts), len(texts)
 
 
