@@ -82,6 +82,7 @@ class BriefingInputs:
     # whom a card's primary_topic speaks for: the docs that anchor its paper, or else the main doc
     main_doc: bool = True
     anchored_elsewhere: set[str] = field(default_factory=set)          # subjects the workspace's other docs anchor
+    judged: Any = None   # ``classify``'s judgements kept between nights (``memo.JudgedTexts``): saved after the build
 
 
 def candidate_keys(c: Candidate) -> set[str]:
@@ -93,9 +94,11 @@ def candidate_keys(c: Candidate) -> set[str]:
 def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> BriefingInputs:
     """Read what the briefing of ``topic`` for ``ctx.today`` is built from."""
     from pipeline.classify.engine import load_engine, load_workspace_taxonomy
+    from pipeline.classify.memo import JudgedTexts
     cfg, store, day = ctx.config, ctx.store, ctx.today.isoformat()
     taxonomy = load_workspace_taxonomy(ctx)
     engine = load_engine(ctx)   # relevance is the doc's: its model, adapted to its anchors and labels
+    judged = JudgedTexts(ctx.workspace.root, engine.hash, topic)   # last night's judgements of the same texts
     window = compute_window(store, topic, ctx.today, cfg.cutoff)
     credibility = ctx.sources.credibility()
     cands = collect_candidates(store, window, author_credibility=cfg.authors, source_credibility=credibility,
@@ -113,9 +116,10 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
              if window.contains(n.timestamp)]
     return BriefingInputs(
         topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
-        credibility=credibility, taxonomy=taxonomy, classify=engine.for_doc(topic),
+        credibility=credibility, taxonomy=taxonomy, classify=judged.wrap(engine.for_doc(topic)),
         suggest=engine.section_suggester(section_headings(store, topic, day), anchored, topic),
-        classify_for=lambda keys: engine.for_doc(topic, keys),
+        classify_for=lambda keys: judged.wrap(engine.for_doc(topic, keys), engine.correction(topic, keys)),
+        judged=judged,
         rules=rules, window=window,
         candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
         paper_titles=paper_titles(store, cited),

@@ -38,9 +38,13 @@ def _says_something(word: str) -> bool:
 def count_words(texts: list[str]) -> tuple[dict[str, int], int]:
     """How many of ``texts`` hold each content word (``content_words``'s, without their spellings), and how
     many texts: the rarity ``mechanism_overlap`` reads, over every anchor of the doc and item of the day."""
+    held = [set(_WORD.findall(text.lower())) for text in texts]
+    # each distinct word of all the texts judged and stemmed once; "" for a word that says nothing
+    stem_of = {w: stem(w) if _says_something(w) else "" for w in set().union(*held)}
     counts: Counter[str] = Counter()
-    for text in texts:
-        counts.update({stem(w) for w in set(_WORD.findall(text.lower())) if _says_something(w)})
+    for words in held:
+        counts.update(set(map(stem_of.__getitem__, words)))
+    counts.pop("", None)
     return dict(counts), len(texts)
 
 

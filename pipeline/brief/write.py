@@ -87,8 +87,11 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     from pipeline.brief.flags import preview_flags, sync_flags
     from pipeline.brief.inputs import load_inputs
     check_topic(ctx, topic)
-    briefing = build_briefing(load_inputs(ctx, topic, top=top))
+    inputs = load_inputs(ctx, topic, top=top)
+    briefing = build_briefing(inputs)
     flags = (preview_flags if preview else sync_flags)(ctx, topic, briefing.flags)   # after the build
+    if inputs.judged is not None and not preview:   # a preview leaves the workspace as it was
+        inputs.judged.save()
     return briefing.as_dict() | {"flags": flags}
 
 

@@ -103,8 +103,7 @@ class Engine:
     def for_doc(self, doc: str, keys: Iterable[str] = ()):
         """``classify`` as the briefing of ``doc`` calls it: ``f(text, title=…, taxonomy=…, …)``. With the
         item's ``keys`` (its arXiv IDs, entry keys), a team correction of one of them decides."""
-        model = self.docs.get(doc)
-        fixed = next((model.overrides[k] for k in keys if k in model.overrides), None) if model else None
+        fixed = self.correction(doc, keys)
 
         def run(text: str, *, title: str = "", primary_category: str | None = None,
                 hints: Iterable[str] = (), taxonomy: Any = None) -> Any:
@@ -118,6 +117,12 @@ class Engine:
                     scores.get(t, Tag(t, 1.0, ())) for t in topics]
             return result
         return run
+
+    def correction(self, doc: str, keys: Iterable[str] = ()) -> tuple[str, tuple[str, ...] | None] | None:
+        """The team's correction (``kb label``) of the first of ``keys`` that has one, for ``doc``:
+        ``(relevance, topics or None)``; None without one (and always in keyword mode)."""
+        model = self.docs.get(doc)
+        return next((model.overrides[k] for k in keys if k in model.overrides), None) if model else None
 
     # ------------------------------------------------------------------ batches
     def judge_many(self, items: Sequence[tuple[str, str, str | None, Sequence[str]]],

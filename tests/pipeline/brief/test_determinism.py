@@ -98,3 +98,19 @@ def test_outputs_name_no_wall_clock_time(reference: dict[str, bytes]) -> None:
             assert today not in text, key
         years = set(re.findall(r"\b(20\d\d)-\d\d-\d\d", text))
         assert years <= {"2025", "2026"}, (key, years)
+
+
+def test_a_rerun_judges_no_text_again_and_says_the_same_without_the_kept_judgements(
+        sample_day: Path, reference: dict[str, bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Last night's judgements of the same texts are read back (``.kb/cache/judged.json``), and they are
+    exactly what judging again gives: the briefing's bytes are the same with the file or without it."""
+    from pipeline.classify.engine import Engine
+    from pipeline.classify.memo import MEMO_FILE
+    calls = []
+    judge = Engine.classify
+    monkeypatch.setattr(Engine, "classify", lambda self, *a, **kw: calls.append(1) or judge(self, *a, **kw))
+    assert not _diff_keys(reference, _all_outputs(sample_day))
+    assert not calls
+    (sample_day / MEMO_FILE).unlink()
+    assert not _diff_keys(reference, _all_outputs(sample_day))
+    assert calls   # judged again, the same

@@ -1,0 +1,131 @@
+"""Judgements of texts kept between nights, in ``.kb/cache/judged.json``.
+
+A briefing judges texts the classify stage does not store: what the doc's anchors say (to tell what
+each section holds), and an item's text merged from its sources (a paper with a note and a card).
+Most of them are the same tonight as last night, so their judgements are kept, one set per doc,
+under the classifier's hash (``Engine.hash``: the taxonomy, the model and each doc's labels); a
+night judges only texts it has not seen. A judgement read back is exactly the one computed: both
+are a ``Judged``, what the briefing reads of a classification.
+
+The file is only ever a shortcut: missing, damaged, written by another classifier or impossible to
+write (a member who may only read ``.kb/``), it means judging again, never a failed briefing.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kb.errors import KBError
+from kb.fsutil import write_atomically
+from kb.records import Tag
+from kb.workspace import resolve_inside
+
+log = logging.getLogger(__name__)
+
+MEMO_FILE = ".kb/cache/judged.json"
+FORMAT = 1   # the file's layout; another one is read as empty
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What a briefing reads of a classification: relevance, tags, and the topics below their threshold."""
+
+    relevance: str
+    tags: list[Tag] = field(default_factory=list)
+    below_threshold: list[Tag] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, result: Any) -> Judged:
+        """The ``Judged`` of either classifier's result, as ``from_json`` reads it back (tuples of terms)."""
+        return cls(result.relevance, [_tag(_tag_json(t)) for t in result.tags],
+                   [_tag(_tag_json(t)) for t in getattr(result, "below_threshold", [])])
+
+    def to_json(self) -> list[Any]:
+        return [self.relevance, [_tag_json(t) for t in self.tags], [_tag_json(t) for t in self.below_threshold]]
+
+    @classmethod
+    def from_json(cls, raw: list[Any]) -> Judged:
+        rel, tags, below = raw
+        return cls(rel, [_tag(t) for t in tags], [_tag(t) for t in below])
+
+
+def _tag_json(t: Tag) -> list[Any]:
+    return [t.topic, t.score, list(t.terms)]
+
+
+def _tag(raw: list[Any]) -> Tag:
+    topic, score, terms = raw
+    return Tag(topic, score, tuple(terms))
+
+
+class JudgedTexts:
+    """One doc's judgements of texts under one classifier: ``wrap`` a classify function to use them,
+    ``save`` to keep tonight's (only those used tonight: the file does not grow with the store)."""
+
+    def __init__(self, root: Path | None, engine_hash: str, doc: str) -> None:
+        self.root, self.engine_hash, self.doc = root, engine_hash, doc
+        self._file = _read(root)
+        if self._file.get("engine") != engine_hash:
+            self._file = {"format": FORMAT, "engine": engine_hash, "docs": {}}
+        self._known: dict[str, list[Any]] = self._file["docs"].get(doc, {})
+        self._used: dict[str, list[Any]] = {}
+
+    def wrap(self, classify: Callable[..., Any], correction: Any = None) -> Callable[..., Judged]:
+        """``classify`` (``f(text, title=…, …)``) answering from the kept judgements first. ``correction``:
+        the team's correction ``classify`` applies (``Engine.correction``), part of what is judged."""
+        def run(text: str, *, title: str = "", primary_category: str | None = None,
+                hints: Iterable[str] = (), taxonomy: Any = None) -> Judged:
+            hints = tuple(hints)
+            key = _key(text, title, primary_category, hints, correction)
+            raw = self._used.get(key) or self._known.get(key)
+            judged = _parse(raw)
+            if judged is None:
+                judged = Judged.of(classify(text, title=title, primary_category=primary_category, hints=hints,
+                                            taxonomy=taxonomy))
+                raw = judged.to_json()
+            self._used[key] = raw
+            return judged
+        return run
+
+    def save(self) -> None:
+        """Keep tonight's judgements of this doc, when they differ from the file's."""
+        if self.root is None or self._used == self._known:
+            return
+        self._file["docs"][self.doc] = self._used
+        try:
+            path = resolve_inside(self.root, MEMO_FILE)
+            body = json.dumps(self._file, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+            write_atomically(path, body.encode("utf-8"), durable=False)   # a lost write only means judging again
+        except (OSError, KBError) as exc:
+            log.info("judgements not kept: %s", exc)
+        self._known = self._used
+
+
+def _key(text: str, title: str, category: str | None, hints: tuple[str, ...], correction: Any) -> str:
+    parts = [title, text, category or "", "\x1e".join(hints), json.dumps(correction)]
+    return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=16).hexdigest()
+
+
+def _parse(raw: Any) -> Judged | None:
+    if raw is None:
+        return None
+    try:
+        return Judged.from_json(raw)
+    except (TypeError, ValueError):   # an entry another hand damaged: judge again
+        return None
+
+
+def _read(root: Path | None) -> dict[str, Any]:
+    if root is None:
+        return {}
+    try:
+        raw = json.loads(resolve_inside(root, MEMO_FILE).read_bytes())
+    except (OSError, ValueError, KBError):
+        return {}
+    ok = isinstance(raw, dict) and raw.get("format") == FORMAT and isinstance(raw.get("docs"), dict)
+    return raw if ok and all(isinstance(v, dict) for v in raw["docs"].values()) else {}

@@ -1,0 +1,103 @@
+"""Judgements kept between nights (``pipeline.classify.memo``): read back exactly, never trusted across
+classifiers or corrections, and never the cause of a failed briefing."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kb.records import Tag
+from pipeline.classify.classifier import classify as keyword_classify
+from pipeline.classify.memo import MEMO_FILE, Judged, JudgedTexts
+from pipeline.classify.taxonomy import default_taxonomy
+
+TEXT = "We disaggregate prefill and decode and move the KV cache between GPUs over RDMA."
+TITLE = "SplitServe: prefill/decode disaggregation"
+
+
+class Counting:
+    """The keyword classifier, counting its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, text: str, **kw):
+        self.calls += 1
+        return keyword_classify(text, title=kw.get("title", ""), taxonomy=default_taxonomy())
+
+
+def _judge(root: Path, engine: str = "h1", correction=None, doc: str = "inference") -> tuple[Judged, int]:
+    memo, spy = JudgedTexts(root, engine, doc), Counting()
+    judged = memo.wrap(spy, correction)(TEXT, title=TITLE)
+    memo.save()
+    return judged, spy.calls
+
+
+def test_a_text_judged_last_night_is_read_back_not_judged_again(tmp_path: Path) -> None:
+    first, calls = _judge(tmp_path)
+    assert calls == 1 and first.relevance != "none" and first.tags
+    again, calls = _judge(tmp_path)
+    assert calls == 0
+    assert again == first == Judged.of(keyword_classify(TEXT, title=TITLE, taxonomy=default_taxonomy()))
+
+
+def test_another_classifier_or_correction_or_doc_judges_again(tmp_path: Path) -> None:
+    _judge(tmp_path)
+    assert _judge(tmp_path, engine="h2")[1] == 1          # another taxonomy, model or doc labels
+    assert _judge(tmp_path, engine="h2", correction=("none", None))[1] == 1   # a team correction
+    assert _judge(tmp_path, engine="h2", doc="moe")[1] == 1
+
+
+def test_only_tonights_judgements_are_kept_and_an_unchanged_file_is_not_rewritten(tmp_path: Path) -> None:
+    memo = JudgedTexts(tmp_path, "h1", "inference")
+    run = memo.wrap(Counting())
+    run("one text about speculative decoding", title="A")
+    run("another about MoE expert parallelism", title="B")
+    memo.save()
+    path = tmp_path / MEMO_FILE
+    assert len(json.loads(path.read_text())["docs"]["inference"]) == 2
+    memo = JudgedTexts(tmp_path, "h1", "inference")
+    memo.wrap(Counting())("one text about speculative decoding", title="A")
+    memo.save()
+    assert len(json.loads(path.read_text())["docs"]["inference"]) == 1   # B was not judged tonight
+    stamp = path.stat().st_mtime_ns
+    memo = JudgedTexts(tmp_path, "h1", "inference")
+    memo.wrap(Counting())("one text about speculative decoding", title="A")
+    memo.save()
+    assert path.stat().st_mtime_ns == stamp
+
+
+@pytest.mark.parametrize("damage", [b"{not json", b'{"format": 1, "engine": "h1", "docs": {"inference": '
+                                    b'{"x": [1, 2]}}}', b"[]", b"\xff\xfe"])
+def test_a_damaged_file_means_judging_again(tmp_path: Path, damage: bytes) -> None:
+    first, _ = _judge(tmp_path)
+    path = tmp_path / MEMO_FILE
+    raw = json.loads(path.read_text())
+    key = next(iter(raw["docs"]["inference"]))
+    if damage.startswith(b'{"format"'):   # a well-formed file whose entry is not a judgement
+        damage = damage.replace(b'"x"', json.dumps(key).encode())
+    path.write_bytes(damage)
+    again, calls = _judge(tmp_path)
+    assert calls == 1 and again == first
+
+
+def test_a_cache_that_cannot_be_written_is_skipped(tmp_path: Path) -> None:
+    (tmp_path / ".kb").mkdir()
+    (tmp_path / ".kb" / "cache").write_text("a file where the folder should be")
+    judged, calls = _judge(tmp_path)   # no error
+    assert calls == 1 and judged.tags
+
+
+def test_a_cache_leading_outside_the_workspace_is_neither_read_nor_written(tmp_path: Path) -> None:
+    root, outside = tmp_path / "ws", tmp_path / "elsewhere"
+    (root / ".kb").mkdir(parents=True)
+    outside.mkdir()
+    (root / ".kb" / "cache").symlink_to(outside)
+    _judge(root)
+    assert not any(outside.iterdir())
+
+
+def test_tags_read_back_are_the_same_values(tmp_path: Path) -> None:
+    j = Judged("primary", [Tag("kv-cache", 2.5, ("kv cache", "rdma"))], [Tag("scheduling", 0.4, ("batch",))])
+    assert Judged.from_json(json.loads(json.dumps(j.to_json()))) == j
