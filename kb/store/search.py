@@ -16,6 +16,7 @@ from kb.arxiv_id import find_arxiv_ids, mask_arxiv_ids
 from kb.citations import written_id
 from kb.store.db import Store
 from kb.store.fts import KIND_BASE, index_text, to_match_query
+from kb.text import shortened
 
 if TYPE_CHECKING:
     from kb.store.rows import Tx
@@ -193,13 +194,41 @@ def _find_word(text: str, word: str) -> tuple[int, str] | None:
 
 
 def snippet(text: str, words: list[str], width: int = 60) -> str:
-    """About ``width`` characters around the first query word, which is marked with [ ]."""
+    """About ``width`` characters around the first query word, which is marked with [ ]: whole words, with
+    "…" where text was cut (mid-word only where a word is longer than half its side, as in Chinese, which
+    has no spaces; ``kb.text.shortened`` cuts the same way)."""
     flat = " ".join((text or "").split())
     hits = [hit for w in words if (hit := _find_word(flat, w)) is not None]
     if not hits:
-        return flat[:width] + ("…" if len(flat) > width else "")
+        return shortened(flat, width + 1)
     pos, word = min(hits)
-    start = max(0, pos - width // 2)
-    end = min(len(flat), pos + len(word) + width // 2)
-    return (("…" if start else "") + flat[start:pos] + "[" + flat[pos:pos + len(word)] + "]"
-            + flat[pos + len(word):end] + ("…" if end < len(flat) else ""))
+    after = pos + len(word)
+    start = _word_start(flat, max(0, pos - width // 2), pos)
+    end = _word_end(flat, min(len(flat), after + width // 2), after)
+    before, behind = flat[start:pos].lstrip(), flat[after:end]
+    if end < len(flat):
+        behind = behind.rstrip(_CUT_PUNCTUATION)
+    return (("…" if start else "") + before + "[" + flat[pos:after] + "]"
+            + behind + ("…" if end < len(flat) else ""))
+
+
+# What a cut leaves dangling at its end, as kb.text.shortened strips it.
+_CUT_PUNCTUATION = " ,;:·—–-"
+
+
+def _word_start(flat: str, start: int, limit: int) -> int:
+    """``start`` moved forward to the first whole word before ``limit``; kept mid-word when the word it
+    falls in reaches past half of ``flat[start:limit]`` (a run of Chinese, a long identifier)."""
+    if start == 0 or flat[start - 1] == " ":
+        return start
+    space = flat.find(" ", start, limit)
+    return space + 1 if 0 <= space - start <= (limit - start) // 2 else start
+
+
+def _word_end(flat: str, end: int, floor: int) -> int:
+    """``end`` moved back to the end of the last whole word after ``floor``; kept mid-word when the word it
+    falls in reaches back past half of ``flat[floor:end]``."""
+    if end >= len(flat) or flat[end] == " ":
+        return end
+    space = flat.rfind(" ", floor, end)
+    return space if space >= floor and end - space <= (end - floor) // 2 else end

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kb.names import coined
-from pipeline.brief.entities import COMPARED
+from pipeline.brief.entities import compared_before, compared_pattern, word_pattern
 
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
 # "8×H100", "TP4×DP2", "4096×4096", "0.10 x86" ("1.8× A100" and "2.1× 8 GPUs", with a space, are speed-ups).
@@ -32,13 +32,12 @@ _VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" 
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
 _NAME = r"[A-Za-z][A-Za-z0-9]*(?:[-+.][A-Za-z0-9]+)*"
-# The value over a named baseline ("vs vLLM: 2.1×"); the words of a baseline's own value ("from 1.9 s",
-# "over 2.1×") are [claim_words] baseline's (_baseline).
-_OVER_NAMED = COMPARED + r"(?:\s*" + _NAME + r"\s*[:：,，]?)?"
+# After a [compared] word, a named baseline ("vs vLLM: 2.1×"): the value over it (_baseline); the words of a
+# baseline's own value ("from 1.9 s", "over 2.1×") are [claim_words] baseline's.
+_NAMED_BASELINE = r"(?:\s*" + _NAME + r"\s*[:：,，]?)?"
 # The arrows of a change, written between the value it starts from and the one it goes to ("1.9 s → 0.8 s");
 # its words ("300 ms 降到 200 ms", "1.9 s to 0.8 s") are [claim_words] changed_to's (_changed_to).
 _ARROWS = r"→|->|=>|⇒"
-_COMPARED_BEFORE = re.compile(COMPARED + r"\s*$", re.I)
 # "NAME [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽").
 _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
@@ -95,13 +94,14 @@ class ClaimWords:
     """The words ``[claim_words]`` in data/briefing.toml gives, lower-cased: ``not_names``, capitalised words
     before a number that name no system ("About 2.1×", "Peak 46 GB/s"); ``baseline``, the words before a
     baseline's value ("from 1.9 s", "over 2.1×", "从 1.9 s"); ``changed_to``, the words between the value a
-    change starts from and the one it goes to ("1.9 s to 0.8 s", "300 ms 降到 200 ms"). None of them: every
-    capitalised word may name a system and only a value in brackets, over a compared name or before an
-    arrow is left out."""
+    change starts from and the one it goes to ("1.9 s to 0.8 s", "300 ms 降到 200 ms"); ``compared``, the words
+    (``[compared]``) after which a name is a baseline ("vs vLLM: 2.1×", "相比 vLLM 吞吐 2.1×"). None of them:
+    every capitalised word may name a system and only a value in brackets or before an arrow is left out."""
 
     not_names: frozenset[str] = frozenset()
     baseline: tuple[str, ...] = ()
     changed_to: tuple[str, ...] = ()
+    compared: tuple[str, ...] = ()
 
 
 _NEVER = re.compile(r"(?!)")
@@ -120,35 +120,24 @@ class _Keywords:
     not_names: frozenset[str] = frozenset()          # [claim_words] not_names
     baseline: re.Pattern[str] = _NEVER               # before a baseline's value, at the end of the text before it
     changed_to: re.Pattern[str] = _NEVER             # after the value a change starts from, at the start of the rest
+    compared_before: re.Pattern[str] = _NEVER        # a [compared] word at the end of the text before a name
 
 
 def _one_of(words: Iterable[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
-def _word(word: str) -> str:
-    """One word of [claim_words] as a pattern, its spaces any run of white space ("compared to")."""
-    return re.escape(word).replace(r"\ ", r"\s+")
-
-
-def _bounded(word: str, *, start: bool) -> str:
-    """``word`` as a pattern that starts (``start``) or ends a word where that edge is an ASCII letter or
-    digit: "to" is not the start of "token", "over" not the end of "Turnover"; 降到 needs no space."""
-    edge = word[0] if start else word[-1]
-    bound = r"\b" if edge.isascii() and edge.isalnum() else ""
-    return bound + _word(word) if start else _word(word) + bound
-
-
 def _baseline(words: ClaimWords) -> re.Pattern[str]:
-    """A baseline's value: a [claim_words] baseline word, or a compared name, right before it."""
-    said = [_bounded(w, start=True) for w in words.baseline]
-    return re.compile(r"(?:" + "|".join([*said, _OVER_NAMED]) + r")\s*$", re.I)
+    """A baseline's value: a [claim_words] baseline word, or a [compared] word and maybe a name, right before it."""
+    said = [word_pattern(w, start=True) for w in words.baseline]
+    return re.compile(r"(?:" + "|".join([*said, compared_pattern(words.compared) + _NAMED_BASELINE]) + r")\s*$",
+                      re.I)
 
 
 def _changed_to(words: ClaimWords) -> re.Pattern[str]:
     """The value a change starts from: an arrow or a [claim_words] changed_to word, then the value it goes to
     (not "→ §3.3", nor "46.1 GB/s to each GPU")."""
-    said = [_bounded(w, start=False) for w in words.changed_to]
+    said = [word_pattern(w, start=False) for w in words.changed_to]
     return re.compile(r"^\s*(?:" + "|".join([_ARROWS, *said]) + r")\s*~?\d", re.I)
 
 
@@ -169,7 +158,8 @@ def _keywords(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
                      frozenset(w for w, _ in pairs),
                      re.compile(rf"^\s*{words}", re.I) if words else None,
                      re.compile(rf"\d\S*\s*{words}$", re.I) if words else None,
-                     claim_words.not_names, _baseline(claim_words), _changed_to(claim_words))
+                     claim_words.not_names, _baseline(claim_words), _changed_to(claim_words),
+                     compared_before(claim_words.compared))
 
 
 def _last_keyword(before: str, keywords: _Keywords) -> tuple[str, int] | None:
@@ -223,7 +213,8 @@ def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
         if at >= 0 and not before[at + len(word):].strip(" \t:：="):
             head = before[:at]
             m = _NAME_AT_END.search(head)
-            if m is None or m["name"].lower() in keywords.not_names or _COMPARED_BEFORE.search(head, 0, m.start()):
+            if (m is None or m["name"].lower() in keywords.not_names
+                    or keywords.compared_before.search(head, 0, m.start())):
                 return None   # "相比 vLLM 吞吐 2.1×": the item's gain over vLLM, not vLLM's own figure
             return m
     return None

@@ -193,8 +193,10 @@ def local_stamp(stamp: str | None, tz: tzinfo | None) -> str | None:
 
 
 def collect_candidates(store: Store, window: Window, *, author_credibility: dict[str, int],
-                       source_credibility: dict[str, int], tz: tzinfo | None = None) -> list[Candidate]:
-    """Every item of the window, merged: note entries, cards, sightings, posts.
+                       source_credibility: dict[str, int], tz: tzinfo | None = None,
+                       compared: tuple[str, ...] = ()) -> list[Candidate]:
+    """Every item of the window, merged: note entries, cards, sightings, posts. ``compared``: the words after
+    which a name written beside an ID is a baseline's (``[compared] words`` of data/briefing.toml).
 
     Only the window's days are read (by indexed dates), never the whole store. A note entry about a
     system written with another known paper's ID (``TreeDraft（2610.08810）``, 2610.08810 being
@@ -210,7 +212,7 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         pool.merge_unlinked_entries(posts)
         pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
         pool.merge_same_titles()
-        names = _names(store, pool)
+        names = _names(store, pool, compared)
         titles = paper_titles(store, names.ids_to_title())
         named = papers_named(store, names.unexplained(titles))
         titles.update((i, t) for by_id in named.values() for i, t in by_id.items())
@@ -288,9 +290,9 @@ def _title_words(title: str) -> set[str]:
             for w in _norm_title(title).split() if w not in _SMALL and len(w) > 1}
 
 
-def _names(store: Store, pool: _Pool) -> NameIndex:
+def _names(store: Store, pool: _Pool, compared: tuple[str, ...]) -> NameIndex:
     """Every place that ties a coined name to an ID: the window's items, and the team's cards and queue."""
-    index = NameIndex()
+    index = NameIndex(compared)
     for c in pool.items:
         own = c.arxiv_ids[0] if len(c.arxiv_ids) == 1 else None
         for t in c.titles:

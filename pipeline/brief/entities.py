@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import TOKEN, coined, name_key, title_name
@@ -30,32 +31,58 @@ _PAIRS = [
 # Every pair holds one; most texts hold none, and are done at once. (A first digit of its own gives the
 # engine a character to skip to.)
 _ANY_ID = re.compile(r"\d\d{3}\.\d{4}")
-# Words that compare with what follows them: a name after one is a baseline ("vs vLLM", "相比 SGLang"),
-# here and in the claims' numbers (pipeline.brief.claims).
-COMPARED = r"(?:\b(?:than|vs\.?|versus|compared\s+(?:to|with))|相比|对比|比)"
-_COMPARED_BEFORE = re.compile(COMPARED + r"\s*$", re.I)
 
 
-def name_id_pairs(text: str | None) -> list[tuple[str, str]]:
-    """(name, canonical ID) for every place in ``text`` that writes a coined name beside an ID."""
+def word_pattern(word: str, *, start: bool) -> str:
+    """One word of data/briefing.toml's word lists as a pattern, its spaces any run of white space ("compared
+    to"), that starts (``start``) or ends a word where that edge is an ASCII letter or digit: "to" is not the
+    start of "token", "over" not the end of "Turnover"; 降到 needs no space."""
+    edge = word[0] if start else word[-1]
+    bound = r"\b" if edge.isascii() and edge.isalnum() else ""
+    written = re.escape(word).replace(r"\ ", r"\s+")
+    return bound + written if start else written + bound
+
+
+def compared_pattern(words: tuple[str, ...]) -> str:
+    """The words that compare with what follows them (``[compared] words``: "vs", "than", "相比" …) as one
+    pattern, longest first, each a word's start: a name after one is a baseline ("vs vLLM", "相比 SGLang"),
+    here and in the claims' numbers (pipeline.brief.claims). None: a pattern that matches nothing."""
+    if not words:
+        return r"(?!)"
+    return "(?:" + "|".join(word_pattern(w, start=True) for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+@lru_cache(maxsize=16)
+def compared_before(words: tuple[str, ...]) -> re.Pattern[str]:
+    """A compared word at the end of the text searched (up to a name): compiled once per word list, when a
+    briefing first reads it, never at import."""
+    return re.compile(compared_pattern(words) + r"\s*$", re.I)
+
+
+def name_id_pairs(text: str | None, compared: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(name, canonical ID) for every place in ``text`` that writes a coined name beside an ID; ``compared``
+    the words after which a name is a baseline's (``[compared] words`` of data/briefing.toml)."""
     out: list[tuple[str, str]] = []
     if not text or _ANY_ID.search(text) is None:
         return out
+    after_compared = compared_before(compared)
     for n, rx in enumerate(_PAIRS):
         for m in rx.finditer(text):
             aid = parse_arxiv_id(m["id"])
             # "对比 SGLang，2610.12077 的 …": the ID after a compared name is the paper's, not the baseline's;
             # in parentheses ("相比 FlashPD（2610.11824）") it is the name's own
-            compared = n == 1 and _COMPARED_BEFORE.search(text, 0, m.start("name"))
-            if aid is not None and coined(m["name"]) and not compared:
+            compared_name = n == 1 and after_compared.search(text, 0, m.start("name"))
+            if aid is not None and coined(m["name"]) and not compared_name:
                 out.append((m["name"], aid.id))
     return out
 
 
 class NameIndex:
-    """Coined name → the IDs it is written with, and where."""
+    """Coined name → the IDs it is written with, and where; ``compared`` the words after which a name written
+    beside an ID is a baseline's, not the ID's (``[compared] words``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, compared: tuple[str, ...] = ()) -> None:
+        self.compared = compared
         self.ids: dict[str, dict[str, list[str]]] = {}
         self.spelling: dict[str, str] = {}
         self.in_text: set[str] = set()   # IDs written beside a name in a text (not a title's own name)
@@ -68,7 +95,7 @@ class NameIndex:
             places.append(where)
 
     def add_text(self, text: str | None, where: str) -> None:
-        for name, aid in name_id_pairs(text):
+        for name, aid in name_id_pairs(text, self.compared):
             self.add(name, aid, where)
             self.in_text.add(aid)
 

@@ -101,15 +101,15 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     judged = JudgedTexts(ctx.workspace.root, engine.hash, topic)   # last night's judgements of the same texts
     window = compute_window(store, topic, ctx.today, cfg.cutoff)
     credibility = ctx.sources.credibility()
+    rules = load_rules(ctx.workspace.root)
     cands = collect_candidates(store, window, author_credibility=cfg.authors, source_credibility=credibility,
-                               tz=cfg.tz)
+                               tz=cfg.tz, compared=rules.claim_words.compared)
     anchored = current_anchors(store, topic, day)
     cands += cited_anchored(cands, {a.arxiv_id for a in anchored if a.arxiv_id})
     cited = {i for c in cands for i in c.arxiv_ids}
     entries = {k for c in cands for k in c.entry_keys}
     stored = stored_classifications(store, engine.hash, cited, entries, doc=topic)
     keys = {k for c in cands for k in candidate_keys(c)}
-    rules = load_rules(ctx.workspace.root)
     day_runs = runs_of_day(store, day)
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
                                                                                window.end[:10])

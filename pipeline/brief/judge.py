@@ -70,7 +70,7 @@ def load_rules(workspace: Path | None = None) -> Rules:
     path, raw = read_toml_resource("data/briefing.toml", workspace)
     if path != find_resource("data/briefing.toml"):
         # A table the workspace's copy lacks is kb's own: a copy made before kb added one (``[said_of]``,
-        # ``[claim_words]``) keeps reading as kb does. A team turns a table off by writing it empty.
+        # ``[claim_words]``, ``[compared]``) keeps reading as kb does. A team turns a table off by writing it empty.
         raw = {**read_toml_resource("data/briefing.toml")[1], **raw}
 
     def part(where: str, build: Callable[[], Any]) -> Any:
@@ -109,7 +109,8 @@ def load_rules(workspace: Path | None = None) -> Rules:
                  part("[place_names]", lambda: {lang: {str(label): str(text) for label, text in names.items()}
                                                 for lang, names in raw.get("place_names", {}).items()}),
                  said_of=part("[said_of]", lambda: _said_of(raw.get("said_of", {}))),
-                 claim_words=part("[claim_words]", lambda: _claim_words(raw.get("claim_words", {}))))
+                 claim_words=part("[claim_words]", lambda: _claim_words(
+                     raw.get("claim_words", {}), part("[compared]", lambda: _compared(raw.get("compared", {}))))))
 
 
 def _said_of(table: dict[str, Any]) -> SaidOf:
@@ -118,12 +119,17 @@ def _said_of(table: dict[str, Any]) -> SaidOf:
     return SaidOf(**words)
 
 
-def _claim_words(table: dict[str, Any]) -> ClaimWords:
+def _claim_words(table: dict[str, Any], compared: tuple[str, ...] = ()) -> ClaimWords:
     """``[claim_words]``: its not_names, baseline and changed_to words, lower-cased (a file without the
-    table reads none)."""
+    table reads none), with ``compared``, ``[compared]``'s words."""
     def words(key: str) -> tuple[str, ...]:
         return tuple(str.lower(w) for w in table.get(key, []))
-    return ClaimWords(frozenset(words("not_names")), words("baseline"), words("changed_to"))
+    return ClaimWords(frozenset(words("not_names")), words("baseline"), words("changed_to"), compared)
+
+
+def _compared(table: dict[str, Any]) -> tuple[str, ...]:
+    """``[compared] words``, lower-cased: after one, a name is a baseline (a file without the table reads none)."""
+    return tuple(str.lower(w) for w in table.get("words", []))
 
 
 def problem_name(problem: str, lang: str, rules: Rules) -> str:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kb.errors import ConfigError, toml_error, utf8_error
+
 __all__ = ["LEVELS", "LabelMap", "ListRules", "Rule", "SystemsNegatives", "TeamLabelled", "merge", "USES"]
 
 LEVELS = ("primary", "adjacent", "none")
@@ -115,6 +117,23 @@ class TeamLabelled:
         return out
 
 
+def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    """The label map's text and table. A file that is not UTF-8 or not TOML is a ConfigError (exit 2) saying
+    ``file:line: …`` through kb's one helper, as kb.toml and the taxonomy are: never the decoder's traceback,
+    never the file's contents."""
+    try:
+        # an editor's byte-order mark is no part of the TOML (kb.toml and the taxonomy are read the same way)
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as e:
+        raise utf8_error(path, e) from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise toml_error(path, e, text) from None
+
+
 @dataclass
 class LabelMap:
     """The parsed label map. ``topics`` is the set of valid slugs, for checking."""
@@ -133,8 +152,7 @@ class LabelMap:
     @classmethod
     def load(cls, path: str | Path, valid_topics: set[str] | None = None) -> LabelMap:
         """Read ``label_map.toml``; topics are checked against ``valid_topics`` when given."""
-        text = Path(path).read_text(encoding="utf-8")
-        raw = tomllib.loads(text)
+        text, raw = _read_toml(Path(path))
         patterns = {k: _regex(v, f"patterns.{k}") for k, v in raw.get("patterns", {}).items()}
         tpat = {k: _regex(v, f"topic_patterns.{k}") for k, v in raw.get("topic_patterns", {}).items()}
         lists: dict[str, ListRules] = {}

@@ -188,6 +188,26 @@ def test_the_snippet_marks_the_query_word_not_letters_inside_other_words() -> No
     assert snippet("Todays things", ["today"]) == "[Today]s things"                  # no whole word: inside one
 
 
+_ABSTRACT = ("We study disaggregated serving of large language models where prefill and decode run on separate "
+             "clusters, and we show that transferring the KV cache between them costs less than recomputation "
+             "whenever the interconnect sustains modest bandwidth for long prompts.")
+
+
+def test_the_snippet_cuts_between_words_and_marks_each_cut() -> None:
+    """A snippet was cut wherever 30 characters fell ("…ng of large", "separ…"): a reader saw halves of
+    words. It now starts and ends on whole words, "…" where text was cut, as ``kb.text.shortened`` cuts."""
+    from kb.store.search import snippet
+    shown = snippet(_ABSTRACT, ["prefill"])
+    assert shown.startswith("…") and shown.endswith("…") and "[prefill]" in shown
+    inner = shown.strip("…").replace("[prefill]", "prefill")
+    assert inner in _ABSTRACT
+    words = set(_ABSTRACT.replace(",", " ").replace(".", " ").split())
+    assert all(w in words for w in inner.replace(",", " ").split()), shown
+    head = snippet(_ABSTRACT, ["nothing-here"])                    # no query word in the text: its beginning
+    assert head.endswith("…") and all(w in words for w in head[:-1].replace(",", " ").split()), head
+    assert snippet("预填充" * 20 + "推理" + "解码" * 30, ["推理"]) == "…" + "预填充" * 10 + "[推理]" + "解码" * 15 + "…"
+
+
 def test_one_chinese_character_finds_it_inside_a_word(stores) -> None:
     """The index's bigrams alone left 锚 unfound in 已锚 (a one-character query matched only a character
     standing alone); each character of a CJK run is a token too, after the bigrams, on both backends."""

@@ -67,7 +67,7 @@ def test_the_same_quantity_of_the_same_subject_with_two_values_is_one(a: str, b:
 ])
 def test_which_names_are_tied_to_an_id(text: str, pairs: list) -> None:
     from pipeline.brief.entities import name_id_pairs
-    assert name_id_pairs(text) == pairs
+    assert name_id_pairs(text, WORDS.compared) == pairs
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -96,7 +96,7 @@ def test_a_rounded_figure_does_not_hide_a_third_that_differs() -> None:
 
 def test_a_compared_name_in_parentheses_keeps_its_own_id() -> None:
     from pipeline.brief.entities import name_id_pairs
-    assert name_id_pairs("相比 FlashPD（2610.11824），本文更快") == [("FlashPD", "2610.11824")]
+    assert name_id_pairs("相比 FlashPD（2610.11824），本文更快", WORDS.compared) == [("FlashPD", "2610.11824")]
 
 
 # --- decisions the mutation round found untested ------------------------------------------------
@@ -300,3 +300,33 @@ def test_the_shipped_claim_words_read_as_the_code_did() -> None:
     assert _read("Turnover 2.1× throughput", RULES) == [("Turnover", "throughput", "2.1×")]
     assert _read("TTFT 1.9 s tokens", RULES) == [(None, "TTFT", "1.9 s")]
     assert _read("About 2.1× throughput", RULES) == [(None, "throughput", "2.1×")]
+
+
+def test_the_words_that_compare_are_the_rules_data(tmp_path) -> None:
+    """than / vs / versus / compared to / 相比 / 对比 / 比 were a regular expression in code
+    (pipeline.brief.entities.COMPARED); they are ``[compared] words`` in data/briefing.toml, which a team extends:
+    with "relative to" a name after it is a baseline, its figure the item's gain, not the named system's, and
+    an ID after it the item's own."""
+    gain_over, named_quantity = "relative to vLLM: 2.1× throughput", "relative to vLLM throughput 2.1×"
+    assert _read(gain_over, RULES) == _read(named_quantity, RULES) == [("vLLM", "throughput", "2.1×")]
+    assert _read("相比 vLLM 吞吐 2.1×", RULES) == [(None, "throughput", "2.1×")]    # the item's gain over vLLM
+    rules = _rules_with(tmp_path, 'words = ["than", ', 'words = ["relative to", "than", ')
+    assert _read(gain_over, rules) == []                                      # a baseline's: not compared
+    assert _read(named_quantity, rules) == [(None, "throughput", "2.1×")]     # the item's, not vLLM's
+    assert _read("相比 vLLM 吞吐 2.1×", rules) == [(None, "throughput", "2.1×")]    # kb's own words are kept
+    from pipeline.brief.entities import name_id_pairs
+    text = "relative to SGLang — 2610.12077 halves the TTFT"
+    assert name_id_pairs(text, RULES.claim_words.compared) == [("SGLang", "2610.12077")]
+    assert name_id_pairs(text, rules.claim_words.compared) == []
+
+
+def test_a_rules_copy_without_the_compared_table_reads_kbs_words(tmp_path) -> None:
+    """A workspace's data/briefing.toml copied before ``[compared]`` was added compares as kb does."""
+    import re
+    shipped = (Path(__file__).resolve().parents[3] / "data" / "briefing.toml").read_text(encoding="utf-8")
+    older = re.sub(r"(?ms)^\[compared\]\n.*?(?=^\[)", "", shipped)
+    assert "[compared]" not in older and "[claim_words]" in older
+    override = tmp_path / ".kb" / "overrides" / "data" / "briefing.toml"
+    override.parent.mkdir(parents=True)
+    override.write_text(older, encoding="utf-8")
+    assert load_rules(tmp_path).claim_words == WORDS and "vs" in WORDS.compared

@@ -124,6 +124,34 @@ def test_a_next_day_note_with_the_wrong_id_of_a_paper_listed_the_day_before_is_f
     assert "2610.08810" not in items, "a summarization paper put forward on a note about TreeDraft"
 
 
+COMPARED_NOTE = """# 晚间补充 · 2026-10-08
+
+## 1. 2610.08810 的摘要评测
+
+- relative to TreeDraft — 2610.08810 keeps its summaries faithful on long articles
+"""
+
+
+def test_a_workspaces_compared_word_unties_a_name_from_the_id_after_it(tmp_path: Path) -> None:
+    """The words after which a name is a baseline were code; they are ``[compared] words`` of
+    data/briefing.toml, and the briefing reads the workspace's: with "relative to" added, "relative to
+    TreeDraft — 2610.08810" no longer ties TreeDraft to TeraTune's ID, so no wrong citation is flagged."""
+    home = copy_sample(tmp_path / "ws")
+    (home / "inbox/jay/2026-10-08T2130-jay-teratune.md").write_text(COMPARED_NOTE, encoding="utf-8")
+    ingest_sample(home)
+
+    def miscited() -> list:
+        return [f for f in brief_json(home)["flags"]
+                if f["kind"] == "id-conflict" and "2610.08810" in f["evidence"]["ids"]]
+    assert miscited(), "kb's own words: TreeDraft is written with TeraTune's ID"
+    override = home / ".kb" / "overrides" / "data" / "briefing.toml"
+    override.parent.mkdir(parents=True, exist_ok=True)
+    shipped = (Path(__file__).resolve().parents[3] / "data" / "briefing.toml").read_text(encoding="utf-8")
+    assert 'words = ["than", ' in shipped
+    override.write_text(shipped.replace('words = ["than", ', 'words = ["relative to", "than", ', 1), encoding="utf-8")
+    assert miscited() == []
+
+
 # --- decisions the mutation round found untested ------------------------------------------------
 
 def test_a_pre_2015_id_with_four_digits_is_tied_to_its_name() -> None:

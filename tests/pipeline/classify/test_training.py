@@ -293,3 +293,36 @@ def test_the_dev_and_holdout_files_are_read_as_kb_eval_reads_them(tmp_path, monk
         for which in ("dev", "holdout"):
             with pytest.raises(ConfigError, match=words):
                 training.train(*args, **{which: dev})
+
+
+@pytest.mark.parametrize("damage, said", [
+    (b"[lists.alist]\nlicence = \"MIT\nsecret = 'a private note'\n", r"m\.toml:2: not valid TOML: .*\(column \d+\)$"),
+    (b"schema = 1\n# \xe9quipe: secret = 'a private note'\n", r"m\.toml:2: not UTF-8 text \(byte 0xe9 at column 3\)$"),
+])
+def test_a_broken_label_map_is_one_line_through_kbs_helper(tmp_path, damage, said):
+    """A label map that is not TOML (or not UTF-8) was tomllib's or the decoder's exception: kb train ended
+    in an internal error (exit 70). It is now kb's one ``file:line: …`` line (exit 2), as kb.toml and the
+    taxonomy say it, without the file's contents."""
+    from kb.errors import ConfigError
+    (tmp_path / "m.toml").write_bytes(damage)
+    with pytest.raises(ConfigError, match=said) as caught:
+        LabelMap.load(tmp_path / "m.toml")
+    assert caught.value.exit_code == 2 and "secret" not in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_kb_says_a_broken_label_map_in_one_line_and_exits_2(tmp_path, monkeypatch, capsys):
+    """Through the CLI (kb eval classifier --split reads the label map as kb train does): one line on stderr,
+    exit 2, no traceback."""
+    import kb.resources
+    from kb.cli import main
+    corpus = _corpus(tmp_path)
+    (tmp_path / "label_map.toml").write_text('[lists.alist]\nlicence = "MIT\n')
+    shipped = kb.resources.find_resource
+    monkeypatch.setattr(kb.resources, "find_resource", lambda relative, workspace=None: (
+        tmp_path / "label_map.toml" if relative == "data/label_map.toml" else shipped(relative, workspace)))
+    with pytest.raises(SystemExit) as ended:
+        main(["eval", "classifier", "--corpus", str(corpus), "--split", "test", "--model", "keyword"])
+    err = capsys.readouterr().err
+    assert ended.value.code == 2, err
+    assert err.count("\n") == 1 and f"{tmp_path / 'label_map.toml'}:2: not valid TOML" in err, err
+    assert "Traceback" not in err
