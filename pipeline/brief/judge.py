@@ -64,9 +64,32 @@ class Rules:
                                   if s.kind in ("entry", "card") and self.excludes((s.text or "").lower(), doc)))
 
 
+# The rules last read and the bytes they were read from: a night reads them for each doc and each
+# language's words, and parsing the file is what costs, not reading it.
+_READ: list[tuple[tuple[str, bytes | None, bytes | None], Rules]] = []
+
+
 def load_rules(workspace: Path | None = None) -> Rules:
     """The briefing rules (data/briefing.toml; a workspace may override the file). An override that does
-    not read is a ConfigError naming the file and the table: the nightly stops with one line (exit 2)."""
+    not read is a ConfigError naming the file and the table: the nightly stops with one line (exit 2).
+    Read again only when the file's bytes (or, under an override, the shipped file's) changed."""
+    shipped, path = find_resource("data/briefing.toml"), find_resource("data/briefing.toml", workspace)
+    key = (str(path), _bytes_of(path), _bytes_of(shipped) if path != shipped else None)
+    if _READ and _READ[0][0] == key:
+        return _READ[0][1]
+    rules = _read_rules(workspace)
+    _READ[:] = [(key, rules)]
+    return rules
+
+
+def _bytes_of(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:   # reading it again says what is wrong
+        return None
+
+
+def _read_rules(workspace: Path | None) -> Rules:
     path, raw = read_toml_resource("data/briefing.toml", workspace)
     if path != find_resource("data/briefing.toml"):
         # A table the workspace's copy lacks is kb's own: a copy made before kb added one (``[said_of]``,

@@ -300,3 +300,20 @@ def test_an_item_the_team_keeps_out_of_the_doc_ranks_last_whatever_its_figures(u
     c.relevance, c.excluded, c.excluded_by = "primary", True, ["spark"]
     c.category, c.why = _category(c)
     assert c.why[0]["code"] == "excluded" and tier(c) == 6
+
+
+def test_the_rules_are_parsed_once_and_again_when_the_file_changes(tmp_path, monkeypatch) -> None:
+    """A night reads the rules for each doc and each language; the file is parsed again only when its bytes
+    (an override's, or the shipped file's under it) changed, so an edit between two reads is always seen."""
+    import pipeline.brief.judge as judge
+    parsed = []
+    read = judge.read_toml_resource
+    monkeypatch.setattr(judge, "read_toml_resource", lambda *a: parsed.append(a) or read(*a))
+    override = tmp_path / ".kb" / "overrides" / "data" / "briefing.toml"
+    override.parent.mkdir(parents=True)
+    override.write_text('[markers]\nrecap = ["回顾"]\nexclude = []\n', encoding="utf-8")
+    first = load_rules(tmp_path)
+    assert load_rules(tmp_path) is first and len(parsed) == 2   # the override, and kb's file under it
+    override.write_text('[markers]\nrecap = ["recap"]\nexclude = []\n', encoding="utf-8")
+    assert load_rules(tmp_path).recap == ["recap"] != first.recap
+    assert load_rules() is not load_rules(tmp_path)               # the shipped rules are not the override's
