@@ -8,6 +8,7 @@ an unprivileged user.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import pwd
 import shutil
@@ -92,6 +93,21 @@ def test_a_member_who_may_only_read_runs_every_read_command(briefed: Path, kept)
         assert result.returncode in (1, 2) and "can only read" in line and "writes" in line, (what, line)
     assert kept.rows(before, dump(briefed / ".kb" / "kb.sqlite")) == 0
     assert kept.store(briefed / ".kb" / "kb.sqlite") == "ok"
+
+
+
+def test_a_member_who_may_only_read_the_store_labels(briefed: Path, kept) -> None:
+    """`kb label` reads the store (is the ID there?) and appends to a team file: a member who may write the
+    team's files but only read the store (the nightly's, under the README's UMask) labels, two at once too."""
+    _no_store_files_but_the_store(briefed)
+    before = dump(briefed / ".kb" / "kb.sqlite")
+    with immutable(briefed / ".kb"):
+        alice = kb("--home", str(briefed), "label", "2610.09701", "--relevance", "primary", "--note", "alice")
+        carol = kb("--home", str(briefed), "label", PAPER, "--relevance", "adjacent", "--note", "carol")
+    assert (alice.returncode, carol.returncode) == (0, 0), alice.stderr + carol.stderr
+    lines = (briefed / "organized" / "labels" / "inference.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(ln)["note"] for ln in lines] == ["alice", "carol"]
+    assert kept.rows(before, dump(briefed / ".kb" / "kb.sqlite")) == 0
 
 
 WRITER = """
