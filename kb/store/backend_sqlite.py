@@ -150,7 +150,12 @@ def _migrate_new(tmp: Path) -> None:
 
     No one else can see the file before it is linked into place, and a process killed meanwhile leaves
     only a temporary file (removed by the next creation, ``_sweep_dead_creations``): its migrations need
-    no journal file and no sync each, only the one sync of the whole file before the link."""
+    no journal file and no sync each, only the one sync of the whole file before the link.
+
+    The file is made here with mode 0666 less the umask, as every file kb writes: SQLite's own 0644 kept
+    the store (and its -wal and -shm, which take the store's mode) from the team's group under
+    ``UMask=0002``, so a member of the writer's group could not anchor or resolve a flag."""
+    os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666))
     conn = sqlite3.connect(tmp, isolation_level=None)
     try:
         conn.execute("PRAGMA journal_mode = MEMORY")

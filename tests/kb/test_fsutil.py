@@ -128,3 +128,18 @@ def test_a_derived_file_written_without_durability_syncs_nothing(tmp_path: Path,
     calls = _recording_fsync(monkeypatch, target)
     write_atomically(target, b"page", durable=False)
     assert target.read_bytes() == b"page" and calls == []
+
+
+@pytest.mark.parametrize("mask, expected", [(0o002, 0o664), (0o007, 0o660), (0o022, 0o644)])
+def test_a_new_store_and_its_wal_get_0666_less_the_umask(tmp_path: Path, umask, mask: int, expected: int) -> None:
+    """The store is a file kb writes like the others: under UMask=0002 the writer's group may write it (anchor,
+    resolve a flag); SQLite's own default made it 0644 whatever the umask, and its -wal and -shm follow it."""
+    from kb.store import Store
+    umask(mask)
+    path = tmp_path / ".kb" / "kb.sqlite"
+    store = Store.open(path)
+    try:
+        made = {p.name: oct(_mode(p)) for p in path.parent.iterdir()}
+    finally:
+        store.close()
+    assert made == {name: oct(expected) for name in ("kb.sqlite", "kb.sqlite-wal", "kb.sqlite-shm")}
