@@ -143,3 +143,15 @@ def test_a_new_store_and_its_wal_get_0666_less_the_umask(tmp_path: Path, umask, 
     finally:
         store.close()
     assert made == {name: oct(expected) for name in ("kb.sqlite", "kb.sqlite-wal", "kb.sqlite-shm")}
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file another group than one's own needs root here")
+def test_a_team_file_edited_in_place_keeps_its_group(tmp_path: Path) -> None:
+    """`kb anchor` replaces the knowledge doc through a rename: the new file kept the mode but took the member's
+    own group, so in a folder without the setgid bit the team's other members could no longer edit the doc."""
+    doc = tmp_path / "inference.md"
+    doc.write_bytes(b"# doc\n")
+    os.chown(doc, -1, 4242)
+    doc.chmod(0o664)
+    write_atomically(doc, b"# doc\n- 2610.09701\n", mode=0o664)
+    assert (doc.stat().st_gid, _mode(doc)) == (4242, 0o664)
