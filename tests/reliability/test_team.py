@@ -110,6 +110,23 @@ def test_a_member_who_may_only_read_the_store_labels(briefed: Path, kept) -> Non
     assert kept.rows(before, dump(briefed / ".kb" / "kb.sqlite")) == 0
 
 
+
+def test_a_member_who_may_not_write_the_briefings_resolves_a_flag(briefed: Path, kept) -> None:
+    """A member in the writer role closes a flag in the store; the nightly's briefings (0640 under the README's
+    UMask=0027) are not theirs to rewrite: the flag stays closed, the command says so in one warning, exit 0
+    (it said `kb: error: cannot write …/briefings/….md: Permission denied`, exit 1, after closing the flag)."""
+    before = (briefed / "briefings" / f"{D}-inference.md").read_bytes()
+    with immutable(briefed / "briefings"):
+        result = kb("--home", str(briefed), "flags", "resolve", "1", "--as", "dismissed", "--note", "bob")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["flag #1: dismissed"]
+    line = one_error_line(result.stderr)
+    assert "flags are closed" in line and "not rewritten" in line and "error" not in line, line
+    assert (briefed / "briefings" / f"{D}-inference.md").read_bytes() == before
+    shown = kb("--home", str(briefed), "flags", "show", "1", "--format", "json")
+    assert json.loads(shown.stdout)["status"] == "dismissed"
+
+
 WRITER = """
 import sqlite3, sys, time
 conn = sqlite3.connect(sys.argv[1], isolation_level=None)
