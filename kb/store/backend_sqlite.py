@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _RESTORE = "restore it from a backup (kb db backup makes one) or move it away to start a new store"
-READ_COMMANDS = "show, search, query, flags, audit, explain, sources status and db status work without it"
+READ_COMMANDS = "show, search, query, flags, audit, explain, label, sources status and db status work without it"
 
 
 def check_is_sqlite(path: Path) -> None:
