@@ -103,14 +103,18 @@ def _wal_holds_pages(path: Path) -> bool:
 
 
 def check_writable(path: Path) -> None:
-    """Refuse, in one line, to write a store this user can only read: the file itself, or the
-    folder where SQLite keeps its -wal and -shm files beside it."""
+    """Refuse, in one line, to write a store this user can only read: the file itself, its -wal and -shm
+    (left by another member's read, which SQLite makes with the store's mode and that member as owner),
+    or the folder where SQLite keeps them beside it."""
     reason = None
-    if path.exists():
+    for f in (path, _wal(path), path.with_name(path.name + "-shm")):
         try:
-            os.close(os.open(path, os.O_RDWR))
+            os.close(os.open(f, os.O_RDWR))
+        except FileNotFoundError:
+            continue
         except OSError as exc:
-            reason = f"{path.name}: {exc.strerror}"
+            reason = f"{f.name}: {exc.strerror}"
+            break
     if reason is None and path.parent.is_dir() and not os.access(path.parent, os.W_OK):
         reason = f"{path.parent.name}/ is not writable"
     if reason:

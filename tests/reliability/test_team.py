@@ -127,6 +127,21 @@ def test_a_member_who_may_not_write_the_briefings_resolves_a_flag(briefed: Path,
     assert json.loads(shown.stdout)["status"] == "dismissed"
 
 
+
+def test_a_wal_another_member_left_that_the_writer_cannot_write_is_named(briefed: Path, kept) -> None:
+    """A member's read leaves the -wal and -shm, theirs, with the store's mode; where the writer cannot write
+    them (a store made 0644 in a folder the group writes), the nightly said `write to … failed: attempt to
+    write a readonly database` once per source and then again. Now one line names the file, before any write."""
+    _no_store_files_but_the_store(briefed)
+    wal = briefed / ".kb" / "kb.sqlite-wal"
+    wal.write_bytes(b"")
+    with immutable(wal):
+        result = kb("--home", str(briefed), "ingest", "workspace")
+    line = one_error_line(result.stderr)
+    assert result.returncode == 1 and "kb.sqlite-wal: Operation not permitted" in line and "can only read" in line
+    assert kept.store(briefed / ".kb" / "kb.sqlite") == "ok"
+
+
 WRITER = """
 import sqlite3, sys, time
 conn = sqlite3.connect(sys.argv[1], isolation_level=None)
