@@ -76,6 +76,18 @@ def _create_temp(path: Path) -> tuple[int, str]:
     raise FileExistsError(f"no free temp name beside {path}")
 
 
+def _keep_group(fd: int, path: Path) -> None:
+    """Give the new file (``fd``) the group of the team file it replaces: a rename would leave it in the
+    writer's own group, and the team's other members could no longer edit it (a folder without the setgid
+    bit). Where this user may not give that group, the file keeps the user's, as any editor's would."""
+    try:
+        gid = path.stat().st_gid
+        if os.fstat(fd).st_gid != gid:
+            os.fchown(fd, -1, gid)
+    except OSError:
+        pass
+
+
 def write_atomically(path: Path, data: bytes, *, durable: bool = True, mode: int | None = None) -> None:
     """Replace ``path`` with ``data`` through a temp file and a rename: readers see the old file or the new one.
 
@@ -85,7 +97,8 @@ def write_atomically(path: Path, data: bytes, *, durable: bool = True, mode: int
     two thirds of a year's site build, and a page a power cut truncated is repaired next run.
     The new file's mode is 0666 less the process's umask, like any file the user creates, also when
     it replaces one written with other permissions (the 0600 briefings of earlier versions); ``mode``,
-    when given, is the new file's instead (a team file kb edits in place keeps the mode the team gave it).
+    when given, is the new file's instead (a team file kb edits in place keeps the mode the team gave it, and its
+    group).
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -98,7 +111,8 @@ def write_atomically(path: Path, data: bytes, *, durable: bool = True, mode: int
     try:
         with os.fdopen(fd, "wb") as fh:
             if mode is not None:
-                os.fchmod(fh.fileno(), mode)
+                _keep_group(fh.fileno(), path)
+                os.fchmod(fh.fileno(), mode)   # after the chown, which may clear a set-id bit
             fh.write(data)
             fh.flush()
             if durable:

@@ -161,12 +161,23 @@ def flags_resolve_cmd(flag_id: Annotated[Optional[str], typer.Argument(metavar="
 
 
 def _refresh_briefings(topic: str | None) -> None:
-    """A closed flag changes what the latest briefing shows: rewrite its files (md and html) and the site."""
+    """A closed flag changes what the latest briefing shows: rewrite its files (md and html) and the site.
+
+    The flags are closed (committed) before: a briefing this member may not write (the nightly's, under the
+    README's UMask=0027, for a member in the writer role) is one warning, not a failed resolve."""
+    import logging
+
+    from kb.errors import KBError
     from pipeline.brief.publish import refresh_latest
-    with run_context(None, offline=True) as ctx:
-        results = refresh_latest(ctx, [topic] if topic else [t.slug for t in ctx.config.topics])
-        if results:
-            _rebuild_site(ctx)
+    try:
+        with run_context(None, offline=True) as ctx:
+            results = refresh_latest(ctx, [topic] if topic else [t.slug for t in ctx.config.topics])
+            if results:
+                _rebuild_site(ctx)
+    except KBError as exc:
+        logging.getLogger(__name__).warning("the flags are closed, but the latest briefing was not rewritten to "
+                                            "show it (%s)", exc)
+        return
     written = [ctx.workspace.relative(r.path) for r in results if r.written]
     if written and not state.quiet:
         echo(f"rewrote {', '.join(written)}")

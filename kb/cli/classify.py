@@ -68,7 +68,9 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
         raise typer.BadParameter(f"--topic {t!r} is no topic of the taxonomy")
     if relevance == "none" and topic:
         raise typer.BadParameter("--relevance none keeps no topics (kb's contract): drop --topic")
-    with run_context(None) as ctx:
+    # it reads the store (is the ID there?) and appends to a team file: a member who may only read the store
+    # labels too
+    with run_context(None, write=False) as ctx:
         line = record_label(ctx, ident, relevance, topic, doc, note)
     if not state.quiet:
         echo(line)

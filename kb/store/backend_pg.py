@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 KEY = 0x6B62
 NIGHTLY, WRITE, MIGRATE = 1, 2, 3
 WRITE_WAIT_S = 120      # a writer waits this long for another one to finish (SQLite's busy_timeout: 10 s)
-READ_COMMANDS = "show, search, query, flags, audit, explain, sources status and db status work without it"
+READ_COMMANDS = "show, search, query, flags, audit, explain, label, sources status and db status work without it"
 
 
 def _cleanup_noise_to_run_log(record: logging.LogRecord) -> bool:

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _RESTORE = "restore it from a backup (kb db backup makes one) or move it away to start a new store"
-READ_COMMANDS = "show, search, query, flags, audit, explain, sources status and db status work without it"
+READ_COMMANDS = "show, search, query, flags, audit, explain, label, sources status and db status work without it"
 
 
 def check_is_sqlite(path: Path) -> None:
@@ -103,14 +103,18 @@ def _wal_holds_pages(path: Path) -> bool:
 
 
 def check_writable(path: Path) -> None:
-    """Refuse, in one line, to write a store this user can only read: the file itself, or the
-    folder where SQLite keeps its -wal and -shm files beside it."""
+    """Refuse, in one line, to write a store this user can only read: the file itself, its -wal and -shm
+    (left by another member's read, which SQLite makes with the store's mode and that member as owner),
+    or the folder where SQLite keeps them beside it."""
     reason = None
-    if path.exists():
+    for f in (path, _wal(path), path.with_name(path.name + "-shm")):
         try:
-            os.close(os.open(path, os.O_RDWR))
+            os.close(os.open(f, os.O_RDWR))
+        except FileNotFoundError:
+            continue
         except OSError as exc:
-            reason = f"{path.name}: {exc.strerror}"
+            reason = f"{f.name}: {exc.strerror}"
+            break
     if reason is None and path.parent.is_dir() and not os.access(path.parent, os.W_OK):
         reason = f"{path.parent.name}/ is not writable"
     if reason:
@@ -150,7 +154,12 @@ def _migrate_new(tmp: Path) -> None:
 
     No one else can see the file before it is linked into place, and a process killed meanwhile leaves
     only a temporary file (removed by the next creation, ``_sweep_dead_creations``): its migrations need
-    no journal file and no sync each, only the one sync of the whole file before the link."""
+    no journal file and no sync each, only the one sync of the whole file before the link.
+
+    The file is made here with mode 0666 less the umask, as every file kb writes: SQLite's own 0644 kept
+    the store (and its -wal and -shm, which take the store's mode) from the team's group under
+    ``UMask=0002``, so a member of the writer's group could not anchor or resolve a flag."""
+    os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666))
     conn = sqlite3.connect(tmp, isolation_level=None)
     try:
         conn.execute("PRAGMA journal_mode = MEMORY")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb.errors import KBError, StoreUnreachable, WorkspaceError
+from kb.errors import KBError, StoreError, StoreUnreachable, WorkspaceError
 from kb.records import Finding, KnowledgeDoc
 from kb.store.anchors import docs_read_as
 from kb.store.notes import file_hashes, file_problems
@@ -302,6 +302,10 @@ def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], rep
         return
     except StoreUnreachable:   # the run's failure, not this file's (pipeline.ingest.run.failures_recorded)
         raise
+    except StoreError as exc:  # the store refused the write (full, read-only): the file waits, the run failed
+        walk_problems.append(f"{ref.rel}: not saved: {exc}")
+        report.status, report.error = "failed", f"{ref.rel} not saved: {exc}"
+        return
     except KBError as exc:
         walk_problems.append(f"{ref.rel}: not saved: {exc}")
         return

@@ -128,3 +128,30 @@ def test_a_derived_file_written_without_durability_syncs_nothing(tmp_path: Path,
     calls = _recording_fsync(monkeypatch, target)
     write_atomically(target, b"page", durable=False)
     assert target.read_bytes() == b"page" and calls == []
+
+
+@pytest.mark.parametrize("mask, expected", [(0o002, 0o664), (0o007, 0o660), (0o022, 0o644)])
+def test_a_new_store_and_its_wal_get_0666_less_the_umask(tmp_path: Path, umask, mask: int, expected: int) -> None:
+    """The store is a file kb writes like the others: under UMask=0002 the writer's group may write it (anchor,
+    resolve a flag); SQLite's own default made it 0644 whatever the umask, and its -wal and -shm follow it."""
+    from kb.store import Store
+    umask(mask)
+    path = tmp_path / ".kb" / "kb.sqlite"
+    store = Store.open(path)
+    try:
+        made = {p.name: oct(_mode(p)) for p in path.parent.iterdir()}
+    finally:
+        store.close()
+    assert made == {name: oct(expected) for name in ("kb.sqlite", "kb.sqlite-wal", "kb.sqlite-shm")}
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file another group than one's own needs root here")
+def test_a_team_file_edited_in_place_keeps_its_group(tmp_path: Path) -> None:
+    """`kb anchor` replaces the knowledge doc through a rename: the new file kept the mode but took the member's
+    own group, so in a folder without the setgid bit the team's other members could no longer edit the doc."""
+    doc = tmp_path / "inference.md"
+    doc.write_bytes(b"# doc\n")
+    os.chown(doc, -1, 4242)
+    doc.chmod(0o664)
+    write_atomically(doc, b"# doc\n- 2610.09701\n", mode=0o664)
+    assert (doc.stat().st_gid, _mode(doc)) == (4242, 0o664)

@@ -8,6 +8,7 @@ an unprivileged user.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import pwd
 import shutil
@@ -91,6 +92,53 @@ def test_a_member_who_may_only_read_runs_every_read_command(briefed: Path, kept)
         line = one_error_line(result.stderr)
         assert result.returncode in (1, 2) and "can only read" in line and "writes" in line, (what, line)
     assert kept.rows(before, dump(briefed / ".kb" / "kb.sqlite")) == 0
+    assert kept.store(briefed / ".kb" / "kb.sqlite") == "ok"
+
+
+
+def test_a_member_who_may_only_read_the_store_labels(briefed: Path, kept) -> None:
+    """`kb label` reads the store (is the ID there?) and appends to a team file: a member who may write the
+    team's files but only read the store (the nightly's, under the README's UMask) labels, two at once too."""
+    _no_store_files_but_the_store(briefed)
+    before = dump(briefed / ".kb" / "kb.sqlite")
+    with immutable(briefed / ".kb"):
+        alice = kb("--home", str(briefed), "label", "2610.09701", "--relevance", "primary", "--note", "alice")
+        carol = kb("--home", str(briefed), "label", PAPER, "--relevance", "adjacent", "--note", "carol")
+    assert (alice.returncode, carol.returncode) == (0, 0), alice.stderr + carol.stderr
+    lines = (briefed / "organized" / "labels" / "inference.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(ln)["note"] for ln in lines] == ["alice", "carol"]
+    assert kept.rows(before, dump(briefed / ".kb" / "kb.sqlite")) == 0
+
+
+
+def test_a_member_who_may_not_write_the_briefings_resolves_a_flag(briefed: Path, kept) -> None:
+    """A member in the writer role closes a flag in the store; the nightly's briefings (0640 under the README's
+    UMask=0027) are not theirs to rewrite: the flag stays closed, the command says so in one warning, exit 0
+    (it said `kb: error: cannot write …/briefings/….md: Permission denied`, exit 1, after closing the flag)."""
+    before = (briefed / "briefings" / f"{D}-inference.md").read_bytes()
+    with immutable(briefed / "briefings"):
+        result = kb("--home", str(briefed), "flags", "resolve", "1", "--as", "dismissed", "--note", "bob")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["flag #1: dismissed"]
+    line = one_error_line(result.stderr)
+    assert "flags are closed" in line and "not rewritten" in line and "error" not in line, line
+    assert (briefed / "briefings" / f"{D}-inference.md").read_bytes() == before
+    shown = kb("--home", str(briefed), "flags", "show", "1", "--format", "json")
+    assert json.loads(shown.stdout)["status"] == "dismissed"
+
+
+
+def test_a_wal_another_member_left_that_the_writer_cannot_write_is_named(briefed: Path, kept) -> None:
+    """A member's read leaves the -wal and -shm, theirs, with the store's mode; where the writer cannot write
+    them (a store made 0644 in a folder the group writes), the nightly said `write to … failed: attempt to
+    write a readonly database` once per source and then again. Now one line names the file, before any write."""
+    _no_store_files_but_the_store(briefed)
+    wal = briefed / ".kb" / "kb.sqlite-wal"
+    wal.write_bytes(b"")
+    with immutable(wal):
+        result = kb("--home", str(briefed), "ingest", "workspace")
+    line = one_error_line(result.stderr)
+    assert result.returncode == 1 and "kb.sqlite-wal: Operation not permitted" in line and "can only read" in line
     assert kept.store(briefed / ".kb" / "kb.sqlite") == "ok"
 
 

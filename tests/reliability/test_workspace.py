@@ -430,6 +430,26 @@ def test_full_disk_during_a_source_ingest(workspace: Path, monkeypatch, kept) ->
     assert kept.rows(before, dump(ctx.store.path)) == 0
 
 
+def test_full_disk_during_a_workspace_ingest(sample_workspace: Path, monkeypatch, kept) -> None:
+    """A store that takes no more writes (full, or a -wal another member left) is the run's failure, not the
+    files': the workspace said `ok` with the files it could not save listed as `not saved`, exit 0."""
+    ctx = open_context(str(sample_workspace), DAY)
+    seed(ctx)
+    ctx.store.close()
+    before = dump(sample_workspace / ".kb" / "kb.sqlite")
+    _full_after(monkeypatch, 2)
+    ctx = open_context(str(sample_workspace), DAY)
+    report = ingest_workspace(ctx)
+    assert report.status == "failed" and "database or disk is full" in report.error
+    ctx.store.close()
+    assert kept.rows(before, dump(sample_workspace / ".kb" / "kb.sqlite")) == 0
+    assert kept.store(sample_workspace / ".kb" / "kb.sqlite") == "ok"
+    monkeypatch.undo()                                                 # space freed: the files are read next run
+    ctx = open_context(str(sample_workspace), DAY)
+    assert ingest_workspace(ctx).status == "ok"
+    assert not any("not saved" in p for p in ingest_workspace(ctx).problems)
+
+
 def _kaggle(path: Path, n: int, rng: random.Random) -> Path:
     import json
     with path.open("w", encoding="utf-8") as fh:

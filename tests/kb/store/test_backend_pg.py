@@ -167,7 +167,7 @@ def test_a_database_that_takes_no_writes_is_refused_by_write_commands_only(works
         assert one_error_line(result.stderr) == (
             f"kb: error: this command writes to the store {_shown(pg_fresh_url)}, which this role can only read "
             "(the database is read-only: transaction_read_only is on); show, search, query, flags, audit, "
-            "explain, sources status and db status work without it")
+            "explain, label, sources status and db status work without it")
     status = kb(ws, "db", "status")
     assert status.returncode == 0 and "store: " in status.stdout
     assert _stored(pg_server, pg_fresh_url) == before
