@@ -29,7 +29,7 @@ each paper's key, as ``pipeline.classify.training.corpus`` splits it), to be run
 measured model (``--measured-out`` of the training, fitted without that split) and a ``--cap`` large
 enough to keep the lists (``--cap 1000``). ``--doc`` runs the same methods on a knowledge doc, its
 items' titles and abstracts from ``--home``'s store, as ``kb eval sections`` reads it (an item trains
-on its labels too and is asked without them): ``ridge0.1`` there prints ``kb eval sections``' figures.
+on its labels too and is asked without them): ``KB`` there prints ``kb eval sections``' figures.
 Not part of the test suite; the last line is one JSON object ``{"name", "value", "unit", "floor", "ratio"}``.
 """
 from __future__ import annotations
@@ -412,6 +412,85 @@ def chapter_ridge(lam: float = 0.1, share: float = 0.25) -> Callable:
     return score
 
 
+def shifted_ridge(lam: float = 0.1, beta: float = 0.5, shrink: float = 2.0, items_only: bool = True,
+                  clip: str = "") -> Callable:
+    """``ridge`` with each place's score lowered by ``beta`` × how much higher than the doc's usual its own
+    rows score when each is left out (their leave-one-out mean, ridge's identity, shrunk toward the doc's
+    with ``shrink`` rows): a place whose items are alike scores its own high and is taken down, a loose
+    place whose items are unlike each other scores its own low and is brought up. ``items_only``: the
+    mean over its items, not its heading."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        C = _cosines(doc)
+        rows, Y = _training(doc, k)
+        K = C[np.ix_(rows, rows)]
+        inv = np.linalg.inv(K + lam * np.eye(len(rows)))
+        alpha = inv @ Y
+        loo = Y - alpha / np.diag(inv)[:, None]
+        m = len(doc.places)
+        mask = np.array([r >= m or not items_only for r in rows])
+        pos = (Y > 0) & mask[:, None]
+        mean_all = loo[pos].mean() if pos.any() else 0.0
+        own = ((loo * pos).sum(axis=0) + shrink * mean_all) / (pos.sum(axis=0) + shrink)
+        gap = own - mean_all
+        if clip == "loose":      # only loose places are raised
+            gap = np.minimum(gap, 0.0)
+        elif clip == "tight":    # only tight places are lowered
+            gap = np.maximum(gap, 0.0)
+        return C[doc.q[k], rows] @ alpha - beta * gap
+    return score
+
+
+def family_ridge(lam: float = 0.1, child: float | None = 0.0, parent: float | None = None) -> Callable:
+    """``ridge`` with the rows of a place's ancestors (``child``) or descendants (``parent``) given that
+    target in its model instead of −1: a subsection is not taught that its chapter's own items are
+    unlike it (None: −1, as ``ridge``)."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        C = _cosines(doc)
+        rows, Y = _training(doc, k)
+        m = len(doc.places)
+        for r_i, r in enumerate(rows):
+            for s in ([r] if r < m else list(doc.truth[r - m])):
+                for t, pl in enumerate(doc.places):
+                    if child is not None and pl.startswith(doc.places[s] + ".") and Y[r_i, t] < child:
+                        Y[r_i, t] = child
+                    if parent is not None and doc.places[s].startswith(pl + ".") and Y[r_i, t] < parent:
+                        Y[r_i, t] = parent
+        return C[doc.q[k], rows] @ np.linalg.solve(C[np.ix_(rows, rows)] + lam * np.eye(len(rows)), Y)
+    return score
+
+
+def loose_knn_ridge(lam: float = 0.1, gamma: float = 0.5) -> Callable:
+    """``ridge`` plus, per place, ``gamma`` × (1 − the mean cosine of its other items to each other) ×
+    the cosine to its nearest item: a loose place, whose items are unlike each other, is represented by
+    its nearest anchor too; a tight one by its model alone."""
+    plain = ridge(lam)
+    def score(doc: Doc, k: int) -> np.ndarray:
+        C = _cosines(doc)
+        members = _members(doc, k)
+        q = doc.q[k]
+        out = plain(doc, k)
+        for s, rows in enumerate(members):
+            if not rows:
+                continue
+            sub = C[np.ix_(rows, rows)]
+            tight = (sub.sum() - len(rows)) / (len(rows) * (len(rows) - 1)) if len(rows) > 1 else 0.0
+            out[s] += gamma * (1.0 - tight) * max(C[q, r] for r in rows)
+        return out
+    return score
+
+
+def kernel_ridge(lam: float = 0.1, gamma: float = 2.0, mix: float = 1.0, const: float = 0.0) -> Callable:
+    """``ridge`` with the kernel (1 − ``mix``) × cosine + ``mix`` × exp(``gamma`` × (cosine − 1)) + ``const``: the
+    exponential kernel is local (an item counts mostly for its near neighbours, a loose section is
+    represented by its nearest items rather than a global direction); ``const`` is a penalised intercept."""
+    def score(doc: Doc, k: int) -> np.ndarray:
+        C = _cosines(doc)
+        K = (1 - mix) * C + mix * np.exp(gamma * (C - 1.0)) + const
+        rows, Y = _training(doc, k)
+        return K[doc.q[k], rows] @ np.linalg.solve(K[np.ix_(rows, rows)] + lam * np.eye(len(rows)), Y)
+    return score
+
+
 def heading_only(doc: Doc, k: int) -> np.ndarray:
     """The floor: the cosine to each place's heading, nothing learned from the anchors."""
     q = doc.q[k]
@@ -453,9 +532,32 @@ METHODS: dict[str, Callable] = {
     "ridge0.1 + 0.05 prior": prior_ridge(0.1, 0.05),
     "ridge0.1 + 0.1 prior": prior_ridge(0.1, 0.1),
     "ridge0.1 + 0.2 prior": prior_ridge(0.1, 0.2),
+    "ridge0.1 children 0": family_ridge(0.1, child=0.0),
+    "ridge0.1 children -0.5": family_ridge(0.1, child=-0.5),
+    "ridge0.1 parents 0": family_ridge(0.1, child=None, parent=0.0),
+    "ridge0.1 + 0.3 loose knn": loose_knn_ridge(0.1, 0.3),
+    "ridge0.1 + 0.6 loose knn": loose_knn_ridge(0.1, 0.6),
+    "shifted ridge0.1 b0.5 s2": shifted_ridge(0.1, 0.5, 2.0),
+    "exp2 ridge0.1": kernel_ridge(0.1, 2.0),
+    "exp4 ridge0.1": kernel_ridge(0.1, 4.0),
+    "exp1 ridge0.1": kernel_ridge(0.1, 1.0),
+    "exp4 ridge0.03": kernel_ridge(0.03, 4.0),
+    "0.5 exp4 ridge0.1": kernel_ridge(0.1, 4.0, 0.5),
+    "0.5 exp8 ridge0.1": kernel_ridge(0.1, 8.0, 0.5),
+    "ridge0.1 + const0.1": kernel_ridge(0.1, mix=0.0, const=0.1),
+    "shifted ridge0.1 b0.25 s1": shifted_ridge(0.1, 0.25, 1.0),
+    "shifted ridge0.1 b0.3 s2": shifted_ridge(0.1, 0.3, 2.0),
+    "shifted ridge0.1 b0.3 s2 loose": shifted_ridge(0.1, 0.3, 2.0, clip="loose"),
+    "shifted ridge0.1 b0.3 s2 tight": shifted_ridge(0.1, 0.3, 2.0, clip="tight"),
+    "shifted ridge0.1 b0.3 s5": shifted_ridge(0.1, 0.3, 5.0),
+    "shifted ridge0.1 b0.5 s2 loose": shifted_ridge(0.1, 0.5, 2.0, clip="loose"),
+    "shifted ridge0.1 b0.15 s2": shifted_ridge(0.1, 0.15, 2.0),
+    "shifted ridge0.1 b0.4 s3": shifted_ridge(0.1, 0.4, 3.0),
+    "shifted ridge0.1 b0.25 s2": shifted_ridge(0.1, 0.25, 2.0),
+    "shifted ridge0.1 b0.5 s2 all": shifted_ridge(0.1, 0.5, 2.0, items_only=False),
 }
 SLOW = {"svm C1", "svm C10"}   # a minute each: by name only
-KB = "ridge0.1"     # what pipeline.classify.sections does (RIDGE = 0.1)
+KB = "shifted ridge0.1 b0.3 s2"     # what pipeline.classify.sections does (RIDGE, LOOSENESS, LOOSENESS_PRIOR)
 
 
 def evaluate(doc: Doc, method: Callable) -> tuple[int, int, int]:

@@ -53,8 +53,9 @@ def test_leave_one_out_on_the_sample_doc(base):
     heads, items = doc_sections(DOC)
     r = leave_one_out(base, heads, items)
     assert r["n"] == len({i.id for i in items}) >= 40
-    # the doc's own lines only (no store): measured 0.762 / 0.929 (sections.BLOCKS) — docs/classify.md
-    assert r["top1"] >= 0.75 and r["top3"] >= 0.9, r
+    # the doc's own lines only (no store): measured 0.810 / 0.952 (0.762 / 0.929 before sections.LOOSENESS)
+    # — docs/classify.md
+    assert r["top1"] >= 0.78 and r["top3"] >= 0.95, r
     assert all(set(i) >= {"id", "sections", "predicted", "top1", "top3"} for i in r["items"])
 
 
@@ -111,8 +112,9 @@ def test_the_teams_label_describes_the_section_it_is_anchored_in(base):
 def test_leave_one_out_on_the_day2_doc(base):
     heads, items = doc_sections(DAY2_DOC)
     r = leave_one_out(base, heads, items)
-    # the doc's own lines only (no store): measured 0.726 / 0.919 with the shipped model — docs/classify.md
-    assert r["n"] >= 60 and r["top1"] >= 0.68 and r["top3"] >= 0.9, r
+    # the doc's own lines only (no store): measured 0.726 / 0.935 with the shipped model (top-3 0.919 before
+    # sections.LOOSENESS) — docs/classify.md
+    assert r["n"] >= 60 and r["top1"] >= 0.7 and r["top3"] >= 0.93, r
 
 
 SERVING = [SectionItem("1", "a", "Orca: iteration-level scheduling for LLM serving"),
@@ -187,6 +189,58 @@ def test_leave_one_out_in_closed_form_is_refitting_without_each_item(base):
         index = SectionIndex.build(base, heads, [a for a in items if a.id != aid], places)
         (vec,) = sections.represent(base, [(mine[0].title, mine[0].text)])
         assert [s for s, _ in index.rank(vec)][:3] == fast[aid], aid
+
+
+@pytest.mark.parametrize("pairs", [1, 1 << 20])
+def test_leave_one_out_ranks_as_refitting_whatever_the_block_of_folds(base, monkeypatch, pairs):
+    """The sections' offsets of each fit without one item come in blocks of folds (``PAIRS_PER_PASS``
+    cells): one fold a block or all at once, every item ranks as a model refitted without it."""
+    from pipeline.classify import sections
+    monkeypatch.setattr(sections, "PAIRS_PER_PASS", pairs)
+    heads, items = doc_sections(DOC)
+    places = SectionIndex.places(heads, items)
+    fast = {i["id"]: i["predicted"] for i in leave_one_out(base, heads, items)["items"]}
+    for aid in list(fast)[1::5]:
+        mine = [a for a in items if a.id == aid]
+        index = SectionIndex.build(base, heads, [a for a in items if a.id != aid], places)
+        (vec,) = sections.represent(base, [(mine[0].title, mine[0].text)])
+        assert [s for s, _ in index.rank(vec)][:3] == fast[aid], aid
+
+
+def test_a_loose_sections_offset_is_its_items_left_out_scores_against_the_docs(base):
+    """A section whose items are unlike each other (a landscape of a release, a TPU offering, a kernel DSL)
+    scores its own items low when each is left out, a tight one high: the loose one is brought up, the
+    tight one taken down, by ``LOOSENESS`` × the difference of their shrunk means — the same numbers as
+    refitting without each item."""
+    import numpy as np
+
+    from pipeline.classify import sections
+    heads = {"1": "Landscape", "2": "Speculative decoding"}
+    items = [SectionItem("1", "r", "vLLM Production GA: a supported release line"),
+             SectionItem("1", "t", "TPU externalization on Google Cloud"),
+             SectionItem("1", "k", "RoofLang: a roofline-aware kernel DSL"),
+             *(SectionItem("2", *x) for x in (("e", "EAGLE: speculative decoding with feature-level draft heads"),
+                                              ("m", "Medusa: speculative decoding with multiple draft heads"),
+                                              ("d", "DraftTree: speculative decoding with dynamic draft trees")))]
+    index = SectionIndex.build(base, heads, items)
+    loose, tight = (index.offsets[index.order.index(s)] for s in ("1", "2"))
+    assert loose < 0 < tight
+    # the same from refitting: each item's score in its own section by the doc's other rows
+    texts = [(sections.heading_path(heads, s), "") for s in heads] + [(a.title, "") for a in items]
+    rows, feats, vals = sections._unit_rows(sections.represent(base, texts))
+    X = np.zeros((len(texts), feats.max() + 1))
+    X[rows, feats] = vals
+    labels = [*heads, *(a.section for a in items)]     # each row's section: the headings', then the items'
+    left_out = []
+    for i in range(len(heads), len(texts)):
+        rest = [r for r in range(len(texts)) if r != i]
+        y = np.array([1.0 if labels[r] == labels[i] else -1.0 for r in rest])
+        w = X[rest].T @ np.linalg.solve(X[rest] @ X[rest].T + sections.RIDGE * np.eye(len(rest)), y)
+        left_out.append(X[i] @ w)
+    usual = np.mean(left_out)
+    shrunk = [(sum(left_out[k] for k in ks) + sections.LOOSENESS_PRIOR * usual) / (len(ks) + sections.LOOSENESS_PRIOR)
+              for ks in ([0, 1, 2], [3, 4, 5])]
+    assert np.allclose([loose, tight], sections.LOOSENESS * (np.array(shrunk) - usual))
 
 
 def test_two_bare_titles_with_no_word_in_common_are_not_alike_by_their_verdicts(base):
