@@ -84,6 +84,27 @@ def test_label_takes_a_topic_of_the_workspaces_own_taxonomy(sample: Path, tmp_pa
     assert (line["id"], line["relevance"], line["topics"]) == (f"arXiv:{SPEC}", "primary", ["tree-draft"])
 
 
+def test_label_records_who_labelled(sample: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A correction's "by" was left out, so the team could not see who labelled what: now the login name, or
+    --by NAME; a rerun names who wrote the line in force, and a line without "by" (older, or by hand) still
+    reads."""
+    home = Path(shutil.copytree(sample, tmp_path / "ws"))
+    labels = home / "organized" / "labels" / "inference.jsonl"
+    labels.parent.mkdir(parents=True)
+    labels.write_text(f'{{"id": "arXiv:{SPEC}", "relevance": "adjacent", "date": "2026-10-01"}}\n', encoding="utf-8")
+    for var in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LOGNAME", "alice")
+    assert "already labelled adjacent for inference (since 2026-10-01):" in kb(home, "label", SPEC, "--relevance",
+                                                                                "adjacent").stdout
+    kb(home, "label", SPEC, "--relevance", "none")
+    kb(home, "label", "2610.09701", "--relevance", "primary", "--by", "jay")
+    lines = [json.loads(line) for line in labels.read_text(encoding="utf-8").splitlines()]
+    assert [line.get("by") for line in lines] == [None, "alice", "jay"], lines
+    again = kb(home, "label", SPEC, "--relevance", "none").stdout
+    assert f"already labelled none for inference (since {lines[1]['date']}, by alice):" in again, again
+
+
 @pytest.mark.parametrize("link", ["symbolic", "hard"])
 def test_label_refuses_a_labels_file_that_is_a_link(sample: Path, tmp_path: Path, link: str) -> None:
     """kb appends to a file of its own only: a link inside the workspace would have it append JSON to the
