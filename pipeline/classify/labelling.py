@@ -160,7 +160,7 @@ def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | 
     keyword = load_taxonomy(taxonomy) if base is None else None
     # a topic the classifier cannot predict is a typo in the labels, not a miss of the classifier
     known = set(base.topics if base is not None else keyword.topics)
-    items = _split_items(corpus, split, source) if split is not None else load_labelled(file, known)
+    items = _split_items(corpus, split, source, known) if split is not None else load_labelled(file, known)
     if not items:   # figures over nothing would read as a result (load_labelled refuses an empty file too)
         raise ConfigError(f"--corpus {corpus}: no {source} papers in the {split} split")
     if base is None:
@@ -192,11 +192,14 @@ def check_corpus(corpus: Path | None) -> None:
         raise ConfigError(f"--corpus {corpus}: not a corpus folder (curated_lists/ and abstracts/)")
 
 
-def _split_items(corpus: Path, split: str, source: str = "curated") -> list[dict[str, Any]]:
+def _split_items(corpus: Path, split: str, source: str = "curated", known: set[str] | None = None
+                 ) -> list[dict[str, Any]]:
+    """The corpus' items of ``split``, labelled by ``data/label_map.toml``; a topic of the map that ``known`` (the
+    classifier's) lacks is a mistake of the map, named as ``kb train`` names it, not a miss of the classifier."""
     from kb.resources import find_resource
     from pipeline.classify.training.corpus import build
     from pipeline.classify.training.labelmap import LabelMap
-    ex = build(corpus, LabelMap.load(find_resource("data/label_map.toml")))
+    ex = build(corpus, LabelMap.load(find_resource("data/label_map.toml"), known))
     return [{"id": e.id, "title": e.title, "text": e.text, "topics": list(e.topics), "relevance": e.relevance,
              "primary_category": e.extra.get("primary_category")}
             for e in ex if e.split == split and e.source in SPLIT_SOURCES[source]]
