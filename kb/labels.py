@@ -1,7 +1,8 @@
 """The team's corrections of the classifier: ``organized/labels/<doc>.jsonl``, one file per knowledge doc.
 
 A correction says what an item *is* for one doc: ``{"id", "relevance", "topics", "date", "by",
-"note"}`` — one JSON object a line, appended by ``kb label`` (or written by hand). The file is
+"note"}`` — one JSON object a line, appended by ``kb label`` (or written by hand); ``kb label`` fills
+``by`` with who labelled (``--by NAME``, else the login name: ``member_name``). The file is
 the team's, versioned with their other files; it is the one team file kb writes to, and kb
 only ever appends a line to it. Later lines win: the last correction of an ID is the one in
 force, and a line with ``"relevance": null`` withdraws the ID's earlier corrections.
@@ -10,6 +11,7 @@ The next classify run adapts the doc's model to these labels (``pipeline.classif
 """
 from __future__ import annotations
 
+import getpass
 import json
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -44,6 +46,16 @@ class Correction:
             body["topics"] = list(self.topics)
         body |= {k: v for k, v in (("date", self.date), ("by", self.by), ("note", self.note)) if v}
         return json.dumps(body, ensure_ascii=False, sort_keys=False)
+
+
+def member_name() -> str | None:
+    """Who is labelling, for a correction's ``by``: the login name (``$LOGNAME``, ``$USER``, else the system's
+    account database, as ``getpass`` finds it); None when the system knows no name (a container's bare uid)."""
+    try:
+        name = getpass.getuser()
+    except (OSError, KeyError, ImportError):   # no variable and no account entry: the line just names no one
+        return None
+    return name.strip() or None
 
 
 def card_speaks_for(anchored_here: bool, anchored_elsewhere: bool, main_doc: bool) -> bool:

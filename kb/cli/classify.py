@@ -43,6 +43,8 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
                                                                  "taxonomy (repeat for several).")] = None,
               doc: Doc = None,
               note: Annotated[Optional[str], typer.Option("--note", help="Why, for the team.")] = None,
+              by: Annotated[Optional[str], typer.Option("--by", metavar="NAME", help="Who labels, as the line's "
+                                                        "\"by\" (default: the login name).")] = None,
               uncertain: Annotated[Optional[int], typer.Option("--uncertain", metavar="N", min=1, max=500,
                                    help="List the N recent items the doc's model is least sure of.")] = None,
               since: Annotated[Optional[str], typer.Option("--since", metavar="D", help="With --uncertain: items "
@@ -71,7 +73,7 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
     # it reads the store (is the ID there?) and appends to a team file: a member who may only read the store
     # labels too
     with run_context(None, write=False) as ctx:
-        line = record_label(ctx, ident, relevance, topic, doc, note)
+        line = record_label(ctx, ident, relevance, topic, doc, note, by)
     if not state.quiet:
         echo(line)
 

@@ -415,11 +415,20 @@ def make_engine(path: Path) -> Engine:
 def backup(conn: sqlite3.Connection, dest: Path) -> list[str]:
     """A consistent copy of the store at ``dest`` while it is in use (SQLite's online backup); returns
     what SQLite's quick check finds wrong in the copy (nothing for a sound one). The backup copies pages
-    as they are, so a damaged store makes a damaged copy: kept, for it may be the best there is, and said."""
+    as they are, so a damaged store makes a damaged copy: kept, for it may be the best there is, and said.
+
+    The file is made here, new, with mode 0666 less the umask, as every file kb writes (SQLite's own would be
+    0644 whatever the umask: under ``UMask=0002`` the team's group could not restore from it)."""
     if dest.exists():
         raise ConfigError(f"{dest} exists; kb db backup writes a new file")   # what was asked, like --out's
     if not dest.parent.is_dir():   # SQLite would say only "unable to open database file"; as kb db copy says it
         raise StoreError(f"{dest.parent} is not a folder; kb db backup writes its file into an existing one")
+    try:   # SQLite takes an empty file for a new database, and keeps its mode
+        os.close(os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666))
+    except FileExistsError:   # made meanwhile by someone else: theirs, left alone
+        raise ConfigError(f"{dest} exists; kb db backup writes a new file") from None
+    except OSError as exc:
+        raise StoreError(f"backup to {dest} failed: {exc.strerror}") from None
     try:
         target = sqlite3.connect(dest)
         with target:
@@ -432,6 +441,9 @@ def backup(conn: sqlite3.Connection, dest: Path) -> list[str]:
     except sqlite3.Error as exc:
         dest.unlink(missing_ok=True)
         raise StoreError(f"backup to {dest} failed: {exc}") from exc
+    except BaseException:   # Ctrl-C: the file is kb's, made above; no half copy is left to pass for a backup
+        dest.unlink(missing_ok=True)
+        raise
     return [] if found == ["ok"] else found
 
 

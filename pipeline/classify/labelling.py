@@ -32,10 +32,11 @@ def _doc(ctx: Any, doc: str | None) -> str:
 
 
 def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | None, doc: str | None,
-                 note: str | None = None) -> str:
-    """Append a correction for ``ident`` to the doc's labels file; return the line to print. A line of the
-    file that does not read is named (a warning: file, line, why) and skipped, as the nightly does."""
-    from kb.labels import Correction, append_label, appendable_labels_path, in_force, labels_path, same_labelling
+                 note: str | None = None, by: str | None = None) -> str:
+    """Append a correction for ``ident`` to the doc's labels file; return the line to print. Its ``by`` is
+    ``by``, else the login name (``member_name``). A line of the file that does not read is named (a warning:
+    file, line, why) and skipped, as the nightly does."""
+    from kb.labels import Correction, append_label, appendable_labels_path, in_force, member_name, same_labelling
     from pipeline.classify.engine import load_workspace_taxonomy
     from pipeline.classify.teamlabels import refuse_unknowable_ident, subject_of
     d = _doc(ctx, doc)
@@ -52,22 +53,28 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
         raise ConfigError("--relevance none keeps no topics (kb's contract): drop --topic")
     kind, key, title, _ = found
     label_id = f"arXiv:{key}" if kind == "paper" else key
-    correction = Correction(label_id, relevance, tuple(topics) if topics else None, ctx.today.isoformat(), None, note)
+    who = (by.strip() if by else None) or member_name()
+    correction = Correction(label_id, relevance, tuple(topics) if topics else None, ctx.today.isoformat(), who, note)
     shown = f" [{', '.join(topics)}]" if topics else ""
-    appendable_labels_path(ctx.workspace, d)   # a link to another file (the doc) is refused before it is read
+    labels = appendable_labels_path(ctx.workspace, d)   # a link to another file (the doc) is refused before it is read
     problems: list[str] = []
     current = in_force(ctx.workspace, d, label_id, problems)
     for problem in problems:   # the file is the team's: kb appends and never mends, so it says what it skipped
         log.warning("%s", problem)
     if current is not None and same_labelling(current, correction):   # a rerun: the file says it already
         return (f"{label_id} is already labelled {relevance}{shown} for {d}"
-                + (f" (since {current.date})" if current.date else "")
-                + f": nothing appended to {ctx.workspace.relative(labels_path(ctx.workspace, d))}")
+                + (f" ({said})" if (said := _since_by(current)) else "")
+                + f": nothing appended to {ctx.workspace.relative(labels)}")
     path = append_label(ctx.workspace, d, correction)
     uses = ("the next classify run uses it" if ctx.config.classify_model == "learned" else
             "kept for the learned classifier; the keyword scorer reads no labels")
     return (f"labelled {label_id} for {d}: {relevance}{shown} — {shortened(title, 60)} "
             f"({ctx.workspace.relative(path)}; {uses})")
+
+
+def _since_by(c: Any) -> str:
+    """When and by whom the line in force was written, as far as it says: "since D, by NAME"."""
+    return ", ".join(part for part in (c.date and f"since {c.date}", c.by and f"by {c.by}") if part)
 
 
 def uncertain_items(ctx: Any, doc: str | None, n: int, since: str | None) -> list[dict[str, Any]]:
@@ -153,7 +160,7 @@ def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | 
     keyword = load_taxonomy(taxonomy) if base is None else None
     # a topic the classifier cannot predict is a typo in the labels, not a miss of the classifier
     known = set(base.topics if base is not None else keyword.topics)
-    items = _split_items(corpus, split, source) if split is not None else load_labelled(file, known)
+    items = _split_items(corpus, split, source, known) if split is not None else load_labelled(file, known)
     if not items:   # figures over nothing would read as a result (load_labelled refuses an empty file too)
         raise ConfigError(f"--corpus {corpus}: no {source} papers in the {split} split")
     if base is None:
@@ -185,11 +192,14 @@ def check_corpus(corpus: Path | None) -> None:
         raise ConfigError(f"--corpus {corpus}: not a corpus folder (curated_lists/ and abstracts/)")
 
 
-def _split_items(corpus: Path, split: str, source: str = "curated") -> list[dict[str, Any]]:
+def _split_items(corpus: Path, split: str, source: str = "curated", known: set[str] | None = None
+                 ) -> list[dict[str, Any]]:
+    """The corpus' items of ``split``, labelled by ``data/label_map.toml``; a topic of the map that ``known`` (the
+    classifier's) lacks is a mistake of the map, named as ``kb train`` names it, not a miss of the classifier."""
     from kb.resources import find_resource
     from pipeline.classify.training.corpus import build
     from pipeline.classify.training.labelmap import LabelMap
-    ex = build(corpus, LabelMap.load(find_resource("data/label_map.toml")))
+    ex = build(corpus, LabelMap.load(find_resource("data/label_map.toml"), known))
     return [{"id": e.id, "title": e.title, "text": e.text, "topics": list(e.topics), "relevance": e.relevance,
              "primary_category": e.extra.get("primary_category")}
             for e in ex if e.split == split and e.source in SPLIT_SOURCES[source]]

@@ -155,3 +155,21 @@ def test_a_team_file_edited_in_place_keeps_its_group(tmp_path: Path) -> None:
     doc.chmod(0o664)
     write_atomically(doc, b"# doc\n- 2610.09701\n", mode=0o664)
     assert (doc.stat().st_gid, _mode(doc)) == (4242, 0o664)
+
+
+@pytest.mark.parametrize("command", [["db", "backup"], ["db", "copy", "--to"]])
+@pytest.mark.parametrize("mask, expected", [(0o002, 0o664), (0o022, 0o644)])
+def test_a_backup_and_a_copy_of_the_store_get_0666_less_the_umask(tmp_path: Path, umask, command: list[str],
+                                                                  mask: int, expected: int) -> None:
+    """`kb db backup` left SQLite's 0644 whatever the umask, where every other file kb writes (and `kb db copy`'s
+    file) is 0666 less it: under UMask=0002 the team's group could not write the store restored from it."""
+    from tests.reliability.support import kb_inproc
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    assert kb_inproc("init", str(ws)).returncode == 0
+    umask(mask)
+    dest = tmp_path / "copy.sqlite"
+    result = kb_inproc("--home", str(ws), *command, str(dest))
+    assert result.returncode == 0, result.stderr
+    assert oct(_mode(dest)) == oct(expected)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.sqlite", "ws"]   # nothing else left beside it

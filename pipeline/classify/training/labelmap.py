@@ -25,8 +25,14 @@ USES = ("train", "eval", "exclude")
 _PERMISSIVE = re.compile(r"^(MIT|Apache-2\.0|Modified Apache-2\.0.*|CC0-1\.0|BSD.*)$")
 
 
-class LabelMapError(ValueError):
-    """The label map is malformed; the message names the key."""
+class LabelMapError(ConfigError, ValueError):
+    """The label map, or the team-label file it names, is malformed: a configuration error (exit 2), one line
+    naming the file and the table and key. ``LabelMap.load`` puts the label map's path first; ``placed``: the
+    message names its own file already (a line of the team-label file)."""
+
+    def __init__(self, message: str, *, placed: bool = False) -> None:
+        super().__init__(message)
+        self.placed = placed
 
 
 @dataclass(frozen=True)
@@ -93,26 +99,28 @@ class TeamLabelled:
         """``{arxiv_id: (relevance, topics)}``; a malformed line raises ``LabelMapError`` naming it."""
         out: dict[str, tuple[str, tuple[str, ...]]] = {}
         if not self.path.is_file():
-            raise LabelMapError(f"abstracts.labelled.file: {self.path.name} is not beside the label map")
+            raise LabelMapError(f"{self.path}: no such file beside the label map (its abstracts.labelled.file)",
+                                placed=True)
         with open(self.path, encoding="utf-8") as fh:
             for n, line in enumerate(fh, 1):
                 if not line.strip():
                     continue
-                where = f"{self.path.name}:{n}"
+                where = f"{self.path}:{n}"
                 try:
                     row = json.loads(line)
                 except json.JSONDecodeError:
-                    raise LabelMapError(f"{where}: not a JSON object") from None
+                    raise LabelMapError(f"{where}: not a JSON object", placed=True) from None
                 aid, rel, topics = (row.get("arxiv_id"), row.get("relevance"), row.get("topics", [])) \
                     if isinstance(row, dict) else (None, None, None)
                 if not isinstance(aid, str) or rel not in LEVELS or not isinstance(topics, list):
-                    raise LabelMapError(f"{where}: needs arxiv_id, relevance (primary/adjacent/none), topics")
+                    raise LabelMapError(f"{where}: needs arxiv_id, relevance (primary/adjacent/none), topics",
+                                        placed=True)
                 bad = set(topics) - valid_topics if valid_topics is not None else set()
                 if bad or (rel == "none" and topics):
                     raise LabelMapError(f"{where}: unknown topic(s) {sorted(bad)}" if bad
-                                        else f"{where}: a 'none' paper carries no topics")
+                                        else f"{where}: a 'none' paper carries no topics", placed=True)
                 if aid in out:
-                    raise LabelMapError(f"{where}: {aid} is labelled twice")
+                    raise LabelMapError(f"{where}: {aid} is labelled twice", placed=True)
                 out[aid] = (rel, tuple(sorted(topics)))
         return out
 
@@ -151,13 +159,28 @@ class LabelMap:
     # ------------------------------------------------------------------ loading
     @classmethod
     def load(cls, path: str | Path, valid_topics: set[str] | None = None) -> LabelMap:
-        """Read ``label_map.toml``; topics are checked against ``valid_topics`` when given."""
+        """Read ``label_map.toml``; topics are checked against ``valid_topics`` when given. A mistake in it is a
+        ``LabelMapError`` (a ConfigError, exit 2): ``<file>: <table.key>: what is wrong``."""
         text, raw = _read_toml(Path(path))
-        patterns = {k: _regex(v, f"patterns.{k}") for k, v in raw.get("patterns", {}).items()}
-        tpat = {k: _regex(v, f"topic_patterns.{k}") for k, v in raw.get("topic_patterns", {}).items()}
+        try:
+            lm = cls._parse(raw, text, Path(path))
+            if valid_topics is not None:
+                lm.check_topics(valid_topics)
+        except LabelMapError as e:
+            if e.placed:
+                raise
+            raise LabelMapError(f"{path}: {e}", placed=True) from None
+        return lm
+
+    @classmethod
+    def _parse(cls, raw: dict[str, Any], text: str, path: Path) -> LabelMap:
+        patterns = {k: _regex(v, f"patterns.{k}") for k, v in _table(raw, "patterns", "patterns").items()}
+        tpat = {k: _regex(v, f"topic_patterns.{k}")
+                for k, v in _table(raw, "topic_patterns", "topic_patterns").items()}
         lists: dict[str, ListRules] = {}
-        for name, body in raw.get("lists", {}).items():
+        for name, body in _table(raw, "lists", "lists").items():
             where = f"lists.{name}"
+            body = _as_table(body, where)
             use = body.get("use", "train")
             if use not in USES:
                 raise LabelMapError(f"{where}.use: must be one of {USES}, got {use!r}")
@@ -165,18 +188,16 @@ class LabelMap:
             rules = tuple(_rule(r, f"{where}.rules[{i}]", patterns)
                           for i, r in enumerate(body.get("rules", [])))
             lists[name] = ListRules(name, str(body.get("licence", "unknown")), use, default, rules)
-        abstracts = raw.get("abstracts", {})
+        abstracts = _table(raw, "abstracts", "abstracts")
         sources = {k: {"licence": str(v.get("licence", "unknown")), "use": v.get("use", "train")}
-                   for k, v in abstracts.get("sources", {}).items()}
+                   for k, v in ((k, _as_table(v, f"abstracts.sources.{k}"))
+                                for k, v in _table(abstracts, "sources", "abstracts.sources").items())}
         for k, v in sources.items():
             if v["use"] not in USES:
                 raise LabelMapError(f"abstracts.sources.{k}.use: must be one of {USES}")
-        lm = cls(lists, sources, patterns, tpat, tuple(abstracts.get("random_negative_selections", ())),
-                 _systems_negatives(abstracts.get("systems_negatives")),
-                 _labelled(abstracts.get("labelled"), Path(path).parent), str(path), text)
-        if valid_topics is not None:
-            lm.check_topics(valid_topics)
-        return lm
+        return cls(lists, sources, patterns, tpat, tuple(abstracts.get("random_negative_selections", ())),
+                   _systems_negatives(abstracts.get("systems_negatives")),
+                   _labelled(abstracts.get("labelled"), path.parent), str(path), text)
 
     def check_topics(self, valid: set[str]) -> None:
         for name, lr in self.lists.items():
@@ -243,6 +264,18 @@ def merge(labels: list[tuple[str, tuple[str, ...]]]) -> tuple[str, tuple[str, ..
     return rel, tuple(sorted(topics))
 
 
+def _table(parent: dict[str, Any], key: str, where: str) -> dict[str, Any]:
+    """``parent[key]``, a table (empty when missing)."""
+    return _as_table(parent.get(key, {}), where)
+
+
+def _as_table(value: Any, where: str) -> dict[str, Any]:
+    """``value`` when it is a table; one of another kind (``lists.x = 3``) is named, never an AttributeError."""
+    if not isinstance(value, dict):
+        raise LabelMapError(f"{where}: a table is needed, not a {type(value).__name__}")
+    return value
+
+
 def _regex(value: Any, where: str) -> re.Pattern:
     if not isinstance(value, str):
         raise LabelMapError(f"{where}: a regex string is needed")
@@ -256,6 +289,7 @@ def _systems_negatives(body: dict[str, Any] | None) -> SystemsNegatives | None:
     if body is None:
         return None
     where = "abstracts.systems_negatives"
+    body = _as_table(body, where)
     unknown = set(body) - {"categories", "selections", "llm_terms", "weight"}
     if unknown:
         raise LabelMapError(f"{where}: unknown key(s) {sorted(unknown)}")
@@ -273,6 +307,7 @@ def _labelled(body: dict[str, Any] | None, base: Path) -> TeamLabelled | None:
     if body is None:
         return None
     where = "abstracts.labelled"
+    body = _as_table(body, where)
     unknown = set(body) - {"file", "weight"}
     if unknown:
         raise LabelMapError(f"{where}: unknown key(s) {sorted(unknown)}")
@@ -287,6 +322,7 @@ def _labelled(body: dict[str, Any] | None, base: Path) -> TeamLabelled | None:
 
 
 def _rule(body: dict[str, Any], where: str, patterns: dict[str, re.Pattern]) -> Rule:
+    body = _as_table(body, where)
     rel = body.get("relevance")
     if rel not in (*LEVELS, "skip"):
         raise LabelMapError(f"{where}.relevance: must be primary/adjacent/none/skip, got {rel!r}")

@@ -84,6 +84,27 @@ def test_label_takes_a_topic_of_the_workspaces_own_taxonomy(sample: Path, tmp_pa
     assert (line["id"], line["relevance"], line["topics"]) == (f"arXiv:{SPEC}", "primary", ["tree-draft"])
 
 
+def test_label_records_who_labelled(sample: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A correction's "by" was left out, so the team could not see who labelled what: now the login name, or
+    --by NAME; a rerun names who wrote the line in force, and a line without "by" (older, or by hand) still
+    reads."""
+    home = Path(shutil.copytree(sample, tmp_path / "ws"))
+    labels = home / "organized" / "labels" / "inference.jsonl"
+    labels.parent.mkdir(parents=True)
+    labels.write_text(f'{{"id": "arXiv:{SPEC}", "relevance": "adjacent", "date": "2026-10-01"}}\n', encoding="utf-8")
+    for var in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LOGNAME", "alice")
+    assert "already labelled adjacent for inference (since 2026-10-01):" in kb(home, "label", SPEC, "--relevance",
+                                                                                "adjacent").stdout
+    kb(home, "label", SPEC, "--relevance", "none")
+    kb(home, "label", "2610.09701", "--relevance", "primary", "--by", "jay")
+    lines = [json.loads(line) for line in labels.read_text(encoding="utf-8").splitlines()]
+    assert [line.get("by") for line in lines] == [None, "alice", "jay"], lines
+    again = kb(home, "label", SPEC, "--relevance", "none").stdout
+    assert f"already labelled none for inference (since {lines[1]['date']}, by alice):" in again, again
+
+
 @pytest.mark.parametrize("link", ["symbolic", "hard"])
 def test_label_refuses_a_labels_file_that_is_a_link(sample: Path, tmp_path: Path, link: str) -> None:
     """kb appends to a file of its own only: a link inside the workspace would have it append JSON to the
@@ -155,6 +176,42 @@ def test_train_refuses_a_folder_that_is_no_corpus_and_passes_its_options_on(samp
        "--licences", "permissive", "--measured-out", "measured.npz", code=3)      # the trainer's exit code
     assert seen == [["--corpus", str(tmp_path), "--out", "m.npz", "--licences", "permissive", "--dev", "d.jsonl",
                      "--holdout", "h.jsonl", "--measured-out", "measured.npz"]]
+
+
+@pytest.mark.parametrize(("shipped", "mistake", "words"), [
+    ('use = "train"', 'use = "trian"',
+     "abstracts.sources.70asunflower__daily-arXiv-ai-enhanced.use: must be one of ('train', 'eval', 'exclude')"),
+    ('topics = ["parallelism"]', 'topics = ["paralellism"]',
+     "lists.xlite-dev__Awesome-LLM-Inference: unknown topic(s) ['paralellism']"),
+    ('topics = ["parallelism"] }', 'topics = ["parallelism"] }, "Multi-GPUs"', "lists.xlite-dev__Awesome-LLM-Inference"
+     ".rules[3]: a table is needed, not a str"),
+])
+@pytest.mark.parametrize("command", [["train", "--out", "m.npz"], ["eval", "classifier", "--model", "keyword",
+                                                                    "--split", "test"]])
+def test_a_mistake_in_the_label_map_is_one_line_naming_the_file_and_key(
+        sample: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shipped: str, mistake: str, words: str,
+        command: list[str]) -> None:
+    """A bad `use`, an unknown topic or a rule that is no table in data/label_map.toml ended `kb train` and
+    `kb eval classifier --split` as an internal error (exit 70) that named no file: now one line, the file, the
+    table and key, exit 2."""
+    import importlib.machinery
+
+    import kb.resources
+    real_spec, real_find = importlib.util.find_spec, kb.resources.find_resource
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: importlib.machinery.ModuleSpec(name, None)
+                        if name in ("sklearn", "scipy") else real_spec(name, *a))    # kb[train] or not
+    text = real_find("data/label_map.toml").read_text(encoding="utf-8")
+    assert shipped in text
+    bad = tmp_path / "label_map.toml"
+    bad.write_text(text.replace(shipped, mistake, 1), encoding="utf-8")
+    shutil.copy(real_find("data/corpus_labels.jsonl"), tmp_path)    # the label map's [abstracts.labelled] file
+    monkeypatch.setattr(kb.resources, "find_resource", lambda relative, *a: bad if relative == "data/label_map.toml"
+                        else real_find(relative, *a))
+    corpus = tmp_path / "corpus"
+    (corpus / "curated_lists").mkdir(parents=True)
+    line = error(sample, *command[:-2], "--corpus", str(corpus), *command[-2:])
+    assert line == f"kb: error: {bad}: {words}", line
+    assert not (tmp_path / "m.npz").exists()
 
 
 # ---------------------------------------------------------------------------------------------- kb eval
