@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -146,13 +146,22 @@ def _claim_words(table: dict[str, Any], compared: tuple[str, ...] = ()) -> Claim
     """``[claim_words]``: its not_names, baseline and changed_to words, lower-cased (a file without the
     table reads none), with ``compared``, ``[compared]``'s words."""
     def words(key: str) -> tuple[str, ...]:
-        return tuple(str.lower(w) for w in table.get(key, []))
+        return _nonblank(str.lower(w) for w in table.get(key, []))
     return ClaimWords(frozenset(words("not_names")), words("baseline"), words("changed_to"), compared)
 
 
 def _compared(table: dict[str, Any]) -> tuple[str, ...]:
     """``[compared] words``, lower-cased: after one, a name is a baseline (a file without the table reads none)."""
-    return tuple(str.lower(w) for w in table.get("words", []))
+    return _nonblank(str.lower(w) for w in table.get("words", []))
+
+
+def _nonblank(words: Iterable[str]) -> tuple[str, ...]:
+    """``words``, refused (ValueError: ``part``'s one line) when one is empty or only spaces: it would match
+    everywhere, or fail the first text that reaches it."""
+    out = tuple(words)
+    if any(not w.strip() for w in out):
+        raise ValueError("an empty word")
+    return out
 
 
 def problem_name(problem: str, lang: str, rules: Rules) -> str:

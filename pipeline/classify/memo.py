@@ -22,6 +22,7 @@ from typing import Any
 
 from kb.errors import KBError
 from kb.fsutil import write_atomically
+from kb.labels import LEVELS
 from kb.records import Tag
 from kb.workspace import resolve_inside
 
@@ -60,6 +61,10 @@ def _tag_json(t: Tag) -> list[Any]:
 
 def _tag(raw: list[Any]) -> Tag:
     topic, score, terms = raw
+    # well-formed JSON of the wrong kinds (a score "2.5") would fail the briefing that reads it
+    if not (isinstance(topic, str) and isinstance(score, (int, float)) and not isinstance(score, bool)
+            and isinstance(terms, list) and all(isinstance(w, str) for w in terms)):
+        raise TypeError("not a tag")
     return Tag(topic, score, tuple(terms))
 
 
@@ -115,9 +120,12 @@ def _parse(raw: Any) -> Judged | None:
     if raw is None:
         return None
     try:
-        return Judged.from_json(raw)
+        judged = Judged.from_json(raw)
     except (TypeError, ValueError):   # an entry another hand damaged: judge again
         return None
+    # well-formed JSON of the wrong kinds (a score "2.5", a relevance kb does not know) would fail the
+    # briefing that reads it, where judging again costs one classification
+    return judged if judged.relevance in LEVELS else None
 
 
 def _read(root: Path | None) -> dict[str, Any]:

@@ -330,3 +330,17 @@ def test_a_rules_copy_without_the_compared_table_reads_kbs_words(tmp_path) -> No
     override.parent.mkdir(parents=True)
     override.write_text(older, encoding="utf-8")
     assert load_rules(tmp_path).claim_words == WORDS and "vs" in WORDS.compared
+
+
+@pytest.mark.parametrize("old,new", [('words = ["than",', 'words = ["", "than",'),
+                                     ('baseline = ["from",', 'baseline = ["", "from",'),
+                                     ('changed_to = ["降到",', 'changed_to = [" ", "降到",')])
+def test_an_empty_word_is_one_line_naming_the_file_and_table(tmp_path, old: str, new: str) -> None:
+    """An empty word in [compared] or [claim_words] (valid TOML) is the workspace's configuration: one line
+    naming the file and the table when the rules are read, not an IndexError in the first text with an ID."""
+    from kb.errors import ConfigError
+    with pytest.raises(ConfigError, match=r"briefing\.toml: \[(compared|claim_words)\]"):
+        rules = _rules_with(tmp_path, old, new)
+        _read("FooServe vs vLLM: 2.1× throughput", rules)
+        from pipeline.brief.entities import name_id_pairs
+        name_id_pairs("FooServe (2610.12077) vs SGLang", rules.claim_words.compared)

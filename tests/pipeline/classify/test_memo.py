@@ -101,3 +101,24 @@ def test_a_cache_leading_outside_the_workspace_is_neither_read_nor_written(tmp_p
 def test_tags_read_back_are_the_same_values(tmp_path: Path) -> None:
     j = Judged("primary", [Tag("kv-cache", 2.5, ("kv cache", "rdma"))], [Tag("scheduling", 0.4, ("batch",))])
     assert Judged.from_json(json.loads(json.dumps(j.to_json()))) == j
+
+
+@pytest.mark.parametrize("entry", [
+    ["maybe", [], []],                                    # no relevance kb knows (the briefing orders by it)
+    [["primary"], [], []],
+    ["primary", [["kv-cache", "2.5", ["kv cache"]]], []],  # a score that is no number
+    ["primary", [["kv-cache", True, ["kv cache"]]], []],
+    ["primary", [[7, 2.5, ["kv cache"]]], []],            # a topic that is no name
+    ["primary", [["kv-cache", 2.5, "kv cache"]], []],     # terms that are one string, not a list of them
+    ["primary", [["kv-cache", 2.5, [1]]], []],
+    ["primary", {"kv-cache": 2.5}, []],
+])
+def test_an_entry_of_the_wrong_kinds_means_judging_again(tmp_path: Path, entry: list) -> None:
+    first, _ = _judge(tmp_path)
+    path = tmp_path / MEMO_FILE
+    raw = json.loads(path.read_text())
+    key = next(iter(raw["docs"]["inference"]))
+    raw["docs"]["inference"][key] = entry
+    path.write_text(json.dumps(raw))
+    again, calls = _judge(tmp_path)
+    assert calls == 1 and again == first
