@@ -12,7 +12,9 @@ write (a member who may only read ``.kb/``), it means judging again, never a fai
 """
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib.util
 import json
 import logging
 from collections.abc import Callable, Iterable
@@ -73,10 +75,13 @@ class JudgedTexts:
     ``save`` to keep tonight's (only those used tonight: the file does not grow with the store)."""
 
     def __init__(self, root: Path | None, engine_hash: str, doc: str) -> None:
-        self.root, self.engine_hash, self.doc = root, engine_hash, doc
+        self.root, self.doc = root, doc
+        # the classifier's hash says which taxonomy, model and labels judged; the code that judges with them
+        # changes with an upgrade of kb that leaves all three as they were
+        self.engine_hash = f"{engine_hash}:{code_digest()}"
         self._file = _read(root)
-        if self._file.get("engine") != engine_hash:
-            self._file = {"format": FORMAT, "engine": engine_hash, "docs": {}}
+        if self._file.get("engine") != self.engine_hash:
+            self._file = {"format": FORMAT, "engine": self.engine_hash, "docs": {}}
         self._known: dict[str, list[Any]] = self._file["docs"].get(doc, {})
         self._used: dict[str, list[Any]] = {}
 
@@ -109,6 +114,25 @@ class JudgedTexts:
         except (OSError, KBError) as exc:
             log.info("judgements not kept: %s", exc)
         self._known = self._used
+
+
+# The modules whose code decides a judgement (either classifier, the features, a doc's adaptation).
+JUDGING_MODULES = ("pipeline.classify.classifier", "pipeline.classify.matcher", "pipeline.classify.engine",
+                   "pipeline.classify.model", "pipeline.classify.features", "pipeline.classify.adapt")
+
+
+@functools.cache
+def code_digest() -> str:
+    """A digest of the source of ``JUDGING_MODULES``, found without importing them (the learned model's
+    import numpy): kept judgements are never read back by other code."""
+    h = hashlib.blake2b(digest_size=8)
+    for name in JUDGING_MODULES:
+        spec = importlib.util.find_spec(name)
+        try:
+            h.update(Path(spec.origin).read_bytes() if spec and spec.origin else name.encode())
+        except OSError:   # no source to read (a frozen install): the module's name only
+            h.update(name.encode())
+    return h.hexdigest()
 
 
 def _key(text: str, title: str, category: str | None, hints: tuple[str, ...], correction: Any) -> str:

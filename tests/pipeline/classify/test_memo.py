@@ -122,3 +122,13 @@ def test_an_entry_of_the_wrong_kinds_means_judging_again(tmp_path: Path, entry: 
     path.write_text(json.dumps(raw))
     again, calls = _judge(tmp_path)
     assert calls == 1 and again == first
+
+
+def test_judgements_kept_by_other_judging_code_are_judged_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An upgrade of kb that changes how a text is judged, and leaves the taxonomy, model and labels as they were,
+    does not read back what the old code judged."""
+    import pipeline.classify.memo as memo
+    _judge(tmp_path)
+    assert _judge(tmp_path)[1] == 0
+    monkeypatch.setattr(memo, "code_digest", lambda: "other code")
+    assert _judge(tmp_path)[1] == 1
