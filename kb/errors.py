@@ -71,6 +71,12 @@ class StoreUnreachable(StoreError):
     can succeed, so this is never one source's failure; the run stops and says so once."""
 
 
+class NoStore(StoreError):
+    """The workspace has no store yet (no SQLite file, an empty PostgreSQL database) and the command
+    may not make one: a read never does, for the store would be the reader's (a umask 0022 reader's
+    0644 file locks the team's writer out)."""
+
+
 class ReadOnlyStore(StoreError):
     """A command that writes met a store this user may only read (a team member's workspace)."""
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kb.errors import LockedError, ReadOnlyStore, StoreError, StoreUnreachable
+from kb.errors import LockedError, NoStore, ReadOnlyStore, StoreError, StoreUnreachable
 from kb.store.migrations import ID_TABLES, LEDGER, MIGRATIONS, Migration, pending, readable_without, statements_for
 from kb.store.pg_urls import redact, scrub, sqlalchemy_url
 
@@ -365,8 +365,8 @@ def open_postgres(store_cls: Any, url: str, *, create: bool, readonly: bool) -> 
         done = backend.migrations()
         todo = pending(done)
         if todo and not done and not create:
-            raise StoreError(f"no kb store in {backend.display}; run `kb nightly`, or fill it with "
-                             "`kb db copy --to URL` from a SQLite store")
+            raise NoStore(f"no kb store in {backend.display} yet; run `kb nightly` to make it, or fill it "
+                          "with `kb db copy --to URL` from a SQLite store")
         if todo:
             try:
                 migrate(backend)

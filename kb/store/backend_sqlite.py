@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from kb.errors import ConfigError, ReadOnlyStore, StoreError
+from kb.errors import ConfigError, NoStore, ReadOnlyStore, StoreError
 from kb.fsutil import pid_alive, sync_folder
 from kb.store.migrations import LEDGER, MIGRATIONS, Migration, pending, readable_without, statements_for
 
@@ -100,6 +100,11 @@ def _wal(path: Path) -> Path:
 def _wal_holds_pages(path: Path) -> bool:
     wal = _wal(path)
     return wal.exists() and wal.stat().st_size > 0
+
+
+def no_store(path: Path) -> NoStore:
+    """The one line for a workspace with no store file yet: what makes one (``kb init`` makes none)."""
+    return NoStore(f"no store yet at {path}; run `kb nightly` (or `kb ingest …`) to make it")
 
 
 def check_writable(path: Path) -> None:
@@ -231,7 +236,7 @@ def open_writable(path: Path, *, create_missing: bool) -> sqlite3.Connection:
     check_is_sqlite(path)
     if not path.exists():
         if not create_missing:
-            raise StoreError(f"no store at {path}; run `kb ingest …` or `kb init` first")
+            raise no_store(path)
         create(path)
     check_writable(path)
     conn = None
@@ -262,7 +267,7 @@ class ReadOnlyFile:
     def __init__(self, path: Path) -> None:
         check_is_sqlite(path)
         if not path.exists():
-            raise StoreError(f"no store at {path}; run `kb nightly` (or `kb ingest …`) first")
+            raise no_store(path)
         self.path = path
         self.immutable = False
         self.conn = self._connect()

@@ -58,16 +58,17 @@ class Store:
 
         ``readonly`` opens it for reading only: it works where the user may not write (a file
         or folder they can only read, a database role granted SELECT) and never writes.
+        ``create`` lets a writer make a missing store (a new file, kb's tables in an empty database);
+        a read-only open never makes one and raises ``NoStore``: the store would be the reader's, and
+        on a shared workspace a reader's file (0644 under umask 0022) locks the team's writer out.
         """
+        create = create and not readonly
         if is_postgres_url(target):
             from kb.store.backend_pg import open_postgres
             return open_postgres(cls, str(target), create=create, readonly=readonly)
         from kb.store import backend_sqlite as lite
         path = Path(target)
         if readonly:
-            if create and not path.exists():   # a new workspace gets its empty store, if this user may write
-                with contextlib.suppress(ReadOnlyStore):
-                    lite.open_writable(path, create_missing=True).close()
             reader = lite.open_readonly(path)
             return cls(path, reader.conn, readonly=True, reader=reader)
         return cls(path, lite.open_writable(path, create_missing=create))

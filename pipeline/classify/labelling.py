@@ -247,15 +247,21 @@ def eval_sections(path: Path, workspace: Any = None) -> dict[str, Any]:
 def _paper_texts(workspace: Any, ids: set[str]) -> dict[str, Any]:
     """The stored titles and abstracts of ``ids``, read-only: measuring writes nothing, so a member who may
     only read the store (a read-only file, a PostgreSQL reader login) measures too. No workspace, or one
-    whose SQLite store does not exist yet: nothing (the doc's own lines are measured)."""
+    whose store does not exist yet (no SQLite file, an empty database): nothing (the doc's own lines are
+    measured)."""
     if workspace is None:
         return {}
+    from kb.errors import NoStore
     from kb.store import Store
     from kb.store.papers import paper_texts
     target = workspace.store_target
     if isinstance(target, Path) and not target.is_file():
         return {}
-    with Store.open(target, readonly=True) as store:
+    try:
+        store = Store.open(target, readonly=True)
+    except NoStore:
+        return {}
+    with store:
         return paper_texts(store, ids)
 
 

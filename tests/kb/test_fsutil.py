@@ -167,6 +167,7 @@ def test_a_backup_and_a_copy_of_the_store_get_0666_less_the_umask(tmp_path: Path
     ws = tmp_path / "ws"
     ws.mkdir()
     assert kb_inproc("init", str(ws)).returncode == 0
+    assert kb_inproc("--home", str(ws), "ingest", "workspace").returncode == 0   # the store (a read makes none)
     umask(mask)
     dest = tmp_path / "copy.sqlite"
     result = kb_inproc("--home", str(ws), *command, str(dest))

@@ -341,9 +341,10 @@ def test_the_roles_of_docs_team_md_writer_nightly_and_reader_members(tmp_path: P
 
 def test_a_member_in_the_writer_role_who_comes_first_makes_the_tables_the_writer_roles(
         tmp_path: Path, pg_server, kept) -> None:
-    """docs/team.md's roles, plus a member ``bob`` in the writer role whose read command is the first on the
-    new database: the migrations run as the database's owner, so the writer's nightly and the reader
-    member work after it (made as bob, the tables locked both out: "permission denied for table migrations")."""
+    """docs/team.md's roles, plus a member ``bob`` in the writer role whose command is the first on the new
+    database: the migrations run as the database's owner, so the writer's nightly and the reader member work
+    after it (made as bob, the tables locked both out: "permission denied for table migrations"). His read
+    before it makes no table: a read never makes the store."""
     team = TeamDb(pg_server, writers=("bob",))
     bob = team.members[0]
     with team:
@@ -351,7 +352,9 @@ def test_a_member_in_the_writer_role_who_comes_first_makes_the_tables_the_writer
         ws = _sample(tmp_path, "team", team.url(f"kbw_{tag}", "pw-w"))
         with pytest.MonkeyPatch.context() as mp:
             mp.setenv("KB_STORE_URL", team.url(bob, "pw-bob"))
-            first = kb("--home", str(ws), "search", "推理")         # a read command, first on the database
+            looked = kb("--home", str(ws), "search", "推理")        # a read command: no store yet, none made
+            first = kb("--home", str(ws), "ingest", "workspace")   # a write command, first on the database
+        assert looked.returncode == 1 and "no kb store in " in looked.stderr, looked.stderr
         assert first.returncode == 0, first.stderr
         night = _nightly(ws)
         _, err = night.communicate(timeout=180)
@@ -373,7 +376,7 @@ def test_a_reader_member_reads_a_store_lacking_only_a_data_only_migration(tmp_pa
     with TeamDb(pg_server) as team:
         tag = team.tag
         ws = _sample(tmp_path, "team", team.url(f"kbw_{tag}", "pw-w"))
-        assert kb("--home", str(ws), "db", "status").returncode == 0            # the writer makes the tables
+        assert kb("--home", str(ws), "ingest", "workspace").returncode == 0     # the writer makes the tables
         lacking = [m.name for m in MIGRATIONS if m.data_only][-1]    # made again by the writer's next open
         pg_server.execute(f"DELETE FROM migrations WHERE name = '{lacking}'", team.admin())
         with pytest.MonkeyPatch.context() as mp:

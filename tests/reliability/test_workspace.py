@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import kb.store.backend_sqlite as db
+from kb.store import Store
 from kb.store.audit import audit
 from pipeline.context import open_context
 from pipeline.ingest.bulk import ingest_bulk_file
@@ -99,6 +100,7 @@ def test_recording_path_outside_the_workspace(workspace: Path, tmp_path: Path, k
 
 def test_brief_out_and_topic_doc_outside_the_workspace(workspace: Path, tmp_path: Path, kept) -> None:
     out = _outside(tmp_path)
+    Store.open(workspace / ".kb" / "kb.sqlite").close()   # a store to brief from (a read makes none)
     # --out writes a copy wherever the user can write: outside the workspace too (never recorded as the day's).
     for target in ["../x.md", str(tmp_path / "abs.md"), "briefings/../../y.md"]:
         result = kb("--home", str(workspace), "brief", "--date", D, "--out", target)
@@ -122,6 +124,7 @@ def test_brief_out_and_topic_doc_outside_the_workspace(workspace: Path, tmp_path
 
 def test_brief_out_never_writes_over_a_recording(sample_workspace: Path, kept) -> None:
     workspace = sample_workspace
+    Store.open(workspace / ".kb" / "kb.sqlite").close()   # a store to brief from (a read makes none)
     # Recordings are the inputs an offline night reads: --force overwrites an output, never one of them.
     for target in [f"recordings/arxiv/{D}-listing.xml", "recordings/arxiv/2026-01-05-listing.xml",
                    "recordings/blogs/vllm-blog.xml", "./recordings/../recordings/blogs/lmcache.xml"]:

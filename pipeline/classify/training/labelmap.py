@@ -101,28 +101,39 @@ class TeamLabelled:
         if not self.path.is_file():
             raise LabelMapError(f"{self.path}: no such file beside the label map (its abstracts.labelled.file)",
                                 placed=True)
-        with open(self.path, encoding="utf-8") as fh:
-            for n, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                where = f"{self.path}:{n}"
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError:
-                    raise LabelMapError(f"{where}: not a JSON object", placed=True) from None
-                aid, rel, topics = (row.get("arxiv_id"), row.get("relevance"), row.get("topics", [])) \
-                    if isinstance(row, dict) else (None, None, None)
-                if not isinstance(aid, str) or rel not in LEVELS or not isinstance(topics, list):
-                    raise LabelMapError(f"{where}: needs arxiv_id, relevance (primary/adjacent/none), topics",
-                                        placed=True)
-                bad = set(topics) - valid_topics if valid_topics is not None else set()
-                if bad or (rel == "none" and topics):
-                    raise LabelMapError(f"{where}: unknown topic(s) {sorted(bad)}" if bad
-                                        else f"{where}: a 'none' paper carries no topics", placed=True)
-                if aid in out:
-                    raise LabelMapError(f"{where}: {aid} is labelled twice", placed=True)
-                out[aid] = (rel, tuple(sorted(topics)))
+        for n, line in enumerate(self._lines(), 1):
+            if not line.strip():
+                continue
+            where = f"{self.path}:{n}"
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                raise LabelMapError(f"{where}: not a JSON object", placed=True) from None
+            aid, rel, topics = (row.get("arxiv_id"), row.get("relevance"), row.get("topics", [])) \
+                if isinstance(row, dict) else (None, None, None)
+            if not isinstance(aid, str) or rel not in LEVELS or not isinstance(topics, list):
+                raise LabelMapError(f"{where}: needs arxiv_id, relevance (primary/adjacent/none), topics",
+                                    placed=True)
+            bad = set(topics) - valid_topics if valid_topics is not None else set()
+            if bad or (rel == "none" and topics):
+                raise LabelMapError(f"{where}: unknown topic(s) {sorted(bad)}" if bad
+                                    else f"{where}: a 'none' paper carries no topics", placed=True)
+            if aid in out:
+                raise LabelMapError(f"{where}: {aid} is labelled twice", placed=True)
+            out[aid] = (rel, tuple(sorted(topics)))
         return out
+
+    def _lines(self) -> list[str]:
+        """The file's lines, decoded. A file that is not UTF-8 is one ``file:line`` line through kb's one helper
+        (``utf8_error``, as the label map itself), never the decoder's traceback; an editor's byte-order mark
+        is no part of the first line."""
+        try:
+            text = self.path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError as e:
+            raise LabelMapError(str(utf8_error(self.path, e)), placed=True) from None
+        except OSError as e:
+            raise LabelMapError(f"{self.path}: cannot read: {e.strerror}", placed=True) from None
+        return text.split("\n")   # JSON lines: a U+2028 inside a string is no line break
 
 
 def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:

@@ -214,6 +214,32 @@ def test_a_mistake_in_the_label_map_is_one_line_naming_the_file_and_key(
     assert not (tmp_path / "m.npz").exists()
 
 
+@pytest.mark.parametrize("command", [["train", "--out", "m.npz"], ["eval", "classifier", "--model", "keyword",
+                                                                    "--split", "test"]])
+def test_a_team_label_file_that_is_not_utf8_is_one_line_naming_its_line(
+        sample: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
+    """The label map's [abstracts.labelled] file saved in Latin-1 ended `kb train` as an internal error (exit 70,
+    UnicodeDecodeError): now one line, the file, the line and the byte, exit 2, as the label map itself says it."""
+    import importlib.machinery
+
+    import kb.resources
+    real_spec, real_find = importlib.util.find_spec, kb.resources.find_resource
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: importlib.machinery.ModuleSpec(name, None)
+                        if name in ("sklearn", "scipy") else real_spec(name, *a))    # kb[train] or not
+    label_map = tmp_path / "label_map.toml"
+    shutil.copy(real_find("data/label_map.toml"), label_map)
+    first = real_find("data/corpus_labels.jsonl").read_bytes().split(b"\n")[0]
+    labels = tmp_path / "corpus_labels.jsonl"
+    labels.write_bytes(first + b'\n{"arxiv_id": "2601.00002", "relevance": "none", "topics": [], "note": "caf\xe9"}\n')
+    monkeypatch.setattr(kb.resources, "find_resource", lambda relative, *a: label_map
+                        if relative == "data/label_map.toml" else real_find(relative, *a))
+    corpus = tmp_path / "corpus"
+    (corpus / "curated_lists").mkdir(parents=True)
+    line = error(sample, *command[:-2], "--corpus", str(corpus), *command[-2:])
+    assert line == f"kb: error: {labels}:2: not UTF-8 text (byte 0xe9 at column 75)", line
+    assert not (tmp_path / "m.npz").exists()
+
+
 # ---------------------------------------------------------------------------------------------- kb eval
 @pytest.mark.parametrize(("args", "words"), [
     ([str(HOLDOUT), "--model", "bayes"], "--model 'bayes': learned or keyword"),

@@ -35,6 +35,7 @@ def test_a_day_after_today_is_not_briefed(sample_workspace: Path, args: tuple[st
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     assert "2062-10-08 has not begun" in result.stderr
     assert not (sample_workspace / "briefings").exists()
+    assert kb_inproc("ingest", "workspace").returncode == 0    # a store to preview from (a read makes none)
     assert kb_inproc("brief", "--date", "2062-10-08", "--preview").returncode == 0   # a preview records nothing
 
 

@@ -25,6 +25,7 @@ def test_init_then_db_status_json_has_zero_counts(runner: CliRunner, tmp_path: P
     ws = tmp_path / "w"
     assert runner.invoke(app, ["init", str(ws)]).exit_code == 0
     assert (ws / "kb.toml").is_file() and (ws / "inbox").is_dir()
+    Store.open(ws / ".kb" / "kb.sqlite").close()   # as the first nightly or ingest makes it (a read makes none)
     result = runner.invoke(app, ["--home", str(ws), "db", "status", "--format", "json"])
     assert result.exit_code == 0, result.output
     status = json.loads(result.output)
@@ -54,6 +55,7 @@ def test_show_resolves_any_form_to_the_same_card(runner: CliRunner, workspace: P
 
 
 def test_show_unknown_paper_is_one_line_and_exit_1(runner: CliRunner, workspace: Path) -> None:
+    Store.open(workspace / ".kb" / "kb.sqlite").close()
     result = runner.invoke(app, ["show", "2607.09701"])
     assert result.exit_code == 1
     assert isinstance(result.exception, SystemExit) or "not in the store" in str(result.exception)
@@ -147,6 +149,7 @@ def test_a_crash_log_goes_into_the_workspace_found_from_the_current_folder(tmp_p
 
     ws, temp = tmp_path / "ws", tmp_path / "temp"
     init_workspace(ws)
+    Store.open(ws / ".kb" / "kb.sqlite").close()
     temp.mkdir()
     monkeypatch.delenv("KB_HOME", raising=False)
     monkeypatch.setattr(tempfile, "tempdir", str(temp))
@@ -165,6 +168,7 @@ def test_output_that_cannot_be_written_is_one_line_not_an_internal_error(tmp_pat
     import sys
     ws = tmp_path / "ws"
     subprocess.run([sys.executable, "-m", "kb.cli", "init", str(ws)], check=True, capture_output=True)
+    Store.open(ws / ".kb" / "kb.sqlite").close()
     with open("/dev/full", "w") as full:
         proc = subprocess.run([sys.executable, "-m", "kb.cli", "--home", str(ws), "db", "status"],
                               stdout=full, stderr=subprocess.PIPE, text=True, cwd=REPO)
@@ -248,6 +252,7 @@ def test_an_empty_home_is_named_as_empty(runner: CliRunner, workspace: Path, arg
 def test_backup_and_copy_print_the_absolute_path_they_wrote(runner: CliRunner, workspace: Path, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A relative FILE is the current folder's, not the workspace's: the line says where it went."""
+    Store.open(workspace / ".kb" / "kb.sqlite").close()
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
@@ -264,6 +269,7 @@ def test_backup_writes_where_it_says_a_home_relative_file_too(runner: CliRunner,
     """`kb db backup '~/b.sqlite'` (quoted, or from a script) checked and printed the home's file but handed
     SQLite the unexpanded path: "backup to ~/b.sqlite failed: unable to open database file". kb db copy
     --to '~/c.sqlite' wrote it. Both write the file they name; a failure names it by its full path."""
+    Store.open(workspace / ".kb" / "kb.sqlite").close()
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))

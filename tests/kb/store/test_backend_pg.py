@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from kb.errors import StoreError
+from kb.errors import NoStore, StoreError
 from kb.store import Store
 from tests.reliability.support import kb_inproc, one_error_line
 from tests.support.backends import Backend
@@ -116,11 +116,15 @@ def test_without_psycopg_a_postgresql_store_says_what_to_install(workspace: Path
 
 def test_a_role_that_may_not_create_kb_s_tables_in_an_empty_database(workspace: Path, pg_server, pg_fresh_url: str,
                                                                      reader: str, tmp_path: Path) -> None:
-    """Not the list of every migration kb has: one line saying there is no store yet. kb db copy into it
-    says it needs the writer role."""
+    """Not the list of every migration kb has: one line saying there is no store yet (a read command never
+    makes one; a write command says this role may not). kb db copy into it says it needs the writer role."""
     pg_server.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC", url=pg_fresh_url)
     url = _as(pg_fresh_url, reader, "reader-pw")
     result = kb(_on(workspace, url), "db", "status")
+    assert result.returncode == 1
+    assert one_error_line(result.stderr) == (f"kb: error: no kb store in {_shown(url)} yet; run `kb nightly` to "
+                                             "make it, or fill it with `kb db copy --to URL` from a SQLite store")
+    result = kb(workspace, "ingest", "workspace")
     assert result.returncode == 1
     assert one_error_line(result.stderr) == (f"kb: error: no kb store in {_shown(url)} yet, and this role may not "
                                              "create kb's tables; run `kb nightly` once as the writer role")
@@ -217,6 +221,6 @@ def test_kb_db_backup_of_a_postgresql_store_says_what_to_use(workspace: Path, pg
 
 
 def test_open_without_create_refuses_an_empty_database_and_makes_nothing(pg_server, pg_fresh_url: str) -> None:
-    with pytest.raises(StoreError, match=r"^no kb store in .*; run `kb nightly`, or fill it with `kb db copy"):
+    with pytest.raises(NoStore, match=r"^no kb store in .* yet; run `kb nightly` to make it, or fill it with `kb db copy"):
         Store.open(pg_fresh_url, create=False)
     assert pg_server.execute("SELECT to_regclass('migrations')", url=pg_fresh_url)[0][0] is None

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.errors import StoreError
+from kb.errors import NoStore, StoreError
 from kb.store import Store
 from kb.store.backend_sqlite import migrate
 from kb.store.migrations import MIGRATIONS, Migration
@@ -182,7 +182,7 @@ def test_no_store_yet_in_a_folder_this_user_may_not_write(workspace: Path) -> No
         status = kb(workspace, "db", "status")
         ingest = kb(workspace, "ingest", "workspace")
     assert status.returncode == 1 and one_error_line(status.stderr) == (
-        f"kb: error: no store at {folder / 'kb.sqlite'}; run `kb nightly` (or `kb ingest …`) first")
+        f"kb: error: no store yet at {folder / 'kb.sqlite'}; run `kb nightly` (or `kb ingest …`) to make it")
     assert ingest.returncode == 1 and one_error_line(ingest.stderr) == (
         f"kb: error: cannot create the store {folder / 'kb.sqlite'}: {folder} is not writable")
     assert sorted(p.name for p in folder.iterdir()) == before
@@ -234,7 +234,7 @@ def test_a_backup_into_a_folder_that_is_not_there_fails_in_one_line_and_writes_n
 def test_open_without_create_refuses_a_missing_store_and_makes_nothing(tmp_path: Path) -> None:
     """``Store.open(path, create=False)`` (bench/query.py): a missing store is not made."""
     path = tmp_path / "kb.sqlite"
-    with pytest.raises(StoreError, match=r"^no store at .*kb\.sqlite; run `kb ingest …` or `kb init` first$"):
+    with pytest.raises(NoStore, match=r"^no store yet at .*kb\.sqlite; run `kb nightly` \(or `kb ingest …`\) to make it$"):
         Store.open(path, create=False)
     assert list(tmp_path.iterdir()) == []
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
+from kb.store import Store
 from pipeline.brief.render import _environment, render_markdown
 
 
@@ -164,6 +165,7 @@ def test_a_broken_rules_override_is_one_line_naming_the_file(tmp_path: Path, cap
     from tests.pipeline.brief.conftest import copy_sample
     ws = copy_sample(tmp_path / "ws")
     _briefing_toml(ws, edit(SHIPPED_RULES))
+    Store.open(ws / ".kb" / "kb.sqlite").close()   # a store to preview from (a read makes none)
     with pytest.raises(SystemExit) as exited:
         main(["--home", str(ws), "brief", "--date", "2026-10-08", "--preview"])
     err = capsys.readouterr().err
@@ -186,6 +188,7 @@ def test_a_broken_template_override_is_one_line_naming_its_line(tmp_path: Path, 
     from tests.pipeline.brief.conftest import copy_sample
     ws = copy_sample(tmp_path / "ws")
     _override(ws, template, 1_000_000)
+    Store.open(ws / ".kb" / "kb.sqlite").close()   # a store to preview from (a read makes none)
     with pytest.raises(SystemExit) as exited:
         main(["--home", str(ws), "brief", "--date", "2026-10-08", "--preview"])
     err = capsys.readouterr().err

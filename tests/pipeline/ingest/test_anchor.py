@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from kb.store import Store
 from tests.reliability.support import kb_inproc
 
 DOC = Path("organized/knowledge/inference.md")
@@ -135,6 +136,7 @@ def test_a_paper_anchored_in_another_section_is_anchored_and_said(sample_workspa
     the diff stays a patch)."""
     doc = (sample_workspace / DOC).read_text(encoding="utf-8")
     assert "- 2609.33252 CascadeEP" in doc.split("### §2.3 ", 1)[1].split("\n#", 1)[0]
+    Store.open(sample_workspace / ".kb" / "kb.sqlite").close()   # a dry run reads the store; a read makes none
     dry = kb_inproc("anchor", "2609.33252", "--section", "1.1", "--dry-run")
     assert dry.returncode == 0 and dry.stdout.startswith("--- a/") and "also" not in dry.stdout, dry.stdout
     assert dry.stderr.strip() == "kb: 2609.33252 is also anchored in §2.3", dry.stderr
