@@ -279,11 +279,7 @@ def zridge(lam: float = 0.1) -> Callable:
     leave-one-out predictions of the rows that are not the place's (ridge's LOO identity gives them from
     one fit), so a loose place, whose model scores everything low, is not always outranked."""
     def score(doc: Doc, k: int) -> np.ndarray:
-        C = _cosines(doc)
-        rows, Y = _training(doc, k)
-        K = C[np.ix_(rows, rows)]
-        inv = np.linalg.inv(K + lam * np.eye(len(rows)))
-        alpha = inv @ Y
+        C, rows, Y, K, inv, alpha = _dual_fit(doc, k, lam)
         H = K @ inv
         loo = Y - (Y - H @ Y) / (1.0 - np.diag(H))[:, None]
         f = C[doc.q[k], rows] @ alpha
@@ -294,6 +290,16 @@ def zridge(lam: float = 0.1) -> Callable:
             out[j] = (f[j] - mu) / max(sd, 1e-6)
         return out
     return score
+
+
+def _dual_fit(doc: Doc, k: int, lam: float) -> tuple[np.ndarray, list[int], np.ndarray, np.ndarray, np.ndarray,
+                                                      np.ndarray]:
+    """The dual ridge of query ``k``'s training rows: cosines, rows, targets, kernel, (K + λI)⁻¹ and α."""
+    C = _cosines(doc)
+    rows, Y = _training(doc, k)
+    K = C[np.ix_(rows, rows)]
+    inv = np.linalg.inv(K + lam * np.eye(len(rows)))
+    return C, rows, Y, K, inv, inv @ Y
 
 
 def _training(doc: Doc, k: int) -> tuple[list[int], np.ndarray]:
@@ -420,11 +426,7 @@ def shifted_ridge(lam: float = 0.1, beta: float = 0.5, shrink: float = 2.0, item
     place whose items are unlike each other scores its own low and is brought up. ``items_only``: the
     mean over its items, not its heading."""
     def score(doc: Doc, k: int) -> np.ndarray:
-        C = _cosines(doc)
-        rows, Y = _training(doc, k)
-        K = C[np.ix_(rows, rows)]
-        inv = np.linalg.inv(K + lam * np.eye(len(rows)))
-        alpha = inv @ Y
+        C, rows, Y, K, inv, alpha = _dual_fit(doc, k, lam)
         loo = Y - alpha / np.diag(inv)[:, None]
         m = len(doc.places)
         mask = np.array([r >= m or not items_only for r in rows])

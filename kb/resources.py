@@ -61,17 +61,24 @@ def read_resource(relative: str, workspace: Path | None = None) -> str:
 def read_toml_resource(relative: str, workspace: Path | None = None) -> tuple[Path, dict]:
     """``(path, table)`` of a TOML resource (a workspace's override first). An override that does not read
     is the workspace's configuration: a ConfigError naming the file (exit 2), never an internal error."""
+    path = find_resource(relative, workspace)
+    return path, read_toml_file(path)[1]
+
+
+def read_toml_file(path: Path) -> tuple[str, dict]:
+    """``(text, table)`` of a TOML file. One that is not UTF-8 or not TOML is a ConfigError (exit 2) saying
+    ``file:line: …`` (``kb.errors``' helpers): never the decoder's traceback, never the file's contents. An
+    editor's byte-order mark is no part of the TOML."""
     import tomllib
 
     from kb.errors import ConfigError, toml_error, utf8_error
-    path = find_resource(relative, workspace)
     try:
-        text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
         raise utf8_error(path, e) from None
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
     try:
-        return path, tomllib.loads(text)
+        return text, tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise toml_error(path, e, text) from None

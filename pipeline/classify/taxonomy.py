@@ -14,14 +14,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from kb.errors import ConfigError, toml_error, utf8_error
+from kb.errors import ConfigError
+from kb.resources import read_toml_file
 from pipeline.classify.matcher import spellings
 
 __all__ = [
@@ -188,19 +188,9 @@ def default_taxonomy() -> Taxonomy:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        # an editor's byte-order mark is no part of the TOML (kb.toml is read the same way)
-        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: taxonomy file not found") from None
-    except UnicodeDecodeError as e:
-        raise utf8_error(path, e) from None
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise toml_error(path, e, text) from None
+    if not path.exists():
+        raise ConfigError(f"{path}: taxonomy file not found")
+    return read_toml_file(path)[1]
 
 
 def load_taxonomy(override: str | Path | None = None, *, base: str | Path | None = None) -> Taxonomy:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kb.errors import ConfigError, toml_error, utf8_error
+from kb.errors import ConfigError, utf8_error
+from kb.resources import read_toml_file
 
 __all__ = ["LEVELS", "LabelMap", "ListRules", "Rule", "SystemsNegatives", "TeamLabelled", "merge", "USES"]
 
@@ -137,20 +137,8 @@ class TeamLabelled:
 
 
 def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
-    """The label map's text and table. A file that is not UTF-8 or not TOML is a ConfigError (exit 2) saying
-    ``file:line: …`` through kb's one helper, as kb.toml and the taxonomy are: never the decoder's traceback,
-    never the file's contents."""
-    try:
-        # an editor's byte-order mark is no part of the TOML (kb.toml and the taxonomy are read the same way)
-        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as e:
-        raise utf8_error(path, e) from None
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        return text, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise toml_error(path, e, text) from None
+    """The label map's text and table, read as kb.toml and the taxonomy are (``kb.resources.read_toml_file``)."""
+    return read_toml_file(path)
 
 
 @dataclass
