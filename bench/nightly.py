@@ -3,6 +3,7 @@
     .venv/bin/python bench/nightly.py [--runs 3] [--seed 7] [--date 2026-10-08] [--arxiv 2000] [--hf 50]
                                       [--feeds 20] [--items 20] [--notes 30] [--anchors 500] [--cards 60]
                                       [--queue 30] [--profile | --no-profile] [--keep DIR] [--scale N]
+                                      [--classifier default|keyword|learned]
 
 Generates (seeded, deterministic) one heavy offline day as a workspace laid out like
 ``data/sample``: a ``kb.toml`` pointing every source at its recording, and
@@ -268,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", action="store_true", help="always cProfile a first and a second kb run")
     ap.add_argument("--no-profile", action="store_true", help="never profile, even when a target is missed")
     ap.add_argument("--keep", help="keep the generated workspace here (a directory that does not exist yet)")
+    ap.add_argument("--classifier", choices=("default", "keyword", "learned"), default="default",
+                    help="the workspace's [classify] model (default: kb's own default)")
     ap.add_argument("--scale", type=int, metavar="N", help="scale mode: the same night on an empty store and on a "
                     "store holding N backfilled papers (kb ingest arxiv-bulk, then kb classify); e.g. 200000")
     ap.add_argument("--child", choices=("floor", "libraries"), help=argparse.SUPPRESS)
@@ -288,11 +291,14 @@ def main(argv: list[str] | None = None) -> int:
         template = Path(args.keep) if args.keep else tmp / "template"
         t0 = time.perf_counter()
         made = generate(template, args.seed, day, sizes)
+        if args.classifier != "default":
+            with (template / "kb.toml").open("a", encoding="utf-8") as f:
+                f.write(f'\n[classify]\nmodel = "{args.classifier}"\n')
         size_mb = sum(p.stat().st_size for p in template.rglob("*") if p.is_file()) / 1e6
         print(f"generated {template} in {time.perf_counter() - t0:.1f} s ({size_mb:.1f} MB, seed {args.seed}, "
               f"day {args.date}): listing {made['listing']} items, HF {made['hf']}, {sizes['feeds']} feeds × "
               f"{sizes['items']} = {made['posts']} posts, {made['notes']} notes, {made['anchors']} anchors, "
-              f"{made['cards']} cards, queue {made['queue']}")
+              f"{made['cards']} cards, queue {made['queue']}; classifier: {args.classifier}")
 
         kb_src, where = provenance()
         print(f"kb under test: {where}")

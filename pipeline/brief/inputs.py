@@ -117,7 +117,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     return BriefingInputs(
         topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
         credibility=credibility, taxonomy=taxonomy, classify=judged.wrap(engine.for_doc(topic)),
-        suggest=engine.section_suggester(section_headings(store, topic, day), anchored, topic),
+        suggest=engine.section_suggester(section_headings(store, topic, day), anchored, topic, kept=judged),
         classify_for=lambda keys: judged.wrap(engine.for_doc(topic, keys), engine.correction(topic, keys)),
         judged=judged,
         rules=rules, window=window,

@@ -15,8 +15,9 @@ model and with any doc's labels, so a subject classified under another hash is r
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -158,14 +159,17 @@ class Engine:
         return judged
 
     # ------------------------------------------------------------------ sections
-    def section_suggester(self, headings: Iterable[tuple[str, str]], anchored: Sequence[Any], doc: str | None = None):
+    def section_suggester(self, headings: Iterable[tuple[str, str]], anchored: Sequence[Any], doc: str | None = None,
+                          kept: Any = None):
         """``f(title, text, sections) → [section numbers]``: the doc's sections nearest an item, from the
         doc's headings (``(number, title)`` in order) and its anchors (title and abstract when known, and
-        the anchor's line). The keyword engine suggests by the topics' section hints."""
+        the anchor's line). The keyword engine suggests by the topics' section hints. ``kept``
+        (``memo.JudgedTexts``) answers the rankings it holds; the sections' models are fitted only
+        for an item it does not."""
         if self.base is None:   # the keyword classifier: the briefing suggests by the item's topics
             return None
         from kb.text import strip_anchor_syntax
-        from pipeline.classify.sections import SectionIndex, SectionItem, join_headings, suggest_sections
+        from pipeline.classify.sections import SectionItem, join_headings
         items = []
         for a in anchored:
             label = strip_anchor_syntax(a.label)
@@ -173,11 +177,15 @@ class Engine:
             items.append(SectionItem(a.section, a.arxiv_id or a.subject, title, a.abstract or "",
                                      label if label != title else ""))
         heads = join_headings((k.lstrip("§"), v) for k, v in headings)
-        index = SectionIndex.build(self.base, heads, items) if heads else None
 
-        def suggest(title: str, text: str, sections: set[str]) -> list[str]:
-            return suggest_sections(index, title, text, sections=sections)
-        return suggest
+        def make():
+            from pipeline.classify.sections import SectionIndex, suggest_sections
+            index = SectionIndex.build(self.base, heads, items) if heads else None
+            return lambda title, text, sections: suggest_sections(index, title, text, sections=sections)
+        if kept is None:
+            return make()
+        identity = json.dumps([sorted(heads.items()), [astuple(it) for it in items]], ensure_ascii=False)
+        return kept.wrap_suggest(hashlib.blake2b(identity.encode("utf-8"), digest_size=16).hexdigest(), make)
 
     # ------------------------------------------------------------------ why
     def explain(self, title: str, text: str, *, hints: Sequence[str] = (), category: str | None = None,

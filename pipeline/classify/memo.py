@@ -5,7 +5,9 @@ each section holds), and an item's text merged from its sources (a paper with a 
 Most of them are the same tonight as last night, so their judgements are kept, one set per doc,
 under the classifier's hash (``Engine.hash``: the taxonomy, the model and each doc's labels); a
 night judges only texts it has not seen. A judgement read back is exactly the one computed: both
-are a ``Judged``, what the briefing reads of a classification.
+are a ``Judged``, what the briefing reads of a classification. The learned classifier's section
+rankings of the items are kept the same way, under the doc's sections as the ranking read them
+(``wrap_suggest``): a night whose items and doc are last night's fits no section model.
 
 The file is only ever a shortcut: missing, damaged, written by another classifier or impossible to
 write (a member who may only read ``.kb/``), it means judging again, never a failed briefing.
@@ -29,6 +31,8 @@ from kb.records import Tag
 from kb.workspace import resolve_inside
 
 log = logging.getLogger(__name__)
+
+Suggest = Callable[[str, str, set[str]], list[str]]
 
 MEMO_FILE = ".kb/cache/judged.json"
 FORMAT = 1   # the file's layout; another one is read as empty
@@ -84,6 +88,8 @@ class JudgedTexts:
             self._file = {"format": FORMAT, "engine": self.engine_hash, "docs": {}}
         self._known: dict[str, list[Any]] = self._file["docs"].get(doc, {})
         self._used: dict[str, list[Any]] = {}
+        self._known_ranked: dict[str, Any] = self._file.setdefault("ranked", {}).get(doc, {})
+        self._used_ranked: dict[str, list[str]] = {}
 
     def wrap(self, classify: Callable[..., Any], correction: Any = None) -> Callable[..., Judged]:
         """``classify`` (``f(text, title=…, …)``) answering from the kept judgements first. ``correction``:
@@ -102,23 +108,42 @@ class JudgedTexts:
             return judged
         return run
 
+    def wrap_suggest(self, identity: str, make: Callable[[], Suggest]) -> Suggest:
+        """A section suggester (``f(title, text, sections) → section numbers``) answering from the kept
+        rankings first. ``identity`` names what the rankings read of the doc (its headings and anchored
+        items); ``make`` builds the real suggester, only when a ranking is missing."""
+        built: list[Suggest] = []
+
+        def suggest(title: str, text: str, sections: set[str]) -> list[str]:
+            key = _key(text, title, identity, tuple(sorted(sections)), None)
+            raw = self._used_ranked.get(key, self._known_ranked.get(key))
+            if not (isinstance(raw, list) and all(isinstance(s, str) for s in raw)):
+                if not built:
+                    built.append(make())
+                raw = list(built[0](title, text, sections))
+            self._used_ranked[key] = raw
+            return list(raw)
+        return suggest
+
     def save(self) -> None:
         """Keep tonight's judgements of this doc, when they differ from the file's."""
-        if self.root is None or self._used == self._known:
+        if self.root is None or (self._used == self._known and self._used_ranked == self._known_ranked):
             return
         self._file["docs"][self.doc] = self._used
+        self._file["ranked"][self.doc] = self._used_ranked
         try:
             path = resolve_inside(self.root, MEMO_FILE)
             body = json.dumps(self._file, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
             write_atomically(path, body.encode("utf-8"), durable=False)   # a lost write only means judging again
         except (OSError, KBError) as exc:
             log.info("judgements not kept: %s", exc)
-        self._known = self._used
+        self._known, self._known_ranked = self._used, self._used_ranked
 
 
-# The modules whose code decides a judgement (either classifier, the features, a doc's adaptation).
+# The modules whose code decides a judgement (either classifier, the features, a doc's adaptation, sections).
 JUDGING_MODULES = ("pipeline.classify.classifier", "pipeline.classify.matcher", "pipeline.classify.engine",
-                   "pipeline.classify.model", "pipeline.classify.features", "pipeline.classify.adapt")
+                   "pipeline.classify.model", "pipeline.classify.features", "pipeline.classify.adapt",
+                   "pipeline.classify.sections")
 
 
 @functools.cache
@@ -160,4 +185,8 @@ def _read(root: Path | None) -> dict[str, Any]:
     except (OSError, ValueError, KBError):
         return {}
     ok = isinstance(raw, dict) and raw.get("format") == FORMAT and isinstance(raw.get("docs"), dict)
-    return raw if ok and all(isinstance(v, dict) for v in raw["docs"].values()) else {}
+    ok = ok and all(isinstance(v, dict) for v in raw["docs"].values())
+    ranked = raw.get("ranked", {}) if ok else None
+    if ok and not (isinstance(ranked, dict) and all(isinstance(v, dict) for v in ranked.values())):
+        raw["ranked"] = {}   # damaged rankings only: the judgements stay good
+    return raw if ok else {}

@@ -114,3 +114,25 @@ def test_a_rerun_judges_no_text_again_and_says_the_same_without_the_kept_judgeme
     (sample_day / MEMO_FILE).unlink()
     assert not _diff_keys(reference, _all_outputs(sample_day))
     assert calls   # judged again, the same
+
+
+def test_a_learned_rerun_fits_no_section_model_and_says_the_same_without_the_kept_rankings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the learned classifier, the doc's section models are fitted only for an item whose ranking is
+    not kept (``.kb/cache/judged.json``): a rerun fits none, and its bytes are those of ranking again."""
+    from pipeline.classify.memo import MEMO_FILE
+    from pipeline.classify.sections import SectionIndex
+    home = copy_sample(tmp_path / "ws")
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[classify]\nmodel = "learned"\n')
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    first = {p.name: p.read_bytes() for p in (home / "briefings").iterdir()}
+    fits = []
+    build = SectionIndex.build.__func__
+    monkeypatch.setattr(SectionIndex, "build", classmethod(lambda cls, *a, **kw: fits.append(1) or build(cls, *a, **kw)))
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    assert not fits
+    (home / MEMO_FILE).unlink()
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    assert fits
+    assert {p.name: p.read_bytes() for p in (home / "briefings").iterdir()} == first

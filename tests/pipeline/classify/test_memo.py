@@ -132,3 +132,61 @@ def test_judgements_kept_by_other_judging_code_are_judged_again(tmp_path: Path, 
     assert _judge(tmp_path)[1] == 0
     monkeypatch.setattr(memo, "code_digest", lambda: "other code")
     assert _judge(tmp_path)[1] == 1
+
+
+class Ranking:
+    """A section suggester's maker, counting how often it is built and asked."""
+
+    def __init__(self) -> None:
+        self.built = self.asked = 0
+
+    def __call__(self):
+        self.built += 1
+
+        def suggest(title: str, text: str, sections: set[str]) -> list[str]:
+            self.asked += 1
+            return sorted(sections)[:2]
+        return suggest
+
+
+def _rank(root: Path, identity: str = "doc-v1", sections: frozenset = frozenset({"2.3", "2.3.1", "3.1"}),
+          engine: str = "h1") -> tuple[list[str], Ranking]:
+    memo, maker = JudgedTexts(root, engine, "inference"), Ranking()
+    ranked = memo.wrap_suggest(identity, maker)(TITLE, TEXT, set(sections))
+    memo.save()
+    return ranked, maker
+
+
+def test_a_section_ranking_kept_last_night_is_read_back_without_fitting_the_sections(tmp_path: Path) -> None:
+    first, maker = _rank(tmp_path)
+    assert (maker.built, maker.asked, first) == (1, 1, ["2.3", "2.3.1"])
+    again, maker = _rank(tmp_path)
+    assert (maker.built, maker.asked, again) == (0, 0, first)
+
+
+@pytest.mark.parametrize("change", [{"identity": "doc-v2"}, {"sections": frozenset({"2.3", "3.1"})},
+                                    {"engine": "h2"}], ids=["doc changed", "sections changed", "classifier changed"])
+def test_a_ranking_of_another_doc_version_sections_or_classifier_is_ranked_again(tmp_path: Path, change) -> None:
+    _rank(tmp_path)
+    assert _rank(tmp_path, **change)[1].built == 1
+
+
+def _night(root: Path) -> tuple[int, int]:
+    """One night that judges the text and ranks its sections: (judgements made, suggesters built)."""
+    memo, spy, maker = JudgedTexts(root, "h1", "inference"), Counting(), Ranking()
+    memo.wrap(spy)(TEXT, title=TITLE)
+    memo.wrap_suggest("doc-v1", maker)(TITLE, TEXT, {"2.3", "3.1"})
+    memo.save()
+    return spy.calls, maker.built
+
+
+@pytest.mark.parametrize("damage", [lambda r: r["ranked"]["inference"].update(dict.fromkeys(r["ranked"]["inference"], [3])),
+                                    lambda r: r.update(ranked=["not", "a", "mapping"])], ids=["entry", "whole"])
+def test_a_damaged_ranking_is_ranked_again_and_the_judgements_stay(tmp_path: Path, damage) -> None:
+    assert _night(tmp_path) == (1, 1)
+    path = tmp_path / MEMO_FILE
+    raw = json.loads(path.read_text())
+    damage(raw)
+    path.write_text(json.dumps(raw))
+    assert _night(tmp_path) == (0, 1)
+    assert _night(tmp_path) == (0, 0)
