@@ -164,20 +164,39 @@ def _refresh_briefings(topic: str | None) -> None:
     """A closed flag changes what the latest briefing shows: rewrite its files (md and html) and the site.
 
     The flags are closed (committed) before: a briefing this member may not write (the nightly's, under the
-    README's UMask=0027, for a member in the writer role) is one warning, not a failed resolve."""
+    README's UMask=0027, for a member in the writer role) is one warning, not a failed resolve. Where some files
+    were rewritten and others not, both are said: the rewritten ones on stdout, the others in the warning."""
     import logging
 
     from kb.errors import KBError
     from pipeline.brief.publish import refresh_latest
+    site_error = None
     try:
         with run_context(None, offline=True) as ctx:
-            results = refresh_latest(ctx, [topic] if topic else [t.slug for t in ctx.config.topics])
-            if results:
-                _rebuild_site(ctx)
-    except KBError as exc:
+            done = refresh_latest(ctx, [topic] if topic else [t.slug for t in ctx.config.topics])
+            if done.results:
+                try:
+                    _rebuild_site(ctx)
+                except KBError as exc:   # the briefings are rewritten all the same: the site is its own warning
+                    site_error = exc
+    except KBError as exc:   # the workspace or the store could not be opened: nothing was rewritten
         logging.getLogger(__name__).warning("the flags are closed, but the latest briefing was not rewritten to "
                                             "show it (%s)", exc)
         return
-    written = [ctx.workspace.relative(r.path) for r in results if r.written]
+    _say_refreshed(ctx, done, site_error)
+
+
+def _say_refreshed(ctx, done, site_error: Exception | None) -> None:
+    """What a refresh did, all of it true: the files rewritten (stdout), then in one warning each the files not
+    rewritten (with the first one's reason) and a site not rebuilt."""
+    import logging
+    log = logging.getLogger(__name__)
+    written = [ctx.workspace.relative(r.path) for r in done.results if r.written]
     if written and not state.quiet:
         echo(f"rewrote {', '.join(written)}")
+    if done.failed:
+        log.warning("the flags are closed, but %s %s not rewritten to show it (%s)",
+                    ", ".join(what for what, _ in done.failed), "was" if len(done.failed) == 1 else "were",
+                    done.failed[0][1])
+    if site_error is not None:
+        log.warning("the briefings show the closed flags, but the site was not rebuilt (%s)", site_error)

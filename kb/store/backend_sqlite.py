@@ -12,6 +12,7 @@ import errno
 import logging
 import os
 import sqlite3
+import stat
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -110,21 +111,54 @@ def no_store(path: Path) -> NoStore:
 def check_writable(path: Path) -> None:
     """Refuse, in one line, to write a store this user can only read: the file itself, its -wal and -shm
     (left by another member's read, which SQLite makes with the store's mode and that member as owner),
-    or the folder where SQLite keeps them beside it."""
-    reason = None
-    for f in (path, _wal(path), path.with_name(path.name + "-shm")):
-        try:
-            os.close(os.open(f, os.O_RDWR))
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            reason = f"{f.name}: {exc.strerror}"
-            break
+    or the folder where SQLite keeps them beside it. A symbolic link or anything but a plain file under
+    the -wal or -shm name is refused first (StoreError): SQLite would write the store's pages through it.
+
+    Asked of the system (``access``), never by opening the files: an open is more than a check needs, on a
+    file another process has open, and one of a FIFO planted under that name would wait for a writer."""
+    beside = (_wal(path), path.with_name(path.name + "-shm"))
+    for f in beside:
+        if (planted := _not_plain_file(f)) is not None:
+            raise StoreError(f"refusing to write the store {path}: {planted}; move it away (SQLite makes its own)")
+    reason = next((r for f in (path, *beside) if (r := _unwritable(f)) is not None), None)
     if reason is None and path.parent.is_dir() and not os.access(path.parent, os.W_OK):
         reason = f"{path.parent.name}/ is not writable"
     if reason:
         raise ReadOnlyStore(f"this command writes to the store {path}, which this user can only read ({reason}); "
                             f"{READ_COMMANDS}")
+
+
+def _not_plain_file(f: Path) -> str | None:
+    """Why ``f`` (a -wal or -shm name) is not a file SQLite may write, or None (a plain file, or none)."""
+    try:
+        mode = f.lstat().st_mode
+    except OSError:   # not there; or not to be seen, which the writability check says
+        return None
+    if stat.S_ISLNK(mode):
+        return f"{f.name} is a symbolic link, not a file of SQLite's"
+    if not stat.S_ISREG(mode):
+        return f"{f.name} is not a plain file"
+    return None
+
+
+def _unwritable(f: Path) -> str | None:
+    """Why this user may not write ``f``, as the system says it ("kb.sqlite-wal: Operation not permitted"), or
+    None: writable, or not there."""
+    if os.access(f, os.W_OK) or not os.path.exists(f):
+        return None
+    return f"{f.name}: {os.strerror(_access_errno(f) or errno.EACCES)}"
+
+
+def _access_errno(f: Path) -> int | None:
+    """The error ``access(2)`` gives for writing ``f`` (os.access only says no): EACCES for the mode bits, EPERM
+    for an immutable file, EROFS for a read-only file system. None where the C library cannot be asked."""
+    import ctypes
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        failed = libc.access(os.fsencode(f), os.W_OK) != 0
+    except (OSError, AttributeError, TypeError):   # no C library to load (Windows), or no access() in it
+        return None
+    return ctypes.get_errno() if failed else None
 
 
 def create(path: Path) -> None:

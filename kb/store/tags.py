@@ -55,20 +55,23 @@ def enqueue(tx: Tx, kind: str, subjects: Iterable[str]) -> None:
               ["subject_kind", "subject"], update=[])
 
 
+SCORE_DIGITS = 4   # a tag's score as stored
+
+
 def save_classifications(tx: Tx, items: list[Classified], model_hash: str) -> None:
     """Replace the tags and relevance of a batch of subjects and take them off the queue."""
     by_kind: dict[str, list[str]] = {}
     for c in items:
         by_kind.setdefault(c.kind, []).append(c.subject)
     _delete_subjects(tx, "tags", by_kind)
-    tx.insert("tags", [row("tags", subject_kind=c.kind, subject=c.subject, topic=t, score=round(score, 4),
+    tx.insert("tags", [row("tags", subject_kind=c.kind, subject=c.subject, topic=t, score=round(score, SCORE_DIGITS),
                            terms=terms, taxonomy_hash=model_hash) for c in items for t, score, terms in c.tags])
     tx.upsert("classifications", [row("classifications", subject_kind=c.kind, subject=c.subject,
                                       relevance=c.relevance, taxonomy_hash=model_hash, input_hash="")
                                   for c in items], ["subject_kind", "subject"])
     _delete_subjects(tx, "doc_relevance", by_kind)
     tx.insert("doc_relevance", [row("doc_relevance", subject_kind=c.kind, subject=c.subject, doc=doc, relevance=rel,
-                                    tags=[[t, round(score, 4), terms] for t, score, terms in tags],
+                                    tags=[[t, round(score, SCORE_DIGITS), terms] for t, score, terms in tags],
                                     model_hash=model_hash)
                                 for c in items for doc, (rel, tags) in sorted(c.docs.items())])
     _delete_subjects(tx, "classify_queue", by_kind)
@@ -182,6 +185,17 @@ def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[
                 out[subject] = StoredResult(relevance, [Tag(t, s, tuple(terms)) for t, s, terms
                                                         in json.loads(tags)])
     return out
+
+
+def read_back(c: Classified, doc: str) -> StoredResult:
+    """What ``stored_results`` reads of ``c`` for ``doc`` once ``save_classifications`` has saved it, without
+    saving it: ``doc``'s relevance and tags where its model judged (in their order), else the base model's (best
+    score first, then by topic); scores rounded as stored."""
+    if doc in c.docs:
+        rel, tags = c.docs[doc]
+        return StoredResult(rel, [Tag(t, round(s, SCORE_DIGITS), tuple(terms)) for t, s, terms in tags])
+    base = sorted(((t, round(s, SCORE_DIGITS), tuple(terms)) for t, s, terms in c.tags), key=lambda x: (-x[1], x[0]))
+    return StoredResult(c.relevance, [Tag(*x) for x in base])
 
 
 def latest_arrival(store: Store) -> str | None:

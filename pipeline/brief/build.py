@@ -158,16 +158,6 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     return out
 
 
-def _classify_unstored(inputs: BriefingInputs, classify: Any) -> dict[str, Any]:
-    """Papers the classify stage has not tagged yet get the same classification it would give them,
-    so a briefing does not depend on whether ``kb classify`` ran first."""
-    stored = dict(inputs.stored)
-    for aid, p in sorted(inputs.unstored.items()):
-        stored[aid] = classify(p.abstract, title=p.title, primary_category=p.primary_category,
-                               taxonomy=inputs.taxonomy)
-    return stored
-
-
 def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[dict[str, Any]]:
     """Every source and workspace file of the window, what it contributed, and its status."""
     out: list[dict[str, Any]] = []
@@ -222,7 +212,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     classify = inputs.classify
     taxonomy, rules, topic, window = inputs.taxonomy, inputs.rules, inputs.topic, inputs.window
     cands, facts = inputs.candidates, inputs.facts
-    stored = _classify_unstored(inputs, classify)
+    stored = {**inputs.stored, **inputs.unstored}
     section_titles = inputs.section_titles
     # Looked up for every candidate, so built once.
     known_titles = KnownTitles(inputs.paper_titles, inputs.anchored)

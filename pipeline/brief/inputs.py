@@ -59,7 +59,7 @@ class BriefingInputs:
     window: Window
     candidates: list[Candidate]
     stored: dict[str, StoredResult]         # the classify stage's results, by paper ID or entry:path#N
-    unstored: dict[str, PaperText]          # candidate papers the classify stage has not tagged yet
+    unstored: dict[str, StoredResult]       # candidate papers the classify stage has not tagged yet, as it would
     paper_titles: dict[str, str]            # the store's title of every cited paper
     facts: Facts
     anchors: dict[str, list[str]]           # anchored subject → its sections
@@ -121,7 +121,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         classify_for=lambda keys: judged.wrap(engine.for_doc(topic, keys), engine.correction(topic, keys)),
         judged=judged,
         rules=rules, window=window,
-        candidates=cands, stored=stored, unstored=paper_texts(store, cited - set(stored)),
+        candidates=cands, stored=stored,
+        unstored=_as_the_stage_would(engine, topic, paper_texts(store, cited - set(stored)), judged),
         paper_titles=paper_titles(store, cited),
         facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities, anchored=anchored,
                            since=window.start, said_of=rules.said_of, claim_words=rules.claim_words),
@@ -139,6 +140,23 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         previous=briefing_data(store, topic, window.previous) if window.previous else None,
         flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug,
         anchored_elsewhere={k for t in cfg.topics if t.slug != topic for k in anchored_sections(store, t.slug, day)})
+
+
+def _as_the_stage_would(engine: Any, topic: str, papers: dict[str, PaperText], judged: Any) -> dict[str, StoredResult]:
+    """Papers the classify stage has not tagged yet, classified as it would store them and as the briefing reads
+    what it stored (``topic``'s judgement): the team's corrections included, so that a briefing does not depend on
+    whether ``kb classify`` ran first. Kept between nights with the doc's other judgements (``judged``)."""
+    if not papers:   # the nightly's case: its classify stage ran first
+        return {}
+    from kb.store.tags import read_back
+    from pipeline.classify.memo import Judged, stage_key
+    from pipeline.classify.stage import classify_papers
+    order = [papers[k] for k in sorted(papers)]
+    keys = [stage_key(p.title, p.abstract, p.primary_category, engine.correction(topic, [p.arxiv_id])) for p in order]
+
+    def judge(missing: list[int]) -> list[Judged]:
+        return [Judged.of(read_back(c, topic)) for c in classify_papers(engine, [order[n] for n in missing])]
+    return {p.arxiv_id: StoredResult(j.relevance, list(j.tags)) for p, j in zip(order, judged.recall(keys, judge))}
 
 
 def _states_tonight(store: Any, topic: str) -> dict[str, FlagState]:

@@ -104,6 +104,8 @@ def _read_rules(workspace: Path | None) -> Rules:
             problem = f"a pattern is not a regular expression ({e.msg} at position {e.pos})"
         except KeyError as e:
             problem = f"no key {e}"
+        except _EmptyWord:
+            problem = "an empty word (\"\" or only spaces) in a word list"
         except (TypeError, ValueError, AttributeError):   # not the value itself: no file content in a message
             problem = "a value of the wrong type or shape"
         raise ConfigError(f"{path}: {where}: {problem}", hint="compare it with kb's own data/briefing.toml")
@@ -137,8 +139,9 @@ def _read_rules(workspace: Path | None) -> Rules:
 
 
 def _said_of(table: dict[str, Any]) -> SaidOf:
-    """``[said_of]``: its connectors and articles, lower-cased (a file without the table reads none)."""
-    words = {key: tuple(str.lower(w) for w in table.get(key, [])) for key in ("connectors", "articles")}
+    """``[said_of]``: its connectors and articles, lower-cased (a file without the table reads none); an empty
+    word is refused, as in ``[compared]``: a blank connector would read a value as said of any quantity after it."""
+    words = {key: _nonblank(str.lower(w) for w in table.get(key, [])) for key in ("connectors", "articles")}
     return SaidOf(**words)
 
 
@@ -155,12 +158,16 @@ def _compared(table: dict[str, Any]) -> tuple[str, ...]:
     return _nonblank(str.lower(w) for w in table.get("words", []))
 
 
+class _EmptyWord(ValueError):
+    """A word list of data/briefing.toml holds an empty word (``_nonblank``)."""
+
+
 def _nonblank(words: Iterable[str]) -> tuple[str, ...]:
-    """``words``, refused (ValueError: ``part``'s one line) when one is empty or only spaces: it would match
+    """``words``, refused (``_EmptyWord``: ``part``'s one line) when one is empty or only spaces: it would match
     everywhere, or fail the first text that reaches it."""
     out = tuple(words)
     if any(not w.strip() for w in out):
-        raise ValueError("an empty word")
+        raise _EmptyWord("an empty word")
     return out
 
 

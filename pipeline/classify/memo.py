@@ -1,7 +1,8 @@
 """Judgements of texts kept between nights, in ``.kb/cache/judged.json``.
 
 A briefing judges texts the classify stage does not store: what the doc's anchors say (to tell what
-each section holds), and an item's text merged from its sources (a paper with a note and a card).
+each section holds), an item's text merged from its sources (a paper with a note and a card), and a
+paper the stage has not tagged yet, as the stage would store it (``recall``, under ``stage_key``).
 Most of them are the same tonight as last night, so their judgements are kept, one set per doc,
 under the classifier's hash (``Engine.hash``: the taxonomy, the model and each doc's labels); a
 night judges only texts it has not seen. A judgement read back is exactly the one computed: both
@@ -125,6 +126,21 @@ class JudgedTexts:
             return list(raw)
         return suggest
 
+    def recall(self, keys: list[str], judge: Callable[[list[int]], list[Judged]]) -> list[Judged]:
+        """The kept judgement of each of ``keys`` (``stage_key``); those without one judged together, by
+        ``judge(their indexes in keys)`` (one batch, as the classify stage judges)."""
+        found = [_parse(self._used.get(k) or self._known.get(k)) for k in keys]
+        missing = [n for n, j in enumerate(found) if j is None]
+        for n, j in zip(missing, judge(missing) if missing else []):
+            found[n] = j
+        out: list[Judged] = []
+        for k, j in zip(keys, found):
+            if j is None:   # ``judge`` gave fewer than asked: a bug, never a judgement left out silently
+                raise ValueError("a text was not judged")
+            self._used[k] = j.to_json()
+            out.append(j)
+        return out
+
     def save(self) -> None:
         """Keep tonight's judgements of this doc, when they differ from the file's."""
         if self.root is None or (self._used == self._known and self._used_ranked == self._known_ranked):
@@ -143,7 +159,8 @@ class JudgedTexts:
 # The modules whose code decides a judgement (either classifier, the features, a doc's adaptation, sections).
 JUDGING_MODULES = ("pipeline.classify.classifier", "pipeline.classify.matcher", "pipeline.classify.engine",
                    "pipeline.classify.model", "pipeline.classify.features", "pipeline.classify.adapt",
-                   "pipeline.classify.sections")
+                   "pipeline.classify.sections",
+                   "pipeline.classify.stage", "kb.store.tags")   # the last two: what the stage stores, as read back
 
 
 @functools.cache
@@ -160,8 +177,15 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
-def _key(text: str, title: str, category: str | None, hints: tuple[str, ...], correction: Any) -> str:
-    parts = [title, text, category or "", "\x1e".join(hints), json.dumps(correction)]
+def stage_key(title: str, text: str, category: str | None, correction: Any) -> str:
+    """The key of a text's judgement as the classify stage stores it (``JudgedTexts.recall``): another key than
+    ``wrap``'s of the same text, whose judgement is the briefing's own (unrounded, with every matched term)."""
+    return _key(text, title, category, (), correction, kind="stage")
+
+
+def _key(text: str, title: str, category: str | None, hints: tuple[str, ...], correction: Any, *,
+         kind: str = "") -> str:
+    parts = [title, text, category or "", "\x1e".join(hints), json.dumps(correction)] + ([kind] if kind else [])
     return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=16).hexdigest()
 
 

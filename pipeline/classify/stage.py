@@ -14,14 +14,17 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from kb.errors import KBError
+from kb.store.papers import PaperText
 from kb.store.tags import Classified, SubjectText
 from kb.text import clean_heading
 from pipeline.classify.engine import WORKSPACE_TAXONOMY, Engine, load_engine, load_workspace_taxonomy
 from pipeline.context import Progress, RunContext, no_progress
 
-__all__ = ["ClassifyReport", "run_classify", "explain_subject", "load_workspace_taxonomy", "WORKSPACE_TAXONOMY"]
+__all__ = ["ClassifyReport", "run_classify", "classify_papers", "explain_subject", "load_workspace_taxonomy",
+           "WORKSPACE_TAXONOMY"]
 
 BATCH = 2000
 PROGRESS_FROM = 5000   # a bar only for work that takes a while
@@ -106,10 +109,23 @@ def _classify_all(ctx: RunContext, subjects: Iterable[SubjectText], engine: Engi
 
     for judged in _judge(engine, items(), workers):
         done = pending.popleft()
-        _flush(ctx, [Classified(s.kind, s.key, j.relevance, j.tags, j.docs) for s, j in zip(done, judged)],
-               engine.hash, report)
+        _flush(ctx, _classified(done, judged), engine.hash, report)
         bar.advance(len(done))
     return report
+
+
+def _classified(subjects: list[SubjectText], judged: list[Any]) -> list[Classified]:
+    return [Classified(s.kind, s.key, j.relevance, j.tags, j.docs) for s, j in zip(subjects, judged)]
+
+
+def classify_papers(engine: Engine, papers: Iterable[PaperText]) -> list[Classified]:
+    """What this stage would store for ``papers``, judged now and stored nowhere (a briefing's candidate the
+    stage has not tagged yet): the same text and the same batch judging, so each doc's corrections
+    (``kb label``, by the paper's ID) decide their papers here as they do in the stage."""
+    subjects = [SubjectText("paper", p.arxiv_id, p.title, p.abstract, p.primary_category) for p in papers]
+    if not subjects:
+        return []
+    return _classified(subjects, engine.judge_many([_item(s, {}) for s in subjects], [s.key for s in subjects]))
 
 
 _ENGINE: Engine | None = None      # the forked workers' classifier (inherited, never pickled)

@@ -133,3 +133,22 @@ def test_an_id_finds_the_notes_that_wrote_it_with_a_version(two_docs: Path, tmp_
     for written in ("2610.08812", "arXiv:2610.08812v2"):
         refs = kb(home, "search", written, "--format", "ids").stdout.split()
         assert refs[0] == "2610.08812" and "inbox/tom/2026-10-08-1800-reading.md#1" in refs, written
+
+
+def test_a_resolve_whose_rewrite_fails_for_one_doc_says_what_was_rewritten_and_what_was_not(two_docs: Path,
+                                                                                          tmp_path: Path) -> None:
+    """Closing a flag rewrites every doc's latest briefing; the second doc's cannot be written (a folder stands
+    where its Markdown goes). The first doc's files are rewritten and said to be, the second's named as not
+    rewritten — not "the latest briefing was not rewritten" with nothing said of what was."""
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws", symlinks=True))
+    blocked = home / "briefings" / f"{DAY}-moe.md"
+    blocked.unlink()
+    blocked.mkdir()
+    number = next(f["id"] for f in _flags(home, "--open", "--topic", "inference"))
+    result = kb(home, "flags", "resolve", str(number), "--as", "dismissed")
+    lines = result.output.splitlines()
+    rewrote = next(line for line in lines if line.startswith("rewrote "))
+    assert f"briefings/{DAY}-inference.md" in rewrote and "moe" not in rewrote
+    warning = next(line for line in lines if "not rewritten" in line)
+    assert f"briefings/{DAY}-moe.md was not rewritten" in warning and "inference" not in warning, result.output
+    assert "the latest briefing" not in warning and blocked.is_dir()

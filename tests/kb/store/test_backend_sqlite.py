@@ -437,3 +437,39 @@ def test_a_creation_killed_before_its_link_is_swept_by_the_next(tmp_path: Path) 
         os.utime(leftover, (0, 0))
     create(tmp_path / "kb.sqlite")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["kb.sqlite", running.name, recent.name])
+
+
+@pytest.mark.parametrize("name", ["kb.sqlite-wal", "kb.sqlite-shm"])
+@pytest.mark.parametrize("planted", ["fifo", "symlink"])
+def test_something_else_than_a_file_under_the_wal_or_shm_name_is_refused_in_one_line(workspace: Path, name: str,
+                                                                                     planted: str) -> None:
+    """A FIFO (which an open would wait on, or SQLite write its pages into) or a symbolic link (SQLite would write
+    the store's pages wherever it points) under SQLite's own names beside the store: refused before any write,
+    with one line naming it; the link's target is left as it was."""
+    from kb.store.backend_sqlite import check_writable
+    path = _store(workspace)
+    Store.open(path).close()
+    _closed(path)
+    target = workspace / "elsewhere"
+    target.write_bytes(b"the team's")
+    if planted == "fifo":
+        os.mkfifo(path.with_name(name))
+    else:
+        path.with_name(name).symlink_to(target)
+    with pytest.raises(StoreError) as caught:
+        check_writable(path)
+    assert str(caught.value).startswith(f"refusing to write the store {path}: {name} is ")
+    assert "\n" not in str(caught.value) and target.read_bytes() == b"the team's"
+
+
+def test_a_wal_this_user_may_not_write_is_named_with_the_systems_reason(workspace: Path) -> None:
+    """Asked of the system, not by opening the file: the reason is the one access(2) gives."""
+    from kb.errors import ReadOnlyStore
+    from kb.store.backend_sqlite import check_writable
+    path = _store(workspace)
+    Store.open(path).close()
+    _closed(path)
+    wal = path.with_name("kb.sqlite-wal")
+    wal.write_bytes(b"")
+    with immutable(wal), pytest.raises(ReadOnlyStore, match=r"\(kb\.sqlite-wal: Operation not permitted\)"):
+        check_writable(path)

@@ -76,3 +76,18 @@ def test_a_queued_subject_that_has_gone_is_dropped_from_the_queue_and_the_others
     assert not stale_queued(store)
     assert sorted(tuple(r) for r in store.query("SELECT subject_kind, subject FROM classify_queue")) == [
         ("paper", i) for i in ids]
+
+
+def test_a_classification_read_back_without_saving_is_what_the_store_reads_after_saving_it(store: Store) -> None:
+    """``read_back`` (a briefing's paper the classify stage has not tagged yet) gives what ``stored_results`` reads
+    once the stage has saved it: the doc's judgement where there is one, else the base's; scores as stored, base
+    tags in the read's order (score, then topic), on both backends."""
+    from kb.store.tags import read_back, stored_results
+    items = [Classified("paper", "2610.00001", "adjacent",
+                        [("kv-cache", 0.123456, ["kv cache"]), ("scheduling", 0.9, []), ("moe", 0.9, ["experts"])],
+                        {"inference": ("primary", [("scheduling", 1.0, []), ("kv-cache", 0.333333, [])])}),
+             Classified("paper", "2610.00002", "primary", [("routing", 0.55555, ["router"])])]
+    with store.transaction() as tx:
+        save_classifications(tx, items, "m1")
+    read = stored_results(store, "m1", "paper", [c.subject for c in items], doc="inference")
+    assert {c.subject: read_back(c, "inference") for c in items} == read

@@ -334,12 +334,15 @@ def test_a_rules_copy_without_the_compared_table_reads_kbs_words(tmp_path) -> No
 
 @pytest.mark.parametrize("old,new", [('words = ["than",', 'words = ["", "than",'),
                                      ('baseline = ["from",', 'baseline = ["", "from",'),
-                                     ('changed_to = ["降到",', 'changed_to = [" ", "降到",')])
+                                     ('changed_to = ["降到",', 'changed_to = [" ", "降到",'),
+                                     ('connectors = ["to"]', 'connectors = ["", "to"]'),
+                                     ('articles = ["the"]', 'articles = ["the", " "]')])
 def test_an_empty_word_is_one_line_naming_the_file_and_table(tmp_path, old: str, new: str) -> None:
-    """An empty word in [compared] or [claim_words] (valid TOML) is the workspace's configuration: one line
-    naming the file and the table when the rules are read, not an IndexError in the first text with an ID."""
+    """An empty word in [compared], [claim_words] or [said_of] (valid TOML) is the workspace's configuration: one
+    line naming the file and the table when the rules are read, not an IndexError in the first text with an ID
+    nor a pattern that reads every value as said of the quantity after it."""
     from kb.errors import ConfigError
-    with pytest.raises(ConfigError, match=r"briefing\.toml: \[(compared|claim_words)\]"):
+    with pytest.raises(ConfigError, match=r"briefing\.toml: \[(compared|claim_words|said_of)\]: an empty word"):
         rules = _rules_with(tmp_path, old, new)
         _read("FooServe vs vLLM: 2.1× throughput", rules)
         from pipeline.brief.entities import name_id_pairs

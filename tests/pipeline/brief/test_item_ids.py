@@ -15,7 +15,7 @@ from pipeline.brief.collect import cited_anchored, collect_candidates
 from pipeline.brief.model import Window
 from pipeline.brief.verify import Facts, id_conflicts, unresolved_ids
 from pipeline.workspace.notes import parse_note
-from tests.pipeline.brief.conftest import brief_json, copy_sample, ingest_sample, kb
+from tests.pipeline.brief.conftest import DAY, brief_json, copy_sample, ingest_sample, kb
 
 WINDOW = Window("2026-10-12T22:00", "2026-10-13T22:00", "2026-10-12")
 CARD = "organized/paper_cards/406-2610-15590.md"
@@ -149,6 +149,29 @@ def test_a_team_label_of_the_entry_is_its_subject_s_not_the_cited_paper_s(tmp_pa
     after = relevance()
     assert after["2306.14048"] == "adjacent"          # the entry's subject takes the team's word
     assert after["2309.17453"] == "primary"           # the paper it cites beside it does not
+
+
+def test_a_corrected_paper_the_classify_stage_has_not_tagged_is_briefed_as_the_stage_would_store_it(
+        tmp_path: Path) -> None:
+    """A paper of the day's listing that the doc's model leaves out, which the team corrects (``kb label``) before
+    any classify run: the briefing classifies it on the fly with the correction, as the classify stage applies it
+    — the same briefing as after ``kb classify``. (It was classified without the correction: left out.)"""
+    home = copy_sample(tmp_path / "w")
+    with (home / "kb.toml").open("a", encoding="utf-8") as f:   # kb label's corrections are the learned model's
+        f.write('\n[classify]\nmodel = "learned"\n')
+    ingest_sample(home)
+
+    def relevance() -> dict[str, str]:
+        data = brief_json(home, "--preview")
+        return {i["arxiv_id"]: i["relevance"] for i in data["increments"] + data["others"] if i.get("arxiv_id")}
+
+    listing = kb(home, "query", "papers", "--since", DAY, "--until", DAY, "--source", "arxiv", "--format", "ids")
+    paper = min(set(listing.stdout.split()) - set(relevance()))
+    kb(home, "label", paper, "--relevance", "primary", "--topic", "scheduling", "--note", "ours after all")
+    unstored = relevance()
+    assert unstored.get(paper) == "primary"
+    kb(home, "classify")
+    assert relevance() == unstored
 
 
 def test_an_anchored_paper_an_entry_cites_is_judged_by_the_paper_s_stored_result(store: Store) -> None:

@@ -70,6 +70,28 @@ def test_no_label_is_left_dangling_when_what_it_introduces_is_empty(sample_day: 
     assert not [x for x in lines if x.startswith("| arXiv")], "no header-only table of IDs"
 
 
+OVERLAP_LABELS = {"zh": {"shared_topics": "共同主题", "shared_terms": "共同术语", "shared_words": "共同用词"},
+                  "en": {"shared_topics": "shared topics", "shared_terms": "shared terms", "shared_words": "shared words"}}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("empty", ["shared_topics", "shared_terms"])
+def test_an_overlap_flag_drops_the_label_of_an_empty_part(sample_day: Path, lang: str, empty: str) -> None:
+    """A boundary flag with no shared terms (the learned classifier's topics, no taxonomy term in common) or no
+    shared topics (a mechanism overlap): the part's label goes with it, the others keep theirs and their order."""
+    data = brief_json(sample_day, day=DAY)
+    flag = next(f for f in data["flags"] if f["kind"] == "boundary")
+    flag["evidence"][empty] = []
+    flag["evidence"]["shared_words"] = ["expert", "pruning"]
+    line = next(x for x in render(data, lang, "md", sample_day).splitlines()
+                if x.startswith(("现象：新条目", "What: the new")) and flag["evidence"]["anchored"] in x)
+    labels = OVERLAP_LABELS[lang]
+    assert labels[empty] not in line
+    kept = [labels[k] for k in labels if k != empty]
+    assert all(k in line for k in kept) and line.index(kept[0]) < line.index(kept[1])
+    assert not line.rstrip().endswith(("—", "；", ";")) and "——；" not in line and "— ;" not in line
+
+
 @pytest.mark.parametrize("lang, line", [("zh", "- 来源：新故障 arxiv、hf"), ("en", "- Sources: failing anew arxiv, hf")])
 def test_a_quiet_day_names_the_sources_that_failed_since_the_previous_briefing(quiet: dict[str, str], lang: str,
                                                                                line: str) -> None:
