@@ -142,23 +142,11 @@ def _not_plain_file(f: Path) -> str | None:
 
 
 def _unwritable(f: Path) -> str | None:
-    """Why this user may not write ``f``, as the system says it ("kb.sqlite-wal: Operation not permitted"), or
-    None: writable, or not there."""
+    """Why this user may not write ``f``, or None: writable, or not there. ``os.access`` says only yes or no
+    (the mode bits, an immutable file, a read-only file system all read as no)."""
     if os.access(f, os.W_OK) or not os.path.exists(f):
         return None
-    return f"{f.name}: {os.strerror(_access_errno(f) or errno.EACCES)}"
-
-
-def _access_errno(f: Path) -> int | None:
-    """The error ``access(2)`` gives for writing ``f`` (os.access only says no): EACCES for the mode bits, EPERM
-    for an immutable file, EROFS for a read-only file system. None where the C library cannot be asked."""
-    import ctypes
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        failed = libc.access(os.fsencode(f), os.W_OK) != 0
-    except (OSError, AttributeError, TypeError):   # no C library to load (Windows), or no access() in it
-        return None
-    return ctypes.get_errno() if failed else None
+    return f"{f.name} is not writable by this user"
 
 
 def create(path: Path) -> None:

@@ -462,8 +462,8 @@ def test_something_else_than_a_file_under_the_wal_or_shm_name_is_refused_in_one_
     assert "\n" not in str(caught.value) and target.read_bytes() == b"the team's"
 
 
-def test_a_wal_this_user_may_not_write_is_named_with_the_systems_reason(workspace: Path) -> None:
-    """Asked of the system, not by opening the file: the reason is the one access(2) gives."""
+def test_a_wal_this_user_may_not_write_is_named(workspace: Path) -> None:
+    """Asked of the system (access(2)), not by opening the file."""
     from kb.errors import ReadOnlyStore
     from kb.store.backend_sqlite import check_writable
     path = _store(workspace)
@@ -471,5 +471,5 @@ def test_a_wal_this_user_may_not_write_is_named_with_the_systems_reason(workspac
     _closed(path)
     wal = path.with_name("kb.sqlite-wal")
     wal.write_bytes(b"")
-    with immutable(wal), pytest.raises(ReadOnlyStore, match=r"\(kb\.sqlite-wal: Operation not permitted\)"):
+    with immutable(wal), pytest.raises(ReadOnlyStore, match=r"\(kb\.sqlite-wal is not writable by this user\)"):
         check_writable(path)
