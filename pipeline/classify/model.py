@@ -183,7 +183,7 @@ class Model:
             raise ModelError(f"model was trained with features v{meta.get('feature_version')}, "
                              f"this code makes v{FEATURE_VERSION}: retrain it")
         self.vocab = list(vocab)
-        self.index = {f: i for i, f in enumerate(self.vocab)}
+        self.index = dict(zip(self.vocab, range(len(self.vocab))))
         self.idf = np.asarray(idf, dtype=np.float32)
         self.W = np.asarray(W, dtype=np.float32)     # (n_weighted, 3 + n_topics)
         self.W_T = np.ascontiguousarray(self.W.T)      # one contiguous row per column, for batches
