@@ -40,8 +40,7 @@ REQUIRED_TOPICS: tuple[str, ...] = (
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SECTION_RE = re.compile(r"^§\d+(?:\.(?:\d+|\(\d+\)))*$")
 _TERM_GROUPS = ("context", "adjacent", "off_domain")
-_TOPIC_KEYS = {"title_en", "title_zh", "requires_context", "evidence_share", "section_hint", "sections",
-               "terms",
+_TOPIC_KEYS = {"title_en", "title_zh", "requires_context", "evidence_share", "section_hint", "terms",
                "title_terms", "negative"}
 _TOP_KEYS = {"schema", "settings", "topics", *_TERM_GROUPS}
 
@@ -85,7 +84,6 @@ class Topic:
     negative: dict[str, float] = field(default_factory=dict)
     title_terms: dict[str, float] = field(default_factory=dict)   # count only in a title
     section_hint: tuple[str, ...] = ()   # words of the doc-section title the topic belongs to
-    sections: dict[str, str] = field(default_factory=dict)   # doc → its own section number ("§2.3")
     requires_context: bool = False
     evidence_share: float = 0.5     # share of the topic's score that counts as inference evidence
 
@@ -107,18 +105,12 @@ class Taxonomy:
         return found[0] if found else None
 
     def sections_for(self, topic: str, titles: dict[str, str], doc: str | None = None) -> list[str]:
-        """Every section of a doc a topic belongs to, preferred first: the team's own number for ``doc``
-        (``sections``) while the doc has it, then each section whose title one of the topic's
-        ``section_hint`` names (hints in their order, sections in the doc's)."""
+        """Every section of a doc a topic belongs to, preferred first: each section whose title one of
+        the topic's ``section_hint`` names (hints in their order, sections in the doc's). No number is
+        written anywhere but in the doc, so a renumbered doc gives the same sections renumbered."""
         t = self.topics.get(topic)
-        own = t.sections.get(doc) if t and doc else None
         hints = [h.casefold() for h in (t.section_hint if t else ())]
         found: list[str] = []
-        # The team's number holds while the section under it is still the one the hints name: after a
-        # renumbering the number may belong to another section (v311's §2.3 is routing, not PD).
-        if own and own in titles and (not hints or not titles[own]
-                                      or any(h in titles[own].casefold() for h in hints)):
-            found.append(own)
         for hint in hints:
             found += [number for number, title in titles.items() if hint in title.casefold() and number not in found]
         return found
@@ -148,7 +140,6 @@ def _canonical(t: Taxonomy) -> dict[str, Any]:
             slug: {
                 "title_en": tp.title_en, "title_zh": tp.title_zh,
                 "requires_context": tp.requires_context, "section_hint": list(tp.section_hint),
-                "sections": dict(tp.sections),
                 "evidence_share": round(tp.evidence_share, 6),
                 "terms": weights(tp.terms), "negative": weights(tp.negative),
                 "title_terms": weights(tp.title_terms),
@@ -259,6 +250,9 @@ def _check_shape(raw: dict[str, Any], where: str, *, partial: bool) -> None:
         if not isinstance(body, dict):
             raise _err(where, key, "must be a table")
         for k in body:
+            if k == "sections":   # a doc's section numbers written into the taxonomy broke on every renumbering
+                raise _err(where, f"{key}.sections", "is no longer read: a section's number comes from the doc; "
+                           "write the words of its title in section_hint")
             if k not in _TOPIC_KEYS:
                 raise _err(where, f"{key}.{k}", f"unknown key (expected {', '.join(sorted(_TOPIC_KEYS))})")
         for k in ("title_en", "title_zh"):
@@ -277,12 +271,6 @@ def _check_shape(raw: dict[str, Any], where: str, *, partial: bool) -> None:
                        "(a number would break when the doc is renumbered)")
         if any(_SECTION_RE.match(h.strip()) for h in hint):
             raise _err(where, f"{key}.section_hint", "names a section number; write the words of its title")
-        sections = body.get("sections", {})
-        if not isinstance(sections, dict):
-            raise _err(where, f"{key}.sections", "must be a table of doc = \"§N.N\"")
-        for doc, sec in sections.items():
-            if not isinstance(sec, str) or not _SECTION_RE.match(sec):
-                raise _err(where, f"{key}.sections.{doc}", f"must look like \"§2.3\" or \"§1.(9)\", got {sec!r}")
         for k in ("terms", "title_terms", "negative"):
             if k in body:
                 _check_weights(where, f"{key}.{k}", body[k], allow_zero=partial)
@@ -354,7 +342,6 @@ def parse_taxonomy(raw: dict[str, Any], *, where: str = "<taxonomy>",
             title_terms=weights(body.get("title_terms", {})),
             section_hint=tuple(h.strip() for h in ([body["section_hint"]] if isinstance(body.get("section_hint"), str)
                                                    else body.get("section_hint", []))),
-            sections=dict(body.get("sections", {})),
             requires_context=bool(body.get("requires_context", False)),
             evidence_share=float(body.get("evidence_share", 0.5)),
         )

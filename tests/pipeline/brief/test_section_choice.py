@@ -34,9 +34,8 @@ def describe(taxonomy) -> SectionTerms:
     return SectionTerms(anchors, TITLES, taxonomy, classify)
 
 
-def test_a_topic_names_all_its_sections_the_teams_own_number_first(taxonomy) -> None:
-    # kv-cache: its own number for the inference doc (§2.1, still "Engines and runtimes"), then the
-    # heading its other hint names
+def test_a_topic_names_all_its_sections_by_their_headings_in_its_hints_order(taxonomy) -> None:
+    # kv-cache: "Engines and runtimes", then "KV cache …", wherever the doc numbers them
     assert taxonomy.sections_for("kv-cache", TITLES, "inference") == ["§2.1", "§2.5"]
     assert taxonomy.section_for("kv-cache", TITLES, "inference") == "§2.1"
     assert taxonomy.sections_for("kv-cache", {"§7": "KV cache compression"}, "inference") == ["§7"]
@@ -50,7 +49,7 @@ def test_the_section_whose_anchors_share_the_topics_words_wins(describe) -> None
 
 
 def test_nothing_shared_keeps_the_preferred_section(describe) -> None:
-    # only "KV cache offloading" is kv-cache's, and no anchored item has it: the team's number stands
+    # only "KV cache offloading" is kv-cache's, and no anchored item has it: the first of its sections stands
     title = "TierKV: Tiered KV Cache Offloading across HBM, CPU Memory and SSD for Multi-Turn LLM Serving"
     assert nearest_section(["2.1", "2.5"], title, "kv-cache", describe) == "2.1"
 

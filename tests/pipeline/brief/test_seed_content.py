@@ -65,8 +65,11 @@ def test_json_contract_keys(data: dict[str, Any]) -> None:
 
 SEED_INCREMENTS = [
     # (how to find it, expected category, expected suggested section)
-    ({"url_part": "moriio"}, "engineering", "§2.3"),
-    ({"url_part": "nixl"}, "engineering", "§2.3"),
+    # The reference files both under §2.3 PD disaggregation, "the transfer layer's engineering details": §2.3.1
+    # KV transfer is §2.3's own subsection for exactly that, whose line asks for it ("缺工程控制面参数 —— 待补"),
+    # and the team anchored both there the next day (day 2's v311, renumbered §2.4.1)
+    ({"url_part": "moriio"}, "engineering", "§2.3.1"),
+    ({"url_part": "nixl"}, "engineering", "§2.3.1"),
     ({"arxiv_id": "2610.09701"}, "net-new", "§2.3"),
     ({"title_part": "DeepSeek V4.1"}, "confirmation", "§1.1"),
     ({"arxiv_id": "2610.08812"}, "net-new", "§3.1"),   # TreeDraft, before the seed's recap (issue 14)
