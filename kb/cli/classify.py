@@ -2,6 +2,7 @@
 pipeline.classify*."""
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -159,10 +160,19 @@ def eval_classifier_cmd(file: Annotated[Optional[Path], typer.Argument(help="JSO
         echo(format_eval_table(result))
 
 
+class SectionMethod(str, Enum):
+    learned = "learned"
+    hints = "hints"
+
+
 @eval_app.command("sections")
 def eval_sections_cmd(doc: Annotated[str, typer.Argument(metavar="DOC", help="A knowledge doc: its file, or a "
                                                          "topic slug of the workspace.")],
-                      fmt: TableOrJson = TableJson.table) -> None:
+                      fmt: TableOrJson = TableJson.table,
+                      method: Annotated[SectionMethod, typer.Option(
+                          "--method", help="learned: the doc's own section models (what a learned workspace's "
+                          "briefings use); hints: the topics' section hints (what a keyword workspace's use).")
+                      ] = SectionMethod.learned) -> None:
     """Leave-one-out section suggestion over the doc's anchors: top-1 and top-3."""
     from kb.cli.output import format_json
     from pipeline.classify.labelling import eval_sections, format_sections_table
@@ -180,8 +190,16 @@ def eval_sections_cmd(doc: Annotated[str, typer.Argument(metavar="DOC", help="A 
             ws = open_workspace()
         except KBError:     # a doc outside any workspace is measured on its own lines
             ws = None
-    result = eval_sections(path, ws)
-    echo(format_json(result) if fmt is TableJson.json else format_sections_table(result))
+    if method is SectionMethod.hints:
+        from pipeline.brief.hints_eval import leave_one_out_by_hints
+        from pipeline.classify.engine import workspace_taxonomy
+        taxonomy = workspace_taxonomy(ws)
+        result = eval_sections(path, ws, by=lambda heads, items: leave_one_out_by_hints(heads, items, taxonomy))
+    else:
+        result = eval_sections(path, ws)
+    result["method"] = method.value
+    uses = getattr(ws.config, "classify_model", None) if ws is not None else None
+    echo(format_json(result) if fmt is TableJson.json else format_sections_table(result, briefings_use=uses))
 
 
 @eval_app.command("flags")

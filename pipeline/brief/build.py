@@ -144,7 +144,7 @@ def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str
     anchored = facts.anchored_topics.get(c.section or "", [])
     ranked = sorted(anchored, key=lambda a: (-len(set(c.topics) & a[2]), -len(c.terms & a[3]), a[0]))
     same = [{"subject": s, "title": strip_anchor_syntax(t)} for s, t, _, _ in ranked if s not in c.subjects][:3]
-    touches = sorted({sec for t in c.topics if (sec := taxonomy.section_for(t, sections, topic)) and sec in sections})
+    touches = sorted({sec for t in c.topics if (sec := taxonomy.section_for(t, sections)) and sec in sections})
     return same, touches
 
 

@@ -53,7 +53,7 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     f.card_mismatches = card_mismatches(store, until, since)
     titles = section_titles(store, topic, until)
     for t in taxonomy.topics:
-        sec = taxonomy.section_for(t, titles, topic)
+        sec = taxonomy.section_for(t, titles)
         if sec:
             f.section_topics.setdefault(sec.lstrip("§"), set()).add(t)
     doc = current_doc_version(store, topic, until)

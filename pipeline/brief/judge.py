@@ -282,7 +282,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     allowed = {k: v for k, v in sections.items() if k not in refused}
     # an item its author keeps out of the doc ("不进 inference") gets no section, as one asked for gets its own
     c.section = (c.anchored_in[0] if c.anchored_in else None if c.excluded else stated_section(c, rules, sections)
-                 or suggest_section(c, suggest, allowed, taxonomy, doc, describe))
+                 or suggest_section(c, suggest, allowed, taxonomy, describe))
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
 
@@ -362,7 +362,7 @@ def refused_section_numbers(c: Candidate, rules: Rules) -> set[str]:
 
 
 def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], taxonomy: Any = None,
-                    doc: str | None = None, describe: Any = None) -> str | None:
+                    describe: Any = None) -> str | None:
     """The doc's section nearest to the candidate (``suggest(title, text, sections)`` ranks them, see
     ``pipeline.classify.sections``: each section's heading and what is anchored in it), or None.
     Without ``suggest`` (the keyword classifier): the sections of the strongest topic the doc has, by the
@@ -370,7 +370,7 @@ def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], tax
     if suggest is None:
         numbered = {f"§{s}": title for s, title in sections.items()}
         for t in c.topics if taxonomy is not None else ():
-            found = [s.lstrip("§") for s in taxonomy.sections_for(t, numbered, doc)]
+            found = [s.lstrip("§") for s in taxonomy.sections_for(t, numbered)]
             if found:
                 return nearest_section(found, c.title, t, describe)
         return None

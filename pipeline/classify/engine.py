@@ -203,10 +203,15 @@ WORKSPACE_TAXONOMY = "taxonomy.toml"   # a workspace's override, merged over the
 def load_workspace_taxonomy(ctx: Any) -> Any:
     """The shipped taxonomy, with ``<workspace>/taxonomy.toml`` merged over it when present (once per run)."""
     if ctx.taxonomy is None:
-        from pipeline.classify.taxonomy import load_taxonomy
-        override = ctx.workspace.root / WORKSPACE_TAXONOMY
-        ctx.taxonomy = load_taxonomy(override if override.is_file() else None)
+        ctx.taxonomy = workspace_taxonomy(ctx.workspace)
     return ctx.taxonomy
+
+
+def workspace_taxonomy(workspace: Any = None) -> Any:
+    """The shipped taxonomy, with ``workspace``'s ``taxonomy.toml`` merged over it when present."""
+    from pipeline.classify.taxonomy import load_taxonomy
+    override = workspace.root / WORKSPACE_TAXONOMY if workspace is not None else None
+    return load_taxonomy(override if override is not None and override.is_file() else None)
 
 
 def load_engine(ctx: Any) -> Engine:

@@ -229,18 +229,22 @@ def doc_sections(path: Path, workspace: Any = None) -> tuple[dict[str, str], lis
     return heads, items
 
 
-def eval_sections(path: Path, workspace: Any = None) -> dict[str, Any]:
-    """``kb eval sections``: leave-one-out over the doc's anchors (top-1, top-3, and every item). A doc with
+def eval_sections(path: Path, workspace: Any = None, by: Any = None) -> dict[str, Any]:
+    """``kb eval sections``: leave-one-out over the doc's anchors (top-1, top-3, and every item), by the doc's
+    own section models, or ``by(headings, items)`` (another way, in the same result's shape). A doc with
     no anchors is refused (ConfigError), as ``kb eval classifier`` refuses a file with no labelled items."""
-    from kb.resources import find_resource
-    from pipeline.classify.engine import MODEL_FILE, load_base, model_path
-    from pipeline.classify.sections import leave_one_out
     heads, items = doc_sections(path, workspace)
     if not items:   # "top-1 -, top-3 -" with exit 0 read as a result
         raise ConfigError(f"{path}: no anchored items, so nothing to evaluate (each anchor is hidden in turn "
                           "and its section suggested from the others)")
-    base = load_base(model_path(workspace) if workspace is not None else find_resource(MODEL_FILE))
-    result = leave_one_out(base, heads, items)
+    if by is None:
+        from kb.resources import find_resource
+        from pipeline.classify.engine import MODEL_FILE, load_base, model_path
+        from pipeline.classify.sections import leave_one_out
+        base = load_base(model_path(workspace) if workspace is not None else find_resource(MODEL_FILE))
+        result = leave_one_out(base, heads, items)
+    else:
+        result = by(heads, items)
     return {"doc": str(path), "sections": len(heads), **result}
 
 
@@ -265,8 +269,12 @@ def _paper_texts(workspace: Any, ids: set[str]) -> dict[str, Any]:
         return paper_texts(store, ids)
 
 
-def format_sections_table(result: dict[str, Any]) -> str:
-    """``eval_sections``'s result as lines: the misses, then the two figures."""
+SECTION_WAYS = {"learned": "the doc's own section models", "hints": "the topics' section hints"}
+
+
+def format_sections_table(result: dict[str, Any], briefings_use: str | None = None) -> str:
+    """``eval_sections``'s result as lines: the misses, then the two figures and the way they were measured;
+    ``briefings_use`` (the workspace's classifier) says when its briefings suggest the other way."""
     lines = [f"{'anchored in':<12} {'suggested (best first)':<28} item"]
     for it in result["items"]:
         if not it["top1"]:
@@ -275,5 +283,11 @@ def format_sections_table(result: dict[str, Any]) -> str:
     top1, top3 = (("-" if result[k] is None else f"{result[k]:.3f}") for k in ("top1", "top3"))
     lines.append("")
     items, sections = counted(result["n"], "anchored item"), counted(result["sections"], "section")
-    lines.append(f"{result['doc']}: {items} in {sections}, leave-one-out top-1 {top1}, top-3 {top3}")
+    method = result.get("method", "learned")
+    lines.append(f"{result['doc']}: {items} in {sections}, leave-one-out top-1 {top1}, top-3 {top3} "
+                 f"({SECTION_WAYS[method]})")
+    theirs = {"keyword": "hints", "learned": "learned"}.get(briefings_use or "")
+    if theirs and theirs != method:
+        lines.append(f'this workspace\'s briefings ([classify] model = "{briefings_use}") suggest by '
+                     f"{SECTION_WAYS[theirs]}: --method {theirs}")
     return "\n".join(lines)

@@ -98,13 +98,13 @@ class Taxonomy:
     settings: Settings = field(default_factory=Settings)
     sources: tuple[str, ...] = ()          # files it was read from, base first
 
-    def section_for(self, topic: str, titles: dict[str, str], doc: str | None = None) -> str | None:
+    def section_for(self, topic: str, titles: dict[str, str]) -> str | None:
         """The section of a doc (``titles``: number as written → title, in the doc's order) a topic belongs
         to first (the first of ``sections_for``), else None."""
-        found = self.sections_for(topic, titles, doc)
+        found = self.sections_for(topic, titles)
         return found[0] if found else None
 
-    def sections_for(self, topic: str, titles: dict[str, str], doc: str | None = None) -> list[str]:
+    def sections_for(self, topic: str, titles: dict[str, str]) -> list[str]:
         """Every section of a doc a topic belongs to, preferred first: each section whose title one of
         the topic's ``section_hint`` names (hints in their order, sections in the doc's). No number is
         written anywhere but in the doc, so a renumbered doc gives the same sections renumbered."""

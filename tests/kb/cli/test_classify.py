@@ -308,8 +308,27 @@ def test_eval_classifier_takes_another_model_file_and_names_a_damaged_one(sample
 def test_eval_sections_takes_a_topic_of_the_workspace(sample: Path) -> None:
     by_slug = kb(sample, "eval", "sections", "inference").stdout
     by_file = kb(sample, "eval", "sections", str(sample / "organized" / "knowledge" / "inference.md")).stdout
-    assert by_slug == by_file and "anchored items in" in by_slug.splitlines()[-1]
+    assert by_slug == by_file and "anchored items in" in by_slug.splitlines()[-2]
     assert "nope: no such file, and no topic 'nope' in kb.toml" in error(sample, "eval", "sections", "nope")
+
+
+def test_eval_sections_measures_either_way_and_says_which_one_the_briefings_use(sample: Path) -> None:
+    """The doc's own section models (the learned classifier's way) or the topics' section hints (the keyword
+    classifier's, this workspace's): the same leave-one-out, each named; the table says which way the
+    workspace's briefings suggest."""
+    learned = kb(sample, "eval", "sections", "inference").stdout.splitlines()
+    hints = kb(sample, "eval", "sections", "inference", "--method", "hints").stdout.splitlines()
+    assert learned[-2].endswith("(the doc's own section models)")
+    assert learned[-1] == ("this workspace's briefings ([classify] model = \"keyword\") suggest by the topics' "
+                           "section hints: --method hints")
+    assert hints[-1].endswith("(the topics' section hints)") and "anchored items in" in hints[-1]
+    as_json = json.loads(kb(sample, "eval", "sections", "inference", "--method", "hints", "--format", "json").stdout)
+    assert as_json["method"] == "hints" and as_json["n"] == len(as_json["items"]) > 0
+    assert 0 <= as_json["top1"] <= as_json["top3"] <= 1
+    # each miss is listed with what the hints put first, as for the learned way
+    misses = [it for it in as_json["items"] if not it["top1"]]
+    assert len(misses) == round((1 - as_json["top1"]) * as_json["n"])
+    assert "error" in error(sample, "eval", "sections", "inference", "--method", "centroid")
 
 
 @pytest.fixture

@@ -36,10 +36,10 @@ def describe(taxonomy) -> SectionTerms:
 
 def test_a_topic_names_all_its_sections_by_their_headings_in_its_hints_order(taxonomy) -> None:
     # kv-cache: "Engines and runtimes", then "KV cache …", wherever the doc numbers them
-    assert taxonomy.sections_for("kv-cache", TITLES, "inference") == ["§2.1", "§2.5"]
-    assert taxonomy.section_for("kv-cache", TITLES, "inference") == "§2.1"
-    assert taxonomy.sections_for("kv-cache", {"§7": "KV cache compression"}, "inference") == ["§7"]
-    assert taxonomy.sections_for("kv-cache", {"§7": "Quantization"}, "inference") == []
+    assert taxonomy.sections_for("kv-cache", TITLES) == ["§2.1", "§2.5"]
+    assert taxonomy.section_for("kv-cache", TITLES) == "§2.1"
+    assert taxonomy.sections_for("kv-cache", {"§7": "KV cache compression"}) == ["§7"]
+    assert taxonomy.sections_for("kv-cache", {"§7": "Quantization"}) == []
 
 
 def test_the_section_whose_anchors_share_the_topics_words_wins(describe) -> None:
