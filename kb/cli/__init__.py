@@ -219,11 +219,21 @@ def run() -> None:
     which tests and embedders may call inside a longer-lived process.
     """
     _tune_gc()
+    _one_blas_thread()
     _escape_what_stdout_cannot_encode()
     try:
         main()
     finally:
         _skip_collections_at_exit()
+
+
+def _one_blas_thread() -> None:
+    """One BLAS thread per process unless the user chose (read when numpy is first imported, later). kb's
+    products are small (a doc model's fit, a doc's sections), and its classify workers are processes already:
+    a second BLAS thread spinning for a core another process holds made a doc model's fit on a busy machine
+    two to five times slower, not faster."""
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
 
 
 def _escape_what_stdout_cannot_encode() -> None:

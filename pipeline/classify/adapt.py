@@ -316,7 +316,7 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
     return DocModel(base, doc, delta, B.astype(np.float32), {}, labelled, l2)
 
 
-DENSE_LIMIT = 4_000_000   # items × their distinct features up to which X is held dense (32 MB)
+DENSE_LIMIT = 4_000_000   # items × their distinct features up to which X is held dense (16 MB)
 
 
 class _Design:
@@ -334,7 +334,8 @@ class _Design:
         self.n = len(vecs)
         self.dense = None
         if self.n * len(self.feats) <= DENSE_LIMIT:
-            self.dense = np.zeros((self.n, len(self.feats)))
+            # float32, as the features are and the correction is kept: half the memory each product reads
+            self.dense = np.zeros((self.n, len(self.feats)), dtype=np.float32)
             np.add.at(self.dense, (rows, cols), vals)
             return
         by_col = np.argsort(cols, kind="stable")             # entries grouped by feature, for X^T G
@@ -348,7 +349,7 @@ class _Design:
     def add_product(self, Z: np.ndarray, D: np.ndarray) -> None:
         """Z += X @ D."""
         if self.dense is not None:
-            Z += self.dense @ D
+            Z += self.dense @ D.astype(np.float32)
         elif len(self.cols):
             Z[self.row_ids] += np.add.reduceat(np.multiply(D[self.cols], self.vals, out=self.entries),
                                                self.row_starts, axis=0)
@@ -356,7 +357,7 @@ class _Design:
     def transposed_times(self, G: np.ndarray) -> np.ndarray:
         """X^T @ G (features × columns)."""
         if self.dense is not None:
-            return self.dense.T @ G
+            return (self.dense.T @ G.astype(np.float32)).astype(np.float64)
         if not len(self.rows_by_col):
             return np.zeros((0, G.shape[1]))
         return np.add.reduceat(np.multiply(G[self.rows_by_col], self.vals_by_col, out=self.entries),
