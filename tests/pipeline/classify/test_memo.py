@@ -180,8 +180,14 @@ def _night(root: Path) -> tuple[int, int]:
     return spy.calls, maker.built
 
 
-@pytest.mark.parametrize("damage", [lambda r: r["ranked"]["inference"].update(dict.fromkeys(r["ranked"]["inference"], [3])),
-                                    lambda r: r.update(ranked=["not", "a", "mapping"])], ids=["entry", "whole"])
+def _every_ranking(raw: dict, ranking: list) -> None:
+    raw["ranked"]["inference"].update(dict.fromkeys(raw["ranked"]["inference"], ranking))
+
+
+@pytest.mark.parametrize("damage", [lambda r: _every_ranking(r, [3]),
+                                    lambda r: _every_ranking(r, ["9.9"]),
+                                    lambda r: r.update(ranked=["not", "a", "mapping"])],
+                         ids=["entry", "a section the doc does not have", "whole"])
 def test_a_damaged_ranking_is_ranked_again_and_the_judgements_stay(tmp_path: Path, damage) -> None:
     assert _night(tmp_path) == (1, 1)
     path = tmp_path / MEMO_FILE
