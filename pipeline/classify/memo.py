@@ -160,7 +160,8 @@ class JudgedTexts:
 JUDGING_MODULES = ("pipeline.classify.classifier", "pipeline.classify.matcher", "pipeline.classify.engine",
                    "pipeline.classify.model", "pipeline.classify.features", "pipeline.classify.adapt",
                    "pipeline.classify.sections",
-                   "pipeline.classify.stage", "kb.store.tags")   # the last two: what the stage stores, as read back
+                   "pipeline.classify.stage", "kb.store.tags",   # these two: what the stage stores, as read back
+                   "kb.text")   # the stemmer every feature goes through (features.py)
 
 
 @functools.cache
