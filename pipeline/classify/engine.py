@@ -184,7 +184,8 @@ class Engine:
             return lambda title, text, sections: suggest_sections(index, title, text, sections=sections)
         if kept is None:
             return make()
-        identity = json.dumps([sorted(heads.items()), [astuple(it) for it in items]], ensure_ascii=False)
+        # the headings in the doc's order: sections an item scores alike are ranked in it
+        identity = json.dumps([list(heads.items()), [astuple(it) for it in items]], ensure_ascii=False)
         return kept.wrap_suggest(hashlib.blake2b(identity.encode("utf-8"), digest_size=16).hexdigest(), make)
 
     # ------------------------------------------------------------------ why

@@ -118,7 +118,7 @@ class JudgedTexts:
         def suggest(title: str, text: str, sections: set[str]) -> list[str]:
             key = _key(text, title, identity, tuple(sorted(sections)), None)
             raw = self._used_ranked.get(key, self._known_ranked.get(key))
-            if not (isinstance(raw, list) and all(isinstance(s, str) for s in raw)):
+            if not _a_ranking_of(raw, sections):
                 if not built:
                     built.append(make())
                 raw = list(built[0](title, text, sections))
@@ -160,7 +160,8 @@ class JudgedTexts:
 JUDGING_MODULES = ("pipeline.classify.classifier", "pipeline.classify.matcher", "pipeline.classify.engine",
                    "pipeline.classify.model", "pipeline.classify.features", "pipeline.classify.adapt",
                    "pipeline.classify.sections",
-                   "pipeline.classify.stage", "kb.store.tags")   # the last two: what the stage stores, as read back
+                   "pipeline.classify.stage", "kb.store.tags",   # these two: what the stage stores, as read back
+                   "kb.text")   # the stemmer every feature goes through (features.py)
 
 
 @functools.cache
@@ -187,6 +188,13 @@ def _key(text: str, title: str, category: str | None, hints: tuple[str, ...], co
          kind: str = "") -> str:
     parts = [title, text, category or "", "\x1e".join(hints), json.dumps(correction)] + ([kind] if kind else [])
     return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=16).hexdigest()
+
+
+def _a_ranking_of(raw: Any, sections: set[str]) -> bool:
+    """Is ``raw`` a ranking of ``sections`` (section numbers, each one of them)? A kept ranking always is (the
+    key holds ``sections``); anything else was damaged by another hand, and a section the doc does not have
+    would be the briefing's suggestion ("§9.9"), so it is ranked again."""
+    return isinstance(raw, list) and all(isinstance(s, str) and s in sections for s in raw)
 
 
 def _parse(raw: Any) -> Judged | None:

@@ -28,3 +28,22 @@ def test_a_corrections_topics_and_relevance_decide_its_item(base):
     briefed = engine.for_doc("inference", ["2610.08812"])(TEXT, title=TITLE)
     assert (briefed.relevance, briefed.topics) == ("primary", ["kv-cache", "speculative-decoding"])
     assert engine.for_doc("inference", ["2610.00001"])(TEXT, title=TITLE).tags == []
+
+
+def test_a_kept_section_ranking_is_read_back_only_for_the_doc_s_headings_in_their_order(base, tmp_path) -> None:
+    """Sections an item scores alike are ranked in the doc's order (``sections._best_first``), so the order of the
+    headings is part of what a kept ranking read: a doc whose two sections changed places (their numbers and
+    titles as they were) ranks again, and says what ranking again says, not last night's order."""
+    from pipeline.classify.memo import JudgedTexts
+    engine = Engine("learned", default_taxonomy(), base)
+
+    def night(headings: list[tuple[str, str]]) -> list[str]:
+        kept = JudgedTexts(tmp_path, engine.hash, "inference")
+        ranked = engine.section_suggester(headings, [], "inference", kept=kept)("Zorblax", "", {"9.1", "9.2"})
+        kept.save()
+        return ranked
+
+    fresh = engine.section_suggester([("§9.2", "Queue control"), ("§9.1", "Quantum layout")], [], "inference")("Zorblax", "", {"9.1", "9.2"})
+    assert fresh == ["9.2", "9.1"]   # a tie: the doc's order
+    assert night([("§9.1", "Quantum layout"), ("§9.2", "Queue control")]) == ["9.1", "9.2"]
+    assert night([("§9.2", "Queue control"), ("§9.1", "Quantum layout")]) == fresh

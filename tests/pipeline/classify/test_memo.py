@@ -134,6 +134,31 @@ def test_judgements_kept_by_other_judging_code_are_judged_again(tmp_path: Path, 
     assert _judge(tmp_path)[1] == 1
 
 
+def test_the_stemmer_every_feature_goes_through_is_judging_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``features`` stems every word with ``kb.text.stem``: an upgrade that changes only the stemmer changes the
+    learned model's judgements and the sections' rankings, so it changes the digest they are kept under."""
+    import importlib.util
+
+    import pipeline.classify.memo as memo
+    real_find_spec = importlib.util.find_spec
+    before = memo.code_digest()
+    changed = tmp_path / "text.py"
+    changed.write_bytes(Path(real_find_spec("kb.text").origin).read_bytes() + b"\n# another stemmer\n")
+
+    def find_spec(name: str, *args):
+        spec = real_find_spec(name, *args)
+        if name == "kb.text":
+            spec = importlib.util.spec_from_file_location(name, changed)
+        return spec
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    memo.code_digest.cache_clear()
+    try:
+        assert memo.code_digest() != before
+    finally:
+        monkeypatch.undo()
+        memo.code_digest.cache_clear()
+
+
 class Ranking:
     """A section suggester's maker, counting how often it is built and asked."""
 
@@ -180,8 +205,14 @@ def _night(root: Path) -> tuple[int, int]:
     return spy.calls, maker.built
 
 
-@pytest.mark.parametrize("damage", [lambda r: r["ranked"]["inference"].update(dict.fromkeys(r["ranked"]["inference"], [3])),
-                                    lambda r: r.update(ranked=["not", "a", "mapping"])], ids=["entry", "whole"])
+def _every_ranking(raw: dict, ranking: list) -> None:
+    raw["ranked"]["inference"].update(dict.fromkeys(raw["ranked"]["inference"], ranking))
+
+
+@pytest.mark.parametrize("damage", [lambda r: _every_ranking(r, [3]),
+                                    lambda r: _every_ranking(r, ["9.9"]),
+                                    lambda r: r.update(ranked=["not", "a", "mapping"])],
+                         ids=["entry", "a section the doc does not have", "whole"])
 def test_a_damaged_ranking_is_ranked_again_and_the_judgements_stay(tmp_path: Path, damage) -> None:
     assert _night(tmp_path) == (1, 1)
     path = tmp_path / MEMO_FILE
