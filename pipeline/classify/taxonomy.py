@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import unicodedata
 from dataclasses import dataclass, field, fields
@@ -28,6 +29,8 @@ __all__ = [
     "REQUIRED_TOPICS", "Settings", "Topic", "Taxonomy", "load_taxonomy", "parse_taxonomy",
     "default_taxonomy", "default_taxonomy_path", "taxonomy_hash", "normalize_term",
 ]
+
+log = logging.getLogger(__name__)
 
 #: Topic slugs are a contract with the rest of kb (cards, kb.toml, briefings).
 REQUIRED_TOPICS: tuple[str, ...] = (
@@ -220,6 +223,16 @@ def _err(where: str, key: str, problem: str) -> ConfigError:
     return ConfigError(f"{where}: {key}: {problem}")
 
 
+_WARNED: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    """A key an earlier kb read, now ignored: said once a process (a taxonomy is read more than once a run)."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        log.warning("%s", message)
+
+
 def _check_shape(raw: dict[str, Any], where: str, *, partial: bool) -> None:
     """Types and names only (an override may be partial)."""
     for key in raw:
@@ -249,10 +262,12 @@ def _check_shape(raw: dict[str, Any], where: str, *, partial: bool) -> None:
             raise _err(where, key, "a topic slug is lower-case words joined by hyphens")
         if not isinstance(body, dict):
             raise _err(where, key, "must be a table")
-        for k in body:
+        for k in list(body):
             if k == "sections":   # a doc's section numbers written into the taxonomy broke on every renumbering
-                raise _err(where, f"{key}.sections", "is no longer read: a section's number comes from the doc; "
+                _warn_once(f"{where}: {key}.sections is no longer read (a section's number comes from the doc): "
                            "write the words of its title in section_hint")
+                del body[k]       # nor merged into what the override is laid over
+                continue
             if k not in _TOPIC_KEYS:
                 raise _err(where, f"{key}.{k}", f"unknown key (expected {', '.join(sorted(_TOPIC_KEYS))})")
         for k in ("title_en", "title_zh"):

@@ -62,12 +62,15 @@ def test_flags_show_gives_burstguard_s_figures_with_their_sign(day3_home: Path, 
     assert "−44%" in shown and "−38%" in shown, shown
 
 
-def test_the_membership_inference_paper_tom_keeps_out_of_the_doc_gets_no_section(day3: dict[str, Any]) -> None:
+def test_the_membership_inference_paper_tom_keeps_out_of_the_doc_gets_no_section(day3: dict[str, Any],
+                                                                                  day3_home: Path) -> None:
     """Tom: "…和推理系统无关，不进 inference" — it was listed 🟡 with §1.(9). A classifier that reads the title's
     "inference" as the doc's (keyword) lists it as Tom's exclusion, with no section; one that judges the paper
     unrelated (learned) leaves it out of the briefing altogether: neither files it or puts it forward."""
     item = next((i for i in day3["increments"] + day3["others"] if i["arxiv_id"] == "2610.13933"), None)
+    learned = 'model = "learned"' in (day3_home / "kb.toml").read_text(encoding="utf-8")
     if item is None:   # judged unrelated: nothing of it is shown, flagged or counted
+        assert learned, "the keyword classifier reads the title's inference as the doc's: the item is listed"
         assert "2610.13933" not in json.dumps(day3)
     else:
         assert item["suggested_section"] is None and item["why"] == [{"code": "excluded", "detail": "tom"}]

@@ -173,8 +173,6 @@ OVERRIDE_MISTAKES = [
     ('[topics.moe]\nrequires_context = "yes"\n', "topics.moe.requires_context", "must be true or false"),
     ("[topics.moe]\nevidence_share = 2\n", "topics.moe.evidence_share", "must be a number from 0 to 1"),
     ("[topics.moe]\nsection_hint = 2.4\n", "topics.moe.section_hint", "a number would break"),
-    # a doc's section numbers in the taxonomy broke on every renumbering: the doc's headings say them
-    ('[topics.moe.sections]\ninference = "§2.4"\n', "topics.moe.sections", "a section's number comes from the doc"),
     ('[topics.new-topic]\ntitle_en = "New"\ntitle_zh = "新"\n', "topics.new-topic.terms", "missing"),
     ('[settings]\nrelative_tag_threshold = 2\n', "settings.relative_tag_threshold", "between 0 and 1"),
     ('[settings]\ntag_threshold = -1\n', "settings.tag_threshold", "a number ≥ 0"),
@@ -243,3 +241,18 @@ def test_a_taxonomy_override_that_is_not_utf8_is_named_by_line_and_column(tmp_pa
     (tmp_path / "taxonomy.toml").write_bytes(b"[topics.moe]\n\xff = 1\n")
     with pytest.raises(ConfigError, match=r"taxonomy\.toml:2: not UTF-8 text \(byte 0xff at column 1\)$"):
         load_taxonomy(tmp_path / "taxonomy.toml")
+
+
+def test_a_section_number_an_earlier_kb_read_is_ignored_with_one_warning(tmp_path, caplog):
+    """``sections = { doc = "§N.N" }`` broke on every renumbering and is read no more; a workspace override that
+    still has it loses nothing else and is told once."""
+    import logging
+    base = write(tmp_path, MINI.format(topics=mini_topics()))
+    over = write(tmp_path, '[topics.moe.sections]\ninference = "§2.4"\n', "override.toml")
+    with caplog.at_level(logging.WARNING):
+        merged = load_taxonomy(over, base=base)
+        load_taxonomy(over, base=base)
+    assert merged.hash == load_taxonomy(base=base).hash
+    said = [r.getMessage() for r in caplog.records if "sections" in r.getMessage()]
+    assert said == [f"{over}: topics.moe.sections is no longer read (a section's number comes from the doc): "
+                    "write the words of its title in section_hint"]
