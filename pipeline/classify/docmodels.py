@@ -121,7 +121,10 @@ def _path(workspace: Any, doc: str):
 
 def _read(workspace: Any, doc: str) -> dict[str, Any] | None:
     try:
-        raw = json.loads(_path(workspace, doc).read_text(encoding="utf-8"))
+        path = _path(workspace, doc)
+        if not path.is_file():   # none yet; or a FIFO or device under its name, whose read would wait
+            return None
+        raw = json.loads(path.read_text(encoding="utf-8"))
         return raw if isinstance(raw, dict) and isinstance(raw.get("model"), dict) else None
     except (OSError, ValueError, KBError):
         return None

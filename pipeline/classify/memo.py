@@ -213,7 +213,10 @@ def _read(root: Path | None) -> dict[str, Any]:
     if root is None:
         return {}
     try:
-        raw = json.loads(resolve_inside(root, MEMO_FILE).read_bytes())
+        path = resolve_inside(root, MEMO_FILE)
+        if not path.is_file():   # none yet; or a FIFO or device under its name, whose read would wait
+            return {}
+        raw = json.loads(path.read_bytes())
     except (OSError, ValueError, KBError):
         return {}
     ok = isinstance(raw, dict) and raw.get("format") == FORMAT and isinstance(raw.get("docs"), dict)

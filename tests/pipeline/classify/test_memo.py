@@ -221,3 +221,19 @@ def test_a_damaged_ranking_is_ranked_again_and_the_judgements_stay(tmp_path: Pat
     path.write_text(json.dumps(raw))
     assert _night(tmp_path) == (0, 1)
     assert _night(tmp_path) == (0, 0)
+
+
+def test_a_fifo_under_the_files_name_means_judging_again_not_waiting(tmp_path: Path) -> None:
+    import os
+    import signal
+    path = tmp_path / MEMO_FILE
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    signal.signal(signal.SIGALRM, lambda *_: pytest.fail("reading the kept judgements waited on a FIFO"))
+    signal.alarm(5)
+    try:
+        memo, spy = JudgedTexts(tmp_path, "h1", "inference"), Counting()
+        memo.wrap(spy)(TEXT, title=TITLE)
+    finally:
+        signal.alarm(0)
+    assert spy.calls == 1
