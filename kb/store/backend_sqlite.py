@@ -41,6 +41,8 @@ def check_is_sqlite(path: Path) -> None:
         raise StoreError(f"{path} is a folder, not a SQLite database; refusing to use it")
     if not path.exists():
         return
+    if not path.is_file():   # a FIFO or device: opening it to read the header would wait, or read no store
+        raise StoreError(f"{path} is not a plain file, not a SQLite database; refusing to use it")
     try:
         size = path.stat().st_size
         with path.open("rb") as fh:

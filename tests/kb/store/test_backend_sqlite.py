@@ -462,6 +462,23 @@ def test_something_else_than_a_file_under_the_wal_or_shm_name_is_refused_in_one_
     assert "\n" not in str(caught.value) and target.read_bytes() == b"the team's"
 
 
+def test_a_fifo_in_the_stores_place_is_refused_in_one_line_not_waited_on(workspace: Path) -> None:
+    import signal
+
+    from kb.store.backend_sqlite import check_is_sqlite
+    path = _store(workspace)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    signal.signal(signal.SIGALRM, lambda *_: pytest.fail("reading the store's header waited on a FIFO"))
+    signal.alarm(5)
+    try:
+        with pytest.raises(StoreError) as caught:
+            check_is_sqlite(path)
+    finally:
+        signal.alarm(0)
+    assert str(caught.value) == f"{path} is not a plain file, not a SQLite database; refusing to use it"
+
+
 def test_a_wal_this_user_may_not_write_is_named(workspace: Path) -> None:
     """Asked of the system (access(2)), not by opening the file."""
     from kb.errors import ReadOnlyStore
