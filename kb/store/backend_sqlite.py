@@ -116,8 +116,8 @@ def check_writable(path: Path) -> None:
     or the folder where SQLite keeps them beside it. A symbolic link or anything but a plain file under
     the -wal or -shm name is refused first (StoreError): SQLite would write the store's pages through it.
 
-    Asked of the system (``access``), never by opening the files: an open is more than a check needs, on a
-    file another process has open, and one of a FIFO planted under that name would wait for a writer."""
+    Asked of the system (``access``), never by opening the files: closing a descriptor of the store drops every
+    SQLite lock this process holds on it, and an open of a FIFO planted under that name would wait."""
     beside = (_wal(path), path.with_name(path.name + "-shm"))
     for f in beside:
         if (planted := _not_plain_file(f)) is not None:

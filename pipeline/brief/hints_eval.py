@@ -1,9 +1,7 @@
 """``kb eval sections --method hints``: leave-one-out over a doc's anchors of the keyword classifier's way to
-suggest a section (``judge.suggest_section`` without a suggester): the item's topics, strongest first; each
-topic's sections are the doc's headings its ``section_hint`` names (``Taxonomy.sections_for``), the one whose
-heading and anchored items share the most of the topic's strong terms with the item's title first
-(``judge.nearest_section``). The result has the shape of ``pipeline.classify.sections.leave_one_out``'s, so the
-two ways are read side by side: what a keyword workspace's briefings do, against the doc's own section models.
+suggest a section, the briefing's own ``judge.hint_ranking``. The result has the shape of
+``pipeline.classify.sections.leave_one_out``'s, so the two ways are read side by side: what a keyword
+workspace's briefings do, against the doc's own section models.
 """
 from __future__ import annotations
 
@@ -13,7 +11,7 @@ from typing import Any
 
 from kb.store.anchors import AnchorView
 from pipeline.brief.facts import SectionTerms
-from pipeline.brief.judge import nearest_section
+from pipeline.brief.judge import hint_ranking
 from pipeline.classify.classifier import classify
 
 __all__ = ["leave_one_out_by_hints"]
@@ -36,24 +34,14 @@ def leave_one_out_by_hints(headings: Mapping[str, str], anchored: Sequence[Any],
     for aid, mine in by_id.items():
         others = [_view(a) for a in anchored if a.id != aid]
         describe = SectionTerms(others, titles, taxonomy, judge)
-        ranked = _ranked(judged(mine[0].text, mine[0].title), mine[0].title, titles, taxonomy, describe)
+        topics = [tag.topic for tag in judged(mine[0].text, mine[0].title).tags]
+        ranked = list(hint_ranking(topics, mine[0].title, headings, taxonomy, describe))
         truth = sorted(dict.fromkeys(a.section for a in mine))
         results.append({"id": aid, "title": mine[0].title, "sections": truth, "predicted": ranked[:3],
                         "top1": bool(ranked) and ranked[0] in truth, "top3": bool(set(ranked[:3]) & set(truth))})
     m = len(results)
     return {"n": m, "top1": sum(r["top1"] for r in results) / m if m else None,
             "top3": sum(r["top3"] for r in results) / m if m else None, "items": results}
-
-
-def _ranked(result: Any, title: str, titles: dict[str, str], taxonomy: Any, describe: SectionTerms) -> list[str]:
-    """The sections for an item, best first: each of its topics' sections in turn (the topic's nearest first)."""
-    out: list[str] = []
-    for tag in result.tags:
-        found = [s.lstrip("§") for s in taxonomy.sections_for(tag.topic, titles)]
-        if found:
-            first = nearest_section(found, title, tag.topic, describe)
-            out += [first, *(s for s in found if s != first)]
-    return list(dict.fromkeys(out))
 
 
 def _view(item: Any) -> AnchorView:

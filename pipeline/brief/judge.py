@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -163,8 +163,8 @@ class _EmptyWord(ValueError):
 
 
 def _nonblank(words: Iterable[str]) -> tuple[str, ...]:
-    """``words``, refused (``_EmptyWord``: ``part``'s one line) when one is empty or only spaces: it would match
-    everywhere, or fail the first text that reaches it."""
+    """``words``, refused (``_EmptyWord``, which ``_read_rules`` turns into its one line) when one is empty or
+    only spaces: it would match everywhere, or fail the first text that reaches it."""
     out = tuple(words)
     if any(not w.strip() for w in out):
         raise _EmptyWord("an empty word")
@@ -365,17 +365,30 @@ def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], tax
                     describe: Any = None) -> str | None:
     """The doc's section nearest to the candidate (``suggest(title, text, sections)`` ranks them, see
     ``pipeline.classify.sections``: each section's heading and what is anchored in it), or None.
-    Without ``suggest`` (the keyword classifier): the sections of the strongest topic the doc has, by the
-    taxonomy (``Taxonomy.sections_for``), and among several the one ``describe`` finds nearest."""
+    Without ``suggest`` (the keyword classifier): the first of ``hint_ranking``."""
     if suggest is None:
-        numbered = {f"§{s}": title for s, title in sections.items()}
-        for t in c.topics if taxonomy is not None else ():
-            found = [s.lstrip("§") for s in taxonomy.sections_for(t, numbered)]
-            if found:
-                return nearest_section(found, c.title, t, describe)
-        return None
+        return next(hint_ranking(c.topics if taxonomy is not None else (), c.title, sections, taxonomy, describe),
+                    None)
     ranked = suggest(c.title, "\n".join(c.titles[1:] + c.texts), set(sections))
     return ranked[0] if ranked else None
+
+
+def hint_ranking(topics: Iterable[str], title: str, sections: Mapping[str, str], taxonomy: Any,
+                 describe: Any = None) -> Iterator[str]:
+    """The keyword classifier's way to place an item, best first (section numbers as written, without §): its
+    topics in turn, strongest first; each topic's sections by their headings (``Taxonomy.sections_for``), the
+    one ``describe`` finds nearest first. The briefing takes the first (``suggest_section``), ``kb eval
+    sections --method hints`` them all; lazy, so the briefing reads no more topics than it needs."""
+    numbered = {f"§{s}": t for s, t in sections.items()}
+    seen: set[str] = set()
+    for t in topics:
+        found = [s.lstrip("§") for s in taxonomy.sections_for(t, numbered)]
+        if found:
+            first = nearest_section(found, title, t, describe)
+            for s in (first, *found):
+                if s not in seen:
+                    seen.add(s)
+                    yield s
 
 
 def nearest_section(choices: list[str], title: str, topic: str, describe: Any = None) -> str:

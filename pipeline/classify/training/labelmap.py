@@ -136,11 +136,6 @@ class TeamLabelled:
         return text.split("\n")   # JSON lines: a U+2028 inside a string is no line break
 
 
-def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
-    """The label map's text and table, read as kb.toml and the taxonomy are (``kb.resources.read_toml_file``)."""
-    return read_toml_file(path)
-
-
 @dataclass
 class LabelMap:
     """The parsed label map. ``topics`` is the set of valid slugs, for checking."""
@@ -160,7 +155,7 @@ class LabelMap:
     def load(cls, path: str | Path, valid_topics: set[str] | None = None) -> LabelMap:
         """Read ``label_map.toml``; topics are checked against ``valid_topics`` when given. A mistake in it is a
         ``LabelMapError`` (a ConfigError, exit 2): ``<file>: <table.key>: what is wrong``."""
-        text, raw = _read_toml(Path(path))
+        text, raw = read_toml_file(Path(path))   # as kb.toml and the taxonomy are read
         try:
             lm = cls._parse(raw, text, Path(path))
             if valid_topics is not None:
