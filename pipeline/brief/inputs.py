@@ -28,6 +28,7 @@ from kb.text import normalize_url, paper_title_key, title_key
 from pipeline.brief.collect import cited_anchored, collect_candidates, compute_window
 from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, stored_classifications
 from pipeline.brief.judge import Rules, load_rules
+from pipeline.brief.kept_claims import KeptClaims
 from pipeline.brief.model import Candidate, Window
 from pipeline.brief.verify import Facts
 from pipeline.context import RunContext
@@ -83,6 +84,7 @@ class BriefingInputs:
     main_doc: bool = True
     anchored_elsewhere: set[str] = field(default_factory=set)          # subjects the workspace's other docs anchor
     judged: Any = None   # ``classify``'s judgements kept between nights (``memo.JudgedTexts``): saved after the build
+    kept_claims: Any = None   # the texts' claims kept between nights (``kept_claims.KeptClaims``): saved after it
 
 
 def candidate_keys(c: Candidate) -> set[str]:
@@ -111,6 +113,10 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     stored = stored_classifications(store, engine.hash, cited, entries, doc=topic)
     keys = {k for c in cands for k in candidate_keys(c)}
     day_runs = runs_of_day(store, day)
+    facts = gather_facts(store, topic, taxonomy, day, cited, rules.quantities, anchored=anchored,
+                         since=window.start, said_of=rules.said_of, claim_words=rules.claim_words)
+    kept_claims = KeptClaims(ctx.workspace.root, rules.quantities, rules.said_of, rules.claim_words)
+    facts.kept_claims = kept_claims.wrap(facts.read_claims)
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
                                                                                window.end[:10])
              if window.contains(n.timestamp)]
@@ -124,8 +130,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         candidates=cands, stored=stored,
         unstored=_as_the_stage_would(engine, topic, paper_texts(store, cited - set(stored)), judged),
         paper_titles=paper_titles(store, cited),
-        facts=gather_facts(store, topic, taxonomy, day, cited, rules.quantities, anchored=anchored,
-                           since=window.start, said_of=rules.said_of, claim_words=rules.claim_words),
+        facts=facts, kept_claims=kept_claims,
         anchors=sections_by_subject(anchored), anchored=anchored,
         withdrawn=withdrawn_anchors(store, topic, day, keys),
         anchored_stored=stored_results(store, engine.hash, "paper", {a.arxiv_id for a in anchored if a.arxiv_id},

@@ -48,6 +48,12 @@ class Facts:
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
     said_of: SaidOf = field(default_factory=SaidOf)            # the words before a quantity a value is said of
     claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ([claim_words])
+    # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
+    kept_claims: Callable[[str, str], list[Claim]] | None = None
+
+    def read_claims(self, text: str, where: str) -> list[Claim]:
+        """The claims written in ``text`` (from ``where``), read with the words of data/briefing.toml."""
+        return claims_in(text, where, self.quantities, self.said_of, self.claim_words)
 
 
     def word_rarity(self) -> tuple[dict[str, int], int]:
@@ -129,9 +135,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                     "values": {str(v): [w for w, x in single.items() if x == v] for v in values}}))
     seen: set[tuple[str | None, str, str]] = set()
 
-    def claims(text: str, where: str) -> list[Claim]:
-        return claims_in(text, where, facts.quantities, facts.said_of, facts.claim_words)
-
+    claims = facts.kept_claims or facts.read_claims
     claims_of = {id(c): [cl for s in c.sources for cl in claims(s.text, s.key)] for c in cands}
     corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
     for c in cands:

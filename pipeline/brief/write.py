@@ -90,8 +90,10 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     inputs = load_inputs(ctx, topic, top=top)
     briefing = build_briefing(inputs)
     flags = (preview_flags if preview else sync_flags)(ctx, topic, briefing.flags)   # after the build
-    if inputs.judged is not None and not preview:   # a preview leaves the workspace as it was
-        inputs.judged.save()
+    if not preview:   # a preview leaves the workspace as it was
+        for kept in (inputs.judged, inputs.kept_claims):
+            if kept is not None:
+                kept.save()
     return briefing.as_dict() | {"flags": flags}
 
 

@@ -164,12 +164,17 @@ JUDGING_MODULES = ("pipeline.classify.classifier", "pipeline.classify.matcher", 
                    "kb.text")   # the stemmer every feature goes through (features.py)
 
 
-@functools.cache
 def code_digest() -> str:
-    """A digest of the source of ``JUDGING_MODULES``, found without importing them (the learned model's
-    import numpy): kept judgements are never read back by other code."""
+    """A digest of the source of ``JUDGING_MODULES``: kept judgements are never read back by other code."""
+    return source_digest(JUDGING_MODULES)
+
+
+@functools.cache
+def source_digest(modules: tuple[str, ...]) -> str:
+    """A digest of the source of ``modules``, found without importing them (the learned model's import
+    numpy): what a cache keeps is read back only by the code that made it."""
     h = hashlib.blake2b(digest_size=8)
-    for name in JUDGING_MODULES:
+    for name in modules:
         spec = importlib.util.find_spec(name)
         try:
             h.update(Path(spec.origin).read_bytes() if spec and spec.origin else name.encode())

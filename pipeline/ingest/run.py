@@ -7,6 +7,7 @@ Every run of every source — public sources, bulk files, the workspace — happ
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import logging
 import time
@@ -187,17 +188,44 @@ def failures_recorded(report: SourceReport, ctx: RunContext) -> Iterator[None]:
             report.traceback_at = ctx.workspace.relative(path) if path else None
 
 
+class SourceRun:
+    """One source's run: a report, timed over the steps it takes, any failure in a step the source's own
+    (the run goes on), and one health-ledger row when it is ``close``d, whatever happened."""
+
+    def __init__(self, ctx: RunContext, spec: SourceSpec) -> None:
+        self.ctx, self.spec = ctx, spec
+        self.report = SourceReport(spec.name, spec.kind, manual=spec.manual)
+        self.started = ctx.now().isoformat(timespec="seconds")
+        self._seconds = 0.0
+
+    @contextlib.contextmanager
+    def step(self) -> Iterator[SourceReport]:
+        """A step of the run (fetch, parse, save): timed; a failure inside ends the source's run."""
+        t0 = time.monotonic()
+        try:
+            with failures_recorded(self.report, self.ctx):
+                yield self.report
+        finally:
+            self._seconds += time.monotonic() - t0
+
+    @property
+    def failed(self) -> bool:
+        return self.report.status == "failed"
+
+    def close(self) -> SourceReport:
+        self.report.duration_ms = int(self._seconds * 1000)
+        record_ledger(self.ctx, self.report, self.started)
+        return self.report
+
+
 @contextlib.contextmanager
 def source_run(ctx: RunContext, spec: SourceSpec) -> Iterator[SourceReport]:
-    """The one bracket every source runs in: a report, timed; any failure inside is this source's
-    (the run goes on); one health-ledger row at the end, whatever happened."""
-    report = SourceReport(spec.name, spec.kind, manual=spec.manual)
-    started = ctx.now().isoformat(timespec="seconds")
-    t0 = time.monotonic()
-    with failures_recorded(report, ctx):
+    """The one bracket every source runs in, as one step: a report, timed; any failure inside is this
+    source's (the run goes on); one health-ledger row at the end, whatever happened."""
+    run = SourceRun(ctx, spec)
+    with run.step() as report:
         yield report
-    report.duration_ms = int((time.monotonic() - t0) * 1000)
-    record_ledger(ctx, report, started)
+    run.close()
 
 
 def run_source(ctx: RunContext, spec: SourceSpec, collect: Callable[[SourceReport], list[ParseResult] | None]
@@ -217,8 +245,31 @@ def run_source(ctx: RunContext, spec: SourceSpec, collect: Callable[[SourceRepor
 
 
 def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]]) -> list[SourceReport]:
-    """Run each source in turn, each independent of the others."""
-    return [run_source(ctx, spec, collector) for spec, collector in plans]
+    """Run each source, each independent of the others: every source is fetched in turn, the payloads
+    are parsed (by forked workers when there is much to parse, ``pipeline.ingest.parse_pool``) and each
+    source's records are saved in its own transaction, in the sources' order."""
+    from pipeline.ingest.parse_pool import parsed_ahead
+    runs = [SourceRun(ctx, spec) for spec, _ in plans]
+    fetched: list[list[Payload] | None] = []
+    for run, (_, collector) in zip(runs, plans):
+        payloads = None
+        with run.step() as report:
+            payloads = collector.fetch(report)
+            if payloads is None:
+                report.status = "not-modified"
+        fetched.append(None if run.failed else payloads)
+    todo = [i for i, payloads in enumerate(fetched) if payloads is not None]
+    size = sum(len(p.data) for i in todo for p in fetched[i] or ())
+    with parsed_ahead([functools.partial(plans[i][1].parse, fetched[i]) for i in todo], size) as parsed:
+        records = dict(zip(todo, parsed))
+        if records:
+            ctx.store.prepare_writes()   # meanwhile any workers parse: the first save does not wait for both
+        for i, run in enumerate(runs):
+            if i in records:
+                with run.step() as report:
+                    save_results(ctx, run.spec, records[i].result(), report)
+            run.close()
+    return [run.report for run in runs]
 
 
 def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], report: SourceReport) -> None:

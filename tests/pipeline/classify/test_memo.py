@@ -151,12 +151,12 @@ def test_the_stemmer_every_feature_goes_through_is_judging_code(tmp_path: Path, 
             spec = importlib.util.spec_from_file_location(name, changed)
         return spec
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
-    memo.code_digest.cache_clear()
+    memo.source_digest.cache_clear()
     try:
         assert memo.code_digest() != before
     finally:
         monkeypatch.undo()
-        memo.code_digest.cache_clear()
+        memo.source_digest.cache_clear()
 
 
 class Ranking:

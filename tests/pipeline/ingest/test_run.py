@@ -1,5 +1,6 @@
 """The one bracket sources run in, as `kb ingest` reports it: an empty day, a payload of nothing but
-refused items, an over-long author list, and a bug in a parser that costs its source only."""
+refused items, an over-long author list, and a bug in a parser that costs its source only, whether it
+parsed in the process or in a forked worker (``pipeline.ingest.parse_pool``)."""
 from __future__ import annotations
 
 import json
@@ -52,6 +53,17 @@ def test_an_author_list_past_its_bounds_is_cut_and_the_paper_kept(workspace: Pat
     assert shown["authors"] == [long_name[:299] + "…", "Alan Turing", "Grace Hopper"]
 
 
+@pytest.fixture(params=["in the process", "in forked workers"])
+def parsing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both ways a night parses: the sample day is small enough to parse in the process; forced, it goes
+    to forked workers (which inherit the monkeypatched parser)."""
+    if request.param == "in forked workers":
+        import pipeline.ingest.parse_pool as pool
+        monkeypatch.setattr(pool, "PARALLEL_FROM", 0)
+        monkeypatch.setattr(pool.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    return request.param
+
+
 def _bug_in_lmcache(monkeypatch: pytest.MonkeyPatch) -> None:
     import pipeline.sources.detect as detect
     parse = detect.parse_payload
@@ -64,7 +76,7 @@ def _bug_in_lmcache(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(detect, "parse_payload", buggy)
 
 
-def test_a_bug_in_one_feeds_parser_fails_that_feed_and_the_others_go_on(sample_workspace: Path,
+def test_a_bug_in_one_feeds_parser_fails_that_feed_and_the_others_go_on(sample_workspace: Path, parsing: str,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     _bug_in_lmcache(monkeypatch)
     result = kb_inproc("ingest", "all", "--offline", "--date", "2026-10-08")
@@ -80,7 +92,8 @@ def test_a_bug_in_one_feeds_parser_fails_that_feed_and_the_others_go_on(sample_w
     assert ledger["lmcache"] == "failed" and ledger["vllm-blog"] == ledger["llm-d"] == "ok"
 
 
-def test_the_nightlys_run_log_keeps_a_parsers_traceback(sample_workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_nightlys_run_log_keeps_a_parsers_traceback(sample_workspace: Path, parsing: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     _bug_in_lmcache(monkeypatch)
     result = kb_inproc("nightly", "--offline", "--date", "2026-10-08")
     assert result.returncode == 1

@@ -1,0 +1,103 @@
+"""The claims read from texts, kept between nights in ``.kb/cache/claims.json``.
+
+Reading the claims of every text of a night (``claims.claims_in``) is most of what the number rule
+costs, and most of a night's texts are last night's: the doc's own figures, the papers still in the
+window, the team's notes. A text's claims are kept under a digest of the text and of what reads it
+(the ``[quantities]``, ``[said_of]`` and ``[claim_words]`` of data/briefing.toml and the code of
+``pipeline.brief.claims``), so a claim read back is exactly the one read again. Only the texts read
+tonight are written back: the file follows the night, not the store. Like the kept judgements
+(``pipeline.classify.memo``) it is only ever a shortcut: missing, damaged, from another kb or
+impossible to write, it means reading again.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from kb.errors import KBError
+from kb.fsutil import write_atomically
+from kb.workspace import resolve_inside
+from pipeline.brief.claims import Claim, ClaimWords, SaidOf
+from pipeline.classify.memo import source_digest
+
+log = logging.getLogger(__name__)
+
+CLAIMS_FILE = ".kb/cache/claims.json"
+FORMAT = 1
+
+Read = Callable[[str, str], list[Claim]]
+
+
+class KeptClaims:
+    """Claims of texts kept between nights: ``wrap`` a reader to use them, ``save`` to keep tonight's."""
+
+    def __init__(self, root: Path | None, quantities: dict[str, str], said_of: SaidOf, words: ClaimWords) -> None:
+        self.root = root
+        self.reader = _reader_digest(quantities, said_of, words)
+        raw = _read(root)
+        self._known: dict[str, list[list[Any]]] = raw["texts"] if raw.get("reader") == self.reader else {}
+        self._used: dict[str, list[list[Any]]] = {}
+
+    def wrap(self, read: Read) -> Read:
+        """``read`` (``f(text, where) → claims``) answering from the kept claims first."""
+        def claims(text: str, where: str) -> list[Claim]:
+            key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+            raw = self._used.get(key, self._known.get(key))
+            found = _parse(raw, where)
+            if found is None:
+                found = read(text, where)
+                raw = [[c.subject, c.quantity, c.unit, c.value, c.written] for c in found]
+            self._used[key] = raw
+            return found
+        return claims
+
+    def save(self) -> None:
+        """Keep tonight's claims, when they differ from the file's."""
+        if self.root is None or self._used == self._known:
+            return
+        body = json.dumps({"format": FORMAT, "reader": self.reader, "texts": self._used},
+                          ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        try:
+            write_atomically(resolve_inside(self.root, CLAIMS_FILE), body.encode("utf-8"), durable=False)
+        except (OSError, KBError) as exc:   # a member who may only read .kb/: reading again next night
+            log.info("claims not kept: %s", exc)
+        self._known = self._used
+
+
+def _reader_digest(quantities: dict[str, str], said_of: SaidOf, words: ClaimWords) -> str:
+    config = json.dumps([sorted(quantities.items()), asdict(said_of), asdict(words)], sort_keys=True, default=sorted)
+    return hashlib.blake2b(f"{config}:{source_digest(('pipeline.brief.claims',))}".encode(),
+                           digest_size=16).hexdigest()
+
+
+def _parse(raw: Any, where: str) -> list[Claim] | None:
+    """The claims ``raw`` holds, said in ``where``; None for anything but a list of well-formed claims."""
+    if not isinstance(raw, list):
+        return None
+    out = []
+    for c in raw:
+        if not (isinstance(c, list) and len(c) == 5 and (c[0] is None or isinstance(c[0], str))
+                and all(isinstance(x, str) for x in (c[1], c[2], c[4]))
+                and isinstance(c[3], (int, float)) and not isinstance(c[3], bool)):
+            return None   # damaged by another hand: read the text again
+        out.append(Claim(c[0], c[1], c[2], float(c[3]), c[4], where))
+    return out
+
+
+def _read(root: Path | None) -> dict[str, Any]:
+    if root is None:
+        return {}
+    try:
+        path = resolve_inside(root, CLAIMS_FILE)
+        if not path.is_file():   # none yet; or a FIFO under its name, whose read would wait
+            return {}
+        raw = json.loads(path.read_bytes())
+    except (OSError, ValueError, KBError):
+        return {}
+    ok = isinstance(raw, dict) and raw.get("format") == FORMAT and isinstance(raw.get("texts"), dict)
+    return raw if ok else {}

@@ -1,0 +1,105 @@
+"""Claims kept between nights (``pipeline.brief.kept_claims``): read back exactly as read again, never across
+other claim words, only tonight's kept, and never the cause of a failed briefing."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.brief.claims import claims_in
+from pipeline.brief.judge import load_rules
+from pipeline.brief.kept_claims import CLAIMS_FILE, KeptClaims
+from tests.reliability.support import kb_inproc
+
+RULES = load_rules()
+TEXTS = ["Mooncake reaches 46.1 GB/s over RDMA and cuts TTFT by 38%.",
+         "KVQuilt TTFT: 180 ms（32k prompt）, 吞吐 vs vLLM：2.1×",
+         "A text with no figure at all."]
+
+
+class Counting:
+    def __init__(self, quantities: dict[str, str] = RULES.quantities) -> None:
+        self.calls, self.quantities = 0, quantities
+
+    def __call__(self, text: str, where: str):
+        self.calls += 1
+        return claims_in(text, where, self.quantities, RULES.said_of, RULES.claim_words)
+
+
+def _read(root: Path, texts: list[str] = TEXTS, quantities: dict[str, str] = RULES.quantities):
+    kept, spy = KeptClaims(root, quantities, RULES.said_of, RULES.claim_words), Counting(quantities)
+    read = kept.wrap(spy)
+    found = [read(t, f"note {n}") for n, t in enumerate(texts)]
+    kept.save()
+    return found, spy.calls
+
+
+def test_claims_read_last_night_are_read_back_exactly_and_not_read_again(tmp_path: Path) -> None:
+    first, calls = _read(tmp_path)
+    assert calls == 3 and first[0] and first[1] and first[2] == []
+    again, calls = _read(tmp_path)
+    assert calls == 0 and again == first
+    # said in another place tonight: the same claims, said there
+    (moved,), _ = _read(tmp_path, TEXTS[:1])
+    assert [dataclasses.replace(c, where="note 0") for c in moved] == first[0]
+
+
+def test_other_claim_words_read_again(tmp_path: Path) -> None:
+    first, _ = _read(tmp_path)
+    assert any(c.quantity == "TTFT" for cs in first for c in cs)
+    fewer = {k: v for k, v in RULES.quantities.items() if v != "TTFT"}
+    found, calls = _read(tmp_path, quantities=fewer)
+    assert calls == 3 and all(c.quantity != "TTFT" for cs in found for c in cs)
+
+
+def test_only_tonights_texts_are_kept(tmp_path: Path) -> None:
+    _read(tmp_path)
+    _read(tmp_path, TEXTS[:1])
+    assert len(json.loads((tmp_path / CLAIMS_FILE).read_text())["texts"]) == 1
+
+
+@pytest.mark.parametrize("damage", ["not json {", '{"format": 1, "reader": "x", "texts": []}', "entry"])
+def test_a_damaged_file_or_entry_means_reading_again(tmp_path: Path, damage: str) -> None:
+    first, _ = _read(tmp_path)
+    path = tmp_path / CLAIMS_FILE
+    if damage == "entry":
+        raw = json.loads(path.read_text())
+        for claims in raw["texts"].values():
+            for c in claims:
+                c[3] = "46.1"   # a value as a string: read as such it would fail the number rule
+        path.write_text(json.dumps(raw))
+    else:
+        path.write_text(damage)
+    again, calls = _read(tmp_path)
+    # a damaged entry: its text only (the text without figures kept its good, empty entry); else every text
+    assert calls == (2 if damage == "entry" else 3) and again == first
+
+
+def test_a_cache_that_cannot_be_written_is_no_failure(tmp_path: Path) -> None:
+    (tmp_path / ".kb").mkdir()
+    (tmp_path / ".kb" / "cache").write_text("a file where the folder should be")
+    first, calls = _read(tmp_path)
+    assert calls == 3 and first[0]
+
+
+def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspace: Path, tmp_path: Path) -> None:
+    def night(home: Path) -> None:
+        result = kb_inproc("--home", str(home), "nightly", "--offline", "--date", "2026-10-08")
+        assert result.returncode == 0, result.stderr
+
+    night(sample_workspace)
+    kept = sample_workspace / CLAIMS_FILE
+    assert json.loads(kept.read_text())["texts"]
+    fresh = tmp_path / "fresh"
+    shutil.copytree(sample_workspace, fresh)
+    (fresh / CLAIMS_FILE).unlink()
+    md = "briefings/2026-10-08-inference.md"
+    before = (sample_workspace / md).read_bytes()
+    (sample_workspace / md).unlink()
+    (fresh / md).unlink()
+    night(sample_workspace)   # the claims read back
+    night(fresh)              # the claims read again
+    assert (sample_workspace / md).read_bytes() == (fresh / md).read_bytes() == before

@@ -1,0 +1,86 @@
+"""Parsing shared with forked workers (``pipeline.ingest.parse_pool``): the same records as in the process,
+a parser's error raised where the records are asked for, a dead worker costing time only, and a night
+parsed either way giving the same store and the same briefings."""
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import pipeline.ingest.parse_pool as pool
+from kb.errors import ParseError
+from tests.reliability.support import kb_inproc
+
+
+@pytest.fixture
+def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+
+
+def test_a_small_night_a_single_core_or_a_single_job_parses_in_the_process(monkeypatch: pytest.MonkeyPatch,
+                                                                          two_cores: None) -> None:
+    assert pool.workers_for(pool.PARALLEL_FROM - 1) == 0
+    assert pool.workers_for(pool.PARALLEL_FROM) == 2
+    with pool.parsed_ahead([os.getpid], pool.PARALLEL_FROM) as (only,):
+        assert only.result() == os.getpid()          # one job: nothing to share
+    monkeypatch.setattr(pool.os, "sched_getaffinity", lambda _pid: {0})
+    assert pool.workers_for(10 * pool.PARALLEL_FROM) == 0
+
+
+def test_workers_give_each_jobs_records_and_see_what_the_process_held(two_cores: None) -> None:
+    payloads = [f"payload {n}".encode() * 1000 for n in range(5)]   # held before the workers fork
+    jobs = [lambda b=b: (os.getpid(), b.decode()[:9]) for b in payloads]
+    with pool.parsed_ahead(jobs, pool.PARALLEL_FROM) as parsed:
+        results = [p.result() for p in reversed(parsed)][::-1]   # asked for in any order
+    assert [text for _, text in results] == [f"payload {n}" for n in range(5)]
+    assert os.getpid() not in {pid for pid, _ in results}
+
+
+def test_a_parsers_error_is_raised_where_its_records_are_asked_for(two_cores: None) -> None:
+    def broken() -> None:
+        raise ParseError("feed 'x' is not well-formed XML (line 3)")
+
+    with pool.parsed_ahead([broken, lambda: "fine"], pool.PARALLEL_FROM) as (bad, good):
+        with pytest.raises(ParseError, match="not well-formed XML"):
+            bad.result()
+        assert good.result() == "fine"
+
+
+def test_a_worker_that_dies_costs_time_not_records(two_cores: None) -> None:
+    parent = os.getpid()
+
+    def dies_in_a_worker() -> str:
+        if os.getpid() != parent:
+            os._exit(1)   # as the kernel's OOM killer would end it
+        return "parsed here"
+
+    with pool.parsed_ahead([dies_in_a_worker, lambda: "also here"], pool.PARALLEL_FROM) as parsed:
+        assert [p.result() for p in parsed] == ["parsed here", "also here"]
+
+
+def _night(home: Path) -> None:
+    result = kb_inproc("--home", str(home), "nightly", "--offline", "--date", "2026-10-08")
+    assert result.returncode == 0, result.stderr
+
+
+def _papers(home: Path) -> list[tuple]:
+    return sqlite3.connect(home / ".kb" / "kb.sqlite").execute(
+        "SELECT arxiv_id, title, abstract, authors FROM papers ORDER BY arxiv_id").fetchall()
+
+
+def test_a_night_parsed_by_workers_stores_and_briefs_what_one_parsed_in_the_process(
+        sample_workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_cores: None) -> None:
+    forked = tmp_path / "forked"
+    shutil.copytree(sample_workspace, forked)
+    _night(sample_workspace)
+    monkeypatch.setattr(pool, "PARALLEL_FROM", 0)
+    _night(forked)
+    assert _papers(forked) == _papers(sample_workspace) and _papers(forked)
+    written = sorted(p.name for p in (sample_workspace / "briefings").iterdir())
+    assert written and sorted(p.name for p in (forked / "briefings").iterdir()) == written
+    _, mismatch, errors = filecmp.cmpfiles(sample_workspace / "briefings", forked / "briefings", written, shallow=False)
+    assert not mismatch and not errors
