@@ -100,20 +100,26 @@ def _brief(ctx: RunContext, report: NightlyReport) -> None:
     """Build every topic's briefing once; write it in every language and format of kb.toml (changed bytes only)."""
     from pipeline.brief.judge import density_name, load_rules
     from pipeline.brief.publish import write_day
+    from pipeline.brief.render import compile_ahead
     from pipeline.brief.write import briefing_data
     rules = load_rules(ctx.workspace.root)
-    for topic in ctx.config.topics:
-        data = briefing_data(ctx, topic.slug)   # verification rules run (and flags are synced) once per topic
-        results = write_day(ctx, topic.slug, data)
-        for lang in ctx.config.languages:
-            mine = [r for r in results if r.lang == lang]
-            report.briefings.append({
-                "topic": topic.slug, "lang": lang, "path": ctx.workspace.relative(mine[0].path),
-                "paths": [ctx.workspace.relative(r.path) for r in mine],
-                "increments": len(data["increments"]),
-                "density": density_name(data["density"]["level"], "en", rules),   # the summary is English
-                "open_flags": sum(f["status"] == "open" for f in data["flags"]),
-                "unchanged": not any(r.written for r in mine)})
+    compiling = compile_ahead(ctx.workspace.root, ctx.config.languages)   # while the first briefing is built
+    try:
+        for topic in ctx.config.topics:
+            data = briefing_data(ctx, topic.slug)   # verification rules run (and flags are synced) once per topic
+            compiling.wait()
+            results = write_day(ctx, topic.slug, data)
+            for lang in ctx.config.languages:
+                mine = [r for r in results if r.lang == lang]
+                report.briefings.append({
+                    "topic": topic.slug, "lang": lang, "path": ctx.workspace.relative(mine[0].path),
+                    "paths": [ctx.workspace.relative(r.path) for r in mine],
+                    "increments": len(data["increments"]),
+                    "density": density_name(data["density"]["level"], "en", rules),   # the summary is English
+                    "open_flags": sum(f["status"] == "open" for f in data["flags"]),
+                    "unchanged": not any(r.written for r in mine)})
+    finally:
+        compiling.wait()
 
 
 def _site(ctx: RunContext, report: NightlyReport) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import html
+import os
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -66,6 +67,55 @@ def _environment(workspace: Path | None):
                        **language_filters(workspace))
     env.globals["icon"] = CATEGORY_ICON
     return env
+
+
+class CompiledAhead:
+    """The briefing templates being compiled into the cache by a forked child (``compile_ahead``)."""
+
+    def __init__(self, pid: int | None = None) -> None:
+        self.pid = pid
+
+    def wait(self) -> None:
+        """Until the child is done (whatever it managed: a template it did not cache is compiled on use)."""
+        if self.pid is not None:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self.pid, 0)
+            self.pid = None
+
+
+def compile_ahead(workspace: Path, langs: list[str]) -> CompiledAhead:
+    """Compile ``langs``' briefing templates that the workspace's template cache lacks in a forked child, while
+    this process goes on (the nightly builds the briefing meanwhile): a night with no compiled templates yet
+    (the first, the first after an upgrade or an edited override) does not wait ~0.2 s for them before it
+    renders. Nothing is forked when every template is cached or the machine has one core."""
+    env = _environment(workspace)
+    names = [f"briefing.{lang}.md.j2" for lang in langs] + ["points.md.j2"]
+    missing = [n for n in names if not _in_cache(env, n)]
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if not missing or cores < 2 or not hasattr(os, "fork"):
+        return CompiledAhead()
+    pid = os.fork()
+    if pid == 0:   # the child: compile, cache (atomically: Jinja writes a temp file and renames it), leave
+        code = 1
+        try:
+            for name in missing:
+                env.get_template(name)
+            code = 0
+        finally:
+            os._exit(code)   # none of the parent's exit handlers, buffers or connections
+    return CompiledAhead(pid)
+
+
+def _in_cache(env: Any, name: str) -> bool:
+    """Has the template cache an entry for template ``name``? (Whether it is current is Jinja's to check.)"""
+    cache = env.bytecode_cache
+    if cache is None:
+        return True   # nothing to compile ahead into
+    try:
+        _, filename, _ = env.loader.get_source(env, name)
+    except Exception:   # a template that does not load: its render will say why
+        return True
+    return os.path.exists(os.path.join(cache.directory, cache.pattern % cache.get_cache_key(name, filename)))
 
 
 def level_filter(workspace: Path | None):

@@ -209,10 +209,14 @@ def load_workspace_taxonomy(ctx: Any) -> Any:
 
 
 def workspace_taxonomy(workspace: Any = None) -> Any:
-    """The shipped taxonomy, with ``workspace``'s ``taxonomy.toml`` merged over it when present."""
-    from pipeline.classify.taxonomy import load_taxonomy
-    override = workspace.root / WORKSPACE_TAXONOMY if workspace is not None else None
-    return load_taxonomy(override if override is not None and override.is_file() else None)
+    """The shipped taxonomy, with ``workspace``'s ``taxonomy.toml`` merged over it when present (as last read
+    and checked, when the workspace keeps that reading: ``kept_taxonomy``)."""
+    if workspace is None:
+        from pipeline.classify.taxonomy import load_taxonomy
+        return load_taxonomy()
+    from pipeline.classify.kept_taxonomy import load_kept_taxonomy
+    override = workspace.root / WORKSPACE_TAXONOMY
+    return load_kept_taxonomy(workspace.root, override if override.is_file() else None)
 
 
 def load_engine(ctx: Any) -> Engine:

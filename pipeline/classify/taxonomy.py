@@ -11,11 +11,13 @@ while changing a weight, a term, a threshold or a section changes it.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
@@ -189,6 +191,14 @@ def _read(path: Path) -> dict[str, Any]:
 
 def load_taxonomy(override: str | Path | None = None, *, base: str | Path | None = None) -> Taxonomy:
     """Load the base taxonomy (default: the shipped one) and merge ``override`` on top."""
+    raw, where, sources = read_merged(override, base=base)
+    return parse_taxonomy(raw, where=where, sources=sources)   # checks the (merged) whole
+
+
+def read_merged(override: str | Path | None = None, *, base: str | Path | None = None
+                ) -> tuple[dict[str, Any], str, tuple[str, ...]]:
+    """The base taxonomy's table with ``override``'s merged over it (each file's shape checked on its own
+    when there are two), what its errors call it, and the files it was read from, base first."""
     base_path = Path(base) if base is not None else default_taxonomy_path()
     raw = _read(base_path)
     sources = [str(base_path)]
@@ -201,7 +211,7 @@ def load_taxonomy(override: str | Path | None = None, *, base: str | Path | None
         raw = _merge(raw, o_raw)
         sources.append(str(o_path))
         where = f"{o_path} (merged over {base_path.name})"
-    return parse_taxonomy(raw, where=where, sources=tuple(sources))   # checks the (merged) whole
+    return raw, where, tuple(sources)
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any], path: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -224,10 +234,25 @@ def _err(where: str, key: str, problem: str) -> ConfigError:
 
 
 _WARNED: set[str] = set()
+_HEARD: list[list[str]] = []
 
 
-def _warn_once(message: str) -> None:
+@contextlib.contextmanager
+def warnings_heard() -> Iterator[list[str]]:
+    """The warnings reading a taxonomy gives inside the block, each time (``kept_taxonomy`` says them again
+    when it reads the taxonomy back)."""
+    heard: list[str] = []
+    _HEARD.append(heard)
+    try:
+        yield heard
+    finally:
+        _HEARD.remove(heard)
+
+
+def warn_once(message: str) -> None:
     """A key an earlier kb read, now ignored: said once a process (a taxonomy is read more than once a run)."""
+    for heard in _HEARD:
+        heard.append(message)
     if message not in _WARNED:
         _WARNED.add(message)
         log.warning("%s", message)
@@ -264,7 +289,7 @@ def _check_shape(raw: dict[str, Any], where: str, *, partial: bool) -> None:
             raise _err(where, key, "must be a table")
         for k in list(body):
             if k == "sections":   # a doc's section numbers written into the taxonomy broke on every renumbering
-                _warn_once(f"{where}: {key}.sections is no longer read (a section's number comes from the doc): "
+                warn_once(f"{where}: {key}.sections is no longer read (a section's number comes from the doc): "
                            "write the words of its title in section_hint")
                 del body[k]       # nor merged into what the override is laid over
                 continue
@@ -335,9 +360,11 @@ def _check_weights(where: str, key: str, tbl: Any, *, allow_zero: bool) -> None:
 
 
 def parse_taxonomy(raw: dict[str, Any], *, where: str = "<taxonomy>",
-                   sources: tuple[str, ...] = ()) -> Taxonomy:
-    """Build a validated ``Taxonomy`` from the (merged) TOML content."""
-    _check_shape(raw, where, partial=False)
+                   sources: tuple[str, ...] = (), checked: bool = False) -> Taxonomy:
+    """Build a validated ``Taxonomy`` from the (merged) TOML content. ``checked``: this very content passed
+    this code's check before (``kept_taxonomy``), which is not done again."""
+    if not checked:
+        _check_shape(raw, where, partial=False)
     s = raw.get("settings", {})
     settings = Settings(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in s.items()})
     if not 0 <= settings.relative_tag_threshold <= 1:

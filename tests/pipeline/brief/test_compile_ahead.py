@@ -1,0 +1,85 @@
+"""Briefing templates compiled ahead (``render.compile_ahead``): a night whose template cache is empty compiles
+them in a forked child while it builds the briefing, a night with them cached forks nothing, and a child that
+fails costs nothing but the time it would have saved."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import jinja2
+import pytest
+
+import pipeline.brief.render as render
+from tests.reliability.support import kb_inproc
+
+
+@pytest.fixture
+def forks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The children ``compile_ahead`` forked (on two cores, whatever this machine has)."""
+    monkeypatch.setattr(render.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    born: list[int] = []
+    real = os.fork
+
+    def fork() -> int:
+        pid = real()
+        if pid:
+            born.append(pid)
+        return pid
+    monkeypatch.setattr(render.os, "fork", fork)
+    return born
+
+
+@pytest.fixture
+def compiled_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The briefing templates this process compiled (a child's compiling is not seen here)."""
+    names: list[str] = []
+    real = jinja2.Environment.compile
+
+    def compile(self, source, name=None, filename=None, *args, **kw):
+        if name and name.endswith(".md.j2"):
+            names.append(name)
+        return real(self, source, name, filename, *args, **kw)
+    monkeypatch.setattr(jinja2.Environment, "compile", compile)
+    return names
+
+
+def _night(home: Path) -> None:
+    result = kb_inproc("--home", str(home), "nightly", "--offline", "--date", "2026-10-08")
+    assert result.returncode == 0, result.stderr
+
+
+def _cached(home: Path) -> list[Path]:
+    return sorted((home / ".kb" / "cache").glob("templates-*/__jinja2_*.cache"))
+
+
+def test_a_first_night_compiles_its_templates_in_a_child_and_the_next_forks_nothing(
+        sample_workspace: Path, forks: list[int], compiled_here: list[str]) -> None:
+    _night(sample_workspace)
+    assert len(forks) == 1
+    assert len(_cached(sample_workspace)) == 3   # zh, en and the points macro, written by the child
+    assert compiled_here == []                   # this process found them compiled
+    _night(sample_workspace)
+    assert len(forks) == 1 and compiled_here == []   # all cached: nothing forked, nothing compiled
+
+
+def test_a_child_that_fails_costs_the_briefing_nothing(sample_workspace: Path, forks: list[int],
+                                                       compiled_here: list[str], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    reference = tmp_path / "reference"
+    import shutil
+    shutil.copytree(sample_workspace, reference)
+    parent = os.getpid()
+    real = jinja2.Environment.get_template
+
+    def broken_in_the_child(self, name, *args, **kw):
+        if os.getpid() != parent:
+            raise MemoryError("the child ran out")
+        return real(self, name, *args, **kw)
+    monkeypatch.setattr(jinja2.Environment, "get_template", broken_in_the_child)
+    _night(sample_workspace)
+    assert len(forks) == 1
+    assert sorted(compiled_here) == ["briefing.en.md.j2", "briefing.zh.md.j2", "points.md.j2"]   # here, after all
+    monkeypatch.undo()
+    _night(reference)
+    md = "briefings/2026-10-08-inference.md"
+    assert (sample_workspace / md).read_bytes() == (reference / md).read_bytes()
