@@ -86,10 +86,21 @@ def test_a_cache_that_cannot_be_written_is_no_failure(tmp_path: Path) -> None:
     assert calls == 3 and first[0]
 
 
-def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspace: Path, tmp_path: Path) -> None:
-    def night(home: Path) -> None:
+def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspace: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.brief.verify as verify
+    read: list[str] = []   # the texts read tonight, not answered from the kept claims
+
+    def counted(text: str, *args):
+        read.append(text)
+        return claims_in(text, *args)
+    monkeypatch.setattr(verify, "claims_in", counted)
+
+    def night(home: Path) -> int:
+        read.clear()
         result = kb_inproc("--home", str(home), "nightly", "--offline", "--date", "2026-10-08")
         assert result.returncode == 0, result.stderr
+        return len(read)
 
     night(sample_workspace)
     kept = sample_workspace / CLAIMS_FILE
@@ -101,8 +112,8 @@ def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspac
     before = (sample_workspace / md).read_bytes()
     (sample_workspace / md).unlink()
     (fresh / md).unlink()
-    night(sample_workspace)   # the claims read back
-    night(fresh)              # the claims read again
+    assert night(sample_workspace) == 0   # the claims read back: no text read again
+    assert night(fresh) > 0               # the claims read again
     assert (sample_workspace / md).read_bytes() == (fresh / md).read_bytes() == before
 
 
