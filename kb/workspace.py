@@ -137,6 +137,13 @@ def resolve_inside(root: Path, relative: str | Path) -> Path:
     return target
 
 
+def unfollowed_inside(root: Path, relative: str | Path) -> Path:
+    """``relative`` with its folder resolved inside ``root`` (``resolve_inside``) and its own name not followed:
+    a file kb replaces there (a cache) replaces a symlink in its place, never the file the link leads to."""
+    rel = Path(relative)
+    return resolve_inside(root, rel.parent) / rel.name
+
+
 def find_root(home: str | Path | None = None, *, env: dict[str, str] | None = None,
               cwd: Path | None = None) -> Path:
     """The workspace root: ``--home``, else ``$KB_HOME``, else the nearest folder upwards with a kb.toml."""

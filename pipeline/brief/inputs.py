@@ -115,7 +115,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     day_runs = runs_of_day(store, day)
     facts = gather_facts(store, topic, taxonomy, day, cited, rules.quantities, anchored=anchored,
                          since=window.start, said_of=rules.said_of, claim_words=rules.claim_words)
-    kept_claims = KeptClaims(ctx.workspace.root, rules.quantities, rules.said_of, rules.claim_words)
+    kept_claims = KeptClaims(ctx.workspace.root, rules.quantities, rules.said_of, rules.claim_words,
+                             doc=topic)
     facts.kept_claims = kept_claims.wrap(facts.read_claims)
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
                                                                                window.end[:10])

@@ -4,8 +4,10 @@ Reading the claims of every text of a night (``claims.claims_in``) is most of wh
 costs, and most of a night's texts are last night's: the doc's own figures, the papers still in the
 window, the team's notes. A text's claims are kept under a digest of the text and of what reads it
 (the ``[quantities]``, ``[said_of]`` and ``[claim_words]`` of data/briefing.toml and the code of
-``pipeline.brief.claims``), so a claim read back is exactly the one read again. Only the texts read
-tonight are written back: the file follows the night, not the store. Like the kept judgements
+``READING_MODULES``), so a claim read back is exactly the one read again. Each doc's briefing keeps
+the texts it read tonight, one set per doc (a night briefs each doc in turn: one doc's save never drops
+another's texts), and a text any doc read is read back by all: the file follows the nights, not the
+store. A symlink in the file's place is replaced, never written through. Like the kept judgements
 (``pipeline.classify.memo``) it is only ever a shortcut: missing, damaged, from another kb or
 impossible to write, it means reading again.
 """
@@ -21,14 +23,16 @@ from typing import Any
 
 from kb.errors import KBError
 from kb.fsutil import write_atomically
-from kb.workspace import resolve_inside
+from kb.workspace import unfollowed_inside
 from pipeline.brief.claims import Claim, ClaimWords, SaidOf
 from pipeline.classify.memo import source_digest
 
 log = logging.getLogger(__name__)
 
 CLAIMS_FILE = ".kb/cache/claims.json"
-FORMAT = 1
+FORMAT = 2   # the file's layout (2: one set of texts per doc); another one is read as empty
+# The modules whose code decides a text's claims: ``claims_in`` and what it reads names and baselines with.
+READING_MODULES = ("pipeline.brief.claims", "pipeline.brief.entities", "kb.names")
 
 Read = Callable[[str, str], list[Claim]]
 
@@ -36,18 +40,22 @@ Read = Callable[[str, str], list[Claim]]
 class KeptClaims:
     """Claims of texts kept between nights: ``wrap`` a reader to use them, ``save`` to keep tonight's."""
 
-    def __init__(self, root: Path | None, quantities: dict[str, str], said_of: SaidOf, words: ClaimWords) -> None:
-        self.root = root
+    def __init__(self, root: Path | None, quantities: dict[str, str], said_of: SaidOf, words: ClaimWords, *,
+                 doc: str) -> None:
+        self.root, self.doc = root, doc
         self.reader = _reader_digest(quantities, said_of, words)
         raw = _read(root)
-        self._known: dict[str, list[list[Any]]] = raw["texts"] if raw.get("reader") == self.reader else {}
+        self._docs: dict[str, dict[str, Any]] = raw["docs"] if raw.get("reader") == self.reader else {}
+        self._known: dict[str, list[list[Any]]] = self._docs.get(doc, {})
+        # what any doc read: the claims of a text do not depend on the doc that reads it
+        self._any = {k: v for texts in self._docs.values() for k, v in texts.items()} | self._known
         self._used: dict[str, list[list[Any]]] = {}
 
     def wrap(self, read: Read) -> Read:
         """``read`` (``f(text, where) → claims``) answering from the kept claims first."""
         def claims(text: str, where: str) -> list[Claim]:
             key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
-            raw = self._used.get(key, self._known.get(key))
+            raw = self._used.get(key, self._any.get(key))
             found = _parse(raw, where)
             if found is None:
                 found = read(text, where)
@@ -57,21 +65,22 @@ class KeptClaims:
         return claims
 
     def save(self) -> None:
-        """Keep tonight's claims, when they differ from the file's."""
+        """Keep tonight's claims of this doc's texts (the other docs' as the file holds them), when they differ."""
         if self.root is None or self._used == self._known:
             return
-        body = json.dumps({"format": FORMAT, "reader": self.reader, "texts": self._used},
+        docs = self._docs | {self.doc: self._used}
+        body = json.dumps({"format": FORMAT, "reader": self.reader, "docs": docs},
                           ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         try:
-            write_atomically(resolve_inside(self.root, CLAIMS_FILE), body.encode("utf-8"), durable=False)
+            write_atomically(unfollowed_inside(self.root, CLAIMS_FILE), body.encode("utf-8"), durable=False)
         except (OSError, KBError) as exc:   # a member who may only read .kb/: reading again next night
             log.info("claims not kept: %s", exc)
-        self._known = self._used
+        self._docs, self._known = docs, self._used
 
 
 def _reader_digest(quantities: dict[str, str], said_of: SaidOf, words: ClaimWords) -> str:
     config = json.dumps([sorted(quantities.items()), asdict(said_of), asdict(words)], sort_keys=True, default=sorted)
-    return hashlib.blake2b(f"{config}:{source_digest(('pipeline.brief.claims',))}".encode(),
+    return hashlib.blake2b(f"{config}:{source_digest(READING_MODULES)}".encode(),
                            digest_size=16).hexdigest()
 
 
@@ -93,11 +102,13 @@ def _read(root: Path | None) -> dict[str, Any]:
     if root is None:
         return {}
     try:
-        path = resolve_inside(root, CLAIMS_FILE)
-        if not path.is_file():   # none yet; or a FIFO under its name, whose read would wait
+        path = unfollowed_inside(root, CLAIMS_FILE)
+        # none yet; a FIFO under its name, whose read would wait; a link, which kb never wrote
+        if path.is_symlink() or not path.is_file():
             return {}
         raw = json.loads(path.read_bytes())
     except (OSError, ValueError, KBError):
         return {}
-    ok = isinstance(raw, dict) and raw.get("format") == FORMAT and isinstance(raw.get("texts"), dict)
+    ok = (isinstance(raw, dict) and raw.get("format") == FORMAT and isinstance(raw.get("docs"), dict)
+          and all(isinstance(texts, dict) for texts in raw["docs"].values()))
     return raw if ok else {}

@@ -29,7 +29,7 @@ from kb.errors import KBError
 from kb.fsutil import write_atomically
 from kb.labels import LEVELS
 from kb.records import Tag
-from kb.workspace import resolve_inside
+from kb.workspace import unfollowed_inside
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +148,7 @@ class JudgedTexts:
         self._file["docs"][self.doc] = self._used
         self._file["ranked"][self.doc] = self._used_ranked
         try:
-            path = resolve_inside(self.root, MEMO_FILE)
+            path = unfollowed_inside(self.root, MEMO_FILE)   # a link in its place is replaced, not written through
             body = json.dumps(self._file, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
             write_atomically(path, body.encode("utf-8"), durable=False)   # a lost write only means judging again
         except (OSError, KBError) as exc:
@@ -218,8 +218,9 @@ def _read(root: Path | None) -> dict[str, Any]:
     if root is None:
         return {}
     try:
-        path = resolve_inside(root, MEMO_FILE)
-        if not path.is_file():   # none yet; or a FIFO or device under its name, whose read would wait
+        path = unfollowed_inside(root, MEMO_FILE)
+        # none yet; a FIFO or device under its name, whose read would wait; a link, which kb never wrote
+        if path.is_symlink() or not path.is_file():
             return {}
         raw = json.loads(path.read_bytes())
     except (OSError, ValueError, KBError):

@@ -4,12 +4,14 @@ Parsers are pure (bytes in, records out), so a forked worker can run one over pa
 process already holds and hand the records back; every write stays in this process. A night
 with little to parse (under ``PARALLEL_FROM`` bytes), a machine with one core or no ``fork``
 parses in the process. A worker that dies (killed, out of memory) costs time, not records:
-what it had not returned is parsed again here.
+what it had not returned is parsed again here; so is a job whose error cannot be pickled back
+(a bug's exception holding a generator, a lock …), which then raises here as it is.
 """
 from __future__ import annotations
 
 import contextlib
 import os
+import pickle
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from typing import Generic, TypeVar
@@ -38,8 +40,8 @@ class Parsed(Generic[T]):
             from concurrent.futures.process import BrokenProcessPool
             try:
                 return self._future.result()
-            except BrokenProcessPool:
-                pass   # the worker died: parse here instead
+            except (BrokenProcessPool, _ParseHere):
+                pass   # the worker died, or its error could not travel back: parse here instead
         return self._job()
 
 
@@ -74,5 +76,17 @@ def parsed_ahead(jobs: Sequence[Callable[[], T]], size: int) -> Iterator[list[Pa
         _JOBS = ()
 
 
+class _ParseHere(Exception):
+    """A worker's job failed with an error that cannot be pickled: run it again in the process, where the
+    error is raised as it is (not as the pickling error the pool would send instead)."""
+
+
 def _run_job(index: int) -> object:
-    return _JOBS[index]()
+    try:
+        return _JOBS[index]()
+    except Exception as exc:
+        try:
+            pickle.dumps(exc)
+        except Exception:
+            raise _ParseHere() from None
+        raise

@@ -30,7 +30,8 @@ class Counting:
 
 
 def _read(root: Path, texts: list[str] = TEXTS, quantities: dict[str, str] = RULES.quantities):
-    kept, spy = KeptClaims(root, quantities, RULES.said_of, RULES.claim_words), Counting(quantities)
+    kept = KeptClaims(root, quantities, RULES.said_of, RULES.claim_words, doc="inference")
+    spy = Counting(quantities)
     read = kept.wrap(spy)
     found = [read(t, f"note {n}") for n, t in enumerate(texts)]
     kept.save()
@@ -58,16 +59,16 @@ def test_other_claim_words_read_again(tmp_path: Path) -> None:
 def test_only_tonights_texts_are_kept(tmp_path: Path) -> None:
     _read(tmp_path)
     _read(tmp_path, TEXTS[:1])
-    assert len(json.loads((tmp_path / CLAIMS_FILE).read_text())["texts"]) == 1
+    assert len(json.loads((tmp_path / CLAIMS_FILE).read_text())["docs"]["inference"]) == 1
 
 
-@pytest.mark.parametrize("damage", ["not json {", '{"format": 1, "reader": "x", "texts": []}', "entry"])
+@pytest.mark.parametrize("damage", ["not json {", '{"format": 2, "reader": "x", "docs": []}', "entry"])
 def test_a_damaged_file_or_entry_means_reading_again(tmp_path: Path, damage: str) -> None:
     first, _ = _read(tmp_path)
     path = tmp_path / CLAIMS_FILE
     if damage == "entry":
         raw = json.loads(path.read_text())
-        for claims in raw["texts"].values():
+        for claims in raw["docs"]["inference"].values():
             for c in claims:
                 c[3] = "46.1"   # a value as a string: read as such it would fail the number rule
         path.write_text(json.dumps(raw))
@@ -85,14 +86,25 @@ def test_a_cache_that_cannot_be_written_is_no_failure(tmp_path: Path) -> None:
     assert calls == 3 and first[0]
 
 
-def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspace: Path, tmp_path: Path) -> None:
-    def night(home: Path) -> None:
+def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspace: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.brief.verify as verify
+    read: list[str] = []   # the texts read tonight, not answered from the kept claims
+
+    def counted(text: str, *args):
+        read.append(text)
+        return claims_in(text, *args)
+    monkeypatch.setattr(verify, "claims_in", counted)
+
+    def night(home: Path) -> int:
+        read.clear()
         result = kb_inproc("--home", str(home), "nightly", "--offline", "--date", "2026-10-08")
         assert result.returncode == 0, result.stderr
+        return len(read)
 
     night(sample_workspace)
     kept = sample_workspace / CLAIMS_FILE
-    assert json.loads(kept.read_text())["texts"]
+    assert json.loads(kept.read_text())["docs"]["inference"]
     fresh = tmp_path / "fresh"
     shutil.copytree(sample_workspace, fresh)
     (fresh / CLAIMS_FILE).unlink()
@@ -100,6 +112,62 @@ def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspac
     before = (sample_workspace / md).read_bytes()
     (sample_workspace / md).unlink()
     (fresh / md).unlink()
-    night(sample_workspace)   # the claims read back
-    night(fresh)              # the claims read again
+    assert night(sample_workspace) == 0   # the claims read back: no text read again
+    assert night(fresh) > 0               # the claims read again
     assert (sample_workspace / md).read_bytes() == (fresh / md).read_bytes() == before
+
+
+@pytest.mark.parametrize("module", ["kb.names", "pipeline.brief.entities"])
+def test_an_upgrade_of_code_the_claims_are_read_with_reads_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 module: str) -> None:
+    """``claims_in`` decides a subject with ``kb.names.coined`` and a baseline with ``pipeline.brief.entities``'
+    patterns: an upgrade that changes only one of them changes the claims, so it changes what they are kept under."""
+    import importlib.util
+
+    from pipeline.classify.memo import source_digest
+    _read(tmp_path)
+    real_find_spec = importlib.util.find_spec
+    changed = tmp_path / "changed.py"
+    changed.write_bytes(Path(real_find_spec(module).origin).read_bytes() + b"\n# another reading\n")
+
+    def find_spec(name: str, *args):
+        spec = real_find_spec(name, *args)
+        return importlib.util.spec_from_file_location(name, changed) if name == module else spec
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    source_digest.cache_clear()
+    try:
+        _, calls = _read(tmp_path)
+    finally:
+        monkeypatch.undo()
+        source_digest.cache_clear()
+    assert calls == len(TEXTS)
+
+
+def test_each_docs_briefing_keeps_its_texts_claims(tmp_path: Path) -> None:
+    """A night briefs each doc in turn: the second doc's save keeps the first's texts, so the next night's
+    first briefing reads none of its texts again."""
+    def brief(doc: str, texts: list[str]) -> int:
+        kept, spy = KeptClaims(tmp_path, RULES.quantities, RULES.said_of, RULES.claim_words, doc=doc), Counting()
+        read = kept.wrap(spy)
+        for n, t in enumerate(texts):
+            read(t, f"note {n}")
+        kept.save()
+        return spy.calls
+
+    assert brief("inference", TEXTS[:2]) == 2 and brief("training", TEXTS[1:]) == 1   # a text both read: once
+    assert brief("inference", TEXTS[:2]) == 0 and brief("training", TEXTS[1:]) == 0
+    brief("training", TEXTS[2:])
+    assert set(json.loads((tmp_path / CLAIMS_FILE).read_text())["docs"]) == {"inference", "training"}
+
+
+def test_a_link_at_the_cache_path_never_has_a_teams_file_overwritten(tmp_path: Path) -> None:
+    note = tmp_path / "inbox" / "jay" / "note.md"
+    note.parent.mkdir(parents=True)
+    note.write_text("# the team's note\n")
+    (tmp_path / ".kb" / "cache").mkdir(parents=True)
+    (tmp_path / CLAIMS_FILE).symlink_to(note)
+    first, calls = _read(tmp_path)
+    assert calls == 3 and first[0]
+    assert note.read_text() == "# the team's note\n"
+    _, calls = _read(tmp_path)   # kept in kb's own file, in the link's place
+    assert calls == 0 and not (tmp_path / CLAIMS_FILE).is_symlink()

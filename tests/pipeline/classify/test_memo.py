@@ -237,3 +237,15 @@ def test_a_fifo_under_the_files_name_means_judging_again_not_waiting(tmp_path: P
     finally:
         signal.alarm(0)
     assert spy.calls == 1
+
+
+def test_a_link_at_the_cache_path_never_has_a_teams_file_overwritten(tmp_path: Path) -> None:
+    note = tmp_path / "inbox" / "jay" / "note.md"
+    note.parent.mkdir(parents=True)
+    note.write_text("# the team's note\n")
+    (tmp_path / ".kb" / "cache").mkdir(parents=True)
+    (tmp_path / MEMO_FILE).symlink_to(note)
+    _, calls = _judge(tmp_path)
+    assert calls == 1 and note.read_text() == "# the team's note\n"
+    _, calls = _judge(tmp_path)   # kept in kb's own file, in the link's place
+    assert calls == 0 and not (tmp_path / MEMO_FILE).is_symlink()

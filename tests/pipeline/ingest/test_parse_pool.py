@@ -50,6 +50,26 @@ def test_a_parsers_error_is_raised_where_its_records_are_asked_for(two_cores: No
         assert good.result() == "fine"
 
 
+class _Unsent(Exception):
+    """A bug's exception carrying what cannot be pickled (here a generator): it cannot travel back from a worker."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.rest = (n for n in range(3))
+
+
+def test_a_parsers_error_that_cannot_be_pickled_is_raised_as_it_is(two_cores: None) -> None:
+    """Not "cannot pickle 'generator' object" in the source's report: the job is parsed again here, where
+    the parser's own error is raised (with its traceback)."""
+    def bug() -> None:
+        raise _Unsent("entry 3 has no title")
+
+    with pool.parsed_ahead([bug, lambda: "fine"], pool.PARALLEL_FROM) as (bad, good):
+        with pytest.raises(_Unsent, match="entry 3 has no title"):
+            bad.result()
+        assert good.result() == "fine"
+
+
 def test_a_worker_that_dies_costs_time_not_records(two_cores: None) -> None:
     parent = os.getpid()
 
