@@ -22,7 +22,7 @@ from typing import Any
 
 from kb.errors import KBError
 from kb.fsutil import write_atomically
-from kb.workspace import resolve_inside
+from kb.workspace import unfollowed_inside
 from pipeline.classify.adapt import DocModel, Labelled, adapt, fit_membership
 from pipeline.classify.teamlabels import doc_labels, labels_digest
 
@@ -116,13 +116,14 @@ def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> di
 
 
 def _path(workspace: Any, doc: str):
-    return resolve_inside(workspace.root, f"{MODELS_DIR}/{doc}.json")
+    # a link in the model's place is replaced, never written through (it may lead to a team's file)
+    return unfollowed_inside(workspace.root, f"{MODELS_DIR}/{doc}.json")
 
 
 def _read(workspace: Any, doc: str) -> dict[str, Any] | None:
     try:
         path = _path(workspace, doc)
-        if not path.is_file():   # none yet; or a FIFO or device under its name, whose read would wait
+        if path.is_symlink() or not path.is_file():   # none yet; a link; or a FIFO, whose read would wait
             return None
         raw = json.loads(path.read_text(encoding="utf-8"))
         return raw if isinstance(raw, dict) and isinstance(raw.get("model"), dict) else None

@@ -17,7 +17,7 @@ from typing import Any
 
 from kb.errors import KBError
 from kb.fsutil import write_atomically
-from kb.workspace import resolve_inside
+from kb.workspace import unfollowed_inside
 from pipeline.classify.memo import source_digest
 from pipeline.classify.taxonomy import (
     Taxonomy,
@@ -79,7 +79,8 @@ def _keep(root: Path, kept: dict[str, Any]) -> None:
     try:
         kept["raw_digest"] = _raw_digest(kept["raw"])
         body = json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
-        write_atomically(resolve_inside(root, KEPT_FILE), body.encode("utf-8"), durable=False)
+        # a link in its place is replaced, never written through (it may lead to a team's file)
+        write_atomically(unfollowed_inside(root, KEPT_FILE), body.encode("utf-8"), durable=False)
     except (TypeError, ValueError):   # a value JSON cannot hold (a TOML date): read it every run
         return
     except (OSError, KBError) as exc:  # a member who may only read .kb/: read again next run
@@ -89,8 +90,8 @@ def _keep(root: Path, kept: dict[str, Any]) -> None:
 def _read(root: Path, key: str) -> tuple[dict[str, Any], str, tuple[str, ...], list[str]] | None:
     """The kept reading for ``key``, or None: none, another reading, or anything damaged."""
     try:
-        path = resolve_inside(root, KEPT_FILE)
-        if not path.is_file():   # none yet; or a FIFO under its name, whose read would wait
+        path = unfollowed_inside(root, KEPT_FILE)
+        if path.is_symlink() or not path.is_file():   # none yet; a link; or a FIFO, whose read would wait
             return None
         kept = json.loads(path.read_bytes())
     except (OSError, ValueError, KBError):

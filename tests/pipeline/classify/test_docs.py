@@ -214,6 +214,20 @@ def test_a_damaged_model_cache_is_only_refitted(tmp_path, two_docs):
     assert json.loads((home / ".kb" / "models" / "moe.json").read_text(encoding="utf-8"))["model"]["doc"] == "moe"
 
 
+def test_a_link_in_a_models_place_never_has_a_teams_file_overwritten(tmp_path, two_docs):
+    home = tmp_path / "ws"
+    shutil.copytree(two_docs, home)
+    note = home / "inbox" / "jay" / "note.md"
+    note.parent.mkdir(parents=True, exist_ok=True)
+    note.write_text("# the team's note\n", encoding="utf-8")
+    (home / ".kb" / "models" / "moe.json").unlink()
+    (home / ".kb" / "models" / "moe.json").symlink_to(note)
+    before = relevant_ids(brief(two_docs, "moe"))
+    assert relevant_ids(brief(home, "moe")) == before                 # fitted again: a link is no model
+    assert note.read_text(encoding="utf-8") == "# the team's note\n"   # and replaced, not written through
+    assert not (home / ".kb" / "models" / "moe.json").is_symlink()
+
+
 def test_an_anchor_line_teaches_its_words_not_its_date_or_link(two_docs):
     """A doc's anchored item the store has no title for is labelled by its line's words: the URL, the ID
     and "(anchored 2026-10-08)" say how it is anchored, and a doc fitted on them learned dates as words."""

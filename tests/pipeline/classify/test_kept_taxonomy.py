@@ -107,3 +107,16 @@ def test_a_cache_that_cannot_be_written_is_no_failure(tmp_path: Path) -> None:
     (tmp_path / ".kb").mkdir()
     (tmp_path / ".kb" / "cache").write_text("a file where the folder should be")
     assert load_kept_taxonomy(tmp_path, None) == load_taxonomy()
+
+
+def test_a_link_in_the_kept_files_place_never_has_a_teams_file_overwritten(tmp_path: Path, reads: Reads) -> None:
+    note = tmp_path / "inbox" / "jay" / "note.md"
+    note.parent.mkdir(parents=True)
+    note.write_text("# the team's note\n", encoding="utf-8")
+    (tmp_path / ".kb" / "cache").mkdir(parents=True)
+    (tmp_path / KEPT_FILE).symlink_to(note)
+    assert load_kept_taxonomy(tmp_path, None) == load_taxonomy()
+    assert note.read_text(encoding="utf-8") == "# the team's note\n"
+    assert not (tmp_path / KEPT_FILE).is_symlink()
+    load_kept_taxonomy(tmp_path, None)
+    assert reads.count == 1   # read back from kb's own file, in the link's place
