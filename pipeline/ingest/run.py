@@ -195,12 +195,14 @@ class SourceRun:
     def __init__(self, ctx: RunContext, spec: SourceSpec) -> None:
         self.ctx, self.spec = ctx, spec
         self.report = SourceReport(spec.name, spec.kind, manual=spec.manual)
-        self.started = ctx.now().isoformat(timespec="seconds")
+        self.started: str | None = None   # when its first step began (the ledger's started_at)
         self._seconds = 0.0
 
     @contextlib.contextmanager
     def step(self) -> Iterator[SourceReport]:
         """A step of the run (fetch, parse, save): timed; a failure inside ends the source's run."""
+        if self.started is None:
+            self.started = self.ctx.now().isoformat(timespec="seconds")
         t0 = time.monotonic()
         try:
             with failures_recorded(self.report, self.ctx):
@@ -214,7 +216,7 @@ class SourceRun:
 
     def close(self) -> SourceReport:
         self.report.duration_ms = int(self._seconds * 1000)
-        record_ledger(self.ctx, self.report, self.started)
+        record_ledger(self.ctx, self.report, self.started or self.ctx.now().isoformat(timespec="seconds"))
         return self.report
 
 
@@ -262,8 +264,9 @@ def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]]) -> l
     size = sum(len(p.data) for i in todo for p in fetched[i] or ())
     with parsed_ahead([functools.partial(plans[i][1].parse, fetched[i]) for i in todo], size) as parsed:
         records = dict(zip(todo, parsed))
-        if records:
-            ctx.store.prepare_writes()   # meanwhile any workers parse: the first save does not wait for both
+        if records:   # meanwhile any workers parse: the first save does not wait for both
+            with contextlib.suppress(KBError):   # a store that cannot be written: each save's step says so
+                ctx.store.prepare_writes()
         for i, run in enumerate(runs):
             if i in records:
                 with run.step() as report:

@@ -102,3 +102,44 @@ def test_the_nightlys_run_log_keeps_a_parsers_traceback(sample_workspace: Path, 
     assert not list(logs.glob("kb-crash-*")), "the run log keeps it: no crash log"
     (run_log,) = logs.glob("nightly-*.log")
     assert "ZeroDivisionError: a bug" in run_log.read_text(encoding="utf-8")
+
+
+def test_each_sources_ledger_row_says_when_its_own_run_began(sample_workspace: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The nightly fetches every source before it parses and saves any: each row's ``started_at`` is still
+    when that source's own run began (here, a clock that moves a minute with each fetch)."""
+    from datetime import UTC, date, datetime, timedelta
+
+    import pipeline.ingest.run as run
+    from pipeline.context import open_context
+    from pipeline.ingest.public import ingest_public_sources
+    fetched: list[int] = []
+    fetch = run.Collector.fetch
+    monkeypatch.setattr(run.Collector, "fetch", lambda self, report: fetched.append(1) or fetch(self, report))
+    start = datetime(2026, 10, 8, 6, 0, tzinfo=UTC)
+    ctx = open_context(str(sample_workspace), date(2026, 10, 8), offline=True,
+                       now=lambda: start + timedelta(minutes=len(fetched)))
+    try:
+        ingest_public_sources(ctx)
+    finally:
+        ctx.close()
+        ctx.store.close()
+    started = [r[0] for r in sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite").execute(
+        "SELECT started_at FROM source_runs WHERE status != 'not-run' ORDER BY id")]
+    assert len(started) > 2 and len(set(started)) == len(started) and started == sorted(started)
+
+
+def test_a_store_that_cannot_prepare_its_writes_fails_no_source_by_itself(sample_workspace: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loading what writing needs ahead of the saves is only a head start: an error there is left to the saves,
+    each in its own source's run, and every source still gets its ledger row."""
+    from kb.errors import StoreError
+    from kb.store.db import Store
+
+    def refuse(self) -> None:
+        raise StoreError("the store cannot be written just now")
+    monkeypatch.setattr(Store, "prepare_writes", refuse)
+    result = kb_inproc("ingest", "all", "--offline", "--date", "2026-10-08")
+    assert result.returncode == 0, result.stderr
+    ledger = {row[0]: row[1] for row in _ledger(sample_workspace)}
+    assert ledger["arxiv"] == ledger["hf"] == ledger["vllm-blog"] == "ok"
