@@ -120,3 +120,23 @@ def test_a_link_in_the_kept_files_place_never_has_a_teams_file_overwritten(tmp_p
     assert not (tmp_path / KEPT_FILE).is_symlink()
     load_kept_taxonomy(tmp_path, None)
     assert reads.count == 1   # read back from kb's own file, in the link's place
+
+
+def test_an_override_edited_while_it_is_read_is_not_kept_under_its_old_bytes(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The files are hashed, then read: an edit saved in between (a member's editor, during the nightly) must
+    not have the new table kept under the old bytes' key, to be read back once the file says the old again
+    (an undo, a ``git checkout``)."""
+    over = _override(tmp_path)
+    edited = OVERRIDE.replace("2.0", "3.0")
+    real = kept.read_merged
+
+    def saved_meanwhile(*args, **kw):
+        _override(tmp_path, edited)
+        return real(*args, **kw)
+    monkeypatch.setattr(kept, "read_merged", saved_meanwhile)
+    assert load_kept_taxonomy(tmp_path, over).topics["moe"].terms["expert offloading cache"] == 3.0
+    monkeypatch.undo()
+    _override(tmp_path)   # the old bytes again
+    assert load_kept_taxonomy(tmp_path, over) == load_taxonomy(over)
+    assert load_kept_taxonomy(tmp_path, over).topics["moe"].terms["expert offloading cache"] == 2.0
