@@ -89,8 +89,9 @@ class CompiledAhead:
 def compile_ahead(workspace: Path, langs: list[str]) -> CompiledAhead:
     """Compile ``langs``' briefing templates that the workspace's template cache lacks in a forked child, while
     this process goes on (the nightly builds the briefing meanwhile): a night with no compiled templates yet
-    (the first, the first after an upgrade or an edited override) does not wait ~0.2 s for them before it
-    renders. Nothing is forked when every template is cached or the machine has one core."""
+    (the first, the first after an upgrade, a new override; an edited one keeps its entry and is compiled on
+    use) does not wait ~0.2 s for them before it renders. Nothing is forked when every template is cached or
+    the machine has one core."""
     env = _environment(workspace)
     names = [f"briefing.{lang}.md.j2" for lang in langs] + ["points.md.j2"]
     missing = [n for n in names if not _in_cache(env, n)]

@@ -108,3 +108,18 @@ def test_a_fork_the_system_refuses_costs_the_briefing_nothing(sample_workspace: 
     _night(reference)
     md = "briefings/2026-10-08-inference.md"
     assert (sample_workspace / md).read_bytes() == (reference / md).read_bytes()
+
+
+def test_a_broken_override_fails_in_the_child_and_the_parent_says_its_one_line(sample_workspace: Path,
+                                                                               forks: list[int]) -> None:
+    """The child compiles the team's broken template first and leaves without a word; the nightly then
+    says what is wrong in one line naming the template's line, exit 2, no crash log (as without a child)."""
+    override = sample_workspace / ".kb" / "overrides" / "templates" / "briefing.en.md.j2"
+    override.parent.mkdir(parents=True)
+    override.write_text("A\n{% if %}\n", encoding="utf-8")
+    result = kb_inproc("--home", str(sample_workspace), "nightly", "--offline", "--date", "2026-10-08")
+    assert len(forks) == 1
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "briefing.en.md.j2:2: TemplateSyntaxError" in lines[0], result.stderr
+    assert not list((sample_workspace / ".kb" / "logs").glob("kb-crash-*"))
