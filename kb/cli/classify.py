@@ -193,7 +193,7 @@ def eval_sections_cmd(doc: Annotated[str, typer.Argument(metavar="DOC", help="A 
     if method is SectionMethod.hints:
         from pipeline.brief.hints_eval import leave_one_out_by_hints
         from pipeline.classify.engine import workspace_taxonomy
-        taxonomy = workspace_taxonomy(ws)
+        taxonomy = workspace_taxonomy(ws, keep=False)   # a measurement: it writes nothing, no cache either
         result = eval_sections(path, ws, by=lambda heads, items: leave_one_out_by_hints(heads, items, taxonomy))
     else:
         result = eval_sections(path, ws)

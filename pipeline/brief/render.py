@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import html
+import logging
 import os
 import re
 from collections.abc import Iterator
@@ -23,6 +24,8 @@ from kb.mdsafe import md_backticked, md_cell, md_code_block, md_inline, md_inlin
 from kb.resources import find_resource
 from kb.text import without_hidden_controls
 from pipeline.brief.template_cache import bytecode_cache
+
+log = logging.getLogger(__name__)
 
 __all__ = ["md_cell", "md_link", "md_text", "render_html", "render_html_body", "render_markdown", "stars"]
 
@@ -86,15 +89,20 @@ class CompiledAhead:
 def compile_ahead(workspace: Path, langs: list[str]) -> CompiledAhead:
     """Compile ``langs``' briefing templates that the workspace's template cache lacks in a forked child, while
     this process goes on (the nightly builds the briefing meanwhile): a night with no compiled templates yet
-    (the first, the first after an upgrade or an edited override) does not wait ~0.2 s for them before it
-    renders. Nothing is forked when every template is cached or the machine has one core."""
+    (the first, the first after an upgrade, a new override; an edited one keeps its entry and is compiled on
+    use) does not wait ~0.2 s for them before it renders. Nothing is forked when every template is cached or
+    the machine has one core."""
     env = _environment(workspace)
     names = [f"briefing.{lang}.md.j2" for lang in langs] + ["points.md.j2"]
     missing = [n for n in names if not _in_cache(env, n)]
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     if not missing or cores < 2 or not hasattr(os, "fork"):
         return CompiledAhead()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError as exc:   # a process limit reached, no memory to fork: compile them on use, as without
+        log.debug("templates not compiled ahead (%s)", exc)
+        return CompiledAhead()
     if pid == 0:   # the child: compile, cache (atomically: Jinja writes a temp file and renames it), leave
         code = 1
         try:

@@ -208,15 +208,16 @@ def load_workspace_taxonomy(ctx: Any) -> Any:
     return ctx.taxonomy
 
 
-def workspace_taxonomy(workspace: Any = None) -> Any:
+def workspace_taxonomy(workspace: Any = None, *, keep: bool = True) -> Any:
     """The shipped taxonomy, with ``workspace``'s ``taxonomy.toml`` merged over it when present (as last read
-    and checked, when the workspace keeps that reading: ``kept_taxonomy``)."""
+    and checked, when the workspace keeps that reading: ``kept_taxonomy``). ``keep=False``: a command that only
+    reads (``kb eval sections``) may read a kept reading back but writes none (it makes no ``.kb/cache``)."""
     if workspace is None:
         from pipeline.classify.taxonomy import load_taxonomy
         return load_taxonomy()
     from pipeline.classify.kept_taxonomy import load_kept_taxonomy
     override = workspace.root / WORKSPACE_TAXONOMY
-    return load_kept_taxonomy(workspace.root, override if override.is_file() else None)
+    return load_kept_taxonomy(workspace.root, override if override.is_file() else None, keep=keep)
 
 
 def load_engine(ctx: Any) -> Engine:

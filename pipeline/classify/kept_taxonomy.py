@@ -35,9 +35,9 @@ FORMAT = 1
 _CODE = ("pipeline.classify.taxonomy", "pipeline.classify.matcher", "pipeline.classify.kept_taxonomy")
 
 
-def load_kept_taxonomy(root: Path, override: Path | None) -> Taxonomy:
+def load_kept_taxonomy(root: Path, override: Path | None, *, keep: bool = True) -> Taxonomy:
     """The shipped taxonomy with ``override`` merged over it, as ``load_taxonomy`` reads it; read back from
-    ``root``'s ``.kb/cache`` when it holds this very reading, else read, checked and kept there."""
+    ``root``'s ``.kb/cache`` when it holds this very reading, else read, checked and (``keep``) kept there."""
     base = default_taxonomy_path()
     key = _files_digest(base, override)
     kept = _read(root, key) if key is not None else None
@@ -49,7 +49,9 @@ def load_kept_taxonomy(root: Path, override: Path | None) -> Taxonomy:
     with warnings_heard() as heard:
         raw, where, sources = read_merged(override, base=base)
         taxonomy = parse_taxonomy(raw, where=where, sources=sources)   # a taxonomy in error is never kept
-    if key is not None:
+    # hashed before it was read: kept only when the files still hold those bytes (a file saved meanwhile
+    # would have this reading kept under its old bytes, and read back should they come again)
+    if keep and key is not None and _files_digest(base, override) == key:
         _keep(root, {"format": FORMAT, "key": key, "raw": raw, "where": where, "sources": list(sources),
                      "warnings": heard})
     return taxonomy

@@ -64,13 +64,15 @@ def test_a_command_that_writes_still_makes_the_store(workspace: Path, backend: B
     assert status.returncode == 0 and "schema: " in status.stdout, status.stderr
 
 
+@pytest.mark.parametrize("method", ["learned", "hints"])
 def test_kb_eval_sections_measures_the_doc_alone_when_there_is_no_store_yet(
-        workspace: Path, backend: Backend, request: pytest.FixtureRequest) -> None:
-    """It reads the store for the anchored papers' titles when there is one; none is made for it."""
+        workspace: Path, backend: Backend, request: pytest.FixtureRequest, method: str) -> None:
+    """It reads the store for the anchored papers' titles when there is one; none is made for it, nor its
+    folder (``--method hints`` reads the taxonomy: no ``.kb/cache/taxonomy.json`` made by a reader either)."""
     backend.use(workspace)
     shutil.copy(SAMPLE / "organized" / "knowledge" / "inference.md", workspace / "organized" / "knowledge")
     before = _tree(workspace)
-    result = kb_inproc("--home", str(workspace), "eval", "sections", "inference")
+    result = kb_inproc("--home", str(workspace), "eval", "sections", "inference", "--method", method)
     assert result.returncode == 0, result.stderr
     assert "leave-one-out top-1" in result.stdout
     assert _tree(workspace) == before

@@ -83,3 +83,43 @@ def test_a_child_that_fails_costs_the_briefing_nothing(sample_workspace: Path, f
     _night(reference)
     md = "briefings/2026-10-08-inference.md"
     assert (sample_workspace / md).read_bytes() == (reference / md).read_bytes()
+
+
+def test_a_fork_the_system_refuses_costs_the_briefing_nothing(sample_workspace: Path, tmp_path: Path,
+                                                              compiled_here: list[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process limit reached (EAGAIN) or no memory to fork (ENOMEM): the templates are compiled here, the
+    night does not fail on a shortcut it could not take."""
+    import errno
+    import shutil
+    reference = tmp_path / "reference"
+    shutil.copytree(sample_workspace, reference)
+    monkeypatch.setattr(render.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    tried: list[int] = []
+
+    def refused() -> int:
+        tried.append(1)
+        raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
+    monkeypatch.setattr(render.os, "fork", refused)
+    _night(sample_workspace)
+    assert tried == [1]
+    assert sorted(compiled_here) == ["briefing.en.md.j2", "briefing.zh.md.j2", "points.md.j2"]
+    monkeypatch.undo()
+    _night(reference)
+    md = "briefings/2026-10-08-inference.md"
+    assert (sample_workspace / md).read_bytes() == (reference / md).read_bytes()
+
+
+def test_a_broken_override_fails_in_the_child_and_the_parent_says_its_one_line(sample_workspace: Path,
+                                                                               forks: list[int]) -> None:
+    """The child compiles the team's broken template first and leaves without a word; the nightly then
+    says what is wrong in one line naming the template's line, exit 2, no crash log (as without a child)."""
+    override = sample_workspace / ".kb" / "overrides" / "templates" / "briefing.en.md.j2"
+    override.parent.mkdir(parents=True)
+    override.write_text("A\n{% if %}\n", encoding="utf-8")
+    result = kb_inproc("--home", str(sample_workspace), "nightly", "--offline", "--date", "2026-10-08")
+    assert len(forks) == 1
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "briefing.en.md.j2:2: TemplateSyntaxError" in lines[0], result.stderr
+    assert not list((sample_workspace / ".kb" / "logs").glob("kb-crash-*"))
