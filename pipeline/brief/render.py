@@ -9,15 +9,17 @@ HTML disabled, so the same escaping holds twice.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import html
 import logging
 import os
 import re
+import signal
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from kb.errors import ConfigError
 from kb.mdsafe import md_backticked, md_cell, md_code_block, md_inline, md_inline_cell, md_link, md_text
@@ -98,20 +100,35 @@ def compile_ahead(workspace: Path, langs: list[str]) -> CompiledAhead:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     if not missing or cores < 2 or not hasattr(os, "fork"):
         return CompiledAhead()
+    # Ctrl-C waits until the child is on its own: one landing in between would run the parent's handling there
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         pid = os.fork()
     except OSError as exc:   # a process limit reached, no memory to fork: compile them on use, as without
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         log.debug("templates not compiled ahead (%s)", exc)
         return CompiledAhead()
-    if pid == 0:   # the child: compile, cache (atomically: Jinja writes a temp file and renames it), leave
-        code = 1
-        try:
-            for name in missing:
-                env.get_template(name)
-            code = 0
-        finally:
-            os._exit(code)   # none of the parent's exit handlers, buffers or connections
+    if pid == 0:
+        _compile_and_leave(env, missing, blocked)
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     return CompiledAhead(pid)
+
+
+def _compile_and_leave(env: Any, names: list[str], mask: set) -> NoReturn:
+    """The forked child: compile and cache each template (Jinja writes a temp file and renames it), then leave
+    without the parent's exit handlers, buffers, connections or finalisers (no collection runs here)."""
+    gc.disable()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)   # interrupted with the parent's group: just go
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    code = 0
+    try:
+        for name in names:
+            try:
+                env.get_template(name)
+            except Exception:   # this one is compiled on use, and its error said there; the others still cached
+                code = 1
+    finally:
+        os._exit(code)
 
 
 def _in_cache(env: Any, name: str) -> bool:

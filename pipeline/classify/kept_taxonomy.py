@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +34,9 @@ log = logging.getLogger(__name__)
 
 KEPT_FILE = ".kb/cache/taxonomy.json"
 FORMAT = 1
-_CODE = ("pipeline.classify.taxonomy", "pipeline.classify.matcher", "pipeline.classify.kept_taxonomy")
+# The code that reads (TOML through kb.resources) and checks a taxonomy; with Python's version, whose tomllib
+# and unicodedata (NFKC of every term) it uses.
+_CODE = ("pipeline.classify.taxonomy", "pipeline.classify.matcher", "pipeline.classify.kept_taxonomy", "kb.resources")
 
 
 def load_kept_taxonomy(root: Path, override: Path | None, *, keep: bool = True) -> Taxonomy:
@@ -67,7 +71,7 @@ def _files_digest(base: Path, override: Path | None) -> str | None:
             h.update(path.read_bytes() if path is not None else b"")
     except OSError:
         return None
-    h.update(source_digest(_CODE).encode())
+    h.update(f"{source_digest(_CODE)}:{sys.version}:{unicodedata.unidata_version}".encode())
     return h.hexdigest()
 
 

@@ -123,3 +123,19 @@ def test_a_broken_override_fails_in_the_child_and_the_parent_says_its_one_line(s
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "briefing.en.md.j2:2: TemplateSyntaxError" in lines[0], result.stderr
     assert not list((sample_workspace / ".kb" / "logs").glob("kb-crash-*"))
+
+
+def test_a_template_the_child_cannot_compile_leaves_the_others_cached(sample_workspace: Path, forks: list[int],
+                                                                     compiled_here: list[str],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    parent = os.getpid()
+    real = jinja2.Environment.get_template
+
+    def zh_broken_in_the_child(self, name, *args, **kw):
+        if os.getpid() != parent and name == "briefing.zh.md.j2":
+            raise MemoryError("the child ran out")
+        return real(self, name, *args, **kw)
+    monkeypatch.setattr(jinja2.Environment, "get_template", zh_broken_in_the_child)
+    _night(sample_workspace)
+    assert len(forks) == 1
+    assert compiled_here == ["briefing.zh.md.j2"]   # the child cached the other two; this process only that one

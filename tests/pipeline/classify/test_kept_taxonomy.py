@@ -140,3 +140,11 @@ def test_an_override_edited_while_it_is_read_is_not_kept_under_its_old_bytes(tmp
     _override(tmp_path)   # the old bytes again
     assert load_kept_taxonomy(tmp_path, over) == load_taxonomy(over)
     assert load_kept_taxonomy(tmp_path, over).topics["moe"].terms["expert offloading cache"] == 2.0
+
+
+def test_another_python_reads_again(tmp_path: Path, reads: Reads, monkeypatch: pytest.MonkeyPatch) -> None:
+    """tomllib and NFKC (unicodedata) are Python's: another Python's reading is not taken for this one's."""
+    load_kept_taxonomy(tmp_path, None)
+    monkeypatch.setattr(kept.sys, "version", "3.99.0 (another Python)")
+    load_kept_taxonomy(tmp_path, None)
+    assert reads.count == 2
