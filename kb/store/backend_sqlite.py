@@ -145,10 +145,21 @@ def _not_plain_file(f: Path) -> str | None:
 
 def _unwritable(f: Path) -> str | None:
     """Why this user may not write ``f``, or None: writable, or not there. ``os.access`` says only yes or no
-    (the mode bits, an immutable file, a read-only file system all read as no)."""
-    if os.access(f, os.W_OK) or not os.path.exists(f):
+    (the mode bits, an immutable file, a read-only file system all read as no, and so does a file that is not
+    there), so the file must be there before and after it is asked: another process opening the same store
+    makes its -wal and -shm, and removes them at its last close, while this one looks."""
+    try:
+        before = os.stat(f)
+    except OSError:
         return None
-    return f"{f.name} is not writable by this user"
+    if os.access(f, os.W_OK):
+        return None
+    try:
+        after = os.stat(f)
+    except OSError:
+        return None   # gone meanwhile
+    same = (before.st_dev, before.st_ino) == (after.st_dev, after.st_ino)
+    return f"{f.name} is not writable by this user" if same else None
 
 
 def create(path: Path) -> None:

@@ -490,3 +490,27 @@ def test_a_wal_this_user_may_not_write_is_named(workspace: Path) -> None:
     wal.write_bytes(b"")
     with immutable(wal), pytest.raises(ReadOnlyStore, match=r"\(kb\.sqlite-wal is not writable by this user\)"):
         check_writable(path)
+
+
+@pytest.mark.parametrize("race", ["made", "removed"])
+def test_a_wal_another_process_makes_or_removes_while_it_is_checked_is_not_called_unwritable(
+        workspace: Path, race: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two nightlies opening one fresh store: SQLite makes the -wal and -shm at one's first open and removes them at
+    its last close, between the other's questions; access(2) of a file that is not there reads as "not writable"."""
+    import kb.store.backend_sqlite as lite
+    path = _store(workspace)
+    Store.open(path).close()
+    _closed(path)
+    wal = path.with_name("kb.sqlite-wal")
+    if race == "removed":
+        wal.write_bytes(b"")
+    real = os.access
+
+    def access(p, mode, *args, **kw):
+        if Path(p) == wal:   # the answer of this moment; then the other process makes or removes the file
+            answer = real(p, mode, *args, **kw)
+            wal.touch() if race == "made" else wal.unlink()
+            return answer
+        return real(p, mode, *args, **kw)
+    monkeypatch.setattr(lite.os, "access", access)
+    lite.check_writable(path)   # no ReadOnlyStore
