@@ -13,6 +13,7 @@ import fcntl
 import json
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -79,6 +80,19 @@ def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
             os.ftruncate(fd, 0)  # any exit of a live run leaves an empty lock file: nothing stale to report
     finally:
         os.close(fd)  # closing releases the flock
+
+
+def leave_with_parent(parent: int, *, every: float = 0.2) -> None:
+    """In a forked worker (a pool's ``initializer``, ``initargs=(os.getpid(),)``): end this process as soon as
+    ``parent`` is no longer its parent. A fork shares the parent's open files, the nightly's lock among them (its
+    flock, or on PostgreSQL the connection holding the advisory lock), and a pool's idle worker waits on its queue
+    forever: a nightly killed mid-stage (cron's timeout, the OOM killer) would leave workers holding the lock, and
+    every later nightly would exit 75 until someone killed them by hand."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)   # nothing of the parent's to flush or close: it is gone
+    threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()
 
 
 def nightly_lock(store: Store, lock_file: Path, *, wait: float = 0.0) -> AbstractContextManager[dict]:

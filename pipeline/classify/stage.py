@@ -148,7 +148,9 @@ def _judge(engine: Engine, batches: Iterable[list], workers: int):
     global _ENGINE
     _ENGINE = engine
     inflight: deque = deque()
-    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+    from pipeline.lock import leave_with_parent
+    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"),
+                             initializer=leave_with_parent, initargs=(os.getpid(),)) as pool:   # never outlive it
         try:
             for batch in batches:
                 inflight.append(pool.submit(_judge_in_worker, batch))

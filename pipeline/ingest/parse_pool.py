@@ -5,7 +5,8 @@ process already holds and hand the records back; every write stays in this proce
 with little to parse (under ``PARALLEL_FROM`` bytes), a machine with one core or no ``fork``
 parses in the process. A worker that dies (killed, out of memory) costs time, not records:
 what it had not returned is parsed again here; so is a job whose error cannot be pickled back
-(a bug's exception holding a generator, a lock …), which then raises here as it is.
+(a bug's exception holding a generator, a lock …), which then raises here as it is. A worker
+never outlives this process (``pipeline.lock.leave_with_parent``): it would hold the nightly's lock.
 """
 from __future__ import annotations
 
@@ -68,7 +69,9 @@ def parsed_ahead(jobs: Sequence[Callable[[], T]], size: int) -> Iterator[list[Pa
     from concurrent.futures import ProcessPoolExecutor
     global _JOBS
     _JOBS = jobs
-    pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=mp.get_context("fork"))
+    from pipeline.lock import leave_with_parent
+    pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=mp.get_context("fork"),
+                               initializer=leave_with_parent, initargs=(os.getpid(),))   # never outlive the nightly
     try:
         yield [Parsed(job, pool.submit(_run_job, i)) for i, job in enumerate(jobs)]
     finally:

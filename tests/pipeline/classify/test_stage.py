@@ -1,17 +1,22 @@
 """The classify stage's parallel path: forked workers store exactly what one process stores."""
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
 import sqlite3
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
-from kb.errors import KBError
+from kb.errors import KBError, LockedError
 from pipeline.classify import stage
-from tests.reliability.support import kb_inproc
+from pipeline.lock import workspace_lock
+from tests.reliability.support import kb_env, kb_inproc
 from tests.support.paths import SAMPLE
 
 DAY = "2026-10-08"
@@ -131,3 +136,46 @@ def test_a_killed_worker_fails_the_stage_with_one_line_instead_of_hanging() -> N
         signal.signal(signal.SIGALRM, old)
     # what was judged before is handed on in order (a batch still running when its pool broke is lost with it)
     assert got == [["judged first"], ["judged second"]][:len(got)]
+
+
+# A nightly (its lock and the classify stage's workers, nothing else) killed while its workers judge
+_KILLED_MID_JUDGING = textwrap.dedent("""
+    import multiprocessing, os, signal, sys, time
+    from pathlib import Path
+    from pipeline.classify import stage
+    from pipeline.lock import workspace_lock
+    class Slow:
+        def judge_many(self, items, keys):
+            time.sleep(0.5)
+            return ["x" * 1_000_000]   # more than a pipe holds: a worker would wait on it forever
+    batches = iter([(["a"], [1]), (["b"], [2]), (["c"], [3]), (["d"], [4])])
+    with workspace_lock(Path(sys.argv[1])):
+        judged = stage._judge(Slow(), batches, 2)
+        next(judged)
+        print(*(p.pid for p in multiprocessing.active_children()), flush=True)
+        os.kill(os.getpid(), signal.SIGTERM)   # as cron's timeout ends it
+        time.sleep(10)
+""")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the parallel path forks")
+def test_a_nightly_killed_while_workers_judge_leaves_no_worker_holding_its_lock(tmp_path: Path) -> None:
+    """The workers share the nightly's open files, its lock among them: left waiting on their queue after it
+    died, they held the lock for good and every later nightly exited 75 ("locked by another kb nightly")."""
+    lock = tmp_path / ".kb" / "nightly.lock"
+    killed = subprocess.Popen([sys.executable, "-c", _KILLED_MID_JUDGING, str(lock)], stdout=subprocess.PIPE,
+                              text=True, env=kb_env())
+    workers: list[int] = []
+    try:
+        assert killed.stdout is not None
+        workers = [int(pid) for pid in killed.stdout.readline().split()]
+        assert workers and killed.wait(timeout=30) == -signal.SIGTERM
+        with workspace_lock(lock, wait=10):   # the workers are gone with it
+            pass
+    except LockedError:
+        pytest.fail("the killed nightly's classify workers still hold its lock")
+    finally:
+        killed.kill()
+        for pid in workers:   # what the test started, should it have outlived the nightly
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

@@ -3,17 +3,23 @@ a parser's error raised where the records are asked for, a dead worker costing t
 parsed either way giving the same store and the same briefings."""
 from __future__ import annotations
 
+import contextlib
 import filecmp
 import os
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 import pipeline.ingest.parse_pool as pool
-from kb.errors import ParseError
-from tests.reliability.support import kb_inproc
+from kb.errors import LockedError, ParseError
+from pipeline.lock import workspace_lock
+from tests.reliability.support import kb_env, kb_inproc
 
 
 @pytest.fixture
@@ -80,6 +86,47 @@ def test_a_worker_that_dies_costs_time_not_records(two_cores: None) -> None:
 
     with pool.parsed_ahead([dies_in_a_worker, lambda: "also here"], pool.PARALLEL_FROM) as parsed:
         assert [p.result() for p in parsed] == ["parsed here", "also here"]
+
+
+# A nightly (here its lock and its parse, nothing else) killed while its workers parse
+_KILLED_MID_PARSE = textwrap.dedent("""
+    import multiprocessing, os, signal, sys, time
+    from pathlib import Path
+    import pipeline.ingest.parse_pool as pool
+    from pipeline.lock import workspace_lock
+    pool.workers_for = lambda size: 2
+    def job():
+        time.sleep(0.5)
+        return b"x" * 1_000_000   # more than a pipe holds: a worker would wait on it forever
+    with workspace_lock(Path(sys.argv[1])):
+        with pool.parsed_ahead([job, job, job], 0):
+            print(*(p.pid for p in multiprocessing.active_children()), flush=True)
+            time.sleep(0.2)
+            os.kill(os.getpid(), signal.SIGTERM)   # as cron's timeout ends it
+            time.sleep(10)
+""")
+
+
+def test_a_nightly_killed_while_workers_parse_leaves_no_worker_holding_its_lock(tmp_path: Path) -> None:
+    """The workers share the nightly's open files, its lock among them: left waiting on their queue after it
+    died, they held the lock for good and every later nightly exited 75 ("locked by another kb nightly")."""
+    lock = tmp_path / ".kb" / "nightly.lock"
+    killed = subprocess.Popen([sys.executable, "-c", _KILLED_MID_PARSE, str(lock)], stdout=subprocess.PIPE,
+                              text=True, env=kb_env())
+    workers: list[int] = []
+    try:
+        assert killed.stdout is not None
+        workers = [int(pid) for pid in killed.stdout.readline().split()]
+        assert workers and killed.wait(timeout=30) == -signal.SIGTERM
+        with workspace_lock(lock, wait=10):   # the workers are gone with it
+            pass
+    except LockedError:
+        pytest.fail("the killed nightly's parse workers still hold its lock")
+    finally:
+        killed.kill()
+        for pid in workers:   # what the test started, should it have outlived the nightly
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 def _night(home: Path) -> None:
