@@ -16,6 +16,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import sys
+import unicodedata
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
@@ -80,8 +82,9 @@ class KeptClaims:
 
 def _reader_digest(quantities: dict[str, str], said_of: SaidOf, words: ClaimWords) -> str:
     config = json.dumps([sorted(quantities.items()), asdict(said_of), asdict(words)], sort_keys=True, default=sorted)
-    return hashlib.blake2b(f"{config}:{source_digest(READING_MODULES)}".encode(),
-                           digest_size=16).hexdigest()
+    # Python's regular expressions and Unicode data read the texts too: another Python reads them again
+    code = f"{source_digest(READING_MODULES)}:{sys.version}:{unicodedata.unidata_version}"
+    return hashlib.blake2b(f"{config}:{code}".encode(), digest_size=16).hexdigest()
 
 
 def _parse(raw: Any, where: str) -> list[Claim] | None:

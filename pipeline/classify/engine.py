@@ -202,9 +202,10 @@ WORKSPACE_TAXONOMY = "taxonomy.toml"   # a workspace's override, merged over the
 
 
 def load_workspace_taxonomy(ctx: Any) -> Any:
-    """The shipped taxonomy, with ``<workspace>/taxonomy.toml`` merged over it when present (once per run)."""
+    """The shipped taxonomy, with ``<workspace>/taxonomy.toml`` merged over it when present (once per run). A run
+    that only reads (its store opened read-only: ``kb brief --preview`` or ``--out``) keeps no reading of it."""
     if ctx.taxonomy is None:
-        ctx.taxonomy = workspace_taxonomy(ctx.workspace)
+        ctx.taxonomy = workspace_taxonomy(ctx.workspace, keep=not getattr(ctx.store, "readonly", False))
     return ctx.taxonomy
 
 

@@ -171,3 +171,10 @@ def test_a_link_at_the_cache_path_never_has_a_teams_file_overwritten(tmp_path: P
     assert note.read_text() == "# the team's note\n"
     _, calls = _read(tmp_path)   # kept in kb's own file, in the link's place
     assert calls == 0 and not (tmp_path / CLAIMS_FILE).is_symlink()
+
+
+def test_another_python_reads_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.brief.kept_claims as kept
+    _read(tmp_path)
+    monkeypatch.setattr(kept.sys, "version", "3.99.0 (another Python)")
+    assert _read(tmp_path)[1] == 3

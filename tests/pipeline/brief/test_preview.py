@@ -97,3 +97,14 @@ def test_an_empty_out_is_named_as_such(briefed: Path) -> None:
     result = kb(briefed, "brief", "--date", DAY, "--out", "", ok=False)
     assert result.exit_code == 2 and "an empty path" in result.output + str(result.exception)
     assert _recorded(briefed) == before
+
+
+@pytest.mark.parametrize("how", [("--preview",), ("--out", "copy.md")])
+def test_a_preview_or_a_copy_keeps_no_reading_of_the_taxonomy(sample_day: Path, tmp_path: Path, how: tuple) -> None:
+    """A run that only reads writes no cache of its own either: ``.kb/cache/taxonomy.json`` is a nightly's (or any
+    command's that writes the store), never a preview's or a copy's."""
+    from pipeline.classify.kept_taxonomy import KEPT_FILE
+    home = clone(sample_day, tmp_path / "ws")
+    (home / KEPT_FILE).unlink(missing_ok=True)
+    kb(home, "brief", "--date", DAY, *how)
+    assert not (home / KEPT_FILE).exists()
