@@ -67,6 +67,7 @@ def from_url(ctx: RunContext, name: str, url: str) -> Callable[[], Payload]:
         etag, modified = validators(ctx.store, name, url)
         res = ctx.http.fetch(url, etag=etag, last_modified=modified)
         return Payload(res.body, res.url, res.status, res.etag, res.last_modified, res.not_modified)
+    get.remote = True   # type: ignore[attr-defined]   (the network sets its pace: pipeline.ingest.run.run_sources)
     return get
 
 

@@ -125,6 +125,11 @@ class Collector:
         self.payloads, self.parser = payloads, parse
         self.previous_digest, self.track = previous_digest, track
 
+    @property
+    def remote(self) -> bool:
+        """Does a payload come over the network (not from a recording or a file)?"""
+        return any(getattr(get, "remote", False) for get in self.payloads)
+
     def fetch(self, report: SourceReport) -> list[Payload] | None:
         """The payloads to parse; None means nothing changed.
 
@@ -247,9 +252,15 @@ def run_source(ctx: RunContext, spec: SourceSpec, collect: Callable[[SourceRepor
 
 
 def run_sources(ctx: RunContext, plans: list[tuple[SourceSpec, Collector]]) -> list[SourceReport]:
-    """Run each source, each independent of the others: every source is fetched in turn, the payloads
-    are parsed (by forked workers when there is much to parse, ``pipeline.ingest.parse_pool``) and each
-    source's records are saved in its own transaction, in the sources' order."""
+    """Run each source, each independent of the others, its records saved in its own transaction.
+
+    A night that reads its payloads from the network runs each source in turn (fetched, parsed, saved): the
+    network sets its pace, and a night cut short (a source hanging until cron's timeout) keeps every source
+    saved before. One that reads recordings or files (``--offline``, a replayed day) fetches them all first,
+    parses them (by forked workers when there is much to parse, ``pipeline.ingest.parse_pool``), then saves
+    each in the sources' order."""
+    if any(collector.remote for _, collector in plans):
+        return [run_source(ctx, spec, collector) for spec, collector in plans]
     from pipeline.ingest.parse_pool import parsed_ahead
     runs = [SourceRun(ctx, spec) for spec, _ in plans]
     fetched: list[list[Payload] | None] = []

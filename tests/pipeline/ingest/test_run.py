@@ -143,3 +143,44 @@ def test_a_store_that_cannot_prepare_its_writes_fails_no_source_by_itself(sample
     assert result.returncode == 0, result.stderr
     ledger = {row[0]: row[1] for row in _ledger(sample_workspace)}
     assert ledger["arxiv"] == ledger["hf"] == ledger["vllm-blog"] == "ok"
+
+
+def test_an_online_night_cut_short_keeps_the_sources_saved_before(sample_workspace: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Payloads from the network: each source is fetched, parsed and saved in turn, so a night stopped while it
+    fetches (a source hanging until cron's timeout kills it) keeps what it saved. (A night of recordings fetches
+    them all first: reading a file does not hang.)"""
+    from datetime import date
+
+    import pipeline.ingest.public as public
+    import pipeline.ingest.run as run
+    from pipeline.context import open_context
+    local = public.payloads_of
+
+    def over_the_network(ctx, source, files=None):
+        getters = local(ctx, source, files)
+        for get in getters:
+            get.remote = True
+        return getters
+    monkeypatch.setattr(public, "payloads_of", over_the_network)
+    fetched: list[str] = []
+    fetch = run.Collector.fetch
+
+    def fetch_until_killed(self, report):
+        fetched.append(report.name)
+        if len(fetched) == 3:
+            raise KeyboardInterrupt   # cron's timeout, as the process sees a signal
+        return fetch(self, report)
+    monkeypatch.setattr(run.Collector, "fetch", fetch_until_killed)
+    ctx = open_context(str(sample_workspace), date(2026, 10, 8), offline=True)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            public.ingest_public_sources(ctx)
+    finally:
+        ctx.close()
+        ctx.store.close()
+    saved = dict(sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite").execute(
+        "SELECT source, status FROM source_runs").fetchall())
+    assert saved == {fetched[0]: "ok", fetched[1]: "ok"}
+    papers = sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite").execute("SELECT count(*) FROM papers").fetchone()
+    assert papers[0] > 0
