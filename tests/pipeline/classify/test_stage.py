@@ -1,23 +1,20 @@
 """The classify stage's parallel path: forked workers store exactly what one process stores."""
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import signal
 import sqlite3
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from kb.errors import KBError, LockedError
+from kb.errors import KBError
 from pipeline.classify import stage
-from pipeline.lock import workspace_lock
-from tests.reliability.support import kb_env, kb_inproc
+from tests.reliability.support import kb_inproc
 from tests.support.paths import SAMPLE
+from tests.support.workers import assert_no_worker_outlives
 
 DAY = "2026-10-08"
 
@@ -162,20 +159,4 @@ _KILLED_MID_JUDGING = textwrap.dedent("""
 def test_a_nightly_killed_while_workers_judge_leaves_no_worker_holding_its_lock(tmp_path: Path) -> None:
     """The workers share the nightly's open files, its lock among them: left waiting on their queue after it
     died, they held the lock for good and every later nightly exited 75 ("locked by another kb nightly")."""
-    lock = tmp_path / ".kb" / "nightly.lock"
-    killed = subprocess.Popen([sys.executable, "-c", _KILLED_MID_JUDGING, str(lock)], stdout=subprocess.PIPE,
-                              text=True, env=kb_env())
-    workers: list[int] = []
-    try:
-        assert killed.stdout is not None
-        workers = [int(pid) for pid in killed.stdout.readline().split()]
-        assert workers and killed.wait(timeout=30) == -signal.SIGTERM
-        with workspace_lock(lock, wait=10):   # the workers are gone with it
-            pass
-    except LockedError:
-        pytest.fail("the killed nightly's classify workers still hold its lock")
-    finally:
-        killed.kill()
-        for pid in workers:   # what the test started, should it have outlived the nightly
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+    assert_no_worker_outlives(_KILLED_MID_JUDGING, tmp_path / ".kb" / "nightly.lock", "classify")
