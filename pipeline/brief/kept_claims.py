@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import sys
 import unicodedata
 from collections.abc import Callable
@@ -23,13 +22,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from kb.errors import KBError
-from kb.fsutil import write_atomically
-from kb.workspace import unfollowed_inside
+from kb.cachefile import read_cache, write_cache
 from pipeline.brief.claims import Claim, ClaimWords, SaidOf
 from pipeline.classify.memo import source_digest
-
-log = logging.getLogger(__name__)
 
 CLAIMS_FILE = ".kb/cache/claims.json"
 FORMAT = 2   # the file's layout (2: one set of texts per doc); another one is read as empty
@@ -71,12 +66,7 @@ class KeptClaims:
         if self.root is None or self._used == self._known:
             return
         docs = self._docs | {self.doc: self._used}
-        body = json.dumps({"format": FORMAT, "reader": self.reader, "docs": docs},
-                          ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        try:
-            write_atomically(unfollowed_inside(self.root, CLAIMS_FILE), body.encode("utf-8"), durable=False)
-        except (OSError, KBError) as exc:   # a member who may only read .kb/: reading again next night
-            log.info("claims not kept: %s", exc)
+        write_cache(self.root, CLAIMS_FILE, {"format": FORMAT, "reader": self.reader, "docs": docs}, what="claims")
         self._docs, self._known = docs, self._used
 
 
@@ -102,16 +92,7 @@ def _parse(raw: Any, where: str) -> list[Claim] | None:
 
 
 def _read(root: Path | None) -> dict[str, Any]:
-    if root is None:
-        return {}
-    try:
-        path = unfollowed_inside(root, CLAIMS_FILE)
-        # none yet; a FIFO under its name, whose read would wait; a link, which kb never wrote
-        if path.is_symlink() or not path.is_file():
-            return {}
-        raw = json.loads(path.read_bytes())
-    except (OSError, ValueError, KBError):
-        return {}
+    raw = read_cache(root, CLAIMS_FILE) if root is not None else None
     ok = (isinstance(raw, dict) and raw.get("format") == FORMAT and isinstance(raw.get("docs"), dict)
           and all(isinstance(texts, dict) for texts in raw["docs"].values()))
     return raw if ok else {}

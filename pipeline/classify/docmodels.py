@@ -15,18 +15,12 @@ re-tags what that hash covers on the next run.
 """
 from __future__ import annotations
 
-import json
-import logging
 from collections.abc import Sequence
 from typing import Any
 
-from kb.errors import KBError
-from kb.fsutil import write_atomically
-from kb.workspace import unfollowed_inside
+from kb.cachefile import read_cache, write_cache
 from pipeline.classify.adapt import DocModel, Labelled, adapt, fit_membership
 from pipeline.classify.teamlabels import doc_labels, labels_digest
-
-log = logging.getLogger(__name__)
 
 MODELS_DIR = ".kb/models"
 ADAPT_VERSION = 9                 # bump when adapt's objective, options or scoring rule change: refit, re-tag
@@ -115,28 +109,14 @@ def doc_models(base: Any, store: Any, workspace: Any, docs: Sequence[str]) -> di
     return out
 
 
-def _path(workspace: Any, doc: str):
-    # a link in the model's place is replaced, never written through (it may lead to a team's file)
-    return unfollowed_inside(workspace.root, f"{MODELS_DIR}/{doc}.json")
+def _file(doc: str) -> str:
+    return f"{MODELS_DIR}/{doc}.json"
 
 
 def _read(workspace: Any, doc: str) -> dict[str, Any] | None:
-    try:
-        path = _path(workspace, doc)
-        if path.is_symlink() or not path.is_file():   # none yet; a link; or a FIFO, whose read would wait
-            return None
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        return raw if isinstance(raw, dict) and isinstance(raw.get("model"), dict) else None
-    except (OSError, ValueError, KBError):
-        return None
+    raw = read_cache(workspace.root, _file(doc))
+    return raw if isinstance(raw, dict) and isinstance(raw.get("model"), dict) else None
 
 
 def _write(workspace: Any, doc: str, body: dict[str, Any]) -> None:
-    try:
-        path = _path(workspace, doc)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps(body, ensure_ascii=False, sort_keys=True).encode("utf-8"))
-    # only a shortcut: the next run fits again. A .kb/ this user may only read (a member's) is write_atomically's
-    # KBError, not an OSError
-    except (OSError, KBError) as e:
-        log.info("doc model cache for %s not written: %s", doc, e)
+    write_cache(workspace.root, _file(doc), body, what=f"doc model cache for {doc}")   # the next run fits again

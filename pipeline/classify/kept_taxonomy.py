@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import sys
 import unicodedata
 from pathlib import Path
 from typing import Any
 
-from kb.errors import KBError
-from kb.fsutil import write_atomically
-from kb.workspace import unfollowed_inside
+from kb.cachefile import read_cache, write_cache
 from pipeline.classify.memo import source_digest
 from pipeline.classify.taxonomy import (
     Taxonomy,
@@ -29,8 +26,6 @@ from pipeline.classify.taxonomy import (
     warn_once,
     warnings_heard,
 )
-
-log = logging.getLogger(__name__)
 
 KEPT_FILE = ".kb/cache/taxonomy.json"
 FORMAT = 1
@@ -84,24 +79,14 @@ def _raw_digest(raw: dict[str, Any]) -> str:
 def _keep(root: Path, kept: dict[str, Any]) -> None:
     try:
         kept["raw_digest"] = _raw_digest(kept["raw"])
-        body = json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
-        # a link in its place is replaced, never written through (it may lead to a team's file)
-        write_atomically(unfollowed_inside(root, KEPT_FILE), body.encode("utf-8"), durable=False)
     except (TypeError, ValueError):   # a value JSON cannot hold (a TOML date): read it every run
         return
-    except (OSError, KBError) as exc:  # a member who may only read .kb/: read again next run
-        log.info("taxonomy not kept: %s", exc)
+    write_cache(root, KEPT_FILE, kept, what="taxonomy", sort_keys=False)   # in the files' order
 
 
 def _read(root: Path, key: str) -> tuple[dict[str, Any], str, tuple[str, ...], list[str]] | None:
     """The kept reading for ``key``, or None: none, another reading, or anything damaged."""
-    try:
-        path = unfollowed_inside(root, KEPT_FILE)
-        if path.is_symlink() or not path.is_file():   # none yet; a link; or a FIFO, whose read would wait
-            return None
-        kept = json.loads(path.read_bytes())
-    except (OSError, ValueError, KBError):
-        return None
+    kept = read_cache(root, KEPT_FILE)
     if not (isinstance(kept, dict) and kept.get("format") == FORMAT and kept.get("key") == key):
         return None
     raw, where, sources, heard = (kept.get(k) for k in ("raw", "where", "sources", "warnings"))

@@ -19,19 +19,14 @@ import functools
 import hashlib
 import importlib.util
 import json
-import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kb.errors import KBError
-from kb.fsutil import write_atomically
+from kb.cachefile import read_cache, write_cache
 from kb.labels import LEVELS
 from kb.records import Tag
-from kb.workspace import unfollowed_inside
-
-log = logging.getLogger(__name__)
 
 Suggest = Callable[[str, str, set[str]], list[str]]
 
@@ -147,12 +142,7 @@ class JudgedTexts:
             return
         self._file["docs"][self.doc] = self._used
         self._file["ranked"][self.doc] = self._used_ranked
-        try:
-            path = unfollowed_inside(self.root, MEMO_FILE)   # a link in its place is replaced, not written through
-            body = json.dumps(self._file, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-            write_atomically(path, body.encode("utf-8"), durable=False)   # a lost write only means judging again
-        except (OSError, KBError) as exc:
-            log.info("judgements not kept: %s", exc)
+        write_cache(self.root, MEMO_FILE, self._file, what="judgements")   # lost, it only means judging again
         self._known, self._known_ranked = self._used, self._used_ranked
 
 
@@ -215,16 +205,7 @@ def _parse(raw: Any) -> Judged | None:
 
 
 def _read(root: Path | None) -> dict[str, Any]:
-    if root is None:
-        return {}
-    try:
-        path = unfollowed_inside(root, MEMO_FILE)
-        # none yet; a FIFO or device under its name, whose read would wait; a link, which kb never wrote
-        if path.is_symlink() or not path.is_file():
-            return {}
-        raw = json.loads(path.read_bytes())
-    except (OSError, ValueError, KBError):
-        return {}
+    raw = read_cache(root, MEMO_FILE) if root is not None else None
     ok = isinstance(raw, dict) and raw.get("format") == FORMAT and isinstance(raw.get("docs"), dict)
     ok = ok and all(isinstance(v, dict) for v in raw["docs"].values())
     ranked = raw.get("ranked", {}) if ok else None
