@@ -82,6 +82,11 @@ def workspace_lock(path: Path, *, wait: float = 0.0, what: str = "kb nightly",
         os.close(fd)  # closing releases the flock
 
 
+def usable_cores() -> int:
+    """The processors this process may run on (its affinity, where the system says it): what forked workers share."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def leave_with_parent(parent: int, *, every: float = 0.2) -> None:
     """In a forked worker (a pool's ``initializer``, ``initargs=(os.getpid(),)``): end this process as soon as
     ``parent`` is no longer its parent. A fork shares the parent's open files, the nightly's lock among them (its

@@ -97,7 +97,8 @@ def compile_ahead(workspace: Path, langs: list[str]) -> CompiledAhead:
     env = _environment(workspace)
     names = [f"briefing.{lang}.md.j2" for lang in langs] + ["points.md.j2"]
     missing = [n for n in names if not _in_cache(env, n)]
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    from pipeline.lock import usable_cores
+    cores = usable_cores()
     if not missing or cores < 2 or not hasattr(os, "fork"):
         return CompiledAhead()
     # Ctrl-C waits until the child is on its own: one landing in between would run the parent's handling there

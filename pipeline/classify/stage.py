@@ -71,7 +71,8 @@ def run_classify(ctx: RunContext, *, everything: bool = False) -> ClassifyReport
 def _workers(total: int) -> int:
     if total < PARALLEL_FROM or not hasattr(os, "fork"):
         return 1
-    return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+    from pipeline.lock import usable_cores
+    return max(1, min(4, usable_cores()))
 
 
 def _batch_size(total: int, workers: int) -> int:

@@ -50,7 +50,8 @@ def workers_for(size: int) -> int:
     """How many forked workers ``size`` bytes of payloads earn (0: parse in this process)."""
     if size < PARALLEL_FROM or not hasattr(os, "fork"):
         return 0
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    from pipeline.lock import usable_cores
+    cores = usable_cores()
     return min(MAX_WORKERS, cores) if cores > 1 else 0
 
 
