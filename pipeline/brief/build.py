@@ -16,6 +16,7 @@ from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, tier
+from pipeline.brief.likeness import AnchoredNames
 from pipeline.brief.model import Briefing, Candidate, SourceRef
 from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
@@ -218,12 +219,14 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     known_titles = KnownTitles(inputs.paper_titles, inputs.anchored)
     sections = {s.lstrip("§"): t for s, t in section_titles.items()}
     describe = SectionTerms(inputs.anchored, section_titles, taxonomy, classify)
+    facts.anchored_names, facts.overlap_words = AnchoredNames(inputs.anchored), rules.overlap_words
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
         mine = inputs.classify_for([*c.arxiv_ids, *c.entry_keys])
         judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, stored=stored, sections=sections,
               known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe,
+              anchored_names=facts.anchored_names,
               card_speaks=lambda c: card_speaks_for(bool(c.anchored_in), any(
                   i in inputs.anchored_elsewhere for i in c.arxiv_ids), inputs.main_doc))
     relevant = [c for c in cands if c.relevance != "none"]

@@ -20,6 +20,7 @@ from kb.resources import find_resource, read_toml_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import ClaimWords, SaidOf
+from pipeline.brief.likeness import GAP, Names, OverlapWords, without_comparisons
 from pipeline.brief.model import Candidate
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ class Rules:
     place_names: dict[str, dict[str, str]] = field(default_factory=dict)      # lang → kb's place label → its text
     said_of: SaidOf = field(default_factory=SaidOf)   # the words before a quantity a value is said of ("to")
     claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ("from 1.9 s": not)
+    overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -135,7 +137,16 @@ def _read_rules(workspace: Path | None) -> Rules:
                                                 for lang, names in raw.get("place_names", {}).items()}),
                  said_of=part("[said_of]", lambda: _said_of(raw.get("said_of", {}))),
                  claim_words=part("[claim_words]", lambda: _claim_words(
-                     raw.get("claim_words", {}), part("[compared]", lambda: _compared(raw.get("compared", {}))))))
+                     raw.get("claim_words", {}), part("[compared]", lambda: _compared(raw.get("compared", {}))))),
+                 overlap_words=part("[overlap_words]", lambda: _overlap_words(raw.get("overlap_words", {}))))
+
+
+def _overlap_words(table: dict[str, Any]) -> OverlapWords:
+    """``[overlap_words]``: its same, different and nothing phrases, lower-cased (a file without the table
+    reads none); an empty phrase is refused, as in ``[compared]``: it would be found in every line."""
+    words = {key: _nonblank(str.lower(w) for w in table.get(key, [])) for key in ("same", "different", "nothing")}
+    _nonblank(w.replace(GAP, "") for ws in words.values() for w in ws)   # "…" alone holds every line too
+    return OverlapWords(**words)
 
 
 def _said_of(table: dict[str, Any]) -> SaidOf:
@@ -227,9 +238,11 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: Mapping[str, str],
           stored: dict[str, Any] | None = None, known_titles: KnownTitles | None = None,
           withdrawn: dict[str, list[tuple[str, str | None]]] | None = None, suggest: Any = None,
-          describe: Any = None, card_speaks: Any = None) -> None:
+          describe: Any = None, card_speaks: Any = None, anchored_names: Names | None = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score. ``card_speaks(c)``: whether
-    the team's card of the item judges it for this doc (``kb.labels.card_speaks_for``)."""
+    the team's card of the item judges it for this doc (``kb.labels.card_speaks_for``); ``anchored_names``:
+    the doc's anchored papers by name (``likeness.anchored_names``), which a line comparing the item with
+    one of them names."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
     c.arxiv_ids.sort(key=lambda i: (i not in known_ids, i))   # the ID arXiv resolves first
@@ -261,8 +274,9 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
         # (a note that only records its upvotes). It is listed as already anchored.
         c.relevance = "primary"
     own_text = _own_text(c)
-    own = own_text.lower()
-    c.recap = rules.is_recap(own)
+    # "和 HotSwapEP 几乎是同一件事" compares the item with an anchored paper (a boundary to read), it does not
+    # say the item repeats what the team has
+    c.recap = rules.is_recap(without_comparisons(own_text, anchored_names or {}, subjects, rules.overlap_words).lower())
     c.excluded_by = rules.excluded_by(c, doc)
     c.excluded = bool(c.excluded_by)
     # An item without an arXiv ID is engineering or a confirmation by its facts; a paper's facts only pick

@@ -14,15 +14,14 @@ from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
-from kb.text import boundary_context, strip_anchor_syntax
+from kb.text import boundary_context
 from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in, conflicts, unsigned
+from pipeline.brief.likeness import LEADING_NAME, Names, OverlapWords, leading_name, likeness
 from pipeline.brief.model import Candidate, Flag
 from pipeline.brief.words import candidate_text, content_words, count_words
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
               "impossible-id")
-# The name an item is titled with (its first coined word): the item itself, not a system it lists.
-_LEADING_NAME = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)")
 
 
 @dataclass
@@ -48,6 +47,8 @@ class Facts:
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
     said_of: SaidOf = field(default_factory=SaidOf)            # the words before a quantity a value is said of
     claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ([claim_words])
+    anchored_names: Names = field(default_factory=dict)   # the doc's anchored papers by name and ID (likeness)
+    overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None
 
@@ -142,7 +143,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
         found = claims_of[id(c)]
         # The item's own name — its titles' first coined word — is the item itself, not another system it lists.
         names = {m[0].casefold() for t in c.titles
-                 if (m := _LEADING_NAME.match(t)) and coined(m[0].strip())}
+                 if (m := LEADING_NAME.match(t)) and coined(m[0].strip())}
         for subject, quantity, unit, signed in conflicts(found, names):
             seen.add((subject, quantity, unit))
             what = f"{subject} {quantity}" if subject else quantity
@@ -259,7 +260,10 @@ def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
 def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """A new paper and a paper anchored in the same section whose contributions overlap enough to need a reading.
 
-    Overlap: two or more shared topics, or one shared topic beyond the topics the
+    The team's word first (``likeness``): an anchored paper of the section its note or card says the
+    new one does the same as is named (the evidence adds where it was said: ``said_in``); a paper
+    it says it differs from is never named, and nothing is when it says the new one overlaps nothing.
+    Else overlap: two or more shared topics, or one shared topic beyond the topics the
     section is about; the closest anchored paper (most shared topics, then terms) is named.
     Else the same mechanism inside the section's topic (``mechanism_overlap``): the anchored paper
     whose title and label share two rare words with the new paper's text, words the section's
@@ -269,11 +273,19 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
     for c in cands:
         if c.category == "confirmation" or not c.section or not c.arxiv_id:
             continue
+        said = likeness(c, facts.anchored_names, facts.overlap_words)
+        if said.nothing and not said.same:
+            continue
         own = facts.section_topics.get(c.section, set())
         mine = set(c.topics)
-        others = [a for a in facts.anchored_topics.get(c.section, []) if a[0] not in c.subjects]
+        others = [a for a in facts.anchored_topics.get(c.section, [])
+                  if a[0] not in c.subjects and a[0] not in said.different]
+        named = next((a for s in said.same for a in others if a[0] == s and parse_arxiv_id(s)), None)
         best = None
-        for subject, title, topics, terms in others:
+        if named is not None:
+            subject, title, topics, terms = named
+            best = (None, subject, title, sorted(mine & topics), sorted(c.terms & terms))
+        for subject, title, topics, terms in others if best is None else ():
             shared = mine & topics
             # the overlap first: most anchored items share too little, and need no ID parsed
             if not (len(shared) >= 2 or shared - own) or parse_arxiv_id(subject) is None:
@@ -293,6 +305,8 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
                         "shared_terms": overlap}
             if words:   # only a mechanism overlap has them: a topic overlap's evidence stays as it was
                 evidence["shared_words"] = words
+            if named is not None:   # the team's word: where it said so
+                evidence["said_in"] = said.said_in
             # the context `kb flags show` derives again from the stored evidence: one definition of it
             out.append(Flag("boundary", f"{c.arxiv_id or c.title} ~ {subject}", evidence,
                             context=boundary_context(evidence)))
@@ -310,12 +324,6 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
 RARE_WORD_SHARE = 1 / 10
 SECTION_WORD_SHARE = 1 / 4
 MIN_SHARED_WORDS = 2
-def _name(title: str) -> str | None:
-    """The coined name an item's title or anchor label starts with ("TreeDraft: …", "JIL Attack — …")."""
-    shown = strip_anchor_syntax(title) or title
-    m = _LEADING_NAME.match(shown)
-    return title_name(shown) or (m[1] if m and coined(m[1]) else None)
-
 
 def mechanism_overlap(c: Candidate, anchored: list[tuple[str, str, set[str], set[str]]], facts: Facts
                       ) -> tuple[tuple[str, str, set[str], set[str]], list[str]] | None:
@@ -333,7 +341,7 @@ def mechanism_overlap(c: Candidate, anchored: list[tuple[str, str, set[str], set
     if not counted:
         return None
     names = {n.casefold() for t in [c.title, *(a[1] for a in anchored),
-                                    *(facts.anchored_texts.get(a[0], "") for a in anchored)] if (n := _name(t))}
+                                    *(facts.anchored_texts.get(a[0], "") for a in anchored)] if (n := leading_name(t))}
     section = set(content_words(facts.section_headings.get(c.section or "", "")))
     words = {a[0]: content_words(facts.anchored_texts.get(a[0]) or a[1], names) for a in anchored}
     held: dict[str, int] = {}

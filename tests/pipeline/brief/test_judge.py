@@ -317,3 +317,17 @@ def test_the_rules_are_parsed_once_and_again_when_the_file_changes(tmp_path, mon
     override.write_text('[markers]\nrecap = ["recap"]\nexclude = []\n', encoding="utf-8")
     assert load_rules(tmp_path).recap == ["recap"] != first.recap
     assert load_rules() is not load_rules(tmp_path)               # the shipped rules are not the override's
+
+
+def test_a_paper_compared_with_an_anchored_one_is_new_not_a_recap(rules) -> None:
+    """Day 4's RepliMoE: "和 §3.5 今早刚锚的 HotSwapEP 几乎是同一件事" compares it with an anchored paper, which
+    is a boundary to read; it was a recap ("同一件事") and so never reached the boundary rule."""
+    from pipeline.brief.judge import judge
+    from pipeline.classify.classifier import classify
+    from pipeline.classify.taxonomy import load_taxonomy
+    line = "和 §2.4 今早刚锚的 HotSwapEP 几乎是同一件事：热了再复制 vs 先放副本"
+    for names, category in (({"hotswapep": "2610.13544"}, "net-new"), (None, "confirmation")):
+        c = _note(line)
+        judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
+              known_ids={"2610.00001"}, rules=rules, sections=SECTIONS, anchored_names=names)
+        assert (c.category, c.recap) == (category, category == "confirmation")

@@ -262,3 +262,23 @@ def test_a_mechanism_boundary_shows_its_shared_words(sample_day: Path, lang: str
     text = render(json.loads(json.dumps(data)), lang, "md", sample_day)
     [line] = [x for x in text.splitlines() if said in x]
     assert "2610.55555" in line, "only the flag with shared words says them"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "; the team says they do the same (inbox/jay/n.md#3)"), ("zh", "；团队笔记说二者相同（inbox/jay/n.md#3）")])
+def test_a_boundary_the_team_named_says_where(sample_day: Path, lang: str, said: str) -> None:
+    """A boundary the team's own line names (``likeness``) says where the team said so, after the topics."""
+    import copy
+    import json
+
+    from pipeline.brief.write import render
+    from tests.pipeline.brief.conftest import brief_json
+    data = brief_json(sample_day)
+    [topic] = [f for f in data["flags"] if f["kind"] == "boundary"]
+    told = copy.deepcopy(topic)
+    told.update(id=201, label="T1", subject="2610.55556 ~ 2601.00002")
+    told["evidence"].update(new="2610.55556", said_in=["inbox/jay/n.md#3"])
+    data["flags"].append(told)
+    text = render(json.loads(json.dumps(data)), lang, "md", sample_day)
+    [line] = [x for x in text.splitlines() if said in x]
+    assert "2610.55556" in line and said not in text.replace(line, ""), "only the flag the team named says it"

@@ -347,6 +347,44 @@ def test_a_topic_overlap_keeps_its_evidence_without_shared_words() -> None:
     assert "shared_words" not in f.evidence, "a topic overlap's evidence (its identity) is as it always was"
 
 
+def _told(text: str, **kw) -> Facts:
+    """``_pd_facts`` with its papers' names, and the team's line about SlimWise: ``text``."""
+    facts = _pd_facts()
+    facts.anchored_names = {"splitwise": "2311.18677", "cascadeep": "2609.33252", "2609.26333": "2609.26333"}
+    facts.overlap_words = __import__("pipeline.brief.judge", fromlist=["load_rules"]).load_rules().overlap_words
+    return facts
+
+
+def _slim_told(text: str, topics: list[str], **kw) -> Candidate:
+    return _new(topics, {"experts"}, sources=[entry(3, text=text, **kw)])
+
+
+def test_boundary_the_team_says_which_paper_it_does_the_same_as() -> None:
+    """Day 4's RepliMoE ("和 §3.5 今早刚锚的 HotSwapEP 几乎是同一件事") and EvictStorm's card ("和 §1.(9) 的
+    TokenFlood 是同一种攻击手法"): the paper a person compared it with is named, not the one kb's topics pick,
+    and the evidence says where the team said so."""
+    line = "和 §2.3 的 Splitwise 基本就是同一件事，多了专家剪枝"
+    [f] = boundaries([_slim_told(line, ["moe", "pd-disaggregation", "compression"])], _told(line))
+    assert f.evidence["anchored"] == "2311.18677" and f.evidence["said_in"] == [f"{NOTE}#3"]
+    assert f.evidence["shared_topics"] == ["pd-disaggregation"] and "shared_words" not in f.evidence
+    [alone] = boundaries([_slim_told(line, ["pd-disaggregation"])], _told(line))
+    assert alone.evidence["anchored"] == "2311.18677", "the team's word alone makes the boundary"
+
+
+def test_boundary_none_when_the_team_says_it_overlaps_nothing() -> None:
+    """Day 4's FormSpec: "so it overlaps nothing anchored in §3.1 beyond being speculative decoding"."""
+    line = "It overlaps nothing anchored in §2.3 beyond being disaggregated serving."
+    assert boundaries([_slim_told(line, ["moe", "pd-disaggregation", "compression"])], _told(line)) == []
+
+
+def test_boundary_never_names_a_paper_the_team_says_it_differs_from() -> None:
+    line = "和 CascadeEP 的异步专家调度不冲突"
+    [f] = boundaries([_slim_told(line, ["moe", "pd-disaggregation", "quantization"])], _told(line))
+    assert f.evidence["anchored"] == "2609.26333" and "said_in" not in f.evidence
+    [kb_own] = boundaries([_slim_told("专家剪枝", ["moe", "pd-disaggregation", "quantization"])], _told(""))
+    assert kb_own.evidence["anchored"] == "2609.33252", "without the team's word, kb's closest"
+
+
 # A section about one topic (KV memory), every anchor of it about KV blocks; the day's other relevant items
 # say "serving", "latency", "GPU" and "blocks" often enough that none of those is rare in the topic.
 _KV_ANCHORS = {

@@ -1,0 +1,169 @@
+"""What the team's own lines say an item is like, beside the doc's anchored papers.
+
+"和 §3.5 今早刚锚的 HotSwapEP 几乎是同一件事", "Compared with ChunkQuant and KVQuilt in §2.5: same idea",
+"so it overlaps nothing anchored in §3.1": a person who read both papers and wrote that one does what the
+other does is the best evidence a boundary has, and one who wrote that it overlaps nothing the best
+against. The boundary rule (``verify.boundaries``) takes their word before its own reading of topics and
+words, as a section the team asks for wins over kb's suggestion. The words are data/briefing.toml's
+``[overlap_words]``.
+
+Such a line compares the item with another paper; it does not say the item repeats what the team has, so
+its "同一件事" is no recap marker (``without_comparisons``).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union
+
+from kb.names import coined, title_name
+from kb.text import strip_anchor_syntax
+
+if TYPE_CHECKING:
+    from kb.store.anchors import AnchorView
+    from pipeline.brief.model import Candidate
+
+# A clause: what a person says one thing of. Commas stay inside ("和 MemPilot（预测 + 预取，HBM ↔ CPU）、
+# TierKV 都重叠" names both); a sentence end, a semicolon or a line break ends one.
+_CLAUSE = re.compile(r"(?<=[.!?])\s+|[。；;！？\n]")
+# A name as notes write it (a coined word, maybe hyphenated: EAGLE-2) or an arXiv ID.
+_NAME_OR_ID = re.compile(r"\d{4}\.\d{4,5}|[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*")
+# The coined name an item is titled with when its title has no colon ("JIL Attack — …" → JIL).
+LEADING_NAME = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)")
+GAP = "…"   # in a phrase of [overlap_words]: anything between its parts ("思路…一样")
+Names = Union[Mapping[str, str], "AnchoredNames"]   # the doc's anchored papers by folded name or ID
+
+
+@dataclass(frozen=True)
+class OverlapWords:
+    """``[overlap_words]``, lower-cased: phrases saying an item does what a named paper does (``same``), does
+    something else (``different``), or overlaps nothing anchored (``nothing``)."""
+
+    same: tuple[str, ...] = ()
+    different: tuple[str, ...] = ()
+    nothing: tuple[str, ...] = ()
+
+    @functools.cached_property
+    def _first_parts(self) -> re.Pattern[str]:
+        return re.compile("|".join(re.escape(p.split(GAP, 1)[0]) for p in self.same))
+
+    def any_same(self, text: str) -> bool:
+        """Whether the lower-cased ``text`` may hold a ``same`` phrase (its first part): most texts hold none,
+        and the briefing asks of every relevant item's."""
+        return bool(self.same) and self._first_parts.search(text) is not None
+
+    def verdict(self, clause: str) -> str | None:
+        """``"nothing"``, ``"different"``, ``"same"`` or None for a lower-cased clause. A negation is read
+        first: "不重叠" holds "重叠"."""
+        for kind, phrases in (("nothing", self.nothing), ("different", self.different), ("same", self.same)):
+            if any(_holds(clause, p) for p in phrases):
+                return kind
+        return None
+
+
+def _holds(text: str, phrase: str) -> bool:
+    """Whether ``text`` holds ``phrase``'s parts (split at ``GAP``) in order."""
+    at = 0
+    for part in phrase.split(GAP):
+        found = text.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
+
+
+@dataclass
+class Likeness:
+    """What the team wrote of one item: the anchored subjects it does the same as (in the order written) and
+    where that was said; those it differs from; whether it overlaps nothing anchored."""
+
+    same: list[str] = field(default_factory=list)
+    said_in: list[str] = field(default_factory=list)
+    different: set[str] = field(default_factory=set)
+    nothing: bool = False
+
+
+def leading_name(title: str) -> str | None:
+    """The coined name an item's title or anchor label starts with ("TreeDraft: …", "JIL Attack — …")."""
+    shown = strip_anchor_syntax(title) or title
+    m = LEADING_NAME.match(shown)
+    return title_name(shown) or (m[1] if m and coined(m[1]) else None)
+
+
+class AnchoredNames:
+    """``anchored_names(anchors)``, read the first time a clause names something: a night whose team lines
+    compare nothing never reads the doc's hundreds of labels."""
+
+    def __init__(self, anchors: Iterable[AnchorView]) -> None:
+        self._anchors, self._names = anchors, None
+
+    def get(self, key: str) -> str | None:
+        if self._names is None:
+            self._names = anchored_names(self._anchors)
+        return self._names.get(key)
+
+
+def anchored_names(anchors: Iterable[AnchorView]) -> dict[str, str]:
+    """The doc's anchored papers by what a note calls them: the folded coined name of each one's title or
+    label, and its arXiv ID, to its subject. A name two papers share names neither."""
+    names: dict[str, str | None] = {}
+    for a in anchors:
+        if not a.arxiv_id:
+            continue
+        names[a.arxiv_id] = a.subject
+        for text in (a.title, a.label):
+            if text and (name := leading_name(text)):
+                key = name.casefold()
+                names[key] = a.subject if names.get(key, a.subject) == a.subject else None
+    return {k: v for k, v in names.items() if v}
+
+
+def clauses(text: str) -> list[str]:
+    """``text`` cut where a person ends one statement (``_CLAUSE``)."""
+    return [c for c in _CLAUSE.split(text) if c.strip()]
+
+
+def named_in(clause: str, names: Names) -> list[str]:
+    """The subjects ``clause`` names, in the order written, each once."""
+    found = (names.get(m[0] if m[0][0].isdigit() else m[0].casefold()) for m in _NAME_OR_ID.finditer(clause))
+    return list(dict.fromkeys(s for s in found if s))
+
+
+def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
+    """What the team's note entries and cards about ``c`` say it is like (not a note that only cites it
+    beside its own subject: that one speaks of another item)."""
+    out = Likeness()
+    if not (words.same or words.different or words.nothing):
+        return out
+    own = set(c.subjects)
+    for s in c.sources:
+        if s.kind not in ("entry", "card") or s.beside_subject or not s.text:
+            continue
+        for clause in clauses(s.text):
+            verdict = words.verdict(clause.lower())
+            if verdict is None:
+                continue
+            named = [n for n in named_in(clause, names) if n not in own]
+            if verdict == "same":
+                out.same += [n for n in named if n not in out.same]
+                if named and s.key not in out.said_in:
+                    out.said_in.append(s.key)
+            elif named:
+                out.different.update(named)
+            elif verdict == "nothing":
+                out.nothing = True
+    return out
+
+
+def without_comparisons(text: str, names: Names, own: Iterable[str], words: OverlapWords) -> str:
+    """``text`` less its clauses that say the item does what another anchored paper does: what the recap
+    markers are read in ("和 HotSwapEP 几乎是同一件事" compares; "与条目 2 是同一件事" still repeats)."""
+    if not words.same or not words.any_same(text.lower()):
+        return text
+    mine = set(own)
+    for clause in clauses(text):
+        if words.verdict(clause.lower()) == "same" and any(n not in mine for n in named_in(clause, names)):
+            text = text.replace(clause, " ")
+    return text

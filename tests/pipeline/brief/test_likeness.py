@@ -1,0 +1,99 @@
+"""What the team's own lines say an item is like (pipeline.brief.likeness): clauses, names, verdicts."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from pipeline.brief.judge import load_rules
+from pipeline.brief.likeness import (
+    Likeness,
+    OverlapWords,
+    anchored_names,
+    clauses,
+    likeness,
+    named_in,
+    without_comparisons,
+)
+from pipeline.brief.model import Candidate, SourceRef
+
+WORDS = load_rules().overlap_words
+NAMES = {"layerlink": "2610.13052", "kvcc": "2610.10011", "hotswapep": "2610.13544", "expertlane": "2610.09255",
+         "2610.09255": "2610.09255", "tokenflood": "2608.14420"}
+
+
+def _item(*texts: str, kind: str = "entry", beside: bool = False, ids: tuple[str, ...] = ("2610.14952",)) -> Candidate:
+    sources = [SourceRef(kind, "jay", f"inbox/jay/n{i}.md", i if kind == "entry" else None, None, "2026-10-13", 5,
+                         t, ids, beside_subject=beside) for i, t in enumerate(texts, 1)]
+    return Candidate(key=f"id:{ids[0]}", arxiv_ids=list(ids), titles=["RepliMoE: Forecast-Driven Replication"],
+                     sources=sources)
+
+
+def test_one_clause_per_statement_commas_inside() -> None:
+    line = "和 §2.1 的 MemPilot（预测 + 预取，HBM ↔ CPU）、TierKV 都重叠；SpillWay 是搬到 NVMe。It is new. Really?"
+    assert clauses(line) == ["和 §2.1 的 MemPilot（预测 + 预取，HBM ↔ CPU）、TierKV 都重叠", "SpillWay 是搬到 NVMe",
+                             "It is new.", "Really?"]
+
+
+def test_names_and_ids_in_the_order_written_each_once() -> None:
+    assert named_in("ExpertLane 和 HotSwapEP（2610.09255 即 ExpertLane）", NAMES) == ["2610.09255", "2610.13544"]
+    assert named_in("expertlane vs Expertlanes and 2610.092551", NAMES) == ["2610.09255"]
+
+
+@pytest.mark.parametrize("clause, verdict", [
+    ("和 hotswapep 几乎是同一件事", "same"), ("思路和 hotswapep / replimoe 一样", "same"),
+    ("compared with chunkquant in §2.5: same idea", "same"), ("和 kvcc 的拥塞控制不冲突", "different"),
+    ("和 hotswapep 不重叠", "different"), ("和 hotswapep、expertlane 都重叠", "same"),
+    ("so it overlaps nothing anchored in §3.1", "nothing"), ("权重拷贝和 decode 重叠", None),   # pipelining
+    ("kv transfer overlaps compute", None), ("一样快", None)])
+def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
+    assert WORDS.verdict(clause) == verdict
+
+
+def test_the_teams_likeness_across_entries_and_cards() -> None:
+    said = likeness(_item("基本就是 LayerLink 的多网卡版：流水切分一样，多出来的是条带化；和 KVCC 的拥塞控制不冲突",
+                          "和 §3.5 今早刚锚的 HotSwapEP 几乎是同一件事（ExpertLane 也复制热 expert）"), NAMES, WORDS)
+    assert said == Likeness(same=["2610.13052", "2610.13544", "2610.09255"],
+                            said_in=["inbox/jay/n1.md#1", "inbox/jay/n2.md#2"], different={"2610.10011"})
+    card = likeness(_item("和 §1.(9) 的 TokenFlood 是同一种攻击手法", kind="card"), NAMES, WORDS)
+    assert card.same == ["2608.14420"] and card.said_in == ["inbox/jay/n1.md"]
+    assert likeness(_item("It overlaps nothing anchored in §3.1 beyond being speculative decoding"),
+                    NAMES, WORDS).nothing
+
+
+def test_only_the_items_own_lines_speak() -> None:
+    """A note that cites the item beside its own subject speaks of that subject; the item's own name is no other paper."""
+    assert likeness(_item("思路和 HotSwapEP 一样", beside=True), NAMES, WORDS) == Likeness()
+    assert likeness(_item("和 HotSwapEP 是同一件事", ids=("2610.13544",)), NAMES, WORDS) == Likeness()
+    assert likeness(_item("和 HotSwapEP 是同一件事"), {}, WORDS) == Likeness()
+    assert likeness(_item("和 HotSwapEP 是同一件事"), NAMES, OverlapWords()) == Likeness()
+
+
+def test_a_comparison_is_no_recap_a_repeat_still_is() -> None:
+    compared = "- 和 §3.5 今早刚锚的 HotSwapEP 几乎是同一件事：热了再复制 vs 预测了先复制\n- → §3.5"
+    assert not load_rules().is_recap(without_comparisons(compared, NAMES, ["2610.14952"], WORDS).lower())
+    repeat = "与条目 2 的 AWS 集成路径是同一件事，这里是操作手册版"     # the sample day's recap: no paper named
+    assert without_comparisons(repeat, NAMES, ["2610.14952"], WORDS) == repeat
+    own = "和 HotSwapEP 是同一件事"    # the item's own name: it repeats itself
+    assert without_comparisons(own, NAMES, ["2610.13544"], WORDS) == own
+
+
+def test_anchored_names_from_titles_labels_and_ids() -> None:
+    anchors = [SimpleNamespace(arxiv_id="2610.13544", subject="2610.13544", title="HotSwapEP: Online Expert Replication",
+                               label="2610.13544 HotSwapEP — online replication"),
+               SimpleNamespace(arxiv_id="2401.15077", subject="2401.15077", title=None, label="2401.15077 EAGLE — drafting"),
+               SimpleNamespace(arxiv_id="2406.16858", subject="2406.16858", title=None, label="2406.16858 EAGLE — trees"),
+               SimpleNamespace(arxiv_id=None, subject="https://blog.example/x", title=None, label="SGLang — blog")]
+    assert anchored_names(anchors) == {"2610.13544": "2610.13544", "hotswapep": "2610.13544",
+                                       "2401.15077": "2401.15077", "2406.16858": "2406.16858"}, \
+        "a name two anchored papers share names neither; a post is no paper"
+
+
+def test_overlap_words_refuse_an_empty_phrase(tmp_path) -> None:
+    from kb.errors import ConfigError
+    override = tmp_path / ".kb" / "overrides" / "data"
+    override.mkdir(parents=True)
+    for bad in ('same = [" "]', 'nothing = ["…"]'):
+        (override / "briefing.toml").write_text(f"[overlap_words]\n{bad}\n", encoding="utf-8")
+        with pytest.raises(ConfigError, match=r"\[overlap_words\]: an empty word"):
+            load_rules(tmp_path)
