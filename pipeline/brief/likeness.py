@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 # TierKV 都重叠" names both); a sentence end, a semicolon or a line break ends one.
 _CLAUSE = re.compile(r"(?<=[.!?])\s+|[。；;！？\n]")
 # A name as notes write it (a coined word, maybe hyphenated: EAGLE-2) or an arXiv ID.
-_NAME_OR_ID = re.compile(r"\d{4}\.\d{4,5}|[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*")
+_NAME_OR_ID = re.compile(r"(?<!\d)(?<!\d\.)\d{4}\.\d{4,5}(?!\d|\.\d)|[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*")
 # The coined name an item is titled with when its title has no colon ("JIL Attack — …" → JIL).
 LEADING_NAME = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)")
 GAP = "…"   # in a phrase of [overlap_words]: anything between its parts ("思路…一样")

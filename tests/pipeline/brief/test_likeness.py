@@ -37,7 +37,9 @@ def test_one_clause_per_statement_commas_inside() -> None:
 
 def test_names_and_ids_in_the_order_written_each_once() -> None:
     assert named_in("ExpertLane 和 HotSwapEP（2610.09255 即 ExpertLane）", NAMES) == ["2610.09255", "2610.13544"]
-    assert named_in("expertlane vs Expertlanes and 2610.092551", NAMES) == ["2610.09255"]
+    assert named_in("Expertlanes, 2610.092551, 12610.09255, 2610.09255.3", NAMES) == [], "a name or ID inside another"
+    assert named_in("arXiv:2610.09255v2 即 expertlane", NAMES) == ["2610.09255"]
+    assert named_in("the same idea as 2610.09255.", NAMES) == ["2610.09255"], "a sentence ends after it"
 
 
 @pytest.mark.parametrize("clause, verdict", [
