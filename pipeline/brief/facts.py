@@ -5,6 +5,8 @@ cards): nothing reads a whole backfilled table.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from kb.store import Store
@@ -21,9 +23,51 @@ from kb.store.notes import mentions_until
 from kb.store.papers import existing_ids, unknown_to_arxiv
 from kb.store.tags import StoredResult, stored_results
 from kb.text import strip_anchor_syntax
-from pipeline.brief.claims import ClaimWords, SaidOf
+from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in
+from pipeline.brief.likeness import Names, OverlapWords
 from pipeline.brief.model import Window
-from pipeline.brief.verify import Facts
+from pipeline.brief.words import count_words
+
+
+@dataclass
+class Facts:
+    """What the rules need from the store, gathered once."""
+
+    known_ids: set[str] = field(default_factory=set)            # papers with metadata in the store
+    unknown_to_arxiv: set[str] = field(default_factory=set)     # IDs the API answered "no such paper" for
+    mentions: dict[str, list[str]] = field(default_factory=dict)  # arXiv ID → "path 条目N" / card / source
+    card_mismatches: list[tuple[str, str, str]] = field(default_factory=list)  # (path, file id, front-matter id)
+    anchored_topics: dict[str, list[tuple[str, str, set[str], set[str]]]] = field(default_factory=dict)
+    # section → [(subject, title, topics, terms)] of items anchored there
+    anchored_texts: dict[str, str] = field(default_factory=dict)
+    # subject → what each anchored item of the doc is (its title, its line's label: ``facts.anchor_text``)
+    section_headings: dict[str, str] = field(default_factory=dict)   # section → its heading with its parents'
+    word_counts: dict[str, int] = field(default_factory=dict)   # word (stemmed) → texts holding it (``count_words``)
+    texts_counted: int = 0       # the doc's anchors and the day's relevant items the counts were taken over
+    # The texts a word's rarity is counted over, read the first time a boundary needs it (``word_rarity``): a
+    # night whose shown papers share no topic with their sections' anchors reads none of them.
+    rarity_texts: Callable[[], list[str]] | None = None
+    section_topics: dict[str, set[str]] = field(default_factory=dict)  # section → topics that map to it
+    speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text): the doc's own figures
+    quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
+    said_of: SaidOf = field(default_factory=SaidOf)            # the words before a quantity a value is said of
+    claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ([claim_words])
+    anchored_names: Names = field(default_factory=dict)   # the doc's anchored papers by name and ID (likeness)
+    overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
+    # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
+    kept_claims: Callable[[str, str], list[Claim]] | None = None
+
+    def read_claims(self, text: str, where: str) -> list[Claim]:
+        """The claims written in ``text`` (from ``where``), read with the words of data/briefing.toml."""
+        return claims_in(text, where, self.quantities, self.said_of, self.claim_words)
+
+
+    def word_rarity(self) -> tuple[dict[str, int], int]:
+        """``(word_counts, texts_counted)``, counted over ``rarity_texts`` the first time they are asked for."""
+        if self.rarity_texts is not None:
+            self.word_counts, self.texts_counted = count_words(self.rarity_texts())
+            self.rarity_texts = None
+        return self.word_counts, self.texts_counted
 
 
 def stored_classifications(store: Store, model_hash: str, papers: set[str], entries: set[str], *,

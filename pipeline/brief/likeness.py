@@ -3,7 +3,7 @@
 "和 §3.5 今早刚锚的 HotSwapEP 几乎是同一件事", "Compared with ChunkQuant and KVQuilt in §2.5: same idea",
 "so it overlaps nothing anchored in §3.1": a person who read both papers and wrote that one does what the
 other does is the best evidence a boundary has, and one who wrote that it overlaps nothing the best
-against. The boundary rule (``verify.boundaries``) takes their word before its own reading of topics and
+against. The boundary rule (``boundary.boundaries``) takes their word before its own reading of topics and
 words, as a section the team asks for wins over kb's suggestion. The words are data/briefing.toml's
 ``[overlap_words]``.
 

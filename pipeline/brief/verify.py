@@ -9,60 +9,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
-from kb.text import boundary_context
-from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in, conflicts, unsigned
-from pipeline.brief.likeness import LEADING_NAME, Names, OverlapWords, leading_name, likeness
+from pipeline.brief.boundary import boundaries
+from pipeline.brief.claims import conflicts, unsigned
+from pipeline.brief.facts import Facts
+from pipeline.brief.likeness import LEADING_NAME
 from pipeline.brief.model import Candidate, Flag
-from pipeline.brief.words import candidate_text, content_words, count_words
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
               "impossible-id")
-
-
-@dataclass
-class Facts:
-    """What the rules need from the store, gathered once."""
-
-    known_ids: set[str] = field(default_factory=set)            # papers with metadata in the store
-    unknown_to_arxiv: set[str] = field(default_factory=set)     # IDs the API answered "no such paper" for
-    mentions: dict[str, list[str]] = field(default_factory=dict)  # arXiv ID → "path 条目N" / card / source
-    card_mismatches: list[tuple[str, str, str]] = field(default_factory=list)  # (path, file id, front-matter id)
-    anchored_topics: dict[str, list[tuple[str, str, set[str], set[str]]]] = field(default_factory=dict)
-    # section → [(subject, title, topics, terms)] of items anchored there
-    anchored_texts: dict[str, str] = field(default_factory=dict)
-    # subject → what each anchored item of the doc is (its title, its line's label: ``facts.anchor_text``)
-    section_headings: dict[str, str] = field(default_factory=dict)   # section → its heading with its parents'
-    word_counts: dict[str, int] = field(default_factory=dict)   # word (stemmed) → texts holding it (``count_words``)
-    texts_counted: int = 0       # the doc's anchors and the day's relevant items the counts were taken over
-    # The texts a word's rarity is counted over, read the first time a boundary needs it (``word_rarity``):
-    # most nights every boundary is a topic overlap, and reading every text of the doc and the day is not free.
-    rarity_texts: Callable[[], list[str]] | None = None
-    section_topics: dict[str, set[str]] = field(default_factory=dict)  # section → topics that map to it
-    speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text): the doc's own figures
-    quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
-    said_of: SaidOf = field(default_factory=SaidOf)            # the words before a quantity a value is said of
-    claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ([claim_words])
-    anchored_names: Names = field(default_factory=dict)   # the doc's anchored papers by name and ID (likeness)
-    overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
-    # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
-    kept_claims: Callable[[str, str], list[Claim]] | None = None
-
-    def read_claims(self, text: str, where: str) -> list[Claim]:
-        """The claims written in ``text`` (from ``where``), read with the words of data/briefing.toml."""
-        return claims_in(text, where, self.quantities, self.said_of, self.claim_words)
-
-
-    def word_rarity(self) -> tuple[dict[str, int], int]:
-        """``(word_counts, texts_counted)``, counted over ``rarity_texts`` the first time they are asked for."""
-        if self.rarity_texts is not None:
-            self.word_counts, self.texts_counted = count_words(self.rarity_texts())
-            self.rarity_texts = None
-        return self.word_counts, self.texts_counted
 
 
 def _where(c: Candidate) -> list[str]:
@@ -255,111 +213,6 @@ def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
                     out.append(Flag("date-inconsistency", f"{i} @ {s.key}", {
                         "id": i, "id_month": aid.yymm, "cited_in": s.key, "cited_on": s.date[:10]}))
     return out
-
-
-def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
-    """A new paper and a paper anchored in the same section whose contributions overlap enough to need a reading.
-
-    The team's word first (``likeness``): an anchored paper of the section its note or card says the
-    new one does the same as is named (the evidence adds where it was said: ``said_in``); a paper
-    it says it differs from is never named, and nothing is when it says the new one overlaps nothing.
-    Else overlap: two or more shared topics, or one shared topic beyond the topics the
-    section is about; the closest anchored paper (most shared topics, then terms) is named.
-    Else the same mechanism inside the section's topic (``mechanism_overlap``): the anchored paper
-    whose title and label share two rare words with the new paper's text, words the section's
-    heading and most of its anchors do not have; the evidence adds them (``shared_words``).
-    """
-    out = []
-    for c in cands:
-        if c.category == "confirmation" or not c.section or not c.arxiv_id:
-            continue
-        said = likeness(c, facts.anchored_names, facts.overlap_words)
-        if said.nothing and not said.same:
-            continue
-        own = facts.section_topics.get(c.section, set())
-        mine = set(c.topics)
-        others = [a for a in facts.anchored_topics.get(c.section, [])
-                  if a[0] not in c.subjects and a[0] not in said.different]
-        named = next((a for s in said.same for a in others if a[0] == s and parse_arxiv_id(s)), None)
-        best = None
-        if named is not None:
-            subject, title, topics, terms = named
-            best = (None, subject, title, sorted(mine & topics), sorted(c.terms & terms))
-        for subject, title, topics, terms in others if best is None else ():
-            shared = mine & topics
-            # the overlap first: most anchored items share too little, and need no ID parsed
-            if not (len(shared) >= 2 or shared - own) or parse_arxiv_id(subject) is None:
-                continue
-            overlap = sorted(c.terms & terms)
-            key = (len(shared), len(overlap), subject)
-            if best is None or key > best[0]:
-                best = (key, subject, title, sorted(shared), overlap)
-        words: list[str] = []
-        if best is None and (found := mechanism_overlap(c, others, facts)):
-            (subject, title, topics, terms), words = found
-            best = (None, subject, title, sorted(mine & topics), sorted(c.terms & terms))
-        if best:
-            _, subject, title, shared, overlap = best
-            evidence = {"new": c.arxiv_id or c.title, "new_title": c.title, "anchored": subject,
-                        "anchored_title": title, "section": f"§{c.section}", "shared_topics": shared,
-                        "shared_terms": overlap}
-            if words:   # only a mechanism overlap has them: a topic overlap's evidence stays as it was
-                evidence["shared_words"] = words
-            if named is not None:   # the team's word: where it said so
-                evidence["said_in"] = said.said_in
-            # the context `kb flags show` derives again from the stored evidence: one definition of it
-            out.append(Flag("boundary", f"{c.arxiv_id or c.title} ~ {subject}", evidence,
-                            context=boundary_context(evidence)))
-    return out
-
-
-# Mechanism overlap (``mechanism_overlap``). A word counts when it is rare in the topic — in at most one text
-# in ten of the doc's anchors and the day's other relevant items (``count_words``, less the new item's own
-# text, which always holds its words: else no word is rare below 20 texts; the day's other papers, most of
-# them off the topic, would make every word of it look rare) — and not the section's own: not in its heading
-# (or its parents'), and held by no more than a quarter of its anchors (one, in a section of up to seven),
-# since what many anchors of a section share is what every paper of it is about. Two such words shared
-# make an overlap: one is a coincidence as often as not ("tree" in two drafting papers' titles).
-# How the constants were chosen, and on which days: docs/briefing.md.
-RARE_WORD_SHARE = 1 / 10
-SECTION_WORD_SHARE = 1 / 4
-MIN_SHARED_WORDS = 2
-
-def mechanism_overlap(c: Candidate, anchored: list[tuple[str, str, set[str], set[str]]], facts: Facts
-                      ) -> tuple[tuple[str, str, set[str], set[str]], list[str]] | None:
-    """The paper anchored in ``c``'s section that does what ``c`` does, and the words that say so, or None.
-    ``anchored``: the section's other anchored items (``Facts.anchored_topics``), papers or not.
-
-    What an anchored item does is its title and label (``Facts.anchored_texts``); the new item's is all that
-    is written about it (``candidate_text``). Shared words count when rare and not the section's own
-    (``RARE_WORD_SHARE``, ``SECTION_WORD_SHARE``); names never count (an item that names the anchored paper
-    is not doing what it does). The anchored item sharing the most such words (the rarer on a tie), if
-    ``MIN_SHARED_WORDS`` or more; the words as its title and label spell them, in alphabetical order."""
-    if not anchored:
-        return None
-    counts, counted = facts.word_rarity()
-    if not counted:
-        return None
-    names = {n.casefold() for t in [c.title, *(a[1] for a in anchored),
-                                    *(facts.anchored_texts.get(a[0], "") for a in anchored)] if (n := leading_name(t))}
-    section = set(content_words(facts.section_headings.get(c.section or "", "")))
-    words = {a[0]: content_words(facts.anchored_texts.get(a[0]) or a[1], names) for a in anchored}
-    held: dict[str, int] = {}
-    for w in (w for ws in words.values() for w in ws):
-        held[w] = held.get(w, 0) + 1
-    common = max(1, int(len(anchored) * SECTION_WORD_SHARE))
-    mine = content_words(candidate_text(c), names)
-    rare = (counted - 1) * RARE_WORD_SHARE       # the other texts: the new item's own is one of those counted
-    best = None
-    for a in (a for a in anchored if parse_arxiv_id(a[0]) is not None):
-        shared = [w for w in mine.keys() & words[a[0]].keys()
-                  if w not in section and held[w] <= common and counts.get(w, 0) - 1 <= rare]
-        key = (len(shared), -sum(counts.get(w, 0) for w in shared), a[0])
-        if len(shared) >= MIN_SHARED_WORDS and (best is None or key > best[0]):
-            # the evidence is the flag's identity: the anchored paper's own spelling, in alphabetical order,
-            # not the new item's first (a later post can come first) nor the rarest first (the day's counts)
-            best = (key, a, sorted(words[a[0]][w] for w in shared))
-    return (best[1], best[2]) if best else None
 
 
 def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:

@@ -1,5 +1,5 @@
 """The words of what is written about a paper that can say what it does: the ``boundary`` rule's
-mechanism overlap (``verify.mechanism_overlap``) compares them and counts how rare each is."""
+mechanism overlap (``boundary.mechanism_overlap``) compares them and counts how rare each is."""
 from __future__ import annotations
 
 import re

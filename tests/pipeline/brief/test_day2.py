@@ -327,4 +327,6 @@ def test_kb_eval_flags_finds_every_labelled_flag_of_day2_and_nothing_else(day2: 
     """`kb eval flags` on the day's labels (FLAGS.toml, from the manifest): the development day's figures."""
     result = json.loads(kb(day2_home, "eval", "flags", str(DAY2_DATA / "FLAGS.toml"), "--format", "json").stdout)
     assert (result["recall"], result["precision"], result["missed"], result["extra"]) == (1.0, 1.0, [], [])
-    assert result["rules"]["number-conflict"]["found"] == 4 and result["rules"]["boundary"]["precision"] is None
+    # boundary is not labelled on this day: a boundary raised here is not judged (no precision), and since a
+    # topic overlap needs its texts to agree, the day raises none (TierKV ~ PageWeave shared one rare word)
+    assert result["rules"]["number-conflict"]["found"] == 4 and "boundary" not in result["rules"]

@@ -83,7 +83,7 @@ def test_tierkv_mentioned_for_its_upvotes_stays_listed_as_anchored(day3: dict[st
 
 
 def test_a_mechanism_boundary_is_raised_through_the_whole_build(day3: dict[str, Any]) -> None:
-    """The briefing fills what ``verify.mechanism_overlap`` reads (the doc's anchored texts, the sections'
+    """The briefing fills what ``boundary.mechanism_overlap`` reads (the doc's anchored texts, the sections'
     headings, the words' counts over the anchors and the day's relevant items): day 3's labelled pairs inside
     one topic are flagged with the words they share, in the order the evidence keeps them (alphabetical)."""
     words = [f["evidence"]["shared_words"] for f in day3["flags"]

@@ -88,13 +88,13 @@ def test_a_cache_that_cannot_be_written_is_no_failure(tmp_path: Path) -> None:
 
 def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspace: Path, tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    import pipeline.brief.verify as verify
+    import pipeline.brief.facts as facts  # Facts.read_claims reads a text's claims
     read: list[str] = []   # the texts read tonight, not answered from the kept claims
 
     def counted(text: str, *args):
         read.append(text)
         return claims_in(text, *args)
-    monkeypatch.setattr(verify, "claims_in", counted)
+    monkeypatch.setattr(facts, "claims_in", counted)
 
     def night(home: Path) -> int:
         read.clear()

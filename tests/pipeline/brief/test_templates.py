@@ -246,7 +246,7 @@ def test_the_shipped_place_names() -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "; shared words prefetch, hbm"), ("zh", "；共同用词 prefetch、hbm")])
 def test_a_mechanism_boundary_shows_its_shared_words(sample_day: Path, lang: str, said: str) -> None:
-    """A boundary raised on the mechanism (``verify.mechanism_overlap``) says the words it rests on; a topic
+    """A boundary raised on the mechanism (``boundary.mechanism_overlap``) says the words it rests on; a topic
     boundary's evidence has none, and its line reads as it always did."""
     import copy
     import json

@@ -279,20 +279,38 @@ def test_date_only_entries_and_new_style_ids_count() -> None:
 
 # --- boundary -------------------------------------------------------------------------------
 
-def _pd_facts() -> Facts:
-    return Facts(
+# What each anchored item of §2.3 is (its title and label), and what SlimWise's sources say: it shares two rare
+# words with CascadeEP (asynchronous, scheduling) and two with DQ (quantization, weights), none with Splitwise.
+_PD_TEXTS = {"2311.18677": "Splitwise: Phase Splitting of Generative Inference\nSplitwise — phase splitting",
+             "2609.33252": "CascadeEP: Asynchronous Expert Scheduling for MoE\nCascadeEP — asynchronous scheduling",
+             "2609.26333": "DQ: Disaggregated Quantization of Weights\nDQ — low-bit weight quantization"}
+SLIM_TEXT = "Asynchronous expert pruning, scheduled per group, with quantized weights (weight quantization)"
+_PD_DAY = ["Serving latency on GPU clusters, KV blocks and batching"] * 12
+
+
+def _with_words(facts: Facts, *new: Candidate) -> Facts:
+    """``facts`` with §2.3's texts and heading, and the words counted as the briefing counts them."""
+    facts.anchored_texts = {**_PD_TEXTS, **facts.anchored_texts}
+    facts.section_headings = {"2.3": "Serving architecture / Prefill-decode disaggregation"}
+    facts.word_counts, facts.texts_counted = count_words([*facts.anchored_texts.values(), *_PD_DAY,
+                                                          *map(candidate_text, new)])
+    return facts
+
+
+def _pd_facts(*new: Candidate) -> Facts:
+    return _with_words(Facts(
         section_topics={"2.3": {"pd-disaggregation", "kv-transfer"}},
         anchored_topics={"2.3": [
             ("2311.18677", "Splitwise", {"pd-disaggregation"}, {"prefill-decode"}),
             ("2609.33252", "CascadeEP", {"moe", "pd-disaggregation"}, {"experts", "prefill-decode"}),
             ("2609.26333", "DQ", {"quantization", "pd-disaggregation"}, {"quantization"}),
             ("https://blog.vllm.ai/pd", "vLLM PD serving", {"moe", "pd-disaggregation"}, {"experts"}),
-        ]})
+        ]}), *new)
 
 
-def _new(topics: list[str], terms: set[str], **kw) -> Candidate:
+def _new(topics: list[str], terms: set[str], text: str = SLIM_TEXT, **kw) -> Candidate:
     return cand("slim", title="SlimWise", arxiv_id="2610.09701", arxiv_ids=["2610.09701"], category="net-new",
-                section="2.3", topics=topics, terms=terms, **kw)
+                section="2.3", topics=topics, terms=terms, texts=[text], **kw)
 
 
 def test_boundary_two_shared_topics_names_the_closest_anchored_paper() -> None:
@@ -316,8 +334,16 @@ def test_boundary_one_shared_topic_beyond_the_section() -> None:
 
 def test_boundary_none_for_the_section_topic_alone_or_unrelated() -> None:
     facts = _pd_facts()
-    assert boundaries([_new(["pd-disaggregation"], {"prefill-decode"})], facts) == []
-    assert boundaries([_new(["speculative-decoding"], {"draft model"})], facts) == []
+    assert boundaries([_new(["pd-disaggregation"], {"prefill-decode"}, "SlimWise batches by length")], facts) == []
+    assert boundaries([_new(["speculative-decoding"], {"draft model"}, "SlimWise drafts tokens")], facts) == []
+
+
+def test_boundary_none_for_topics_the_texts_do_not_bear_out() -> None:
+    """Day 5's BootLatch (a restored engine process) and PageWeave (paged KV) were both tagged "serving
+    systems"; GuardLane (a safety head) and KVShield (a prefix-cache defence) both "KV cache" and "security".
+    Topics are the classifier's tags twice over: without two rare words in common, no boundary."""
+    for text in ("SlimWise batches requests by output length", "SlimWise: asynchronous requests"):
+        assert boundaries([_new(["moe", "pd-disaggregation", "compression"], {"experts"}, text)], _pd_facts()) == []
 
 
 def test_boundary_only_for_new_papers_in_a_section() -> None:
@@ -492,8 +518,8 @@ def test_content_words_are_stemmed_and_keep_their_spelling() -> None:
 # --- all rules together ---------------------------------------------------------------------
 
 def test_run_rules_orders_and_labels() -> None:
-    facts = Facts(known_ids={"2610.09701"}, card_mismatches=[("cards/378.md", "2607.09701", "2610.09701")],
-                  **{k: v for k, v in vars(_pd_facts()).items() if k in ("section_topics", "anchored_topics")})
+    facts = _with_words(Facts(known_ids={"2610.09701"}, card_mismatches=[("cards/378.md", "2607.09701", "2610.09701")],
+                              **{k: v for k, v in vars(_pd_facts()).items() if k in ("section_topics", "anchored_topics")}))
     slim = _new(["moe", "pd-disaggregation"], {"experts"}, upvotes=[(11, "note", "2026-10-08"), (12, "card", "2026-10-08")])
     slim.arxiv_ids = ["2607.09701", "2610.09701"]
     ds = cand("ds", title="DeepSeek", sources=[entry(3)], markers=["⚠"], points=["⚠ x"])
@@ -604,9 +630,9 @@ def test_an_old_style_id_from_the_nineties_is_no_date_inconsistency() -> None:
 
 
 def test_boundary_names_the_paper_sharing_more_topics_before_one_sharing_more_terms() -> None:
-    facts = Facts(section_topics={"2.3": {"pd-disaggregation", "kv-transfer"}}, anchored_topics={"2.3": [
+    facts = _with_words(Facts(section_topics={"2.3": {"pd-disaggregation", "kv-transfer"}}, anchored_topics={"2.3": [
         ("2609.33252", "CascadeEP", {"moe", "pd-disaggregation"}, {"experts"}),
-        ("2609.26333", "DQ", {"quantization"}, {"quantization", "prefill-decode", "kv cache"})]})
+        ("2609.26333", "DQ", {"quantization"}, {"quantization", "prefill-decode", "kv cache"})]}))
     [f] = boundaries([_new(["moe", "pd-disaggregation", "quantization"],
                            {"quantization", "prefill-decode", "kv cache"})], facts)
     assert f.evidence["anchored"] == "2609.33252" and f.evidence["shared_topics"] == ["moe", "pd-disaggregation"]
