@@ -27,7 +27,7 @@ _COUNTED = r"(?![A-Za-z]+\d|\d)"
 # engine knows what a match starts with and skips to the digits in C.
 _VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" + _COUNTED
                     + r"|x(?![A-Za-z])" + _COUNTED
-                    + r"|%|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
+                    + r"|倍|%|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
 # A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
@@ -43,7 +43,7 @@ _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
-_UNIT = {"x": "×", "×": "×", "ms": "s", "µs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
+_UNIT = {"x": "×", "×": "×", "倍": "×", "ms": "s", "µs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
          "tokens/s": "tokens/s", "tok/s": "tokens/s"}
 # A sign written right before a value ("−44%", "-22%", "+25%"): part of the figure as written. The minus sign
 # (U+2212) is one wherever it stands; a hyphen or plus only where no letter, digit or dot precedes it, so a
@@ -353,7 +353,7 @@ def unsigned(written: str) -> str:
 
 _FIGURE = re.compile(r"[−+-]?(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")
 # Spellings of one unit ("2.4x" and "2.41×", "1.9 s" and "1.93秒"); ms and s stay apart: the figures are as written.
-_SPELLING = {"x": "×", "秒": "s", "us": "µs", "token/s": "tokens/s", "tok/s": "tokens/s"}
+_SPELLING = {"x": "×", "倍": "×", "秒": "s", "us": "µs", "token/s": "tokens/s", "tok/s": "tokens/s"}
 
 
 def _rounds(short: str, long: str) -> bool:

@@ -347,3 +347,21 @@ def test_an_empty_word_is_one_line_naming_the_file_and_table(tmp_path, old: str,
         _read("FooServe vs vLLM: 2.1× throughput", rules)
         from pipeline.brief.entities import name_id_pairs
         name_id_pairs("FooServe (2610.12077) vs SGLang", rules.claim_words.compared)
+
+
+def test_a_factor_written_with_bei_is_a_factor() -> None:
+    """"1.42 倍" is how a Chinese note writes 1.42×: the same unit, compared with the abstract's "1.24x"."""
+    rules = load_rules()
+    [bei] = claims_in("吞吐提升 1.42 倍", "n", rules.quantities, rules.said_of, rules.claim_words)
+    [x] = claims_in("吞吐提升 1.24x", "a", rules.quantities, rules.said_of, rules.claim_words)
+    assert (bei.quantity, bei.unit, bei.value, bei.written) == ("throughput", "×", 1.42, "1.42 倍")
+    assert (x.quantity, x.unit) == (bei.quantity, bei.unit)
+
+
+def test_a_resource_before_a_figure_names_no_system() -> None:
+    """Day 5: "p99 KV 传输尾延迟 38 ms" is the item's own latency, not a system called KV's: compared with the
+    abstract's "p99 tail latency of KV transfers at 33 ms"."""
+    rules = load_rules()
+    [c] = claims_in("- 256 卡测试床：p99 KV 传输尾延迟 38 ms，对比 DCQCN 的 71 ms", "n", rules.quantities, rules.said_of,
+                    rules.claim_words)
+    assert (c.subject, c.quantity, c.written) == (None, "latency", "38 ms")
