@@ -24,7 +24,7 @@ from kb.store.papers import existing_ids, unknown_to_arxiv
 from kb.store.tags import StoredResult, stored_results
 from kb.text import strip_anchor_syntax
 from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in
-from pipeline.brief.likeness import Names, OverlapWords
+from pipeline.brief.likeness import AnchoredNames, Names, OverlapWords
 from pipeline.brief.model import Window
 from pipeline.brief.words import count_words
 
@@ -52,7 +52,8 @@ class Facts:
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
     said_of: SaidOf = field(default_factory=SaidOf)            # the words before a quantity a value is said of
     claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ([claim_words])
-    anchored_names: Names = field(default_factory=dict)   # the doc's anchored papers by name and ID (likeness)
+    anchored_names: Names = field(default_factory=lambda: AnchoredNames(()))   # the doc's papers by name and ID
+    doc_path: str = ""           # the knowledge doc's file in the workspace (where an anchor is written)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None

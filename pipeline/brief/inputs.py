@@ -118,6 +118,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     kept_claims = KeptClaims(ctx.workspace.root, rules.quantities, rules.said_of, rules.claim_words,
                              doc=topic)
     facts.kept_claims = kept_claims.wrap(facts.read_claims)
+    facts.doc_path = next((t.doc for t in cfg.topics if t.slug == topic), "")
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
                                                                                window.end[:10])
              if window.contains(n.timestamp)]

@@ -97,12 +97,18 @@ class AnchoredNames:
     compare nothing never reads the doc's hundreds of labels."""
 
     def __init__(self, anchors: Iterable[AnchorView]) -> None:
-        self._anchors, self._names = anchors, None
+        self._anchors, self._names = list(anchors), None
+        self._sections = {a.subject: a.section for a in self._anchors}
 
     def get(self, key: str) -> str | None:
+        """The anchored subject a folded name or an arXiv ID names, or None."""
         if self._names is None:
             self._names = anchored_names(self._anchors)
         return self._names.get(key)
+
+    def section_of(self, subject: str) -> str | None:
+        """The section that anchors ``subject``."""
+        return self._sections.get(subject)
 
 
 def anchored_names(anchors: Iterable[AnchorView]) -> dict[str, str]:

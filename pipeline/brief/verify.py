@@ -15,6 +15,7 @@ from kb.arxiv_id import parse_arxiv_id
 from kb.names import coined, title_name
 from pipeline.brief.boundary import boundaries
 from pipeline.brief.claims import conflicts, unsigned
+from pipeline.brief.entities import name_id_pairs
 from pipeline.brief.facts import Facts
 from pipeline.brief.likeness import LEADING_NAME
 from pipeline.brief.model import Candidate, Flag
@@ -66,6 +67,32 @@ def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                 evidence["resolved"] = [i for i in evidence["resolved"] if i not in c.miscited]
                 evidence["titles"] = {i: title for i, (title, _) in c.miscited.items()}
             out.append(Flag("id-conflict", c.title, evidence))
+    return out + anchored_name_conflicts(cands, facts)
+
+
+def anchored_name_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
+    """A paper the doc anchors, written in the team's lines about the day's items beside an ID the store does
+    not know ("和 §10 的 PowerCap（2609.24471）是同一个思路" where §10 anchors 2609.24417 PowerCap): one system, two
+    IDs, the doc's line among the places. An ID the store knows is another paper (``miscited`` judges those)."""
+    wrong: dict[str, dict[str, list[str]]] = {}     # anchored subject → {ID written beside its name: where}
+    spelled: dict[str, str] = {}
+    for c in cands:
+        for s in (s for s in c.sources if s.kind in ("entry", "card") and s.text and not s.beside_subject):
+            for name, aid in name_id_pairs(s.text, facts.claim_words.compared):
+                subject = facts.anchored_names.get(name.casefold())
+                if subject and parse_arxiv_id(subject) and aid != subject and aid not in facts.known_ids:
+                    places = wrong.setdefault(subject, {}).setdefault(aid, [])
+                    places += [] if s.key in places else [s.key]
+                    spelled.setdefault(subject, name)
+    out = []
+    for subject, ids in sorted(wrong.items()):
+        section = facts.anchored_names.section_of(subject)
+        anchor = f"{facts.doc_path} §{section}".strip() if section else facts.doc_path
+        own = [p for p in [anchor, *facts.mentions.get(subject, []),
+                           *([STORE_PLACE] if subject in facts.known_ids else [])] if p]
+        out.append(Flag("id-conflict", spelled[subject], {
+            "ids": {subject: own, **ids}, "resolved": [subject] if subject in facts.known_ids else [],
+            "anchored": subject}))
     return out
 
 

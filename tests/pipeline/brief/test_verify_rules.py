@@ -27,8 +27,8 @@ NOTE = "inbox/jay/2026-10-08T1620-deep-dive.md"
 
 
 def entry(n: int = 1, cred: int = 4, date: str = "2026-10-08T16:20", path: str = NOTE, url: str | None = None,
-          text: str = ""):
-    return SourceRef("entry", "jay", path, n, url, date, cred, text)
+          text: str = "", beside_subject: bool = False):
+    return SourceRef("entry", "jay", path, n, url, date, cred, text, beside_subject=beside_subject)
 
 
 QUANTITIES = __import__("tomllib").loads((__import__("tests.support.paths", fromlist=["REPO"]).REPO / "data"
@@ -653,3 +653,27 @@ def test_a_plain_first_word_of_the_title_is_not_the_item_itself() -> None:
     c = cand("bw", title="Blackwell 上的 PD 分离实测", titles=["Blackwell 上的 PD 分离实测"],
              sources=[entry(1, text="Blackwell 显存带宽 8 TB/s，瓶颈不在显存。"), entry(2, text="实测节点间传输带宽 1.6 TB/s。")])
     assert number_conflicts([c], Facts(quantities=QUANTITIES, claim_words=WORDS)) == []
+
+
+def test_an_anchored_papers_name_beside_an_unknown_id_is_an_id_conflict() -> None:
+    """Day 5's Spark: "和 §10 的 PowerCap（2609.24471）是同一个思路", where the doc's §10 anchors 2609.24417
+    PowerCap (digits swapped): one system, two IDs, the doc's line among the places. An ID the store knows
+    is another paper; the anchored ID itself, or a note citing the item beside its own subject, says nothing."""
+    from types import SimpleNamespace
+
+    from pipeline.brief.likeness import AnchoredNames
+    anchors = [SimpleNamespace(arxiv_id="2609.24417", subject="2609.24417", section="10", title=None,
+                               label="2609.24417 PowerCap — energy-aware batching (anchored 2026-10-09)")]
+    facts = Facts(known_ids={"2610.16205", "2609.99999"}, anchored_names=AnchoredNames(anchors),
+                  doc_path="organized/knowledge/inference.md")
+
+    def item(text: str, **kw) -> Candidate:
+        return cand("w", title="WattBatch", arxiv_ids=["2610.16205"],
+                    sources=[entry(1, path="inbox/spark/n.md", text=text, **kw)])
+    [f] = id_conflicts([item("- 和 §10 的 PowerCap（2609.24471）是同一个思路：按能耗定 batch")], facts)
+    assert (f.rule, f.subject) == ("id-conflict", "PowerCap")
+    assert f.evidence == {"ids": {"2609.24417": ["organized/knowledge/inference.md §10"],
+                                  "2609.24471": ["inbox/spark/n.md#1"]}, "resolved": [], "anchored": "2609.24417"}
+    for fine in ("对照 PowerCap（2609.24417）", "对照 PowerCap（2609.99999）"):
+        assert id_conflicts([item(fine)], facts) == []
+    assert id_conflicts([item("PowerCap（2609.24471）", beside_subject=True)], facts) == []
