@@ -48,7 +48,8 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
             continue
         others = [a for a in facts.anchored_topics.get(c.section, [])
                   if a[0] not in c.subjects and a[0] not in said.different]
-        found = _named(said.same, others) or _by_topics(c, others, facts) or _by_words(c, others, facts)
+        words = _Words(c, others, facts)
+        found = _named(said.same, others) or _by_topics(c, others, facts, words) or _by_words(others, facts, words)
         if found:
             out.append(_flag(c, *found, said_in=said.said_in))
     return out
@@ -59,22 +60,35 @@ def _named(same: list[str], others: list[Anchored]) -> tuple[Anchored, list[str]
     return next(((a, [], True) for s in same for a in others if a[0] == s and parse_arxiv_id(s)), None)
 
 
-def _by_topics(c: Candidate, others: list[Anchored], facts: Facts) -> tuple[Anchored, list[str], bool] | None:
+class _Words:
+    """``rare_shared_words`` of one item, counted the first time a rule asks (most items share no topic)."""
+
+    def __init__(self, c: Candidate, others: list[Anchored], facts: Facts) -> None:
+        self._args, self._words = (c, others, facts), None
+
+    def get(self) -> dict[str, dict[str, str]]:
+        if self._words is None:
+            self._words = rare_shared_words(*self._args)
+        return self._words
+
+
+def _by_topics(c: Candidate, others: list[Anchored], facts: Facts, words: _Words
+               ) -> tuple[Anchored, list[str], bool] | None:
     """The anchored paper sharing two topics with ``c``, or one its section is not about, whose text also
     shares rare words with ``c``'s: most shared topics, then terms."""
     own, mine = facts.section_topics.get(c.section or "", set()), set(c.topics)
     topical = [a for a in others if (len(mine & a[2]) >= 2 or (mine & a[2]) - own) and parse_arxiv_id(a[0])]
-    if not topical:   # most anchored items share too little, and need no word counted
+    if not topical:
         return None
-    words = rare_shared_words(c, others, facts)
-    best = max((a for a in topical if len(words.get(a[0], ())) >= MIN_SHARED_WORDS),
+    shared = words.get()
+    best = max((a for a in topical if len(shared.get(a[0], ())) >= MIN_SHARED_WORDS),
                key=lambda a: (len(mine & a[2]), len(c.terms & a[3]), a[0]), default=None)
     return (best, [], False) if best else None
 
 
-def _by_words(c: Candidate, others: list[Anchored], facts: Facts) -> tuple[Anchored, list[str], bool] | None:
-    """The anchored paper that does what ``c`` does by the words alone (``mechanism_overlap``)."""
-    found = mechanism_overlap(c, others, facts)
+def _by_words(others: list[Anchored], facts: Facts, words: _Words) -> tuple[Anchored, list[str], bool] | None:
+    """The anchored paper that does what the item does by the words alone (``mechanism_overlap``)."""
+    found = _most_shared(others, words.get(), facts.word_counts)
     return (found[0], found[1], False) if found else None
 
 
@@ -123,8 +137,12 @@ def mechanism_overlap(c: Candidate, anchored: list[Anchored], facts: Facts) -> t
     the one sharing the most rare words (``rare_shared_words``; the rarer on a tie), if ``MIN_SHARED_WORDS``
     or more. What an anchored item does is its title and label (``Facts.anchored_texts``); the new item's is
     all that is written about it (``candidate_text``)."""
-    words = rare_shared_words(c, anchored, facts)
-    counts = facts.word_counts
+    return _most_shared(anchored, rare_shared_words(c, anchored, facts), facts.word_counts)
+
+
+def _most_shared(anchored: list[Anchored], words: dict[str, dict[str, str]], counts: dict[str, int]
+                 ) -> tuple[Anchored, list[str]] | None:
+    """The anchored paper sharing the most of ``words`` (the rarer on a tie), if ``MIN_SHARED_WORDS`` or more."""
     best = max(words, key=lambda s: (len(words[s]), -sum(counts.get(w, 0) for w in words[s]), s), default=None)
     if best is None or len(words[best]) < MIN_SHARED_WORDS:
         return None
