@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tests.support.paths import LABELLED, SAMPLE
 
-DAY1, DAY2, DAY3 = "2026-10-08", "2026-10-09", "2026-10-12"
+DAY1, DAY2, DAY3, DAY4, DAY5 = "2026-10-08", "2026-10-09", "2026-10-12", "2026-10-13", "2026-10-14"
 DAY2_DATA, DAY3_DATA = LABELLED / "day2", LABELLED / "day3"
 
 
@@ -28,6 +28,13 @@ def three_days(home: Path, run) -> Path:
     two_days(home, run)
     lay_over(DAY3_DATA / "workspace", home)
     run(home, "nightly", "--date", DAY3, "--offline", "--quiet")
+    return home
+
+
+def next_day(home: Path, run, n: int, day: str) -> Path:
+    """``home`` after day ``n``'s files (tests/data/dayN/workspace) are laid over it and its nightly ran."""
+    lay_over(LABELLED / f"day{n}" / "workspace", home)
+    run(home, "nightly", "--date", day, "--offline", "--quiet")
     return home
 
 
