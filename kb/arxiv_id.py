@@ -175,8 +175,9 @@ def find_impossible_ids(text: str) -> list[tuple[str, str]]:
 
     A month of 00 or 13+ is impossible in an ID of five digits after the dot, or one the text calls
     an arXiv ID; a wrong number of digits
-    after the dot (4 until 2014-12, 5 from 2015-01) counts only where the text says it is an
-    arXiv ID (``arXiv 2610.1107``, an arxiv.org URL), since a bare ``2026.1107`` may be anything.
+    after the dot (4 until 2014-12, 5 from 2015-01) counts where the text says it is an arXiv ID
+    (``arXiv 2610.1107``, an arxiv.org URL), and for five digits in a month of four even bare
+    (``1207.05800``): a bare ``2026.1107`` may be anything.
     """
     out: list[tuple[str, str]] = []
     for m in _LOOKALIKE_RE.finditer(clean_text(text)):
@@ -188,6 +189,8 @@ def find_impossible_ids(text: str) -> list[tuple[str, str]]:
                 out.append((m["id"], f"there is no month {m['mm']}"))
             continue
         want = 5 if (yy, mm) >= (15, 1) else 4
-        if len(num) != want and m["ctx"]:
+        # five digits where arXiv had four is an arXiv shape gone wrong even bare ("the dropout paper as
+        # 1207.05800"); four where it has five may be anything ("2026.1107")
+        if len(num) != want and (m["ctx"] or (len(num) == 5 and want == 4)):
             out.append((m["id"], f"{len(num)} digits after the dot; arXiv IDs of 20{m['yy']}-{m['mm']} have {want}"))
     return out

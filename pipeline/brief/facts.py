@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb.arxiv_id import find_impossible_ids
 from kb.store import Store
 from kb.store.anchors import (
     AnchorView,
@@ -18,12 +19,13 @@ from kb.store.anchors import (
     section_titles,
 )
 from kb.store.briefings import net_new_history
-from kb.store.cards import card_mismatches
+from kb.store.cards import card_mismatches, queue
 from kb.store.notes import mentions_until
 from kb.store.papers import existing_ids, unknown_to_arxiv
 from kb.store.tags import StoredResult, stored_results
 from kb.text import strip_anchor_syntax
 from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in
+from pipeline.brief.collect import QUEUE_PATH
 from pipeline.brief.likeness import AnchoredNames, Names, OverlapWords
 from pipeline.brief.model import Window
 from pipeline.brief.words import count_words
@@ -54,6 +56,9 @@ class Facts:
     claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ([claim_words])
     anchored_names: Names = field(default_factory=lambda: AnchoredNames(()))   # the doc's papers by name and ID
     doc_path: str = ""           # the knowledge doc's file in the workspace (where an anchor is written)
+    # (as written, why, where, the line's title): something written like an arXiv ID on the work queue that
+    # cannot be one ("https://huggingface.co/papers/2600.18472 LenBait: …"); no queue line is an item
+    queue_bad_ids: list[tuple[str, str, str, str]] = field(default_factory=list)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None
@@ -96,6 +101,8 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     # a card's mismatch is an item of the window it was written in; one written earlier stays in `kb audit`
     # and its flag stays open (carried) until the team closes it, without being raised again every day
     f.card_mismatches = card_mismatches(store, until, since)
+    f.queue_bad_ids = [(written, why, f"{QUEUE_PATH} rank {q.rank}", q.title) for q in queue(store)
+                       for written, why in find_impossible_ids(" ".join(x for x in (q.url, q.title) if x))]
     titles = section_titles(store, topic, until)
     for t in taxonomy.topics:
         sec = taxonomy.section_for(t, titles)

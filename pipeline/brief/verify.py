@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from kb.arxiv_id import parse_arxiv_id
+from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
 from kb.names import coined, title_name
 from pipeline.brief.boundary import boundaries
 from pipeline.brief.claims import conflicts, unsigned
@@ -225,16 +225,20 @@ def unresolved_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 
 def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
-    """An ID from a month after the note citing it; a card whose file name and front matter disagree."""
+    """An ID from a month after the note entry or card citing it (a card's text as much as its front matter:
+    "作者 README 里写续作已经挂了 2611.01942" on a card of 2026-10-15); a card whose file name and front matter
+    disagree."""
     out = []
     for path, file_id, fm_id in facts.card_mismatches:
         out.append(Flag("date-inconsistency", path, {"card": path, "file_name_id": file_id, "front_matter_id": fm_id}))
     for c in cands:
         for s in c.sources:
-            if s.kind != "entry" or not s.date:
+            if s.kind not in ("entry", "card") or not s.date:
                 continue
             note_yymm = s.date[2:4] + s.date[5:7]
-            for i in dict.fromkeys(c.arxiv_ids + list(s.cites)):   # every ID the entry cites
+            # every ID the entry cites (its parser's), or the card names
+            written = [a.id for a in find_arxiv_ids(s.text)] if s.kind == "card" else []
+            for i in dict.fromkeys(c.arxiv_ids + list(s.cites) + written):
                 aid = parse_arxiv_id(i)
                 if aid and not aid.is_old_style and aid.yymm > note_yymm:
                     out.append(Flag("date-inconsistency", f"{i} @ {s.key}", {
@@ -247,17 +251,18 @@ def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
     never a paper; flagged with where it is written and, as the likely ones, the day's known IDs it could
     be a slip of — one that starts the same way (a digit dropped or added at the end), or one a single
     digit or two neighbouring digits swapped away (``2614.00123`` for 2610.00123) — the paper with the
-    item's name first."""
+    item's name first. The items' notes and cards, and the work queue's lines (``Facts.queue_bad_ids``)."""
     out = []
     known = {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids}
-    for c in cands:
-        name = title_name(c.title) or (c.title.split("：")[0].split(":")[0].strip() if c.title else "")
-        for written, why, where in c.bad_ids:
-            digits = written.split(".")[0] + "." + written.split(".")[1][:4]
-            slips = (i for i in sorted(known) if i != written and (i.startswith(digits) or _one_slip(i, written)))
-            likely = sorted(slips, key=lambda i: not (name and known[i].casefold().startswith(name.casefold())))
-            out.append(Flag("impossible-id", written, {"id": written, "why": why, "cited_in": where,
-                                                      "title": c.title, "likely": likely[:3]}))
+    written_where = [(c.title, bad) for c in cands for bad in c.bad_ids]
+    written_where += [(title, (written, why, where)) for written, why, where, title in facts.queue_bad_ids]
+    for title, (written, why, where) in written_where:
+        name = title_name(title) or (title.split("：")[0].split(":")[0].strip() if title else "")
+        digits = written.split(".")[0] + "." + written.split(".")[1][:4]
+        slips = (i for i in sorted(known) if i != written and (i.startswith(digits) or _one_slip(i, written)))
+        likely = sorted(slips, key=lambda i: not (name and known[i].casefold().startswith(name.casefold())))
+        out.append(Flag("impossible-id", written, {"id": written, "why": why, "cited_in": where,
+                                                  "title": title, "likely": likely[:3]}))
     return out
 
 

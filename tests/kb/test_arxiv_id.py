@@ -111,3 +111,15 @@ def test_an_impossible_id_is_seen_with_a_version_or_against_chinese_text(text: s
 def test_an_amount_or_a_timestamp_in_chinese_text_is_no_id(text: str) -> None:
     from kb.arxiv_id import find_impossible_ids
     assert find_arxiv_ids(text) == [] and find_impossible_ids(text) == []
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("citing the dropout paper as 1207.05800", ["1207.05800"]),   # five digits in a month of four: no such ID
+    ("1207.05800v2", ["1207.05800"]), ("Adam 1412.6980", []), ("1207.0580", []),
+    ("2026.1107", []),                   # four digits where a month has five: bare, it may be anything
+])
+def test_five_digits_in_a_month_of_four_is_impossible_even_bare(text: str, found: list[str]) -> None:
+    """Day 6's Tom: "citing the dropout paper as 1207.05800" (a zero added to 1207.0580): arXiv numbered four
+    digits until 2014-12, so a bare 4.5 number of those months is an arXiv shape gone wrong."""
+    from kb.arxiv_id import find_impossible_ids
+    assert [w for w, _ in find_impossible_ids(text)] == found

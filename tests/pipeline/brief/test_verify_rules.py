@@ -267,12 +267,15 @@ def test_date_id_month_after_the_note() -> None:
     assert f.evidence == {"id": "2611.00123", "id_month": "2611", "cited_in": f"{NOTE}#4", "cited_on": "2026-10-08"}
 
 
-def test_date_only_entries_and_new_style_ids_count() -> None:
+def test_date_only_the_teams_dated_writing_and_new_style_ids_count() -> None:
     card_src = SourceRef("card", "paper_cards", "cards/1.md", None, None, "2026-10-08T20:00", 4)
+    post = SourceRef("post", "vllm", None, None, "https://blog.example/p", "2026-10-08", 4)
     old_style = cand("o", arxiv_ids=["cs/0703109"], sources=[entry()])
-    from_card = cand("c", arxiv_ids=["2612.00001"], sources=[card_src])
     undated = cand("u", arxiv_ids=["2612.00001"], sources=[entry(date=None)])
-    assert date_inconsistencies([old_style, from_card, undated], Facts()) == []
+    posted = cand("p", arxiv_ids=["2612.00001"], sources=[post])
+    assert date_inconsistencies([old_style, undated, posted], Facts()) == []
+    [f] = date_inconsistencies([cand("c", arxiv_ids=["2612.00001"], sources=[card_src])], Facts())
+    assert f.subject == "2612.00001 @ cards/1.md", "a card is the team's dated writing as a note entry is"
     bare_date = cand("b", arxiv_ids=["2611.00001"], sources=[entry(date="2026-10-08")])
     assert len(date_inconsistencies([bare_date], Facts())) == 1
 
@@ -677,3 +680,23 @@ def test_an_anchored_papers_name_beside_an_unknown_id_is_an_id_conflict() -> Non
     for fine in ("对照 PowerCap（2609.24417）", "对照 PowerCap（2609.99999）"):
         assert id_conflicts([item(fine)], facts) == []
     assert id_conflicts([item("PowerCap（2609.24471）", beside_subject=True)], facts) == []
+
+
+def test_an_id_a_card_writes_from_a_month_after_the_card_is_a_date_inconsistency() -> None:
+    """Day 6's card 414 (created 2026-10-15): "作者 GitHub README 里写续作已经挂了 2611.01942" — a November ID."""
+    card = SourceRef("card", "paper_cards", "organized/paper_cards/414-2610-18359.md", None, None,
+                     "2026-10-15T14:05", 4, "续作已经挂了 2611.01942。建议：§1.(1)。", ("2610.18359",))
+    [f] = date_inconsistencies([cand("c", title="CallStash", arxiv_ids=["2610.18359"], sources=[card])], Facts())
+    assert f.evidence == {"id": "2611.01942", "id_month": "2611", "cited_in": "organized/paper_cards/414-2610-18359.md",
+                          "cited_on": "2026-10-15"}
+
+
+def test_an_impossible_id_on_the_work_queue_is_flagged_with_its_likely_paper() -> None:
+    """Day 6's queue: "4. https://huggingface.co/papers/2600.18472 LenBait: …" — month 00; no queue line is an
+    item, so its IDs were never looked at. LenBait's listed paper is the likely one."""
+    lenbait = cand("l", title="LenBait: Gaming Output-Length Predictors", arxiv_ids=["2610.18472"])
+    facts = Facts(known_ids={"2610.18472"}, queue_bad_ids=[
+        ("2600.18472", "there is no month 00", "organized/queue/work-queue.md rank 4", "LenBait: Gaming …")])
+    [f] = impossible_ids([lenbait], facts)
+    assert (f.subject, f.evidence["cited_in"], f.evidence["likely"]) == (
+        "2600.18472", "organized/queue/work-queue.md rank 4", ["2610.18472"])

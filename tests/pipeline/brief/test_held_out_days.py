@@ -1,4 +1,4 @@
-"""Days 4 and 5 (tests/data/day4, day5), labelled blind and read since: the cases their labels showed kb
+"""Days 4, 5 and 6 (tests/data/day4, day5, day6), labelled blind and read since: the cases their labels showed kb
 missing or raising wrongly, and which general rules now get right (docs/briefing.md, step 5). Each is stated
 as what the day's briefing must say; the scores themselves are `kb eval flags` (the closing notes)."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.pipeline.brief.conftest import kb
-from tests.support.days import DAY4, DAY5, LABELLED, next_day, three_days
+from tests.support.days import DAY4, DAY5, DAY6, LABELLED, next_day, three_days
 
 pytestmark = pytest.mark.slow
 
@@ -26,6 +26,12 @@ def day4_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def day5_home(day4_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = shutil.copytree(day4_home, tmp_path_factory.mktemp("day5") / "ws")
     return next_day(home, lambda h, *args: kb(h, *args, ok=False), 5, DAY5)
+
+
+@pytest.fixture(scope="module")
+def day6_home(day5_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = shutil.copytree(day5_home, tmp_path_factory.mktemp("day6") / "ws")
+    return next_day(home, lambda h, *args: kb(h, *args, ok=False), 6, DAY6)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -62,3 +68,12 @@ def test_day5_topics_need_their_texts_and_the_doc_s_names_are_checked(day5_home:
     assert "organized/knowledge/inference.md §10" in powercap["ids"]["2609.24417"]
     assert any(s.startswith("TideFlow") for s in _flags(day5_home, DAY5, "number-conflict"))
     assert _eval(day5_home, "day5")["extra"] == []
+
+
+def test_day6_the_teams_files_are_checked_for_ids_that_cannot_be(day6_home: Path) -> None:
+    """The queue's "https://huggingface.co/papers/2600.18472 LenBait" (month 00: no queue line was read for
+    IDs), Tom's "the dropout paper as 1207.05800" (five digits in 2012), card 414's "续作已经挂了 2611.01942"
+    on a card of October (cards were not read for dates)."""
+    impossible = _flags(day6_home, DAY6, "impossible-id")
+    assert impossible["2600.18472"]["likely"] == ["2610.18472"] and "1207.05800" in impossible
+    assert _flags(day6_home, DAY6, "date-inconsistency")["2611.01942 @ organized/paper_cards/414-2610-18359.md"]
