@@ -36,18 +36,33 @@ GAP = "…"   # in a phrase of [overlap_words]: anything between its parts ("思
 Names = Union[Mapping[str, str], "AnchoredNames"]   # the doc's anchored papers by folded name or ID
 
 
+# A negation this close before a ``same`` phrase (or a part of one) turns it: at most ``NEGATION_REACH`` words
+# or CJK characters between, and no comma or colon ("不是同一件事", "not quite the same as", "不是 HotSwapEP 的翻版";
+# not "不仅 batch 更大，和 X 也是同一件事", nor "不需要预测就能做到类似的效果").
+NEGATION_REACH = 2
+_GAP_TOKEN = re.compile(r"[A-Za-z0-9][\w'’.-]*|[^\x00-\x7f\s]")
+_GAP_STOP = re.compile(r"[,，:：]")
+
+
 @dataclass(frozen=True)
 class OverlapWords:
     """``[overlap_words]``, lower-cased: phrases saying an item does what a named paper does (``same``), does
-    something else (``different``), or overlaps nothing anchored (``nothing``)."""
+    something else (``different``), or overlaps nothing anchored (``nothing``); and the words that, right
+    before a ``same`` phrase, say the opposite (``negations``: "不是", "not")."""
 
     same: tuple[str, ...] = ()
     different: tuple[str, ...] = ()
     nothing: tuple[str, ...] = ()
+    negations: tuple[str, ...] = ()
 
     @functools.cached_property
     def _first_parts(self) -> re.Pattern[str]:
         return re.compile("|".join(re.escape(p.split(GAP, 1)[0]) for p in self.same))
+
+    @functools.cached_property
+    def _negation(self) -> re.Pattern[str] | None:
+        words = sorted(self.negations, key=len, reverse=True)
+        return re.compile("|".join(_word_pattern(w) for w in words)) if words else None
 
     def any_same(self, text: str) -> bool:
         """Whether the lower-cased ``text`` may hold a ``same`` phrase (its first part): most texts hold none,
@@ -56,22 +71,59 @@ class OverlapWords:
 
     def verdict(self, clause: str) -> str | None:
         """``"nothing"``, ``"different"``, ``"same"`` or None for a lower-cased clause. A negation is read
-        first: "不重叠" holds "重叠"."""
-        for kind, phrases in (("nothing", self.nothing), ("different", self.different), ("same", self.same)):
-            if any(_holds(clause, p) for p in phrases):
+        first: "不重叠" holds "重叠"; a ``same`` phrase right after a negation word ("不是同一件事", "no overlap
+        with") says ``"different"``."""
+        for kind, phrases in (("nothing", self.nothing), ("different", self.different)):
+            if any(_spans(clause, p) for p in phrases):
                 return kind
-        return None
+        negated = False
+        for p in self.same:
+            spans = _spans(clause, p)
+            if spans is None:
+                continue
+            if not any(self._negated(clause, start) for start, _ in spans):
+                return "same"
+            negated = True
+        return "different" if negated else None
 
-
-def _holds(text: str, phrase: str) -> bool:
-    """Whether ``text`` holds ``phrase``'s parts (split at ``GAP``) in order."""
-    at = 0
-    for part in phrase.split(GAP):
-        found = text.find(part, at)
-        if found < 0:
+    def _negated(self, clause: str, start: int) -> bool:
+        """Whether a negation word ends close enough before ``start`` (``NEGATION_REACH``) to turn what follows."""
+        if self._negation is None:
             return False
-        at = found + len(part)
-    return True
+        ends = [m.end() for m in self._negation.finditer(clause, 0, start)]
+        if not ends:
+            return False
+        gap = clause[ends[-1]:start]
+        return not _GAP_STOP.search(gap) and len(_GAP_TOKEN.findall(gap)) <= NEGATION_REACH
+
+
+@functools.lru_cache(maxsize=1024)
+def _word_pattern(part: str) -> str:
+    """``part`` as a pattern: an edge that is an ASCII letter or digit is a word's edge ("same as" is not in
+    "same assumption", "similar to" not in "dissimilar to"); a run of spaces is any white space."""
+    bound = (r"\b" if part[:1].isascii() and part[:1].isalnum() else "",
+             r"\b" if part[-1:].isascii() and part[-1:].isalnum() else "")
+    return bound[0] + re.escape(part).replace(r"\ ", r"\s+") + bound[1]
+
+
+@functools.lru_cache(maxsize=1024)
+def _part_regex(part: str) -> re.Pattern[str]:
+    return re.compile(_word_pattern(part))
+
+
+def _spans(text: str, phrase: str) -> list[tuple[int, int]] | None:
+    """Where ``text`` holds ``phrase``'s parts (split at ``GAP``) in order, each as a whole word where its edge
+    is an ASCII letter or digit; None when it does not."""
+    at, spans = 0, []
+    for part in phrase.split(GAP):
+        if not part:
+            continue
+        m = _part_regex(part).search(text, at)
+        if m is None:
+            return None
+        spans.append(m.span())
+        at = m.end()
+    return spans
 
 
 @dataclass

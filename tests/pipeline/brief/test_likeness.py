@@ -99,3 +99,29 @@ def test_overlap_words_refuse_an_empty_phrase(tmp_path) -> None:
         (override / "briefing.toml").write_text(f"[overlap_words]\n{bad}\n", encoding="utf-8")
         with pytest.raises(ConfigError, match=r"\[overlap_words\]: an empty word"):
             load_rules(tmp_path)
+
+
+@pytest.mark.parametrize("clause", [
+    "hotswapep makes the same assumption about expert popularity",    # "same as" inside "same assumption"
+    "dissimilar to hotswapep", "unlikely to matter for hotswapep"])
+def test_an_english_phrase_is_read_as_whole_words(clause: str) -> None:
+    """"same as" is not the start of "same assumption", "similar to" not the end of "dissimilar to", nor
+    "unlike" the start of "unlikely"."""
+    assert WORDS.verdict(clause) is None
+
+
+@pytest.mark.parametrize("clause", [
+    "和 hotswapep 不是同一件事", "和 hotswapep 没有重叠", "思路和 hotswapep 不太一样", "和 hotswapep 并不类似",
+    "和 hotswapep 不完全是一个东西", "不是 hotswapep 的翻版", "it is not the same as hotswapep",
+    "there is no overlap with hotswapep", "isn't really similar to hotswapep", "not a variant of hotswapep"])
+def test_a_negated_likeness_says_different(clause: str) -> None:
+    """A person writing that the item is *not* what an anchored paper is says the opposite of a likeness."""
+    assert WORDS.verdict(clause) == "different"
+
+
+@pytest.mark.parametrize("clause", [
+    "和 hotswapep 非常类似", "不仅 batch 更大，和 hotswapep 也是同一件事", "not only that: same as hotswapep",
+    "hotswapep 不需要预测就能做到类似的效果"])
+def test_a_negation_elsewhere_in_the_clause_leaves_a_likeness(clause: str) -> None:
+    """Only a negation right before the phrase (two words or characters at most, no comma between) turns it."""
+    assert WORDS.verdict(clause) == "same"
