@@ -276,9 +276,11 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
         # (a note that only records its upvotes). It is listed as already anchored.
         c.relevance = "primary"
     own_text = _own_text(c)
-    # "和 HotSwapEP 几乎是同一件事" compares the item with an anchored paper (a boundary to read), it does not
-    # say the item repeats what the team has
-    c.recap = rules.is_recap(without_comparisons(own_text, anchored_names or {}, subjects, rules.overlap_words).lower())
+    # "和 HotSwapEP 几乎是同一件事" compares the item with an anchored paper (a boundary to read) and "和已锚的都
+    # 不重叠" says it is new: neither says the item repeats what the team has (read again without such lines
+    # only when a marker is found: most items hold none)
+    c.recap = rules.is_recap(own_text.lower()) and rules.is_recap(
+        without_comparisons(own_text, anchored_names or {}, subjects, rules.overlap_words).lower())
     c.excluded_by = rules.excluded_by(c, doc)
     c.excluded = bool(c.excluded_by)
     # An item without an arXiv ID is engineering or a confirmation by its facts; a paper's facts only pick

@@ -189,6 +189,42 @@ def named_in(clause: str, names: Names) -> list[str]:
     return list(dict.fromkeys(s for s in found if s))
 
 
+def _parts(clause: str) -> list[str]:
+    """``clause`` cut at its commas outside brackets ("MemPilot（预测 + 预取，HBM ↔ CPU）" stays whole)."""
+    out, depth, at = [], 0, 0
+    for i, ch in enumerate(clause):
+        depth += (ch in "（(") - (ch in "）)")
+        if depth <= 0 and (ch == "，" or ch == "," and clause[i + 1:i + 2].isspace()):
+            out.append(clause[at:i])
+            at = i + 1
+    return [*out, clause[at:]]
+
+
+def statements(clause: str, names: Names, words: OverlapWords) -> list[tuple[str, str, list[str]]]:
+    """``(text, verdict, subjects named)`` of what ``clause`` says: itself, or, when its comma-joined parts say
+    different things ("基本就是 LayerLink 的多网卡版，和 KVCC 的拥塞控制不冲突"), each part that says something,
+    a name in a part that says nothing going with the next that does ("和 LayerLink 相比，基本就是同一件事"),
+    else the last."""
+    verdict = words.verdict(clause.lower())
+    if verdict is None:
+        return []
+    parts = _parts(clause) if "，" in clause or "," in clause else [clause]
+    verdicts = [words.verdict(p.lower()) for p in parts] if len(parts) > 1 else [verdict]
+    if len({v for v in verdicts if v}) <= 1:
+        return [(clause, verdict, named_in(clause, names))]
+    out: list[tuple[str, str, list[str]]] = []
+    pending: list[str] = []
+    for part, said in zip(parts, verdicts):
+        pending += named_in(part, names)
+        if said:
+            out.append((part, said, list(dict.fromkeys(pending))))
+            pending = []
+    if pending:
+        text, said, named = out[-1]
+        out[-1] = (text, said, list(dict.fromkeys(named + pending)))
+    return out
+
+
 def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
     """What the team's note entries and cards about ``c`` say it is like (not a note that only cites it
     beside its own subject: that one speaks of another item)."""
@@ -199,11 +235,8 @@ def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
     for s in c.sources:
         if s.kind not in ("entry", "card") or s.beside_subject or not s.text:
             continue
-        for clause in clauses(s.text):
-            verdict = words.verdict(clause.lower())
-            if verdict is None:
-                continue
-            named = [n for n in named_in(clause, names) if n not in own]
+        for _, verdict, named_here in (st for clause in clauses(s.text) for st in statements(clause, names, words)):
+            named = [n for n in named_here if n not in own]
             if verdict == "same":
                 out.same += [n for n in named if n not in out.same]
                 if named and s.key not in out.said_in:
@@ -216,12 +249,20 @@ def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
 
 
 def without_comparisons(text: str, names: Names, own: Iterable[str], words: OverlapWords) -> str:
-    """``text`` less its clauses that say the item does what another anchored paper does: what the recap
-    markers are read in ("和 HotSwapEP 几乎是同一件事" compares; "与条目 2 是同一件事" still repeats)."""
-    if not words.same or not words.any_same(text.lower()):
+    """``text`` less what compares the item with the doc's anchored papers: a statement (``statements``) that
+    it does what another anchored paper does, or something else, or that it overlaps nothing anchored. What
+    the recap markers are read in: "和 HotSwapEP 几乎是同一件事" compares, "和已锚的都不重叠" says the item is
+    new, "与条目 2 是同一件事" still repeats. Of a clause that is one statement only its parts (at commas)
+    that say so or name a paper go: "和 HotSwapEP 是同一件事，只是回顾" keeps "只是回顾"."""
+    if not (words.same or words.different or words.nothing):
         return text
     mine = set(own)
     for clause in clauses(text):
-        if words.verdict(clause.lower()) == "same" and any(n not in mine for n in named_in(clause, names)):
-            text = text.replace(clause, " ")
+        for said, verdict, named in statements(clause, names, words):
+            if verdict != "nothing" and not any(n not in mine for n in named):
+                continue
+            whole = said == clause
+            parts = [p for p in _parts(said) if words.verdict(p.lower()) or named_in(p, names)] if whole else []
+            for part in parts or [said]:
+                text = text.replace(part, " ")
     return text

@@ -125,3 +125,26 @@ def test_a_negated_likeness_says_different(clause: str) -> None:
 def test_a_negation_elsewhere_in_the_clause_leaves_a_likeness(clause: str) -> None:
     """Only a negation right before the phrase (two words or characters at most, no comma between) turns it."""
     assert WORDS.verdict(clause) == "same"
+
+
+def test_a_clause_saying_same_of_one_paper_and_different_of_another_keeps_both() -> None:
+    """Notes join statements with a comma: "基本就是 LayerLink 的多网卡版，和 KVCC 的拥塞控制不冲突" says the item
+    is LayerLink's kind and not KVCC's; each paper takes the verdict of its own part (a name in a part without
+    one goes with the next part that has one: "和 LayerLink 相比，基本就是同一件事")."""
+    said = likeness(_item("基本就是 LayerLink 的多网卡版，和 KVCC 的拥塞控制不冲突"), NAMES, WORDS)
+    assert (said.same, said.different) == (["2610.13052"], {"2610.10011"})
+    said = likeness(_item("和 KVCC 不冲突, and compared with LayerLink, same idea"), NAMES, WORDS)
+    assert (said.same, said.different) == (["2610.13052"], {"2610.10011"})
+    mixed = "和 HotSwapEP 是同一件事，和 KVCC 不冲突"
+    assert not load_rules().is_recap(without_comparisons(mixed, NAMES, ["2610.14952"], WORDS).lower()), \
+        "a comparison is no recap, a different part beside it or not"
+
+
+@pytest.mark.parametrize("text, recap", [
+    ("和已锚的都不重叠，是新思路", False),                 # the team's "overlaps nothing anchored" holds 已锚
+    ("和 §3.5 已锚的 HotSwapEP 不是一回事", False),        # a difference from an anchored paper is no recap
+    ("和 §3.5 已锚的 KVCC 的拥塞控制不冲突", False),
+    ("和 HotSwapEP 是同一件事，只是回顾", True),           # the recap beside the comparison still speaks
+    ("与条目 2 是同一件事，和 KVCC 不冲突", True)])         # a repeat of another entry, beside a difference
+def test_recap_markers_are_read_outside_what_compares_the_item(text: str, recap: bool) -> None:
+    assert load_rules().is_recap(without_comparisons(text, NAMES, ["2610.14952"], WORDS).lower()) is recap
