@@ -33,7 +33,7 @@ _NAME_OR_ID = re.compile(r"(?<!\d)(?<!\d\.)\d{4}\.\d{4,5}(?!\d|\.\d)|[A-Za-z][A-
 # The coined name an item is titled with when its title has no colon ("JIL Attack — …" → JIL).
 LEADING_NAME = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)")
 GAP = "…"   # in a phrase of [overlap_words]: anything between its parts ("思路…一样")
-Names = Union[Mapping[str, str], "AnchoredNames"]   # the doc's anchored papers by folded name or ID
+Names = Union[Mapping[str, str], "AnchoredNames"]   # the doc's anchored papers by name (``name_key``) or ID
 
 
 # A negation this close before a ``same`` phrase (or a part of one) turns it: at most ``NEGATION_REACH`` words
@@ -153,7 +153,7 @@ class AnchoredNames:
         self._sections = {a.subject: a.section for a in self._anchors}
 
     def get(self, key: str) -> str | None:
-        """The anchored subject a folded name or an arXiv ID names, or None."""
+        """The anchored subject a name kept by ``name_key`` or an arXiv ID names, or None."""
         if self._names is None:
             self._names = anchored_names(self._anchors)
         return self._names.get(key)
@@ -163,9 +163,20 @@ class AnchoredNames:
         return self._sections.get(subject)
 
 
+def name_key(name: str) -> str:
+    """How ``anchored_names`` keeps a coined name: folded, but a name coined only by its capitals as written
+    (FAST, TRACE, PRISM): written otherwise it is a plain word ("a fast path"), while "expertlane" is no word."""
+    return name if name.isupper() and not any(ch.isdigit() for ch in name) else name.casefold()
+
+
+def subject_named(names: Names, word: str) -> str | None:
+    """The anchored subject ``word`` (a name as written, or an arXiv ID) names in ``names``, or None."""
+    return names.get(word) or names.get(word.casefold())
+
+
 def anchored_names(anchors: Iterable[AnchorView]) -> dict[str, str]:
-    """The doc's anchored papers by what a note calls them: the folded coined name of each one's title or
-    label, and its arXiv ID, to its subject. A name two papers share names neither."""
+    """The doc's anchored papers by what a note calls them: each one's coined name of its title or label
+    (``name_key``), and its arXiv ID, to its subject. A name two papers share names neither."""
     names: dict[str, str | None] = {}
     for a in anchors:
         if not a.arxiv_id:
@@ -173,7 +184,7 @@ def anchored_names(anchors: Iterable[AnchorView]) -> dict[str, str]:
         names[a.arxiv_id] = a.subject
         for text in (a.title, a.label):
             if text and (name := leading_name(text)):
-                key = name.casefold()
+                key = name_key(name)
                 names[key] = a.subject if names.get(key, a.subject) == a.subject else None
     return {k: v for k, v in names.items() if v}
 
@@ -185,7 +196,7 @@ def clauses(text: str) -> list[str]:
 
 def named_in(clause: str, names: Names) -> list[str]:
     """The subjects ``clause`` names, in the order written, each once."""
-    found = (names.get(m[0] if m[0][0].isdigit() else m[0].casefold()) for m in _NAME_OR_ID.finditer(clause))
+    found = (subject_named(names, m[0]) for m in _NAME_OR_ID.finditer(clause))
     return list(dict.fromkeys(s for s in found if s))
 
 

@@ -17,7 +17,7 @@ from pipeline.brief.boundary import boundaries
 from pipeline.brief.claims import conflicts, unsigned
 from pipeline.brief.entities import name_id_pairs
 from pipeline.brief.facts import Facts
-from pipeline.brief.likeness import LEADING_NAME
+from pipeline.brief.likeness import LEADING_NAME, subject_named
 from pipeline.brief.model import Candidate, Flag
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
@@ -79,7 +79,7 @@ def anchored_name_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     for c in cands:
         for s in (s for s in c.sources if s.kind in ("entry", "card") and s.text and not s.beside_subject):
             for name, aid in name_id_pairs(s.text, facts.claim_words.compared):
-                subject = facts.anchored_names.get(name.casefold())
+                subject = subject_named(facts.anchored_names, name)
                 if subject and parse_arxiv_id(subject) and aid != subject and aid not in facts.known_ids:
                     places = wrong.setdefault(subject, {}).setdefault(aid, [])
                     places += [] if s.key in places else [s.key]

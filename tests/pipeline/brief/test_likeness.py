@@ -7,6 +7,7 @@ import pytest
 
 from pipeline.brief.judge import load_rules
 from pipeline.brief.likeness import (
+    AnchoredNames,
     Likeness,
     OverlapWords,
     anchored_names,
@@ -148,3 +149,18 @@ def test_a_clause_saying_same_of_one_paper_and_different_of_another_keeps_both()
     ("与条目 2 是同一件事，和 KVCC 不冲突", True)])         # a repeat of another entry, beside a difference
 def test_recap_markers_are_read_outside_what_compares_the_item(text: str, recap: bool) -> None:
     assert load_rules().is_recap(without_comparisons(text, NAMES, ["2610.14952"], WORDS).lower()) is recap
+
+
+def test_a_name_in_capitals_only_is_named_in_capitals() -> None:
+    """FAST, TRACE, PRISM: a name that is coined only by its capitals is a plain word written otherwise ("a fast
+    path", "the trace"); a name with a capital inside or a digit is no word in any case ("expertlane")."""
+    anchors = [SimpleNamespace(arxiv_id="2609.11111", subject="2609.11111", title="FAST: Fused Attention at Scale",
+                               label="2609.11111 FAST", section="2.1"),
+               SimpleNamespace(arxiv_id="2610.13544", subject="2610.13544", title="HotSwapEP: Online Replication",
+                               label="2610.13544 HotSwapEP", section="3.5")]
+    names = AnchoredNames(anchors)
+    assert named_in("类似的 fast path，和 hotswapep 一样", names) == ["2610.13544"]
+    assert named_in("Fast path similar to the one in HotSwapEP", names) == ["2610.13544"]
+    assert named_in("和 §2 的 FAST 类似", names) == ["2609.11111"]
+    said = likeness(_item("The prefetch is fast, much like a cache warm-up"), names, WORDS)
+    assert said == Likeness()
