@@ -73,14 +73,17 @@ def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
 def anchored_name_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """A paper the doc anchors, written in the team's lines about the day's items beside an ID the store does
     not know ("和 §10 的 PowerCap（2609.24471）是同一个思路" where §10 anchors 2609.24417 PowerCap): one system, two
-    IDs, the doc's line among the places. An ID the store knows is another paper (``miscited`` judges those)."""
+    IDs, the doc's line among the places. An ID the store knows is another paper (``miscited`` judges those);
+    an item carrying both IDs already has its own id-conflict (``id_conflicts``), which names them."""
     wrong: dict[str, dict[str, list[str]]] = {}     # anchored subject → {ID written beside its name: where}
     spelled: dict[str, str] = {}
+    merged = [set(c.written_ids) for c in cands if len(c.written_ids) > 1]
     for c in cands:
         for s in (s for s in c.sources if s.kind in ("entry", "card") and s.text and not s.beside_subject):
             for name, aid in name_id_pairs(s.text, facts.claim_words.compared):
                 subject = subject_named(facts.anchored_names, name)
-                if subject and parse_arxiv_id(subject) and aid != subject and aid not in facts.known_ids:
+                if subject and parse_arxiv_id(subject) and aid != subject and aid not in facts.known_ids \
+                        and not any({subject, aid} <= ids for ids in merged):
                     places = wrong.setdefault(subject, {}).setdefault(aid, [])
                     places += [] if s.key in places else [s.key]
                     spelled.setdefault(subject, name)

@@ -700,3 +700,19 @@ def test_an_impossible_id_on_the_work_queue_is_flagged_with_its_likely_paper() -
     [f] = impossible_ids([lenbait], facts)
     assert (f.subject, f.evidence["cited_in"], f.evidence["likely"]) == (
         "2600.18472", "organized/queue/work-queue.md rank 4", ["2610.18472"])
+
+
+def test_an_anchored_name_beside_an_unknown_id_is_one_flag_when_the_item_carries_both_ids() -> None:
+    """When the anchored paper is among the day's items and the wrong ID was merged into it (one system, two
+    IDs: its own id-conflict), the name beside the wrong ID is that same conflict, not a second flag."""
+    from types import SimpleNamespace
+
+    from pipeline.brief.likeness import AnchoredNames
+    anchors = [SimpleNamespace(arxiv_id="2609.24417", subject="2609.24417", section="10",
+                               title="PowerCap: Energy-aware Batching", label="2609.24417 PowerCap")]
+    facts = Facts(known_ids={"2609.24417"}, anchored_names=AnchoredNames(anchors),
+                  doc_path="organized/knowledge/inference.md")
+    merged = cand("p", title="PowerCap: Energy-aware Batching", arxiv_ids=["2609.24417", "2609.24471"],
+                  sources=[entry(1, path="inbox/spark/n.md", text="PowerCap（2609.24471）按能耗定 batch")])
+    [f] = id_conflicts([merged], facts)
+    assert f.subject == "PowerCap: Energy-aware Batching" and set(f.evidence["ids"]) == {"2609.24417", "2609.24471"}
