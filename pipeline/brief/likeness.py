@@ -69,10 +69,17 @@ class OverlapWords:
         and the briefing asks of every relevant item's."""
         return bool(self.same) and self._first_parts.search(text) is not None
 
+    @functools.cached_property
+    def _any_phrase(self) -> re.Pattern[str] | None:
+        firsts = {p.split(GAP, 1)[0] for p in (*self.same, *self.different, *self.nothing)} - {""}
+        return re.compile("|".join(map(re.escape, sorted(firsts)))) if firsts else None
+
     def verdict(self, clause: str) -> str | None:
         """``"nothing"``, ``"different"``, ``"same"`` or None for a lower-cased clause. A negation is read
         first: "不重叠" holds "重叠"; a ``same`` phrase right after a negation word ("不是同一件事", "no overlap
         with") says ``"different"``."""
+        if self._any_phrase is None or self._any_phrase.search(clause) is None:   # most clauses hold no phrase
+            return None
         for kind, phrases in (("nothing", self.nothing), ("different", self.different)):
             if any(_spans(clause, p) for p in phrases):
                 return kind
@@ -175,18 +182,24 @@ def subject_named(names: Names, word: str) -> str | None:
 
 
 def anchored_names(anchors: Iterable[AnchorView]) -> dict[str, str]:
-    """The doc's anchored papers by what a note calls them: each one's coined name of its title or label
-    (``name_key``), and its arXiv ID, to its subject. A name two papers share names neither."""
+    """The doc's anchored papers by what a note calls them: each one's coined name (``name_key``) of its title,
+    else of its anchor line's label, and its arXiv ID, to its subject. A name two papers share names neither."""
     names: dict[str, str | None] = {}
     for a in anchors:
         if not a.arxiv_id:
             continue
         names[a.arxiv_id] = a.subject
-        for text in (a.title, a.label):
-            if text and (name := leading_name(text)):
-                key = name_key(name)
-                names[key] = a.subject if names.get(key, a.subject) == a.subject else None
+        # a stored paper's title carries no anchor syntax to strip: only a label is read when it names none
+        name = (_leading_coined(a.title) if a.title else None) or (leading_name(a.label) if a.label else None)
+        if name:
+            key = name_key(name)
+            names[key] = a.subject if names.get(key, a.subject) == a.subject else None
     return {k: v for k, v in names.items() if v}
+
+
+def _leading_coined(title: str) -> str | None:
+    m = LEADING_NAME.match(title)
+    return title_name(title) or (m[1] if m and coined(m[1]) else None)
 
 
 def clauses(text: str) -> list[str]:
