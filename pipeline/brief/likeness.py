@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from pipeline.brief.model import Candidate
 
 # A clause: what a person says one thing of. Commas stay inside ("和 MemPilot（预测 + 预取，HBM ↔ CPU）、
-# TierKV 都重叠" names both); a sentence end, a semicolon or a line break ends one.
-_CLAUSE = re.compile(r"(?<=[.!?])\s+|[。；;！？\n]")
+# TierKV 都重叠" names both); a sentence end (not the dot of "e.g.", "i.e.", "vs.", "cf."), a semicolon or a
+# line break ends one.
+_CLAUSE = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)(?<!vs\.)(?<!cf\.)\s+|[。；;！？\n]")
 # A name as notes write it (a coined word, maybe hyphenated: EAGLE-2) or an arXiv ID.
 _NAME_OR_ID = re.compile(r"(?<!\d)(?<!\d\.)\d{4}\.\d{4,5}(?!\d|\.\d)|[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*")
 # The coined name an item is titled with when its title has no colon ("JIL Attack — …" → JIL).
@@ -157,7 +158,10 @@ class AnchoredNames:
 
     def __init__(self, anchors: Iterable[AnchorView]) -> None:
         self._anchors, self._names = list(anchors), None
-        self._sections = {a.subject: a.section for a in self._anchors}
+        self._sections: dict[str, list[str]] = {}
+        for a in self._anchors:
+            self._sections.setdefault(a.subject, [])
+            self._sections[a.subject] += [] if a.section in self._sections[a.subject] else [a.section]
 
     def get(self, key: str) -> str | None:
         """The anchored subject a name kept by ``name_key`` or an arXiv ID names, or None."""
@@ -165,9 +169,13 @@ class AnchoredNames:
             self._names = anchored_names(self._anchors)
         return self._names.get(key)
 
-    def section_of(self, subject: str) -> str | None:
-        """The section that anchors ``subject``."""
-        return self._sections.get(subject)
+    def sections_of(self, subject: str) -> list[str]:
+        """The sections that anchor ``subject``, in the doc's order."""
+        return self._sections.get(subject, [])
+
+    def name_of(self, subject: str) -> str | None:
+        """The coined name the doc's anchor of ``subject`` gives it (its paper's title's, else its line's)."""
+        return next((n for a in self._anchors if a.subject == subject and (n := _anchor_name(a))), None)
 
 
 def name_key(name: str) -> str:
@@ -189,12 +197,15 @@ def anchored_names(anchors: Iterable[AnchorView]) -> dict[str, str]:
         if not a.arxiv_id:
             continue
         names[a.arxiv_id] = a.subject
-        # a stored paper's title carries no anchor syntax to strip: only a label is read when it names none
-        name = (_leading_coined(a.title) if a.title else None) or (leading_name(a.label) if a.label else None)
-        if name:
+        if name := _anchor_name(a):
             key = name_key(name)
             names[key] = a.subject if names.get(key, a.subject) == a.subject else None
     return {k: v for k, v in names.items() if v}
+
+
+def _anchor_name(a: AnchorView) -> str | None:
+    # a stored paper's title carries no anchor syntax to strip: only a label is read when it names none
+    return (_leading_coined(a.title) if a.title else None) or (leading_name(a.label) if a.label else None)
 
 
 def _leading_coined(title: str) -> str | None:

@@ -76,7 +76,6 @@ def anchored_name_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     IDs, the doc's line among the places. An ID the store knows is another paper (``miscited`` judges those);
     an item carrying both IDs already has its own id-conflict (``id_conflicts``), which names them."""
     wrong: dict[str, dict[str, list[str]]] = {}     # anchored subject → {ID written beside its name: where}
-    spelled: dict[str, str] = {}
     merged = [set(c.written_ids) for c in cands if len(c.written_ids) > 1]
     for c in cands:
         for s in (s for s in c.sources if s.kind in ("entry", "card") and s.text and not s.beside_subject):
@@ -86,14 +85,14 @@ def anchored_name_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                         and not any({subject, aid} <= ids for ids in merged):
                     places = wrong.setdefault(subject, {}).setdefault(aid, [])
                     places += [] if s.key in places else [s.key]
-                    spelled.setdefault(subject, name)
     out = []
     for subject, ids in sorted(wrong.items()):
-        section = facts.anchored_names.section_of(subject)
-        anchor = f"{facts.doc_path} §{section}".strip() if section else facts.doc_path
-        own = [p for p in [anchor, *facts.mentions.get(subject, []),
+        # the doc's own lines for it, and its name as the doc gives it: the flag's identity does not follow how
+        # a note happened to spell it ("POWERCAP")
+        anchors = [f"{facts.doc_path} §{sec}".strip() for sec in facts.anchored_names.sections_of(subject)]
+        own = [p for p in [*anchors, *facts.mentions.get(subject, []),
                            *([STORE_PLACE] if subject in facts.known_ids else [])] if p]
-        out.append(Flag("id-conflict", spelled[subject], {
+        out.append(Flag("id-conflict", facts.anchored_names.name_of(subject) or subject, {
             "ids": {subject: own, **ids}, "resolved": [subject] if subject in facts.known_ids else [],
             "anchored": subject}))
     return out

@@ -164,3 +164,8 @@ def test_a_name_in_capitals_only_is_named_in_capitals() -> None:
     assert named_in("和 §2 的 FAST 类似", names) == ["2609.11111"]
     said = likeness(_item("The prefetch is fast, much like a cache warm-up"), names, WORDS)
     assert said == Likeness()
+
+
+def test_an_abbreviations_dot_ends_no_clause() -> None:
+    assert clauses("Same trick as e.g. HotSwapEP, i.e. replicas. Unlike vs. ExpertLane. Next") == [
+        "Same trick as e.g. HotSwapEP, i.e. replicas.", "Unlike vs. ExpertLane.", "Next"]

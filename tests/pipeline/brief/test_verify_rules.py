@@ -716,3 +716,20 @@ def test_an_anchored_name_beside_an_unknown_id_is_one_flag_when_the_item_carries
                   sources=[entry(1, path="inbox/spark/n.md", text="PowerCap（2609.24471）按能耗定 batch")])
     [f] = id_conflicts([merged], facts)
     assert f.subject == "PowerCap: Energy-aware Batching" and set(f.evidence["ids"]) == {"2609.24417", "2609.24471"}
+
+
+def test_an_anchored_name_conflict_is_named_and_placed_as_the_doc_writes_it() -> None:
+    """The flag's subject is the doc's "PowerCap" however a note spells it (a flag's identity must not follow
+    the spelling), and a paper the doc anchors in two sections has both lines among its places."""
+    from types import SimpleNamespace
+
+    from pipeline.brief.likeness import AnchoredNames
+    anchors = [SimpleNamespace(arxiv_id="2609.24417", subject="2609.24417", section=sec, title=None,
+                               label="2609.24417 PowerCap — energy-aware batching") for sec in ("2.2", "10")]
+    facts = Facts(anchored_names=AnchoredNames(anchors), doc_path="organized/knowledge/inference.md")
+    item = cand("w", title="WattBatch", arxiv_ids=["2610.16205"],
+                sources=[entry(1, path="inbox/spark/n.md", text="和 POWERCAP（2609.24471）是同一个思路")])
+    [f] = id_conflicts([item], facts)
+    assert f.subject == "PowerCap"
+    assert f.evidence["ids"]["2609.24417"] == ["organized/knowledge/inference.md §2.2",
+                                                "organized/knowledge/inference.md §10"]
