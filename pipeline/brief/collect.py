@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
-from kb.arxiv_id import parse_arxiv_id
+from kb.arxiv_id import find_impossible_ids, parse_arxiv_id
 from kb.citations import entry_papers, find_cited_ids
 from kb.names import TOKEN, coined, title_name
 from kb.store import Store
@@ -350,6 +350,8 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
         c = pool.get([f"id:{ids[0]}"])
         _add(c, ids=ids[:1], title=card.title, text=card.body,
              source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
+        # a card is the team's writing as a note entry is: an ID it writes that cannot be one is flagged there
+        c.bad_ids += [(written, why, card.path) for written, why in find_impossible_ids(card.body)]
         if len(ids) > 1 and ids[1] not in c.card_file_ids:   # the file name says another ID than the card's
             c.card_file_ids.append(ids[1])
         if card.hf_upvotes is not None:

@@ -57,7 +57,9 @@ class Facts:
     anchored_names: Names = field(default_factory=lambda: AnchoredNames(()))   # the doc's papers by name and ID
     doc_path: str = ""           # the knowledge doc's file in the workspace (where an anchor is written)
     # (as written, why, where, the line's title): something written like an arXiv ID on the work queue that
-    # cannot be one ("https://huggingface.co/papers/2600.18472 LenBait: …"); no queue line is an item
+    # cannot be one ("https://huggingface.co/papers/2600.18472 LenBait: …"); no queue line is an item. Where is
+    # the queue's file, its line found by its title: the queue is rewritten daily, and a rank in the evidence
+    # would reopen a dismissed flag each time the line moved
     queue_bad_ids: list[tuple[str, str, str, str]] = field(default_factory=list)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
@@ -101,7 +103,7 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     # a card's mismatch is an item of the window it was written in; one written earlier stays in `kb audit`
     # and its flag stays open (carried) until the team closes it, without being raised again every day
     f.card_mismatches = card_mismatches(store, until, since)
-    f.queue_bad_ids = [(written, why, f"{QUEUE_PATH} rank {q.rank}", q.title) for q in queue(store)
+    f.queue_bad_ids = [(written, why, QUEUE_PATH, q.title) for q in queue(store)
                        for written, why in find_impossible_ids(" ".join(x for x in (q.url, q.title) if x))]
     titles = section_titles(store, topic, until)
     for t in taxonomy.topics:

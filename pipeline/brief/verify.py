@@ -253,11 +253,15 @@ def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
     never a paper; flagged with where it is written and, as the likely ones, the day's known IDs it could
     be a slip of — one that starts the same way (a digit dropped or added at the end), or one a single
     digit or two neighbouring digits swapped away (``2614.00123`` for 2610.00123) — the paper with the
-    item's name first. The items' notes and cards, and the work queue's lines (``Facts.queue_bad_ids``)."""
+    item's name first. The items' notes and cards, and the work queue's lines (``Facts.queue_bad_ids``) whose
+    IDs no item writes."""
     out = []
     known = {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids}
     written_where = [(c.title, bad) for c in cands for bad in c.bad_ids]
-    written_where += [(title, (written, why, where)) for written, why, where, title in facts.queue_bad_ids]
+    # an ID a day's item already writes is flagged there: the queue's line (read every day) must not take its place
+    in_items = {written for _, (written, _, _) in written_where}
+    written_where += [(title, (written, why, where)) for written, why, where, title in facts.queue_bad_ids
+                      if written not in in_items]
     for title, (written, why, where) in written_where:
         name = title_name(title) or (title.split("：")[0].split(":")[0].strip() if title else "")
         digits = written.split(".")[0] + "." + written.split(".")[1][:4]

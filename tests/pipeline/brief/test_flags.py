@@ -205,3 +205,40 @@ def test_a_flag_names_each_source_of_its_evidence_once(sample_day: Path, lang: s
     evidence = [ln for ln in render(data, lang, "md", sample_day).splitlines()
                 if ln.startswith(("Evidence:", "证据：")) and first in ln]
     assert evidence and all(ln.count(first) == 1 for ln in evidence)
+
+
+def test_an_impossible_id_on_the_queue_stays_dismissed_when_its_line_moves(sample_day: Path, tmp_path: Path) -> None:
+    """The queue is rewritten every day and its lines move up and down: a flag the team dismissed for a queue
+    line's impossible ID must not reopen because the line is now at another rank (its rank is no evidence)."""
+    from tests.pipeline.brief.conftest import clone
+    home = clone(sample_day, tmp_path / "ws")
+    queue = home / "organized/queue/work-queue.md"
+    text = queue.read_text(encoding="utf-8")
+    bad = "https://huggingface.co/papers/2600.18472 LenBait: Gaming Output-Length Predictors — 2/5 — security"
+    queue.write_text(text.rstrip("\n") + f"\n16. {bad}\n", encoding="utf-8")
+    kb(home, "ingest", "workspace", "--date", DAY)
+    brief(home)
+    [flag] = [f for f in _flags(home, "--open") if f["rule"] == "impossible-id" and f["subject"] == "2600.18472"]
+    kb(home, "flags", "resolve", str(flag["id"]), "--as", "dismissed")
+    lines = text.rstrip("\n").splitlines()
+    first = next(i for i, ln in enumerate(lines) if ln.startswith("1. "))
+    moved = [*lines[:first], f"1. {bad}", *(re.sub(r"^(\d+)\. ", lambda m: f"{int(m[1]) + 1}. ", ln)
+                                           for ln in lines[first:])]
+    queue.write_text("\n".join(moved) + "\n", encoding="utf-8")
+    kb(home, "ingest", "workspace", "--date", DAY)
+    brief(home)
+    assert [f["status"] for f in _flags(home) if f["id"] == flag["id"]] == ["dismissed"]
+
+
+def test_an_impossible_id_a_card_writes_is_flagged_at_the_card(sample_day: Path, tmp_path: Path) -> None:
+    """A card is the team's writing as a note entry is: "arXiv 2610.1635" on a card of the day (four digits in
+    a month of five) is flagged with the card's path, as docs/briefing.md's impossible-id says."""
+    from tests.pipeline.brief.conftest import clone
+    home = clone(sample_day, tmp_path / "ws")
+    card = "organized/paper_cards/374-2610-09342.md"
+    path = home / card
+    path.write_text(path.read_text(encoding="utf-8") + "\n对照 arXiv 2610.1635 的做法。\n", encoding="utf-8")
+    kb(home, "ingest", "workspace", "--date", DAY)
+    flags = {f["subject"]: f["evidence"] for f in brief_json(home, "--preview")["flags"]
+             if f["kind"] == "impossible-id"}
+    assert flags["2610.1635"]["cited_in"] == card

@@ -733,3 +733,15 @@ def test_an_anchored_name_conflict_is_named_and_placed_as_the_doc_writes_it() ->
     assert f.subject == "PowerCap"
     assert f.evidence["ids"]["2609.24417"] == ["organized/knowledge/inference.md §2.2",
                                                 "organized/knowledge/inference.md §10"]
+
+
+def test_an_impossible_id_both_a_note_and_the_queue_write_is_flagged_at_the_note() -> None:
+    """One ID, one flag: when a note entry of the day and a queue line write the same impossible ID, the flag
+    names the note entry (the day's item) — the queue's line, raised every day, must not take its place."""
+    where = f"{NOTE}#2"
+    noted = cand("l", title="LenBait: Gaming Output-Length Predictors", arxiv_ids=["2610.18472"])
+    noted.bad_ids = [("2600.18472", "there is no month 00", where)]
+    facts = Facts(known_ids={"2610.18472"}, queue_bad_ids=[
+        ("2600.18472", "there is no month 00", "organized/queue/work-queue.md", "LenBait: Gaming …")])
+    [f] = [f for f in run_rules([noted], facts) if f.rule == "impossible-id"]
+    assert f.evidence["cited_in"] == where
