@@ -170,6 +170,10 @@ _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/
                            r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?:v\d{1,3})?" + _AFTER, re.I)
 
 
+# arXiv's first ID of the form YYMM.NNNN: 0704.0001 (April 2007)
+_FIRST_NEW_STYLE = (7, 4)
+
+
 def find_impossible_ids(text: str) -> list[tuple[str, str]]:
     """IDs that are written like arXiv IDs but cannot exist: ``(as written, why)``, in order.
 
@@ -177,11 +181,14 @@ def find_impossible_ids(text: str) -> list[tuple[str, str]]:
     an arXiv ID; a wrong number of digits
     after the dot (4 until 2014-12, 5 from 2015-01) counts where the text says it is an arXiv ID
     (``arXiv 2610.1107``, an arxiv.org URL), and for five digits in a month of four even bare
-    (``1207.05800``): a bare ``2026.1107`` may be anything.
+    (``1207.05800``): a bare ``2026.1107`` may be anything. A bare number of a month before 2007-04, when
+    arXiv first numbered so (``0512.12345``, ``0003.14159``), is never one: there is no ID it could be a slip of.
     """
     out: list[tuple[str, str]] = []
     for m in _LOOKALIKE_RE.finditer(clean_text(text)):
         yy, mm, num = int(m["yy"]), int(m["mm"]), m["num"]
+        if not m["ctx"] and (yy, mm) < _FIRST_NEW_STYLE:
+            continue   # bare, before arXiv numbered so there is no ID it could be a slip of: another number
         if not 1 <= mm <= 12:
             # a bare 4.4 number ("2026.1107") is often a version or a date; 4.5 is an arXiv shape, but a
             # bare one with a month no one-digit slip makes ("1699.12345", a timestamp) is another number

@@ -123,3 +123,12 @@ def test_five_digits_in_a_month_of_four_is_impossible_even_bare(text: str, found
     digits until 2014-12, so a bare 4.5 number of those months is an arXiv shape gone wrong."""
     from kb.arxiv_id import find_impossible_ids
     assert [w for w, _ in find_impossible_ids(text)] == found
+
+
+@pytest.mark.parametrize("text", ["0512.12345", "build 0003.14159", "the 0611.50000 figure"])
+def test_a_bare_4_5_number_of_a_month_before_arxiv_numbered_so_is_no_impossible_id(text: str) -> None:
+    """arXiv's four-digit numbers start in 2007-04: a bare 4.5 number of an earlier month is no arXiv shape gone
+    wrong (there never was an ID of that form to slip from), only another number; said as arXiv's, it is one."""
+    from kb.arxiv_id import find_impossible_ids
+    assert find_impossible_ids(text) == []
+    assert find_impossible_ids("arXiv 0512.12345") != []
