@@ -21,7 +21,7 @@ from kb.store.anchors import (
 from kb.store.briefings import net_new_history
 from kb.store.cards import card_mismatches, queue
 from kb.store.notes import mentions_until
-from kb.store.papers import existing_ids, unknown_to_arxiv
+from kb.store.papers import existing_ids, paper_titles, unknown_to_arxiv
 from kb.store.tags import StoredResult, stored_results
 from kb.text import strip_anchor_syntax
 from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in
@@ -61,6 +61,8 @@ class Facts:
     # the queue's file, its line found by its title: the queue is rewritten daily, and a rank in the evidence
     # would reopen a dismissed flag each time the line moved
     queue_bad_ids: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # each of those IDs → the stored papers it could be a slip of (ID → title; ``near_stored_ids``)
+    queue_near: dict[str, dict[str, str]] = field(default_factory=dict)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None
@@ -105,6 +107,7 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     f.card_mismatches = card_mismatches(store, until, since)
     f.queue_bad_ids = [(written, why, QUEUE_PATH, q.title) for q in queue(store)
                        for written, why in find_impossible_ids(" ".join(x for x in (q.url, q.title) if x))]
+    f.queue_near = near_stored_ids(store, {written for written, *_ in f.queue_bad_ids})
     titles = section_titles(store, topic, until)
     for t in taxonomy.topics:
         sec = taxonomy.section_for(t, titles)
@@ -220,3 +223,23 @@ def recent_anchors(store: Store, topic: str, window: Window) -> list[dict[str, A
 def history(store: Store, topic: str, day: str) -> list[int]:
     """NET-new counts of earlier briefings, oldest first."""
     return net_new_history(store, topic, day)
+
+
+def near_stored_ids(store: Store, written_ids: set[str]) -> dict[str, dict[str, str]]:
+    """Of each impossible ID written (``2600.18472``), the stored papers it could be a slip of, by ID with their
+    titles: one digit changed, two neighbours swapped, or a digit dropped or added at the end. From the store,
+    not the day's items, so the answer does not change from one day to the next."""
+    near = {w: _slips(w) for w in written_ids}
+    stored = existing_ids(store, {i for ids in near.values() for i in ids})
+    titles = paper_titles(store, stored)
+    return {w: {i: titles.get(i, "") for i in sorted(ids & stored)} for w, ids in near.items()}
+
+
+def _slips(written: str) -> set[str]:
+    """Every ID ``written`` is one slip away from: a digit changed, two neighbouring digits swapped, the first
+    four digits after the dot with one more or none (a superset: ``verify`` keeps those its rule accepts)."""
+    out = {written[:k] + d + written[k + 1:] for k, ch in enumerate(written) if ch.isdigit() for d in "0123456789"}
+    out |= {written[:k] + written[k + 1] + written[k] + written[k + 2:] for k in range(len(written) - 1)
+            if "." not in written[k:k + 2]}
+    prefix = written[:written.index(".") + 5]
+    return (out | {prefix} | {prefix + d for d in "0123456789"}) - {written}

@@ -250,26 +250,30 @@ def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """Something written as an arXiv ID that cannot exist (month 00 or 13+, the wrong number of digits):
-    never a paper; flagged with where it is written and, as the likely ones, the day's known IDs it could
+    never a paper; flagged with where it is written and, as the likely ones, the known IDs it could
     be a slip of — one that starts the same way (a digit dropped or added at the end), or one a single
     digit or two neighbouring digits swapped away (``2614.00123`` for 2610.00123) — the paper with the
-    item's name first. The items' notes and cards, and the work queue's lines (``Facts.queue_bad_ids``) whose
-    IDs no item writes."""
-    out = []
+    item's name first. The items' notes and cards (the day's known IDs), and the work queue's lines
+    (``Facts.queue_bad_ids``) whose IDs no item writes (the store's IDs near it, ``Facts.queue_near``: a queue
+    line is read every day, and the day's items would change its evidence, reopening a closed flag daily)."""
     known = {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids}
-    written_where = [(c.title, bad) for c in cands for bad in c.bad_ids]
+    written_where = [(c.title, bad, known) for c in cands for bad in c.bad_ids]
     # an ID a day's item already writes is flagged there: the queue's line (read every day) must not take its place
-    in_items = {written for _, (written, _, _) in written_where}
-    written_where += [(title, (written, why, where)) for written, why, where, title in facts.queue_bad_ids
-                      if written not in in_items]
-    for title, (written, why, where) in written_where:
-        name = title_name(title) or (title.split("：")[0].split(":")[0].strip() if title else "")
-        digits = written.split(".")[0] + "." + written.split(".")[1][:4]
-        slips = (i for i in sorted(known) if i != written and (i.startswith(digits) or _one_slip(i, written)))
-        likely = sorted(slips, key=lambda i: not (name and known[i].casefold().startswith(name.casefold())))
-        out.append(Flag("impossible-id", written, {"id": written, "why": why, "cited_in": where,
-                                                  "title": title, "likely": likely[:3]}))
-    return out
+    in_items = {written for _, (written, _, _), _ in written_where}
+    written_where += [(title, (written, why, where), facts.queue_near.get(written, {}))
+                      for written, why, where, title in facts.queue_bad_ids if written not in in_items]
+    return [_impossible(written, why, where, title, near) for title, (written, why, where), near in written_where]
+
+
+def _impossible(written: str, why: str, where: str, title: str, near: dict[str, str]) -> Flag:
+    """The flag of ``written`` at ``where`` (the item or line titled ``title``), its likely IDs among ``near``
+    (known ID → its title)."""
+    name = title_name(title) or (title.split("：")[0].split(":")[0].strip() if title else "")
+    digits = written.split(".")[0] + "." + written.split(".")[1][:4]
+    slips = (i for i in sorted(near) if i != written and (i.startswith(digits) or _one_slip(i, written)))
+    likely = sorted(slips, key=lambda i: not (name and near[i].casefold().startswith(name.casefold())))
+    return Flag("impossible-id", written, {"id": written, "why": why, "cited_in": where, "title": title,
+                                          "likely": likely[:3]})
 
 
 def _one_slip(a: str, b: str) -> bool:

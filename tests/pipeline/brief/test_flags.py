@@ -242,3 +242,20 @@ def test_an_impossible_id_a_card_writes_is_flagged_at_the_card(sample_day: Path,
     flags = {f["subject"]: f["evidence"] for f in brief_json(home, "--preview")["flags"]
              if f["kind"] == "impossible-id"}
     assert flags["2610.1635"]["cited_in"] == card
+
+
+def test_an_impossible_id_on_the_queue_stays_dismissed_the_next_day(sample_day: Path, tmp_path: Path) -> None:
+    """A queue line is read every day, whatever the day's items: its likely paper (one digit away) is the
+    store's, not the day's items', so the evidence the team dismissed is the next day's too."""
+    from tests.pipeline.brief.conftest import clone
+    home = clone(sample_day, tmp_path / "ws")
+    queue = home / "organized/queue/work-queue.md"
+    line = "16. https://huggingface.co/papers/2600.09342 the day's card 374, mistyped — 2/5\n"
+    queue.write_text(queue.read_text(encoding="utf-8").rstrip("\n") + "\n" + line, encoding="utf-8")
+    kb(home, "ingest", "workspace", "--date", DAY)
+    brief(home)
+    [flag] = [f for f in _flags(home, "--open") if f["rule"] == "impossible-id" and f["subject"] == "2600.09342"]
+    assert flag["evidence"]["likely"] == ["2610.09342"]
+    kb(home, "flags", "resolve", str(flag["id"]), "--as", "dismissed")
+    brief(home, day="2026-10-09")
+    assert [f["status"] for f in _flags(home) if f["id"] == flag["id"]] == ["dismissed"]

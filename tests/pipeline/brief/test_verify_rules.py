@@ -693,11 +693,13 @@ def test_an_id_a_card_writes_from_a_month_after_the_card_is_a_date_inconsistency
 
 def test_an_impossible_id_on_the_work_queue_is_flagged_with_its_likely_paper() -> None:
     """Day 6's queue: "4. https://huggingface.co/papers/2600.18472 LenBait: …" — month 00; no queue line is an
-    item, so its IDs were never looked at. LenBait's listed paper is the likely one."""
-    lenbait = cand("l", title="LenBait: Gaming Output-Length Predictors", arxiv_ids=["2610.18472"])
-    facts = Facts(known_ids={"2610.18472"}, queue_bad_ids=[
-        ("2600.18472", "there is no month 00", "organized/queue/work-queue.md rank 4", "LenBait: Gaming …")])
-    [f] = impossible_ids([lenbait], facts)
+    item, so its IDs were never looked at. LenBait's stored paper is the likely one, whatever the day's items
+    (the queue is read every day: the day's items would change the flag's evidence daily)."""
+    other = cand("o", title="SpotCost: Cost Models", arxiv_ids=["2600.18473"])
+    facts = Facts(known_ids={"2600.18473"}, queue_bad_ids=[
+        ("2600.18472", "there is no month 00", "organized/queue/work-queue.md rank 4", "LenBait: Gaming …")],
+        queue_near={"2600.18472": {"2610.18472": "LenBait: Gaming Output-Length Predictors"}})
+    [f] = impossible_ids([other], facts)
     assert (f.subject, f.evidence["cited_in"], f.evidence["likely"]) == (
         "2600.18472", "organized/queue/work-queue.md rank 4", ["2610.18472"])
 
