@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from pipeline.brief.model import Candidate
 
 # A clause: what a person says one thing of. Commas stay inside ("和 MemPilot（预测 + 预取，HBM ↔ CPU）、
-# TierKV 都重叠" names both); a sentence end (not the dot of "e.g.", "i.e.", "vs.", "cf."), a semicolon or a
-# line break ends one.
-_CLAUSE = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)(?<!vs\.)(?<!cf\.)\s+|[。；;！？\n]")
+# TierKV 都重叠" names both); a sentence end (not the dot of "e.g."/"E.g.", "i.e.", "vs.", "cf.", "et al."), a
+# semicolon or a line break ends one.
+_CLAUSE = re.compile(r"(?<=[.!?])(?<!(?i:e\.g\.))(?<!(?i:i\.e\.))(?<!vs\.)(?<!cf\.)(?<!\bal\.)\s+|[。；;！？\n]")
 # A name as notes write it (a coined word, maybe hyphenated: EAGLE-2) or an arXiv ID.
 _NAME_OR_ID = re.compile(r"(?<!\d)(?<!\d\.)\d{4}\.\d{4,5}(?!\d|\.\d)|[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*")
 # The coined name an item is titled with when its title has no colon ("JIL Attack — …" → JIL).

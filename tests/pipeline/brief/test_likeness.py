@@ -169,3 +169,10 @@ def test_a_name_in_capitals_only_is_named_in_capitals() -> None:
 def test_an_abbreviations_dot_ends_no_clause() -> None:
     assert clauses("Same trick as e.g. HotSwapEP, i.e. replicas. Unlike vs. ExpertLane. Next") == [
         "Same trick as e.g. HotSwapEP, i.e. replicas.", "Unlike vs. ExpertLane.", "Next"]
+
+
+def test_et_al_and_a_capitalised_abbreviation_end_no_clause() -> None:
+    """Research notes cite authors ("the same design as Liu et al. in HotSwapEP") and start sentences with
+    "E.g.": their dots end no statement, or the paper named after them is cut from the phrase before."""
+    assert clauses("The same design as Liu et al. in HotSwapEP. E.g. a replica. Next") == [
+        "The same design as Liu et al. in HotSwapEP.", "E.g. a replica.", "Next"]
