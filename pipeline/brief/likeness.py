@@ -73,7 +73,8 @@ class OverlapWords:
     @functools.cached_property
     def _any_phrase(self) -> re.Pattern[str] | None:
         firsts = {p.split(GAP, 1)[0] for p in (*self.same, *self.different, *self.nothing)} - {""}
-        return re.compile("|".join(map(re.escape, sorted(firsts)))) if firsts else None
+        # a phrase's space is any run of white space, as ``_word_pattern`` reads it
+        return re.compile("|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(firsts))) if firsts else None
 
     def verdict(self, clause: str) -> str | None:
         """``"nothing"``, ``"different"``, ``"same"`` or None for a lower-cased clause. A negation is read

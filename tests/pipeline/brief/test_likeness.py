@@ -176,3 +176,10 @@ def test_et_al_and_a_capitalised_abbreviation_end_no_clause() -> None:
     "E.g.": their dots end no statement, or the paper named after them is cut from the phrase before."""
     assert clauses("The same design as Liu et al. in HotSwapEP. E.g. a replica. Next") == [
         "The same design as Liu et al. in HotSwapEP.", "E.g. a replica.", "Next"]
+
+
+@pytest.mark.parametrize("clause, verdict", [("the same  as hotswapep", "same"), ("it differs  from kvcc", "different")])
+def test_the_quick_look_for_a_phrase_takes_any_white_space_as_the_phrase_does(clause: str, verdict: str) -> None:
+    """A phrase's space is any run of white space ("same  as", typed twice): the look that skips clauses with
+    no phrase must find it where the phrase itself would."""
+    assert WORDS.verdict(clause) == verdict
