@@ -165,8 +165,10 @@ def lookup_arxiv_id(text: str) -> ArxivId | None:
     return next(iter(found.values())) if len(found) == 1 else None
 
 
-# Something written like a new-style arXiv ID: four digits, a dot, four or five digits.
-_LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/)|(?<![" + _WORD + r".-]))"
+# Something written like a new-style arXiv ID: four digits, a dot, four or five digits. Its context (``ctx``)
+# says it is one: "arXiv", an arxiv.org URL, or a Hugging Face paper URL (keyed by the paper's arXiv ID).
+_LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/|huggingface\.co/papers/)"
+                           r"|(?<![" + _WORD + r".-]))"
                            r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?:v\d{1,3})?" + _AFTER, re.I)
 
 

@@ -132,3 +132,11 @@ def test_a_bare_4_5_number_of_a_month_before_arxiv_numbered_so_is_no_impossible_
     from kb.arxiv_id import find_impossible_ids
     assert find_impossible_ids(text) == []
     assert find_impossible_ids("arXiv 0512.12345") != []
+
+
+@pytest.mark.parametrize("text", ["https://huggingface.co/papers/2610.1847 LenBait", "huggingface.co/papers/2610.1847"])
+def test_a_hugging_face_paper_url_says_its_number_is_an_arxiv_id(text: str) -> None:
+    """An HF paper URL is keyed by the paper's arXiv ID, as an arxiv.org URL is: four digits in a month of five
+    there is impossible, as "arXiv 2610.1847" is (bare, "2610.1847" may be anything)."""
+    from kb.arxiv_id import find_impossible_ids
+    assert [w for w, _ in find_impossible_ids(text)] == ["2610.1847"]
