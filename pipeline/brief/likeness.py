@@ -57,18 +57,9 @@ class OverlapWords:
     negations: tuple[str, ...] = ()
 
     @functools.cached_property
-    def _first_parts(self) -> re.Pattern[str]:
-        return re.compile("|".join(re.escape(p.split(GAP, 1)[0]) for p in self.same))
-
-    @functools.cached_property
     def _negation(self) -> re.Pattern[str] | None:
         words = sorted(self.negations, key=len, reverse=True)
         return re.compile("|".join(_word_pattern(w) for w in words)) if words else None
-
-    def any_same(self, text: str) -> bool:
-        """Whether the lower-cased ``text`` may hold a ``same`` phrase (its first part): most texts hold none,
-        and the briefing asks of every relevant item's."""
-        return bool(self.same) and self._first_parts.search(text) is not None
 
     @functools.cached_property
     def _any_phrase(self) -> re.Pattern[str] | None:
