@@ -174,6 +174,9 @@ _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/
 
 # arXiv's first ID of the form YYMM.NNNN: 0704.0001 (April 2007)
 _FIRST_NEW_STYLE = (7, 4)
+# A unit right after a bare number makes it a measurement ("1203.45678 ms", "1203.45678 秒"), not an ID
+_UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|µs|us|ns|min|h|GB|GiB|MB|MiB|TB|KB|tokens?|tok|W|kW)(?![A-Za-z])"
+                         r"|°C|毫秒|秒|分钟|小时)")
 
 
 def find_impossible_ids(text: str) -> list[tuple[str, str]]:
@@ -184,13 +187,15 @@ def find_impossible_ids(text: str) -> list[tuple[str, str]]:
     after the dot (4 until 2014-12, 5 from 2015-01) counts where the text says it is an arXiv ID
     (``arXiv 2610.1107``, an arxiv.org URL), and for five digits in a month of four even bare
     (``1207.05800``): a bare ``2026.1107`` may be anything. A bare number of a month before 2007-04, when
-    arXiv first numbered so (``0512.12345``, ``0003.14159``), is never one: there is no ID it could be a slip of.
+    arXiv first numbered so (``0512.12345``, ``0003.14159``), is never one: there is no ID it could be a slip of;
+    nor is a bare number with a unit after it (``1203.45678 ms``): a measurement.
     """
     out: list[tuple[str, str]] = []
-    for m in _LOOKALIKE_RE.finditer(clean_text(text)):
+    text_clean = clean_text(text)
+    for m in _LOOKALIKE_RE.finditer(text_clean):
         yy, mm, num = int(m["yy"]), int(m["mm"]), m["num"]
-        if not m["ctx"] and (yy, mm) < _FIRST_NEW_STYLE:
-            continue   # bare, before arXiv numbered so there is no ID it could be a slip of: another number
+        if not m["ctx"] and ((yy, mm) < _FIRST_NEW_STYLE or _UNIT_AFTER.match(text_clean, m.end())):
+            continue   # bare, before arXiv numbered so, or with a unit after it: another number
         if not 1 <= mm <= 12:
             # a bare 4.4 number ("2026.1107") is often a version or a date; 4.5 is an arXiv shape, but a
             # bare one with a month no one-digit slip makes ("1699.12345", a timestamp) is another number

@@ -140,3 +140,13 @@ def test_a_hugging_face_paper_url_says_its_number_is_an_arxiv_id(text: str) -> N
     there is impossible, as "arXiv 2610.1847" is (bare, "2610.1847" may be anything)."""
     from kb.arxiv_id import find_impossible_ids
     assert [w for w, _ in find_impossible_ids(text)] == ["2610.1847"]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("耗时 1203.45678 ms", []), ("耗时 1203.45678 秒", []), ("2614.00123 tokens", []),   # measurements
+    ("arXiv 1203.45678 ms", ["1203.45678"]),          # the text says it is an arXiv ID: a unit does not undo that
+    ("1207.05800 same as dropout", ["1207.05800"]),   # "s" of a word is no unit
+])
+def test_a_bare_number_with_a_unit_after_it_is_a_measurement(text: str, found: list[str]) -> None:
+    from kb.arxiv_id import find_impossible_ids
+    assert [w for w, _ in find_impossible_ids(text)] == found
