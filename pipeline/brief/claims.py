@@ -137,7 +137,7 @@ def _baseline(words: ClaimWords) -> re.Pattern[str]:
 def _changed_to(words: ClaimWords) -> re.Pattern[str]:
     """The value a change starts from: an arrow or a [claim_words] changed_to word, then the value it goes to
     (not "→ §3.3", nor "46.1 GB/s to each GPU")."""
-    said = [word_pattern(w, start=False) for w in words.changed_to]
+    said = [word_pattern(w, end=True) for w in words.changed_to]
     return re.compile(r"^\s*(?:" + "|".join([_ARROWS, *said]) + r")\s*~?\d", re.I)
 
 

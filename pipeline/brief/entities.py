@@ -33,14 +33,14 @@ _PAIRS = [
 _ANY_ID = re.compile(r"\d\d{3}\.\d{4}")
 
 
-def word_pattern(word: str, *, start: bool) -> str:
+def word_pattern(word: str, *, start: bool = False, end: bool = False) -> str:
     """One word of data/briefing.toml's word lists as a pattern, its spaces any run of white space ("compared
-    to"), that starts (``start``) or ends a word where that edge is an ASCII letter or digit: "to" is not the
-    start of "token", "over" not the end of "Turnover"; 降到 needs no space."""
-    edge = word[0] if start else word[-1]
-    bound = r"\b" if edge.isascii() and edge.isalnum() else ""
-    written = re.escape(word).replace(r"\ ", r"\s+")
-    return bound + written if start else written + bound
+    to"), that starts (``start``) and/or ends (``end``) a word where that edge is an ASCII letter or digit: "to"
+    is not the start of "token", "over" not the end of "Turnover", "same as" not in "same assumption"; 降到
+    needs no space."""
+    def bound(edge: str, wanted: bool) -> str:
+        return r"\b" if wanted and edge.isascii() and edge.isalnum() else ""
+    return bound(word[:1], start) + re.escape(word).replace(r"\ ", r"\s+") + bound(word[-1:], end)
 
 
 def compared_pattern(words: tuple[str, ...]) -> str:

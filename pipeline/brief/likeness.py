@@ -18,8 +18,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
-from kb.names import coined, title_name
+from kb.names import TOKEN, coined, title_name
 from kb.text import strip_anchor_syntax
+from pipeline.brief.entities import word_pattern
 
 if TYPE_CHECKING:
     from kb.store.anchors import AnchorView
@@ -30,9 +31,9 @@ if TYPE_CHECKING:
 # semicolon or a line break ends one.
 _CLAUSE = re.compile(r"(?<=[.!?])(?<!(?i:e\.g\.))(?<!(?i:i\.e\.))(?<!vs\.)(?<!cf\.)(?<!\bal\.)\s+|[。；;！？\n]")
 # A name as notes write it (a coined word, maybe hyphenated: EAGLE-2) or an arXiv ID.
-_NAME_OR_ID = re.compile(r"(?<!\d)(?<!\d\.)\d{4}\.\d{4,5}(?!\d|\.\d)|[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*")
+_NAME_OR_ID = re.compile(r"(?<!\d)(?<!\d\.)\d{4}\.\d{4,5}(?!\d|\.\d)|" + TOKEN)
 # The coined name an item is titled with when its title has no colon ("JIL Attack — …" → JIL).
-LEADING_NAME = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)")
+LEADING_NAME = re.compile(r"\s*(" + TOKEN + ")")
 GAP = "…"   # in a phrase of [overlap_words]: anything between its parts ("思路…一样")
 Names = Union[Mapping[str, str], "AnchoredNames"]   # the doc's anchored papers by name (``name_key``) or ID
 
@@ -59,13 +60,13 @@ class OverlapWords:
     @functools.cached_property
     def _negation(self) -> re.Pattern[str] | None:
         words = sorted(self.negations, key=len, reverse=True)
-        return re.compile("|".join(_word_pattern(w) for w in words)) if words else None
+        return re.compile("|".join(word_pattern(w, start=True, end=True) for w in words)) if words else None
 
     @functools.cached_property
     def _any_phrase(self) -> re.Pattern[str] | None:
         firsts = {p.split(GAP, 1)[0] for p in (*self.same, *self.different, *self.nothing)} - {""}
-        # a phrase's space is any run of white space, as ``_word_pattern`` reads it
-        return re.compile("|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(firsts))) if firsts else None
+        # a phrase's space is any run of white space, as ``word_pattern`` reads it
+        return re.compile("|".join(word_pattern(p) for p in sorted(firsts))) if firsts else None
 
     def verdict(self, clause: str) -> str | None:
         """``"nothing"``, ``"different"``, ``"same"`` or None for a lower-cased clause. A negation is read
@@ -98,17 +99,9 @@ class OverlapWords:
 
 
 @functools.lru_cache(maxsize=1024)
-def _word_pattern(part: str) -> str:
-    """``part`` as a pattern: an edge that is an ASCII letter or digit is a word's edge ("same as" is not in
-    "same assumption", "similar to" not in "dissimilar to"); a run of spaces is any white space."""
-    bound = (r"\b" if part[:1].isascii() and part[:1].isalnum() else "",
-             r"\b" if part[-1:].isascii() and part[-1:].isalnum() else "")
-    return bound[0] + re.escape(part).replace(r"\ ", r"\s+") + bound[1]
-
-
-@functools.lru_cache(maxsize=1024)
 def _part_regex(part: str) -> re.Pattern[str]:
-    return re.compile(_word_pattern(part))
+    """``part`` matched as a whole word where its edge is an ASCII letter or digit (``word_pattern``)."""
+    return re.compile(word_pattern(part, start=True, end=True))
 
 
 def _spans(text: str, phrase: str) -> list[tuple[int, int]] | None:
