@@ -15,7 +15,7 @@ from kb.records import Point
 from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
-from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, tier
+from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, team_aside, tier
 from pipeline.brief.likeness import AnchoredNames
 from pipeline.brief.model import Briefing, Candidate, SourceRef
 from pipeline.brief.since import since_previous
@@ -241,6 +241,8 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     # item, and anything carrying a verification marker, a figure nobody can check, or two IDs.
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or c.unsourced
                or len(c.written_ids) > 1]
+    if inputs.main_doc:   # the team's unsourced asides belong to no topic: the first doc's briefing asks
+        checked += [c for c in cands if c.relevance == "none" and (c.markers or c.unsourced) and team_aside(c)]
     for c in checked:
         c.put_forward = True
     # Overlap with what is anchored is worth a reading for the increments the briefing puts forward.

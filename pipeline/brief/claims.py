@@ -27,7 +27,8 @@ _COUNTED = r"(?![A-Za-z]+\d|\d)"
 # engine knows what a match starts with and skips to the digits in C.
 _VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" + _COUNTED
                     + r"|x(?![A-Za-z])" + _COUNTED
-                    + r"|倍|%|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
+                    + r"|倍|%|percent\b|per cent\b"
+                    + r"|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
 # A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
@@ -43,7 +44,8 @@ _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
-_UNIT = {"x": "×", "×": "×", "倍": "×", "ms": "s", "µs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
+_UNIT = {"x": "×", "×": "×", "倍": "×", "percent": "%", "per cent": "%",
+         "ms": "s", "µs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
          "tokens/s": "tokens/s", "tok/s": "tokens/s"}
 # A sign written right before a value ("−44%", "-22%", "+25%"): part of the figure as written. The minus sign
 # (U+2212) is one wherever it stands; a hyphen or plus only where no letter, digit or dot precedes it, so a
@@ -83,10 +85,12 @@ def _parenthesised(text: str, pos: int) -> bool:
 class SaidOf:
     """The words between a value and the quantity it is said of, named after it (``[said_of]`` in
     data/briefing.toml): a connector, then at most one article ("adds 6% to TTFT", "4% to the time per output
-    token"). None: a quantity after its value is read only when written right after it ("1.53x slowdown")."""
+    token"). None: a quantity after its value is read only when written right after it ("1.53x slowdown"), or
+    after one of the ``comparatives`` ("1.24x more tokens per joule", "31% lower p99 latency")."""
 
     connectors: tuple[str, ...] = ()
     articles: tuple[str, ...] = ()
+    comparatives: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,7 @@ class _Keywords:
     words: frozenset[str]
     said_of: re.Pattern[str] | None = None           # after a value, before the quantity it is said of
     said_of_earlier: re.Pattern[str] | None = None   # after an earlier figure, right before a keyword
+    comparative: re.Pattern[str] = _NEVER            # "more", "lower": between a value and its quantity
     not_names: frozenset[str] = frozenset()          # [claim_words] not_names
     baseline: re.Pattern[str] = _NEVER               # before a baseline's value, at the end of the text before it
     changed_to: re.Pattern[str] = _NEVER             # after the value a change starts from, at the start of the rest
@@ -149,6 +154,11 @@ def _said_of_words(said_of: SaidOf) -> str | None:
     return rf"(?:{_one_of(said_of.connectors)})\s+{article}"
 
 
+def _comparative(words: tuple[str, ...]) -> re.Pattern[str]:
+    """``[said_of]`` comparatives at the start of the text after a value ("more", "lower")."""
+    return re.compile(rf"^\s*(?:{_one_of(words)})\b", re.I) if words else _NEVER
+
+
 @lru_cache(maxsize=16)
 def _keywords(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
               claim_words: ClaimWords = ClaimWords()) -> _Keywords:
@@ -158,6 +168,7 @@ def _keywords(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
                      frozenset(w for w, _ in pairs),
                      re.compile(rf"^\s*{words}", re.I) if words else None,
                      re.compile(rf"\d\S*\s*{words}$", re.I) if words else None,
+                     _comparative(said_of.comparatives),
                      claim_words.not_names, _baseline(claim_words), _changed_to(claim_words),
                      compared_before(claim_words.compared))
 
@@ -221,8 +232,11 @@ def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
 
 
 def _quantity_after(after: str, keywords: _Keywords) -> str | None:
-    """A keyword written right after the number ("1.53x slowdown", "2.1× 吞吐")."""
+    """A keyword written right after the number ("1.53x slowdown", "2.1× 吞吐"), or after a comparative
+    ("1.24x more tokens per joule")."""
     low = after.lower()
+    if m := keywords.comparative.match(low):
+        low = low[m.end():]
     hits = [(low.find(w), q) for w, q in keywords.pairs if 0 <= low.find(w) <= 3]
     return min(hits)[1] if hits else None
 

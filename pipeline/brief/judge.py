@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import ConfigError
+from kb.names import title_name_key
 from kb.resources import find_resource, read_toml_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
@@ -152,9 +153,11 @@ def _overlap_words(table: dict[str, Any]) -> OverlapWords:
 
 
 def _said_of(table: dict[str, Any]) -> SaidOf:
-    """``[said_of]``: its connectors and articles, lower-cased (a file without the table reads none); an empty
-    word is refused, as in ``[compared]``: a blank connector would read a value as said of any quantity after it."""
-    words = {key: _nonblank(str.lower(w) for w in table.get(key, [])) for key in ("connectors", "articles")}
+    """``[said_of]``: its connectors, articles and comparatives, lower-cased (a file without the table reads
+    none); an empty word is refused, as in ``[compared]``: a blank connector would read a value as said of any
+    quantity after it."""
+    words = {key: _nonblank(str.lower(w) for w in table.get(key, []))
+             for key in ("connectors", "articles", "comparatives")}
     return SaidOf(**words)
 
 
@@ -233,6 +236,20 @@ def _own_text(c: Candidate) -> str:
     return "\n".join([line for p in c.points for line in p.lines()] + [t for t in c.texts if t])
 
 
+def team_aside(c: Candidate) -> bool:
+    """Is the item only the team's own note entries, naming no paper and no page? Such an entry (a cluster's
+    utilisation heard at a meeting) is no paper of any topic, yet its figures are the team's claims."""
+    return bool(c.sources) and all(s.kind == "entry" for s in c.sources) and not (c.arxiv_ids or c.urls)
+
+
+def card_is_of(c: Candidate) -> bool:
+    """Does the team's card describe the paper the item is? A card titled with another paper (UniPool's text
+    under PoolDB's ID) speaks for that paper, not for the one its ID names."""
+    if not c.card_title or not c.title or title_key(c.card_title) == title_key(c.title):
+        return True
+    return title_name_key(c.card_title) is not None and title_name_key(c.card_title) == title_name_key(c.title)
+
+
 SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
 
 
@@ -269,8 +286,15 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     c.terms = {term for t in result.tags for term in t.terms}
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
+    if c.relevance == "none" and c.card_relevance == "primary" and not c.anchored_in and card_speaks is not None \
+            and card_speaks(c) and card_is_of(c):
+        # the team's card of it for this doc ("primary_topic: true") is the team's word, as an anchor is; a card
+        # saying the doc's subject is not the paper's ("primary_topic: false") says nothing of how near it is
+        c.relevance = "primary"
     if c.relevance == "none":
-        if not c.anchored_in:   # not the topic's: nothing below is shown, counted or verified
+        if not c.anchored_in:   # not the topic's: nothing below is shown or counted
+            if team_aside(c):   # but a figure the team wrote with nothing to check it by still asks for a check
+                c.facts = engineering_facts(_own_text(c), rules)
             return
         # The doc anchors it: the team's word that it is the doc's, whatever today's mention reads like
         # (a note that only records its upvotes). It is listed as already anchored.

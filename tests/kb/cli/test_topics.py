@@ -152,3 +152,20 @@ def test_a_resolve_whose_rewrite_fails_for_one_doc_says_what_was_rewritten_and_w
     warning = next(line for line in lines if "not rewritten" in line)
     assert f"briefings/{DAY}-moe.md was not rewritten" in warning and "inference" not in warning, result.output
     assert "the latest briefing" not in warning and blocked.is_dir()
+
+
+def test_a_teams_unsourced_aside_is_the_first_docs_to_check(two_docs: Path, tmp_path: Path) -> None:
+    """A figure the team heard with nothing to check it by ("利用率只有 41%", no ID, no link, spark = 3) is no
+    paper of any topic, so the classifier calls it none; it is still the team's claim awaiting verification,
+    asked once: in the first doc's briefing, not in every doc's. Days 4, 6 and 7 missed three such."""
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws", symlinks=True))
+    (home / "inbox" / "spark" / "2026-10-08-ops.md").write_text(
+        "# ops · 2026-10-08\n\n## 1. 二期集群\n\n- 运维周会上说二期 H20 集群白天 GPU 利用率只有 41%，会上没给看板链接\n\n"
+        "## 2. 二期集群（看板）\n\n来源：https://grafana.example.org/d/h20 （2026-10-08）\n\n- 看板上是 45%\n",
+        encoding="utf-8")
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    asides = {f["topic"]: f for f in _flags(home, "--rule", "unsourced-claim")
+              if f["evidence"]["sources"] == ["inbox/spark/2026-10-08-ops.md#1"]}
+    assert list(asides) == ["inference"] and asides["inference"]["evidence"]["claims"] == ["41%"]
+    assert not [f for f in _flags(home, "--rule", "unsourced-claim")
+                if "inbox/spark/2026-10-08-ops.md#2" in f["evidence"]["sources"]]   # a link: checkable

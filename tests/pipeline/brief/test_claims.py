@@ -365,3 +365,25 @@ def test_a_resource_before_a_figure_names_no_system() -> None:
     [c] = claims_in("- 256 卡测试床：p99 KV 传输尾延迟 38 ms，对比 DCQCN 的 71 ms", "n", rules.quantities, rules.said_of,
                     rules.claim_words)
     assert (c.subject, c.quantity, c.written) == (None, "latency", "38 ms")
+
+
+@pytest.mark.parametrize(("a", "b", "quantity"), [
+    # days 5–7, written by people blind to these rules: the quantity in Chinese beside it in English, a verb
+    # for the noun, and a comparative between the value and the quantity it names
+    ("不到 1% 的流量就能让同 batch 的请求慢 2.7×", "slowing co-batched requests 2.4x.", "slowdown"),
+    ("decode 实例挂了以后 120 ms 内恢复", "ReplayKV resumes a request within 210 ms of a failure.", "recovery time"),
+    ("比通信单独开 kernel 的 ring attention 快 1.6×。", "prefills the prompt 1.4x faster than ring attention.",
+     "speed-up"),
+    ("每焦耳 token 数提升 1.42 倍", "WattBatch generates 1.24x more tokens per joule than batching at full "
+     "throughput.", "energy efficiency"),
+    ("throughput 2.1x higher", "2.4× higher throughput", "throughput"),
+    ("a drain adds 27 percent to TPOT", "adds 12% to TPOT while it runs", "TPOT"),     # the unit as a word
+])
+def test_a_quantity_is_read_in_either_language_and_part_of_speech(a: str, b: str, quantity: str) -> None:
+    [(subject, found, unit, _)] = _disagree(a, b)
+    assert (subject, found) == (None, quantity)
+
+
+def test_a_comparative_does_not_reach_past_the_words_right_after_a_figure() -> None:
+    """"2× more often than the baseline's throughput": the comparative is not followed by a quantity's word."""
+    assert claims_in("it stalls 2× more often than the throughput suggests", "x", QUANTITIES, SAID_OF, WORDS) == []

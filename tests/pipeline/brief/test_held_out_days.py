@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.pipeline.brief.conftest import kb
-from tests.support.days import DAY4, DAY5, DAY6, DAY7, LABELLED, next_day, three_days
+from tests.support.days import DAY4, DAY5, DAY6, DAY7, DAY8, LABELLED, next_day, three_days
 
 pytestmark = pytest.mark.slow
 
@@ -38,6 +38,12 @@ def day6_home(day5_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
 def day7_home(day6_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = shutil.copytree(day6_home, tmp_path_factory.mktemp("day7") / "ws")
     return next_day(home, lambda h, *args: kb(h, *args, ok=False), 7, DAY7)
+
+
+@pytest.fixture(scope="module")
+def day8_home(day7_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = shutil.copytree(day7_home, tmp_path_factory.mktemp("day8") / "ws")
+    return next_day(home, lambda h, *args: kb(h, *args, ok=False), 8, DAY8)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -85,10 +91,26 @@ def test_day6_the_teams_files_are_checked_for_ids_that_cannot_be(day6_home: Path
     assert _flags(day6_home, DAY6, "date-inconsistency")["2611.01942 @ organized/paper_cards/414-2610-18359.md"]
 
 
+def test_day7_the_teams_asides_are_checked(day7_home: Path) -> None:
+    """Spark's "二期 H20 集群白天 GPU 利用率只有 41%" (no front matter: spark = 3; no ID, no link) is about no paper, so
+    the classifier calls it none and nothing checked it; it is the team's claim all the same."""
+    [aside] = [e for e in _flags(day7_home, DAY7, "unsourced-claim").values() if e["claims"] == ["41%"]]
+    assert aside["sources"] == ["inbox/spark/2026-10-16-llm-infra-e1prep.md#4"] and aside["credibility"] == 3
+
+
+def test_day8_a_card_of_the_doc_is_the_teams_word_and_a_figure_may_be_spelled(day8_home: Path) -> None:
+    """FleetSize (carded `primary_topic: true`, "建议：§10") was judged none by the keyword scorer, so neither its
+    boundary with RackPlan nor its queue line's swapped ID was read; "27 percent" was no figure."""
+    assert "2610.21864 ~ 2610.20388" in _flags(day8_home, DAY8, "boundary")
+    assert any(set(e["ids"]) == {"2610.21864", "2610.21846"} for e in _flags(day8_home, DAY8, "id-conflict").values())
+    assert any("27 percent" in json.dumps(e) for e in _flags(day8_home, DAY8, "number-conflict").values())
+
+
 # `kb eval flags` on each labelled day as of 2026-12-06 (recall, precision): a floor, so that a rule changed for
-# one day does not quietly cost another. Day 7 was never read into the rules: its figure is the honest one.
-FLOORS = {"day4": (DAY4, 0.93, 1.0), "day5": (DAY5, 0.92, 1.0), "day6": (DAY6, 0.76, 0.90),
-          "day7": (DAY7, 0.79, 0.90)}
+# one day does not quietly cost another. Days 7 and 8 were blind until the fourth sitting of 2026-12-06 read them
+# (day 8's blind figure: 0.56 / 0.78 with that sitting's rules, 0.48 / 0.75 with the code before it).
+FLOORS = {"day4": (DAY4, 0.96, 1.0), "day5": (DAY5, 0.96, 1.0), "day6": (DAY6, 0.88, 0.92),
+          "day7": (DAY7, 0.91, 0.91), "day8": (DAY8, 0.68, 0.80)}
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))

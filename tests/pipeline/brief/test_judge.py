@@ -331,3 +331,28 @@ def test_a_paper_compared_with_an_anchored_one_is_new_not_a_recap(rules) -> None
         judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
               known_ids={"2610.00001"}, rules=rules, sections=SECTIONS, anchored_names=names)
         assert (c.category, c.recap) == (category, category == "confirmation")
+
+
+def test_the_teams_card_of_a_paper_makes_it_the_docs_whatever_the_scorer_says(rules) -> None:
+    """Day 8's FleetSize ("Sizing GPU Fleets for LLM Serving …"): no topic reached its threshold, so the keyword
+    scorer called it none, though the team carded it (`primary_topic: true`, "建议：§10"). The team's card for the
+    doc is its word, as an anchor is; a card holding another paper's text under this ID (day 5's UniPool under
+    PoolDB's ID) is not, nor is a card that speaks for another doc, nor one saying the paper is another field's
+    (`primary_topic: false`: the sample's agent and RAG papers stay out)."""
+    from pipeline.brief.judge import KnownTitles, judge
+    from pipeline.classify.classifier import classify
+    from pipeline.classify.taxonomy import load_taxonomy
+    own = "PoolDB: Buffer Pools for Cloud Databases"
+
+    def judged(card_title: str, speaks: bool = True, card: str = "primary") -> str:
+        c = Candidate(key="id:2610.21864", arxiv_ids=["2610.21864"], titles=[card_title], texts=["按卡数算。"],
+                      sources=[SourceRef("card", "paper_cards", "organized/paper_cards/422-2610-21864.md",
+                                         credibility=4, text="按卡数算。")],
+                      card_relevance=card, card_title=card_title)
+        judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
+              known_ids={"2610.21864"}, rules=rules, sections={}, card_speaks=lambda _: speaks,
+              known_titles=KnownTitles({"2610.21864": own}, []))
+        return c.relevance
+    assert judged(own) == "primary"
+    assert judged("UniPool: One Paged Pool for KV Cache and LoRA Adapters") == "none"
+    assert judged(own, speaks=False) == "none" and judged(own, card="adjacent") == "none"
