@@ -54,6 +54,7 @@ _SIGN_BEFORE = re.compile(r"(?:−|(?<![0-9A-Za-z.])[-+])$")
 _SCALE = {"ms": 1e-3, "µs": 1e-6, "us": 1e-6}
 _IMPLIED = {"GB/s": "bandwidth", "Gb/s": "bandwidth", "MB/s": "bandwidth", "TB/s": "bandwidth",
             "tokens/s": "throughput", "GiB": "memory", "GB": "memory"}
+_RATES = {u for u, q in _IMPLIED.items() if q != "memory"}
 
 
 @dataclass(frozen=True)
@@ -274,6 +275,8 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
                     or ("speed-up" if unit == "×" and subject else None))   # "SEIS 3.27×": a named speed-up
         if quantity is None:
             continue
+        if quantity == "memory" and unit in _RATES:   # "in GPU memory and sustains 5,600 tokens/s": a rate is no size
+            quantity = _IMPLIED[unit]
         value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0)
         # the value compared is the figure without its sign: "−38%" and "reduces … by 38%" say the same
         sign = found.group() if (found := _SIGN_BEFORE.search(before[-2:])) else ""

@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from kb.arxiv_id import find_impossible_ids, parse_arxiv_id
 from kb.citations import entry_papers, find_cited_ids
 from kb.names import TOKEN, coined, title_name
+from kb.records import Point
 from kb.store import Store
 from kb.store.briefings import previous_date
 from kb.store.cards import cards, queue
@@ -21,6 +22,7 @@ from kb.store.posts import posts_published_between
 from kb.text import clean_heading, normalize_url, words_of
 from pipeline.brief.entities import NameIndex
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
+from pipeline.workspace.notes import find_markers
 
 QUEUE_PATH = "organized/queue/work-queue.md"
 
@@ -334,10 +336,41 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
                             note.timestamp, cred, e.text,
                             tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))),
                             also_about=also, own_points=tuple(e.points) if also else ())
+            markers = e.markers
+            if also and markers:   # an entry about several papers: a marked line naming one is that paper's
+                markers, theirs = _marks_by_paper(e.text, e.markers, ids[0] if ids else None, also)
+                for aid, (marks, lines) in theirs.items():
+                    _add(pool.get([f"id:{aid}"]), ids=[aid], points=[Point(line) for line in lines], markers=marks,
+                         source=SourceRef("entry", note.author, note.path, e.number, None, note.timestamp, cred, "",
+                                          (aid,), beside_subject=True))
             _add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
-                 points=e.points, source=src, markers=e.markers)
+                 points=e.points, source=src, markers=markers)
             c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp) for u in e.upvotes]
             c.bad_ids += [(written, why, f"{note.path}#{e.number}") for written, why in e.bad_ids]
+
+
+def _marks_by_paper(text: str, marks: list[str], subject: str | None, others: tuple[str, ...]
+                    ) -> tuple[list[str], dict[str, tuple[list[str], list[str]]]]:
+    """``(the subject's marks, {other paper: (its marks, its marked lines)})`` of an entry about several papers: a
+    marked line (a table row "EvenTime（2610.22108） | TTFT 多 6% | 待核实：…") that names other papers and not the
+    subject is theirs; every other mark (a line naming none, the heading's) stays the subject's."""
+    theirs: dict[str, tuple[list[str], list[str]]] = {}
+    kept: set[str] = set()
+    for line in text.splitlines():
+        found = find_markers(line)
+        if not found:
+            continue
+        cited = {a.id for a in find_cited_ids(line)}
+        named = [i for i in others if i in cited]
+        if not named or subject in cited:
+            kept.update(found)
+            continue
+        for aid in named:
+            got, lines = theirs.setdefault(aid, ([], []))
+            got += [m for m in found if m not in got]
+            lines.append(line.strip())
+    moved = {m for got, _ in theirs.values() for m in got}
+    return [m for m in marks if m in kept or m not in moved], theirs
 
 
 def _cards(store: Store, window: Window, pool: _Pool) -> None:
@@ -348,7 +381,8 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
         if not ids:
             continue
         c = pool.get([f"id:{ids[0]}"])
-        _add(c, ids=ids[:1], title=card.title, text=card.body,
+        # a mark the team wrote on its card ("⚠ 作者 README 说 vLLM 已经合进主线了") asks for a check as a note's does
+        _add(c, ids=ids[:1], title=card.title, text=card.body, markers=find_markers(card.body),
              source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
         # a card is the team's writing as a note entry is: an ID it writes that cannot be one is flagged there
         c.bad_ids += [(written, why, card.path) for written, why in find_impossible_ids(card.body)]

@@ -19,7 +19,7 @@ from functools import lru_cache
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import TOKEN, coined, name_key, title_name
 
-_ID = r"(?:arXiv\s*[: ]\s*)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)"
+_ID = r"(?:arXiv\s*[:：. ]\s*)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)"
 # A name starting after a letter is never the one found: the match from that letter comes first (and no
 # match ends in a letter). Saying so spares the engine a try from every letter of every word.
 _WORD_START = r"(?<![A-Za-z])"

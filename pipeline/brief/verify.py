@@ -35,7 +35,9 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         if not (c.markers or c.unsourced):
             continue
         best = max((s.credibility for s in c.sources), default=3)
-        written = [line for p in c.points for line in p.lines()]
+        # the team's lines: its entries' points and its cards' bodies
+        written = [line for p in c.points for line in p.lines()] + [
+            line.strip() for s in c.sources if s.kind == "card" for line in (s.text or "").splitlines() if line.strip()]
         lines = [p for p in written if any(m in p for m in c.markers)] if c.markers else c.facts
         context: dict[str, Any] = {"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it

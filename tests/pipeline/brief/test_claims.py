@@ -64,6 +64,7 @@ def test_the_same_quantity_of_the_same_subject_with_two_values_is_one(a: str, b:
     ("相比 vLLM，2610.13001 更快", []),
     ("FlashPD 和 HydraRoute（2610.12077）", [("HydraRoute", "2610.12077")]),
     ("见 SpecMesh：2610.11111", [("SpecMesh", "2610.11111")]),
+    ("有人说 DeadlineBump（arXiv：2610.19817）已经有厂在线上用了", [("DeadlineBump", "2610.19817")]),   # a full-width colon
 ])
 def test_which_names_are_tied_to_an_id(text: str, pairs: list) -> None:
     from pipeline.brief.entities import name_id_pairs
@@ -378,6 +379,9 @@ def test_a_resource_before_a_figure_names_no_system() -> None:
      "throughput.", "energy efficiency"),
     ("throughput 2.1x higher", "2.4× higher throughput", "throughput"),
     ("a drain adds 27 percent to TPOT", "adds 12% to TPOT while it runs", "TPOT"),     # the unit as a word
+    # a rate is no memory size: the unit says the quantity where the keyword before it is "memory"
+    ("decode 吞吐 6,100 tokens/s", "fits 2.4x more requests in GPU memory and sustains 5,600 tokens/s of decode "
+     "throughput.", "throughput"),
 ])
 def test_a_quantity_is_read_in_either_language_and_part_of_speech(a: str, b: str, quantity: str) -> None:
     [(subject, found, unit, _)] = _disagree(a, b)

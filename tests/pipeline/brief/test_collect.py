@@ -90,3 +90,16 @@ def test_an_entry_naming_no_post_two_posts_or_carrying_a_link_stays_its_own() ->
              _post(pool, "blog.lmcache.ai/in-production", "CacheBlend in Production: Reusing KV Cache")]
     pool.merge_unlinked_entries(posts)
     assert len(pool.items) == 7
+
+
+def test_a_marked_line_naming_another_paper_of_the_entry_is_that_papers() -> None:
+    """An entry about several papers (a table of figures) keeps each marked line with the paper it names; a mark
+    on a line naming none, or naming the subject, stays the subject's."""
+    from pipeline.brief.collect import _marks_by_paper
+    text = ("| TwinBlock（2610.21476） | 6,100 tokens/s | 摘要 |\n"
+            "| EvenTime（2610.22108） | TTFT 多 6% | 待核实：一作说的 |\n"
+            "⚠ 表里的数都没复现")
+    mine, theirs = _marks_by_paper(text, ["待核实", "⚠"], "2610.21476", ("2610.22108",))
+    assert mine == ["⚠"] and theirs == {"2610.22108": (["待核实"], ["| EvenTime（2610.22108） | TTFT 多 6% | 待核实：一作说的 |"])}
+    both = "⚠ TwinBlock（2610.21476）和 EvenTime（2610.22108）都没复现"
+    assert _marks_by_paper(both, ["⚠"], "2610.21476", ("2610.22108",)) == (["⚠"], {})

@@ -106,11 +106,28 @@ def test_day8_a_card_of_the_doc_is_the_teams_word_and_a_figure_may_be_spelled(da
     assert any("27 percent" in json.dumps(e) for e in _flags(day8_home, DAY8, "number-conflict").values())
 
 
+def test_day8_the_teams_marks_and_ids_in_the_forms_it_writes_them(day8_home: Path) -> None:
+    """Card 420's "⚠ 作者 README 说 vLLM 已经合进主线了" (a card's marks were not read) and a Sunday group chat's
+    "DeadlineBump（arXiv：2610.19817）" (a full-width colon after arXiv tied no name to the ID)."""
+    unsourced = _flags(day8_home, DAY8, "unsourced-claim")
+    assert any("vLLM" in c for e in unsourced.values() for c in e["claims"])
+    [ids] = [e["ids"] for s, e in _flags(day8_home, DAY8, "id-conflict").items() if s.startswith("DeadlineBump:")]
+    assert set(ids) >= {"2610.19871", "2610.19817"}
+
+
+def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
+    """Jay's table of the weekend's figures names three papers; its row "EvenTime（2610.22108） | TTFT 多 6% | 待核实：…"
+    made TwinBlock, the entry's first paper, the one flagged. The row's mark is EvenTime's."""
+    marked = {s.split(":")[0]: e for s, e in _flags(day8_home, DAY8, "unsourced-claim").items()}
+    assert "EvenTime" in marked and "TwinBlock" not in marked
+    assert marked["EvenTime"]["claims"][0].startswith("EvenTime（2610.22108） | 开了防御以后 TTFT 多 6%")
+
+
 # `kb eval flags` on each labelled day as of 2026-12-06 (recall, precision): a floor, so that a rule changed for
 # one day does not quietly cost another. Days 7 and 8 were blind until the fourth sitting of 2026-12-06 read them
 # (day 8's blind figure: 0.56 / 0.78 with that sitting's rules, 0.48 / 0.75 with the code before it).
 FLOORS = {"day4": (DAY4, 0.96, 1.0), "day5": (DAY5, 0.96, 1.0), "day6": (DAY6, 0.88, 0.92),
-          "day7": (DAY7, 0.91, 0.91), "day8": (DAY8, 0.68, 0.80)}
+          "day7": (DAY7, 0.91, 0.91), "day8": (DAY8, 0.84, 0.87)}
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))

@@ -98,6 +98,17 @@ def test_unsourced_not_flagged_when_checkable_or_credible() -> None:
     assert unsourced_claims([mixed], facts) == []
 
 
+def test_a_mark_on_a_card_quotes_the_cards_marked_line() -> None:
+    """Day 8's card 420: "⚠ 作者 README 说 vLLM 已经合进主线了，我没找到对应的 PR。" — a card is the team's writing, its
+    marks ask for a check as a note's do, and the flag quotes the card's line."""
+    body = "一层的 head 在 target 顶层 hidden state 上自回归。\n⚠ 作者 README 说 vLLM 已经合进主线了，我没找到对应的 PR。"
+    c = cand("plume", title="PlumeDraft", arxiv_ids=["2610.21729"], markers=["⚠"],
+             sources=[SourceRef("card", "paper_cards", "organized/paper_cards/420-2610-21729.md", None, None,
+                                "2026-10-19T10:00", 4, body)])
+    [f] = unsourced_claims([c], Facts())
+    assert f.evidence["claims"] == ["⚠ 作者 README 说 vLLM 已经合进主线了，我没找到对应的 PR。"]
+
+
 def test_unsourced_marker_flags_even_with_an_id() -> None:
     c = cand("p", arxiv_ids=["2610.00001"], sources=[entry()], markers=["待确认"], points=["待确认 的数字"])
     [f] = unsourced_claims([c], Facts())
