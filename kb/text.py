@@ -254,3 +254,26 @@ def stem(word: str) -> str:
         STEMMED.clear()
     STEMMED[word] = w
     return w
+
+
+# Verification markers, (canonical spelling, pattern). English words must not sit inside longer words; \b is no
+# use here because CJK characters count as word characters next to Latin ones.
+_MARKERS = [
+    ("⚠", "⚠\ufe0f?"),
+    ("待核实", "待核实"),
+    ("待确认", "待确认"),
+    ("unverified", r"(?<![A-Za-z])unverified(?![A-Za-z])"),
+    ("TBD", r"(?<![A-Za-z])TBD(?![A-Za-z])"),
+    ("needs check", r"(?<![A-Za-z])needs[\s-]+check(?![A-Za-z])"),
+]
+_MARKER_RE = re.compile("|".join(f"(?P<m{i}>{rx})" for i, (_, rx) in enumerate(_MARKERS)), re.I)
+
+
+def find_markers(text: str) -> list[str]:
+    """Verification markers in ``text`` (a note's entry, a card's body), canonical spelling, first appearance
+    order, once each."""
+    found: dict[str, None] = {}
+    for m in _MARKER_RE.finditer(text):
+        i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
+        found.setdefault(_MARKERS[i][0], None)
+    return list(found)

@@ -19,10 +19,9 @@ from kb.store.cards import cards, queue
 from kb.store.notes import entries_of, notes_between
 from kb.store.papers import existing_ids, paper_titles, papers_named, sightings_between
 from kb.store.posts import posts_published_between
-from kb.text import clean_heading, normalize_url, words_of
+from kb.text import clean_heading, find_markers, normalize_url, words_of
 from pipeline.brief.entities import NameIndex
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
-from pipeline.workspace.notes import find_markers
 
 QUEUE_PATH = "organized/queue/work-queue.md"
 

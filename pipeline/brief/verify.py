@@ -39,6 +39,8 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         written = [line for p in c.points for line in p.lines()] + [
             line.strip() for s in c.sources if s.kind == "card" for line in (s.text or "").splitlines() if line.strip()]
         lines = [p for p in written if any(m in p for m in c.markers)] if c.markers else c.facts
+        if c.markers and not lines:   # a mark outside the bullets: a quote, a paragraph, a table row
+            lines = _marked_lines(c)
         context: dict[str, Any] = {"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
             context["said"] = [p for p in written if any(f in p for f in c.facts)][:3]
@@ -46,6 +48,14 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
             "credibility": best}, context=context))
     return out
+
+
+def _marked_lines(c: Candidate) -> list[str]:
+    """The lines of the team's own entries about ``c`` that carry one of its marks, as written (a quote's ``>``
+    taken off): ``> "In production it cut our GPU bill by a third." (unverified)``."""
+    marks = [m.casefold() for m in c.markers]
+    return [line.strip().lstrip(">").strip() for s in c.sources if s.kind == "entry" and not s.beside_subject
+            for line in (s.text or "").splitlines() if any(m in line.casefold() for m in marks)]
 
 
 # The place of an ID the store knows from the arXiv listing or the API: kb's label, in English like the rest

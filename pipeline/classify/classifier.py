@@ -16,7 +16,8 @@ Scoring, all weights and thresholds from the taxonomy's ``[settings]``:
   context — context terms plus evidence from topics that need none — reaches
   ``context_min``; a topic the source hints at gets ``hint_bonus``;
 * tags: score ≥ ``tag_threshold`` and ≥ ``relative_tag_threshold`` × min(best score,
-  ``score_cap``), at most ``max_tags``;
+  ``score_cap``), at most ``max_tags``; a text with none whose inference context reaches
+  ``context_tag_min`` gets its best topic if that scores ``context_tag_threshold``;
 * relevance: no tag → ``none``. Inference evidence = context score (capped, less
   off-domain terms) + Σ ``evidence_share`` × score over the tags (+ ``category_bonus`` for
   systems categories, × ``category_penalty`` for far categories without a serving topic,
@@ -197,6 +198,10 @@ def classify(text: str, *, title: str = "", primary_category: str | None = None,
     best = scored[0].score if scored else 0.0
     floor = max(s.tag_threshold, s.relative_tag_threshold * min(best, s.score_cap))
     tags = [t for t in scored if t.score >= floor][: s.max_tags]
+    if not tags and scored and context_eff >= s.context_tag_min and scored[0].score >= s.context_tag_threshold:
+        # plain inference words ("LLM serving", "SLO", "TTFT") say what the text is about; its best topic, weak
+        # alone, says where it goes: "Sizing GPU Fleets for LLM Serving" was none for want of a topic
+        tags = scored[:1]
     below = [t for t in scored if t not in tags]
 
     # an adjacent-domain word that is also evidence for a tagged topic ("agent" in an

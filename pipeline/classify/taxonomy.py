@@ -69,6 +69,8 @@ class Settings:
     primary_context_min: float = 2.0      # … of which at least this much from context terms
     primary_ratio: float = 1.0            # … and ≥ ratio × the adjacent-domain score
     adjacent_threshold: float = 1.0       # inference evidence a tagged text needs for "adjacent"
+    context_tag_min: float = float("inf")  # from this inference context a text with no tag …
+    context_tag_threshold: float = 2.0    # … is tagged with its best topic scoring at least this
     category_bonus: float = 1.5           # primary_categories add this to inference evidence
     category_penalty: float = 0.5         # none_categories multiply inference evidence by this
     off_domain_factor: float = 0.5        # off-domain score subtracted from context at this rate

@@ -16,6 +16,7 @@ from kb.arxiv_id import find_impossible_ids, parse_arxiv_id
 from kb.citations import entry_papers, find_cited_ids
 from kb.dates import calendar_date
 from kb.records import Note, NoteEntry, UrlRef
+from kb.text import find_markers
 
 from .markdown import (
     Block,
@@ -43,19 +44,6 @@ _UPVOTES_RE = re.compile(
     r"(?<![A-Za-z\d.])(?P<a>\d{1,7}) ?▲|▲ ?(?P<b>\d{1,7})(?![\d.])"
     r"|(?<![A-Za-z\d.])(?P<c>\d{1,7})\s*upvotes?(?![A-Za-z])", re.I)
 
-# (canonical marker, pattern). English words must not sit inside longer words; \b is no
-# use here because CJK characters count as word characters next to Latin ones.
-_MARKERS = [
-    ("⚠", "⚠\ufe0f?"),
-    ("待核实", "待核实"),
-    ("待确认", "待确认"),
-    ("unverified", r"(?<![A-Za-z])unverified(?![A-Za-z])"),
-    ("TBD", r"(?<![A-Za-z])TBD(?![A-Za-z])"),
-    ("needs check", r"(?<![A-Za-z])needs[\s-]+check(?![A-Za-z])"),
-]
-_MARKER_RE = re.compile("|".join(f"(?P<m{i}>{rx})" for i, (_, rx) in enumerate(_MARKERS)), re.I)
-
-
 def note_timestamp(name: str) -> tuple[str, str | None]:
     """``(ISO timestamp, problem)`` from a note's file name; ``("", problem)`` if it has none."""
     m = _STAMP_RE.match(name)
@@ -76,15 +64,6 @@ def note_timestamp(name: str) -> tuple[str, str | None]:
 def find_upvotes(text: str) -> list[int]:
     """Upvote counts written ``12▲``, ``12 ▲``, ``▲12`` or ``12 upvotes``, in order."""
     return [int(m["a"] or m["b"] or m["c"]) for m in _UPVOTES_RE.finditer(text)]
-
-
-def find_markers(text: str) -> list[str]:
-    """Verification markers in ``text``, canonical spelling, first appearance order, once each."""
-    found: dict[str, None] = {}
-    for m in _MARKER_RE.finditer(text):
-        i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
-        found.setdefault(_MARKERS[i][0], None)
-    return list(found)
 
 
 def _author(path: str) -> tuple[str, str | None]:

@@ -120,14 +120,15 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
     made TwinBlock, the entry's first paper, the one flagged. The row's mark is EvenTime's."""
     marked = {s.split(":")[0]: e for s, e in _flags(day8_home, DAY8, "unsourced-claim").items()}
     assert "EvenTime" in marked and "TwinBlock" not in marked
+    assert any("GPU bill" in c for c in marked["QuotaGate"]["claims"])   # a block quote's "(unverified)"
     assert marked["EvenTime"]["claims"][0].startswith("EvenTime（2610.22108） | 开了防御以后 TTFT 多 6%")
 
 
 # `kb eval flags` on each labelled day as of 2026-12-06 (recall, precision): a floor, so that a rule changed for
 # one day does not quietly cost another. Days 7 and 8 were blind until the fourth sitting of 2026-12-06 read them
 # (day 8's blind figure: 0.56 / 0.78 with that sitting's rules, 0.48 / 0.75 with the code before it).
-FLOORS = {"day4": (DAY4, 0.96, 1.0), "day5": (DAY5, 0.96, 1.0), "day6": (DAY6, 0.88, 0.92),
-          "day7": (DAY7, 0.91, 0.91), "day8": (DAY8, 0.84, 0.87)}
+FLOORS = {"day4": (DAY4, 0.96, 1.0), "day5": (DAY5, 0.96, 1.0), "day6": (DAY6, 0.92, 0.92),
+          "day7": (DAY7, 0.91, 0.91), "day8": (DAY8, 0.88, 0.84)}
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))

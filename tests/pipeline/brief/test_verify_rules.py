@@ -109,6 +109,16 @@ def test_a_mark_on_a_card_quotes_the_cards_marked_line() -> None:
     assert f.evidence["claims"] == ["⚠ 作者 README 说 vLLM 已经合进主线了，我没找到对应的 PR。"]
 
 
+def test_a_mark_outside_the_bullets_is_quoted_from_its_line() -> None:
+    """Day 8's Tom: a vendor's words in a block quote, '> "In production it cut our GPU bill by a third."
+    (unverified)' — no bullet holds the mark, so the flag quoted nothing to check."""
+    text = "- Each request's tokens are charged to its tenant's bucket.\n\n> \"It cut our GPU bill by a third.\" (Unverified)"
+    c = cand("q", title="QuotaGate", arxiv_ids=["2610.22264"], markers=["unverified"],
+             points=["Each request's tokens are charged to its tenant's bucket."], sources=[entry(4, text=text)])
+    [f] = unsourced_claims([c], Facts())
+    assert f.evidence["claims"] == ['"It cut our GPU bill by a third." (Unverified)']
+
+
 def test_unsourced_marker_flags_even_with_an_id() -> None:
     c = cand("p", arxiv_ids=["2610.00001"], sources=[entry()], markers=["待确认"], points=["待确认 的数字"])
     [f] = unsourced_claims([c], Facts())

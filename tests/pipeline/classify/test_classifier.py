@@ -118,9 +118,29 @@ def test_default_taxonomy_is_used_when_none_given():
 
 
 def test_thresholds_come_from_the_taxonomy(tax):
-    strict = dataclasses.replace(tax, settings=dataclasses.replace(tax.settings, tag_threshold=100.0))
+    strict = dataclasses.replace(tax, settings=dataclasses.replace(tax.settings, tag_threshold=100.0,
+                                                                   context_tag_min=100.0))
     r = classify(PD[1], title=PD[0], taxonomy=strict)
     assert r.tags == [] and r.relevance == "none"
+
+
+FLEETSIZE = ("FleetSize: Sizing GPU Fleets for LLM Serving with Queueing Networks Fitted to Traces",
+             "We fit a queueing network to request traces of LLM serving and size the GPU fleet that keeps the latency "
+             "SLO at the forecast peak with a chosen confidence.")
+
+
+def test_a_text_full_of_serving_words_gets_its_best_topic_though_weak(tax):
+    """Day 8's FleetSize: LLM serving, SLO, GPU, latency, request — the inference context at its cap — but its one
+    topic ("LLM serving", serving systems) under the tag threshold, so it was none. From ``context_tag_min`` of
+    context its best topic is tagged from ``context_tag_threshold``; a text with only some serving words (a
+    microservice graph's "tail latency") is not."""
+    r = classify(FLEETSIZE[1], title=FLEETSIZE[0], taxonomy=tax)
+    assert r.relevance == "primary" and [t.topic for t in r.tags] == ["serving-systems"]
+    off = dataclasses.replace(tax, settings=dataclasses.replace(tax.settings, context_tag_min=float("inf")))
+    assert classify(FLEETSIZE[1], title=FLEETSIZE[0], taxonomy=off).relevance == "none"
+    micro = classify("Sampling the critical path of microservice graphs cuts tail latency of requests.",
+                     title="CogniKit: Critical-Path Sampling for Tail Latency in Microservice Graphs", taxonomy=tax)
+    assert micro.relevance == "none"
 
 
 def test_title_terms_count_only_in_the_title(tax):
