@@ -185,11 +185,10 @@ def find_impossible_ids(text: str) -> list[tuple[str, str]]:
     A month of 00 or 13+ is impossible in an ID of five digits after the dot, or one the text calls
     an arXiv ID; a wrong number of digits
     after the dot (4 until 2014-12, 5 from 2015-01) counts where the text says it is an arXiv ID
-    (``arXiv 2610.1107``, an arxiv.org URL), and even bare for five digits in a month of four (``1207.05800``)
-    or four in a month of five (``2610.1635``): a bare ``2026.1107``, with no month 26, may be anything. A bare
-    number of a month before 2007-04, when arXiv first numbered so (``0512.12345``, ``0003.14159``), is never
-    one: there is no ID it could be a slip of; nor is a bare number with a unit after it (``1203.45678 ms``):
-    a measurement.
+    (``arXiv 2610.1107``, an arxiv.org URL), and for five digits in a month of four even bare
+    (``1207.05800``): a bare ``2026.1107`` may be anything. A bare number of a month before 2007-04, when
+    arXiv first numbered so (``0512.12345``, ``0003.14159``), is never one: there is no ID it could be a slip of;
+    nor is a bare number with a unit after it (``1203.45678 ms``): a measurement.
     """
     out: list[tuple[str, str]] = []
     text_clean = clean_text(text)
@@ -204,9 +203,24 @@ def find_impossible_ids(text: str) -> list[tuple[str, str]]:
                 out.append((m["id"], f"there is no month {m['mm']}"))
             continue
         want = 5 if (yy, mm) >= (15, 1) else 4
-        # a digit too many or too few is an arXiv shape gone wrong even bare: five where arXiv had four ("the
-        # dropout paper as 1207.05800"), four in a month of five ("作者说是 2610.1635 的后续": a digit dropped);
-        # "2026.1107" (a date, a version) has no month 26 and never gets here
-        if len(num) != want and (m["ctx"] or len(num) in (4, 5)):
+        # five digits where arXiv had four is an arXiv shape gone wrong even bare ("the dropout paper as
+        # 1207.05800"); four where it has five may be anything ("2026.1107")
+        if len(num) != want and (m["ctx"] or (len(num) == 5 and want == 4)):
             out.append((m["id"], f"{len(num)} digits after the dot; arXiv IDs of 20{m['yy']}-{m['mm']} have {want}"))
+    return out
+
+
+def find_short_ids(text: str) -> list[str]:
+    """Bare numbers written like an arXiv ID with a digit too few for their month (``作者说是 2610.1635 的后续``:
+    four digits after the dot from 2015-01 on, when arXiv has five), in order. Such a number may as well be a
+    measurement (``QPS 2105.3333``): it is an ID with a digit dropped only if a paper's ID starts with it, which
+    the briefing asks the store (``pipeline.brief.verify.impossible_ids``). One the text says is an arXiv ID is
+    ``find_impossible_ids``'."""
+    out: list[str] = []
+    text_clean = clean_text(text)
+    for m in _LOOKALIKE_RE.finditer(text_clean):
+        yy, mm, num = int(m["yy"]), int(m["mm"]), m["num"]
+        if (not m["ctx"] and len(num) == 4 and 1 <= mm <= 12 and (yy, mm) >= (15, 1)
+                and not _UNIT_AFTER.match(text_clean, m.end()) and m["id"] not in out):
+            out.append(m["id"])
     return out

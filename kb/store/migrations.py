@@ -548,20 +548,13 @@ M024_FLAG_SIGNED = Migration("m024_flag_signed", (
     "ALTER TABLE flags ADD COLUMN signed TEXT",
 ))
 
-# A bare number of four digits after the dot in a month of five ("作者说是 2610.1635 的后续": a digit dropped) is an
-# impossible ID (``kb.arxiv_id.find_impossible_ids``): the notes are read again on the next ingest, so an entry
-# read before keeps no reading without it. (Cards and the queue are read for such IDs when a briefing is built.)
-M025_SHORT_IDS = Migration("m025_short_ids", (
-    "UPDATE workspace_files SET content_hash = '' WHERE kind = 'note'",
-), data_only=True)
-
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
                                      M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS,
                                      M021_FLAG_CLOSURES, M022_CITED_IDS,
-                                     M023_CARD_FINDINGS, M024_FLAG_SIGNED, M025_SHORT_IDS)
+                                     M023_CARD_FINDINGS, M024_FLAG_SIGNED)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -54,7 +54,6 @@ _SIGN_BEFORE = re.compile(r"(?:−|(?<![0-9A-Za-z.])[-+])$")
 _SCALE = {"ms": 1e-3, "µs": 1e-6, "us": 1e-6}
 _IMPLIED = {"GB/s": "bandwidth", "Gb/s": "bandwidth", "MB/s": "bandwidth", "TB/s": "bandwidth",
             "tokens/s": "throughput", "GiB": "memory", "GB": "memory"}
-_RATES = {u for u, q in _IMPLIED.items() if q != "memory"}
 
 
 @dataclass(frozen=True)
@@ -107,6 +106,8 @@ class ClaimWords:
     baseline: tuple[str, ...] = ()
     changed_to: tuple[str, ...] = ()
     compared: tuple[str, ...] = ()
+    beside: tuple[tuple[str, str], ...] = ()          # (word, quantity): read only right beside a value ("快 1.6×")
+    units: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (quantity, the units it is measured in)
 
 
 _NEVER = re.compile(r"(?!)")
@@ -127,6 +128,10 @@ class _Keywords:
     baseline: re.Pattern[str] = _NEVER               # before a baseline's value, at the end of the text before it
     changed_to: re.Pattern[str] = _NEVER             # after the value a change starts from, at the start of the rest
     compared_before: re.Pattern[str] = _NEVER        # a [compared] word at the end of the text before a name
+    beside_before: re.Pattern[str] = _NEVER          # a [quantities_beside] word right before a value
+    beside_after: re.Pattern[str] = _NEVER           # … or just after it ("120 ms 内恢复")
+    beside: tuple[tuple[str, str], ...] = ()
+    units: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def _one_of(words: Iterable[str]) -> str:
@@ -171,7 +176,19 @@ def _keywords(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
                      re.compile(rf"\d\S*\s*{words}$", re.I) if words else None,
                      _comparative(said_of.comparatives),
                      claim_words.not_names, _baseline(claim_words), _changed_to(claim_words),
-                     compared_before(claim_words.compared))
+                     compared_before(claim_words.compared), *_beside(claim_words.beside),
+                     claim_words.beside, claim_words.units)
+
+
+def _beside(beside: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """``[quantities_beside]`` words as the two patterns that read them: at the end of the text before a value
+    (a "了" or "得", spaces and a range's first figure between at most: "快 1.6×", "慢了 2.7×", "快 2.6–2.9×") and
+    within three characters after it."""
+    if not beside:
+        return _NEVER, _NEVER
+    words = _one_of(w for w, _ in beside)
+    return (re.compile(rf"(?P<w>{words})[了得]?\s*(?:\d+(?:\.\d+)?\s*[–—~-]\s*)?$", re.I),
+            re.compile(rf"^.{{0,3}}?(?P<w>{words})", re.I))
 
 
 def _last_keyword(before: str, keywords: _Keywords) -> tuple[str, int] | None:
@@ -232,6 +249,23 @@ def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
     return None
 
 
+def _quantity_beside(before: str, after: str, keywords: _Keywords) -> str | None:
+    """A ``[quantities_beside]`` word right next to the value ("快 1.6×", "120 ms 内恢复"): a word that says
+    little alone ("快" in "快照"), read only where no ``[quantities]`` keyword names the value's quantity."""
+    m = keywords.beside_before.search(before) or keywords.beside_after.match(after)
+    return dict(keywords.beside).get(m["w"].lower()) if m else None
+
+
+def _measured_in(quantity: str | None, unit: str, keywords: _Keywords) -> str | None:
+    """``quantity``, if ``unit`` is one it is measured in (``[quantity_units]``; a quantity not listed takes
+    any), else what the unit says ("in GPU memory and sustains 5,600 tokens/s": a rate is a throughput, no
+    memory size), else None ("a recovery rate of 92%" is no recovery time)."""
+    allowed = dict(keywords.units).get(quantity or "")
+    if quantity is None or allowed is None or unit in allowed:
+        return quantity
+    return _IMPLIED.get(unit)
+
+
 def _quantity_after(after: str, keywords: _Keywords) -> str | None:
     """A keyword written right after the number ("1.53x slowdown", "2.1× 吞吐"), or after a comparative
     ("1.24x more tokens per joule")."""
@@ -270,13 +304,13 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
         unit = _UNIT.get(raw_unit, raw_unit)
         subject = _subject(before, table)
-        quantity = (_own_keyword_before(before[-60:], table) or _quantity_said_of(after, table)
-                    or _quantity(before[-60:], unit, table) or _quantity_after(after, table)
-                    or ("speed-up" if unit == "×" and subject else None))   # "SEIS 3.27×": a named speed-up
+        quantity = _measured_in(
+            _own_keyword_before(before[-60:], table) or _quantity_said_of(after, table)
+            or _quantity(before[-60:], unit, table) or _quantity_after(after, table)
+            or _quantity_beside(before, after, table)
+            or ("speed-up" if unit == "×" and subject else None), unit, table)   # "SEIS 3.27×": a named speed-up
         if quantity is None:
             continue
-        if quantity == "memory" and unit in _RATES:   # "in GPU memory and sustains 5,600 tokens/s": a rate is no size
-            quantity = _IMPLIED[unit]
         value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0)
         # the value compared is the figure without its sign: "−38%" and "reduces … by 38%" say the same
         sign = found.group() if (found := _SIGN_BEFORE.search(before[-2:])) else ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
-from kb.arxiv_id import find_impossible_ids, parse_arxiv_id
+from kb.arxiv_id import find_impossible_ids, find_short_ids, parse_arxiv_id
 from kb.citations import entry_papers, find_cited_ids
 from kb.names import TOKEN, coined, title_name
 from kb.records import Point
@@ -61,7 +61,7 @@ class _Pool:
 
     def _absorb(self, keep: Candidate, other: Candidate) -> None:
         for attr in ("arxiv_ids", "urls", "titles", "texts", "points", "sources", "upvotes", "markers", "bad_ids",
-                     "card_file_ids"):
+                     "short_ids", "card_file_ids"):
             for v in getattr(other, attr):
                 if v not in getattr(keep, attr):
                     getattr(keep, attr).append(v)
@@ -336,8 +336,9 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
                             tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))),
                             also_about=also, own_points=tuple(e.points) if also else ())
             markers = e.markers
-            if also and markers:   # an entry about several papers: a marked line naming one is that paper's
-                markers, theirs = _marks_by_paper(e.text, e.markers, ids[0] if ids else None, also)
+            if also and markers:   # an entry about several papers: a marked row naming one is that paper's
+                markers, theirs = _marks_by_paper(e.text, e.markers, ids[0] if ids else None,
+                                                  tuple(existing_ids(store, set(also))))
                 for aid, (marks, lines) in theirs.items():
                     _add(pool.get([f"id:{aid}"]), ids=[aid], points=[Point(line) for line in lines], markers=marks,
                          source=SourceRef("entry", note.author, note.path, e.number, None, note.timestamp, cred, "",
@@ -346,20 +347,24 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
                  points=e.points, source=src, markers=markers)
             c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp) for u in e.upvotes]
             c.bad_ids += [(written, why, f"{note.path}#{e.number}") for written, why in e.bad_ids]
+            c.short_ids += [(written, f"{note.path}#{e.number}") for written in find_short_ids(e.text)]
 
 
 def _marks_by_paper(text: str, marks: list[str], subject: str | None, others: tuple[str, ...]
                     ) -> tuple[list[str], dict[str, tuple[list[str], list[str]]]]:
-    """``(the subject's marks, {other paper: (its marks, its marked lines)})`` of an entry about several papers: a
-    marked line (a table row "EvenTime（2610.22108） | TTFT 多 6% | 待核实：…") that names other papers and not the
-    subject is theirs; every other mark (a line naming none, the heading's) stays the subject's."""
+    """``(the subject's marks, {other paper: (its marks, its marked rows)})`` of an entry about several papers: a
+    marked table row whose first cell names one of ``others`` (papers the store knows) and not the subject ("|
+    EvenTime（2610.22108） | TTFT 多 6% | 待核实：… |") is that paper's. Every other mark stays the subject's: a line
+    comparing the subject with another paper ("⚠ 比 EAGLE（2401.15077）还快 1.6×") is about the subject."""
     theirs: dict[str, tuple[list[str], list[str]]] = {}
     kept: set[str] = set()
     for line in text.splitlines():
         found = find_markers(line)
         if not found:
             continue
-        cited = {a.id for a in find_cited_ids(line)}
+        # a table row as the note keeps it ("EvenTime（2610.22108） | TTFT 多 6% | 待核实"), outer pipes or not
+        cells = line.strip().strip("|").split("|") if "|" in line else []
+        cited = {a.id for a in find_cited_ids(cells[0])} if cells else set()
         named = [i for i in others if i in cited]
         if not named or subject in cited:
             kept.update(found)
@@ -385,6 +390,7 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
              source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
         # a card is the team's writing as a note entry is: an ID it writes that cannot be one is flagged there
         c.bad_ids += [(written, why, card.path) for written, why in find_impossible_ids(card.body)]
+        c.short_ids += [(written, card.path) for written in find_short_ids(card.body)]
         if len(ids) > 1 and ids[1] not in c.card_file_ids:   # the file name says another ID than the card's
             c.card_file_ids.append(ids[1])
         if card.hf_upvotes is not None:

@@ -61,6 +61,7 @@ class Facts:
     # the queue's file, its line found by its title: the queue is rewritten daily, and a rank in the evidence
     # would reopen a dismissed flag each time the line moved
     queue_bad_ids: list[tuple[str, str, str, str]] = field(default_factory=list)
+    short_near: dict[str, dict[str, str]] = field(default_factory=dict)   # "2610.1635" → stored IDs near it
     # each of those IDs → the stored papers it could be a slip of (ID → title; ``near_stored_ids``)
     queue_near: dict[str, dict[str, str]] = field(default_factory=dict)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
@@ -92,11 +93,12 @@ def stored_classifications(store: Store, model_hash: str, papers: set[str], entr
 def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set[str],
                  quantities: dict[str, str] | None = None, *, anchored: list[AnchorView],
                  since: str | None = None, said_of: SaidOf | None = None,
-                 claim_words: ClaimWords | None = None) -> Facts:
+                 claim_words: ClaimWords | None = None, short: set[str] = frozenset()) -> Facts:
     """Which cited IDs the store knows, mentions per ID and card mismatches (up to ``until``: a later day
     never leaks into an earlier briefing; the mismatches of cards written after ``since``), the sections
     each topic maps to, the doc's own figures (from ``anchored``: the doc's anchors on ``until``,
-    ``current_anchors``)."""
+    ``current_anchors``), and the stored papers each of ``short`` (numbers a digit short of an ID, written bare
+    by the team) could be."""
     f = Facts(quantities=dict(quantities or {}), said_of=said_of or SaidOf(),
               claim_words=claim_words or ClaimWords())
     f.mentions = mentions_until(store, until)
@@ -108,6 +110,7 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     f.queue_bad_ids = [(written, why, QUEUE_PATH, q.title) for q in queue(store)
                        for written, why in find_impossible_ids(" ".join(x for x in (q.url, q.title) if x))]
     f.queue_near = near_stored_ids(store, {written for written, *_ in f.queue_bad_ids})
+    f.short_near = near_stored_ids(store, short)
     titles = section_titles(store, topic, until)
     for t in taxonomy.topics:
         sec = taxonomy.section_for(t, titles)

@@ -20,7 +20,7 @@ from kb.names import title_name_key
 from kb.resources import find_resource, read_toml_resource
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
-from pipeline.brief.claims import ClaimWords, SaidOf
+from pipeline.brief.claims import ClaimWords, SaidOf, claims_in
 from pipeline.brief.likeness import GAP, Names, OverlapWords, without_comparisons
 from pipeline.brief.model import Candidate
 
@@ -138,7 +138,9 @@ def _read_rules(workspace: Path | None) -> Rules:
                                                 for lang, names in raw.get("place_names", {}).items()}),
                  said_of=part("[said_of]", lambda: _said_of(raw.get("said_of", {}))),
                  claim_words=part("[claim_words]", lambda: _claim_words(
-                     raw.get("claim_words", {}), part("[compared]", lambda: _compared(raw.get("compared", {}))))),
+                     raw.get("claim_words", {}), part("[compared]", lambda: _compared(raw.get("compared", {}))),
+                     part("[quantities_beside]", lambda: _beside(raw.get("quantities_beside", {}))),
+                     part("[quantity_units]", lambda: _units(raw.get("quantity_units", {}))))),
                  overlap_words=part("[overlap_words]", lambda: _overlap_words(raw.get("overlap_words", {}))))
 
 
@@ -161,12 +163,24 @@ def _said_of(table: dict[str, Any]) -> SaidOf:
     return SaidOf(**words)
 
 
-def _claim_words(table: dict[str, Any], compared: tuple[str, ...] = ()) -> ClaimWords:
+def _claim_words(table: dict[str, Any], compared: tuple[str, ...] = (), beside: tuple[tuple[str, str], ...] = (),
+                 units: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> ClaimWords:
     """``[claim_words]``: its not_names, baseline and changed_to words, lower-cased (a file without the
-    table reads none), with ``compared``, ``[compared]``'s words."""
+    table reads none), with ``compared``, ``[compared]``'s words, ``beside``, ``[quantities_beside]``'s, and
+    ``units``, ``[quantity_units]``'."""
     def words(key: str) -> tuple[str, ...]:
         return _nonblank(str.lower(w) for w in table.get(key, []))
-    return ClaimWords(frozenset(words("not_names")), words("baseline"), words("changed_to"), compared)
+    return ClaimWords(frozenset(words("not_names")), words("baseline"), words("changed_to"), compared, beside, units)
+
+
+def _beside(table: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """``[quantities_beside]``: (word lower-cased, the quantity it names), an empty word refused."""
+    return tuple(zip(_nonblank(str.lower(w) for w in table), map(str, table.values())))
+
+
+def _units(table: dict[str, Any]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``[quantity_units]``: (quantity, the units it is measured in), in a fixed order."""
+    return tuple(sorted((str(q), tuple(str(u) for u in us)) for q, us in table.items()))
 
 
 def _compared(table: dict[str, Any]) -> tuple[str, ...]:
@@ -242,12 +256,25 @@ def team_aside(c: Candidate) -> bool:
     return bool(c.sources) and all(s.kind == "entry" for s in c.sources) and not (c.arxiv_ids or c.urls)
 
 
+def measures_a_quantity(text: str, rules: Rules) -> bool:
+    """Does ``text`` measure something ``[quantities]`` names ("GPU 利用率只有 41%", "MFU 只有 18%")? A share of a
+    disk or a loss that "got 30% better" does not; nor does a "TBD" with no figure."""
+    return bool(claims_in(text, "", rules.quantities, rules.said_of, rules.claim_words))
+
+
 def card_is_of(c: Candidate) -> bool:
-    """Does the team's card describe the paper the item is? A card titled with another paper (UniPool's text
-    under PoolDB's ID) speaks for that paper, not for the one its ID names."""
-    if not c.card_title or not c.title or title_key(c.card_title) == title_key(c.title):
-        return True
-    return title_name_key(c.card_title) is not None and title_name_key(c.card_title) == title_name_key(c.title)
+    """Does the team's card describe the paper the item is? A card titled with another paper's name (UniPool's
+    text under PoolDB's ID) speaks for that paper, not for the one its ID names; a title without a coined name,
+    or written another way, says nothing against it."""
+    mine, its = title_name_key(c.card_title), title_name_key(c.title)
+    return mine is None or its is None or mine == its
+
+
+def card_is_the_docs(c: Candidate, taxonomy: Any, rules: Rules, sections: Mapping[str, str]) -> bool:
+    """Is the doc the one the card's `primary_topic: true` speaks of? Its topics name one of the doc's taxonomy's
+    (a card of an agents paper, `[agents, tool-use]`, is another doc's subject), or it asks for one of the doc's
+    sections ("建议：§10")."""
+    return any(t in taxonomy.topics for t in c.card_topics) or stated_section(c, rules, sections) is not None
 
 
 SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
@@ -287,14 +314,14 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     if c.relevance == "none" and c.card_relevance == "primary" and not c.anchored_in and card_speaks is not None \
-            and card_speaks(c) and card_is_of(c):
+            and card_speaks(c) and card_is_of(c) and card_is_the_docs(c, taxonomy, rules, sections):
         # the team's card of it for this doc ("primary_topic: true") is the team's word, as an anchor is; a card
         # saying the doc's subject is not the paper's ("primary_topic: false") says nothing of how near it is
         c.relevance = "primary"
     if c.relevance == "none":
         if not c.anchored_in:   # not the topic's: nothing below is shown or counted
-            if team_aside(c):   # but a figure the team wrote with nothing to check it by still asks for a check
-                c.facts = engineering_facts(_own_text(c), rules)
+            if team_aside(c) and measures_a_quantity(_own_text(c), rules):   # but the team's measurement, nothing to
+                c.facts = engineering_facts(_own_text(c), rules)   # check it by, still asks for a check
             return
         # The doc anchors it: the team's word that it is the doc's, whatever today's mention reads like
         # (a note that only records its upvotes). It is listed as already anchored.

@@ -161,11 +161,14 @@ def test_a_teams_unsourced_aside_is_the_first_docs_to_check(two_docs: Path, tmp_
     home = Path(shutil.copytree(two_docs, tmp_path / "ws", symlinks=True))
     (home / "inbox" / "spark" / "2026-10-08-ops.md").write_text(
         "# ops · 2026-10-08\n\n## 1. 二期集群\n\n- 运维周会上说二期 H20 集群白天 GPU 利用率只有 41%，会上没给看板链接\n\n"
-        "## 2. 二期集群（看板）\n\n来源：https://grafana.example.org/d/h20 （2026-10-08）\n\n- 看板上是 45%\n",
+        "## 2. 二期集群（看板）\n\n来源：https://grafana.example.org/d/h20 （2026-10-08）\n\n- 看板上是 45%\n\n"
+        "## 3. 读书会\n\n- 分享人 TBD，周三下午\n\n## 4. 机房\n\n- 二号机房的共享盘用了 85%，周五前清理一下\n\n"
+        "## 5. 预训练\n\n- MoE 预训练的 aux loss 换了个写法，好了 30%\n",
         encoding="utf-8")
     kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
     asides = {f["topic"]: f for f in _flags(home, "--rule", "unsourced-claim")
               if f["evidence"]["sources"] == ["inbox/spark/2026-10-08-ops.md#1"]}
     assert list(asides) == ["inference"] and asides["inference"]["evidence"]["claims"] == ["41%"]
-    assert not [f for f in _flags(home, "--rule", "unsourced-claim")
-                if "inbox/spark/2026-10-08-ops.md#2" in f["evidence"]["sources"]]   # a link: checkable
+    # a link makes it checkable; a "TBD", a disk's share, a loss "30% better" measure nothing of serving
+    assert not [f for f in _flags(home, "--rule", "unsourced-claim") if f["evidence"]["sources"][0].startswith(
+        "inbox/spark/2026-10-08-ops.md#") and f["evidence"]["sources"] != ["inbox/spark/2026-10-08-ops.md#1"]]

@@ -360,17 +360,3 @@ def test_the_migrations_that_have_files_read_again_keep_their_rows_on_both_backe
         with Store.open(target) as s:
             assert sorted(tuple(r) for r in s.query("SELECT path, content_hash FROM workspace_files")) == sorted(
                 (p, "") for p, _ in files), target
-
-
-def test_m025_has_the_notes_read_again_and_nothing_else(tmp_path: Path) -> None:
-    """A note read before kb knew "2610.1635" (four digits in a month of five) for an impossible ID keeps no
-    reading without it: the notes, only, are read again."""
-    path = tmp_path / "old.sqlite"
-    conn = _connect_before(path, "m025_short_ids")
-    conn.executemany("INSERT INTO workspace_files (path, kind, content_hash) VALUES (?, ?, 'h')",
-                     [("inbox/a/n.md", "note"), ("organized/paper_cards/c.md", "card"),
-                      ("organized/knowledge/inference.md", "knowledge")])
-    conn.close()
-    with Store.open(path) as s:
-        assert dict(tuple(r) for r in s.query("SELECT kind, content_hash FROM workspace_files")) == {
-            "note": "", "card": "h", "knowledge": "h"}

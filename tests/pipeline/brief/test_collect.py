@@ -103,3 +103,8 @@ def test_a_marked_line_naming_another_paper_of_the_entry_is_that_papers() -> Non
     assert mine == ["⚠"] and theirs == {"2610.22108": (["待核实"], ["| EvenTime（2610.22108） | TTFT 多 6% | 待核实：一作说的 |"])}
     both = "⚠ TwinBlock（2610.21476）和 EvenTime（2610.22108）都没复现"
     assert _marks_by_paper(both, ["⚠"], "2610.21476", ("2610.22108",)) == (["⚠"], {})
+    # a line comparing the subject with another paper is the subject's, not a row of that paper's
+    compared = "⚠ 作者说 decode 比 EAGLE（2401.15077）那套还快 1.6×"
+    assert _marks_by_paper(compared, ["⚠"], "2610.09701", ("2401.15077",)) == (["⚠"], {})
+    # a row of a paper the store does not know (not among ``others``) keeps its mark with the subject
+    assert _marks_by_paper("| FooServe（2405.12345） | 1.6× | 待核实 |", ["待核实"], "2610.09701", ()) == (["待核实"], {})

@@ -344,15 +344,19 @@ def test_the_teams_card_of_a_paper_makes_it_the_docs_whatever_the_scorer_says(ru
     from pipeline.classify.taxonomy import load_taxonomy
     own = "PoolDB: Buffer Pools for Cloud Databases"
 
-    def judged(card_title: str, speaks: bool = True, card: str = "primary") -> str:
-        c = Candidate(key="id:2610.21864", arxiv_ids=["2610.21864"], titles=[card_title], texts=["按卡数算。"],
+    def judged(card_title: str, speaks: bool = True, card: str = "primary", text: str = "按卡数算。建议：§10。",
+               topics: tuple[str, ...] = ("capacity-planning", "cost")) -> str:
+        c = Candidate(key="id:2610.21864", arxiv_ids=["2610.21864"], titles=[card_title], texts=[text],
                       sources=[SourceRef("card", "paper_cards", "organized/paper_cards/422-2610-21864.md",
-                                         credibility=4, text="按卡数算。")],
-                      card_relevance=card, card_title=card_title)
+                                         credibility=4, text=text)],
+                      card_relevance=card, card_title=card_title, card_topics=list(topics))
         judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
-              known_ids={"2610.21864"}, rules=rules, sections={}, card_speaks=lambda _: speaks,
-              known_titles=KnownTitles({"2610.21864": own}, []))
+              known_ids={"2610.21864"}, rules=rules, sections={"10": "Capacity and cost"},
+              card_speaks=lambda _: speaks, known_titles=KnownTitles({"2610.21864": own}, []))
         return c.relevance
-    assert judged(own) == "primary"
+    assert judged(own) == "primary" and judged("Sizing GPU fleets with queueing networks") == "primary"
     assert judged("UniPool: One Paged Pool for KV Cache and LoRA Adapters") == "none"
     assert judged(own, speaks=False) == "none" and judged(own, card="adjacent") == "none"
+    # an agents paper the team carded as primary, for the doc of agents: no section of this doc asked, no topic
+    assert judged(own, text="工具学习的新做法。", topics=("agents", "tool-use")) == "none"
+    assert judged(own, text="工具学习的新做法。", topics=("agents", "kv-cache")) == "primary"

@@ -768,3 +768,17 @@ def test_an_impossible_id_both_a_note_and_the_queue_write_is_flagged_at_the_note
         ("2600.18472", "there is no month 00", "organized/queue/work-queue.md", "LenBait: Gaming …")])
     [f] = [f for f in run_rules([noted], facts) if f.rule == "impossible-id"]
     assert f.evidence["cited_in"] == where
+
+
+def test_a_bare_number_a_digit_short_is_an_impossible_id_only_when_a_stored_id_extends_it() -> None:
+    """Day 7's card "作者说是 2610.1635 的后续": RingCast 2610.16350 is stored, so it is that ID with a digit dropped.
+    "QPS 2105.3333" extends to no stored paper: a number."""
+    card = "organized/paper_cards/418-2610-20515.md"
+    c = cand("rota", title="RotaPass", arxiv_ids=["2610.20515"],
+             short_ids=[("2610.1635", card), ("2105.3333", card)])
+    facts = Facts(short_near={"2610.1635": {"2610.16350": "RingCast: …", "2610.16351": "Other", "2610.1636": "x"},
+                              "2105.3333": {}})
+    [f] = impossible_ids([c], facts)
+    assert f.subject == "2610.1635" and f.evidence["cited_in"] == card
+    assert f.evidence["likely"] == ["2610.16350", "2610.16351"]
+    assert f.evidence["why"] == "4 digits after the dot; arXiv IDs of 2026-10 have 5"
