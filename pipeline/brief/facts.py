@@ -61,9 +61,10 @@ class Facts:
     # the queue's file, its line found by its title: the queue is rewritten daily, and a rank in the evidence
     # would reopen a dismissed flag each time the line moved
     queue_bad_ids: list[tuple[str, str, str, str]] = field(default_factory=list)
-    short_near: dict[str, dict[str, str]] = field(default_factory=dict)   # "2610.1635" → stored IDs near it
     # each of those IDs → the stored papers it could be a slip of (ID → title; ``near_stored_ids``)
     queue_near: dict[str, dict[str, str]] = field(default_factory=dict)
+    # the same of each bare number a digit short of an ID that the team's notes and cards write ("2610.1635")
+    short_near: dict[str, dict[str, str]] = field(default_factory=dict)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None

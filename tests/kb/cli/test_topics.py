@@ -169,6 +169,9 @@ def test_a_teams_unsourced_aside_is_the_first_docs_to_check(two_docs: Path, tmp_
     asides = {f["topic"]: f for f in _flags(home, "--rule", "unsourced-claim")
               if f["evidence"]["sources"] == ["inbox/spark/2026-10-08-ops.md#1"]}
     assert list(asides) == ["inference"] and asides["inference"]["evidence"]["claims"] == ["41%"]
+    zh = (home / "briefings" / f"{DAY}-inference.md").read_text(encoding="utf-8")
+    en = (home / "briefings" / f"{DAY}-inference.en.md").read_text(encoding="utf-8")
+    assert "向说出这个数的人要一手来源" in zh and "ask whoever gave the figure for its primary source" in en
     # a link makes it checkable; a "TBD", a disk's share, a loss "30% better" measure nothing of serving
     assert not [f for f in _flags(home, "--rule", "unsourced-claim") if f["evidence"]["sources"][0].startswith(
         "inbox/spark/2026-10-08-ops.md#") and f["evidence"]["sources"] != ["inbox/spark/2026-10-08-ops.md#1"]]
