@@ -242,7 +242,10 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or c.unsourced
                or len(c.written_ids) > 1]
     if inputs.main_doc:   # the team's unsourced asides belong to no topic: the first doc's briefing asks
-        checked += [c for c in cands if c.relevance == "none" and c.unsourced and team_aside(c)]
+        asides = [c for c in cands if c.relevance == "none" and c.unsourced and team_aside(c)]
+        for c in asides:
+            c.aside = True
+        checked += asides
     for c in checked:
         c.put_forward = True
     # Overlap with what is anchored is worth a reading for the increments the briefing puts forward.

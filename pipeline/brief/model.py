@@ -85,6 +85,7 @@ class Candidate:
     score: float = 0.0
     why: list[dict[str, str]] = field(default_factory=list)   # [{"code", "detail"}], words in the templates
     put_forward: bool = False       # the briefing shows it, counts it as new, or its markers ask for a check
+    aside: bool = False             # no paper of the doc's, a measurement of the team's it checks (build.py)
 
     @property
     def subjects(self) -> list[str]:

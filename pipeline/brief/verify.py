@@ -42,7 +42,7 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         if c.markers and not lines:   # a mark outside the bullets: a quote, a paragraph, a table row
             lines = _marked_lines(c)
         context: dict[str, Any] = {"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}
-        if c.relevance == "none":   # a team's aside (build.py): no paper to find, a figure to ask the teller for
+        if c.aside:   # no paper to find: a figure to ask its teller for
             context["aside"] = True
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
             context["said"] = [p for p in written if any(f in p for f in c.facts)][:3]
