@@ -98,9 +98,9 @@ def _classify(ctx: RunContext, report: NightlyReport) -> None:
 
 def _brief(ctx: RunContext, report: NightlyReport) -> None:
     """Build every topic's briefing once; write it in every language and format of kb.toml (changed bytes only)."""
-    from pipeline.brief.judge import density_name, load_rules
     from pipeline.brief.publish import write_day
     from pipeline.brief.render import compile_ahead
+    from pipeline.brief.rules import density_name, load_rules
     from pipeline.brief.write import briefing_data
     rules = load_rules(ctx.workspace.root)
     compiling = compile_ahead(ctx.workspace.root, ctx.config.languages)   # while the first briefing is built

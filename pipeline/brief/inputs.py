@@ -27,9 +27,9 @@ from kb.store.tags import StoredResult, stored_results
 from kb.text import normalize_url, paper_title_key, title_key
 from pipeline.brief.collect import cited_anchored, collect_candidates, compute_window
 from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, stored_classifications
-from pipeline.brief.judge import Rules, load_rules
 from pipeline.brief.kept_claims import KeptClaims
 from pipeline.brief.model import Candidate, Window
+from pipeline.brief.rules import Rules, load_rules
 from pipeline.brief.verify import Facts
 from pipeline.context import RunContext
 

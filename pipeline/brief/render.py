@@ -154,7 +154,7 @@ def language_filters(workspace: Path | None) -> dict[str, Any]:
     ``{{ density.level | level("en") }}`` is the density level in English text, ``{{ p | problem("zh") }}``
     a knowledge doc's problem in Chinese, ``{{ q | quantity("zh") }}`` what a number measures in Chinese,
     ``{{ where | map("place", "zh") }}`` where a flag's evidence was found, in Chinese."""
-    from pipeline.brief.judge import density_name, load_rules, place_name, problem_name, quantity_name
+    from pipeline.brief.rules import density_name, load_rules, place_name, problem_name, quantity_name
     rules = load_rules(workspace)
     return {"level": lambda level, lang: density_name(level, lang, rules),
             "problem": lambda problem, lang: problem_name(problem, lang, rules),

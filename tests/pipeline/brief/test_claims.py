@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.brief.claims import claims_in, conflicts
-from pipeline.brief.judge import load_rules
+from pipeline.brief.rules import load_rules
 
 RULES = load_rules()
 QUANTITIES, SAID_OF, WORDS = RULES.quantities, RULES.said_of, RULES.claim_words

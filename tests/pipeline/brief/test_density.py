@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.brief.judge import density, load_rules
+from pipeline.brief.judge import density
+from pipeline.brief.rules import load_rules
 
 
 @pytest.fixture(scope="module")

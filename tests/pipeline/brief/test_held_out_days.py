@@ -22,34 +22,35 @@ def day4_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return next_day(three_days(tmp_path_factory.mktemp("day4") / "ws", run), run, 4, DAY4)
 
 
+def _the_day_after(home: Path, n: int, day: str, factory: pytest.TempPathFactory) -> Path:
+    """A copy of ``home`` with day ``n``'s files laid over it and its nightly run (``home`` stays the day before)."""
+    copy = shutil.copytree(home, factory.mktemp(f"day{n}") / "ws")
+    return next_day(copy, lambda h, *args: kb(h, *args, ok=False), n, day)
+
+
 @pytest.fixture(scope="module")
 def day5_home(day4_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = shutil.copytree(day4_home, tmp_path_factory.mktemp("day5") / "ws")
-    return next_day(home, lambda h, *args: kb(h, *args, ok=False), 5, DAY5)
+    return _the_day_after(day4_home, 5, DAY5, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def day6_home(day5_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = shutil.copytree(day5_home, tmp_path_factory.mktemp("day6") / "ws")
-    return next_day(home, lambda h, *args: kb(h, *args, ok=False), 6, DAY6)
+    return _the_day_after(day5_home, 6, DAY6, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def day7_home(day6_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = shutil.copytree(day6_home, tmp_path_factory.mktemp("day7") / "ws")
-    return next_day(home, lambda h, *args: kb(h, *args, ok=False), 7, DAY7)
+    return _the_day_after(day6_home, 7, DAY7, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def day8_home(day7_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = shutil.copytree(day7_home, tmp_path_factory.mktemp("day8") / "ws")
-    return next_day(home, lambda h, *args: kb(h, *args, ok=False), 8, DAY8)
+    return _the_day_after(day7_home, 8, DAY8, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def day9_home(day8_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = shutil.copytree(day8_home, tmp_path_factory.mktemp("day9") / "ws")
-    return next_day(home, lambda h, *args: kb(h, *args, ok=False), 9, DAY9)
+    return _the_day_after(day8_home, 9, DAY9, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:

@@ -177,7 +177,8 @@ def test_a_corrected_paper_the_classify_stage_has_not_tagged_is_briefed_as_the_s
 def test_an_anchored_paper_an_entry_cites_is_judged_by_the_paper_s_stored_result(store: Store) -> None:
     """The cited paper's item has none of the entry's text: it was classified on nothing (its stored result
     read only when that said "none"). It is the paper the classify stage judged: its stored result decides."""
-    from pipeline.brief.judge import judge, load_rules
+    from pipeline.brief.judge import judge
+    from pipeline.brief.rules import load_rules
     from pipeline.classify.classifier import Classification
     from pipeline.classify.taxonomy import load_taxonomy
     _note(store, EVICTION)

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.brief.judge import _category, engineering_facts, load_rules, rank, tier
+from pipeline.brief.judge import _category, engineering_facts, rank, tier
 from pipeline.brief.model import Candidate, SourceRef
+from pipeline.brief.rules import load_rules
 
 
 @pytest.fixture(scope="module")
@@ -188,7 +189,7 @@ def _every_doc_problem() -> list[str]:
 
 def test_every_doc_problem_has_its_chinese_text(rules) -> None:
     """The zh briefing's baseline line said the doc's problems in English (day 3: "line 20: §1.(1) and §1.1 …")."""
-    from pipeline.brief.judge import problem_name
+    from pipeline.brief.rules import problem_name
     problems = _every_doc_problem()
     assert len(problems) == 8, problems
     said = {p: problem_name(p, "zh", rules) for p in problems}
@@ -305,10 +306,10 @@ def test_an_item_the_team_keeps_out_of_the_doc_ranks_last_whatever_its_figures(u
 def test_the_rules_are_parsed_once_and_again_when_the_file_changes(tmp_path, monkeypatch) -> None:
     """A night reads the rules for each doc and each language; the file is parsed again only when its bytes
     (an override's, or the shipped file's under it) changed, so an edit between two reads is always seen."""
-    import pipeline.brief.judge as judge
+    import pipeline.brief.rules as rules_module
     parsed = []
-    read = judge.read_toml_resource
-    monkeypatch.setattr(judge, "read_toml_resource", lambda *a: parsed.append(a) or read(*a))
+    read = rules_module.read_toml_resource
+    monkeypatch.setattr(rules_module, "read_toml_resource", lambda *a: parsed.append(a) or read(*a))
     override = tmp_path / ".kb" / "overrides" / "data" / "briefing.toml"
     override.parent.mkdir(parents=True)
     override.write_text('[markers]\nrecap = ["回顾"]\nexclude = []\n', encoding="utf-8")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.brief.claims import claims_in
-from pipeline.brief.judge import load_rules
 from pipeline.brief.kept_claims import CLAIMS_FILE, KeptClaims
+from pipeline.brief.rules import load_rules
 from tests.reliability.support import kb_inproc
 
 RULES = load_rules()

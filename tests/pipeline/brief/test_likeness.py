@@ -5,7 +5,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from pipeline.brief.judge import load_rules
 from pipeline.brief.likeness import (
     AnchoredNames,
     Likeness,
@@ -17,6 +16,7 @@ from pipeline.brief.likeness import (
     without_comparisons,
 )
 from pipeline.brief.model import Candidate, SourceRef
+from pipeline.brief.rules import load_rules
 
 WORDS = load_rules().overlap_words
 NAMES = {"layerlink": "2610.13052", "kvcc": "2610.10011", "hotswapep": "2610.13544", "expertlane": "2610.09255",

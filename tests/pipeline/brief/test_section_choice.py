@@ -90,6 +90,6 @@ def test_energy_and_cost_have_a_topic_whose_hint_names_their_heading(taxonomy) -
 ])
 def test_a_section_the_author_rejects_is_not_a_request(text: str, asked: list[str]) -> None:
     from kb.sections import stated_sections
-    from pipeline.brief.judge import load_rules
+    from pipeline.brief.rules import load_rules
     rules = load_rules()
     assert stated_sections(text, rules.section_markers, rules.section_negations, rules.section_not_words) == asked

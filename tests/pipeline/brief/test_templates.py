@@ -239,7 +239,7 @@ def test_a_place_label_kb_writes_is_said_in_the_briefing_s_language_from_data(sa
 
 
 def test_the_shipped_place_names() -> None:
-    from pipeline.brief.judge import load_rules, place_name
+    from pipeline.brief.rules import load_rules, place_name
     assert place_name("store: listing/API metadata", "zh", load_rules()) == "库内 arXiv 列表/API 元数据"
     assert place_name("inbox/a.md#2", "zh", load_rules()) == "inbox/a.md#2"
 

@@ -34,7 +34,7 @@ def entry(n: int = 1, cred: int = 4, date: str = "2026-10-08T16:20", path: str =
 QUANTITIES = __import__("tomllib").loads((__import__("tests.support.paths", fromlist=["REPO"]).REPO / "data"
                                           / "briefing.toml").read_text(encoding="utf-8"))["quantities"]
 # the shipped [claim_words]: which numbers are compared ("About 3×" is no system's, "from 1.9 s" a baseline's)
-WORDS = __import__("pipeline.brief.judge", fromlist=["load_rules"]).load_rules().claim_words
+WORDS = __import__("pipeline.brief.rules", fromlist=["load_rules"]).load_rules().claim_words
 
 
 def cand(key: str = "c", **kw) -> Candidate:
@@ -401,7 +401,7 @@ def _told(text: str, **kw) -> Facts:
     """``_pd_facts`` with its papers' names, and the team's line about SlimWise: ``text``."""
     facts = _pd_facts()
     facts.anchored_names = {"splitwise": "2311.18677", "cascadeep": "2609.33252", "2609.26333": "2609.26333"}
-    facts.overlap_words = __import__("pipeline.brief.judge", fromlist=["load_rules"]).load_rules().overlap_words
+    facts.overlap_words = __import__("pipeline.brief.rules", fromlist=["load_rules"]).load_rules().overlap_words
     return facts
 
 
