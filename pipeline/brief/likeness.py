@@ -143,6 +143,7 @@ class AnchoredNames:
 
     def __init__(self, anchors: Iterable[AnchorView]) -> None:
         self._anchors, self._names = list(anchors), None
+        self._phrases: dict[str, str] | None = None
         self._sections: dict[str, list[str]] = {}
         for a in self._anchors:
             self._sections.setdefault(a.subject, [])
@@ -153,6 +154,12 @@ class AnchoredNames:
         if self._names is None:
             self._names = anchored_names(self._anchors)
         return self._names.get(key)
+
+    def phrases(self) -> dict[str, str]:
+        """``anchored_phrases(anchors)``, read the first time a clause compares without naming a paper."""
+        if self._phrases is None:
+            self._phrases = anchored_phrases(self._anchors)
+        return self._phrases
 
     def sections_of(self, subject: str) -> list[str]:
         """The sections that anchor ``subject``, in the doc's order."""
@@ -188,6 +195,27 @@ def anchored_names(anchors: Iterable[AnchorView]) -> dict[str, str]:
     return {k: v for k, v in names.items() if v}
 
 
+# Where an anchor line's label says what the paper does: after its name and a dash ("EAGLE — feature-level
+# drafting"), in parts cut at commas ("chunked prefill, stall-free batching").
+_LABEL_DASH = re.compile(r"\s[—–-]{1,2}\s")
+_LABEL_PARTS = re.compile(r"[,，、;；（）()]")
+
+
+def anchored_phrases(anchors: Iterable[AnchorView]) -> dict[str, str]:
+    """The doc's anchored papers by what their anchor lines say they do (folded), to their subject: a note may
+    call a paper by it ("就是 Li et al.（2024）那套 feature-level drafting", EAGLE's label). Only a phrase of two
+    words or more and twelve characters or more, that one paper's label holds: "KV cache" says no paper."""
+    phrases: dict[str, str | None] = {}
+    for a in anchors:
+        text = strip_anchor_syntax(a.label) if a.label else ""
+        parts = _LABEL_DASH.split(text, maxsplit=1)
+        for part in _LABEL_PARTS.split(parts[1]) if len(parts) == 2 else ():
+            phrase = " ".join(part.split()).casefold()
+            if len(phrase) >= 12 and len(phrase.split()) >= 2:
+                phrases[phrase] = a.subject if phrases.get(phrase, a.subject) == a.subject else None
+    return {k: v for k, v in phrases.items() if v}
+
+
 def _anchor_name(a: AnchorView) -> str | None:
     # a stored paper's title carries no anchor syntax to strip: only a label is read when it names none
     return (_leading_coined(a.title) if a.title else None) or (leading_name(a.label) if a.label else None)
@@ -204,9 +232,13 @@ def clauses(text: str) -> list[str]:
 
 
 def named_in(clause: str, names: Names) -> list[str]:
-    """The subjects ``clause`` names, in the order written, each once."""
-    found = (subject_named(names, m[0]) for m in _NAME_OR_ID.finditer(clause))
-    return list(dict.fromkeys(s for s in found if s))
+    """The subjects ``clause`` names, in the order written, each once: by coined name or ID, else by what their
+    anchor lines say they do (``AnchoredNames.phrases``)."""
+    found = [s for m in _NAME_OR_ID.finditer(clause) if (s := subject_named(names, m[0]))]
+    if not found and isinstance(names, AnchoredNames):
+        folded = " ".join(clause.split()).casefold()
+        found = [s for phrase, s in names.phrases().items() if phrase in folded]
+    return list(dict.fromkeys(found))
 
 
 def _parts(clause: str) -> list[str]:

@@ -183,3 +183,33 @@ def test_the_quick_look_for_a_phrase_takes_any_white_space_as_the_phrase_does(cl
     """A phrase's space is any run of white space ("same  as", typed twice): the look that skips clauses with
     no phrase must find it where the phrase itself would."""
     assert WORDS.verdict(clause) == verdict
+
+
+def test_a_paper_is_named_by_what_its_anchor_line_says_it_does() -> None:
+    """Day 8's card: "就是 Li et al.（2024）那套 feature-level drafting" — EAGLE by its label, not its name. A phrase
+    of two words and twelve characters or more that one anchored paper's label holds names it; "KV cache", or a
+    phrase two labels share, names none. Asked only where no coined name or ID is written."""
+    anchors = [SimpleNamespace(arxiv_id="2401.15077", subject="2401.15077", title=None, section="3.1",
+                               label="2401.15077 EAGLE — feature-level drafting (锚定 2026-07-15)"),
+               SimpleNamespace(arxiv_id="2403.02310", subject="2403.02310", title=None, section="2.2",
+                               label="2403.02310 Sarathi-Serve — chunked prefill, stall-free batching"),
+               SimpleNamespace(arxiv_id="2609.11111", subject="2609.11111", title=None, section="2.1", label="2609.11111 A — KV cache"),
+               SimpleNamespace(arxiv_id="2609.22222", subject="2609.22222", title=None, section="2.1",
+                               label="2609.22222 B — paged KV pools"),
+               SimpleNamespace(arxiv_id="2609.33333", subject="2609.33333", title=None, section="2.1",
+                               label="2609.33333 C — paged KV pools")]
+    names = AnchoredNames(anchors)
+    assert names.phrases() == {"feature-level drafting": "2401.15077", "chunked prefill": "2403.02310",
+                               "stall-free batching": "2403.02310"}
+    assert named_in("就是 Li et al.（2024）那套 Feature-level  drafting", names) == ["2401.15077"]
+    assert named_in("和 EAGLE 的 feature-level drafting 一样", {"eagle": "2401.15077"}) == ["2401.15077"]
+    assert named_in("和 paged KV pools 是一回事", names) == []
+    item = _item("就是 Li et al.（2024）那套 feature-level drafting：一层 decoder 往后猜", kind="card")
+    assert likeness(item, names, WORDS).same == ["2401.15077"]
+
+
+@pytest.mark.parametrize("clause", ["就是 §1.(9) 里 cachespy 那种计时旁路", "cachespy 换了个名字又做了一遍",
+                                    "就是 hotswapep 那套"])
+def test_how_chinese_notes_say_it_is_the_same_thing(clause: str) -> None:
+    """Day 7's Spark: "就是 §1.(9) 里 CacheSpy 那种计时旁路，换了个名字又做了一遍"."""
+    assert WORDS.verdict(clause) == "same"
