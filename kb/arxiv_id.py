@@ -175,8 +175,8 @@ _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/
 # arXiv's first ID of the form YYMM.NNNN: 0704.0001 (April 2007)
 _FIRST_NEW_STYLE = (7, 4)
 # A unit right after a bare number makes it a measurement ("1203.45678 ms", "1203.45678 秒"), not an ID
-_UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|µs|us|ns|min|h|GB|GiB|MB|MiB|TB|KB|tokens?|tok|W|kW)(?![A-Za-z])"
-                         r"|°C|毫秒|秒|分钟|小时)")
+_UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|µs|us|ns|min|h|GB|GiB|MB|MiB|TB|KB|tokens?|tok|W|kW|TFLOPS|QPS|req/s)"
+                         r"(?![A-Za-z])|°C|毫秒|秒|分钟|小时|美元|元)")
 
 
 def find_impossible_ids(text: str) -> list[tuple[str, str]]:
@@ -220,7 +220,15 @@ def find_short_ids(text: str) -> list[str]:
     text_clean = clean_text(text)
     for m in _LOOKALIKE_RE.finditer(text_clean):
         yy, mm, num = int(m["yy"]), int(m["mm"]), m["num"]
+        near = text_clean[max(0, m.start() - _CUE_REACH):m.end() + _CUE_REACH]
         if (not m["ctx"] and len(num) == 4 and 1 <= mm <= 12 and (yy, mm) >= (15, 1)
-                and not _UNIT_AFTER.match(text_clean, m.end()) and m["id"] not in out):
+                and not _UNIT_AFTER.match(text_clean, m.end()) and _PAPER_CUE.search(near) and m["id"] not in out):
             out.append(m["id"])
     return out
+
+
+# A bare number is read as a short ID only where the words around it speak of a paper ("作者说是 2610.1635 的后续"):
+# once a store holds a few weeks of listings, almost any "26MM.NNNN" extends some stored ID.
+_CUE_REACH = 16
+_PAPER_CUE = re.compile(r"后续|续作|前作|论文|那篇|这篇|原文|预印本|作者"
+                        r"|paper|preprint|follow-?up|prior work|the authors?", re.I)

@@ -187,8 +187,9 @@ def _beside(beside: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], re.Pa
     if not beside:
         return _NEVER, _NEVER
     words = _one_of(w for w, _ in beside)
+    # after a value, the word must end a word: "10% 慢节点", "1.5× 快照", "20% 快速路径" are other words
     return (re.compile(rf"(?P<w>{words})[了得]?\s*(?:\d+(?:\.\d+)?\s*[–—~-]\s*)?$", re.I),
-            re.compile(rf"^.{{0,3}}?(?P<w>{words})", re.I))
+            re.compile(rf"^.{{0,3}}?(?P<w>{words})(?![\u4e00-\u9fff])", re.I))
 
 
 def _last_keyword(before: str, keywords: _Keywords) -> tuple[str, int] | None:
@@ -256,14 +257,30 @@ def _quantity_beside(before: str, after: str, keywords: _Keywords) -> str | None
     return dict(keywords.beside).get(m["w"].lower()) if m else None
 
 
-def _measured_in(quantity: str | None, unit: str, keywords: _Keywords) -> str | None:
-    """``quantity``, if ``unit`` is one it is measured in (``[quantity_units]``; a quantity not listed takes
-    any), else what the unit says ("in GPU memory and sustains 5,600 tokens/s": a rate is a throughput, no
-    memory size), else None ("a recovery rate of 92%" is no recovery time)."""
-    allowed = dict(keywords.units).get(quantity or "")
-    if quantity is None or allowed is None or unit in allowed:
-        return quantity
-    return _IMPLIED.get(unit)
+def _readings(before: str, after: str, unit: str, subject: str | None, keywords: _Keywords) -> Iterator[str | None]:
+    """The quantity a value may be of, by each reading in turn (lazily: most values stop at the first)."""
+    yield _own_keyword_before(before[-60:], keywords)
+    yield _quantity_said_of(after, keywords)
+    yield _quantity(before[-60:], unit, keywords)
+    yield _quantity_after(after, keywords)
+    yield _quantity_beside(before, after, keywords)
+    yield "speed-up" if unit == "×" and subject else None   # "SEIS 3.27×": a named speed-up
+
+
+def _first_measured_in(unit: str, keywords: _Keywords, readings: Iterable[str | None]) -> str | None:
+    """The first quantity ``readings`` give (in the order they are tried) that ``unit`` measures
+    (``[quantity_units]``; a quantity not listed takes any unit): "SnapServe recovers 3× faster" is no recovery time
+    but a speed-up. A reading of another unit's quantity that none after it replaces yields what the unit says ("in
+    GPU memory and sustains 5,600 tokens/s": a throughput, no memory size), else nothing ("a recovery rate of 92%")."""
+    units = dict(keywords.units)
+    misfit = False
+    for quantity in readings:
+        if quantity is None:
+            continue
+        if quantity not in units or unit in units[quantity]:
+            return quantity
+        misfit = True
+    return _IMPLIED.get(unit) if misfit else None
 
 
 def _quantity_after(after: str, keywords: _Keywords) -> str | None:
@@ -304,11 +321,7 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
         unit = _UNIT.get(raw_unit, raw_unit)
         subject = _subject(before, table)
-        quantity = _measured_in(
-            _own_keyword_before(before[-60:], table) or _quantity_said_of(after, table)
-            or _quantity(before[-60:], unit, table) or _quantity_after(after, table)
-            or _quantity_beside(before, after, table)
-            or ("speed-up" if unit == "×" and subject else None), unit, table)   # "SEIS 3.27×": a named speed-up
+        quantity = _first_measured_in(unit, table, _readings(before, after, unit, subject, table))
         if quantity is None:
             continue
         value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0)

@@ -336,9 +336,10 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
                             tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))),
                             also_about=also, own_points=tuple(e.points) if also else ())
             markers = e.markers
-            if also and markers:   # an entry about several papers: a marked row naming one is that paper's
+            others = set(src.cites) - set(ids)
+            if markers and others:   # an entry citing other papers: a marked row naming one is that paper's
                 markers, theirs = _marks_by_paper(e.text, e.markers, ids[0] if ids else None,
-                                                  tuple(existing_ids(store, set(also))))
+                                                  tuple(sorted(existing_ids(store, others))))
                 for aid, (marks, lines) in theirs.items():
                     _add(pool.get([f"id:{aid}"]), ids=[aid], points=[Point(line) for line in lines], markers=marks,
                          source=SourceRef("entry", note.author, note.path, e.number, None, note.timestamp, cred, "",
@@ -348,6 +349,11 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
             c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp) for u in e.upvotes]
             c.bad_ids += [(written, why, f"{note.path}#{e.number}") for written, why in e.bad_ids]
             c.short_ids += [(written, f"{note.path}#{e.number}") for written in find_short_ids(e.text)]
+
+
+def card_marks(body: str) -> list[str]:
+    """The verification marks of a card's body: a "TBD" there is a placeholder ("代码：TBD"), not a doubt."""
+    return [m for m in find_markers(body) if m != "TBD"]
 
 
 def _marks_by_paper(text: str, marks: list[str], subject: str | None, others: tuple[str, ...]
@@ -386,7 +392,7 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
             continue
         c = pool.get([f"id:{ids[0]}"])
         # a mark the team wrote on its card ("⚠ 作者 README 说 vLLM 已经合进主线了") asks for a check as a note's does
-        _add(c, ids=ids[:1], title=card.title, text=card.body, markers=find_markers(card.body),
+        _add(c, ids=ids[:1], title=card.title, text=card.body, markers=card_marks(card.body),
              source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
         # a card is the team's writing as a note entry is: an ID it writes that cannot be one is flagged there
         c.bad_ids += [(written, why, card.path) for written, why in find_impossible_ids(card.body)]

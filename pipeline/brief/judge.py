@@ -8,6 +8,7 @@ author as a recap, or is an unverified observation. Anchored items are never NET
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -20,6 +21,7 @@ from pipeline.brief.claims import claims_in
 from pipeline.brief.likeness import Names, without_comparisons
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
+from pipeline.classify.classifier import classify as keyword_classify
 
 if TYPE_CHECKING:
     from kb.store.anchors import AnchorView
@@ -54,25 +56,39 @@ def team_aside(c: Candidate) -> bool:
     return bool(c.sources) and all(s.kind == "entry" for s in c.sources) and not (c.arxiv_ids or c.urls)
 
 
-def measures_a_quantity(text: str, rules: Rules) -> bool:
-    """Does ``text`` measure something ``[quantities]`` names ("GPU 利用率只有 41%", "MFU 只有 18%")? A share of a
-    disk or a loss that "got 30% better" does not; nor does a "TBD" with no figure."""
-    return bool(claims_in(text, "", rules.quantities, rules.said_of, rules.claim_words))
+def is_aside(c: Candidate, text: str, rules: Rules, taxonomy: Any, doc: str) -> bool:
+    """Is ``c``, which no doc's classifier calls relevant, the team's measurement of its serving all the same
+    ("二期 H20 集群白天 GPU 利用率只有 41%")? Only the team's own entries, naming no paper or page (``team_aside``),
+    not kept out of the doc by their author ("训练的事，不进 inference"), measuring a quantity ``[quantities]`` names:
+    by its keyword ("负载率只有 78%"), or by a weaker reading (a memory size, a one-character word beside a figure:
+    "慢了 10%") where a word of inference serving is written too (the taxonomy's context: GPU, decode …; not a
+    laptop's "内存 32 GB", nor "进度快了 20%")."""
+    if not team_aside(c) or rules.excluded_by(c, doc):
+        return False
+    strong = dataclasses.replace(rules.claim_words, beside=())
+    if {claim.quantity for claim in claims_in(text, "", rules.quantities, rules.said_of, strong)} - {"memory"}:
+        return True
+    return bool(claims_in(text, "", rules.quantities, rules.said_of, rules.claim_words)) \
+        and keyword_classify(text, taxonomy=taxonomy).context_score > 0
 
 
 def card_is_of(c: Candidate) -> bool:
     """Does the team's card describe the paper the item is? A card titled with another paper's name (UniPool's
     text under PoolDB's ID) speaks for that paper, not for the one its ID names; a title without a coined name,
-    or written another way, says nothing against it."""
+    or the same name written another way ("Fleet-Size", "FlashAttention2"), says nothing against it."""
     mine, its = title_name_key(c.card_title), title_name_key(c.title)
-    return mine is None or its is None or mine == its
+    return mine is None or its is None or _bare(mine) == _bare(its)
 
 
-def card_is_the_docs(c: Candidate, taxonomy: Any, rules: Rules, sections: Mapping[str, str]) -> bool:
-    """Is the doc the one the card's `primary_topic: true` speaks of? Its topics name one of the doc's taxonomy's
-    (a card of an agents paper, `[agents, tool-use]`, is another doc's subject), or it asks for one of the doc's
-    sections ("建议：§10")."""
-    return any(t in taxonomy.topics for t in c.card_topics) or stated_section(c, rules, sections) is not None
+def _bare(name: str) -> str:
+    return re.sub(r"[\W_]", "", name).casefold()
+
+
+def card_is_the_docs(c: Candidate, taxonomy: Any) -> bool:
+    """Is the doc the one the card's `primary_topic: true` speaks of? Its topics name one of the doc's taxonomy's;
+    a card of an agents paper (`[agents, tool-use]`) is another doc's subject, whatever section number it asks for
+    (another doc may have a §3.2 too)."""
+    return any(t in taxonomy.topics for t in c.card_topics)
 
 
 SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
@@ -112,14 +128,14 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     if c.relevance == "none" and c.card_relevance == "primary" and not c.anchored_in and card_speaks is not None \
-            and card_speaks(c) and card_is_of(c) and card_is_the_docs(c, taxonomy, rules, sections):
+            and card_speaks(c) and card_is_of(c) and card_is_the_docs(c, taxonomy):
         # the team's card of it for this doc ("primary_topic: true") is the team's word, as an anchor is; a card
         # saying the doc's subject is not the paper's ("primary_topic: false") says nothing of how near it is
         c.relevance = "primary"
     if c.relevance == "none":
         if not c.anchored_in:   # not the topic's: nothing below is shown or counted
-            if team_aside(c) and measures_a_quantity(_own_text(c), rules):   # but the team's measurement, nothing to
-                c.facts = engineering_facts(_own_text(c), rules)   # check it by, still asks for a check
+            if is_aside(c, _own_text(c), rules, taxonomy, doc):   # but the team's serving measurement, with
+                c.facts = engineering_facts(_own_text(c), rules)   # nothing to check it by, asks for a check
             return
         # The doc anchors it: the team's word that it is the doc's, whatever today's mention reads like
         # (a note that only records its upvotes). It is listed as already anchored.

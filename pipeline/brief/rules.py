@@ -171,8 +171,15 @@ def _beside(table: dict[str, Any]) -> tuple[tuple[str, str], ...]:
 
 
 def _units(table: dict[str, Any]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """``[quantity_units]``: (quantity, the units it is measured in), in a fixed order."""
-    return tuple(sorted((str(q), tuple(str(u) for u in us)) for q, us in table.items()))
+    """``[quantity_units]``: (quantity, the units it is measured in, as kb writes them: ×, %, s, GB, GiB,
+    tokens/s, GB/s), in a fixed order. A value that is not a list of words is refused (``"GB"`` alone would
+    read as the units G and B)."""
+    out = []
+    for quantity, units in table.items():
+        if not isinstance(units, list) or not all(isinstance(u, str) and u.strip() for u in units):
+            raise TypeError(f"{quantity}: not a list of units")
+        out.append((str(quantity), tuple(units)))
+    return tuple(sorted(out))
 
 
 def _compared(table: dict[str, Any]) -> tuple[str, ...]:

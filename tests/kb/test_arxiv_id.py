@@ -154,14 +154,22 @@ def test_a_bare_number_with_a_unit_after_it_is_a_measurement(text: str, found: l
 
 @pytest.mark.parametrize(("text", "found"), [
     ("作者说是 2610.1635 的后续", ["2610.1635"]),       # day 7's card: RingCast 2610.16350 with a digit dropped
-    ("QPS 2105.3333", ["2105.3333"]),                  # a number all the same: the briefing asks the store
+    ("the follow-up of 2610.1635", ["2610.1635"]),
+    ("QPS 2105.3333", []), ("P99: 1510.2500", []),     # no word of a paper around it: a number
+    ("论文里峰值 2105.3333 QPS", []),                   # a unit after it: a measurement, paper or not
     ("arXiv 2610.1635", []),                           # said to be an arXiv ID: find_impossible_ids' case
-    ("2610.1635 ms", []), ("1207.0580", []), ("2026.1107", []), ("2610.16350", []),
+    ("作者说 2610.1635 ms", []), ("论文 1207.0580", []), ("论文 2026.1107", []), ("论文 2610.16350", []),
 ])
 def test_a_bare_number_a_digit_short_of_its_months_ids_is_found_for_the_store_to_judge(text: str, found: list) -> None:
-    """A bare 4.4 number of the five-digit era (2015-01 on) is an ID with a digit dropped only if a stored paper's ID
-    is it with a digit more; that is the briefing's to ask (``verify.impossible_ids``). Alone it is no impossible ID:
-    "QPS 2105.3333", "峰值 1603.2500 TFLOPS" are numbers."""
-    from kb.arxiv_id import find_impossible_ids, find_short_ids
+    """A bare 4.4 number of the five-digit era (2015-01 on), where the words around it speak of a paper, is an ID
+    with a digit dropped only if a stored paper's ID is it with a digit more: that is the briefing's to ask
+    (``verify.impossible_ids``)."""
+    from kb.arxiv_id import find_short_ids
     assert find_short_ids(text) == found
-    assert find_impossible_ids("QPS 2105.3333") == [] and find_impossible_ids("峰值 1603.2500 TFLOPS") == []
+
+
+@pytest.mark.parametrize("text", ["QPS 2105.3333", "峰值 1603.2500 TFLOPS", "吞吐 1608.1234 req/s", "成本 1608.1234 美元",
+                                  "tensor([1605.4321])"])
+def test_a_bare_number_of_a_digit_short_is_no_impossible_id_by_itself(text: str) -> None:
+    from kb.arxiv_id import find_impossible_ids
+    assert find_impossible_ids(text) == []

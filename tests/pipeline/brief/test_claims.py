@@ -391,3 +391,26 @@ def test_a_quantity_is_read_in_either_language_and_part_of_speech(a: str, b: str
 def test_a_comparative_does_not_reach_past_the_words_right_after_a_figure() -> None:
     """"2× more often than the baseline's throughput": the comparative is not followed by a quantity's word."""
     assert claims_in("it stalls 2× more often than the throughput suggests", "x", QUANTITIES, SAID_OF, WORDS) == []
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    # a [quantities_beside] word counts only right beside the value and as a word of its own (a review's cases)
+    ("线上集群里大约有 10% 慢节点", []), ("靠 1.5× 快照压缩", []), ("约 5% 慢请求", []), ("20% 快速路径", []),
+    ("KV 快照写盘 120 ms", []), ("他慢慢说了 2%", []),
+    ("吞吐快了 20%", [(None, "throughput", "20%")]),            # a keyword names it: the beside word does not
+    ("高峰期 TTFT 慢慢爬到 1.2 s", [(None, "TTFT", "1.2 s")]),
+    ("整体性能效率提高 1.4×", []),                              # no "能效" inside "性能效率"
+    # a quantity read in a unit it is not measured in gives way to the next reading, else to the unit's, else none
+    ("SnapServe recovers 3× faster", [("SnapServe", "speed-up", "3×")]),
+    ("a recovery rate of 92%", []), ("命中率恢复到 80%", [(None, "hit rate", "80%")]),
+    ("重启后吞吐恢复到 5,600 tokens/s", [(None, "throughput", "5,600 tokens/s")]),
+])
+def test_what_a_chinese_word_beside_a_figure_and_a_units_list_read(text: str, read: list) -> None:
+    assert _read(text, RULES) == read
+
+
+def test_the_units_of_a_quantity_are_a_list(tmp_path) -> None:
+    """`"memory" = "GB"` would read as the units G and B: refused in one line naming the table."""
+    from kb.errors import ConfigError
+    with pytest.raises(ConfigError, match=r"\[quantity_units\]"):
+        _rules_with(tmp_path, '"memory" = ["GiB", "GB", "%", "×"]', '"memory" = "GB"')
