@@ -65,6 +65,7 @@ def test_the_same_quantity_of_the_same_subject_with_two_values_is_one(a: str, b:
     ("FlashPD 和 HydraRoute（2610.12077）", [("HydraRoute", "2610.12077")]),
     ("见 SpecMesh：2610.11111", [("SpecMesh", "2610.11111")]),
     ("有人说 DeadlineBump（arXiv：2610.19817）已经有厂在线上用了", [("DeadlineBump", "2610.19817")]),   # a full-width colon
+    ("FooServe (arXiv. 2610.12345)", [("FooServe", "2610.12345")]),
 ])
 def test_which_names_are_tied_to_an_id(text: str, pairs: list) -> None:
     from pipeline.brief.entities import name_id_pairs

@@ -782,3 +782,20 @@ def test_a_bare_number_a_digit_short_is_an_impossible_id_only_when_a_stored_id_e
     assert f.subject == "2610.1635" and f.evidence["cited_in"] == card
     assert f.evidence["likely"] == ["2610.16350", "2610.16351"]
     assert f.evidence["why"] == "4 digits after the dot; arXiv IDs of 2026-10 have 5"
+
+
+def test_a_marked_row_is_its_papers_when_the_entry_s_heading_names_another(tmp_path) -> None:
+    """A second review: "周末核对：TreeDraft（2610.08812）和 KVCC" names TreeDraft in its heading, so the entry is
+    TreeDraft's and cites KVCC beside it; its row "| KVCC（2610.08694） | p99 多 6% | 待核实 |" is KVCC's claim, to be
+    checked against KVCC, not TreeDraft."""
+    from tests.pipeline.brief.conftest import brief_json, copy_sample, ingest_sample
+    home = copy_sample(tmp_path / "ws")
+    (home / "inbox" / "jay" / "2026-10-08T1200-jay-checks.md").write_text(
+        "---\ncredibility: 5\n---\n\n## 周末核对：TreeDraft（2610.08812）和 KVCC\n\n"
+        "| 论文 | 数 | 出处 |\n|---|---|---|\n| TreeDraft（2610.08812） | 1.8× | 摘要 |\n"
+        "| KVCC（2610.08694） | p99 多 6% | 待核实：作者在群里说的 |\n", encoding="utf-8")
+    data = brief_json(ingest_sample(home))
+    marked = [f for f in data["flags"] if f["kind"] == "unsourced-claim" and "待核实" in f["evidence"]["markers"]
+              and "inbox/jay/2026-10-08T1200-jay-checks.md#1" in f["evidence"]["sources"]]
+    assert [f["evidence"]["arxiv_ids"] for f in marked] == [["2610.08694"]]
+    assert marked[0]["evidence"]["claims"][0].startswith("KVCC（2610.08694）")
