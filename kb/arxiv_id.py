@@ -172,6 +172,11 @@ _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/
                            r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?:v\d{1,3})?" + _AFTER, re.I)
 
 
+# A bare number is read as a short ID only where the words around it say one paper follows another ("作者说是
+# 2610.1635 的后续"): a few weeks of listings extend almost any "26MM.NNNN", and "论文表 3：2605.3125" is a number.
+_CUE_REACH = 16
+_PAPER_CUE = re.compile(r"后续|续作|前作|follow-?up|prior work|earlier paper|previous paper", re.I)
+
 # arXiv's first ID of the form YYMM.NNNN: 0704.0001 (April 2007)
 _FIRST_NEW_STYLE = (7, 4)
 # A unit right after a bare number makes it a measurement ("1203.45678 ms", "1203.45678 秒"), not an ID
@@ -225,10 +230,3 @@ def find_short_ids(text: str) -> list[str]:
                 and not _UNIT_AFTER.match(text_clean, m.end()) and _PAPER_CUE.search(near) and m["id"] not in out):
             out.append(m["id"])
     return out
-
-
-# A bare number is read as a short ID only where the words around it speak of a paper ("作者说是 2610.1635 的后续"):
-# once a store holds a few weeks of listings, almost any "26MM.NNNN" extends some stored ID.
-_CUE_REACH = 16
-_PAPER_CUE = re.compile(r"后续|续作|前作|论文|那篇|这篇|原文|预印本|作者"
-                        r"|paper|preprint|follow-?up|prior work|the authors?", re.I)

@@ -253,8 +253,15 @@ def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
 def _quantity_beside(before: str, after: str, keywords: _Keywords) -> str | None:
     """A ``[quantities_beside]`` word right next to the value ("快 1.6×", "120 ms 内恢复"): a word that says
     little alone ("快" in "快照"), read only where no ``[quantities]`` keyword names the value's quantity."""
+    if _NEARLY.match(after) or _NEARLY_BEFORE.search(before):   # "快 80% 了", "已经快 80%": nearly, not faster
+        return None
     m = keywords.beside_before.search(before) or keywords.beside_after.match(after)
     return dict(keywords.beside).get(m["w"].lower()) if m else None
+
+
+# "快" is also "nearly": "复现快 80% 了", "已经快 80%", "快 80% 左右" say how far along, not how much faster
+_NEARLY = re.compile(r"^\s*(?:了|左右)")
+_NEARLY_BEFORE = re.compile(r"(?:都|已经|就)\s*快\s*$")
 
 
 def _readings(before: str, after: str, unit: str, subject: str | None, keywords: _Keywords) -> Iterator[str | None]:

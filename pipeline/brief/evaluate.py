@@ -58,14 +58,15 @@ class Labels:
 
 def flag_text(flag: dict[str, Any]) -> str:
     """What a label's strings are looked for in: what the briefing shows of the flag — its subject, its
-    evidence and the lines it quotes beside them (``context.said``: where a bare figure was said), case folded —
+    evidence, the lines it quotes beside them (``context.said``: where a bare figure was said) and the figures as
+    written with their sign (``context.signed``), case folded —
     and the unit of the quantity it compares where its values are bare numbers (HF upvotes: ``▲``, as notes
     and docs/briefing.md write them)."""
     evidence = flag.get("evidence")
     quantity = evidence.get("quantity", "") if isinstance(evidence, dict) else ""
     unit = " ▲" if isinstance(quantity, str) and "upvotes" in quantity else ""
-    said = (flag.get("context") or {}).get("said") or []
-    shown = [flag.get("subject"), evidence, said]
+    context = flag.get("context") or {}
+    shown = [flag.get("subject"), evidence, context.get("said") or [], context.get("signed") or {}]
     return json.dumps(shown, ensure_ascii=False).casefold() + unit
 
 

@@ -60,16 +60,23 @@ def is_aside(c: Candidate, text: str, rules: Rules, taxonomy: Any, doc: str) -> 
     """Is ``c``, which no doc's classifier calls relevant, the team's measurement of its serving all the same
     ("二期 H20 集群白天 GPU 利用率只有 41%")? Only the team's own entries, naming no paper or page (``team_aside``),
     not kept out of the doc by their author ("训练的事，不进 inference"), measuring a quantity ``[quantities]`` names:
-    by its keyword ("负载率只有 78%"), or by a weaker reading (a memory size, a one-character word beside a figure:
-    "慢了 10%") where a word of inference serving is written too (the taxonomy's context: GPU, decode …; not a
-    laptop's "内存 32 GB", nor "进度快了 20%")."""
+    one only serving measures, by its keyword ("负载率只有 78%", ``SERVING_ONLY``), or any other where a word of
+    inference serving is written too (the taxonomy's context: GPU, decode …; not a laptop's "内存 32 GB", a VPN's
+    "延迟 30 ms", nor "进度快了 20%")."""
     if not team_aside(c) or rules.excluded_by(c, doc):
         return False
     strong = dataclasses.replace(rules.claim_words, beside=())
-    if {claim.quantity for claim in claims_in(text, "", rules.quantities, rules.said_of, strong)} - {"memory"}:
+    if {claim.quantity for claim in claims_in(text, "", rules.quantities, rules.said_of, strong)} & SERVING_ONLY:
         return True
-    return bool(claims_in(text, "", rules.quantities, rules.said_of, rules.claim_words)) \
-        and keyword_classify(text, taxonomy=taxonomy).context_score > 0
+    if not claims_in(text, "", rules.quantities, rules.said_of, rules.claim_words):
+        return False
+    # a word of serving besides the quantity's own ("延迟" is one of the taxonomy's context words as well)
+    return bool(set(keyword_classify(text, taxonomy=taxonomy).context_terms) - {k.lower() for k in rules.quantities})
+
+
+# Quantities only serving measures: an aside measuring one needs no other word of serving ("负载率只有 78%"); a
+# latency, a bandwidth or a speed-up may be a VPN's, a home line's or a CI cache's ("公司 VPN 到机房延迟 30 ms").
+SERVING_ONLY = frozenset({"utilization", "MFU", "TTFT", "TPOT", "goodput", "hit rate", "SLO violations"})
 
 
 def card_is_of(c: Candidate) -> bool:
@@ -84,11 +91,13 @@ def _bare(name: str) -> str:
     return re.sub(r"[\W_]", "", name).casefold()
 
 
-def card_is_the_docs(c: Candidate, taxonomy: Any) -> bool:
-    """Is the doc the one the card's `primary_topic: true` speaks of? Its topics name one of the doc's taxonomy's;
-    a card of an agents paper (`[agents, tool-use]`) is another doc's subject, whatever section number it asks for
-    (another doc may have a §3.2 too)."""
-    return any(t in taxonomy.topics for t in c.card_topics)
+def card_is_the_docs(c: Candidate, taxonomy: Any, sections: Mapping[str, str]) -> bool:
+    """Is the doc the one the card's `primary_topic: true` speaks of? One of its topics is the taxonomy's and maps to
+    one of this doc's sections (``Taxonomy.sections_for``): a workspace's docs share one taxonomy, and a card of
+    the MoE doc's or an agents paper is not the inference doc's; nor does a section number say it (another doc may
+    have a §3.2 too)."""
+    numbered = {f"§{n}": title for n, title in sections.items()}
+    return any(t in taxonomy.topics and taxonomy.sections_for(t, numbered) for t in c.card_topics)
 
 
 SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
@@ -128,7 +137,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     subjects = c.arxiv_ids + [normalize_url(u) for u in c.urls]
     c.anchored_in = sorted({s for k in subjects for s in anchors.get(k, [])})
     if c.relevance == "none" and c.card_relevance == "primary" and not c.anchored_in and card_speaks is not None \
-            and card_speaks(c) and card_is_of(c) and card_is_the_docs(c, taxonomy):
+            and card_speaks(c) and card_is_of(c) and card_is_the_docs(c, taxonomy, sections):
         # the team's card of it for this doc ("primary_topic: true") is the team's word, as an anchor is; a card
         # saying the doc's subject is not the paper's ("primary_topic: false") says nothing of how near it is
         c.relevance = "primary"

@@ -155,13 +155,14 @@ def test_a_bare_number_with_a_unit_after_it_is_a_measurement(text: str, found: l
 @pytest.mark.parametrize(("text", "found"), [
     ("作者说是 2610.1635 的后续", ["2610.1635"]),       # day 7's card: RingCast 2610.16350 with a digit dropped
     ("the follow-up of 2610.1635", ["2610.1635"]),
-    ("QPS 2105.3333", []), ("P99: 1510.2500", []),     # no word of a paper around it: a number
-    ("论文里峰值 2105.3333 QPS", []),                   # a unit after it: a measurement, paper or not
+    ("QPS 2105.3333", []), ("P99: 1510.2500", []),     # no word of a paper following another: a number
+    ("论文表 3：2605.3125（越低越好）", []), ("作者:张三 2610.1635", []),
+    ("续作峰值 2105.3333 QPS", []),                     # a unit after it: a measurement, paper or not
     ("arXiv 2610.1635", []),                           # said to be an arXiv ID: find_impossible_ids' case
-    ("作者说 2610.1635 ms", []), ("论文 1207.0580", []), ("论文 2026.1107", []), ("论文 2610.16350", []),
+    ("后续 2610.1635 ms", []), ("后续 1207.0580", []), ("后续 2026.1107", []), ("后续 2610.16350", []),
 ])
 def test_a_bare_number_a_digit_short_of_its_months_ids_is_found_for_the_store_to_judge(text: str, found: list) -> None:
-    """A bare 4.4 number of the five-digit era (2015-01 on), where the words around it speak of a paper, is an ID
+    """A bare 4.4 number of the five-digit era (2015-01 on), beside words saying one paper follows another, is an ID
     with a digit dropped only if a stored paper's ID is it with a digit more: that is the briefing's to ask
     (``verify.impossible_ids``)."""
     from kb.arxiv_id import find_short_ids

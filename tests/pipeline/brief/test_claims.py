@@ -398,6 +398,7 @@ def test_a_comparative_does_not_reach_past_the_words_right_after_a_figure() -> N
     # a [quantities_beside] word counts only right beside the value and as a word of its own (a review's cases)
     ("线上集群里大约有 10% 慢节点", []), ("靠 1.5× 快照压缩", []), ("约 5% 慢请求", []), ("20% 快速路径", []),
     ("KV 快照写盘 120 ms", []), ("他慢慢说了 2%", []),
+    ("FlashServe 的复现快 80% 了，周五出数", []), ("进度已经快 80%", []),   # "快" as "nearly"
     ("吞吐快了 20%", [(None, "throughput", "20%")]),            # a keyword names it: the beside word does not
     ("高峰期 TTFT 慢慢爬到 1.2 s", [(None, "TTFT", "1.2 s")]),
     ("整体性能效率提高 1.4×", []),                              # no "能效" inside "性能效率"

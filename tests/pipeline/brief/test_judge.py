@@ -346,7 +346,7 @@ def test_the_teams_card_of_a_paper_makes_it_the_docs_whatever_the_scorer_says(ru
     own = "PoolDB: Buffer Pools for Cloud Databases"
 
     def judged(card_title: str, speaks: bool = True, card: str = "primary", text: str = "按卡数算。建议：§10。",
-               topics: tuple[str, ...] = ("capacity-planning", "serving-systems")) -> str:
+               topics: tuple[str, ...] = ("capacity-planning", "cost-energy")) -> str:
         c = Candidate(key="id:2610.21864", arxiv_ids=["2610.21864"], titles=[card_title], texts=[text],
                       sources=[SourceRef("card", "paper_cards", "organized/paper_cards/422-2610-21864.md",
                                          credibility=4, text=text)],
@@ -359,7 +359,9 @@ def test_the_teams_card_of_a_paper_makes_it_the_docs_whatever_the_scorer_says(ru
     assert judged("Pool-DB: Buffer Pools for Cloud Databases") == "primary"   # the name written another way
     assert judged("UniPool: One Paged Pool for KV Cache and LoRA Adapters") == "none"
     assert judged(own, speaks=False) == "none" and judged(own, card="adjacent") == "none"
-    # a card of an agents or a RAG paper, for another doc: none of this doc's topics, whatever section it asks for
+    # a card of an agents, a RAG or an MoE paper, for another doc: no topic of it maps to this doc's sections,
+    # whatever section number it asks for (the docs share one taxonomy)
     assert judged(own, text="工具学习的新做法。", topics=("agents", "tool-use")) == "none"
     assert judged(own, text="多跳检索。建议：§10。", topics=("rag", "retrieval")) == "none"
-    assert judged(own, text="工具学习的新做法。", topics=("agents", "kv-cache")) == "primary"
+    assert judged(own, text="专家并行的新做法。", topics=("moe",)) == "none"
+    assert judged(own, text="工具学习的新做法。", topics=("agents", "cost-energy")) == "primary"
