@@ -358,7 +358,7 @@ def card_marks(body: str) -> list[str]:
 
 def _marks_by_paper(text: str, marks: list[str], subject: str | None, others: tuple[str, ...]
                     ) -> tuple[list[str], dict[str, tuple[list[str], list[str]]]]:
-    """``(the subject's marks, {other paper: (its marks, its marked rows)})`` of an entry about several papers: a
+    """``(the subject's marks, {other paper: (its marks, its marked rows)})`` of an entry citing other papers: a
     marked table row whose first cell names one of ``others`` (papers the store knows) and not the subject ("|
     EvenTime（2610.22108） | TTFT 多 6% | 待核实：… |") is that paper's. Every other mark stays the subject's: a line
     comparing the subject with another paper ("⚠ 比 EAGLE（2401.15077）还快 1.6×") is about the subject."""

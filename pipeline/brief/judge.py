@@ -57,7 +57,7 @@ def team_aside(c: Candidate) -> bool:
 
 
 def is_aside(c: Candidate, text: str, rules: Rules, taxonomy: Any, doc: str) -> bool:
-    """Is ``c``, which no doc's classifier calls relevant, the team's measurement of its serving all the same
+    """Is ``c``, which the doc's classifier calls not relevant, the team's measurement of its serving all the same
     ("二期 H20 集群白天 GPU 利用率只有 41%")? Only the team's own entries, naming no paper or page (``team_aside``),
     not kept out of the doc by their author ("训练的事，不进 inference"), measuring a quantity ``[quantities]`` names:
     one only serving measures, by its keyword ("负载率只有 78%", ``SERVING_ONLY``), or any other where a word of
