@@ -13,6 +13,7 @@ from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
 from kb.names import coined, title_name
+from kb.text import find_markers
 from pipeline.brief.boundary import boundaries
 from pipeline.brief.claims import conflicts, unsigned
 from pipeline.brief.entities import name_id_pairs
@@ -55,9 +56,9 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
 def _marked_lines(c: Candidate) -> list[str]:
     """The lines of the team's own entries about ``c`` that carry one of its marks, as written (a quote's ``>``
     taken off): ``> "In production it cut our GPU bill by a third." (unverified)``."""
-    marks = [m.casefold() for m in c.markers]
+    marks = set(c.markers)   # as kb.text.find_markers spells them: "needs-check" is "needs check"
     return [line.strip().lstrip(">").strip() for s in c.sources if s.kind == "entry" and not s.beside_subject
-            for line in (s.text or "").splitlines() if any(m in line.casefold() for m in marks)]
+            for line in (s.text or "").splitlines() if marks & set(find_markers(line))]
 
 
 # The place of an ID the store knows from the arXiv listing or the API: kb's label, in English like the rest

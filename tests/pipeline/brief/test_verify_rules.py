@@ -117,6 +117,9 @@ def test_a_mark_outside_the_bullets_is_quoted_from_its_line() -> None:
              points=["Each request's tokens are charged to its tenant's bucket."], sources=[entry(4, text=text)])
     [f] = unsourced_claims([c], Facts())
     assert f.evidence["claims"] == ['"It cut our GPU bill by a third." (Unverified)']
+    spelled = cand("q2", title="QuotaGate", markers=["needs check"], points=["Buckets per tenant."],
+                   sources=[entry(4, text="- Buckets per tenant.\n\n> \"A third off the bill.\" (needs-check)")])
+    assert unsourced_claims([spelled], Facts())[0].evidence["claims"] == ['"A third off the bill." (needs-check)']
 
 
 def test_unsourced_marker_flags_even_with_an_id() -> None:
