@@ -12,7 +12,9 @@ each ``--model``'s predictions) is scored as ``kb eval classifier`` scores a mod
 topic micro-F1 and relevance agreement, with the same metrics code. The floor printed beside the
 annotators is issue 17's holdout floor (topic micro-F1 0.85, relevance 0.90). Also: kb's labels of 600
 corpus papers (``data/corpus_labels.jsonl``, four annotators) against a second annotator's labels of
-60 of them (``corpus_labels_second.jsonl``).
+60 of them (``corpus_labels_second.jsonl``), and kb's held-out labels of 640 more
+(``data/corpus_heldout_labels.jsonl``, never trained on) against a second annotator's of 80 of them
+(``corpus_heldout_second.jsonl``).
 
 With ``--corpus``, the same for the curated test titles: 240 papers of the corpus' test split (120 a
 curator's section makes primary, 120 not), judged from their titles alone by two annotators who saw
@@ -168,13 +170,15 @@ def sections_table(home: Path) -> None:
     print(f"{'issue 13 floor':<24} 0.800 / 0.950")
 
 
-def second_labels_line() -> str:
-    """kb's labels of corpus papers (``data/corpus_labels.jsonl``) against a second annotator's of 60 of them."""
-    first = _labels_by(ROOT / "data/corpus_labels.jsonl", "arxiv_id")
-    second = _labels_by(ROOT / "tests/data/agreement/corpus_labels_second.jsonl", "arxiv_id")
+def second_labels_line(labels: str = "data/corpus_labels.jsonl", second_file: str = "corpus_labels_second.jsonl",
+                       name: str = "corpus labels") -> str:
+    """kb's labels of corpus papers (``data/corpus_labels.jsonl``, trained on; or the held-out ones) against a
+    second annotator's of some of them."""
+    first = _labels_by(ROOT / labels, "arxiv_id")
+    second = _labels_by(ROOT / "tests/data/agreement" / second_file, "arxiv_id")
     ids = sorted(second)
     m = metrics([first[i] for i in ids], [second[i] for i in ids], with_zh=False)
-    return (f"{'corpus labels vs a second annotator (' + str(len(ids)) + ')':<48} {m['micro_f1']:>15.3f} "
+    return (f"{name + ' vs a second annotator (' + str(len(ids)) + ')':<48} {m['micro_f1']:>15.3f} "
             f"{m['relevance_accuracy']:>10.3f}")
 
 
@@ -212,6 +216,7 @@ def main() -> int:
         if a == "holdout" and b in people:
             least = min(least, f1)
     print(second_labels_line())
+    print(second_labels_line("data/corpus_heldout_labels.jsonl", "corpus_heldout_second.jsonl", "held-out labels"))
     print(f"{'issue 17 floor (a model against the holdout)':<48} {FLOORS['topics']:>15.3f} {FLOORS['relevance']:>10.3f}")
     if args.corpus:
         titles_table(Path(args.corpus), args.model, args.model_file)

@@ -1,5 +1,6 @@
-"""The day-3 and day-4 recordings are what their generator (tests/data/tools/recordings.py, shared by both days)
-writes: a change to it that would alter a day's fixtures shows here, not in a regenerated file nobody diffs."""
+"""Every labelled day's recordings (days 3 to 11) are what their generator (tests/data/tools/recordings.py, shared by
+all of them) writes: a change to it that would alter a day's fixtures shows here, not in a regenerated file nobody
+diffs."""
 from __future__ import annotations
 
 import importlib.util
@@ -19,7 +20,7 @@ def _script(number: int):
     return module
 
 
-@pytest.mark.parametrize("number", [3, 4])
+@pytest.mark.parametrize("number", range(3, 12))
 def test_the_shared_generator_writes_each_days_recordings_byte_for_byte(number: int, tmp_path: Path) -> None:
     script = _script(number)
     day = script.DAY

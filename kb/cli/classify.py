@@ -128,9 +128,10 @@ def eval_classifier_cmd(file: Annotated[Optional[Path], typer.Argument(help="JSO
                                           "--split or --cv: the training corpus.")] = None,
                         split: Annotated[Optional[str], typer.Option("--split", metavar="train|val|test",
                                          help="Measure on the corpus' curated papers of this split (by ID).")] = None,
-                        source: Annotated[str, typer.Option("--source", metavar="curated|systems|random",
+                        source: Annotated[str, typer.Option("--source", metavar="curated|systems|random|heldout",
                                           help="With --split: the curated papers (default), the systems papers "
-                                          "without LLMs or the random-sample abstracts.")] = "curated",
+                                          "without LLMs, the random-sample abstracts, or (--split test) the papers "
+                                          "kb labelled and never trains on.")] = "curated",
                         cv: Annotated[Optional[int], typer.Option("--cv", metavar="K", min=2, max=10,
                                       help="K-fold cross-validation of training on the corpus.")] = None) -> None:
     """Per-topic precision/recall/F1, micro/macro F1, relevance accuracy and confusion, and every item's prediction."""

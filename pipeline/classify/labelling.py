@@ -143,7 +143,8 @@ def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | 
                taxonomy: Path | None = None, corpus: Path | None = None, split: str | None = None,
                source: str = "curated") -> dict[str, Any]:
     """``evaluate`` over a labelled file, or over the corpus' papers of ``split`` (held out by ID): the
-    curated ones (titles and abstracts), the systems papers without LLMs or the random-sample ones."""
+    curated ones (titles and abstracts), the systems papers without LLMs, the random-sample ones, or
+    (``heldout``, in the test split) the papers kb labelled and never trains on."""
     from pipeline.classify.evaluate import classifier_fn, evaluate, load_labelled
     from pipeline.classify.taxonomy import load_taxonomy
     if split is not None:   # the options' own mistakes first, before the model's fitting is held against them
@@ -153,7 +154,9 @@ def eval_items(file: Path | None, *, model: str = "learned", model_file: Path | 
         from kb.resources import find_resource
         from pipeline.classify.engine import MODEL_FILE, load_base
         base = load_base(Path(model_file) if model_file else find_resource(MODEL_FILE))
-        if split is not None and not held_out(base):
+        if split is not None and source == "heldout":
+            _check_never_trained_on_held_out(base)
+        elif split is not None and not held_out(base):
             raise ConfigError(f"--split {split}: model {base.id} was fitted on every split of the corpus, so it would "
                               "be measured on papers it was trained on; pass --model-file with a measured model "
                               "(kb train … --measured-out FILE: train split + dev only)")
@@ -175,7 +178,18 @@ def held_out(model: Any) -> bool:
     return fit == "train"
 
 
-SPLIT_SOURCES = {"curated": ("curated", "abstract"), "systems": ("systems",), "random": ("random",)}
+def _check_never_trained_on_held_out(model: Any) -> None:
+    """kb's held-out labels (``[abstracts.held_out]``) measure any model whose training held these very labels
+    out, the shipped one included; a model trained before (or with another file) may have trained on them."""
+    from pipeline.classify.training.labelmap import held_out_digest
+    if model.meta.get("held_out_sha256") != held_out_digest():
+        raise ConfigError(f"--source heldout: model {model.id} was not trained with today's held-out labels kept "
+                          "out (data/corpus_heldout_labels.jsonl), so it may have trained on them: retrain it "
+                          "(kb train)")
+
+
+SPLIT_SOURCES = {"curated": ("curated", "abstract"), "systems": ("systems",), "random": ("random",),
+                 "heldout": ("heldout-random", "heldout-uncertain", "heldout-other")}
 
 
 def _check_split(corpus: Path | None, split: str, source: str) -> None:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from tests.support.paths import LABELLED, SAMPLE
 
-DAY1, DAY2, DAY3, DAY4, DAY5, DAY6, DAY7, DAY8, DAY9, DAY10 = (
+DAY1, DAY2, DAY3, DAY4, DAY5, DAY6, DAY7, DAY8, DAY9, DAY10, DAY11 = (
     "2026-10-08", "2026-10-09", "2026-10-12", "2026-10-13", "2026-10-14", "2026-10-15", "2026-10-16", "2026-10-19",
-    "2026-10-20", "2026-10-21")
+    "2026-10-20", "2026-10-21", "2026-10-22")
 DAY2_DATA, DAY3_DATA = LABELLED / "day2", LABELLED / "day3"
 
 

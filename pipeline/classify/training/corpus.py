@@ -52,7 +52,7 @@ class Example:
     relevance: str
     topics: tuple[str, ...]
     split: str
-    source: str                    # curated | abstract | labelled | systems | random | dev | holdout
+    source: str                    # curated | abstract | labelled | systems | random | dev | holdout | heldout-…
     weight: float = 1.0
     trainable: bool = True         # False: labelled only by eval-only (copyleft) lists
     lists: tuple[str, ...] = ()
@@ -107,6 +107,10 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
     """All examples of the corpus directory plus the project's labelled sets."""
     corpus = Path(corpus)
     block_ids, block_titles = _blocked(holdout or [])
+    # kb's labels of corpus papers that are only ever measured: no other row of theirs trains either
+    held_out = lm.held_out.load() if lm.held_out is not None else {}
+    strata = lm.held_out.strata() if lm.held_out is not None else {}
+    block_ids = block_ids | held_out.keys()
 
     # abstracts, first source wins (as the corpus itself does), excluded sources unread
     abstracts: dict[str, tuple[str, dict[str, Any]]] = {}
@@ -178,6 +182,11 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
     for aid, (use, r) in abstracts.items():
         key = f"arxiv:{aid}"
         nt = norm_title(r["title"])
+        if aid in held_out:   # measured as the test split is, and never trained on (not even by the shipped fit)
+            rel, topics = held_out[aid]
+            out.extend(_abstract_examples(key, r, rel, topics, "test", f"heldout-{strata.get(aid, 'other')}", 1.0,
+                                          bare_title=False, trainable=False))
+            continue
         if (use != "train" or key in listed or aid in block_ids or aid in dev_ids
                 or nt in block_titles or nt in dev_titles):
             continue
@@ -210,10 +219,10 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
 
 
 def _abstract_examples(key: str, record: dict[str, Any], relevance: str, topics: tuple[str, ...], split: str,
-                       source: str, weight: float, bare_title: bool = True) -> list[Example]:
+                       source: str, weight: float, bare_title: bool = True, trainable: bool = True) -> list[Example]:
     """An unlisted abstract's examples: its bare title (``bare_title``), then its title with the abstract."""
     base = dict(key=key, title=record["title"], relevance=relevance, topics=topics, split=split,
-                source=source, weight=weight, extra=_category(record))
+                source=source, weight=weight, trainable=trainable, extra=_category(record))
     bare = [Example(text="", id=key + "#title", **base)] if bare_title else []
     return [*bare, Example(text=record["abstract"], id=key, **base)]
 
@@ -221,13 +230,16 @@ def _abstract_examples(key: str, record: dict[str, Any], relevance: str, topics:
 def summarise(examples: list[Example]) -> str:
     """Counts per split × source × relevance, for the training log and the report."""
     c = Counter((e.split, e.source, e.relevance) for e in examples)
-    lines = [f"{'split':<8} {'source':<9} {'primary':>8} {'adjacent':>9} {'none':>7}"]
+    lines = [f"{'split':<8} {'source':<17} {'primary':>8} {'adjacent':>9} {'none':>7}"]
     for split in ("train", "val", "test", "dev", "holdout"):
-        for source in ("curated", "abstract", "labelled", "systems", "random", "dev", "holdout"):
+        for source in ("curated", "abstract", "labelled", "systems", "random", "dev", "holdout",
+                       *sorted({e.source for e in examples if e.source.startswith("heldout-")})):
             row = [c[(split, source, r)] for r in ("primary", "adjacent", "none")]
             if any(row):
-                lines.append(f"{split:<8} {source:<9} {row[0]:>8} {row[1]:>9} {row[2]:>7}")
+                lines.append(f"{split:<8} {source:<17} {row[0]:>8} {row[1]:>9} {row[2]:>7}")
     papers = len({e.key for e in examples if e.source in ("curated", "labelled", "systems", "random")})
-    lines.append(f"unique corpus papers: {papers}; eval-only (copyleft-labelled) examples: "
-                 f"{sum(not e.trainable for e in examples if e.source != 'holdout')}")
+    eval_only = sum(not e.trainable for e in examples if e.source in ("curated", "abstract"))
+    held_out = sum(e.source.startswith("heldout-") for e in examples)
+    lines.append(f"unique corpus papers: {papers}; eval-only (copyleft-labelled) examples: {eval_only}; "
+                 f"kb's held-out labels: {held_out}")
     return "\n".join(lines)

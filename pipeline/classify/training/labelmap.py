@@ -7,6 +7,7 @@ See the comments at the top of ``label_map.toml`` for the rule language.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import Counter
@@ -90,16 +91,18 @@ class TeamLabelled:
     """``[abstracts.labelled]``: kb's own labels of corpus abstracts no curator listed, by arXiv ID
     (``file``, JSON lines ``{"arxiv_id", "relevance", "topics"}`` beside the label map). They label
     papers the way kb's labelled sets do — every topic a paper touches, kb's primary/adjacent line —
-    where a curator's section gives one topic per paper; ``weight`` per example."""
+    where a curator's section gives one topic per paper; ``weight`` per example. ``[abstracts.held_out]`` is
+    the same kind of file, never trained on: each line may add ``"stratum"`` (how its paper was drawn)."""
 
     path: Path
     weight: float
+    key: str = "abstracts.labelled"
 
     def load(self, valid_topics: set[str] | None = None) -> dict[str, tuple[str, tuple[str, ...]]]:
         """``{arxiv_id: (relevance, topics)}``; a malformed line raises ``LabelMapError`` naming it."""
         out: dict[str, tuple[str, tuple[str, ...]]] = {}
         if not self.path.is_file():
-            raise LabelMapError(f"{self.path}: no such file beside the label map (its abstracts.labelled.file)",
+            raise LabelMapError(f"{self.path}: no such file beside the label map (its {self.key}.file)",
                                 placed=True)
         for n, line in enumerate(self._lines(), 1):
             if not line.strip():
@@ -121,6 +124,19 @@ class TeamLabelled:
             if aid in out:
                 raise LabelMapError(f"{where}: {aid} is labelled twice", placed=True)
             out[aid] = (rel, tuple(sorted(topics)))
+        return out
+
+    def digest(self) -> str:
+        """The file's SHA-256, shortened: which labels a model was trained (or kept) against."""
+        return hashlib.sha256(self.path.read_bytes()).hexdigest()[:16]
+
+    def strata(self) -> dict[str, str]:
+        """``{arxiv_id: stratum}`` of the lines that name one (``"stratum"``: how the paper was drawn)."""
+        out = {}
+        for line in self._lines():
+            row = json.loads(line) if line.strip() else None
+            if isinstance(row, dict) and isinstance(row.get("stratum"), str):
+                out[str(row.get("arxiv_id"))] = row["stratum"]
         return out
 
     def _lines(self) -> list[str]:
@@ -147,6 +163,7 @@ class LabelMap:
     random_negative_selections: tuple[str, ...] = ()
     systems_negatives: SystemsNegatives | None = None
     labelled: TeamLabelled | None = None
+    held_out: TeamLabelled | None = None
     path: str = ""
     raw_text: str = field(default="", repr=False)
 
@@ -191,7 +208,8 @@ class LabelMap:
                 raise LabelMapError(f"abstracts.sources.{k}.use: must be one of {USES}")
         return cls(lists, sources, patterns, tpat, tuple(abstracts.get("random_negative_selections", ())),
                    _systems_negatives(abstracts.get("systems_negatives")),
-                   _labelled(abstracts.get("labelled"), path.parent), str(path), text)
+                   _labelled(abstracts.get("labelled"), path.parent),
+                   _labelled(abstracts.get("held_out"), path.parent, "abstracts.held_out"), str(path), text)
 
     def check_topics(self, valid: set[str]) -> None:
         for name, lr in self.lists.items():
@@ -202,8 +220,14 @@ class LabelMap:
         bad = set(self.topic_patterns) - valid
         if bad:
             raise LabelMapError(f"topic_patterns: unknown topic(s) {sorted(bad)}")
-        if self.labelled is not None:
-            self.labelled.load(valid)
+        for team in (self.labelled, self.held_out):
+            if team is not None:
+                team.load(valid)
+        if self.labelled is not None and self.held_out is not None:
+            both = sorted(self.labelled.load().keys() & self.held_out.load().keys())
+            if both:
+                raise LabelMapError(f"abstracts.held_out: {both[0]} is also trained on (abstracts.labelled)"
+                                    + (f", and {len(both) - 1} more" if len(both) > 1 else ""))
 
     def with_policy(self, policy: str) -> LabelMap:
         """``"default"``: as written; ``"permissive"``: only MIT/Apache/CC0/BSD sources train."""
@@ -217,7 +241,7 @@ class LabelMap:
                        {**v, "use": "eval"}) for k, v in self.abstract_sources.items()}
         return LabelMap(lists, sources, self.patterns, self.topic_patterns,
                         self.random_negative_selections, self.systems_negatives, self.labelled,
-                        self.path, self.raw_text)
+                        self.held_out, self.path, self.raw_text)
 
     # ------------------------------------------------------------------ labelling
     def label(self, row: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
@@ -240,6 +264,18 @@ class LabelMap:
         else:
             topics = set()                      # "none" carries no tags (kb's contract)
         return rel, tuple(sorted(topics))
+
+
+def held_out_digest(label_map: str | Path | None = None) -> str | None:
+    """A digest of the label map's ``[abstracts.held_out]`` file (the shipped map's by default), or None without
+    one: ``kb train`` records it in the model, so that measuring a model on them can check it held them out."""
+    if label_map is None:
+        from kb.resources import find_resource
+        label_map = find_resource("data/label_map.toml")
+    lm = LabelMap.load(label_map)
+    if lm.held_out is None or not lm.held_out.path.is_file():
+        return None
+    return lm.held_out.digest()
 
 
 def merge(labels: list[tuple[str, tuple[str, ...]]]) -> tuple[str, tuple[str, ...]]:
@@ -297,12 +333,13 @@ def _systems_negatives(body: dict[str, Any] | None) -> SystemsNegatives | None:
                             _regex(body["llm_terms"], f"{where}.llm_terms"), float(weight))
 
 
-def _labelled(body: dict[str, Any] | None, base: Path) -> TeamLabelled | None:
+def _labelled(body: dict[str, Any] | None, base: Path, where: str = "abstracts.labelled") -> TeamLabelled | None:
+    """``[abstracts.labelled]`` (trained on, with a ``weight``) or ``[abstracts.held_out]`` (only measured, so
+    no weight)."""
     if body is None:
         return None
-    where = "abstracts.labelled"
     body = _as_table(body, where)
-    unknown = set(body) - {"file", "weight"}
+    unknown = set(body) - ({"file", "weight"} if where == "abstracts.labelled" else {"file"})
     if unknown:
         raise LabelMapError(f"{where}: unknown key(s) {sorted(unknown)}")
     name = body.get("file")
@@ -312,7 +349,7 @@ def _labelled(body: dict[str, Any] | None, base: Path) -> TeamLabelled | None:
     weight = body.get("weight", 1.0)
     if not isinstance(weight, (int, float)) or weight <= 0:
         raise LabelMapError(f"{where}.weight: a positive number is needed")
-    return TeamLabelled(base / name, float(weight))
+    return TeamLabelled(base / name, float(weight), where)
 
 
 def _rule(body: dict[str, Any], where: str, patterns: dict[str, re.Pattern]) -> Rule:

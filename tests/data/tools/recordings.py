@@ -82,8 +82,8 @@ class Day:
 
     ``planted``: (id, version, announce type, categories, title, abstract, authors); ``hf``: (id, upvotes,
     submittedOnDailyAt, ai_summary, keywords, github). ``reserved``/``reserved_prefixes``: IDs no filler may take;
-    ``taken_names``: coined names no filler may take, besides the earlier listings' (``earlier``, relative to
-    tests/data; the sample day's is always read); ``ids``: the range of the fillers' ID numbers."""
+    ``taken_names``: coined names no filler may take, besides the earlier listings' (the sample day's and those of
+    days 2 to ``number`` − 1, ``earlier``); ``ids``: the range of the fillers' ID numbers."""
 
     number: int
     date: str                    # 2026-10-12
@@ -94,7 +94,6 @@ class Day:
     reserved: set
     reserved_prefixes: tuple
     taken_names: set
-    earlier: tuple
     ids: tuple
     hf: list
     hf_published: tuple          # (the paper's publishedAt, the daily entry's publishedAt)
@@ -103,6 +102,12 @@ class Day:
     @property
     def here(self) -> Path:
         return DATA / f"day{self.number}"
+
+    @property
+    def earlier(self) -> list[Path]:
+        """The listings of the labelled days before this one (days 2 to ``number`` − 1)."""
+        return sorted(p for n in range(2, self.number)
+                      for p in (DATA / f"day{n}" / "workspace" / "recordings" / "arxiv").glob("*-listing.xml"))
 
 
 def tc(s):
@@ -113,7 +118,7 @@ def tc(s):
 def earlier_names(day):
     """Coined names of the earlier listings: a filler must not reuse one."""
     names = set()
-    for f in [REPO / "data/sample/recordings/arxiv/2026-10-08-listing.xml", *(DATA / e for e in day.earlier)]:
+    for f in [REPO / "data/sample/recordings/arxiv/2026-10-08-listing.xml", *day.earlier]:
         if f.exists():
             names |= set(re.findall(r"<title>([A-Za-z0-9+-]+):", f.read_text(encoding="utf-8")))
     return names

@@ -88,6 +88,22 @@ def test_split_mode_refuses_a_model_fitted_on_every_split(tmp_path):
     assert isinstance(r.exception, ConfigError) and "fitted on every split" in str(r.exception)   # exit 2
 
 
+def test_the_held_out_labels_measure_only_a_model_that_kept_them_out(tmp_path):
+    """kb's held-out labels measure the shipped model too, since its training never saw them; a model file from
+    before they were held out (or trained with another file of them) is refused: it may have trained on them."""
+    from kb.resources import find_resource
+    from pipeline.classify.labelling import eval_items
+    from pipeline.classify.model import Model
+    from pipeline.classify.training.labelmap import held_out_digest
+    model = Model.load(find_resource("data/classifier_model.npz"))
+    assert model.meta.get("held_out_sha256") == held_out_digest()     # the shipped model kept today's file out
+    model.meta = {k: v for k, v in model.meta.items() if k != "held_out_sha256"}
+    model.save(tmp_path / "older.npz")
+    (tmp_path / "corpus" / "curated_lists").mkdir(parents=True)
+    with pytest.raises(ConfigError, match="--source heldout: model .* was not trained with today's held-out labels"):
+        eval_items(None, model_file=tmp_path / "older.npz", corpus=tmp_path / "corpus", split="test", source="heldout")
+
+
 def test_a_malformed_row_is_named_by_file_and_line(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": "a", "title": "x", "topics": [], "relevance": "none"}\n[1, 2]\n', encoding="utf-8")

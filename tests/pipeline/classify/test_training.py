@@ -11,7 +11,7 @@ import pytest
 
 from kb.resources import find_resource
 from pipeline.classify.model import relevance_probabilities
-from pipeline.classify.training.corpus import Example, build, split_of
+from pipeline.classify.training.corpus import Example, build, split_of, summarise
 from pipeline.classify.training.labelmap import LabelMap, LabelMapError
 from pipeline.classify.training.tuning import tune_rules
 
@@ -253,6 +253,58 @@ def test_the_shipped_team_labels_are_valid_and_all_in_the_train_split():
     lm = LabelMap.load(find_resource("data/label_map.toml"), set(topics))     # checks every line's topics
     labels = lm.labelled.load()
     assert len(labels) == 600 and all(split_of(f"arxiv:{aid}") == "train" for aid in labels)
+
+
+def _with_held_out(corpus: Path, labelled: str, held: str, body: str = 'file = "held.jsonl"') -> LabelMap:
+    (corpus / "label_map.toml").write_text(LABEL_MAP + '[abstracts.labelled]\nfile = "team.jsonl"\nweight = 2.5\n'
+                                           + "[abstracts.held_out]\n" + body + "\n")
+    (corpus / "team.jsonl").write_text(labelled)
+    (corpus / "held.jsonl").write_text(held)
+    return LabelMap.load(corpus / "label_map.toml", {"scheduling", "serving-systems", "kv-cache"})
+
+
+def test_held_out_team_labels_are_only_measured_never_trained_on(tmp_path):
+    """A held-out paper gives one untrainable test example (title and abstract) of its stratum, and no other row
+    of it trains: not the random-sample negative it would be, not the systems negative, not a curator's row (the
+    paper is measured by kb's label instead)."""
+    corpus = _corpus(tmp_path)
+    held = "".join(json.dumps(r) + "\n" for r in (
+        {"arxiv_id": "2601.00006", "relevance": "none", "topics": [], "stratum": "random"},
+        {"arxiv_id": "2601.00001", "relevance": "adjacent", "topics": ["scheduling"], "stratum": "uncertain"},
+        {"arxiv_id": "2601.00003", "relevance": "primary", "topics": ["serving-systems"]}))   # a curated paper
+    lm = _with_held_out(corpus, "", held)
+    assert lm.held_out.strata() == {"2601.00006": "random", "2601.00001": "uncertain"}
+    ex = build(corpus, lm)
+    held_rows = sorted((e.key, e.source, e.split, e.trainable, bool(e.text), e.relevance, e.topics)
+                       for e in ex if e.source.startswith("heldout-"))
+    assert held_rows == [("arxiv:2601.00001", "heldout-uncertain", "test", False, True, "adjacent", ("scheduling",)),
+                         ("arxiv:2601.00003", "heldout-other", "test", False, True, "primary", ("serving-systems",)),
+                         ("arxiv:2601.00006", "heldout-random", "test", False, True, "none", ())]
+    for key in ("arxiv:2601.00001", "arxiv:2601.00003", "arxiv:2601.00006"):
+        assert not [e for e in ex if e.key == key and e.trainable], key
+    assert "kb's held-out labels: 3" in summarise(ex)
+
+
+def test_a_paper_both_trained_on_and_held_out_is_refused(tmp_path):
+    line = json.dumps({"arxiv_id": "2601.00002", "relevance": "primary", "topics": []}) + "\n"
+    corpus = _corpus(tmp_path)
+    with pytest.raises(LabelMapError, match="abstracts.held_out: 2601.00002 is also trained on"):
+        _with_held_out(corpus, line, line)
+    with pytest.raises(LabelMapError, match=r"abstracts.held_out: unknown key\(s\) \['weight'\]"):
+        _with_held_out(corpus, "", "", 'file = "held.jsonl"\nweight = 3')
+    with pytest.raises(LabelMapError, match="its abstracts.held_out.file"):
+        _with_held_out(corpus, "", "", 'file = "missing.jsonl"')
+
+
+def test_the_shipped_held_out_labels_are_valid_and_apart_from_the_trained_ones():
+    from collections import Counter
+
+    from pipeline.classify.training.fit import taxonomy_term_groups
+    _, topics = taxonomy_term_groups(find_resource("data/taxonomy.toml"))
+    lm = LabelMap.load(find_resource("data/label_map.toml"), set(topics))   # checks every line, and no overlap
+    held = lm.held_out.load()
+    assert len(held) == 640 and not held.keys() & lm.labelled.load().keys()
+    assert Counter(lm.held_out.strata().values()) == {"uncertain": 480, "random": 160}
 
 
 def test_a_team_label_outside_the_train_split_is_left_out(tmp_path):

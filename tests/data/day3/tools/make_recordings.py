@@ -170,7 +170,6 @@ DAY = Day(number=3, date="2026-10-12", pub="Mon, 12 Oct 2026 00:00:00 -0400",
           planted=PLANTED, reserved=RESERVED, reserved_prefixes=RESERVED_PREFIXES,
           taken_names={"LayerLink", "ChunkQuant", "FrostNet", "QuillSpec", "HotSwapEP", "BurstGuard", "MemPilot",
                        "FP4Lens", "KVShield", "LoadLens", "MotionWeave", "SpeechAlign", "WarmPool", "CacheGen"},
-          earlier=("day2/workspace/recordings/arxiv/2026-10-09-listing.xml",),
           ids=(12905, 14480), hf=HF, hf_published=("2026-10-09T00:00:00.000Z", "2026-10-08T20:00:00.000Z"), prefixes=())
 
 

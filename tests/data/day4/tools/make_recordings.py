@@ -202,8 +202,6 @@ DAY = Day(number=4, date="2026-10-13", pub="Tue, 13 Oct 2026 00:00:00 -0400",
           last_build="Tue, 13 Oct 2026 04:00:52 +0000", seed=20261013,
           planted=PLANTED, reserved=RESERVED, reserved_prefixes=RESERVED_PREFIXES,
           taken_names={it[4].split(":")[0] for it in PLANTED} | {"EPLB", "WarmPool", "CacheGen"},
-          earlier=("day2/workspace/recordings/arxiv/2026-10-09-listing.xml",
-                   "day3/workspace/recordings/arxiv/2026-10-12-listing.xml"),
           ids=(14502, 16090), hf=HF, hf_published=("2026-10-12T00:00:00.000Z", "2026-10-12T20:00:00.000Z"),
           prefixes=("Lark", "Moss", "Pike", "Reed", "Slate", "Wren", "Dune", "Flint", "Gale", "Thorn"))
 

@@ -199,9 +199,6 @@ DAY = Day(number=5, date="2026-10-14", pub="Wed, 14 Oct 2026 00:00:00 -0400",
           last_build="Wed, 14 Oct 2026 04:00:47 +0000", seed=20261014,
           planted=PLANTED, reserved=RESERVED, reserved_prefixes=RESERVED_PREFIXES,
           taken_names={it[4].split(":")[0] for it in PLANTED} | {"PowerCap", "WattServe", "Energy-Aware"},
-          earlier=("day2/workspace/recordings/arxiv/2026-10-09-listing.xml",
-                   "day3/workspace/recordings/arxiv/2026-10-12-listing.xml",
-                   "day4/workspace/recordings/arxiv/2026-10-13-listing.xml"),
           ids=(16100, 17600), hf=HF, hf_published=("2026-10-13T00:00:00.000Z", "2026-10-13T20:00:00.000Z"),
           prefixes=("Brook", "Clove", "Delta", "Ferns", "Glade", "Hazel", "Knoll", "Marsh", "Pebble", "Ridge"))
 

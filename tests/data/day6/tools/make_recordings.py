@@ -188,10 +188,6 @@ DAY = Day(number=6, date="2026-10-15", pub="Thu, 15 Oct 2026 00:00:00 -0400",
           last_build="Thu, 15 Oct 2026 04:00:51 +0000", seed=20261015,
           planted=PLANTED, reserved=RESERVED, reserved_prefixes=RESERVED_PREFIXES,
           taken_names={it[4].split(":")[0] for it in PLANTED} | {"Register", "Spot-Market"},
-          earlier=("day2/workspace/recordings/arxiv/2026-10-09-listing.xml",
-                   "day3/workspace/recordings/arxiv/2026-10-12-listing.xml",
-                   "day4/workspace/recordings/arxiv/2026-10-13-listing.xml",
-                   "day5/workspace/recordings/arxiv/2026-10-14-listing.xml"),
           ids=(17600, 19200), hf=HF, hf_published=("2026-10-14T00:00:00.000Z", "2026-10-14T20:00:00.000Z"),
           prefixes=("Acorn", "Bramble", "Cinder", "Dune", "Estuary", "Flint", "Gorse", "Heath", "Inlet", "Lichen"))
 

@@ -177,11 +177,6 @@ DAY = Day(number=7, date="2026-10-16", pub="Fri, 16 Oct 2026 00:00:00 -0400",
           last_build="Fri, 16 Oct 2026 04:00:37 +0000", seed=20261016,
           planted=PLANTED, reserved=RESERVED, reserved_prefixes=RESERVED_PREFIXES,
           taken_names={it[4].split(":")[0] for it in PLANTED} | {"Speculative", "Compressed"},
-          earlier=("day2/workspace/recordings/arxiv/2026-10-09-listing.xml",
-                   "day3/workspace/recordings/arxiv/2026-10-12-listing.xml",
-                   "day4/workspace/recordings/arxiv/2026-10-13-listing.xml",
-                   "day5/workspace/recordings/arxiv/2026-10-14-listing.xml",
-                   "day6/workspace/recordings/arxiv/2026-10-15-listing.xml"),
           ids=(19200, 20800), hf=HF, hf_published=("2026-10-15T00:00:00.000Z", "2026-10-15T20:00:00.000Z"),
           prefixes=("Jetty", "Kelp", "Loam", "Mesa", "Nettle", "Orchard", "Prairie", "Quill", "Rill", "Sorrel"))
 

@@ -159,12 +159,6 @@ DAY = Day(number=8, date="2026-10-19", pub="Mon, 19 Oct 2026 00:00:00 -0400",
           last_build="Mon, 19 Oct 2026 04:00:41 +0000", seed=20261019,
           planted=PLANTED, reserved=RESERVED, reserved_prefixes=RESERVED_PREFIXES,
           taken_names={it[4].split(":")[0] for it in PLANTED} | {"Speculative", "Gated"},
-          earlier=("day2/workspace/recordings/arxiv/2026-10-09-listing.xml",
-                   "day3/workspace/recordings/arxiv/2026-10-12-listing.xml",
-                   "day4/workspace/recordings/arxiv/2026-10-13-listing.xml",
-                   "day5/workspace/recordings/arxiv/2026-10-14-listing.xml",
-                   "day6/workspace/recordings/arxiv/2026-10-15-listing.xml",
-                   "day7/workspace/recordings/arxiv/2026-10-16-listing.xml"),
           ids=(20900, 22400), hf=HF, hf_published=("2026-10-16T00:00:00.000Z", "2026-10-18T20:00:00.000Z"),
           prefixes=("Aspen", "Bluff", "Canyon", "Dell", "Fen", "Grove", "Harbor", "Islet", "Lagoon", "Meadow"))
 

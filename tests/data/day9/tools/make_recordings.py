@@ -154,13 +154,6 @@ DAY = Day(number=9, date="2026-10-20", pub="Tue, 20 Oct 2026 00:00:00 -0400",
           last_build="Tue, 20 Oct 2026 04:00:37 +0000", seed=20261020,
           planted=PLANTED, reserved=RESERVED, reserved_prefixes=RESERVED_PREFIXES,
           taken_names={it[4].split(":")[0] for it in PLANTED} | {"Token", "Suffix"},
-          earlier=("day2/workspace/recordings/arxiv/2026-10-09-listing.xml",
-                   "day3/workspace/recordings/arxiv/2026-10-12-listing.xml",
-                   "day4/workspace/recordings/arxiv/2026-10-13-listing.xml",
-                   "day5/workspace/recordings/arxiv/2026-10-14-listing.xml",
-                   "day6/workspace/recordings/arxiv/2026-10-15-listing.xml",
-                   "day7/workspace/recordings/arxiv/2026-10-16-listing.xml",
-                   "day8/workspace/recordings/arxiv/2026-10-19-listing.xml"),
           ids=(22450, 23900), hf=HF, hf_published=("2026-10-19T00:00:00.000Z", "2026-10-19T20:00:00.000Z"),
           prefixes=("Brae", "Cairn", "Combe", "Copse", "Eyot", "Fell", "Ghyll", "Scree", "Tarn", "Wold"))
 
