@@ -22,6 +22,16 @@ def test_every_package_of_the_tree_is_listed_in_pyproject() -> None:
     assert found | {"kb.templates", "kb.data"} == listed
 
 
+def test_every_file_the_label_map_names_ships_with_it() -> None:
+    """The label map names files beside it (kb's labels, trained on or held out): an installed kb that lacks one
+    cannot load the map at all, so neither `kb train` nor `kb eval classifier --corpus` runs."""
+    import fnmatch
+    shipped = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["kb.data"]
+    abstracts = tomllib.loads((REPO / "data" / "label_map.toml").read_text())["abstracts"]
+    named = [t["file"] for t in abstracts.values() if isinstance(t, dict) and "file" in t]
+    assert named and all(any(fnmatch.fnmatch(f, pattern) for pattern in shipped) for f in named), named
+
+
 @pytest.mark.slow
 def test_a_user_install_of_the_wheel_runs_the_nightly(tmp_path: Path) -> None:
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",

@@ -84,15 +84,28 @@ def _open_dates(left: dict[tuple[str, str], dict[str, Any]]) -> dict[str, str | 
 
 
 # --------------------------------------------------------------------------- reads
-# An anchor counts for day D when it was anchored by D (its written date, else the day kb first
-# saw it) and had not ended by then: a past day rebuilt later sees the doc as it was that day.
-_AS_OF = ("coalesce(a.anchored_on, a.first_seen) <= :day AND (a.ended_on IS NULL OR a.ended_on > :day)")
+# An anchor counts for day D when it was anchored by D (its written date, else the day kb first saw it), in
+# the doc of day D (``current_doc_version``): the lines kb had read by D that had not ended by then, so a
+# past day rebuilt later sees the doc as it was, with its own section numbers; the next version's lines (a
+# renumbered section, a line written later with an earlier date) are not that day's. A day before kb's first
+# reading has no doc of its own; its doc is the one on disk, whose lines count from their dates.
+_DATED = "coalesce(a.anchored_on, a.first_seen) <= ?"
+_READ_BY = " AND coalesce(a.first_seen, a.anchored_on) <= ? AND (a.ended_on IS NULL OR a.ended_on > ?)"
 
 
-def _as_of(day: str | None) -> tuple[str, tuple]:
+def _as_of(store: Store, topic: str, day: str | None) -> tuple[str, tuple]:
+    """The SQL condition (on alias ``a``) and its parameters for the anchors of ``topic`` that hold on ``day``
+    (now, without one)."""
     if day is None:
         return "a.ended_on IS NULL", ()
-    return _AS_OF.replace(":day", "?", 1).replace(":day", "?"), (day, day)
+    if _read_by(store, topic, day):
+        return _DATED + _READ_BY, (day, day, day)
+    return _DATED + " AND a.ended_on IS NULL", (day,)
+
+
+def _read_by(store: Store, topic: str, day: str) -> bool:
+    """Whether kb had read ``topic``'s doc on or before ``day``."""
+    return bool(store.query("SELECT 1 FROM doc_readings WHERE topic = ? AND read_on <= ? LIMIT 1", (topic, day)))
 
 @dataclass(frozen=True)
 class DocVersion:
@@ -170,7 +183,7 @@ class AnchorView:
 
 def current_anchors(store: Store, topic: str, as_of: str | None = None) -> list[AnchorView]:
     """Every anchor of ``topic`` that holds now (or, given ``as_of``, on that day), by section and subject."""
-    cond, params = _as_of(as_of)
+    cond, params = _as_of(store, topic, as_of)
     return [AnchorView(*r) for r in store.query(
         "SELECT a.section, a.subject, a.arxiv_id, a.url, a.label, a.anchored_on, p.title, p.abstract FROM anchors a "
         f"LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND {cond} "
@@ -235,7 +248,7 @@ def query_anchored(store: Store, *, topic: str | None = None, section: str | Non
 
 def anchored_subject_count(store: Store, topic: str, as_of: str | None = None) -> int:
     """kb's own count of what the doc anchors (distinct papers and URLs), now or on ``as_of``."""
-    cond, params = _as_of(as_of)
+    cond, params = _as_of(store, topic, as_of)
     return store.query(f"SELECT count(DISTINCT a.subject) FROM anchors a WHERE a.topic = ? AND {cond}",
                        (topic, *params))[0][0]
 
@@ -253,7 +266,7 @@ def anchored_between(store: Store, topic: str, first_day: str, last_day: str) ->
     """Paper anchors dated ``first_day`` … ``last_day``: the continuing anchors of a round, by date, ID and
     section number — sorted here, so both backends give one order (a paper anchored in two
     sections on one day was listed "§2.5、§2.2" on PostgreSQL and "§2.2、§2.5" on SQLite)."""
-    cond, params = _as_of(last_day)
+    cond, params = _as_of(store, topic, last_day)
     rows = [RecentAnchor(*r) for r in store.query(
         "SELECT a.arxiv_id, a.section, a.anchored_on, a.label, p.title FROM anchors a LEFT JOIN papers p "
         f"ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND {cond} AND a.arxiv_id IS NOT NULL "
@@ -269,7 +282,7 @@ def withdrawn_anchors(store: Store, topic: str, day: str, subjects: set[str]
     the doc version that last had it: its number is that version's (v310's §2.3 is v311's §2.4)."""
     if not subjects:
         return {}
-    cond, params = _as_of(day)
+    cond, params = _as_of(store, topic, day)
     rows = store.query(
         "SELECT a.subject, a.section, a.doc_version FROM anchors a WHERE a.topic = ? AND a.ended_on IS NOT NULL "
         "AND a.ended_on <= ? AND NOT EXISTS (SELECT 1 FROM anchors b WHERE b.topic = a.topic "

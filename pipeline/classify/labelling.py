@@ -197,6 +197,8 @@ def _check_split(corpus: Path | None, split: str, source: str) -> None:
         raise ConfigError(f"--split {split}: train, val or test")
     if source not in SPLIT_SOURCES:
         raise ConfigError(f"--source {source}: {', '.join(SPLIT_SOURCES)}")
+    if source == "heldout" and split != "test":   # only ever measured: they are in no split a model trains on
+        raise ConfigError(f"--split {split} --source heldout: kb's held-out labels are measured as the test split")
     check_corpus(corpus)
 
 

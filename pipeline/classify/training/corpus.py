@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.classify.training.labelmap import LabelMap, merge
+from pipeline.classify.training.labelmap import LabelMap, LabelMapError, merge
 
 __all__ = ["Example", "build", "split_of", "norm_title", "load_jsonl", "summarise"]
 
@@ -206,6 +206,7 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
         out.extend(_abstract_examples(key, r, "none", (), split_of(key, val, test), source, weight,
                                       bare_title=source == "systems"))
 
+    _refuse_dev_held_out(dev or [], {norm_title(abstracts[a][1]["title"]) for a in held_out if a in abstracts})
     for it in dev or ():
         out.append(Example(key=f"dev:{it['id']}", title=it.get("title", ""), text=it.get("text", ""),
                            relevance=it.get("relevance", "none"), topics=tuple(it.get("topics", ())),
@@ -216,6 +217,14 @@ def build(corpus: str | Path, lm: LabelMap, *, dev: list[dict] | None = None,
                            topics=tuple(it.get("topics", ())), split="holdout", source="holdout",
                            trainable=False, id=it["id"]))
     return out
+
+
+def _refuse_dev_held_out(dev: list[dict], held_titles: set[str]) -> None:
+    """A dev item trains at full weight: one that is a held-out paper (by its title) would be measured on itself."""
+    for it in dev:
+        if norm_title(it.get("title", "")) in held_titles:
+            raise LabelMapError(f"dev item {it.get('id')}: it is a paper of abstracts.held_out (by its title), which "
+                                "nothing may train on")
 
 
 def _abstract_examples(key: str, record: dict[str, Any], relevance: str, topics: tuple[str, ...], split: str,

@@ -86,6 +86,10 @@ class SystemsNegatives:
                 and not self.llm_terms.search(f"{record.get('title') or ''}\n{record.get('abstract') or ''}"))
 
 
+# How a held-out paper was drawn: at random from the pool, or among those the model was least sure of.
+STRATA = ("random", "uncertain")
+
+
 @dataclass(frozen=True)
 class TeamLabelled:
     """``[abstracts.labelled]``: kb's own labels of corpus abstracts no curator listed, by arXiv ID
@@ -123,6 +127,8 @@ class TeamLabelled:
                                     else f"{where}: a 'none' paper carries no topics", placed=True)
             if aid in out:
                 raise LabelMapError(f"{where}: {aid} is labelled twice", placed=True)
+            if "stratum" in row and row["stratum"] not in STRATA:
+                raise LabelMapError(f"{where}: stratum {row['stratum']!r}: one of {', '.join(STRATA)}", placed=True)
             out[aid] = (rel, tuple(sorted(topics)))
         return out
 
@@ -273,8 +279,9 @@ def held_out_digest(label_map: str | Path | None = None) -> str | None:
         from kb.resources import find_resource
         label_map = find_resource("data/label_map.toml")
     lm = LabelMap.load(label_map)
-    if lm.held_out is None or not lm.held_out.path.is_file():
+    if lm.held_out is None:
         return None
+    lm.held_out.load()   # a file the table names but that is missing or malformed is said so, in one line
     return lm.held_out.digest()
 
 

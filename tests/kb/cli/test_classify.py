@@ -250,6 +250,7 @@ def test_a_team_label_file_that_is_not_utf8_is_one_line_naming_its_line(
     (["--corpus", "{corpus}", "--split", "tset"], "--split tset: train, val or test"),
     (["--corpus", "{corpus}", "--split", "test", "--source", "blogs"], "--source blogs: curated, systems, random"),
     (["--corpus", "{home}", "--split", "test"], "not a corpus folder"),
+    (["--corpus", "{corpus}", "--split", "val", "--source", "heldout"], "are measured as the test split"),
     # an empty split is no figures of zeros (it printed "items 0 … micro-F1 0.000" and exit 0)
     (["--corpus", "{corpus}", "--split", "test", "--model", "keyword"], "no curated papers in the test split"),
 ], ids=lambda v: " ".join(v) if isinstance(v, list) else None)

@@ -72,3 +72,31 @@ def test_a_topic_is_read_as_its_doc_s_last_reading(store: Store) -> None:
     for version, day in (("v310", "2026-10-08"), ("v311", "2026-10-09"), ("v310", "2026-10-09")):
         _read(store, version, day)
     assert docs_read_as(store) == {"inference": "hash-v310"}
+
+
+def _read_sections(store: Store, day: str, version: str, **sections: list[AnchorRef]) -> None:
+    """A nightly of ``day`` reading ``version`` of the doc, whose sections (``s2_3`` is §2.3) hold ``sections``."""
+    doc = KnowledgeDoc(DOC, "inference", version=version, sections=[
+        Section(name[1:].replace("_", "."), name, 2, 1, 9, anchors=list(refs)) for name, refs in sections.items()])
+    with store.transaction() as tx:
+        save_knowledge_doc(tx, doc, f"hash-{version}", day)
+
+
+def test_a_past_day_rebuilt_after_a_renumbering_has_its_own_doc_s_anchors(store: Store) -> None:
+    """v311 renumbers §2.3 to §2.4 and adds a line dated before the 8th. Rebuilt later, the 8th's briefing is
+    built from v310, as that night: DistServe under §2.3 only (it was listed under §2.3 and §2.4, the
+    renumbered line carrying its date back), and no line v310 did not have. A day before kb read the doc at all
+    has no version of its own: the doc on disk's lines count from their dates, under its numbers."""
+    from kb.store.anchors import current_anchors
+    dist = AnchorRef("2401.09670", anchored_on="2026-10-01")
+    backdated = AnchorRef("2311.18677", anchored_on="2026-10-05")
+    _read_sections(store, "2026-10-08", "v310", s2_3=[dist])
+    _read_sections(store, "2026-10-09", "v311", s2_4=[dist, backdated])
+
+    def anchors(day: str | None) -> list[tuple[str, str]]:
+        return [(a.section, a.subject) for a in current_anchors(store, "inference", day)]
+    assert anchors("2026-10-08") == [("2.3", "2401.09670")]
+    assert anchors("2026-10-09") == anchors(None) == [("2.4", "2311.18677"), ("2.4", "2401.09670")]
+    assert anchored_subject_count(store, "inference", "2026-10-08") == 1
+    assert anchors("2026-10-06") == [("2.4", "2311.18677"), ("2.4", "2401.09670")]
+    assert anchors("2026-10-02") == [("2.4", "2401.09670")]

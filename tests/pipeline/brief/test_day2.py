@@ -330,3 +330,17 @@ def test_kb_eval_flags_finds_every_labelled_flag_of_day2_and_nothing_else(day2: 
     # boundary is not labelled on this day: a boundary raised here is not judged (no precision), and since a
     # topic overlap needs its texts to agree, the day raises none (TierKV ~ PageWeave shared one rare word)
     assert result["rules"]["number-conflict"]["found"] == 4 and "boundary" not in result["rules"]
+
+
+def test_the_sample_day_rebuilt_after_day_2_keeps_its_own_anchors(day2: dict[str, Any], day2_home: Path) -> None:
+    """Day 2's doc (v311) renumbers sections and carries each moved line's date: the sample day rebuilt after
+    it listed every moved anchor under both numbers ("§2.3、§2.4") and named v311's anchors beside its items.
+    Its anchors are v310's, as that night: the continuing anchors and the sections' anchors read the same."""
+    from tests.support.days import DAY1
+    written = (day2_home / "briefings" / f"{DAY1}-inference.md").read_text(encoding="utf-8")
+    rebuilt = kb(day2_home, "brief", "--date", DAY1, "--preview").stdout
+
+    def anchored_lines(text: str) -> list[str]:
+        return [line for line in text.splitlines() if "延续锚定" in line]
+    assert anchored_lines(rebuilt) == anchored_lines(written) and anchored_lines(written)
+    assert "§2.3、§2.4" not in rebuilt

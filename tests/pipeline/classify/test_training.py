@@ -296,6 +296,20 @@ def test_a_paper_both_trained_on_and_held_out_is_refused(tmp_path):
         _with_held_out(corpus, "", "", 'file = "missing.jsonl"')
 
 
+def test_held_out_labels_name_their_stratum_rightly_and_keep_the_dev_set_apart(tmp_path):
+    """A misspelled stratum would leave its paper out of every measurement, quietly; a dev item that is a
+    held-out paper would train on what is measured."""
+    corpus = _corpus(tmp_path)
+    row = {"arxiv_id": "2601.00006", "relevance": "none", "topics": [], "stratum": "Random"}
+    with pytest.raises(LabelMapError, match=r"held.jsonl:1: stratum 'Random': one of random, uncertain"):
+        _with_held_out(corpus, "", json.dumps(row) + "\n")
+    lm = _with_held_out(corpus, "", json.dumps({**row, "stratum": "random"}) + "\n")
+    assert lm.with_policy("permissive").held_out == lm.held_out
+    dev = [{"id": "d9", "title": "Random sampled paper on vision", "relevance": "none"}]
+    with pytest.raises(LabelMapError, match="dev item d9: it is a paper of abstracts.held_out"):
+        build(corpus, lm, dev=dev)
+
+
 def test_the_shipped_held_out_labels_are_valid_and_apart_from_the_trained_ones():
     from collections import Counter
 
