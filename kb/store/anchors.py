@@ -107,6 +107,7 @@ def _read_by(store: Store, topic: str, day: str) -> bool:
     """Whether kb had read ``topic``'s doc on or before ``day``."""
     return bool(store.query("SELECT 1 FROM doc_readings WHERE topic = ? AND read_on <= ? LIMIT 1", (topic, day)))
 
+
 @dataclass(frozen=True)
 class DocVersion:
     topic: str
