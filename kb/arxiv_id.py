@@ -211,22 +211,28 @@ def find_impossible_ids(text: str) -> list[tuple[str, str]]:
         # five digits where arXiv had four is an arXiv shape gone wrong even bare ("the dropout paper as
         # 1207.05800"); four where it has five may be anything ("2026.1107")
         if len(num) != want and (m["ctx"] or (len(num) == 5 and want == 4)):
-            out.append((m["id"], f"{len(num)} digits after the dot; arXiv IDs of 20{m['yy']}-{m['mm']} have {want}"))
+            out.append((m["id"], _digits_why(m, want)))
     return out
 
 
-def find_short_ids(text: str) -> list[str]:
+def _digits_why(m: re.Match, want: int) -> str:
+    """Why an ID written with the wrong number of digits after the dot for its month cannot be one."""
+    return f"{len(m['num'])} digits after the dot; arXiv IDs of 20{m['yy']}-{m['mm']} have {want}"
+
+
+def find_short_ids(text: str) -> list[tuple[str, str]]:
     """Bare numbers written like an arXiv ID with a digit too few for their month (``作者说是 2610.1635 的后续``:
-    four digits after the dot from 2015-01 on, when arXiv has five), in order. Such a number may as well be a
-    measurement (``QPS 2105.3333``): it is an ID with a digit dropped only if a paper's ID starts with it, which
-    the briefing asks the store (``pipeline.brief.verify.impossible_ids``). One the text says is an arXiv ID is
-    ``find_impossible_ids``'."""
-    out: list[str] = []
+    four digits after the dot from 2015-01 on, when arXiv has five), in order, each with why it is no ID. Such a
+    number may as well be a measurement (``QPS 2105.3333``): it is an ID with a digit dropped only if a paper's ID
+    starts with it, which the briefing asks the store (``pipeline.brief.verify.impossible_ids``). One the text says
+    is an arXiv ID is ``find_impossible_ids``'."""
+    out: list[tuple[str, str]] = []
     text_clean = clean_text(text)
     for m in _LOOKALIKE_RE.finditer(text_clean):
         yy, mm, num = int(m["yy"]), int(m["mm"]), m["num"]
         near = text_clean[max(0, m.start() - _CUE_REACH):m.end() + _CUE_REACH]
         if (not m["ctx"] and len(num) == 4 and 1 <= mm <= 12 and (yy, mm) >= (15, 1)
-                and not _UNIT_AFTER.match(text_clean, m.end()) and _PAPER_CUE.search(near) and m["id"] not in out):
-            out.append(m["id"])
+                and not _UNIT_AFTER.match(text_clean, m.end()) and _PAPER_CUE.search(near)
+                and m["id"] not in {i for i, _ in out}):
+            out.append((m["id"], _digits_why(m, 5)))
     return out

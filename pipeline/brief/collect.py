@@ -348,7 +348,7 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
                  points=e.points, source=src, markers=markers)
             c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp) for u in e.upvotes]
             c.bad_ids += [(written, why, f"{note.path}#{e.number}") for written, why in e.bad_ids]
-            c.short_ids += [(written, f"{note.path}#{e.number}") for written in find_short_ids(e.text)]
+            c.short_ids += [(written, why, f"{note.path}#{e.number}") for written, why in find_short_ids(e.text)]
 
 
 def card_marks(body: str) -> list[str]:
@@ -396,7 +396,7 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
              source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
         # a card is the team's writing as a note entry is: an ID it writes that cannot be one is flagged there
         c.bad_ids += [(written, why, card.path) for written, why in find_impossible_ids(card.body)]
-        c.short_ids += [(written, card.path) for written in find_short_ids(card.body)]
+        c.short_ids += [(written, why, card.path) for written, why in find_short_ids(card.body)]
         if len(ids) > 1 and ids[1] not in c.card_file_ids:   # the file name says another ID than the card's
             c.card_file_ids.append(ids[1])
         if card.hf_upvotes is not None:

@@ -61,7 +61,7 @@ class Candidate:
     card_title: str | None = None                                  # the team's card's title, if any
     card_topics: list[str] = field(default_factory=list)           # the tags the team's card gives it
     bad_ids: list[tuple[str, str, str]] = field(default_factory=list)  # (as written, why, where): impossible IDs
-    short_ids: list[tuple[str, str]] = field(default_factory=list)   # (as written, where): "2610.1635", a digit short?
+    short_ids: list[tuple[str, str, str]] = field(default_factory=list)   # (as written, why, where): "2610.1635"
     # another known paper's ID written beside this one's name → (arXiv's title of that ID, where it was written)
     miscited: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
     # the ID a team card's file name gives the item where its front matter says another ("406-2610-15590.md"

@@ -279,11 +279,10 @@ def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
                       for written, why, where, title in facts.queue_bad_ids if written not in in_items]
     # a bare number a digit short of its month's IDs is one only when a stored paper's ID is it with a digit more
     for c in cands:
-        for written, where in c.short_ids:
+        for written, why, where in c.short_ids:
             longer = {i: t for i, t in facts.short_near.get(written, {}).items()
                       if len(i) == len(written) + 1 and i.startswith(written)}
             if longer:
-                why = f"4 digits after the dot; arXiv IDs of 20{written[:2]}-{written[2:4]} have 5"
                 written_where.append((c.title, (written, why, where), longer))
     return [_impossible(written, why, where, title, near) for title, (written, why, where), near in written_where]
 

@@ -778,7 +778,8 @@ def test_a_bare_number_a_digit_short_is_an_impossible_id_only_when_a_stored_id_e
     "QPS 2105.3333" extends to no stored paper: a number."""
     card = "organized/paper_cards/418-2610-20515.md"
     c = cand("rota", title="RotaPass", arxiv_ids=["2610.20515"],
-             short_ids=[("2610.1635", card), ("2105.3333", card)])
+             short_ids=[("2610.1635", "4 digits after the dot; arXiv IDs of 2026-10 have 5", card),
+                        ("2105.3333", "4 digits after the dot; arXiv IDs of 2021-05 have 5", card)])
     facts = Facts(short_near={"2610.1635": {"2610.16350": "RingCast: …", "2610.16351": "Other", "2610.1636": "x"},
                               "2105.3333": {}})
     [f] = impossible_ids([c], facts)
