@@ -170,7 +170,8 @@ def section_headings(store: Store, topic: str, day: str | None = None) -> list[t
 
 @dataclass(frozen=True)
 class AnchorView:
-    """A current anchor: where it is, what it names, and its paper's title and abstract if known."""
+    """A current anchor: where it is, what it names, and its paper's title and abstract if known (on the
+    day asked for: ``paper_known``)."""
 
     section: str
     subject: str
@@ -180,15 +181,20 @@ class AnchorView:
     anchored_on: str | None
     title: str | None
     abstract: str | None
+    paper_known: bool = False
 
 
 def current_anchors(store: Store, topic: str, as_of: str | None = None) -> list[AnchorView]:
-    """Every anchor of ``topic`` that holds now (or, given ``as_of``, on that day), by section and subject."""
+    """Every anchor of ``topic`` that holds now (or, given ``as_of``, on that day), by section and subject.
+
+    With ``as_of``, an anchored paper is known only if kb had seen it by then: a past day rebuilt after the
+    store learned the paper's title and abstract describes the anchor by its line, as that night did."""
     cond, params = _as_of(store, topic, as_of)
-    return [AnchorView(*r) for r in store.query(
-        "SELECT a.section, a.subject, a.arxiv_id, a.url, a.label, a.anchored_on, p.title, p.abstract FROM anchors a "
-        f"LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND {cond} "
-        "ORDER BY a.section, a.subject", (topic, *params))]
+    seen, seen_params = ("", ()) if as_of is None else (" AND (p.first_seen IS NULL OR p.first_seen <= ?)", (as_of,))
+    return [AnchorView(*r[:8], paper_known=bool(r[8])) for r in store.query(
+        "SELECT a.section, a.subject, a.arxiv_id, a.url, a.label, a.anchored_on, p.title, p.abstract, "
+        f"p.arxiv_id IS NOT NULL FROM anchors a LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id{seen} "
+        f"WHERE a.topic = ? AND {cond} ORDER BY a.section, a.subject", (*seen_params, topic, *params))]
 
 
 def _sections_of(store: Store) -> dict[tuple[str, str], dict[str, Any]]:

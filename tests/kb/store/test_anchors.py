@@ -100,3 +100,25 @@ def test_a_past_day_rebuilt_after_a_renumbering_has_its_own_doc_s_anchors(store:
     assert anchored_subject_count(store, "inference", "2026-10-08") == 1
     assert anchors("2026-10-06") == [("2.4", "2311.18677"), ("2.4", "2401.09670")]
     assert anchors("2026-10-02") == [("2.4", "2401.09670")]
+
+
+def test_a_past_day_knows_an_anchored_paper_only_if_kb_had_seen_it(store: Store) -> None:
+    """AMPD is anchored on the 8th by its line; kb first sees the paper on the 9th. Rebuilt later, the 8th
+    describes it by its line, as that night did (its title then named it beside an item in the rebuilt sample
+    day); the 9th and now know its title. A paper with no first sighting recorded counts as known."""
+    from kb.records import PaperRecord, Sighting
+    from kb.store.anchors import current_anchors
+    from kb.store.papers import add_sightings, save_papers
+    ampd = AnchorRef("2609.14872", anchored_on="2026-10-01", label="AMPD — multi-path PD")
+    old = AnchorRef("2311.18677", anchored_on="2026-10-01")
+    _read_sections(store, "2026-10-08", "v310", s2_3=[ampd, old])
+    with store.transaction() as tx:
+        save_papers(tx, [PaperRecord("2609.14872", 1, title="AMPD: Adaptive Multi-Path PD Disaggregation"),
+                         PaperRecord("2311.18677", 1, title="Splitwise")], "arxiv")
+        add_sightings(tx, [Sighting("2609.14872", "arxiv", "2026-10-09", "new", 1)])
+
+    def known(day: str | None) -> dict[str, tuple[str | None, bool]]:
+        return {a.subject: (a.title, a.paper_known) for a in current_anchors(store, "inference", day)}
+    assert known("2026-10-08") == {"2609.14872": (None, False), "2311.18677": ("Splitwise", True)}
+    assert known("2026-10-09")["2609.14872"] == known(None)["2609.14872"] == (
+        "AMPD: Adaptive Multi-Path PD Disaggregation", True)

@@ -335,8 +335,8 @@ def test_kb_eval_flags_finds_every_labelled_flag_of_day2_and_nothing_else(day2: 
 def test_the_sample_day_rebuilt_after_day_2_keeps_its_own_anchors(day2: dict[str, Any], day2_home: Path) -> None:
     """Day 2's doc (v311) renumbers sections and carries each moved line's date: the sample day rebuilt after
     it listed every moved anchor under both numbers ("§2.3、§2.4"). Its anchors are v310's, as that night: the
-    continuing anchors read the same. (Which anchored papers it names beside an item still follows what the store
-    knows of them now: docs/briefing.md.)"""
+    continuing anchors read the same. The anchored papers it names beside an item are those that night knew: AMPD,
+    anchored by its line and first seen on day 2, took Splitwise's place once its title was stored."""
     from tests.support.days import DAY1
     written = (day2_home / "briefings" / f"{DAY1}-inference.md").read_text(encoding="utf-8")
     rebuilt = kb(day2_home, "brief", "--date", DAY1, "--preview").stdout
@@ -345,3 +345,7 @@ def test_the_sample_day_rebuilt_after_day_2_keeps_its_own_anchors(day2: dict[str
         return [line for line in text.splitlines() if "延续锚定" in line]
     assert anchored_lines(rebuilt) == anchored_lines(written) and anchored_lines(written)
     assert "§2.3、§2.4" not in rebuilt
+
+    def beside(text: str) -> list[str]:
+        return [line for line in text.splitlines() if "已锚入" in line]
+    assert beside(rebuilt) == beside(written) and any("Splitwise" in line for line in beside(written))
