@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from kb.records import Card, QueueItem
 from kb.store.db import Store
@@ -20,7 +21,9 @@ def save_card(tx: Tx, card: Card) -> None:
 
 
 def save_queue(tx: Tx, path: str, items: list[QueueItem], day: str | None) -> None:
-    """Replace the queue's ranks."""
+    """Replace the queue's ranks, and keep the reading as the queue of ``day`` (``queue(store, day)``). Each
+    item's mention is dated the first day a kept reading had it: re-reading a re-ranked queue does not
+    move an item the team queued days ago to today."""
     clear_origin(tx, path)
     tx.run("DELETE FROM queue_items WHERE path = :p", {"p": path})
     # Ranks written twice (two lists each starting at 1) would overwrite each other on the
@@ -29,8 +32,27 @@ def save_queue(tx: Tx, path: str, items: list[QueueItem], day: str | None) -> No
     if len(set(ranks)) < len(ranks):
         ranks = list(range(1, len(items) + 1))
     tx.upsert("queue_items", [row("queue_items", i, path=path, rank=r) for r, i in zip(ranks, items)], ["path", "rank"])
-    add_mentions(tx, [mention_row(i.arxiv_id or i.url, "queue", path, r, day)
+    first: dict[str, str] = {}
+    if day is not None:
+        _keep_reading(tx, path, day, [[r, i.arxiv_id, i.url, i.title, i.score] for r, i in zip(ranks, items)])
+        for read_on, kept in tx.run("SELECT read_on, items FROM queue_readings WHERE path = :p ORDER BY read_on, id",
+                                    {"p": path}):
+            for _, arxiv_id, url, *_ in _json_rows(kept):
+                first.setdefault(arxiv_id or url or "", read_on)
+    add_mentions(tx, [mention_row(i.arxiv_id or i.url, "queue", path, r, first.get(i.arxiv_id or i.url or "", day))
                       for r, i in zip(ranks, items) if i.arxiv_id or i.url])
+
+
+def forget_queue(tx: Tx, path: str, day: str) -> None:
+    """A queue file read before is gone: from ``day`` on, the queue it held is empty."""
+    if tx.run("SELECT 1 FROM queue_readings WHERE path = :p LIMIT 1", {"p": path}).first() is not None:
+        _keep_reading(tx, path, day, [])
+
+
+def _keep_reading(tx: Tx, path: str, day: str, items: list[list[Any]]) -> None:
+    """The queue ``path`` held when read on ``day`` (a second reading that day replaces the first)."""
+    tx.run("DELETE FROM queue_readings WHERE path = :p AND read_on = :d", {"p": path, "d": day})
+    tx.insert("queue_readings", [row("queue_readings", path=path, read_on=day, items=items)])
 
 
 @dataclass(frozen=True)
@@ -89,10 +111,28 @@ class QueueView:
     score: float | None
 
 
-def queue(store: Store) -> list[QueueView]:
-    """The work queue, best first."""
-    return [QueueView(*r) for r in store.query("SELECT rank, arxiv_id, url, title, score FROM queue_items "
-                                               "ORDER BY rank")]
+def queue(store: Store, day: str | None = None) -> list[QueueView]:
+    """The work queue, best first: now, or as of ``day``, each queue file as kb read it last on or before that
+    day (a file kb had not read by then counts as it is now, as a knowledge doc does)."""
+    now = store.query("SELECT path, rank, arxiv_id, url, title, score FROM queue_items ORDER BY rank")
+    if day is None:
+        return [QueueView(*r[1:]) for r in now]
+    kept: dict[str, list[list[Any]]] = {}
+    for (path,) in store.query("SELECT DISTINCT path FROM queue_readings"):
+        last = store.query("SELECT items FROM queue_readings WHERE path = ? AND read_on <= ? "
+                           "ORDER BY read_on DESC, id DESC LIMIT 1", (path, day))
+        if last:
+            kept[path] = _json_rows(last[0][0])
+    rows = [r[1:] for r in now if r[0] not in kept] + [tuple(i) for items in kept.values() for i in items]
+    return [QueueView(*r) for r in sorted(rows, key=lambda r: r[0])]
+
+
+def _json_rows(text: str | None) -> list[list[Any]]:
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return [v for v in value if isinstance(v, list) and len(v) == 5] if isinstance(value, list) else []
 
 
 @dataclass(frozen=True)

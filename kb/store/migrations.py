@@ -548,18 +548,32 @@ M024_FLAG_SIGNED = Migration("m024_flag_signed", (
     "ALTER TABLE flags ADD COLUMN signed TEXT",
 ))
 
+# Every reading of the work queue, in order: the queue of day D is the one read last by D, as a doc's version
+# is, so a past day rebuilt after the team re-ranked or replaced the queue shows the queue that night had. A
+# queue file removed is read as empty that day. Nothing is filled in: the days earlier readings were made on
+# are not recorded, so a day before the first reading reads the queue as it is now, as before.
+M025_QUEUE_READINGS = Migration("m025_queue_readings", (
+    """CREATE TABLE queue_readings (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL,
+        read_on TEXT NOT NULL,
+        items TEXT NOT NULL DEFAULT '[]'
+    )""",
+    "CREATE INDEX ix_queue_readings_path ON queue_readings (path, read_on)",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
                                      M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS,
                                      M021_FLAG_CLOSURES, M022_CITED_IDS,
-                                     M023_CARD_FINDINGS, M024_FLAG_SIGNED)
+                                     M023_CARD_FINDINGS, M024_FLAG_SIGNED, M025_QUEUE_READINGS)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.
 ID_TABLES = ("paper_changes", "sightings", "source_runs", "note_entries", "mentions", "doc_versions", "doc_readings",
-             "anchors", "flags")
+             "anchors", "flags", "queue_readings")
 
 # The record of what was applied; on PostgreSQL the same columns, the time in the same form.
 LEDGER = {

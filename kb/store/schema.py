@@ -175,6 +175,14 @@ class QueueItemRow(SQLModel, table=True):
     note: str = ""
 
 
+class QueueReading(SQLModel, table=True):
+    __tablename__ = "queue_readings"
+    id: int | None = Field(default=None, primary_key=True)
+    path: str
+    read_on: str                         # the run's day
+    items: str = "[]"                    # JSON [[rank, arxiv_id, url, title, score], ...], as queue_items held them
+
+
 class DocVersion(SQLModel, table=True):
     __tablename__ = "doc_versions"
     id: int | None = Field(default=None, primary_key=True)

@@ -213,7 +213,7 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         pool.merge_unlinked_entries(posts)
         pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
         pool.merge_same_titles()
-        names = _names(store, pool, compared)
+        names = _names(store, pool, compared, window.end[:10])
         titles = paper_titles(store, names.ids_to_title())
         named = papers_named(store, names.unexplained(titles))
         titles.update((i, t) for by_id in named.values() for i, t in by_id.items())
@@ -291,8 +291,9 @@ def _title_words(title: str) -> set[str]:
             for w in _norm_title(title).split() if w not in _SMALL and len(w) > 1}
 
 
-def _names(store: Store, pool: _Pool, compared: tuple[str, ...]) -> NameIndex:
-    """Every place that ties a coined name to an ID: the window's items, and the team's cards and queue."""
+def _names(store: Store, pool: _Pool, compared: tuple[str, ...], day: str) -> NameIndex:
+    """Every place that ties a coined name to an ID: the window's items, and the team's cards and queue (as
+    of ``day``)."""
     index = NameIndex(compared)
     for c in pool.items:
         own = c.arxiv_ids[0] if len(c.arxiv_ids) == 1 else None
@@ -304,7 +305,7 @@ def _names(store: Store, pool: _Pool, compared: tuple[str, ...]) -> NameIndex:
                 index.add_text(s.text, s.key)
     for card in cards(store):
         index.add_title(card.title, card.arxiv_id, card.path)
-    for q in queue(store):
+    for q in queue(store, day):
         index.add_title(q.title, q.arxiv_id, f"{QUEUE_PATH} rank {q.rank}")
     return index
 

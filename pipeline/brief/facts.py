@@ -108,7 +108,7 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     # a card's mismatch is an item of the window it was written in; one written earlier stays in `kb audit`
     # and its flag stays open (carried) until the team closes it, without being raised again every day
     f.card_mismatches = card_mismatches(store, until, since)
-    f.queue_bad_ids = [(written, why, QUEUE_PATH, q.title) for q in queue(store)
+    f.queue_bad_ids = [(written, why, QUEUE_PATH, q.title) for q in queue(store, until)
                        for written, why in find_impossible_ids(" ".join(x for x in (q.url, q.title) if x))]
     f.queue_near = near_stored_ids(store, {written for written, *_ in f.queue_bad_ids})
     f.short_near = near_stored_ids(store, short)

@@ -142,7 +142,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         briefed=briefed_before(store, topic, day, keys),
         section_titles=section_titles(store, topic, day), baseline=baseline(store, topic, day, since=window.start[:10]),
         history=history(store, topic, day), continuing=recent_anchors(store, topic, window),
-        notes=notes, queue=queue(store), runs=[r for r in day_runs if r["source"] != "workspace"],
+        notes=notes, queue=queue(store, day), runs=[r for r in day_runs if r["source"] != "workspace"],
         workspace_error=next((r["error"] for r in day_runs if r["source"] == "workspace" and r["status"] == "failed"),
                              None),
         troubled=troubled_sources(store, until=day),

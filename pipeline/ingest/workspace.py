@@ -323,10 +323,12 @@ def _forget_gone(ctx: RunContext, refs: list[WorkspaceFileRef], known: dict[str,
     present = {r.rel for r in refs}
     gone = sorted(set(known) - present)
     if gone:
+        from kb.store.cards import forget_queue
         from kb.store.notes import forget_file
         with ctx.store.transaction() as tx:
             for rel in gone:
                 forget_file(tx, rel)
+                forget_queue(tx, rel, ctx.today.isoformat())
     missing: dict[str, int] = {}
     for rel in gone:
         top = rel.split("/", 1)[0]

@@ -1,9 +1,12 @@
-"""The cards' reads: which mismatched cards belong to a briefing's window."""
+"""The cards' and the queue's reads: which mismatched cards belong to a briefing's window; the queue of a day."""
 from __future__ import annotations
 
-from kb.records import Card
+from kb.records import Card, QueueItem
 from kb.store import Store
-from kb.store.cards import card_mismatches, save_card
+from kb.store.cards import card_mismatches, forget_queue, queue, save_card, save_queue
+from kb.store.notes import mentions_until
+
+QUEUE = "organized/queue/work-queue.md"
 
 
 def test_a_window_s_card_mismatches_are_its_own_cards_and_the_undated(store: Store) -> None:
@@ -18,3 +21,28 @@ def test_a_window_s_card_mismatches_are_its_own_cards_and_the_undated(store: Sto
     paths = [p for p, *_ in card_mismatches(store, "2026-10-09", "2026-10-08T23:59")]
     assert paths == ["c-in.md", "d-date-in.md", "e-undated.md"]
     assert [p for p, *_ in card_mismatches(store, "2026-10-09")] == [p for p in cards if p != "f-later.md"]
+
+
+def test_the_queue_of_a_day_is_the_one_read_last_by_it(store: Store) -> None:
+    """The team re-ranks the queue on the 9th and removes its file on the 11th: the 8th rebuilt later lists
+    the 8th's queue, the 10th the 9th's, the 11th none; a day before kb's first reading, the queue as it is
+    now (kb kept nothing of it). A second reading the same day replaces the first."""
+    a, b, c = (QueueItem(1, "2609.31877", title="PrefixFlow"), QueueItem(2, "2609.28846", title="SpecRoute"),
+               QueueItem(1, "2610.11842", title="FlashPD"))
+    with store.transaction() as tx:
+        save_queue(tx, QUEUE, [a, b], "2026-10-08")
+        save_queue(tx, QUEUE, [c], "2026-10-09")
+        save_queue(tx, QUEUE, [c, QueueItem(2, "2609.31877", title="PrefixFlow")], "2026-10-09")
+
+    def titles(day: str | None) -> list[str]:
+        return [q.title for q in queue(store, day)]
+    assert titles("2026-10-08") == ["PrefixFlow", "SpecRoute"]
+    assert titles("2026-10-10") == titles(None) == titles("2026-10-01") == ["FlashPD", "PrefixFlow"]
+    # PrefixFlow has been queued since the 8th: re-ranked on the 9th, its mention keeps the 8th
+    assert "2609.31877" in mentions_until(store, "2026-10-08") and "2610.11842" not in mentions_until(
+        store, "2026-10-08")
+    with store.transaction() as tx:
+        forget_queue(tx, QUEUE, "2026-10-11")
+        forget_queue(tx, "organized/cards/x.md", "2026-10-11")    # not a queue: nothing kept
+    assert titles("2026-10-11") == [] and titles("2026-10-10") == ["FlashPD", "PrefixFlow"]
+    assert store.query("SELECT count(*) FROM queue_readings")[0][0] == 3
