@@ -562,18 +562,35 @@ M025_QUEUE_READINGS = Migration("m025_queue_readings", (
     "CREATE INDEX ix_queue_readings_path ON queue_readings (path, read_on)",
 ))
 
+# The text a post had before it was corrected in place, with the feed's date of that text (its earlier
+# correction, else its publication): a past day rebuilt after the correction shows the post as that night had
+# it. Kept from this migration on; a post corrected earlier reads as corrected.
+M026_POST_VERSIONS = Migration("m026_post_versions", (
+    """CREATE TABLE post_versions (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL,
+        valid_from TEXT,
+        title TEXT NOT NULL DEFAULT '',
+        summary TEXT NOT NULL DEFAULT '',
+        content TEXT NOT NULL DEFAULT '',
+        updated TEXT
+    )""",
+    "CREATE INDEX ix_post_versions_key ON post_versions (key)",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
                                      M014_FLAG_CLOSED_AFTER, M015_POINT_CODE, M016_PAPER_NAMES,
                                      M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS,
                                      M021_FLAG_CLOSURES, M022_CITED_IDS,
-                                     M023_CARD_FINDINGS, M024_FLAG_SIGNED, M025_QUEUE_READINGS)
+                                     M023_CARD_FINDINGS, M024_FLAG_SIGNED, M025_QUEUE_READINGS,
+                                     M026_POST_VERSIONS)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.
 ID_TABLES = ("paper_changes", "sightings", "source_runs", "note_entries", "mentions", "doc_versions", "doc_readings",
-             "anchors", "flags", "queue_readings")
+             "anchors", "flags", "queue_readings", "post_versions")
 
 # The record of what was applied; on PostgreSQL the same columns, the time in the same form.
 LEDGER = {

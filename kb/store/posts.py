@@ -1,6 +1,7 @@
 """Blog and news posts, keyed by ``feed|guid``; the arXiv IDs a post cites are its mentions."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kb.records import PostRecord
@@ -12,6 +13,8 @@ from kb.store.rows import Tx, row
 from kb.store.search import index_docs
 from kb.store.tags import enqueue
 from kb.text import normalize_url
+
+_TEXT = ("title", "summary", "content")
 
 
 def save_posts(tx: Tx, posts: list[PostRecord]) -> WriteCounts:
@@ -30,6 +33,11 @@ def save_posts(tx: Tx, posts: list[PostRecord]) -> WriteCounts:
             counts.unchanged += 1
             continue
         dirty.append(new)
+    # a text corrected in place: keep the one it replaces, so a past day reads the post as it was then
+    replaced = [old[r["key"]] for r in dirty if r["key"] in old and any(old[r["key"]][f] != r[f] for f in _TEXT)]
+    if replaced:
+        tx.insert("post_versions", [row("post_versions", key=o["key"], valid_from=o["updated"] or o["published"],
+                                        updated=o["updated"], **{f: o[f] for f in _TEXT}) for o in replaced])
     tx.upsert("posts", dirty, ["key"])
     index_docs(tx, "post", [(r["key"], *post_document(r["title"], r["summary"], r["content"])) for r in dirty])
     enqueue(tx, "post", [r["key"] for r in dirty])
@@ -67,6 +75,21 @@ def posts_published_between(store: Store, first_day: str, last_day: str) -> list
                 f"({','.join('?' * len(part))}) ORDER BY origin, arxiv_id", tuple(part)):
             cites.setdefault(origin, []).append(aid)
     return [PostView(*r, tuple(cites.get(r[0], ()))) for r in rows]
+
+
+def earlier_texts(store: Store, keys: Iterable[str]) -> dict[str, list[PostView]]:
+    """The texts the given posts had before they were corrected in place, newest last, each as a post whose
+    ``updated`` is that text's correction date (``published`` stays the post's)."""
+    out: dict[str, list[PostView]] = {}
+    wanted = sorted(set(keys))
+    for i in range(0, len(wanted), 500):
+        part = wanted[i:i + 500]
+        for key, feed, url, published, title, summary, content, updated in store.query(
+                "SELECT v.key, p.feed, p.url, p.published, v.title, v.summary, v.content, v.updated "
+                "FROM post_versions v JOIN posts p ON p.key = v.key "
+                f"WHERE v.key IN ({','.join('?' * len(part))}) ORDER BY v.key, v.id", tuple(part)):
+            out.setdefault(key, []).append(PostView(key, feed, title, url, published, summary, content, updated, ()))
+    return out
 
 
 def post_keys_by_url(store: Store) -> dict[str, str]:

@@ -72,6 +72,17 @@ class Post(SQLModel, table=True):
     updated: str | None = None
 
 
+class PostVersion(SQLModel, table=True):
+    __tablename__ = "post_versions"
+    id: int | None = Field(default=None, primary_key=True)
+    key: str                             # the post's
+    valid_from: str | None = None        # the feed's date of this text: its earlier correction, else publication
+    title: str = ""
+    summary: str = ""
+    content: str = ""
+    updated: str | None = None
+
+
 class Source(SQLModel, table=True):
     __tablename__ = "sources"
     name: str = Field(primary_key=True)

@@ -7,6 +7,7 @@ when kb ingested it, so a past day can be rebuilt from recordings.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from kb.arxiv_id import find_impossible_ids, find_short_ids, parse_arxiv_id
@@ -18,7 +19,7 @@ from kb.store.briefings import previous_date
 from kb.store.cards import cards, queue
 from kb.store.notes import entries_of, notes_between
 from kb.store.papers import existing_ids, paper_titles, papers_named, sightings_between
-from kb.store.posts import posts_published_between
+from kb.store.posts import PostView, earlier_texts, posts_published_between
 from kb.text import clean_heading, find_markers, normalize_url, words_of
 from pipeline.brief.entities import NameIndex
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
@@ -259,6 +260,22 @@ def _cites(line: str, arxiv_id: str) -> bool:
     return any(a.id == arxiv_id for a in find_cited_ids(line))
 
 
+def _as_of_window(store: Store, posts: list[PostView], window: Window, tz: tzinfo | None) -> list[PostView]:
+    """Each post as the window's last day had it: one corrected in place after the window reads with the text
+    it had then (``earlier_texts``), when kb kept it; a past day rebuilt later shows that night's figures."""
+    def after(p: PostView) -> bool:
+        return bool(p.updated) and local_stamp((p.updated or "")[:16], tz) > window.end
+    later = {p.key for p in posts if after(p)}
+    if not later:
+        return posts
+    earlier = earlier_texts(store, later)
+    out = []
+    for p in posts:
+        then = [e for e in earlier.get(p.key, []) if not after(e)]
+        out.append(replace(then[-1], cites=p.cites) if p.key in later and then else p)
+    return out
+
+
 def _corrected_on(published: str | None, updated: str | None, tz: tzinfo | None) -> str | None:
     """The local day a post was corrected in place, when that is after the day it was published."""
     first, later = (local_stamp(t[:16], tz)[:10] if t else "" for t in (published, updated))
@@ -428,7 +445,7 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
     """The window's posts into the pool; each post's title and its key there, for the entries that name it."""
     posts = []
     keyed: list[tuple[str, str]] = []
-    for p in posts_published_between(store, *_days(window, pad=1)):
+    for p in _as_of_window(store, posts_published_between(store, *_days(window, pad=1)), window, tz):
         local = local_stamp((p.published or "")[:16], tz)
         if not window.contains(local):
             local = local_stamp((p.updated or "")[:16], tz)   # corrected in place on the window's day

@@ -103,3 +103,20 @@ def test_ids_the_team_cites_without_metadata_are_asked_about_and_unknown_ones_ag
         save_id_checks(tx, [], ["2610.00004"], "2026-10-05")
     assert ids_to_resolve(store, "2026-09-30") == ["2610.00001", "2610.00003"]
     assert ids_to_resolve(store, "2026-10-05") == ["2610.00001", "2610.00003", "2610.00004"]
+
+
+def test_a_post_corrected_in_place_keeps_the_text_it_replaced(store: Store) -> None:
+    """A figure corrected on the 9th (the feed's `updated`): the store keeps the text of the 8th with the date
+    it held from, and nothing when only the tags change."""
+    from kb.store.posts import earlier_texts
+    post = PostRecord("g1", "llm-d", "NIXL backends", "https://llm-d.ai/x", "2026-10-08T09:00",
+                      summary="Mooncake 44.6 GB/s", tags=["a"])
+    fixed = PostRecord("g1", "llm-d", "NIXL backends", "https://llm-d.ai/x", "2026-10-08T09:00",
+                       "2026-10-09T08:00", summary="Mooncake 46.1 GB/s", tags=["a"])
+    with store.transaction() as c:
+        save_posts(c, [post])
+        save_posts(c, [PostRecord(**{**post.__dict__, "tags": ["b"]})])
+        assert save_posts(c, [fixed]).updated == 1
+    [then] = earlier_texts(store, ["g1", "g2"])["g1"]
+    assert (then.summary, then.updated, then.published) == ("Mooncake 44.6 GB/s", None, "2026-10-08T09:00")
+    assert store.query("SELECT valid_from FROM post_versions")[0][0] == "2026-10-08T09:00"
