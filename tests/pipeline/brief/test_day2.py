@@ -354,3 +354,20 @@ def test_the_sample_day_rebuilt_after_day_2_keeps_its_own_anchors(day2: dict[str
     differ = [(a, b) for a, b in zip(written.splitlines(), rebuilt.splitlines()) if a != b]
     assert len(written.splitlines()) == len(rebuilt.splitlines())
     assert [(a.split(" · ")[0], b.split(" · ")[0]) for a, b in differ] == [("执行体：kb nightly", "执行体：kb brief")], differ
+
+
+def test_the_sample_day_s_nightly_run_again_after_day_2_leaves_its_briefings_as_they_were(
+        day2: dict[str, Any], day2_home: Path, tmp_path: Path) -> None:
+    """Issue 13's as-of rule, whole: after day 2 (the doc's next version, a new queue, a post corrected in
+    place, papers first seen), the sample day's nightly run again writes nothing: every briefing file is
+    byte-identical to the one that night wrote. (On a copy: the module's other tests read day 2's store.)"""
+    import shutil
+
+    from tests.support.days import DAY1
+    home = tmp_path / "ws"
+    shutil.copytree(day2_home, home)
+    names = sorted(p.name for p in (home / "briefings").glob(f"{DAY1}-inference*"))
+    written = {n: (home / "briefings" / n).read_bytes() for n in names}
+    out = kb(home, "nightly", "--date", DAY1, "--offline").stdout
+    assert len(names) == 4 and out.count("(unchanged)") == 2, out
+    assert {n: (home / "briefings" / n).read_bytes() for n in names} == written
