@@ -47,13 +47,13 @@ from pipeline.classify.training.fit import fit, make_model, taxonomy_term_groups
 from pipeline.classify.training.labelmap import LEVELS, LabelMap
 from pipeline.classify.training.tuning import tune
 
-__all__ = ["train", "cross_validate", "dev_out_of_fold", "beside", "main"]
+__all__ = ["train", "cross_validate", "dev_out_of_fold", "kb_sources", "out_of_fold_rows", "beside", "main"]
 
 # Chosen on dev (out of fold) and the val split — see REPORT.md for the comparison.
 DEFAULTS = dict(min_df=2, C_rel=4.0, C_topic=8.0, max_tags=4, prune=1e-3, dev_folds=3,
                 block_weights=(1.0, 1.0, 1.0), dev_weight=10.0, random_weight=0.3,
                 rel_mode="hierarchical", stack=True, C_stack=1.0, keyword_block=True, stack_topics=False,
-                min_primary_recall=0.9, min_negatives_kept=0.95)
+                min_primary_recall=0.9, min_negatives_kept=0.95, own_oof=False)
 
 
 # kb's labels of corpus papers never trained on (the label map's [abstracts.held_out]), by how each was drawn
@@ -82,9 +82,9 @@ def dev_out_of_fold(ex: Sequence[Example], feats: Sequence[Any], topics, groups,
                     log=print) -> tuple[list[int], np.ndarray]:
     """Logits for every dev item from a model that did not see it (k folds over dev): lets
     the thresholds follow the project's own labelling conventions without tuning on
-    items the model was fitted to."""
-    dev = [i for i, e in enumerate(ex) if e.split == "dev"]
-    base = [i for i, e in enumerate(ex) if e.trainable and e.split == "train"]
+    items the model was fitted to. With ``hp["own_oof"]`` kb's labels of corpus papers
+    (``source="labelled"``) are folded over too, and their logits join stage 2 and the texts' line."""
+    dev, base = out_of_fold_rows(ex, hp)
     fold = {i: int(hashlib.sha1(ex[i].key.encode()).hexdigest(), 16) % k for i in dev}
     Z = np.zeros((len(dev), 3 + len(topics)), dtype=np.float32)
     for f in range(k):
@@ -96,6 +96,20 @@ def dev_out_of_fold(ex: Sequence[Example], feats: Sequence[Any], topics, groups,
         held = [n for n, i in enumerate(dev) if fold[i] == f]
         Z[held] = m.logits_many([m.vectorize(ex[dev[n]].title, ex[dev[n]].text) for n in held])
     return dev, Z
+
+
+def kb_sources(hp: dict[str, Any]) -> tuple[str, ...]:
+    """The sources whose labels are kb's own line, out of fold for stage 2 and the texts' offsets."""
+    return ("dev", "labelled") if hp.get("own_oof") else ("dev",)
+
+
+def out_of_fold_rows(ex: Sequence[Example], hp: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """``(folded, always trained on)``: the rows of kb's own labels (``kb_sources``) that get out-of-fold
+    logits, and the train split's other rows, which every fold is fitted on."""
+    own = kb_sources(hp)
+    folded = [i for i, e in enumerate(ex) if e.split == "dev" or (e.trainable and e.source in own)]
+    base = [i for i, e in enumerate(ex) if e.trainable and e.split == "train" and e.source not in own]
+    return folded, base
 
 
 # ---------------------------------------------------------------------------- the run
@@ -156,15 +170,17 @@ def train(corpus: str | Path, label_map: str | Path, taxonomy: str | Path, *,
         Z2[:, cols] = stack.oof(S, va_ex, topics, hp["C_stack"], hp["rel_mode"])[:, cols]
         measured = make_model(stack.fold(parts, *stage2, columns=cols), {**meta, "model_id": "measured"},
                               hp["prune"])
-        tune(measured, va_ex, Z2, **floors)
+        tune(measured, va_ex, Z2, kb_sources(hp), **floors)
     else:
-        tune(measured, va_ex, Zva, **floors)
+        tune(measured, va_ex, Zva, kb_sources(hp), **floors)
     log(f"  tuned: offsets {measured.meta['rel_offsets']}, thresholds {measured.meta['thresholds']}")
     report: dict[str, Any] = {"counts": summarise(ex), "figures": {}}
     if hp["dev_folds"] and dev_items:
         # dev, out of fold (stage 1 and stage 2 never saw the item; thresholds tuned on these)
         Zd = (Z2 if stage2 is not None else Zva)[-len(dev_ix):]
         dev_ex = [ex[i] for i in dev_ix]
+        Zd = Zd[[k for k, e in enumerate(dev_ex) if e.split == "dev"]]   # the dev set's figure, not kb's corpus labels
+        dev_ex = [e for e in dev_ex if e.split == "dev"]
         preds = []
         for z, e in zip(Zd, dev_ex):
             rel, _, _, tags = measured.decide(z, title_only=not e.text)
@@ -270,6 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--C-rel", type=float, default=DEFAULTS["C_rel"])
     ap.add_argument("--C-topic", type=float, default=DEFAULTS["C_topic"])
     ap.add_argument("--stack-topics", action="store_true", help="stage 2 re-reads the topic heads too")
+    ap.add_argument("--own-oof", action="store_true",
+                    help="kb's labels of corpus papers out of fold too, for stage 2 and the texts' line")
     ap.add_argument("--dev-folds", type=int, default=DEFAULTS["dev_folds"],
                     help="folds over dev for out-of-fold threshold tuning (0: tune on val only)")
     args = ap.parse_args(argv)
@@ -281,7 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     model, report = train(args.corpus, args.label_map, args.taxonomy, dev=args.dev, holdout=args.holdout,
                           licences=args.licences, final_fit=args.final_fit, min_df=args.min_df,
                           C_rel=args.C_rel, C_topic=args.C_topic, dev_folds=args.dev_folds,
-                          stack_topics=args.stack_topics)
+                          stack_topics=args.stack_topics, own_oof=args.own_oof)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     model.save(out)

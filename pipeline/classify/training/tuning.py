@@ -26,12 +26,13 @@ from pipeline.classify.training.labelmap import LEVELS
 __all__ = ["tune", "tune_by_regime", "tune_rules", "MIN_KB_ITEMS"]
 
 
-def tune(model: Model, ex: Sequence[Example], Z: np.ndarray | None = None, **floors: float) -> None:
+def tune(model: Model, ex: Sequence[Example], Z: np.ndarray | None = None, kb_sources: Sequence[str] = ("dev",),
+         **floors: float) -> None:
     """Set the model's decision thresholds from validation examples (``tune_rules``), in
     place. ``Z``: their logits, if already computed (e.g. out-of-fold for dev items)."""
     if Z is None:
         Z = model.logits_many([model.vectorize(e.title, e.text) for e in ex])
-    offsets, title_only, thr = tune_by_regime(Z, ex, model.topics, model.rel_mode, **floors)
+    offsets, title_only, thr = tune_by_regime(Z, ex, model.topics, model.rel_mode, kb_sources, **floors)
     model.rel_offsets_title = np.array(title_only, dtype=np.float32)
     model.meta["rel_offsets_title"] = list(title_only)
     model.rel_offsets = np.array(offsets, dtype=np.float32)
@@ -44,12 +45,14 @@ MIN_KB_ITEMS = 100      # kb-labelled texts (all three levels) needed to draw th
 
 
 def tune_by_regime(Z: np.ndarray, ex: Sequence[Example], topics: Sequence[str], rel_mode: str = "softmax",
-                   **floors: float) -> tuple[list[float], list[float], dict[str, float]]:
+                   kb_sources: Sequence[str] = ("dev",), **floors: float
+                   ) -> tuple[list[float], list[float], dict[str, float]]:
     """``tune_rules`` per input regime: ``(offsets with text, offsets for bare titles,
     thresholds)``. A bare title carries less evidence than a title with an abstract or a
     note, so the two get their own relevance calibration; tag thresholds are shared. The texts'
-    offsets are the best accuracy on kb's own labelled texts (``source="dev"``, no floors) when
-    there are ``MIN_KB_ITEMS`` of them with all three levels, else the curated floors'."""
+    offsets are the best accuracy on kb's own labelled texts (``kb_sources``: the dev set, and with
+    ``kb train --own-oof`` kb's labels of corpus papers; no floors) when there are ``MIN_KB_ITEMS`` of
+    them with all three levels, else the curated floors'."""
     bare = np.array([not e.text for e in ex])
     offsets, thr = tune_rules(Z, ex, topics, rel_mode, **floors)
     title_only = offsets
@@ -57,7 +60,7 @@ def tune_by_regime(Z: np.ndarray, ex: Sequence[Example], topics: Sequence[str], 
         offsets, _ = tune_rules(Z[~bare], [e for e, b in zip(ex, bare) if not b], topics, rel_mode, **floors)
         title_only, _ = tune_rules(Z[bare], [e for e, b in zip(ex, bare) if b], topics, rel_mode, **floors)
     # texts: kb's line where kb's labelled texts can draw it, whether or not bare titles are tuned too
-    kb_texts = np.array([e.source == "dev" for e in ex]) & ~bare
+    kb_texts = np.array([e.source in kb_sources for e in ex]) & ~bare
     own = [e for e, k in zip(ex, kb_texts) if k]
     if len(own) >= MIN_KB_ITEMS and len({e.relevance for e in own}) == len(LEVELS):
         offsets, _ = tune_rules(Z[kb_texts], own, topics, rel_mode)

@@ -240,11 +240,30 @@ def test_the_texts_line_is_drawn_on_kbs_own_labels_when_there_are_enough():
     Z = rng.normal(size=(len(ex), 3))
     texts, _, _ = tune_by_regime(Z, ex, [], "hierarchical", **floors)
     assert texts == tune_rules(Z[60:], ex[60:], [], "hierarchical")[0]
+    # with `kb train --own-oof`, kb's labels of corpus papers draw it beside the dev set; without, they do not
+    ex = items("curated", 60) + items("dev", MIN_KB_ITEMS // 2) + items("labelled", MIN_KB_ITEMS)
+    Z = rng.normal(size=(len(ex), 3))
+    own = np.array([e.source != "curated" for e in ex])
+    texts, _, _ = tune_by_regime(Z, ex, [], "hierarchical", ("dev", "labelled"), **floors)
+    assert texts == tune_rules(Z[own], [e for e, o in zip(ex, own) if o], [], "hierarchical")[0]
+    texts, _, _ = tune_by_regime(Z, ex, [], "hierarchical", **floors)
+    assert texts == tune_rules(Z, ex, [], "hierarchical", **floors)[0]      # too few dev items: the floors
     # kb's items of one level only cannot draw a line: the floors decide
     ex = items("curated", 60) + [e for e in items("dev", 3 * MIN_KB_ITEMS) if e.relevance == "primary"]
     Z = rng.normal(size=(len(ex), 3))
     texts, _, _ = tune_by_regime(Z, ex, [], "hierarchical", **floors)
     assert texts == tune_rules(Z, ex, [], "hierarchical", **floors)[0]
+
+
+def test_own_oof_folds_kbs_corpus_labels_over_with_the_dev_set():
+    """`--own-oof`: kb's labels of corpus papers get out-of-fold logits (never fitted with their own fold) beside
+    the dev set's; without it they are trained on in every fold, as the curated train split is."""
+    from pipeline.classify.training.train import out_of_fold_rows
+    ex = [Example(key=k, title="x", text="t", relevance="none", topics=(), split=split, source=source)
+          for k, split, source in (("c", "train", "curated"), ("l", "train", "labelled"), ("d", "dev", "dev"),
+                                   ("v", "val", "curated"), ("s", "train", "systems"))]
+    assert out_of_fold_rows(ex, {}) == ([2], [0, 1, 4])
+    assert out_of_fold_rows(ex, {"own_oof": True}) == ([1, 2], [0, 4])
 
 
 def test_the_shipped_team_labels_are_valid_and_all_in_the_train_split():
