@@ -60,6 +60,12 @@ def save_knowledge_doc(tx: Tx, doc: KnowledgeDoc, content_hash: str, day: str) -
         rows.append(row("anchors", a, topic=doc.topic, section=found["section"], subject=found["subject"],
                         url=None if a.arxiv_id else a.url, anchored_on=a.anchored_on or derived,
                         first_seen=first, last_seen=day, ended_on=None, doc_version=doc.version))
+    # a date the line no longer gives is kept until today: a past day counts the anchor with that day's date
+    changed = [row("anchor_dates", anchor_id=old["id"], until_day=day, anchored_on=old["anchored_on"])
+               for r in rows if (old := existing.get((r["section"], r["subject"]))) is not None
+               and old["anchored_on"] != r["anchored_on"] and old["ended_on"] is None]
+    if changed:
+        tx.insert("anchor_dates", changed)
     tx.upsert("anchors", rows, ["topic", "section", "subject"])
     gone = [k for k, old in existing.items() if k not in seen and old["ended_on"] is None]
     tx.run("UPDATE anchors SET ended_on = :d WHERE topic = :t AND section = :s AND subject = :x",
@@ -89,8 +95,17 @@ def _open_dates(left: dict[tuple[str, str], dict[str, Any]]) -> dict[str, str | 
 # past day rebuilt later sees the doc as it was, with its own section numbers; the next version's lines (a
 # renumbered section, a line written later with an earlier date) are not that day's. A day before kb's first
 # reading has no doc of its own; its doc is the one on disk, whose lines count from their dates.
-_DATED = "coalesce(a.anchored_on, a.first_seen) <= ?"
+# The date it counts from is the one its line gave on D: a date a later reading changed (a future date
+# corrected) is the one kept in anchor_dates until that reading.
+_DATE_ON = ("(CASE WHEN EXISTS (SELECT 1 FROM anchor_dates d WHERE d.anchor_id = a.id AND d.until_day > ?) "
+            "THEN (SELECT d.anchored_on FROM anchor_dates d WHERE d.anchor_id = a.id AND d.until_day > ? "
+            "ORDER BY d.until_day, d.id LIMIT 1) ELSE a.anchored_on END)")
 _READ_BY = " AND coalesce(a.first_seen, a.anchored_on) <= ? AND (a.ended_on IS NULL OR a.ended_on > ?)"
+
+
+def _date_on(day: str | None) -> tuple[str, tuple]:
+    """The SQL expression (on alias ``a``) and its parameters for an anchor's date on ``day`` (now, without one)."""
+    return ("a.anchored_on", ()) if day is None else (_DATE_ON, (day, day))
 
 
 def _as_of(store: Store, topic: str, day: str | None) -> tuple[str, tuple]:
@@ -98,9 +113,11 @@ def _as_of(store: Store, topic: str, day: str | None) -> tuple[str, tuple]:
     (now, without one)."""
     if day is None:
         return "a.ended_on IS NULL", ()
+    date, params = _date_on(day)
+    dated = f"coalesce({date}, a.first_seen) <= ?"
     if _read_by(store, topic, day):
-        return _DATED + _READ_BY, (day, day, day)
-    return _DATED + " AND a.ended_on IS NULL", (day,)
+        return dated + _READ_BY, (*params, day, day, day)
+    return dated + " AND a.ended_on IS NULL", (*params, day)
 
 
 def _read_by(store: Store, topic: str, day: str) -> bool:
@@ -190,11 +207,12 @@ def current_anchors(store: Store, topic: str, as_of: str | None = None) -> list[
     With ``as_of``, an anchored paper is known only if kb had seen it by then: a past day rebuilt after the
     store learned the paper's title and abstract describes the anchor by its line, as that night did."""
     cond, params = _as_of(store, topic, as_of)
+    date, date_params = _date_on(as_of)
     seen, seen_params = ("", ()) if as_of is None else (" AND (p.first_seen IS NULL OR p.first_seen <= ?)", (as_of,))
     return [AnchorView(*r[:8], paper_known=bool(r[8])) for r in store.query(
-        "SELECT a.section, a.subject, a.arxiv_id, a.url, a.label, a.anchored_on, p.title, p.abstract, "
+        f"SELECT a.section, a.subject, a.arxiv_id, a.url, a.label, {date}, p.title, p.abstract, "
         f"p.arxiv_id IS NOT NULL FROM anchors a LEFT JOIN papers p ON p.arxiv_id = a.arxiv_id{seen} "
-        f"WHERE a.topic = ? AND {cond} ORDER BY a.section, a.subject", (*seen_params, topic, *params))]
+        f"WHERE a.topic = ? AND {cond} ORDER BY a.section, a.subject", (*date_params, *seen_params, topic, *params))]
 
 
 def _sections_of(store: Store) -> dict[tuple[str, str], dict[str, Any]]:
@@ -274,10 +292,12 @@ def anchored_between(store: Store, topic: str, first_day: str, last_day: str) ->
     section number — sorted here, so both backends give one order (a paper anchored in two
     sections on one day was listed "§2.5、§2.2" on PostgreSQL and "§2.2、§2.5" on SQLite)."""
     cond, params = _as_of(store, topic, last_day)
+    date, date_params = _date_on(last_day)
     rows = [RecentAnchor(*r) for r in store.query(
-        "SELECT a.arxiv_id, a.section, a.anchored_on, a.label, p.title FROM anchors a LEFT JOIN papers p "
+        f"SELECT a.arxiv_id, a.section, {date}, a.label, p.title FROM anchors a LEFT JOIN papers p "
         f"ON p.arxiv_id = a.arxiv_id WHERE a.topic = ? AND {cond} AND a.arxiv_id IS NOT NULL "
-        "AND a.anchored_on >= ? AND a.anchored_on <= ?", (topic, *params, first_day, last_day))]
+        f"AND {date} >= ? AND {date} <= ?",
+        (*date_params, topic, *params, *date_params, first_day, *date_params, last_day))]
     return sorted(rows, key=lambda a: (a.anchored_on or "", a.arxiv_id, section_key(a.section) or (), a.section,
                                        a.label))
 

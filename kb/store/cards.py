@@ -5,9 +5,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from kb.arxiv_id import parse_arxiv_id
 from kb.records import Card, QueueItem
 from kb.store.db import Store
-from kb.store.notes import add_mentions, clear_origin, mention_row
+from kb.store.notes import add_mentions, clear_origin, mention_row, mentions_until
 from kb.store.rows import Tx, row
 
 
@@ -114,17 +115,40 @@ class QueueView:
 def queue(store: Store, day: str | None = None) -> list[QueueView]:
     """The work queue, best first: now, or as of ``day``, each queue file as kb read it last on or before that
     day (a file kb had not read by then counts as it is now, as a knowledge doc does)."""
-    now = store.query("SELECT path, rank, arxiv_id, url, title, score FROM queue_items ORDER BY rank")
     if day is None:
-        return [QueueView(*r[1:]) for r in now]
-    kept: dict[str, list[list[Any]]] = {}
+        return [QueueView(*r) for r in store.query("SELECT rank, arxiv_id, url, title, score FROM queue_items "
+                                                   "ORDER BY rank")]
+    rows = [tuple(i) for items in _queue_files(store, day).values() for i in items]
+    return [QueueView(*r) for r in sorted(rows, key=lambda r: r[0])]
+
+
+def _queue_files(store: Store, day: str) -> dict[str, list[list[Any]]]:
+    """Each queue file's items ``[rank, arxiv_id, url, title, score]`` as kb read it last by ``day``; a file kb
+    had not read by then, as it is now."""
+    now: dict[str, list[list[Any]]] = {}
+    for path, *item in store.query("SELECT path, rank, arxiv_id, url, title, score FROM queue_items ORDER BY rank"):
+        now.setdefault(path, []).append(item)
     for (path,) in store.query("SELECT DISTINCT path FROM queue_readings"):
         last = store.query("SELECT items FROM queue_readings WHERE path = ? AND read_on <= ? "
                            "ORDER BY read_on DESC, id DESC LIMIT 1", (path, day))
         if last:
-            kept[path] = _json_rows(last[0][0])
-    rows = [r[1:] for r in now if r[0] not in kept] + [tuple(i) for items in kept.values() for i in items]
-    return [QueueView(*r) for r in sorted(rows, key=lambda r: r[0])]
+            now[path] = _json_rows(last[0][0])
+    return now
+
+
+def mentions_as_of(store: Store, day: str) -> dict[str, list[str]]:
+    """``mentions_until(day)``, the queue's places taken from the queue as kb read it by ``day``: an item the
+    team queued then and removed later still counts for that day (its mention row went with the re-read)."""
+    out = mentions_until(store, day, except_kind="queue")
+    for path, items in _queue_files(store, day).items():
+        for _, arxiv_id, url, *_ in items:
+            found = parse_arxiv_id(arxiv_id or url or "")
+            if found is None:
+                continue
+            places = out.setdefault(found.id, [])
+            if path not in places:   # in the order of the other places (by origin)
+                places.insert(next((n for n, p in enumerate(places) if p.split("#")[0] > path), len(places)), path)
+    return out
 
 
 def _json_rows(text: str | None) -> list[list[Any]]:

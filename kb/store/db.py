@@ -27,8 +27,8 @@ if TYPE_CHECKING:  # SQLAlchemy is imported lazily: read-only commands never pay
 TABLES = (
     "papers", "paper_versions", "paper_changes", "sightings", "posts", "post_versions", "sources", "source_runs",
     "workspace_files", "notes", "note_entries", "mentions", "cards", "queue_items", "queue_readings",
-    "doc_versions", "doc_readings", "anchors", "tags", "classifications", "doc_relevance", "classify_queue", "flags",
-    "briefings", "briefed_items", "id_checks",
+    "doc_versions", "doc_readings", "anchors", "anchor_dates", "tags", "classifications", "doc_relevance",
+    "classify_queue", "flags", "briefings", "briefed_items", "id_checks",
 )
 
 

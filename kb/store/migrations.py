@@ -578,6 +578,25 @@ M026_POST_VERSIONS = Migration("m026_post_versions", (
     "CREATE INDEX ix_post_versions_key ON post_versions (key)",
 ))
 
+# The date an anchor's line gave before a later reading changed it (a future date corrected, a date moved),
+# until the day of that reading: a past day rebuilt later counts the anchor with the date its doc gave then.
+# Kept from this migration on; a date changed earlier reads as corrected.
+M027_ANCHOR_DATES = Migration("m027_anchor_dates", (
+    """CREATE TABLE anchor_dates (
+        id INTEGER PRIMARY KEY,
+        anchor_id INTEGER NOT NULL,
+        until_day TEXT NOT NULL,
+        anchored_on TEXT
+    )""",
+    "CREATE INDEX ix_anchor_dates_anchor ON anchor_dates (anchor_id, until_day)",
+))
+
+# A past day reads a paper's title and abstract as they were before a later version changed them
+# (``papers.texts_before``): paper_changes is asked by paper, for the window's papers only.
+M028_PAPER_CHANGES_INDEX = Migration("m028_paper_changes_index", (
+    "CREATE INDEX ix_paper_changes_arxiv ON paper_changes (arxiv_id)",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
@@ -585,12 +604,13 @@ MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, 
                                      M017_DOC_PROBLEMS, M018_BRIEFED_TITLES, M019_FTS_CJK_CHARS, M020_DOC_READINGS,
                                      M021_FLAG_CLOSURES, M022_CITED_IDS,
                                      M023_CARD_FINDINGS, M024_FLAG_SIGNED, M025_QUEUE_READINGS,
-                                     M026_POST_VERSIONS)
+                                     M026_POST_VERSIONS, M027_ANCHOR_DATES,
+                                     M028_PAPER_CHANGES_INDEX)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.
 ID_TABLES = ("paper_changes", "sightings", "source_runs", "note_entries", "mentions", "doc_versions", "doc_readings",
-             "anchors", "flags", "queue_readings", "post_versions")
+             "anchors", "flags", "queue_readings", "post_versions", "anchor_dates")
 
 # The record of what was applied; on PostgreSQL the same columns, the time in the same form.
 LEDGER = {

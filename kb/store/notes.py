@@ -126,13 +126,15 @@ def entry_count(store: Store, path: str) -> int:
     return store.query("SELECT count(*) FROM note_entries WHERE path = ?", (path,))[0][0]
 
 
-def mentions_until(store: Store, day: str) -> dict[str, list[str]]:
+def mentions_until(store: Store, day: str, *, except_kind: str = "") -> dict[str, list[str]]:
     """arXiv ID → where the team cited it (``path#N`` for entries, the file or post key otherwise),
-    counting only what was dated on or before ``day``: a later day never leaks into an earlier briefing."""
+    counting only what was dated on or before ``day``: a later day never leaks into an earlier briefing.
+    ``except_kind``: an origin kind left out (the queue, whose places as of a day ``cards.mentions_as_of``
+    reads from its readings)."""
     out: dict[str, list[str]] = {}
     for aid, kind, origin, entry in store.query(
             "SELECT arxiv_id, origin_kind, origin, entry FROM mentions WHERE arxiv_id IS NOT NULL "
-            "AND (seen_on IS NULL OR seen_on <= ?) ORDER BY origin, entry", (day,)):
+            "AND (seen_on IS NULL OR seen_on <= ?) AND origin_kind <> ? ORDER BY origin, entry", (day, except_kind)):
         where = f"{origin}#{entry}" if kind == "entry" else origin
         places = out.setdefault(aid, [])
         if where not in places:

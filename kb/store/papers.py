@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kb.arxiv_id import lookup_arxiv_id, parse_arxiv_id
@@ -193,10 +193,14 @@ def paper_texts(store: Store, ids: Iterable[str]) -> dict[str, PaperText]:
         store, "SELECT arxiv_id, title, abstract, primary_category FROM papers WHERE arxiv_id IN ({marks})", ids)}
 
 
-def paper_titles(store: Store, ids: Iterable[str]) -> dict[str, str]:
-    """The store's title of each of ``ids`` that has one."""
-    return {r[0]: r[1] for r in _in(store, "SELECT arxiv_id, title FROM papers WHERE arxiv_id IN ({marks}) "
-                                    "AND title <> ''", ids)}
+def paper_titles(store: Store, ids: Iterable[str], as_of: str | None = None) -> dict[str, str]:
+    """The store's title of each of ``ids`` that has one; with ``as_of``, the title it had on that day
+    (``texts_before``)."""
+    out = {r[0]: r[1] for r in _in(store, "SELECT arxiv_id, title FROM papers WHERE arxiv_id IN ({marks}) "
+                                   "AND title <> ''", ids)}
+    if as_of is not None:
+        out.update((i, t["title"]) for i, t in texts_before(store, out, as_of).items() if t.get("title"))
+    return out
 
 
 def papers_named(store: Store, keys: Iterable[str]) -> dict[str, dict[str, str]]:
@@ -257,13 +261,32 @@ class SightingView:
 
 def sightings_between(store: Store, first_day: str, last_day: str, *,
                       skip_kinds: tuple[str, ...] = ("bulk", "api", "blog")) -> list[SightingView]:
-    """Sightings dated ``first_day`` … ``last_day`` (indexed by date; a backfill's kinds left out)."""
+    """Sightings dated ``first_day`` … ``last_day`` (indexed by date; a backfill's kinds left out), each paper's
+    title and abstract as they were on ``last_day`` (``texts_before``)."""
     marks = ",".join("?" * len(skip_kinds))
-    return [SightingView(*r) for r in store.query(
+    rows = [SightingView(*r) for r in store.query(
         "SELECT s.arxiv_id, s.source, s.seen_on, s.kind, s.version, s.upvotes, s.url, p.title, p.abstract "
         "FROM sightings s LEFT JOIN papers p ON p.arxiv_id = s.arxiv_id "
         f"WHERE s.seen_on >= ? AND s.seen_on <= ? AND s.kind NOT IN ({marks}) "
         "ORDER BY s.arxiv_id, s.source, s.seen_on", (first_day, last_day, *skip_kinds))]
+    then = texts_before(store, {r.arxiv_id for r in rows}, last_day)
+    return [replace(r, **then[r.arxiv_id]) if r.arxiv_id in then else r for r in rows]
+
+
+def texts_before(store: Store, ids: Iterable[str], day: str) -> dict[str, dict[str, str]]:
+    """Of ``ids``, those whose title or abstract a version dated after ``day`` changed: field → the text it had
+    on ``day`` (the replaced text of the first such change). A past day rebuilt after a v2 retitled a paper
+    shows the title of that night."""
+    out: dict[str, dict[str, str]] = {}
+    for part in chunks(sorted(set(ids))):
+        marks = ",".join("?" * len(part))
+        for arxiv_id, field_name, old in store.query(
+                "SELECT c.arxiv_id, c.field, c.old_value FROM paper_changes c JOIN paper_versions v "
+                f"ON v.arxiv_id = c.arxiv_id AND v.version = c.version WHERE c.arxiv_id IN ({marks}) "
+                "AND c.field IN ('title', 'abstract') AND v.date > ? ORDER BY c.arxiv_id, c.field, c.version, c.id",
+                (*part, day)):
+            out.setdefault(arxiv_id, {}).setdefault(field_name, old)
+    return out
 
 
 _SOURCES = {"sqlite": "group_concat(DISTINCT s.source)", "postgresql": "string_agg(DISTINCT s.source, ',')"}

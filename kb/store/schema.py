@@ -232,6 +232,14 @@ class Anchor(SQLModel, table=True):
     doc_version: str | None = None
 
 
+class AnchorDate(SQLModel, table=True):
+    __tablename__ = "anchor_dates"
+    id: int | None = Field(default=None, primary_key=True)
+    anchor_id: int                       # anchors.id
+    until_day: str                       # the day of the reading that changed the date
+    anchored_on: str | None = None       # the date the line gave until then
+
+
 class TagRow(SQLModel, table=True):
     __tablename__ = "tags"
     subject_kind: str = Field(primary_key=True)

@@ -215,7 +215,7 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
         pool.merge_same_titles()
         names = _names(store, pool, compared, window.end[:10])
-        titles = paper_titles(store, names.ids_to_title())
+        titles = paper_titles(store, names.ids_to_title(), window.end[:10])
         named = papers_named(store, names.unexplained(titles))
         titles.update((i, t) for by_id in named.values() for i, t in by_id.items())
         return pool, names, titles, named
@@ -452,7 +452,7 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
             if not window.contains(local):
                 continue
         posts.append((p, local))
-    cited = paper_titles(store, {p.cites[0] for p, _ in posts if len(p.cites) == 1})
+    cited = paper_titles(store, {p.cites[0] for p, _ in posts if len(p.cites) == 1}, window.end[:10])
     for p, local in posts:
         ids = list(p.cites)
         # A post about one paper is that paper's item; a post citing several, or one paper it is not

@@ -19,8 +19,7 @@ from kb.store.anchors import (
     section_titles,
 )
 from kb.store.briefings import net_new_history
-from kb.store.cards import card_mismatches, queue
-from kb.store.notes import mentions_until
+from kb.store.cards import card_mismatches, mentions_as_of, queue
 from kb.store.papers import existing_ids, paper_titles, unknown_to_arxiv
 from kb.store.tags import StoredResult, stored_results
 from kb.text import strip_anchor_syntax
@@ -102,7 +101,7 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     by the team) could be."""
     f = Facts(quantities=dict(quantities or {}), said_of=said_of or SaidOf(),
               claim_words=claim_words or ClaimWords())
-    f.mentions = mentions_until(store, until)
+    f.mentions = mentions_as_of(store, until)
     f.known_ids = existing_ids(store, cited | set(f.mentions))
     f.unknown_to_arxiv = unknown_to_arxiv(store)
     # a card's mismatch is an item of the window it was written in; one written earlier stays in `kb audit`

@@ -132,7 +132,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         rules=rules, window=window,
         candidates=cands, stored=stored,
         unstored=_as_the_stage_would(engine, topic, paper_texts(store, cited - set(stored)), judged),
-        paper_titles=paper_titles(store, cited),
+        paper_titles=paper_titles(store, cited, day),
         facts=facts, kept_claims=kept_claims,
         anchors=sections_by_subject(anchored), anchored=anchored,
         withdrawn=withdrawn_anchors(store, topic, day, keys),

@@ -122,3 +122,22 @@ def test_a_past_day_knows_an_anchored_paper_only_if_kb_had_seen_it(store: Store)
     assert known("2026-10-08") == {"2609.14872": (None, False), "2311.18677": ("Splitwise", True)}
     assert known("2026-10-09")["2609.14872"] == known(None)["2609.14872"] == (
         "AMPD: Adaptive Multi-Path PD Disaggregation", True)
+
+
+def test_an_anchoring_date_corrected_later_counts_on_a_past_day_as_the_doc_then_gave_it(store: Store) -> None:
+    """Day 2's doc anchors TailGuard "(anchored 2026-10-15)", a date in its future; day 4's corrects it to the
+    9th. The 9th rebuilt later does not count it (its doc gave the 15th), the 13th and now do, dated the 9th;
+    the 9th's continuing anchors leave it out, the 13th's window (the 10th to the 13th) too."""
+    from kb.store.anchors import anchored_between, current_anchors
+    _read_sections(store, "2026-10-09", "v311", s2_2=[AnchorRef("2610.08977", anchored_on="2026-10-15")])
+    _read_sections(store, "2026-10-13", "v313", s2_2=[AnchorRef("2610.08977", anchored_on="2026-10-09")])
+
+    def dates(day: str | None) -> list[str | None]:
+        return [a.anchored_on for a in current_anchors(store, "inference", day)]
+    assert dates("2026-10-09") == [] and anchored_subject_count(store, "inference", "2026-10-09") == 0
+    assert dates("2026-10-13") == dates(None) == ["2026-10-09"]
+    assert [a.arxiv_id for a in anchored_between(store, "inference", "2026-10-09", "2026-10-09")] == []
+    assert anchored_between(store, "inference", "2026-10-10", "2026-10-13") == []
+    assert [a.anchored_on for a in anchored_between(store, "inference", "2026-10-09", "2026-10-13")] == ["2026-10-09"]
+    assert [tuple(r) for r in store.query("SELECT until_day, anchored_on FROM anchor_dates")] == [
+        ("2026-10-13", "2026-10-15")]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from kb.records import Card, QueueItem
 from kb.store import Store
-from kb.store.cards import card_mismatches, forget_queue, queue, save_card, save_queue
+from kb.store.cards import card_mismatches, forget_queue, mentions_as_of, queue, save_card, save_queue
 from kb.store.notes import mentions_until
 
 QUEUE = "organized/queue/work-queue.md"
@@ -46,3 +46,16 @@ def test_the_queue_of_a_day_is_the_one_read_last_by_it(store: Store) -> None:
         forget_queue(tx, "organized/cards/x.md", "2026-10-11")    # not a queue: nothing kept
     assert titles("2026-10-11") == [] and titles("2026-10-10") == ["FlashPD", "PrefixFlow"]
     assert store.query("SELECT count(*) FROM queue_readings")[0][0] == 3
+
+
+def test_a_day_s_mentions_keep_a_queued_paper_the_team_took_off_the_queue_later(store: Store) -> None:
+    """LayerLink was queued on the 12th and taken off on the 14th (its mention went with the re-read): the 12th
+    rebuilt later still finds it queued, between the card and the notes by path; the 14th does not."""
+    with store.transaction() as tx:
+        save_card(tx, Card(path="organized/paper_cards/401-2610-13590.md", arxiv_id="2610.13590"))
+        save_queue(tx, QUEUE, [QueueItem(1, "2610.13590", title="LayerLink")], "2026-10-12")
+        save_queue(tx, QUEUE, [QueueItem(1, None, "https://arxiv.org/abs/2610.11842v2", "FlashPD")], "2026-10-14")
+    assert mentions_as_of(store, "2026-10-12")["2610.13590"] == ["organized/paper_cards/401-2610-13590.md", QUEUE]
+    assert "2610.11842" not in mentions_as_of(store, "2026-10-12")
+    assert mentions_as_of(store, "2026-10-14")["2610.13590"] == ["organized/paper_cards/401-2610-13590.md"]
+    assert mentions_as_of(store, "2026-10-14")["2610.11842"] == [QUEUE]

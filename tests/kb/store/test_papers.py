@@ -120,3 +120,25 @@ def test_a_post_corrected_in_place_keeps_the_text_it_replaced(store: Store) -> N
     [then] = earlier_texts(store, ["g1", "g2"])["g1"]
     assert (then.summary, then.updated, then.published) == ("Mooncake 44.6 GB/s", None, "2026-10-08T09:00")
     assert store.query("SELECT valid_from FROM post_versions")[0][0] == "2026-10-08T09:00"
+
+
+def test_a_past_day_reads_a_paper_s_title_and_abstract_as_they_were_before_a_later_version(store: Store) -> None:
+    """SnapEvict's v2 (2026-10-13) shortens its title: the 9th, rebuilt later, reads v1's title and abstract,
+    in its window's sightings and in the titles a briefing asks for; the 13th and now read v2's."""
+    from kb.store.papers import paper_titles, sightings_between, texts_before
+    v1 = PaperRecord("2610.12408", 1, "SnapEvict: KV Cache Eviction for Multi-Turn Chat Serving", [], "v1 text",
+                     updated="2026-10-09", versions=[(1, "2026-10-09")])
+    v2 = PaperRecord("2610.12408", 2, "SnapEvict: KV Cache Eviction for Multi-Turn Chat", [], "v2 text",
+                     updated="2026-10-13", versions=[(1, "2026-10-09"), (2, "2026-10-13")])
+    with store.transaction() as c:
+        save_papers(c, [v1], "arxiv")
+        add_sightings(c, [Sighting("2610.12408", "hf", "2026-10-09", "featured")])
+        save_papers(c, [v2], "arxiv")
+    assert texts_before(store, ["2610.12408"], "2026-10-09") == {"2610.12408": {"title": v1.title,
+                                                                                "abstract": "v1 text"}}
+    assert texts_before(store, ["2610.12408"], "2026-10-13") == {}
+    [seen] = sightings_between(store, "2026-10-09", "2026-10-09")
+    assert (seen.title, seen.abstract) == (v1.title, "v1 text")
+    assert paper_titles(store, ["2610.12408"], "2026-10-09") == {"2610.12408": v1.title}
+    assert paper_titles(store, ["2610.12408"], "2026-10-13") == paper_titles(store, ["2610.12408"]) == {
+        "2610.12408": v2.title}
