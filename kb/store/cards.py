@@ -71,17 +71,18 @@ class CardView:
 
 def cards(store: Store) -> list[CardView]:
     """Every card, by path."""
-    return [CardView(*r[:-1], tuple(_json_list(r[-1]))) for r in store.query(
+    return [CardView(*r[:-1], tuple(str(v) for v in _json_list(r[-1]))) for r in store.query(
         "SELECT path, file_id, arxiv_id, title, created, hf_upvotes, primary_topic, body, topics FROM cards "
         "ORDER BY path")]
 
 
-def _json_list(text: str | None) -> list[str]:
+def _json_list(text: str | None) -> list[Any]:
+    """A stored JSON list; anything else (bad JSON, another type) reads as empty."""
     try:
         value = json.loads(text or "[]")
     except ValueError:
         return []
-    return [str(v) for v in value] if isinstance(value, list) else []
+    return value if isinstance(value, list) else []
 
 
 def card_mismatches(store: Store, until: str | None = None, since: str | None = None) -> list[tuple[str, str, str]]:
@@ -152,11 +153,8 @@ def mentions_as_of(store: Store, day: str) -> dict[str, list[str]]:
 
 
 def _json_rows(text: str | None) -> list[list[Any]]:
-    try:
-        value = json.loads(text or "[]")
-    except ValueError:
-        return []
-    return [v for v in value if isinstance(v, list) and len(v) == 5] if isinstance(value, list) else []
+    """A kept queue reading's items ``[rank, arxiv_id, url, title, score]``."""
+    return [v for v in _json_list(text) if isinstance(v, list) and len(v) == 5]
 
 
 @dataclass(frozen=True)

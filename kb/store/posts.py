@@ -9,7 +9,7 @@ from kb.store.db import Store
 from kb.store.fts import post_document
 from kb.store.notes import add_mentions, mention_row
 from kb.store.papers import WriteCounts
-from kb.store.rows import Tx, row
+from kb.store.rows import Tx, chunks, row
 from kb.store.search import index_docs
 from kb.store.tags import enqueue
 from kb.text import normalize_url
@@ -81,9 +81,7 @@ def earlier_texts(store: Store, keys: Iterable[str]) -> dict[str, list[PostView]
     """The texts the given posts had before they were corrected in place, newest last, each as a post whose
     ``updated`` is that text's correction date (``published`` stays the post's)."""
     out: dict[str, list[PostView]] = {}
-    wanted = sorted(set(keys))
-    for i in range(0, len(wanted), 500):
-        part = wanted[i:i + 500]
+    for part in chunks(sorted(set(keys))):
         for key, feed, url, published, title, summary, content, updated in store.query(
                 "SELECT v.key, p.feed, p.url, p.published, v.title, v.summary, v.content, v.updated "
                 "FROM post_versions v JOIN posts p ON p.key = v.key "
