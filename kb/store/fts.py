@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from typing import Any
@@ -153,15 +154,19 @@ def to_tsvector_literal(title: str, body: str) -> tuple[str, int]:
     Body positions follow the title's; a phrase stays inside one column by the weights the query
     asks for (``phrase_tsqueries``). The token count is bm25's document length, FTS5's for the row.
     """
-    t, b = tokens(segment(title)) + cjk_chars(title), tokens(segment(body)) + cjk_chars(body)
-    pos: dict[str, list[str]] = {}
+    t, b = index_text(title).split(), index_text(body).split()   # the tokens FTS5 gets, CJK characters last
+    total = len(t) + len(b)
+    pos: defaultdict[str, list[str | int]] = defaultdict(list)
     for i, tok in enumerate(t, 1):
-        pos.setdefault(tok, []).append(f"{min(i, MAX_POS)}A")
+        pos[tok].append(f"{min(i, MAX_POS)}A")
+    # A body position is formatted only when written out: most lexemes of a document occur once.
     for i, tok in enumerate(b, len(t) + 1):
-        pos.setdefault(tok, []).append(str(min(i, MAX_POS)))
-    # Tokens are letters and digits only: nothing to quote. PostgreSQL refuses lexemes of 2 kB or more.
-    text = " ".join(f"'{k}':" + ",".join(v[:MAX_POSITIONS]) for k, v in pos.items() if len(k.encode()) < 2047)
-    return text, len(t) + len(b)
+        pos[tok].append(i if i <= MAX_POS else MAX_POS)
+    # Tokens are letters and digits only: nothing to quote. PostgreSQL refuses lexemes of 2 kB or more
+    # (a token of 511 characters or fewer is under that in any encoding of them).
+    text = " ".join(f"'{k}':{v[0]}" if len(v) == 1 else f"'{k}':" + ",".join(map(str, v[:MAX_POSITIONS]))
+                    for k, v in pos.items() if len(k) <= 511 or len(k.encode()) < 2047)
+    return text, total
 
 
 def _quote(lexeme: str) -> str:

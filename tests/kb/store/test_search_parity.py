@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from kb.records import Note, NoteEntry, PaperRecord, PostRecord
 from kb.store import Store
-from kb.store.fts import cjk_chars, index_text, segment, tokens
+from kb.store.fts import MAX_POS, MAX_POSITIONS, cjk_chars, index_text, segment, to_tsvector_literal, tokens
 from kb.store.notes import forget_file, save_note
 from kb.store.papers import save_papers
 from kb.store.posts import save_posts
@@ -252,3 +252,22 @@ def test_merging_a_backfill_s_index_leaves_search_answering_the_same(store: Stor
     before = search(store, "decode", limit=100)
     merge_backlog(store)
     assert search(store, "decode", limit=100) == before and len(before) == 39
+
+
+def test_the_tsvector_weighs_the_title_and_numbers_the_body_after_it() -> None:
+    """PostgreSQL's document: title positions weighted A, the body's following them, a lexeme's positions in
+    order; the count is the document's tokens, CJK characters included (FTS5's length for bm25)."""
+    text, count = to_tsvector_literal("KV Cache", "the kv cache moves; 推理")
+    assert text == "'kv':1A,4 'cache':2A,5 'the':3 'moves':6 '推理':7 '推':8 '理':9"
+    assert count == 9
+
+
+def test_the_tsvector_keeps_what_postgresql_keeps() -> None:
+    """Positions clamp at 16383 and a lexeme keeps its first 256; a lexeme of 2 kB or more is left out (the
+    server refuses it), one just under is kept."""
+    text, count = to_tsvector_literal("", " ".join(["word"] * (MAX_POS + 10)) + " end")
+    positions = text.split(" ")[0].removeprefix("'word':").split(",")
+    assert len(positions) == MAX_POSITIONS and positions[:2] == ["1", "2"]
+    assert text.split(" ")[1] == f"'end':{MAX_POS}" and count == MAX_POS + 11
+    text, _ = to_tsvector_literal("ж" * 1023 + " short", "ж" * 1024)
+    assert text == f"'{'ж' * 1023}':1A 'short':2A"
