@@ -222,7 +222,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     facts.anchored_names, facts.overlap_words = AnchoredNames(inputs.anchored), rules.overlap_words
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
-        mine = inputs.classify_for([*c.arxiv_ids, *c.entry_keys])
+        mine = inputs.classify_for(c.label_keys)
         judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, stored=stored, sections=sections,
               known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe,

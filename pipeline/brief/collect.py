@@ -467,5 +467,5 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
              text="\n".join(t for t in (p.summary, p.content) if t),
              source=SourceRef("post", p.feed, None, None, p.url, (local or "")[:10],
                               source_credibility.get(p.feed, 3), "\n".join(t for t in (p.summary, p.content) if t),
-                              p.cites, corrected=_corrected_on(p.published, p.updated, tz)))
+                              p.cites, corrected=_corrected_on(p.published, p.updated, tz), post_key=p.key))
     return keyed

@@ -29,6 +29,7 @@ class SourceRef:
     # a note entry listed as a source of a paper it cites beside its subject (``collect.cited_anchored``): its
     # key names the subject's item, so the team's label of that key and its stored result are not this item's
     beside_subject: bool = False
+    post_key: str | None = None     # a post's key in the store (``feed|guid``), which a correction of it names
 
     @property
     def key(self) -> str:
@@ -103,6 +104,13 @@ class Candidate:
         (``kb label``) and the classify stage's stored result of an entry are keyed by. An entry that only cites
         the item beside its subject is not among them: its key is the subject's."""
         return [s.key for s in self.sources if s.kind == "entry" and not s.beside_subject]
+
+    @property
+    def label_keys(self) -> list[str]:
+        """Every key a team correction (``kb label``) of the item may be written under, the first one corrected
+        deciding: its arXiv IDs, then its note entries, then its posts (an item merging a post with a note about
+        it is the post's too)."""
+        return [*self.arxiv_ids, *self.entry_keys, *(s.post_key for s in self.sources if s.post_key)]
 
     @property
     def unsourced(self) -> bool:

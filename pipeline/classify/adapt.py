@@ -243,8 +243,16 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
     n, K = len(labelled), z0.shape[1]
     X = _Design(vecs, K)
     feats = X.feats
+    hierarchical = getattr(base, "rel_mode", "softmax") == "hierarchical"
     rel = np.array([_LEVELS.index(it.relevance) if it.relevance in _LEVELS else -1 for it in labelled])
+    # A card's "not primary" (``primary_topic: false``) says the paper is another field's, not how near it is
+    # (docs/briefing.md): it teaches primary-vs-adjacent only. Read as "related", the sample's adjacent cards
+    # (agents, RAG, vision) let one ``none`` correction call the stream's agent and RAG papers adjacent.
+    unsure_near = np.array([it.origin == "card" and it.relevance == "adjacent" for it in labelled], dtype=bool)
+    if not hierarchical:   # one softmax cannot teach the one without the other
+        rel[unsure_near] = -1
     has_rel = rel >= 0
+    near_rel = np.where(unsure_near, -1, rel)   # the labels that say related or not
     w = np.array([it.weight for it in labelled], dtype=np.float64)
     w = w / w.sum()
     topic_idx = {t: i for i, t in enumerate(base.topics)}
@@ -258,7 +266,7 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
                     Yt[i, topic_idx[t]] = 1.0
     # the columns some item teaches: relevance if any relevance is labelled, topics if any topic is
     active = np.zeros(K, dtype=bool)
-    active[:_NR] = _taught_relevance(rel, getattr(base, "rel_mode", "softmax"))
+    active[:_NR] = _taught_relevance(rel, getattr(base, "rel_mode", "softmax"), near_rel)
     active[_NR:] = Mt.any()
     # The relevance biases stay the base model's: a doc's labels are mostly its anchors, a sample of
     # positives, and a bias fitted to them would call the whole stream primary. Topic biases may move.
@@ -283,7 +291,6 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
         if warm.bias is not None:
             B = warm.bias.astype(np.float64).copy()
     D[frozen, :_NR] = 0.0
-    hierarchical = getattr(base, "rel_mode", "softmax") == "hierarchical"
     m1D, m2D, m1B, m2B = np.zeros_like(D), np.zeros_like(D), np.zeros_like(B), np.zeros_like(B)
     for step in range(1, steps + 1 if active.any() else 1):
         Z = z0 + B
@@ -291,7 +298,7 @@ def adapt(base: Any, items: Sequence[Labelled | Mapping[str, Any]], *, doc: str 
         G = np.zeros_like(Z)                   # gradient of the weighted log-losses w.r.t. the logits
         if hierarchical:                       # two binary heads: related, primary | related
             related = (rel != 2).astype(np.float64)
-            G[:, 1] = (1.0 / (1.0 + np.exp(-Z[:, 1])) - related) * has_rel
+            G[:, 1] = (1.0 / (1.0 + np.exp(-Z[:, 1])) - related) * (near_rel >= 0)
             G[:, 0] = related * (1.0 / (1.0 + np.exp(-Z[:, 0])) - (rel == 0)) * has_rel
         else:                                  # softmax cross-entropy
             zr = Z[:, :_NR] - Z[:, :_NR].max(axis=1, keepdims=True)
@@ -364,16 +371,18 @@ class _Design:
                                self.col_starts, axis=0)
 
 
-def _taught_relevance(rel: np.ndarray, mode: str) -> np.ndarray:
+def _taught_relevance(rel: np.ndarray, mode: str, near: np.ndarray | None = None) -> np.ndarray:
     """Which relevance columns the doc's labels can move: a head only when its labels hold both of its
     classes. Positives alone (a doc's anchors) cannot place a decision boundary; fitted to them, the
     head would raise every word the anchors share with the stream (``latency``, ``scheduling``) and call
-    unrelated systems papers primary. Hierarchical heads: column 1 is related-vs-none, column 0
-    primary-vs-adjacent among the related."""
+    unrelated systems papers primary. Hierarchical heads: column 1 is related-vs-none, taught by ``near``
+    (``rel`` less the labels that do not say how near an item is), column 0 primary-vs-adjacent among the
+    related."""
     has = {c: bool((rel == c).any()) for c in range(_NR)}
     out = np.zeros(_NR, dtype=bool)
     if mode == "hierarchical":
-        out[1] = (has[0] or has[1]) and has[2]
+        near = rel if near is None else near
+        out[1] = bool((near == 0).any() or (near == 1).any()) and bool((near == 2).any())
         out[0] = has[0] and has[1]
     else:
         out[:] = sum(has.values()) >= 2

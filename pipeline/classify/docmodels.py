@@ -23,7 +23,7 @@ from pipeline.classify.adapt import DocModel, Labelled, adapt, fit_membership
 from pipeline.classify.teamlabels import doc_labels, labels_digest
 
 MODELS_DIR = ".kb/models"
-ADAPT_VERSION = 9                 # bump when adapt's objective, options or scoring rule change: refit, re-tag
+ADAPT_VERSION = 10                # bump when adapt's objective, options or scoring rule change: refit, re-tag
 OPTIONS = {"l2": 0.1, "bias_l2": 1.0, "steps": 200}
 WARM_STEPS = 60                   # continuing from the cached correction needs fewer steps
 CROSS_WEIGHT = 0.5                # another doc's anchor's weight as a label (the membership head counts it once)

@@ -185,3 +185,26 @@ def test_the_dense_and_the_sparse_products_fit_the_same_model(base, monkeypatch)
     assert dense.delta.keys() == sparse.delta.keys() and dense.delta
     assert all(np.allclose(dense.delta[j], sparse.delta[j], atol=1e-5) for j in dense.delta)
     assert np.allclose(dense.bias, sparse.bias, atol=1e-5)
+
+
+AGENT_CARDS = [Labelled(t, relevance="adjacent", topics=(), id=f"card{n}", origin="card") for n, t in enumerate([
+    "ReAct: synergizing reasoning and acting in language model agents",
+    "Toolformer: language models can teach themselves to use tools",
+    "Retrieval-augmented generation for knowledge-intensive NLP tasks",
+    "Visual instruction tuning for multimodal chat assistants",
+    "Self-RAG: learning to retrieve, generate and critique through self-reflection",
+    "Voyager: an open-ended embodied agent with large language models"])]
+
+
+def test_a_cards_not_primary_does_not_teach_related(base):
+    """A card's ``primary_topic: false`` says the paper is another field's, not how near it is. Read as
+    "related", the sample's adjacent cards (agents, RAG, vision) and one ``none`` correction called the
+    stream's agent and RAG papers adjacent (PixelThink, HopLens, CiteCheck on the sample day). The cards
+    still teach primary-vs-adjacent."""
+    none = Labelled("TessaScope: pipelined leader rotation for Byzantine fault-tolerant consensus",
+                    relevance="none", weight=3.0, id="n", origin="correction")
+    dm = adapt(base, [*INF, *AGENT_CARDS, none], doc="inference")
+    for probe in ("HopLens: multi-hop retrieval-augmented generation with learned query rewriting",
+                  "AgentBench-X: evaluating language model agents that plan and call tools"):
+        assert dm.classify("", title=probe).probabilities["none"] >= base.classify("", title=probe).probabilities["none"] - 0.02
+    assert any(np.any(d[0]) for d in dm.delta.values())      # primary-vs-adjacent: taught by the cards

@@ -143,7 +143,8 @@ def test_a_doc_keeps_its_subject_when_another_doc_anchors_it_too(tmp_path):
 def test_a_correction_changes_the_next_run(tmp_path, two_docs):
     home = tmp_path / "ws"
     shutil.copytree(two_docs, home)
-    assert SPEC in relevant_ids(brief(home, "inference"))
+    relevant = relevant_ids(brief(home, "inference"))
+    assert SPEC in relevant
     out = kb(home, "label", SPEC, "--relevance", "none", "--doc", "inference", "--note", "not ours")
     assert "organized/labels/inference.jsonl" in out.stdout
     line = json.loads((home / "organized" / "labels" / "inference.jsonl").read_text(encoding="utf-8"))
@@ -155,9 +156,28 @@ def test_a_correction_changes_the_next_run(tmp_path, two_docs):
     assert "already labelled none for inference" in again and "nothing appended" in again
     assert labels.read_bytes() == before
     kb(home, "classify")                              # the labels changed: the doc model and its hash too
-    assert SPEC not in relevant_ids(brief(home, "inference"))
+    # the corrected item alone: the doc's cards that are not primary (agents, RAG, vision) taught "related"
+    # once a `none` label unlocked that head, and five of the stream's agent and RAG papers came in
+    assert relevant_ids(brief(home, "inference")) == relevant - {SPEC}
     explained = kb(home, "explain", SPEC, "--doc", "inference").stdout
     assert "doc inference: relevance none" in explained and "label (correction" in explained
+
+
+NIXL_POST = "https://llm-d.ai/blog/nixl-transfer-backends-benchmark"   # merged with jay's note entry about it
+
+
+def test_a_correction_of_a_post_decides_the_item_it_is_merged_into(tmp_path, two_docs):
+    """`kb label URL` of a post the team's note is about: the briefing's item (the post and the note entry)
+    is the post's too; its correction was read only for the item's arXiv IDs and entries."""
+    home = Path(shutil.copytree(two_docs, tmp_path / "ws"))
+
+    def item() -> dict[str, Any]:
+        data = brief(home, "inference")
+        return next(i for i in data["increments"] + data["others"] if i.get("url") == NIXL_POST)
+    assert item()["relevance"] == "primary" and item()["category"] == "engineering"
+    assert "for inference: adjacent" in kb(home, "label", NIXL_POST, "--relevance", "adjacent").stdout
+    kb(home, "classify")
+    assert item()["relevance"] == "adjacent"
 
 
 def test_a_correction_with_topics_decides_the_items_topics_for_its_doc(tmp_path, two_docs):
