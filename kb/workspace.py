@@ -14,9 +14,10 @@ CONFIG_NAME = "kb.toml"
 # The team's own files at the workspace's top: its configuration, its taxonomy override (a README too)
 TEAM_ROOT_FILES = (CONFIG_NAME, "taxonomy.toml")
 STORE_URL_ENV = "KB_STORE_URL"
-FOLDERS = ("inbox", "organized/paper_cards", "organized/queue", "organized/knowledge", "briefings", ".kb")
 TEAM_FOLDERS = ("inbox", "organized")          # the team's own files: kb reads them, never writes them
 STATE_FOLDER = ".kb"                           # kb's own state (the store, logs, models): no --out goes there
+BRIEFINGS_FOLDER = "briefings"                 # the day's briefings: no site goes there
+FOLDERS = ("inbox", "organized/paper_cards", "organized/queue", "organized/knowledge", BRIEFINGS_FOLDER, STATE_FOLDER)
 
 
 @dataclass
@@ -107,7 +108,8 @@ class Workspace:
         target = followed(self.root / Path(out).expanduser(), f"{named} {out}")
         root = self.root.resolve()
         rel = target.relative_to(root).as_posix() if target == root or root in target.parents else None
-        if rel == "." or (rel is not None and rel.split("/", 1)[0] in (*TEAM_FOLDERS, STATE_FOLDER, CONFIG_NAME)):
+        if rel == "." or (rel is not None and rel.split("/", 1)[0] in (*TEAM_FOLDERS, STATE_FOLDER, CONFIG_NAME,
+                                                                       BRIEFINGS_FOLDER)):
             raise WorkspaceError(f"{named} {out}: {rel} is the team's or kb's own folder; kb never writes a site there",
                                  hint="e.g. site, or a folder outside the workspace")
         if target.exists() and not target.is_dir():

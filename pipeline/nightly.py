@@ -153,6 +153,9 @@ def run_nightly(ctx: RunContext, stages: list[Stage] | None = None) -> NightlyRe
     """Run every stage in order; errors that are the run's own (config, store) propagate."""
     report = NightlyReport(ctx.today.isoformat())
     ctx.skip_unchanged = True   # incremental: unchanged payloads and briefings are not redone
+    if ctx.config.site_dir:   # a configuration error: said before anything starts, not after the night's work
+        from pipeline.site.build import configured_site
+        configured_site(ctx.workspace)
     for name, stage in stages if stages is not None else build_stages(ctx):
         log.info("stage: %s", name)
         t0 = time.monotonic()

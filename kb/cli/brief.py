@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import configured_topics, echo, echo_rows, open_store, open_workspace, run_context, state
-from kb.cli.options import AnyTopic, Day, FlagsFormat, Fmt4, MdJson, MdOrJson, Topic, refuse_blank_path
+from kb.cli.options import AnyTopic, Day, FlagsFormat, Fmt4, MdJson, MdOrJson, Note, Topic, refuse_blank_path
 from kb.text import counted
 
 flags_app = typer.Typer(help="Verification flags: list them, close them.", invoke_without_command=True)
@@ -137,7 +137,7 @@ def flags_resolve_cmd(flag_id: Annotated[Optional[str], typer.Argument(metavar="
                                                                        "#3 (or --rule / --topic for many).",
                                                                        callback=_flag_number)] = None,
                       verdict: Annotated[Verdict, typer.Option("--as", help="verified, dismissed (or open).")] = ...,
-                      note: Annotated[Optional[str], typer.Option("--note", help="Why.")] = None,
+                      note: Note = None,
                       rule: Rule = None, topic: Topic = None) -> None:
     """Close a flag, or every open flag of a rule and/or topic — with --rule alone, of the first doc's topic
     (closed flags stay closed unless new evidence arrives)."""

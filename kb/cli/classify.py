@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from kb.cli.common import echo, open_workspace, run_context, state
-from kb.cli.options import TableJson, TableOrJson, check_date, check_topic
+from kb.cli.options import Note, TableJson, TableOrJson, check_date, check_text, check_topic
 
 eval_app = typer.Typer(help="Measure kb's components on labelled data.", no_args_is_help=True)
 
@@ -43,9 +43,10 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
               topic: Annotated[Optional[list[str]], typer.Option("--topic", metavar="T", help="A topic of the "
                                                                  "taxonomy (repeat for several).")] = None,
               doc: Doc = None,
-              note: Annotated[Optional[str], typer.Option("--note", help="Why, for the team.")] = None,
-              by: Annotated[Optional[str], typer.Option("--by", metavar="NAME", help="Who labels, as the line's "
-                                                        "\"by\" (default: the login name).")] = None,
+              note: Note = None,
+              by: Annotated[Optional[str], typer.Option("--by", metavar="NAME", callback=check_text,
+                                                        help="Who labels, as the line's \"by\" (default: the login "
+                                                        "name).")] = None,
               uncertain: Annotated[Optional[int], typer.Option("--uncertain", metavar="N", min=1, max=500,
                                    help="List the N recent items the doc's model is least sure of.")] = None,
               since: Annotated[Optional[str], typer.Option("--since", metavar="D", help="With --uncertain: items "

@@ -67,6 +67,18 @@ def _in_order(since: str | None, until: str | None) -> str | None:
     return since
 
 
+def check_text(value: str | None) -> str | None:
+    """Typer callback: free text kb writes down (a note, a name) must be text: bytes that are not UTF-8 (a
+    terminal in Latin-1) would be an internal error when the line is written."""
+    if value is not None:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            raise typer.BadParameter(f"'{shown}' is not UTF-8 text (the terminal's encoding?)") from None
+    return value
+
+
 def check_topic(value: str | None) -> str | None:
     """Typer callback: a topic must be one kb.toml configures (a typo is not an empty answer)."""
     if value is not None:
@@ -122,6 +134,7 @@ AuditFormat = _rows_format("each finding's subject alone, once, one per line: an
                            "path")
 TableOrJson = Annotated[TableJson, typer.Option("--format", help="table or json.")]
 MdOrJson = Annotated[MdJson, typer.Option("--format", help="md or json.")]
+Note = Annotated[Optional[str], typer.Option("--note", callback=check_text, help="Why, for the team.")]
 Topic = Annotated[Optional[str], typer.Option("--topic", callback=check_topic, help="Knowledge-doc topic (default: "
                                               "the first configured one).")]
 # What lists or exports across docs: every doc unless one is named (each row says which).

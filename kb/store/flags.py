@@ -124,6 +124,12 @@ def mark_stale(tx: Tx, flag_ids: list[int]) -> None:
     tx.run("UPDATE flags SET status = 'stale' WHERE id = :i AND status = 'open'", [{"i": i} for i in flag_ids])
 
 
+def raised_only_on(store: Store, topic: str, day: str) -> list[int]:
+    """Ids of the topic's open flags first and last seen on ``day``: raised by that day's builds alone."""
+    return [r[0] for r in store.query("SELECT id FROM flags WHERE topic = ? AND status = 'open' AND first_seen = ? "
+                                      "AND last_seen = ? ORDER BY id", (topic, day, day))]
+
+
 def open_flags_citing(store: Store, topic: str) -> list[tuple[int, str, dict[str, Any]]]:
     """(id, fingerprint without the topic, evidence) of the topic's open flags."""
     return [(r[0], _without_topic(r[1], topic), json.loads(r[2])) for r in store.query(

@@ -16,10 +16,15 @@ from pipeline.context import RunContext
 _TEAM_PATH = re.compile(r"^((?:inbox|organized)/[^#\s]+?)(?:#\d+)?$")
 
 
-def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str, Any]]:
+def sync_flags(ctx: RunContext, topic: str, flags: list[Flag], *, whole: bool = True) -> list[dict[str, Any]]:
     """Give each flag its stored id and status (writing only what is new or changed), close the
-    topic's flags whose evidence is gone, and return the flags as the briefing's data."""
-    from kb.store.flags import evidence_hash, known_flags, status_after
+    topic's flags whose evidence is gone, and return the flags as the briefing's data.
+
+    An open flag that only an earlier build of this same day raised (first and last seen today) and this
+    build does not is closed as stale too: a night run again after a failed source (the listing missing,
+    so the team's IDs were unresolved) would otherwise keep that night's false flags open for good. Only a
+    ``whole`` build says so (not ``kb brief --top N``, which checks fewer items)."""
+    from kb.store.flags import evidence_hash, known_flags, raised_only_on, status_after
     day = ctx.today.isoformat()
     known = known_flags(ctx.store, [f"{topic}:{f.fingerprint}" for f in flags])
     changed = []
@@ -31,7 +36,10 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag]) -> list[dict[str,
             f.id, f.status = stored[0], stored[1].status
         else:
             changed.append(f)
-    gone = _evidence_gone(ctx, topic, {f.id for f in flags} | {known[k][0] for k in known})
+    raised = {f.id for f in flags} | {known[k][0] for k in known}
+    gone = _evidence_gone(ctx, topic, raised)
+    if whole:
+        gone += [i for i in raised_only_on(ctx.store, topic, day) if i not in raised and i not in gone]
     if changed or gone:
         from kb.store.flags import mark_stale, sync_flag
         with ctx.store.transaction() as tx:

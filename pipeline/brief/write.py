@@ -89,7 +89,8 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     check_topic(ctx, topic)
     inputs = load_inputs(ctx, topic, top=top)
     briefing = build_briefing(inputs)
-    flags = (preview_flags if preview else sync_flags)(ctx, topic, briefing.flags)   # after the build
+    flags = preview_flags(ctx, topic, briefing.flags) if preview else sync_flags(ctx, topic, briefing.flags,
+                                                                                 whole=top is None)   # after the build
     if not preview:   # a preview leaves the workspace as it was
         for kept in (inputs.judged, inputs.kept_claims):
             if kept is not None:

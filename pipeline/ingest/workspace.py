@@ -59,6 +59,8 @@ def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
                 problems.append(f"{sub.relative_to(root).as_posix()}: skipped, it leads outside the workspace")
         found += [here / n for n in filenames if n.endswith(".md")]
     for path in sorted(found):
+        if not _utf8_name(path.relative_to(root).as_posix(), problems):
+            continue
         real = _followed(path, root, problems)
         if real is None:
             continue
@@ -67,6 +69,19 @@ def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
             continue
         if path.is_file():
             yield path
+
+
+def _utf8_name(rel: str, problems: list[str]) -> bool:
+    """Whether a file's name is UTF-8, as the store keeps every name: one that is not (a Latin-1 "café"
+    copied in from elsewhere) is named, with its bytes written as escapes, and skipped, so the other files
+    are read; it stopped the whole workspace's reading at that file."""
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        problems.append(f"{shown}: skipped, its name is not UTF-8 (rename the file)")
+        return False
+    return True
 
 
 def _followed(path: Path, root: Path, problems: list[str]) -> Path | None:
@@ -269,8 +284,21 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
         for ref in refs:
             _read_one(ctx, ref, known, report, walk_problems, read_before=ref.rel in stored)
             bar.advance()
+    _docs_gone(ctx, refs, read_as, report)
     report.skipped = len(walk_problems)
     report.problems = walk_problems + _forget_gone(ctx, refs, stored) + report.problems
+
+
+def _docs_gone(ctx: RunContext, refs: list[WorkspaceFileRef], read_as: dict[str, str], report: SourceReport) -> None:
+    """A knowledge doc kb has read that is no longer where kb.toml says (moved, renamed, deleted) fails the
+    stage: its anchors as last read still count, and a quiet exit 0 let the team believe the doc was read
+    (a doc never read yet, a new workspace's, is only named: its briefing says no doc was read)."""
+    found = {ref.topic for ref in refs if ref.kind == "knowledge"}
+    for topic in ctx.config.topics:
+        if topic.slug not in found and topic.slug in read_as and report.status != "failed":
+            report.status = "failed"
+            report.error = (f"{topic.doc}: the knowledge doc of topic {topic.slug!r} is gone (moved or deleted?); "
+                            "its anchors as last read still count")
 
 
 def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], report: SourceReport,

@@ -70,6 +70,16 @@ def test_explain_refuses_an_id_as_label_does(sample: Path, ident: str, code: int
         assert line.startswith("kb: error: ") and words in line, (command, line)
 
 
+@pytest.mark.parametrize("args", [["label", SPEC, "--relevance", "none", "--by", "\udcff"],
+                                  ["label", SPEC, "--relevance", "none", "--note", "caf\udce9"],
+                                  ["flags", "resolve", "1", "--as", "verified", "--note", "\udcff"]])
+def test_text_that_is_not_utf8_is_a_usage_error(sample: Path, args: list[str]) -> None:
+    """A note or a name in a Latin-1 terminal was an internal error (exit 70) when its line was written."""
+    line = error(sample, *args)
+    assert "is not UTF-8 text" in line and "\\x" in line, line
+    assert not (sample / "organized" / "labels").exists()
+
+
 def test_label_takes_a_topic_of_the_workspaces_own_taxonomy(sample: Path, tmp_path: Path) -> None:
     """A topic the workspace's taxonomy.toml adds is a topic kb label accepts, and the line says so."""
     home = Path(shutil.copytree(sample, tmp_path / "ws"))

@@ -259,3 +259,29 @@ def test_an_impossible_id_on_the_queue_stays_dismissed_the_next_day(sample_day: 
     kb(home, "flags", "resolve", str(flag["id"]), "--as", "dismissed")
     brief(home, day="2026-10-09")
     assert [f["status"] for f in _flags(home) if f["id"] == flag["id"]] == ["dismissed"]
+
+
+def test_a_night_run_again_after_a_failed_source_keeps_no_flag_of_the_failed_run(tmp_path: Path) -> None:
+    """The listing missing, the team's IDs were unresolved and the night flagged them; run again with the
+    listing back, the briefing's flags were a clean night's, yet the store kept those two open for good
+    (`kb flags --open`, `kb show`). Closed as stale now: the open flags are a clean night's."""
+    from tests.pipeline.brief.conftest import copy_sample
+
+    def night(home: Path) -> None:
+        kb(home, "nightly", "--date", DAY, "--offline", "--quiet", ok=False)
+
+    def open_flags(home: Path) -> set[tuple[str, str]]:
+        return {(f["rule"], f["subject"]) for f in _flags(home, "--open")}
+    clean, home = copy_sample(tmp_path / "clean"), copy_sample(tmp_path / "ws")
+    night(clean)
+    listing = home / "recordings" / "arxiv" / f"{DAY}-listing.xml"
+    kept = listing.read_bytes()
+    listing.unlink()
+    night(home)
+    failed = open_flags(home)
+    assert {r for r, _ in failed - open_flags(clean)} == {"unresolved-id"}    # the failed night's own flags
+    listing.write_bytes(kept)
+    night(home)
+    assert open_flags(home) == open_flags(clean)
+    stale = [f for f in _flags(home) if f["status"] == "stale"]
+    assert {(f["rule"], f["subject"]) for f in stale} == failed - open_flags(clean)

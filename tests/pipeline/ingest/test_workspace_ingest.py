@@ -90,6 +90,34 @@ def test_a_symlink_loop_is_named_and_the_rest_of_the_workspace_read(runner: CliR
     assert "workspace: ok" in out and _anchored(runner)          # the knowledge doc was read
 
 
+def test_a_file_name_that_is_not_utf8_is_named_and_the_rest_of_the_workspace_read(runner: CliRunner,
+                                                                                  sample_workspace: Path) -> None:
+    """A Latin-1 "café" in a note's name stopped the reading at that file: the doc, the cards and the later
+    notes were never read, every night, and the line did not say which file."""
+    jay = os.fsencode(sample_workspace / "inbox" / "jay")
+    with open(jay + b"/2026-10-08T1200-caf\xe9.md", "wb") as f:
+        f.write(b"## e\n- 2610.09701 note\n")
+    os.mkdir(jay + b"/\xff")
+    with open(jay + b"/\xff/2026-10-08T1300-x.md", "wb") as f:
+        f.write(b"## f\n")
+    out = _ingest(runner)
+    assert "inbox/jay/2026-10-08T1200-caf\\xe9.md: skipped, its name is not UTF-8 (rename the file)" in out
+    assert "inbox/jay/\\xff/2026-10-08T1300-x.md: skipped, its name is not UTF-8" in out
+    assert "workspace: ok" in out and _anchored(runner)          # the knowledge doc was read
+
+
+def test_a_knowledge_doc_kb_has_read_that_is_gone_fails_the_stage(runner: CliRunner, sample_workspace: Path) -> None:
+    """Moved or deleted after kb read it, the doc was one problem line and exit 0 (nothing at all with
+    --quiet) while its old anchors went on counting; one never read (a new workspace's) stays a problem line."""
+    _ingest(runner)
+    (sample_workspace / DOC).rename(sample_workspace / "organized" / "knowledge" / "inference-old.md")
+    result = runner.invoke(app, ["ingest", "workspace", "--date", "2026-10-08"])
+    assert result.exit_code == 1, result.output
+    assert ("workspace: failed" in result.output and "organized/knowledge/inference.md: the knowledge doc of topic "
+            "'inference' is gone (moved or deleted?)" in result.output)
+    assert _anchored(runner)                                       # its anchors as last read still count
+
+
 def test_a_knowledge_doc_that_is_a_symlink_loop_is_one_problem(runner: CliRunner, sample_workspace: Path) -> None:
     doc = sample_workspace / DOC
     doc.unlink()

@@ -41,13 +41,19 @@ def test_formats_md_alone_writes_no_html(tmp_path: Path) -> None:
 
 def test_a_configured_site_folder_holding_the_teams_files_is_never_written(tmp_path: Path) -> None:
     """`[site] dir` is checked as `kb site build --out` is, symlinks followed: a folder of files kb did not
-    write (the recordings), or a link into the team's folders, fails the site stage and loses nothing."""
+    write (the recordings), or a link into the team's folders, is refused and loses nothing. The check is a
+    configuration error said before the night starts: after it, the night's summary (a failed source) was
+    never printed, only this line."""
     home = _sample(tmp_path, '\n[site]\ndir = "recordings"\n')
     before = {p: p.read_bytes() for p in (home / "recordings").rglob("*") if p.is_file()}
     out = str(kb(home, "nightly", "--date", DAY, "--offline", code=1).exception)
     assert "[site] dir recordings:" in out and "holds files kb did not write" in out
     assert {p: p.read_bytes() for p in (home / "recordings").rglob("*") if p.is_file()} == before
-    assert (home / "briefings" / f"{DAY}-inference.md").is_file()          # the briefings were written first
+    assert not (home / "briefings").exists()                              # nothing started
+
+    briefings = _sample(tmp_path / "b", '\n[site]\ndir = "briefings"\n')   # kb's own files: not "kb did not write"
+    out = str(kb(briefings, "nightly", "--date", DAY, "--offline", code=1).exception)
+    assert "[site] dir briefings: briefings is the team's or kb's own folder" in out
 
     linked = _sample(tmp_path / "2", '\n[site]\ndir = "public"\n')
     (linked / "public").symlink_to(linked / "organized" / "knowledge", target_is_directory=True)
