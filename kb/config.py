@@ -275,7 +275,13 @@ def _build(raw: dict[str, Any], path: Path, text: str) -> Config:
                  ("hf.url", cfg.hf_url, None, {"date"}), ("hf.recording", cfg.hf_recording, None, {"date"})]
     templates += [(f"blogs.{k}", v, i, set()) for i, b in enumerate(cfg.blogs)
                   for k, v in (("url", b.url), ("recording", b.recording))]
+    recorded: dict[str, int] = {}
     for key, value, i, allowed in templates:
+        if key.endswith("recording") and value is not None and not value.strip():   # read as "no recording"
+            raise _err(path, text, key, "empty: name the file, or leave the key out for none", i)
+        if key == "blogs.recording" and value:   # a second feed would take the first one's posts as its own
+            if (first := recorded.setdefault(posixpath.normpath(value), i)) != i:
+                raise _err(path, text, key, f"{value!r} is also feed {cfg.blogs[first].name}'s recording", i)
         bad = _placeholders(value) - allowed
         if bad:
             raise _err(path, text, key, f"unknown placeholder {{{sorted(bad)[0]}}} in {value!r} (allowed: "

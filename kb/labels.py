@@ -39,6 +39,7 @@ class Correction:
     by: str | None = None
     note: str | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    line: int = field(default=0, compare=False)   # where the file writes it (0: not read from a file)
 
     def to_json(self) -> str:
         body: dict[str, Any] = {"id": self.id, "relevance": self.relevance}
@@ -169,7 +170,7 @@ def _parse(where: str, n: int, line: str) -> Correction:
         raise ConfigError(f"{where}:{n}: topics must be a list of topic slugs")
     opt = {k: raw.get(k) if isinstance(raw.get(k), str) else None for k in ("date", "by", "note")}
     return Correction(raw["id"].strip(), rel, None if topics is None else tuple(topics), **opt,
-                      extra={k: v for k, v in raw.items() if k not in ("id", "relevance", "topics", *opt)})
+                      extra={k: v for k, v in raw.items() if k not in ("id", "relevance", "topics", *opt)}, line=n)
 
 
 def appendable_labels_path(workspace: Workspace, doc: str) -> Path:

@@ -66,7 +66,9 @@ def main_callback(
     # The console shows this level only; a run log may lower the root logger's level for its own file.
     console = logging.StreamHandler(sys.stderr)
     console.setLevel(level)
-    console.setFormatter(_ConsoleFormatter("%(levelname)s %(name)s: %(message)s"))
+    # a user reads "kb: warning: …" as the "kb: error: …" lines; the module that logged it is for --verbose
+    console.setFormatter(_ConsoleFormatter("%(levelname)s %(name)s: %(message)s" if verbose else
+                                           "kb: %(levelname_lower)s: %(message)s"))
     if not verbose:   # what a run log alone keeps (``pipeline.context.RUN_LOG_ONLY``): the error is printed once
         console.addFilter(lambda record: getattr(record, "console", True))
     logging.basicConfig(level=level, handlers=[console], force=True)
@@ -77,6 +79,7 @@ class _ConsoleFormatter(logging.Formatter):
     warning may carry what came from outside (a server's reason phrase, a path)."""
 
     def format(self, record: logging.LogRecord) -> str:
+        record.levelname_lower = record.levelname.lower()
         return without_hidden_controls(super().format(record))
 
 

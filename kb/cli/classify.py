@@ -47,6 +47,9 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
               by: Annotated[Optional[str], typer.Option("--by", metavar="NAME", callback=check_text,
                                                         help="Who labels, as the line's \"by\" (default: the login "
                                                         "name).")] = None,
+              withdraw: Annotated[bool, typer.Option("--withdraw", help="Take back the ID's correction for the "
+                                                     "doc (a line with relevance null): the model decides again.")
+                                  ] = False,
               uncertain: Annotated[Optional[int], typer.Option("--uncertain", metavar="N", min=1, max=500,
                                    help="List the N recent items the doc's model is least sure of.")] = None,
               since: Annotated[Optional[str], typer.Option("--since", metavar="D", help="With --uncertain: items "
@@ -63,9 +66,13 @@ def label_cmd(ident: Annotated[Optional[str], typer.Argument(metavar="ID", help=
         from kb.cli.common import echo_rows
         echo_rows(rows, fmt.value, ["id", "uncertainty", "relevance", "topics", "reason", "title"], id_key="id")
         return
-    if ident is None or relevance is None:
-        raise typer.BadParameter("give an ID and --relevance primary|adjacent|none (or --uncertain N)")
-    if relevance not in ("primary", "adjacent", "none"):
+    if withdraw:
+        if ident is None or relevance is not None or topic:
+            raise typer.BadParameter("--withdraw takes an ID and no --relevance or --topic")
+        relevance = None
+    elif ident is None or relevance is None:
+        raise typer.BadParameter("give an ID and --relevance primary|adjacent|none (or --withdraw, --uncertain N)")
+    if relevance not in ("primary", "adjacent", "none", None):
         raise typer.BadParameter(f"--relevance {relevance!r}: primary, adjacent or none")
     from kb.config_values import unknown_topics
     for t in unknown_topics(open_workspace().root / "taxonomy.toml", list(topic or ()))[:1]:

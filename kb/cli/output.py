@@ -103,6 +103,7 @@ def format_paper_md(p: dict[str, Any]) -> str:
         lines.append("Authors: " + ", ".join(t(a) for a in p["authors"]))
     lines += [f"{k}: {t(p[k])}" for k in ("latest_version", "primary_category", "published", "updated",
                                           "first_seen", "doi", "journal_ref", "relevance") if p.get(k)]
+    lines += [f"relevance for {t(doc)}: {t(rel)}" for doc, rel in (p.get("relevance_by_doc") or {}).items()]
     if p.get("abstract"):
         lines += ["", t(p["abstract"])]
     for title, key, fmt in (
@@ -115,7 +116,8 @@ def format_paper_md(p: dict[str, Any]) -> str:
          + (f" (ended {t(a['ended_on'])})" if a["ended_on"] else "")),
         ("Mentions", "mentions", lambda m: t(m["origin"]) + (f" entry {m['entry']}" if m["entry"] else "")),
         ("Cards", "cards", lambda c: t(c["path"])),
-        ("Tags", "tags", lambda g: f"{t(g['topic'])} {g['score']:.2f} ({t(', '.join(g['terms']))})"),
+        ("Tags", "tags", lambda g: f"{t(g['topic'])} {g['score']:.2f}" + (f" ({t(', '.join(g['terms']))})"
+                                                                           if g["terms"] else "")),
         ("Flags", "flags", lambda f: f"#{f['id']} {t(f['rule'])} [{t(f['status'])}]"),
     ):
         if p.get(key):

@@ -17,6 +17,14 @@ def init_cmd(directory: Annotated[str, typer.Argument(help="Folder to make a wor
         raise typer.BadParameter("an empty path; name the folder (`kb init .` for this one)", param_hint="'DIRECTORY'")
     created = init_workspace(Path(directory))
     echo(f"workspace {directory}: " + (", ".join(created) if created else "already complete"))
+    if "kb.toml" not in created:   # kept as it is: say so when it would stop the next command
+        from kb.config import load_config
+        from kb.errors import ConfigError
+        try:
+            load_config(Path(directory) / "kb.toml")
+        except ConfigError as exc:
+            echo(f"kb.toml kept as it is, but it does not read: {exc}", err=True)
+            raise typer.Exit(2) from None
 
 
 def audit_cmd(topic: AnyTopic = None, fmt: AuditFormat = Fmt4.table) -> None:

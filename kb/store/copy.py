@@ -151,7 +151,7 @@ def _same(source: Store, target: str) -> bool:
 def copy_store(source: Store, target: str) -> CopyReport:
     """Copy ``source`` (open, read-only is enough) into ``target``: a postgresql:// URL or a new file."""
     if _same(source, target):
-        raise StoreError("kb db copy --to names the store being copied")
+        raise ConfigError("kb db copy --to names the store being copied")   # a usage error, as an existing file is
     if "://" in target and not is_postgres_url(target):
         raise ConfigError(f"--to {target.split('://')[0]}://…: a postgresql:// URL or a file path")
     out = _PgTarget(target) if is_postgres_url(target) else _SqliteTarget(Path(target).expanduser().resolve())

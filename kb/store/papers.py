@@ -21,6 +21,7 @@ from kb.store.fts import paper_document
 from kb.store.rows import Tx, chunks, dumps, row
 from kb.store.search import index_docs
 from kb.store.tags import enqueue
+from kb.text import shortened
 
 # Columns a paper's metadata source owns. A newer (or equal) version overwrites
 # them; a source that knows no version (HF, blogs) only fills what is empty.
@@ -335,7 +336,7 @@ def get_paper(store: Store, ident: str, *, topics: Collection[str] | None = None
     list every anchor twice after a rename, or anchors the team has since removed."""
     aid = lookup_arxiv_id(ident)
     if aid is None:
-        raise ConfigError(f"{ident!r} is not an arXiv ID (forms: 2607.09701, arXiv:2607.09701v2, "
+        raise ConfigError(f"{shortened(ident, 80)!r} is not an arXiv ID (forms: 2607.09701, arXiv:2607.09701v2, "
                        "https://arxiv.org/abs/…, hep-th/9901001)")
     rows = store.query("SELECT * FROM papers WHERE arxiv_id = ?", (aid.id,))
     mentions = store.query(
@@ -374,6 +375,11 @@ def get_paper(store: Store, ident: str, *, topics: Collection[str] | None = None
     rel = store.query("SELECT relevance FROM classifications WHERE subject_kind = 'paper' AND subject = ?",
                       (aid.id,))
     paper["relevance"] = rel[0]["relevance"] if rel else None
+    # in learned mode each doc judges the paper for itself (its labels, the team's corrections): what its
+    # briefing keeps, which the general judgement above may not be
+    paper["relevance_by_doc"] = {r["doc"]: r["relevance"] for r in store.query(
+        "SELECT doc, relevance FROM doc_relevance WHERE subject_kind = 'paper' AND subject = ? ORDER BY doc",
+        (aid.id,))}
     # LIKE narrows the flags to those whose evidence holds the ID; the paper's are those where the subject or a
     # whole string of the evidence (a key, a value) is the ID, any version of it (2610.12345v2 is the paper),
     # not text that holds the ID among other words nor an ID another one begins with.

@@ -228,6 +228,8 @@ def load_engine(ctx: Any) -> Engine:
     taxonomy = load_workspace_taxonomy(ctx)
     name = getattr(ctx.config, "classify_model", "keyword")
     if name == "keyword":
+        if getattr(ctx.config, "classify_model_file", None):
+            model_path(ctx.workspace)   # a mistyped model_file is said now, not first on the night learned is chosen
         engine = Engine("keyword", taxonomy)
     else:
         import copy

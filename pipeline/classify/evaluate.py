@@ -37,6 +37,13 @@ __all__ = ["evaluate", "format_eval_table", "load_labelled", "classifier_fn", "i
 
 
 _FIELDS = {"id": str, "title": str, "text": str, "topics": list, "relevance": str}
+_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "true or false", type(None): "null"}
+
+
+def _json_type(value: Any) -> str:
+    """What a JSON value is, in JSON's words (a row's author wrote JSON, not Python)."""
+    return _JSON_TYPES.get(type(value), type(value).__name__)
 
 
 def load_labelled(path: str | Path, topics: Collection[str] | None = None) -> list[dict[str, Any]]:
@@ -50,11 +57,15 @@ def load_labelled(path: str | Path, topics: Collection[str] | None = None) -> li
         fh = open(path, encoding="utf-8-sig")
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+    seen: dict[str, int] = {}
     with fh:
         try:
             for n, line in enumerate(fh, 1):
                 if line.strip():
-                    items.append(_item(path, n, line, topics))
+                    item = _item(path, n, line, topics)
+                    if (first := seen.setdefault(item["id"], n)) != n:   # counted twice, it would weigh double
+                        raise ConfigError(f"{path}:{n}: id {item['id']!r} is already on line {first}")
+                    items.append(item)
         except UnicodeDecodeError:
             raise ConfigError(f"{path}: not UTF-8 text") from None
     if not items:   # figures over nothing would read as a result
@@ -69,10 +80,10 @@ def _item(path: str | Path, n: int, line: str, topics: Collection[str] | None = 
         raise ConfigError(f"{path}:{n}: not JSON ({getattr(e, 'msg', 'nested too deeply')})") from None
     if not isinstance(item, dict):
         raise ConfigError(f"{path}:{n}: expected an object {{id, title, text, topics, relevance}}, "
-                          f"got a {type(item).__name__}")
+                          f"got {_json_type(item)}")
     for key, typ in _FIELDS.items():
         if key in item and not isinstance(item[key], typ):
-            raise ConfigError(f"{path}:{n}: {key} must be a {typ.__name__}, not {type(item[key]).__name__}")
+            raise ConfigError(f"{path}:{n}: {key} must be {_json_type(typ())}, not {_json_type(item[key])}")
     if not all(isinstance(t, str) for t in item.get("topics", [])):
         raise ConfigError(f"{path}:{n}: topics must be a list of topic slugs")
     if topics is not None and (unknown := [t for t in item.get("topics", []) if t not in topics]):
@@ -84,6 +95,10 @@ def _item(path: str | Path, n: int, line: str, topics: Collection[str] | None = 
         raise ConfigError(f"{path}:{n}: no relevance: every item needs one ({levels})")
     if item["relevance"] not in LEVELS:
         raise ConfigError(f"{path}:{n}: relevance must be {levels}, not {item['relevance']!r}")
+    if not (item.get("title") or "").strip() and not (item.get("text") or "").strip():
+        raise ConfigError(f"{path}:{n}: no title and no text: nothing to classify")
+    if "topics" not in item and item["relevance"] != "none":   # read as [], it would be a gold "no topic"
+        raise ConfigError(f"{path}:{n}: no topics: a {item['relevance']} item needs its list ([] for none)")
     return item
 
 

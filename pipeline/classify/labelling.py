@@ -31,11 +31,12 @@ def _doc(ctx: Any, doc: str | None) -> str:
     return doc
 
 
-def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | None, doc: str | None,
+def record_label(ctx: Any, ident: str, relevance: str | None, topics: Sequence[str] | None, doc: str | None,
                  note: str | None = None, by: str | None = None) -> str:
     """Append a correction for ``ident`` to the doc's labels file; return the line to print. Its ``by`` is
-    ``by``, else the login name (``member_name``). A line of the file that does not read is named (a warning:
-    file, line, why) and skipped, as the nightly does."""
+    ``by``, else the login name (``member_name``). ``relevance`` None withdraws the correction in force (a
+    line whose relevance is null), when there is one. A line of the file that does not read is named (a
+    warning: file, line, why) and skipped, as the nightly does."""
     from kb.labels import Correction, append_label, appendable_labels_path, in_force, member_name, same_labelling
     from pipeline.classify.engine import load_workspace_taxonomy
     from pipeline.classify.teamlabels import refuse_unknowable_ident, subject_of
@@ -43,7 +44,7 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
     refuse_unknowable_ident(ident)
     found = subject_of(ctx.store, ident)
     if found is None:
-        raise NotFound(f"{ident} is not in the store (a paper ID, a post key or a note entry path#N); "
+        raise NotFound(f"{shortened(ident, 80)} is not in the store (a paper ID, a post key or a note entry path#N); "
                        "ingest it first, so its text is known")
     known = set(load_workspace_taxonomy(ctx).topics)
     bad = [t for t in topics or () if t not in known]
@@ -61,6 +62,13 @@ def record_label(ctx: Any, ident: str, relevance: str, topics: Sequence[str] | N
     current = in_force(ctx.workspace, d, label_id, problems)
     for problem in problems:   # the file is the team's: kb appends and never mends, so it says what it skipped
         log.warning("%s", problem)
+    if relevance is None and current is None:
+        return f"{label_id} has no correction for {d} to withdraw: nothing appended to {ctx.workspace.relative(labels)}"
+    if relevance is None:
+        path = append_label(ctx.workspace, d, correction)
+        return (f"withdrew the correction of {label_id} for {d} ({current.relevance}"
+                + (f", {said}" if (said := _since_by(current)) else "") + f"): {ctx.workspace.relative(path)}; "
+                "the model decides it again")
     if current is not None and same_labelling(current, correction):   # a rerun: the file says it already
         return (f"{label_id} is already labelled {relevance}{shown} for {d}"
                 + (f" ({said})" if (said := _since_by(current)) else "")

@@ -221,7 +221,10 @@ class Model:
                 vocab = bytes(z["vocab"]).decode("utf-8").split("\n")
                 meta = json.loads(bytes(z["meta"]).decode("utf-8"))
                 return cls(vocab, z["idf"], z["W"], z["b"], meta)
-        except (OSError, KeyError, ValueError) as e:
+        except KeyError as e:   # numpy's "'vocab is not a file in the archive'", quotes and all
+            name = str(e.args[0]).split(" ", 1)[0] if e.args else "an array"
+            raise ModelError(f"{path}: not a kb classifier model: it has no {name} array") from None
+        except (OSError, ValueError) as e:
             if isinstance(e, ModelError):
                 raise
             raise ModelError(f"{path}: not a kb classifier model: {e}") from None

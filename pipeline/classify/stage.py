@@ -19,7 +19,7 @@ from typing import Any
 from kb.errors import KBError
 from kb.store.papers import PaperText
 from kb.store.tags import Classified, SubjectText
-from kb.text import clean_heading
+from kb.text import clean_heading, shortened
 from pipeline.classify.engine import WORKSPACE_TAXONOMY, Engine, load_engine, load_workspace_taxonomy
 from pipeline.context import Progress, RunContext, no_progress
 
@@ -186,7 +186,7 @@ def explain_subject(ctx: RunContext, ident: str, doc: str | None = None) -> list
     refuse_unknowable_ident(ident)
     found = subject_of(ctx.store, ident)
     if found is None:
-        raise NotFound(f"{ident} is not in the store (a paper ID, a post key or a note entry path#N)")
+        raise NotFound(f"{shortened(ident, 80)} is not in the store (a paper ID, a post key or a note entry path#N)")
     kind, key, title, text = found
     subject = subject_text(ctx.store, kind, key)
     hints = {s.name: tuple(s.topics) for s in ctx.sources.of_kind("blog")}

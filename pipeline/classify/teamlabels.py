@@ -27,7 +27,7 @@ from kb.store.anchors import current_anchors
 from kb.store.cards import card_labels
 from kb.store.posts import post_keys_by_url
 from kb.store.tags import subject_text
-from kb.text import clean_heading, normalize_url, strip_anchor_syntax
+from kb.text import clean_heading, normalize_url, shortened, strip_anchor_syntax
 from pipeline.classify.adapt import Labelled
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ def refuse_unknowable_ident(ident: str) -> None:
     # the argument is an ID by intent: read as one written "arXiv:…", as the notes' rule reads it
     impossible = find_impossible_ids(f"arXiv:{ident.strip()}") if lookup_arxiv_id(ident) is None else []
     if impossible:
-        raise ConfigError(f"{ident!r} is not an arXiv ID ({impossible[0][1]}): no paper can have it")
+        raise ConfigError(f"{shortened(ident, 80)!r} is not an arXiv ID ({impossible[0][1]}): no paper can have it")
 
 
 def subject_of(store: Any, ident: str, post_urls: dict[str, str] | None = None) -> tuple[str, str, str, str] | None:
@@ -127,7 +127,7 @@ def _checked_topics(workspace: Any, doc: str, corr: Any, known: Collection[str] 
     None (the relevance alone is labelled) when none is left, so the model's own topics stand."""
     if corr.topics is None:
         return None
-    where = f"organized/labels/{doc}.jsonl: {corr.id}"
+    where = f"organized/labels/{doc}.jsonl{f':{corr.line}' if corr.line else ''}: {corr.id}"
     if corr.relevance == "none" and corr.topics:
         _warn_once(workspace.root, f"{where}: relevance none keeps no topics; its topics are left out")
         return ()

@@ -72,6 +72,13 @@ BAD = [
      r"kb\.toml:2: arxiv\.recording: unknown placeholder \{date!x\}"),
     ('[hf]\nrecording = "recordings/hf/{date:%Y}.json"\n', r"kb\.toml:2: hf\.recording: unknown placeholder \{date:%Y\}"),
     ('[arxiv]\nrecording = "recordings/arxiv/{date!r}.xml"\n', r"unknown placeholder \{date!r\}"),
+    # an empty recording read as "no recording": offline, the feed was silently not run
+    ('[[blogs]]\nname = "a"\nurl = "https://a.org/f"\nrecording = ""\n',
+     r"kb\.toml:4: blogs\.recording: empty: name the file, or leave the key out for none"),
+    ('[hf]\nrecording = " "\n', r"kb\.toml:2: hf\.recording: empty"),
+    # two feeds on one recording: the second took the first one's posts as its own
+    ('[[blogs]]\nname = "a"\nrecording = "r/a.xml"\n[[blogs]]\nname = "b"\nrecording = "r/./a.xml"\n',
+     r"kb\.toml:6: blogs\.recording: 'r/\./a\.xml' is also feed a's recording"),
 ]
 
 

@@ -80,6 +80,13 @@ def test_text_that_is_not_utf8_is_a_usage_error(sample: Path, args: list[str]) -
     assert not (sample / "organized" / "labels").exists()
 
 
+@pytest.mark.parametrize("command", [["show"], ["explain"], ["label", "--relevance", "none"]])
+def test_an_id_argument_is_shortened_in_its_error_line(sample: Path, command: list[str]) -> None:
+    """A pasted 5,000-character argument came back whole in the one error line."""
+    line = error(sample, *command, "9" * 5000, code=2 if command == ["show"] else 1)
+    assert len(line) < 300 and "9" * 79 + "…" in line, line
+
+
 def test_label_takes_a_topic_of_the_workspaces_own_taxonomy(sample: Path, tmp_path: Path) -> None:
     """A topic the workspace's taxonomy.toml adds is a topic kb label accepts, and the line says so."""
     home = Path(shutil.copytree(sample, tmp_path / "ws"))
@@ -314,6 +321,10 @@ def test_eval_classifier_takes_another_model_file_and_names_a_damaged_one(sample
     text.write_text("[classify]\n", encoding="utf-8")   # numpy took it for a pickle and said so ("allow_pickle")
     said = error(sample, "eval", "classifier", str(HOLDOUT), "--model-file", str(text))
     assert "not a kb classifier model (kb train writes an .npz file)" in said and "pickle" not in said
+    import numpy as np
+    np.savez(tmp_path / "foreign.npz", a=np.zeros(3))   # numpy's own words were "'vocab is not a file in the archive'"
+    said = error(sample, "eval", "classifier", str(HOLDOUT), "--model-file", str(tmp_path / "foreign.npz"))
+    assert said.endswith("foreign.npz: not a kb classifier model: it has no vocab array"), said
 
 
 def test_eval_sections_takes_a_topic_of_the_workspace(sample: Path) -> None:

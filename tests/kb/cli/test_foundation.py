@@ -41,6 +41,16 @@ def test_init_keeps_an_existing_config(runner: CliRunner, tmp_path: Path) -> Non
     assert (ws / "kb.toml").read_text() == "# mine\n"
 
 
+def test_init_says_when_the_config_it_keeps_does_not_read(runner: CliRunner, tmp_path: Path) -> None:
+    """"already complete", exit 0, over a kb.toml that every next command refused."""
+    ws = tmp_path / "w"
+    ws.mkdir()
+    (ws / "kb.toml").write_text("hi\n")
+    result = runner.invoke(app, ["init", str(ws)])
+    assert result.exit_code == 2 and "kb.toml kept as it is, but it does not read:" in result.output
+    assert "kb.toml:1: not valid TOML" in result.output and (ws / "kb.toml").read_text() == "hi\n"
+
+
 def test_show_resolves_any_form_to_the_same_card(runner: CliRunner, workspace: Path) -> None:
     with Store.open(workspace / ".kb" / "kb.sqlite") as s, s.transaction() as c:
         save_papers(c, [PaperRecord("2607.09701", 2, "SlimWise", ["Ada Li"], "MoE", ["cs.DC"], "cs.DC")], "arxiv")

@@ -87,7 +87,7 @@ def test_the_target_must_be_new(night: Path, tmp_path: Path, pg_fresh_url: str) 
     assert "exists; kb db copy writes a new file" in kb(night, "db", "copy", "--to", str(existing), code=2).stderr
     assert existing.read_bytes() == b"mine"
     assert "names the store being copied" in kb(night, "db", "copy", "--to", str(night / ".kb" / "kb.sqlite"),
-                                                code=1).stderr
+                                                code=2).stderr
     assert "expected a postgresql:// URL" in kb(night, "db", "copy", "--to", "postgres:/x y", code=2).stderr
     for other in ("mysql://x/y", "sqlite:///tmp/x.sqlite"):      # once read as a folder path ("mysql:/x")
         refused = kb(night, "db", "copy", "--to", other, code=2).stderr

@@ -161,6 +161,15 @@ def test_a_correction_changes_the_next_run(tmp_path, two_docs):
     assert relevant_ids(brief(home, "inference")) == relevant - {SPEC}
     explained = kb(home, "explain", SPEC, "--doc", "inference").stdout
     assert "doc inference: relevance none" in explained and "label (correction" in explained
+    # `kb show` said only the general judgement ("relevance: primary"), not what each doc's briefing keeps
+    assert "relevance for inference: none" in kb(home, "show", SPEC).stdout
+    # taken back (the file's `"relevance": null`, which kb label could not write): the model decides again
+    assert "withdrew the correction of arXiv:2610.08812 for inference (none" in kb(home, "label", SPEC,
+                                                                                   "--withdraw").stdout
+    assert json.loads(labels.read_text(encoding="utf-8").splitlines()[-1])["relevance"] is None
+    assert "has no correction for inference to withdraw" in kb(home, "label", SPEC, "--withdraw").stdout
+    kb(home, "classify")
+    assert relevant_ids(brief(home, "inference")) == relevant
 
 
 NIXL_POST = "https://llm-d.ai/blog/nixl-transfer-backends-benchmark"   # merged with jay's note entry about it
@@ -311,6 +320,9 @@ def test_a_hand_written_correction_is_held_to_what_kb_label_checks(tmp_path, two
     # a line whose only topic is unknown labels the relevance alone: the model's topics stand
     assert got == {"2610.08977": ("kv-cache",), "2610.08812": (), "2610.09701": None}
     assert "'no-such-topic' is no topic of the model" in caplog.text and "none keeps no topics" in caplog.text
+    # each named with its line, as a line that does not read is
+    assert "inference.jsonl:1: 2610.08977: topic 'no-such-topic'" in caplog.text
+    assert "inference.jsonl:2: 2610.08812: relevance none keeps no topics" in caplog.text
 
 
 def test_what_to_label_next_is_what_nobody_labelled_near_the_docs_last_day(tmp_path, two_docs):

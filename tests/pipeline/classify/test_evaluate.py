@@ -71,8 +71,8 @@ def test_format_eval_table():
 
 def test_load_labelled(tmp_path):
     p = tmp_path / "x.jsonl"
-    p.write_text('{"id": "a", "topics": [], "relevance": "none"}\n\n', encoding="utf-8")
-    assert load_labelled(p) == [{"id": "a", "topics": [], "relevance": "none"}]
+    p.write_text('{"id": "a", "title": "t", "topics": [], "relevance": "none"}\n\n', encoding="utf-8")
+    assert load_labelled(p) == [{"id": "a", "title": "t", "topics": [], "relevance": "none"}]
     p.write_text("{nope\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="x.jsonl:1"):
         load_labelled(p)
@@ -140,3 +140,21 @@ def test_a_labelled_item_without_an_id_is_refused(tmp_path):
                    '{"title": "Draft trees", "topics": [], "relevance": "none"}\n', encoding="utf-8")
     with pytest.raises(ConfigError, match=r"dev.jsonl:2: no id"):
         load_labelled(dev)
+
+
+@pytest.mark.parametrize("rows, said", [
+    ('{"id": "a", "title": "Paged KV", "topics": [], "relevance": "none"}\n'
+     '{"id": "a", "title": "Draft trees", "topics": [], "relevance": "none"}\n', "x.jsonl:2: id 'a' is already on line 1"),
+    ('{"id": "a", "relevance": "primary", "topics": ["kv-cache"]}\n', "x.jsonl:1: no title and no text"),
+    ('{"id": "a", "title": "Paged KV", "relevance": "primary"}\n', "x.jsonl:1: no topics: a primary item needs"),
+    ('null\n', "x.jsonl:1: expected an object {id, title, text, topics, relevance}, got null"),
+    ('{"id": "a", "title": null, "topics": [], "relevance": "none"}\n', "x.jsonl:1: title must be a string, not null"),
+])
+def test_a_row_that_would_count_what_nobody_labelled_is_refused(tmp_path, rows: str, said: str) -> None:
+    """A row counted twice, one with nothing to classify, a relevant one whose topics were left out (read as
+    "no topic", a gold label nobody gave): each was measured in silence. Types are named as JSON names them."""
+    p = tmp_path / "x.jsonl"
+    p.write_text(rows, encoding="utf-8")
+    with pytest.raises(ConfigError) as e:
+        load_labelled(p, {"kv-cache"})
+    assert said in str(e.value)
