@@ -84,9 +84,13 @@ def store_url_problem(value: str) -> str | None:
     if value == "":
         return None
     if not re.match(r"postgres(ql)?://", value):
-        shown = re.sub(r"(//[^:/@]*:)[^@]*@", r"\1***@", value)
-        return (f"{shown!r}: expected a postgresql:// URL (postgresql://[user@]host[:port]/database), or "
-                "nothing for the SQLite file .kb/kb.sqlite")
+        # Not a URL, its parts are unknown: a libpq "host=… password=…" string or "postgres:/user:pw@host" (one
+        # slash) carried the password into this line and the run log. Only its start is shown, up to the first
+        # character that could begin a secret.
+        start = re.match(r"[^=:@/\s]*[=:@/]", value)
+        shown = f"a value starting {start.group()!r} (the rest not shown)" if start else "a value (not shown)"
+        return (f"{shown}: expected a postgresql:// URL (postgresql://[user@]host[:port]/database), or nothing "
+                "for the SQLite file .kb/kb.sqlite")
     if re.search(r"\s", value):
         return "a postgresql:// URL has no spaces"
     return None

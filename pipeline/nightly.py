@@ -98,6 +98,7 @@ def _classify(ctx: RunContext, report: NightlyReport) -> None:
 
 def _brief(ctx: RunContext, report: NightlyReport) -> None:
     """Build every topic's briefing once; write it in every language and format of kb.toml (changed bytes only)."""
+    from pipeline.brief.flags import closed_meanwhile
     from pipeline.brief.publish import write_day
     from pipeline.brief.render import compile_ahead
     from pipeline.brief.rules import density_name, load_rules
@@ -109,6 +110,11 @@ def _brief(ctx: RunContext, report: NightlyReport) -> None:
             data = briefing_data(ctx, topic.slug)   # verification rules run (and flags are synced) once per topic
             compiling.wait()
             results = write_day(ctx, topic.slug, data)
+            for _ in range(3):   # a flag closed while it rendered: its rewrite came first, so write the day again
+                if not closed_meanwhile(ctx, data["flags"]):
+                    break
+                data = briefing_data(ctx, topic.slug)
+                results = write_day(ctx, topic.slug, data)
             for lang in ctx.config.languages:
                 mine = [r for r in results if r.lang == lang]
                 report.briefings.append({

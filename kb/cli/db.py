@@ -47,6 +47,9 @@ def db_backup_cmd(written: Annotated[str, typer.Argument(metavar="FILE", help="A
         raise typer.BadParameter(f"{written}: a folder; name the file to write", param_hint="'FILE'")
     ws = open_workspace()
     ws.refuse_team_file(dest, written)
+    if not isinstance(ws.store_target, Path):   # said before connecting: a server that is down hid the hint
+        raise StoreError("kb db backup copies a SQLite store; for PostgreSQL use pg_dump, or "
+                         "`kb db copy --to FILE.sqlite` (docs/team.md)")
     with open_store(ws) as store:
         damage = store.backup(dest)
     written = str(dest)

@@ -31,16 +31,17 @@ class FlagState:
     closed_after: str | None = None     # the briefing after which the team closed it
     closures: Mapping[str, str] = field(default_factory=dict)   # evidence hash → the team's status on it
     signed: Mapping[str, str] | None = None   # the figures shown with their sign at the last sync (m024)
+    first_seen: str | None = None             # the day a briefing first raised it
 
     @classmethod
     def of(cls, status: str, evidence_hash: str, closed_after: str | None, closures: str | None,
-           signed: str | None = None) -> FlagState:
+           signed: str | None = None, first_seen: str | None = None) -> FlagState:
         """A state from its stored columns (``closures`` and ``signed`` as the JSON the columns hold)."""
         return cls(status, evidence_hash, closed_after, json.loads(closures or "{}"),
-                   json.loads(signed) if signed else None)
+                   json.loads(signed) if signed else None, first_seen)
 
 
-_STATE_COLUMNS = "status, evidence_hash, closed_after, closures, signed"
+_STATE_COLUMNS = "status, evidence_hash, closed_after, closures, signed, first_seen"
 
 
 def status_after(stored: FlagState | None, new_hash: str) -> str:
@@ -185,6 +186,17 @@ def known_flags(store: Store, fingerprints: list[str]) -> dict[str, tuple[int, F
         for r in store.query(f"SELECT fingerprint, id, last_seen, {_STATE_COLUMNS} FROM flags WHERE fingerprint "
                              f"IN ({','.join('?' * len(part))})", tuple(part)):
             out[r[0]] = (r[1], FlagState.of(*r[3:]), r[2])
+    return out
+
+
+def statuses_now(store: Store, ids: list[int]) -> dict[int, tuple[str, str | None]]:
+    """id → (status, note) of the flags as the store has them now."""
+    out: dict[int, tuple[str, str | None]] = {}
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        for fid, status, note in store.query(f"SELECT id, status, note FROM flags WHERE id IN "
+                                             f"({','.join('?' * len(part))})", tuple(part)):
+            out[fid] = (status, note)
     return out
 
 

@@ -630,7 +630,8 @@ def pending(done: list[str], migrations: tuple[Migration, ...] = MIGRATIONS) -> 
     unknown = set(done) - {m.name for m in migrations}
     if unknown:
         from kb.errors import StoreError
-        raise StoreError(f"the store was written by a newer kb (migrations {sorted(unknown)}); upgrade kb")
+        raise StoreError(f"the store was written by a newer kb (its migrations {', '.join(sorted(unknown))} are not "
+                         "this kb's); upgrade kb")
     return [m.name for m in migrations if m.name not in done]
 
 

@@ -8,6 +8,7 @@ statuses afterwards (``pipeline.brief.flags.sync_flags``).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from kb.labels import card_speaks_for
@@ -194,6 +195,7 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
         out.append({"name": "organized/queue/work-queue.md", "kind": "queue", "status": "ok", "credibility": None,
                     "counts": {"items": len(inputs.queue), "relevant": 0, "increments": 0},
                     "contributed": [f"{q.arxiv_id or q.url} {q.title}".strip() for q in inputs.queue[:3]]})
+    in_window = Counter(name for c in cands for name in {s.name for s in c.sources if s.kind != "entry"})
     for run in inputs.runs:
         credibility = inputs.credibility.get(run["source"], run["credibility"])
         mine = by_source.get(run["source"], [])
@@ -202,7 +204,7 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
                     # an offline rerun reads the same recording again: not a server's 304
                     "same_recording": bool(run.get("recording")) and run["status"] == "not-modified",
                     # What the source carried, not what this store happened to lack: a rerun gives the same counts.
-                    "counts": {"parsed": run["parsed"], "relevant": len(mine),
+                    "counts": {"parsed": run["parsed"], "window": in_window[run["source"]], "relevant": len(mine),
                                "increments": sum(c.category != "confirmation" for c in mine)},
                     "contributed": [c.title for c in mine][:6]})
     return out

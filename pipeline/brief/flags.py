@@ -52,6 +52,19 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag], *, whole: bool = 
     return [flag_dict(f, notes.get(f.id)) for f in flags]
 
 
+def closed_meanwhile(ctx: RunContext, flags: list[dict[str, Any]]) -> bool:
+    """Whether a flag the briefing data shows has another status or note in the store now: a member's `kb flags
+    resolve` while the nightly rendered, whose own rewrite the nightly's older data then overwrote."""
+    from kb.store.flags import statuses_now
+    ids = [f["id"] for f in flags if f["id"] is not None]
+    now = statuses_now(ctx.store, ids) if ids else {}
+
+    def shown(status: str, note: str | None) -> tuple[str, str | None]:
+        return status, (note if status != "open" else None)   # the briefing shows a closed flag's note only
+    return any(shown(*now.get(f["id"], (f["status"], f["note"]))) != shown(f["status"], f["note"]) for f in flags
+               if f["id"] is not None)
+
+
 def _signed(f: Flag) -> dict[str, str] | None:
     """The figures the briefing shows with their sign (``context.signed``), kept with the stored flag so
     `kb flags show` shows them so too; None when there are none."""

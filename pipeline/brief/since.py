@@ -42,7 +42,7 @@ def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, 
                  day: str) -> dict[str, int]:
     """Flags opened (new or reopened), closed, and carried since the previous briefing. Closed are the
     ones the team closed after reading it and those it showed open that are closed now (the team's, or
-    stale: their files are gone); carried, the ones it showed open that today's items do not raise
+    stale: their files are gone); carried, the flags of earlier briefings that today's items do not raise
     again and that are still open — not seeing a contradiction again does not settle it."""
     now = _statuses_today(flags, states)
     today = {fp for fp, status in now.items() if status == "open"}
@@ -54,7 +54,11 @@ def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, 
     # a flag raised today has today's status (a closure back with its evidence is closed); the others, the stored one
     still_open = {fp for fp in gone if fp not in by_team
                   and now.get(fp, states[fp].status if fp in states else "open") == "open"}
-    return {"opened": len(today - before), "closed": len(gone - still_open), "carried": len(still_open)}
+    # and those of briefings before it, open still: "N from earlier briefings still open" is the backlog, and
+    # the previous briefing's alone left out every older flag nobody has closed (`kb flags --open` lists them)
+    older = {fp for fp, s in states.items() if s.status == "open" and s.first_seen and s.first_seen < day
+             and fp not in today and fp not in before}
+    return {"opened": len(today - before), "closed": len(gone - still_open), "carried": len(still_open | older)}
 
 
 def source_changes(previous: dict[str, Any], sources: list[dict[str, Any]]) -> dict[str, list[str]]:

@@ -135,7 +135,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             if upvotes_disagree([(v, _time_of(stamp[w])) for w, v in single.items()]):
                 out.append(Flag("number-conflict", f"{c.title} · upvotes", {
                     "quantity": "HF upvotes", "day": day,
-                    "values": {str(v): [w for w, x in single.items() if x == v] for v in values}}))
+                    "values": {str(v): [w for w, x in single.items() if x == v] for v in values}},
+                    context={"item": c.title}))
     seen: set[tuple[str | None, str, str]] = set()
 
     claims = facts.kept_claims or facts.read_claims
@@ -152,7 +153,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             values = _unsigned(signed)
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values},
-                            context={**_corrections(values, corrected), **_signs(signed),
+                            context={**_corrections(values, corrected), **_signs(signed), "item": c.title,
                                      "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
     named = [cl for where, text in facts.speedup_texts for cl in claims(text, where)]
     named += [cl for c in cands for cl in claims_of[id(c)]]

@@ -95,7 +95,11 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
         for kept in (inputs.judged, inputs.kept_claims):
             if kept is not None:
                 kept.save()
-    return briefing.as_dict() | {"flags": flags}
+    data = briefing.as_dict() | {"flags": flags}
+    for inc in data["increments"]:   # an item's figures the flags dispute: its key points quote them as written
+        inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["label"]
+                           and f["context"].get("item") == inc["title"]]
+    return data
 
 
 def check_topic(ctx: RunContext, topic: str) -> None:

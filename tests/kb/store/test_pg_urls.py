@@ -57,3 +57,14 @@ def test_a_lost_connection_is_told_apart_from_one_statements_failure() -> None:
     assert isinstance(said, StoreUnreachable) and str(said) == ("the store postgresql://kb:***@db/kb is unreachable: "
                                                                 "consuming input failed: server closed the connection unexpectedly")
     assert not isinstance(backend.write_error(errors.LockNotAvailable("x")), StoreUnreachable)
+
+
+@pytest.mark.parametrize("value", ["host=127.0.0.1 port=5432 user=kb password=Secr3tPW dbname=kb",
+                                   "postgres:/kb:Secr3tPW@127.0.0.1:5432/kb", "postgresql:kb:Secr3tPW@db/kb",
+                                   "Secr3tPW"])
+def test_a_store_value_that_is_no_url_is_refused_without_its_password(value: str) -> None:
+    """Only a //user:pw@ form was masked: a libpq keyword string or a one-slash typo printed the password on the
+    console and into the nightly's run log, which the team reads."""
+    from kb.config_values import store_url_problem
+    said = store_url_problem(value)
+    assert said is not None and "expected a postgresql:// URL" in said and "Secr3tPW" not in said

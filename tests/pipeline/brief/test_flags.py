@@ -285,3 +285,29 @@ def test_a_night_run_again_after_a_failed_source_keeps_no_flag_of_the_failed_run
     assert open_flags(home) == open_flags(clean)
     stale = [f for f in _flags(home) if f["status"] == "stale"]
     assert {(f["rule"], f["subject"]) for f in stale} == failed - open_flags(clean)
+
+
+def test_a_flag_closed_while_the_nightly_writes_shows_closed_in_its_files(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A member's `kb flags resolve` committed while the nightly rendered (found on PostgreSQL, the same on SQLite):
+    its rewrite of the day's files came first, and the nightly's files, from data built before it, showed the
+    flag open until the next night."""
+    from kb.store import Store
+    from kb.store.flags import resolve_flag
+    from pipeline.brief import publish
+    from tests.pipeline.brief.conftest import copy_sample
+    home = copy_sample(tmp_path / "ws")
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    first = _flags(home, "--open")[0]["id"]
+    real, calls = publish.write_day, []
+
+    def member_resolves_meanwhile(ctx, topic, data=None, **kw):
+        if not calls:
+            with Store.open(home / ".kb" / "kb.sqlite") as store, store.transaction() as tx:
+                resolve_flag(tx, first, "verified", "checked with the authors")
+        calls.append(1)
+        return real(ctx, topic, data, **kw)
+    monkeypatch.setattr(publish, "write_day", member_resolves_meanwhile)
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    assert len(calls) == 2                                            # written again, once
+    assert "checked with the authors" in read(home, ZH_MD) and "checked with the authors" in read(home, EN_MD)

@@ -162,6 +162,19 @@ def test_flag_changes_counts_reopened_as_opened_and_team_closures_of_the_window_
     assert flag_changes(prev, raised, states, "2026-10-09") == {"opened": 2, "closed": 2, "carried": 0}
 
 
+def test_carried_counts_every_earlier_open_flag_not_raised_today() -> None:
+    """The header's "N from earlier briefings still open" counted the previous briefing's flags alone: on a
+    held-out day 4, 25, while 17 more of days 1 and 2 were open too (`kb flags --open`)."""
+    prev = {"date": "2026-10-12", "flags": [{"kind": "boundary", "subject": "a", "status": "open"}]}
+    states = {"boundary:a": FlagState("open", "h", first_seen="2026-10-12"),
+              "boundary:old": FlagState("open", "h", first_seen="2026-10-08"),        # not in the previous one
+              "boundary:shut": FlagState("dismissed", "h", first_seen="2026-10-08"),
+              "boundary:mine": FlagState("open", "h", first_seen="2026-10-13")}      # an earlier build of today's
+    assert flag_changes(prev, [], states, "2026-10-13") == {"opened": 0, "closed": 0, "carried": 2}
+    raised = [Flag("boundary", "old", {"x": 1})]                                      # raised again: not carried
+    assert flag_changes(prev, raised, states, "2026-10-13")["carried"] == 1
+
+
 def test_source_changes() -> None:
     prev = {"sources": [{"name": "arxiv", "kind": "source", "status": "failed"},
                         {"name": "hf", "kind": "source", "status": "ok"},
@@ -174,7 +187,7 @@ def test_source_changes() -> None:
 def test_a_flag_whose_files_are_gone_tonight_counts_as_closed_not_carried(days: dict[str, Any],
                                                                            tmp_path: Path) -> None:
     """Day 3 raises none of day 2's flags; those citing only a note the team deleted go stale in tonight's
-    sync, and the header counts them as closed, the rest as carried."""
+    sync, and the header counts them as closed, the rest as carried (with every older flag still open)."""
     home = tmp_path / "ws"
     shutil.copytree(days["home"], home)
     (home / "inbox/spark/2026-10-09-llm-infra-e1prep.md").unlink()
@@ -182,4 +195,7 @@ def test_a_flag_whose_files_are_gone_tonight_counts_as_closed_not_carried(days: 
     flags = _recorded(home, "2026-10-10")["since_previous"]["flags"]
     stale = [f for f in json.loads(kb(home, "flags", "--format", "json").stdout) if f["status"] == "stale"]
     assert stale and flags["closed"] == len(stale)
-    assert flags["carried"] == len(_open(days["day2"])) - len(stale)
+    raised = {f["id"] for f in _recorded(home, "2026-10-10")["flags"]}
+    earlier = [f for f in json.loads(kb(home, "flags", "--open", "--format", "json").stdout)
+               if f["first_seen"] < "2026-10-10" and f["id"] not in raised]
+    assert flags["carried"] == len(earlier) > len(_open(days["day2"])) - len(stale)
