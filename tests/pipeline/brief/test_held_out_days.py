@@ -85,6 +85,16 @@ def test_day4_the_teams_comparisons_name_the_boundary(day4_home: Path) -> None:
     assert result["extra"] == [] and result["rules"]["boundary"]["found"] >= 9
 
 
+def test_day4_disputed_figures_are_pointed_to_and_a_gpu_count_is_no_measurement(day4_home: Path) -> None:
+    """A reader's review of day 4: the EPLB v2 post's "24%" was the increment's headline measurement while flag
+    #67 disputed it in §3 alone; "8×H20" (eight GPUs) was listed as a measurement beside "+12%"."""
+    text = (day4_home / "briefings" / f"{DAY4}-inference.en.md").read_text(encoding="utf-8")
+    eplb = text[text.index("vLLM EPLB v2"):]
+    eplb = eplb[:eplb.index("Suggested section")]
+    assert "⚠ its sources give different figures (#" in eplb
+    assert "measurements: --kv-cache-dtype, 12%" in text and "8×, 12%" not in text
+
+
 def test_day5_topics_need_their_texts_and_the_doc_s_names_are_checked(day5_home: Path) -> None:
     """BootLatch, GuardLane and KeyFold shared topics with an anchored paper and nothing else; TrimCache was
     named beside GradeKV (a shared "KV cache") rather than H2O, whose heavy-hitter eviction it does; PowerCap
