@@ -379,7 +379,7 @@ def get_paper(store: Store, ident: str, *, topics: Collection[str] | None = None
     # briefing keeps, which the general judgement above may not be
     paper["relevance_by_doc"] = {r["doc"]: r["relevance"] for r in store.query(
         "SELECT doc, relevance FROM doc_relevance WHERE subject_kind = 'paper' AND subject = ? ORDER BY doc",
-        (aid.id,))}
+        (aid.id,)) if topics is None or r["doc"] in topics}
     # LIKE narrows the flags to those whose evidence holds the ID; the paper's are those where the subject or a
     # whole string of the evidence (a key, a value) is the ID, any version of it (2610.12345v2 is the paper),
     # not text that holds the ID among other words nor an ID another one begins with.
