@@ -108,8 +108,9 @@ class Workspace:
         target = followed(self.root / Path(out).expanduser(), f"{named} {out}")
         root = self.root.resolve()
         rel = target.relative_to(root).as_posix() if target == root or root in target.parents else None
-        if rel == "." or (rel is not None and rel.split("/", 1)[0] in (*TEAM_FOLDERS, STATE_FOLDER, CONFIG_NAME,
-                                                                       BRIEFINGS_FOLDER)):
+        # the briefings folder itself holds the day's files; a folder inside it is a site's as any other
+        if rel in (".", BRIEFINGS_FOLDER) or (rel is not None and rel.split("/", 1)[0] in (*TEAM_FOLDERS, STATE_FOLDER,
+                                                                                         CONFIG_NAME)):
             raise WorkspaceError(f"{named} {out}: {rel} is the team's or kb's own folder; kb never writes a site there",
                                  hint="e.g. site, or a folder outside the workspace")
         if target.exists() and not target.is_dir():

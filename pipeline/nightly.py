@@ -111,7 +111,7 @@ def _brief(ctx: RunContext, report: NightlyReport) -> None:
             compiling.wait()
             results = write_day(ctx, topic.slug, data)
             for _ in range(3):   # a flag closed while it rendered: its rewrite came first, so write the day again
-                if not closed_meanwhile(ctx, data["flags"]):
+                if not closed_meanwhile(ctx, topic.slug, data["flags"]):
                     break
                 data = briefing_data(ctx, topic.slug)
                 results = write_day(ctx, topic.slug, data)

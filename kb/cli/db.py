@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -70,7 +71,9 @@ def db_copy_cmd(to: Annotated[str, typer.Option("--to", metavar="URL|FILE", help
     from kb.store.copy import copy_store
     from kb.store.db import is_postgres_url
     refuse_blank_path(to, "'--to'", "name a new SQLite file or a postgresql:// URL")
-    if to.startswith(("postgres:", "postgresql:")) and (problem := store_url_problem(to)):
+    # a libpq "host=… password=…" string is no file name: read as one, it made a file so named and printed it
+    libpq = re.search(r"(?:^|\s)(?:host|hostaddr|dbname|user|password|port|sslmode|service)\s*=", to)
+    if (to.startswith(("postgres:", "postgresql:")) or libpq) and (problem := store_url_problem(to)):
         raise typer.BadParameter(problem, param_hint="'--to'")
     ws = open_workspace()
     if not is_postgres_url(to):   # a new SQLite file: never among the team's files, as for kb db backup

@@ -23,7 +23,8 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag], *, whole: bool = 
     An open flag that only an earlier build of this same day raised (first and last seen today) and this
     build does not is closed as stale too: a night run again after a failed source (the listing missing,
     so the team's IDs were unresolved) would otherwise keep that night's false flags open for good. Only a
-    ``whole`` build says so (not ``kb brief --top N``, which checks fewer items)."""
+    ``whole`` build of the topic's latest day says so (not ``briefing_data(top=…)``, which checks fewer items,
+    nor a past day rebuilt, which changes nothing of the flags)."""
     from kb.store.flags import evidence_hash, known_flags, raised_only_on, status_after
     day = ctx.today.isoformat()
     known = known_flags(ctx.store, [f"{topic}:{f.fingerprint}" for f in flags])
@@ -38,7 +39,7 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag], *, whole: bool = 
             changed.append(f)
     raised = {f.id for f in flags} | {known[k][0] for k in known}
     gone = _evidence_gone(ctx, topic, raised)
-    if whole:
+    if whole and is_latest_day(ctx, topic):
         gone += [i for i in raised_only_on(ctx.store, topic, day) if i not in raised and i not in gone]
     if changed or gone:
         from kb.store.flags import mark_stale, sync_flag
@@ -52,10 +53,20 @@ def sync_flags(ctx: RunContext, topic: str, flags: list[Flag], *, whole: bool = 
     return [flag_dict(f, notes.get(f.id)) for f in flags]
 
 
-def closed_meanwhile(ctx: RunContext, flags: list[dict[str, Any]]) -> bool:
+def is_latest_day(ctx: RunContext, topic: str) -> bool:
+    """Whether ``ctx.today`` is the topic's latest briefed day (or a new one): not a past day rebuilt."""
+    from kb.store.briefings import latest_date
+    latest = latest_date(ctx.store, topic)
+    return latest is None or latest <= ctx.today.isoformat()
+
+
+def closed_meanwhile(ctx: RunContext, topic: str, flags: list[dict[str, Any]]) -> bool:
     """Whether a flag the briefing data shows has another status or note in the store now: a member's `kb flags
-    resolve` while the nightly rendered, whose own rewrite the nightly's older data then overwrote."""
+    resolve` while the nightly rendered, whose own rewrite the nightly's older data then overwrote. Only the
+    latest day's (a past day shows its flags as they were then, and `kb flags resolve` rewrites the latest)."""
     from kb.store.flags import statuses_now
+    if not is_latest_day(ctx, topic):
+        return False
     ids = [f["id"] for f in flags if f["id"] is not None]
     now = statuses_now(ctx.store, ids) if ids else {}
 

@@ -57,7 +57,7 @@ def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, 
     # and those of briefings before it, open still: "N from earlier briefings still open" is the backlog, and
     # the previous briefing's alone left out every older flag nobody has closed (`kb flags --open` lists them)
     older = {fp for fp, s in states.items() if s.status == "open" and s.first_seen and s.first_seen < day
-             and fp not in today and fp not in before}
+             and fp not in now and fp not in before}
     return {"opened": len(today - before), "closed": len(gone - still_open), "carried": len(still_open | older)}
 
 

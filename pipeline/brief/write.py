@@ -96,8 +96,8 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
             if kept is not None:
                 kept.save()
     data = briefing.as_dict() | {"flags": flags}
-    for inc in data["increments"]:   # an item's figures the flags dispute: its key points quote them as written
-        inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["label"]
+    for inc in data["increments"]:   # an item's figures the open flags dispute ("" for one a preview has not numbered)
+        inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["status"] == "open"
                            and f["context"].get("item") == inc["title"]]
     return data
 

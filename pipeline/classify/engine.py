@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kb.errors import ConfigError, KBError
+
+log = logging.getLogger(__name__)
 
 MODEL_FILE = "data/classifier_model.npz"
 CHOICES = ("learned", "keyword")
@@ -229,7 +232,11 @@ def load_engine(ctx: Any) -> Engine:
     name = getattr(ctx.config, "classify_model", "keyword")
     if name == "keyword":
         if getattr(ctx.config, "classify_model_file", None):
-            model_path(ctx.workspace)   # a mistyped model_file is said now, not first on the night learned is chosen
+            # a mistyped model_file is said now, not first on the night learned is chosen; unread, it stops nothing
+            try:
+                model_path(ctx.workspace)
+            except ConfigError as exc:
+                log.warning("%s (the keyword classifier reads no model)", exc)
         engine = Engine("keyword", taxonomy)
     else:
         import copy

@@ -218,13 +218,13 @@ class Model:
             raise ModelError(f"{path}: not a kb classifier model (kb train writes an .npz file)")
         try:
             with np.load(path, allow_pickle=False) as z:
+                missing = [k for k in ("vocab", "meta", "idf", "W", "b") if k not in z.files]
+                if missing:   # numpy's own words were "'vocab is not a file in the archive'", quotes and all
+                    raise ModelError(f"{path}: not a kb classifier model: it has no {missing[0]} array")
                 vocab = bytes(z["vocab"]).decode("utf-8").split("\n")
                 meta = json.loads(bytes(z["meta"]).decode("utf-8"))
                 return cls(vocab, z["idf"], z["W"], z["b"], meta)
-        except KeyError as e:   # numpy's "'vocab is not a file in the archive'", quotes and all
-            name = str(e.args[0]).split(" ", 1)[0] if e.args else "an array"
-            raise ModelError(f"{path}: not a kb classifier model: it has no {name} array") from None
-        except (OSError, ValueError) as e:
+        except (OSError, KeyError, ValueError) as e:
             if isinstance(e, ModelError):
                 raise
             raise ModelError(f"{path}: not a kb classifier model: {e}") from None

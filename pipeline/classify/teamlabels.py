@@ -42,6 +42,11 @@ def refuse_unknowable_ident(ident: str) -> None:
     ID no paper can have (``2699.99999``, month 99); "not in the store" (exit 1) is for one that could be."""
     if not ident.strip():
         raise ConfigError("give an ID: an arXiv ID, a post key or a note entry as path#N")
+    try:   # a Latin-1 terminal's bytes: an internal error where the ID is looked up or written down
+        ident.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = ident.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise ConfigError(f"'{shortened(shown, 80)}' is not UTF-8 text (the terminal's encoding?)") from None
     # the argument is an ID by intent: read as one written "arXiv:…", as the notes' rule reads it
     impossible = find_impossible_ids(f"arXiv:{ident.strip()}") if lookup_arxiv_id(ident) is None else []
     if impossible:

@@ -56,7 +56,7 @@ def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
         for name in dirnames:
             sub = here / name
             if sub.is_symlink() and (real := _followed(sub, root, problems)) and real_root not in real.parents:
-                problems.append(f"{sub.relative_to(root).as_posix()}: skipped, it leads outside the workspace")
+                problems.append(f"{_shown(sub.relative_to(root).as_posix())}: skipped, it leads outside the workspace")
         found += [here / n for n in filenames if n.endswith(".md")]
     for path in sorted(found):
         if not _utf8_name(path.relative_to(root).as_posix(), problems):
@@ -65,7 +65,7 @@ def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
         if real is None:
             continue
         if real_root not in real.parents:
-            problems.append(f"{path.relative_to(root).as_posix()}: skipped, it leads outside the workspace")
+            problems.append(f"{_shown(path.relative_to(root).as_posix())}: skipped, it leads outside the workspace")
             continue
         if path.is_file():
             yield path
@@ -75,19 +75,26 @@ def _utf8_name(rel: str, problems: list[str]) -> bool:
     """Whether a file's name is UTF-8, as the store keeps every name: one that is not (a Latin-1 "café"
     copied in from elsewhere) is named, with its bytes written as escapes, and skipped, so the other files
     are read; it stopped the whole workspace's reading at that file."""
+    if _shown(rel) == rel:
+        return True
+    problems.append(f"{_shown(rel)}: skipped, its name is not UTF-8 (rename the file)")
+    return False
+
+
+def _shown(rel: str) -> str:
+    """A path as a problem line names it: bytes of a name that is not UTF-8 written as escapes (``caf\\xe9``),
+    so the line can be stored and printed."""
     try:
         rel.encode("utf-8")
     except UnicodeEncodeError:
-        shown = rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        problems.append(f"{shown}: skipped, its name is not UTF-8 (rename the file)")
-        return False
-    return True
+        return rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return rel
 
 
 def _followed(path: Path, root: Path, problems: list[str]) -> Path | None:
     """``path`` with its symlinks followed; None, and the file named, for a loop (``a.md → b.md → a.md``):
     one such link must not keep the rest of the workspace from being read."""
-    where = path.relative_to(root).as_posix()
+    where = _shown(path.relative_to(root).as_posix())
     try:
         return followed(path, where)
     except WorkspaceError:

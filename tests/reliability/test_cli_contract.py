@@ -296,12 +296,13 @@ def test_a_nightly_stopped_by_a_config_error_says_one_line(briefed: Path) -> Non
     result = kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet")
     assert result.returncode == 2 and result.stderr.strip().splitlines() == [   # it named no setting
         f"kb: error: kb.toml: classify.model_file: /etc/passwd: path leads outside the workspace {briefed}"]
-    # with the keyword classifier, which reads no model, a mistyped one was said first on the night learned was
+    # with the keyword classifier, which reads no model, a mistyped one was said first on the night learned was;
+    # unread, it stops nothing
     toml.write_text(toml.read_text(encoding="utf-8").replace('model = "learned"', 'model = "keyword"')
                     .replace('"/etc/passwd"', '"models/none.npz"'), encoding="utf-8")
-    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline", "--quiet")
-    assert result.returncode == 2 and result.stderr.strip().splitlines() == [
-        "kb: error: kb.toml: classify.model_file: models/none.npz does not exist"]
+    result = kb("--home", str(briefed), "nightly", "--date", D, "--offline")
+    assert result.returncode == 0 and ("kb: warning: kb.toml: classify.model_file: models/none.npz does not exist "
+                                       "(the keyword classifier reads no model)") in result.stderr
 
 
 def test_a_broken_briefing_rules_override_stops_the_night_with_one_line(briefed: Path) -> None:

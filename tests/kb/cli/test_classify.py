@@ -71,6 +71,7 @@ def test_explain_refuses_an_id_as_label_does(sample: Path, ident: str, code: int
 
 
 @pytest.mark.parametrize("args", [["label", SPEC, "--relevance", "none", "--by", "\udcff"],
+                                  ["label", "caf\udce9", "--relevance", "none"], ["explain", "caf\udce9"],
                                   ["label", SPEC, "--relevance", "none", "--note", "caf\udce9"],
                                   ["flags", "resolve", "1", "--as", "verified", "--note", "\udcff"]])
 def test_text_that_is_not_utf8_is_a_usage_error(sample: Path, args: list[str]) -> None:

@@ -89,6 +89,9 @@ def test_the_target_must_be_new(night: Path, tmp_path: Path, pg_fresh_url: str) 
     assert "names the store being copied" in kb(night, "db", "copy", "--to", str(night / ".kb" / "kb.sqlite"),
                                                 code=2).stderr
     assert "expected a postgresql:// URL" in kb(night, "db", "copy", "--to", "postgres:/x y", code=2).stderr
+    # a libpq keyword string made a file so named, and printed it with its password
+    said = kb(night, "db", "copy", "--to", "host=db password=s3cret", code=2).stderr
+    assert "expected a postgresql:// URL" in said and "s3cret" not in said and not list(night.glob("host=*"))
     for other in ("mysql://x/y", "sqlite:///tmp/x.sqlite"):      # once read as a folder path ("mysql:/x")
         refused = kb(night, "db", "copy", "--to", other, code=2).stderr
         assert "a postgresql:// URL or a file path" in refused and "not a folder" not in refused

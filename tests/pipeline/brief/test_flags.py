@@ -311,3 +311,28 @@ def test_a_flag_closed_while_the_nightly_writes_shows_closed_in_its_files(tmp_pa
     kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
     assert len(calls) == 2                                            # written again, once
     assert "checked with the authors" in read(home, ZH_MD) and "checked with the authors" in read(home, EN_MD)
+
+
+def test_a_past_day_rebuilt_closes_none_of_its_flags_and_builds_once(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A day rebuilt after later ones shows its flags as they were and changes nothing of them, even where its
+    rebuild raises fewer than its night did; and it is built once (its flags' status of then is not today's)."""
+    from pipeline.brief import build
+    from tests.pipeline.brief.conftest import copy_sample
+    home = copy_sample(tmp_path / "ws")
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    kb(home, "brief", "--date", "2026-10-09")                      # a later day briefed: DAY is past now
+    before = {f["id"]: f["status"] for f in _flags(home)}
+    first = min(before)
+    kb(home, "flags", "resolve", str(first), "--as", "verified")    # closed after DAY: DAY shows it open
+    real, builds = build.build_briefing, []
+
+    def fewer_flags(inputs):
+        builds.append(1)
+        briefing = real(inputs)
+        briefing.flags = []                                       # the rebuild raises none of the night's
+        return briefing
+    monkeypatch.setattr(build, "build_briefing", fewer_flags)
+    kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
+    assert {f["id"]: f["status"] for f in _flags(home)} == {**before, first: "verified"}
+    assert len(builds) == 1

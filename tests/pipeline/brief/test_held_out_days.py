@@ -91,7 +91,7 @@ def test_day4_disputed_figures_are_pointed_to_and_a_gpu_count_is_no_measurement(
     text = (day4_home / "briefings" / f"{DAY4}-inference.en.md").read_text(encoding="utf-8")
     eplb = text[text.index("vLLM EPLB v2"):]
     eplb = eplb[:eplb.index("Suggested section")]
-    assert "⚠ its sources give different figures (#" in eplb
+    assert "⚠ its sources give different figures (#" in eplb and ", see section 3" in eplb
     assert "measurements: --kv-cache-dtype, 12%" in text and "8×, 12%" not in text
 
 

@@ -173,6 +173,10 @@ def test_carried_counts_every_earlier_open_flag_not_raised_today() -> None:
     assert flag_changes(prev, [], states, "2026-10-13") == {"opened": 0, "closed": 0, "carried": 2}
     raised = [Flag("boundary", "old", {"x": 1})]                                      # raised again: not carried
     assert flag_changes(prev, raised, states, "2026-10-13")["carried"] == 1
+    from kb.store.flags import evidence_hash
+    states["boundary:old"] = FlagState("open", "h2", closures={evidence_hash({"x": 1}): "dismissed"},
+                                       first_seen="2026-10-08")
+    assert flag_changes(prev, raised, states, "2026-10-13")["carried"] == 1      # raised, its closure back: closed
 
 
 def test_source_changes() -> None:

@@ -100,7 +100,9 @@ def test_a_file_name_that_is_not_utf8_is_named_and_the_rest_of_the_workspace_rea
     os.mkdir(jay + b"/\xff")
     with open(jay + b"/\xff/2026-10-08T1300-x.md", "wb") as f:
         f.write(b"## f\n")
+    os.symlink(os.fsencode(sample_workspace.parent), jay + b"/out\xe9")   # a folder's line, stored with the run
     out = _ingest(runner)
+    assert "inbox/jay/out\\xe9: skipped, it leads outside the workspace" in out
     assert "inbox/jay/2026-10-08T1200-caf\\xe9.md: skipped, its name is not UTF-8 (rename the file)" in out
     assert "inbox/jay/\\xff/2026-10-08T1300-x.md: skipped, its name is not UTF-8" in out
     assert "workspace: ok" in out and _anchored(runner)          # the knowledge doc was read

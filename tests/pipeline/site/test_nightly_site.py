@@ -54,6 +54,7 @@ def test_a_configured_site_folder_holding_the_teams_files_is_never_written(tmp_p
     briefings = _sample(tmp_path / "b", '\n[site]\ndir = "briefings"\n')   # kb's own files: not "kb did not write"
     out = str(kb(briefings, "nightly", "--date", DAY, "--offline", code=1).exception)
     assert "[site] dir briefings: briefings is the team's or kb's own folder" in out
+    kb(briefings, "site", "build", "--out", "briefings/site")   # a folder inside it is a site's as any other
 
     linked = _sample(tmp_path / "2", '\n[site]\ndir = "public"\n')
     (linked / "public").symlink_to(linked / "organized" / "knowledge", target_is_directory=True)
