@@ -41,7 +41,13 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
     mechanism overlap adds the words (``shared_words``)."""
     out = []
     for c in cands:
-        if c.category == "confirmation" or not c.section or not c.arxiv_id:
+        if not c.section or not c.arxiv_id or c.anchored_in:
+            continue
+        # A paper shown as a confirmation (the team's line reads it as a recap: "和今早锚的 HotSwapEP 几乎一样") is
+        # never anchored all the same: the team's own "it does the same as X" is a boundary to read; the weaker
+        # evidence (shared topics, rare words) is for the new items alone.
+        recap = c.category == "confirmation"
+        if recap and c.briefed_on:
             continue
         said = likeness(c, facts.anchored_names, facts.overlap_words)
         if said.nothing and not said.same:
@@ -49,7 +55,8 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
         others = [a for a in facts.anchored_topics.get(c.section, [])
                   if a[0] not in c.subjects and a[0] not in said.different]
         words = _Words(c, others, facts)
-        found = _named(said.same, others) or _by_topics(c, others, facts, words) or _by_words(others, facts, words)
+        found = _named(said.same, others) or (None if recap else _by_topics(c, others, facts, words)
+                                               or _by_words(others, facts, words))
         if found:
             out.append(_flag(c, *found, said_in=said.said_in))
     return out

@@ -194,7 +194,8 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
     if inputs.queue:
         out.append({"name": "organized/queue/work-queue.md", "kind": "queue", "status": "ok", "credibility": None,
                     "counts": {"items": len(inputs.queue), "relevant": 0, "increments": 0},
-                    "contributed": [f"{q.arxiv_id or q.url} {q.title}".strip() for q in inputs.queue[:3]]})
+                    "contributed": [" ".join(x for x in (q.arxiv_id or q.url, q.title) if x)   # not "None …"
+                                    for q in inputs.queue[:3]]})
     in_window = Counter(name for c in cands for name in {s.name for s in c.sources if s.kind != "entry"})
     for run in inputs.runs:
         credibility = inputs.credibility.get(run["source"], run["credibility"])
@@ -272,7 +273,10 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
                "category": c.category, "relevance": c.relevance, "why": c.why,
                "sources": [_source_dict(s) for s in c.sources],
                "suggested_section": f"§{c.section}" if c.section else None} for c in rest]
-    top_item = max(shown, key=lambda c: (c.score, c.key), default=None)
+    # not one the day's flags question as a repeat of an anchored paper (a boundary flag): the best of the others
+    questioned = {f.subject.split(" ~ ", 1)[0] for f in flags if f.rule == "boundary"}
+    top_item = max((c for c in shown if (c.arxiv_id or c.title) not in questioned), key=lambda c: (c.score, c.key),
+                   default=None)
     # Compared with the previous briefing as the density is: its NET-new count is the history's last.
     since = since_previous(inputs.previous, net_new=net_new, previous_net_new=(inputs.history or [None])[-1],
                            anchors=inputs.anchors, flags=flags, states=inputs.flag_states, sources=sources,
