@@ -120,8 +120,10 @@ def sources_status(store: Store, *, until: str | None = None) -> list[dict[str, 
     """
     out = []
     for (name,) in store.query(f"SELECT DISTINCT source FROM source_runs WHERE {_SPEAKS} ORDER BY source"):
-        runs = store.query("SELECT run_date, started_at, status, new, error, problems FROM source_runs "
-                           f"WHERE source = ? AND run_date <= ? AND {_SPEAKS} ORDER BY id DESC",
+        # "new" is what the run brought that the store lacked or had otherwise: a day's HF papers, which the
+        # arXiv listing brought first, are all updates, and HF was named stale every day it delivered
+        runs = store.query("SELECT run_date, started_at, status, new + updated AS new, error, problems FROM "
+                           f"source_runs WHERE source = ? AND run_date <= ? AND {_SPEAKS} ORDER BY id DESC",
                            (name, until or "9999"))
         if not runs:
             continue

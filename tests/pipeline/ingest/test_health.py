@@ -54,3 +54,14 @@ def test_a_weekly_blog_is_not_stale_after_three_quiet_days(store: Store) -> None
     _runs(store, "vllm-blog", runs[:-3])   # last post 3 runs ago, posts every 7 runs
     s = _status(store, "vllm-blog")
     assert s["usual_quiet_runs"] == 7 and not s["stale"]
+
+
+def test_a_source_whose_items_another_brought_first_is_not_stale(store: Store) -> None:
+    """HF's papers of a day are in the arXiv listing before it: all updates, none new. It was named stale ("no new
+    items for 9 runs") every day it delivered ten papers (held-out days 5–11)."""
+    for d in range(1, 9):
+        day = f"2026-10-0{d}"
+        record_run(store, {"source": "hf", "run_date": day, "started_at": day + "T22:30:00", "status": "ok",
+                           "new": 3 if d == 1 else 0, "updated": 10, "parsed": 10})
+    s = _status(store, "hf")
+    assert (s["quiet_runs"], s["stale"], s["last_new"]) == (0, False, "2026-10-08")
