@@ -17,6 +17,8 @@ MARKERS = ["建议", "归入", "属于", "→", "suggest", "belongs in"]
     ("背景见 §2.1，建议归入 §2.3", ["2.3"]),                             # a citation is not a request
     ("现有 §2.3 已锚入 CascadeEP", []),
     ("建议 Jay / E1 看一下这一整段很长很长的说明文字，和 §2.2 无关", []),   # the § is too far from the marker
+    # a marker on the line before is that line's (day 10's SnapBoot went to §2.4, which Jay only compared with)
+    ("- 70B 冷启动 41 s → 6 s\n- 和 §2.4 的 WarmStart 不冲突\n- 建议：§2.1", ["2.1"]),
 ])
 def test_a_section_is_asked_for_only_right_after_a_marker(text: str, found: list[str]) -> None:
     assert stated_sections(text, MARKERS) == found

@@ -157,11 +157,12 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # measured at that sitting's end and not read: 0.955 / 0.913 (the code before the sitting: 0.773 / 0.895); day 10
 # measured once when its rules were final, not read: 0.955 / 1.000 (before: 0.727 / 1.000). Day 11 was written blind in the
 # fifth sitting, which changed no rule, and measured with them, not read: 0.864 / 1.000. The seventh sitting read days
-# 7–11 (a reader's review): the team's "same as X" on a paper it made a confirmation is a boundary too: day 10
-# 1.000 / 1.000, day 11 0.909 / 1.000, the others unchanged.
+# 7–11 (a reader's review): the team's "same as X" on a paper it made a confirmation is a boundary too (day 10
+# 1.000 / 1.000, day 11 0.909 / 1.000, the others unchanged); then SnapBoot got the §2.1 Jay asked for, where
+# shared words with an anchored engine paper raise a labelled decoy: day 10 1.000 / 0.957.
 FLOORS = {"day4": (DAY4, 0.96, 1.0), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.92, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.88), "day9": (DAY9, 0.95, 0.91),
-          "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.90, 1.0)}
+          "day10": (DAY10, 1.0, 0.95), "day11": (DAY11, 0.90, 1.0)}
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))
