@@ -96,9 +96,12 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
             if kept is not None:
                 kept.save()
     data = briefing.as_dict() | {"flags": flags}
-    for inc in data["increments"]:   # an item's figures the open flags dispute ("" for one a preview has not numbered)
+    for inc in data["increments"]:   # the open flags about an item ("" for one a preview has not numbered)
         inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["status"] == "open"
                            and f["context"].get("item") == inc["title"]]
+        questioned = f"{inc['arxiv_id'] or inc['title']} ~ "   # a boundary flag's subject: "item ~ anchored paper"
+        inc["boundary"] = [f["label"] for f in flags if f["kind"] == "boundary" and f["status"] == "open"
+                           and f["subject"].startswith(questioned)]
     return data
 
 
