@@ -78,6 +78,15 @@ def contact_problem(value: str) -> str | None:
     return None
 
 
+# a libpq keyword string ("host=db password=…"): no file name, whatever else it is
+_LIBPQ = re.compile(r"(?:^|\s)(?:host|hostaddr|dbname|user|password|port|sslmode|service)\s*=")
+
+
+def names_a_server(value: str) -> bool:
+    """Whether ``value`` is meant as a PostgreSQL store (a URL, or a libpq keyword string), not a file."""
+    return value.startswith(("postgres:", "postgresql:")) or _LIBPQ.search(value) is not None
+
+
 @lru_cache(maxsize=8)
 def store_url_problem(value: str) -> str | None:
     """``[store] url`` (or KB_STORE_URL): empty for the SQLite file, else a PostgreSQL URL."""

@@ -94,6 +94,17 @@ def without_hidden_controls(text: str, shown_as: Callable[[str], str] | None = N
     return _HIDDEN.sub(replace, text)
 
 
+def bytes_escaped(text: str) -> str:
+    """``text`` as a line may say it: the bytes of a name or argument that is not UTF-8 (the system hands them
+    to Python as surrogate escapes, which no UTF-8 output or store can hold) written as ``\\xNN``; other text
+    unchanged."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return text
+
+
 def _json_escape(ch: str) -> str:
     return json.dumps(ch)[1:-1]   # "\\u202e"; a tag character as its surrogate pair, as JSON writes it
 

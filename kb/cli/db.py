@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Annotated
 
@@ -67,13 +66,12 @@ def db_copy_cmd(to: Annotated[str, typer.Option("--to", metavar="URL|FILE", help
     """Copy the whole store (every table, the migrations' record, the ledger, the flags) into an empty
     PostgreSQL database or a new SQLite file, and check that every table's row count is the same."""
     from kb.cli.output import format_json, format_table
-    from kb.config_values import store_url_problem
+    from kb.config_values import names_a_server, store_url_problem
     from kb.store.copy import copy_store
     from kb.store.db import is_postgres_url
     refuse_blank_path(to, "'--to'", "name a new SQLite file or a postgresql:// URL")
     # a libpq "host=… password=…" string is no file name: read as one, it made a file so named and printed it
-    libpq = re.search(r"(?:^|\s)(?:host|hostaddr|dbname|user|password|port|sslmode|service)\s*=", to)
-    if (to.startswith(("postgres:", "postgresql:")) or libpq) and (problem := store_url_problem(to)):
+    if names_a_server(to) and (problem := store_url_problem(to)):
         raise typer.BadParameter(problem, param_hint="'--to'")
     ws = open_workspace()
     if not is_postgres_url(to):   # a new SQLite file: never among the team's files, as for kb db backup

@@ -8,6 +8,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from kb.text import bytes_escaped
+
 
 class TableJson(str, Enum):
     table = "table"
@@ -70,12 +72,8 @@ def _in_order(since: str | None, until: str | None) -> str | None:
 def check_text(value: str | None) -> str | None:
     """Typer callback: free text kb writes down (a note, a name) must be text: bytes that are not UTF-8 (a
     terminal in Latin-1) would be an internal error when the line is written."""
-    if value is not None:
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-            raise typer.BadParameter(f"'{shown}' is not UTF-8 text (the terminal's encoding?)") from None
+    if value is not None and (shown := bytes_escaped(value)) != value:
+        raise typer.BadParameter(f"'{shown}' is not UTF-8 text (the terminal's encoding?)")
     return value
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from kb.errors import NotFound
 from kb.store.db import Store
-from kb.store.rows import Tx, dumps, row
+from kb.store.rows import Tx, chunks, dumps, row
 from kb.text import boundary_context
 
 STATUSES = ("open", "verified", "dismissed")   # what a team member may set
@@ -191,13 +191,8 @@ def known_flags(store: Store, fingerprints: list[str]) -> dict[str, tuple[int, F
 
 def statuses_now(store: Store, ids: list[int]) -> dict[int, tuple[str, str | None]]:
     """id → (status, note) of the flags as the store has them now."""
-    out: dict[int, tuple[str, str | None]] = {}
-    for i in range(0, len(ids), 500):
-        part = ids[i:i + 500]
-        for fid, status, note in store.query(f"SELECT id, status, note FROM flags WHERE id IN "
-                                             f"({','.join('?' * len(part))})", tuple(part)):
-            out[fid] = (status, note)
-    return out
+    return {fid: (status, note) for part in chunks(ids) for fid, status, note in store.query(
+        f"SELECT id, status, note FROM flags WHERE id IN ({','.join('?' * len(part))})", tuple(part))}
 
 
 def flag_notes(store: Store, ids: list[int]) -> dict[int, str]:

@@ -67,8 +67,7 @@ def closed_meanwhile(ctx: RunContext, topic: str, flags: list[dict[str, Any]]) -
     from kb.store.flags import statuses_now
     if not is_latest_day(ctx, topic):
         return False
-    ids = [f["id"] for f in flags if f["id"] is not None]
-    now = statuses_now(ctx.store, ids) if ids else {}
+    now = statuses_now(ctx.store, [f["id"] for f in flags if f["id"] is not None])
 
     def shown(status: str, note: str | None) -> tuple[str, str | None]:
         return status, (note if status != "open" else None)   # the briefing shows a closed flag's note only

@@ -99,9 +99,8 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     for inc in data["increments"]:   # the open flags about an item ("" for one a preview has not numbered)
         inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["status"] == "open"
                            and f["context"].get("item") == inc["title"]]
-        questioned = f"{inc['arxiv_id'] or inc['title']} ~ "   # a boundary flag's subject: "item ~ anchored paper"
         inc["boundary"] = [f["label"] for f in flags if f["kind"] == "boundary" and f["status"] == "open"
-                           and f["subject"].startswith(questioned)]
+                           and f["evidence"].get("new_title") == inc["title"]]
     return data
 
 

@@ -27,7 +27,7 @@ from kb.store.anchors import current_anchors
 from kb.store.cards import card_labels
 from kb.store.posts import post_keys_by_url
 from kb.store.tags import subject_text
-from kb.text import clean_heading, normalize_url, shortened, strip_anchor_syntax
+from kb.text import bytes_escaped, clean_heading, normalize_url, shortened, strip_anchor_syntax
 from pipeline.classify.adapt import Labelled
 
 log = logging.getLogger(__name__)
@@ -42,11 +42,8 @@ def refuse_unknowable_ident(ident: str) -> None:
     ID no paper can have (``2699.99999``, month 99); "not in the store" (exit 1) is for one that could be."""
     if not ident.strip():
         raise ConfigError("give an ID: an arXiv ID, a post key or a note entry as path#N")
-    try:   # a Latin-1 terminal's bytes: an internal error where the ID is looked up or written down
-        ident.encode("utf-8")
-    except UnicodeEncodeError:
-        shown = ident.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        raise ConfigError(f"'{shortened(shown, 80)}' is not UTF-8 text (the terminal's encoding?)") from None
+    if (shown := bytes_escaped(ident)) != ident:   # a Latin-1 terminal's bytes: an internal error further on
+        raise ConfigError(f"'{shortened(shown, 80)}' is not UTF-8 text (the terminal's encoding?)")
     # the argument is an ID by intent: read as one written "arXiv:…", as the notes' rule reads it
     impossible = find_impossible_ids(f"arXiv:{ident.strip()}") if lookup_arxiv_id(ident) is None else []
     if impossible:

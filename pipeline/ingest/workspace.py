@@ -20,7 +20,7 @@ from kb.errors import KBError, StoreError, StoreUnreachable, WorkspaceError
 from kb.records import Finding, KnowledgeDoc
 from kb.store.anchors import docs_read_as
 from kb.store.notes import file_hashes, file_problems
-from kb.text import counted
+from kb.text import bytes_escaped, counted
 from kb.workspace import followed
 from pipeline.context import RunContext, no_progress
 from pipeline.ingest.run import SourceReport, SourceSpec, source_run
@@ -56,45 +56,40 @@ def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
         for name in dirnames:
             sub = here / name
             if sub.is_symlink() and (real := _followed(sub, root, problems)) and real_root not in real.parents:
-                problems.append(f"{_shown(sub.relative_to(root).as_posix())}: skipped, it leads outside the workspace")
+                problems.append(f"{_named(sub, root)}: skipped, it leads outside the workspace")
         found += [here / n for n in filenames if n.endswith(".md")]
     for path in sorted(found):
-        if not _utf8_name(path.relative_to(root).as_posix(), problems):
+        if not _utf8_name(path, root, problems):
             continue
         real = _followed(path, root, problems)
         if real is None:
             continue
         if real_root not in real.parents:
-            problems.append(f"{_shown(path.relative_to(root).as_posix())}: skipped, it leads outside the workspace")
+            problems.append(f"{_named(path, root)}: skipped, it leads outside the workspace")
             continue
         if path.is_file():
             yield path
 
 
-def _utf8_name(rel: str, problems: list[str]) -> bool:
+def _named(path: Path, root: Path) -> str:
+    """A workspace path as a problem line names it (``bytes_escaped``: the line is stored and printed)."""
+    return bytes_escaped(path.relative_to(root).as_posix())
+
+
+def _utf8_name(path: Path, root: Path, problems: list[str]) -> bool:
     """Whether a file's name is UTF-8, as the store keeps every name: one that is not (a Latin-1 "café"
     copied in from elsewhere) is named, with its bytes written as escapes, and skipped, so the other files
     are read; it stopped the whole workspace's reading at that file."""
-    if _shown(rel) == rel:
+    if (named := _named(path, root)) == path.relative_to(root).as_posix():
         return True
-    problems.append(f"{_shown(rel)}: skipped, its name is not UTF-8 (rename the file)")
+    problems.append(f"{named}: skipped, its name is not UTF-8 (rename the file)")
     return False
-
-
-def _shown(rel: str) -> str:
-    """A path as a problem line names it: bytes of a name that is not UTF-8 written as escapes (``caf\\xe9``),
-    so the line can be stored and printed."""
-    try:
-        rel.encode("utf-8")
-    except UnicodeEncodeError:
-        return rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return rel
 
 
 def _followed(path: Path, root: Path, problems: list[str]) -> Path | None:
     """``path`` with its symlinks followed; None, and the file named, for a loop (``a.md → b.md → a.md``):
     one such link must not keep the rest of the workspace from being read."""
-    where = _shown(path.relative_to(root).as_posix())
+    where = _named(path, root)
     try:
         return followed(path, where)
     except WorkspaceError:

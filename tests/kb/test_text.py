@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kb.arxiv_id import find_arxiv_ids
-from kb.text import hidden_controls_escaped, strip_anchor_syntax, url_spans, without_hidden_controls
+from kb.text import bytes_escaped, hidden_controls_escaped, strip_anchor_syntax, url_spans, without_hidden_controls
 
 
 @pytest.mark.parametrize("line,label", [
@@ -127,3 +127,10 @@ def test_hidden_controls_can_be_shown_as_escapes_and_json_keeps_its_data() -> No
 def test_shortened_cuts_before_the_word_the_limit_falls_in(text: str, limit: int, shown: str) -> None:
     from kb.text import shortened
     assert shortened(text, limit) == shown and len(shown) <= limit
+
+
+def test_bytes_that_are_not_utf8_are_written_as_escapes_and_text_stays_as_it_is() -> None:
+    """The one way a non-UTF-8 file name or argument (surrogate escapes) is said: the walk's problem lines,
+    `kb label --note`, an ID argument."""
+    assert bytes_escaped("inbox/jay/caf\udce9.md") == "inbox/jay/caf\\xe9.md"
+    assert bytes_escaped("推理 café") == "推理 café"
