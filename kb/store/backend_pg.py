@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kb.errors import LockedError, NoStore, ReadOnlyStore, StoreError, StoreUnreachable
+from kb.errors import ConfigError, LockedError, NoStore, ReadOnlyStore, StoreError, StoreUnreachable
 from kb.store.migrations import ID_TABLES, LEDGER, MIGRATIONS, Migration, pending, readable_without, statements_for
 from kb.store.pg_urls import redact, scrub, sqlalchemy_url
 
@@ -155,8 +155,8 @@ def connect(url: str, *, autocommit: bool = True) -> Any:
     from psycopg.conninfo import conninfo_to_dict
     try:
         info = conninfo_to_dict(url)
-    except psycopg.ProgrammingError as exc:
-        raise StoreError(f"store URL {redact(url)}: {scrub(str(exc).splitlines()[0], url)}") from None
+    except psycopg.ProgrammingError as exc:   # the configuration's to mend, as a URL of another scheme is
+        raise ConfigError(f"store URL {redact(url)}: {scrub(str(exc).splitlines()[0], url)}") from None
     kwargs = {"options": (str(info.get("options", "")) + " -c jit=off").strip(),
               "application_name": info.get("application_name") or "kb",
               "connect_timeout": info.get("connect_timeout") or 10}

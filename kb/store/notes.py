@@ -154,6 +154,12 @@ def file_findings(store: Store) -> list[tuple[str, Finding]]:
             if isinstance(p, dict)]
 
 
+def problem_counts(store: Store) -> dict[str, int]:
+    """Workspace path → how many problems (of any kind) the last read of that team file found."""
+    return {path: len(json.loads(problems)) for path, problems in store.query(
+        "SELECT path, problems FROM workspace_files WHERE problems <> '[]'")}
+
+
 def _file_problems(store: Store) -> list[tuple[str, Any]]:
     out = []
     for path, problems in store.query("SELECT path, problems FROM workspace_files WHERE problems <> '[]' "

@@ -30,14 +30,16 @@ def redact(url: str) -> str:
 
 def scrub(text: str, url: str) -> str:
     """``text`` (a driver's message about ``url``) with the URL redacted and its password, as written
-    and percent-decoded, nowhere: libpq's parse errors quote the token or the whole URL."""
+    and percent-decoded, nowhere as a word of its own: libpq's parse errors quote the token or the whole URL,
+    and a short password ("kb") is no reason to garble the rest of the message ("kb: error", "supported")."""
     from urllib.parse import unquote
     text = text.replace(url, redact(url))
     parts = _split_userinfo(url)
     secrets = [parts[2]] if parts is not None and parts[2] else []
     secrets += [m[2] for m in _PASSWORD_PARAM.finditer(url)]
     for secret in sorted({x for s in secrets for x in (s, unquote(s)) if x}, key=len, reverse=True):
-        text = text.replace(secret, "***")
+        # where it stands as written, not inside a word of the message: a password "pp" is no part of "supported"
+        text = re.sub(rf"(?<![^\W_]){re.escape(secret)}(?![^\W_])", "***", text)
     return _PASSWORD_PARAM.sub(r"\1***", text)
 
 

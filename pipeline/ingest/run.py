@@ -19,6 +19,7 @@ from kb.crashlog import write_crash_log
 from kb.errors import KBError, SourceError, StoreUnreachable
 from kb.records import PaperRecord, ParseResult, PostRecord
 from kb.store.sources import payload_hash, record_run
+from kb.text import counted
 from pipeline.context import RUN_LOG_ONLY, RunContext
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,7 @@ class SourceReport:
     error: str | None = None
     duration_ms: int = 0
     problems: list[str] = field(default_factory=list)
+    standing: int = 0                 # problems an earlier read found in files unchanged since (`kb audit`'s)
     validators: tuple[str | None, str | None] = (None, None)  # ETag, Last-Modified of the last fetch
     digest: str | None = None         # sha256 of the payloads: an unchanged body is not parsed again
     manual: bool = False              # --from-file: the user's run, not the configured source's health
@@ -68,6 +70,11 @@ class SourceReport:
         shown = [f"  - {p}" for p in self.problems[:20]]
         if len(self.problems) > 20:
             shown.append(f"  - … and {len(self.problems) - 20} more")
+        if self.standing:   # read on an earlier night, not fixed since: said every night until they are
+            one = self.standing == 1
+            shown.append(f"  - {counted(self.standing, 'problem')} found before still "
+                         f"{'stands in a file' if one else 'stand in files'} unchanged since (`kb audit` lists "
+                         f"{'it' if one else 'them'})")
         return "\n".join([line, *shown])
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from kb.errors import KBError, StoreError, StoreUnreachable, WorkspaceError
 from kb.records import Finding, KnowledgeDoc
 from kb.store.anchors import docs_read_as
-from kb.store.notes import file_hashes, file_problems
+from kb.store.notes import file_hashes, file_problems, problem_counts
 from kb.text import bytes_escaped, counted
 from kb.workspace import followed
 from pipeline.context import RunContext, no_progress
@@ -282,11 +282,14 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
     for ref in refs:
         if ref.kind == "knowledge" and read_as.get(ref.topic or "") != stored.get(ref.rel):
             known.pop(ref.rel, None)   # unchanged, but its topic's anchors are not of this text (a slug renamed)
+    unchanged: set[str] = set()
     with ctx.progress("workspace files", len(refs)) if len(refs) >= PROGRESS_FROM else no_progress("") as bar:
         for ref in refs:
-            _read_one(ctx, ref, known, report, walk_problems, read_before=ref.rel in stored)
+            if not _read_one(ctx, ref, known, report, walk_problems, read_before=ref.rel in stored):
+                unchanged.add(ref.rel)
             bar.advance()
     _docs_gone(ctx, refs, read_as, report)
+    report.standing = sum(n for path, n in problem_counts(ctx.store).items() if path in unchanged)
     report.skipped = len(walk_problems)
     report.problems = walk_problems + _forget_gone(ctx, refs, stored) + report.problems
 
@@ -304,47 +307,49 @@ def _docs_gone(ctx: RunContext, refs: list[WorkspaceFileRef], read_as: dict[str,
 
 
 def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], report: SourceReport,
-              walk_problems: list[str], *, read_before: bool) -> None:
+              walk_problems: list[str], *, read_before: bool) -> bool:
     """Read one file if its content changed (``known``), parse and save it; what went wrong is named, not
-    raised. ``read_before``: the store holds a reading of it (an update, not a new file, when read again)."""
+    raised. ``read_before``: the store holds a reading of it (an update, not a new file, when read again).
+    False when the file is as the store last read it (nothing done)."""
     try:
         data = _read_settled(ref.path)
     except OSError as exc:
         walk_problems.append(f"{ref.rel}: cannot read: {exc.strerror}")
-        return
+        return True
     except _Unsettled:
         walk_problems.append(f"{ref.rel}: skipped, it kept changing while kb read it (read next run)")
-        return
+        return True
     report.bytes += len(data)
     digest = hashlib.sha256(data).hexdigest()
     if known.get(ref.rel) == digest:
-        return
+        return False
     text, why = _decode(data, ref.rel)
     if text is None:
         walk_problems.append(why or ref.rel)
         _record_unread(ctx, ref, digest, (why or "").removeprefix(f"{ref.rel}: "))
-        return
+        return True
     try:
         found = _save(ctx, ref, text, digest, [why] if why else [])
     except SuspectDoc as exc:
         walk_problems.append(f"{ref.rel}: not read: {exc}")
         report.status, report.error = "failed", f"{ref.rel} {exc}"
-        return
+        return True
     except StoreUnreachable:   # the run's failure, not this file's (pipeline.ingest.run.failures_recorded)
         raise
     except StoreError as exc:  # the store refused the write (full, read-only): the file waits, the run failed
         walk_problems.append(f"{ref.rel}: not saved: {exc}")
         report.status, report.error = "failed", f"{ref.rel} not saved: {exc}"
-        return
+        return True
     except KBError as exc:
         walk_problems.append(f"{ref.rel}: not saved: {exc}")
-        return
+        return True
     report.parsed += 1
     report.problems += [p if p.startswith(ref.rel) else f"{ref.rel}: {p}" for p in found]
     if read_before:   # not ``known``: a file read again though unchanged (a renamed slug) is no new file
         report.updated += 1
     else:
         report.new += 1
+    return True
 
 
 def _forget_gone(ctx: RunContext, refs: list[WorkspaceFileRef], known: dict[str, str]) -> list[str]:

@@ -102,7 +102,7 @@ def test_a_database_not_encoded_utf8_is_refused_before_anything_is_written(works
 def test_a_url_psycopg_cannot_read_is_refused_in_one_line(workspace: Path, pg_fresh_url: str) -> None:
     bad = pg_fresh_url + "?no_such_option=1"
     result = kb(_on(workspace, bad), "db", "status")
-    assert result.returncode == 1
+    assert result.returncode == 2   # a configuration error, as a value that is no postgresql:// URL
     assert one_error_line(result.stderr) == f'kb: error: store URL {_shown(bad)}: invalid URI query parameter: "no_such_option"'
 
 

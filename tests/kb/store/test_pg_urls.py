@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.errors import StoreError
+from kb.errors import ConfigError, StoreError
 from kb.store.backend_pg import connect
 from kb.store.pg_urls import redact, scrub
 
@@ -30,11 +30,22 @@ def test_scrub_takes_the_password_out_of_a_drivers_message_as_written_and_decode
     assert "p%40ss999" not in out and "p@ss999" not in out and "postgresql://u:***@[::1/x" in out
 
 
+def test_scrub_leaves_the_words_of_a_message_that_merely_hold_a_short_password() -> None:
+    """A password "p" (or "kb") masked wherever its letters stood made "Servname not su******orted for
+    ai_sockty***e" of libpq's message; the password itself, as a word, still goes."""
+    url = "postgresql://u:p@host:notaport/db"
+    said = "failed to resolve host 'host': Servname not supported for ai_socktype; token p, port notaport"
+    assert scrub(said, url) == ("failed to resolve host 'host': Servname not supported for ai_socktype; "
+                                "token ***, port notaport")
+    assert scrub("sslmode=prefer: the server does not support SSL, pass 1", "postgresql://kb:pass@db/kb") == \
+        "sslmode=prefer: the server does not support SSL, *** 1"
+
+
 @pytest.mark.parametrize("url", ["postgresql://u:Sec%zzret@127.0.0.1/x", "postgresql://u:Secret999@[::1/x",
                                  "postgresql://u:pa?ss999@127.0.0.1:1/x"])
 def test_a_bad_or_unreachable_url_fails_in_one_line_without_its_password(url: str) -> None:
     pytest.importorskip("psycopg")
-    with pytest.raises(StoreError) as err:
+    with pytest.raises((StoreError, ConfigError)) as err:
         connect(url).close()
     message = str(err.value)
     assert "\n" not in message and not any(s in message for s in ("Sec%zzret", "Secret999", "pa?ss999"))

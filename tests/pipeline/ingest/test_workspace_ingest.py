@@ -451,3 +451,15 @@ def test_a_note_removed_before_the_upgrade_to_m010_is_forgotten(runner: CliRunne
     _ingest(runner)
     assert _rows_of(db, gone) == {"workspace_files": 0, "notes": 0, "note_entries": 0, "queue_items": 0,
                                   "mentions": 0}
+
+
+def test_problems_found_before_are_counted_every_night_until_mended(runner: CliRunner, sample_workspace: Path) -> None:
+    """A problem was named only the night its file was read: the next night, the file unchanged, nothing said it
+    still stood. The sample holds two (card 378's file name, the doc's §1.(1) beside §1.1)."""
+    first = _ingest(runner)
+    assert "378-2607-09701.md: file name says" in first and "found before" not in first
+    assert "  - 2 problems found before still stand in files unchanged since (`kb audit` lists them)" in _ingest(runner)
+    card = sample_workspace / "organized/paper_cards/378-2607-09701.md"
+    card.rename(card.with_name("378-2610-09701.md"))          # mended: the file name now says the card's ID
+    mended = _ingest(runner)
+    assert "  - 1 problem found before still stands in a file unchanged since (`kb audit` lists it)" in mended
