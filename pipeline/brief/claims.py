@@ -41,6 +41,11 @@ _NAMED_BASELINE = r"(?:\s*" + _NAME + r"\s*[:：,，]?)?"
 _ARROWS = r"→|->|=>|⇒"
 # "NAME [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽").
 _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
+# "NAME [(ID)] VERB [pNN]" ending where a quantity's keyword starts, the name the clause's subject and the verb
+# a reporting one, in -s or -ed ("HydraRoute (2610.12077) reports p99" + "TTFT −35%", "HydraRoute lowered p99" +
+# "TTFT by 21%"): what the name measured, not the item's own figure.
+_NAME_VERB_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:\s*[(（][^()（）]{1,40}[)）])?"
+                               r"\s+[a-z]+(?:s|ed)(?:\s+p\d\d)?\s*$")
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
@@ -223,9 +228,10 @@ def _own_keyword_before(before: str, keywords: _Keywords) -> str | None:
 
 def _subject(before: str, keywords: _Keywords) -> str | None:
     """The system named right before a number ("Mooncake 46.1", "TierKV 3.1×", "DeepEP-v2: 2.1x"), or
-    before the quantity it measures ("Mooncake 传输带宽 46.1 GB/s", "Mooncake's bandwidth: 46.1"), if any."""
+    before the quantity it measures ("Mooncake 传输带宽 46.1 GB/s", "Mooncake's bandwidth: 46.1"), or the subject
+    of a reporting verb before it ("HydraRoute (2610.12077) reports p99 TTFT −35%"), if any."""
     m = _NAME_BEFORE.search(before)
-    if m is None or m["name"].lower() in keywords.words:
+    if m is None or m["name"].lower() in keywords.words or m["name"] == "by":   # "… lowered p99 TTFT by 21%"
         m = _named_quantity(before, keywords)
     if m is None:
         return None
@@ -236,13 +242,24 @@ def _subject(before: str, keywords: _Keywords) -> str | None:
 
 
 def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
-    """"NAME [的|'s] [a few CJK characters] KEYWORD [:]" right before a number: the name of what is measured."""
+    """"NAME [的|'s] [a few CJK characters] KEYWORD [:]" or "NAME [(…)] VERB [pNN] KEYWORD [by]" right before a
+    number: the name of what is measured."""
     low = before.lower()
     for word in keywords.longest_first:
         at = low.rfind(word)
-        if at >= 0 and not before[at + len(word):].strip(" \t:：="):
+        if at < 0:
+            continue
+        tail = before[at + len(word):].strip(" \t:：=")
+        # after a reporting verb, whose subject is a system's coined name ("It lowered …" is none), the keyword may
+        # be followed by "by" or the value's sign ("reports p99 TTFT −35%", "lowered p99 TTFT by 21%")
+        if tail.rstrip("−+-").rstrip() in ("", "by"):
             head = before[:at]
-            m = _NAME_AT_END.search(head)
+            m = _NAME_VERB_AT_END.search(head)
+            if m is not None and not coined(m["name"]):
+                return None
+            m = m or (None if tail else _NAME_AT_END.search(head))
+            if m is None and tail:
+                continue
             if (m is None or m["name"].lower() in keywords.not_names
                     or keywords.compared_before.search(head, 0, m.start())):
                 return None   # "相比 vLLM 吞吐 2.1×": the item's gain over vLLM, not vLLM's own figure

@@ -52,6 +52,12 @@ def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
     # day 3's BurstGuard: the note's −44% against the abstract's 38%, one quantity in two languages
     ("生产 trace 上 BurstGuard 让 SLO 违约 −44%", "BurstGuard reduces SLO violations by 38% relative to FCFS",
      None, "SLO violations"),
+    # day 12: the abstract's "speeds up … 3.1x" (a verb, as "slows down" is a slowdown) against a note's 3.4×
+    ("SkimFill speeds up the prefill of 128K-token prompts 3.1x", "128K prompt 的 prefill 加速 3.4×", None, "speed-up"),
+    # day 12: a blog's figure of a system its sentence reports on, against a note's (the system is the subject of
+    # a reporting verb, an ID or not between; "by" or a sign before the value)
+    ("Across our 512 replicas HydraRoute lowered p99 TTFT by 21%.", "HydraRoute (2610.12077) reports p99 TTFT −35%",
+     "HydraRoute", "TTFT"),
 ])
 def test_the_same_quantity_of_the_same_subject_with_two_values_is_one(a: str, b: str, subject, quantity) -> None:
     [(who, what, _unit, values)] = _disagree(a, b)
@@ -416,3 +422,15 @@ def test_the_units_of_a_quantity_are_a_list(tmp_path) -> None:
     from kb.errors import ConfigError
     with pytest.raises(ConfigError, match=r"\[quantity_units\]"):
         _rules_with(tmp_path, '"memory" = ["GiB", "GB", "%", "×"]', '"memory" = "GB"')
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("It lowered TTFT by 20%", None),                          # a pronoun is no system
+    ("We reduced p99 TTFT by 30%", None),
+    ("PinLoRA cuts p99 TTFT by 30%", "PinLoRA"),
+    ("相比 vLLM 吞吐 2.1×", None),                               # the baseline's name, not its figure
+    ("Mooncake 传输带宽 46.1 GB/s", "Mooncake"),
+])
+def test_a_figure_is_the_systems_whose_sentence_reports_it(text: str, subject) -> None:
+    [claim] = claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)
+    assert claim.subject == subject
