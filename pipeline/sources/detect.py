@@ -1,8 +1,9 @@
 """Which source format a payload is, from its first few kilobytes.
 
-Used by ``--from-file``: a recording on disk says nothing about where it came
-from, so the root element, its namespaces and a few tell-tale strings decide.
-``parse_payload`` then hands the bytes to the right parser.
+Every payload goes through ``parse_payload`` (a source's ``Kind.parse``, ``--from-file``): a
+recording on disk says nothing about where it came from, so the root element, its namespaces and
+a few tell-tale strings decide; a source whose ``Kind`` does not sniff takes its payload as its
+own format. ``parse_payload`` then hands the bytes to the right parser.
 """
 from __future__ import annotations
 

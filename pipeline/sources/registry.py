@@ -3,8 +3,9 @@ host is asked; ``build_registry`` turns kb.toml into the workspace's sources.
 
 Everything that needs to know about a source reads it here: the ingest stage and
 ``kb ingest <source>``, the HTTP client's per-host spacing, the credibility a briefing
-shows, the health ledger's names and ``docs/sources.md``. Adding a kind of source is
-one parser module plus a ``Kind`` line below (and its kb.toml keys).
+shows, the health ledger's names and ``docs/sources.md``. Adding a kind of source is a parser
+module, a ``Kind`` line below and its kb.toml keys, plus the names ``kb`` repeats by hand because it
+cannot import this module (the checklist: docs/sources.md, "Adding a kind of source").
 """
 from __future__ import annotations
 
