@@ -425,13 +425,25 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
         c.card_title = c.card_title or card.title or None
 
 
+# The announcements of the arXiv listing (``announce_type``; a listing without one says "new").
+ARXIV_ANNOUNCED = frozenset({"new", "cross", "replace", "replace-cross"})
+
+
+def sighting_kind(source: str, kind: str) -> str:
+    """The briefing's kind of a public source's sighting: ``hf`` (a featured day), ``arxiv`` (the listing's
+    announcement), else ``listing``: another kind of paper source, shown by its own name, never as arXiv's."""
+    if kind == "featured":
+        return "hf"
+    return "arxiv" if source == "arxiv" or kind in ARXIV_ANNOUNCED else "listing"
+
+
 def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int]) -> None:
     # Blog mentions come with their post (_posts), dated in local time; backfill kinds are no news.
     for r in sightings_between(store, *_days(window)):
         if not window.contains(r.seen_on):
             continue
         c = pool.get([f"id:{r.arxiv_id}"])
-        kind = "hf" if r.kind == "featured" else "arxiv"
+        kind = sighting_kind(r.source, r.kind)
         _add(c, ids=[r.arxiv_id], title=r.title, text=r.abstract,
              source=SourceRef(kind, r.source, None, None, r.url or f"https://arxiv.org/abs/{r.arxiv_id}",
                               r.seen_on, source_credibility.get(r.source, 3), r.abstract or "", (r.arxiv_id,)))

@@ -100,7 +100,7 @@ def card_is_the_docs(c: Candidate, taxonomy: Any, sections: Mapping[str, str]) -
     return any(t in taxonomy.topics and taxonomy.sections_for(t, numbered) for t in c.card_topics)
 
 
-SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4}
+SOURCE_ORDER = {"entry": 0, "card": 1, "post": 2, "arxiv": 3, "hf": 4, "listing": 5}
 
 
 def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict[str, list[str]],
@@ -121,7 +121,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     # A paper only the listing or HF saw is exactly the subject the classify stage tagged (with its
     # arXiv category, which helps); so is one a note entry only cites beside its subject (the entry's stored
     # result is its subject's); anything the team or a blog wrote about is judged on the merged text.
-    public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf") or s.beside_subject for s in c.sources)
+    public_only = c.arxiv_id and all(s.kind in ("arxiv", "hf", "listing") or s.beside_subject for s in c.sources)
     one_entry = len(c.sources) == 1 and c.sources[0].kind == "entry" and len(c.texts) == 1
     key = c.arxiv_id if public_only else (f"entry:{c.sources[0].key}" if one_entry else None)
     result = (stored or {}).get(key) if key else None

@@ -108,3 +108,30 @@ def test_a_marked_line_naming_another_paper_of_the_entry_is_that_papers() -> Non
     assert _marks_by_paper(compared, ["⚠"], "2610.09701", ("2401.15077",)) == (["⚠"], {})
     # a row of a paper the store does not know (not among ``others``) keeps its mark with the subject
     assert _marks_by_paper("| FooServe（2405.12345） | 1.6× | 待核实 |", ["待核实"], "2610.09701", ()) == (["待核实"], {})
+
+
+def test_a_paper_source_of_another_kind_is_cited_by_its_own_name(tmp_path) -> None:
+    """A source a team adds to the registry (a "trending papers" JSON, say) was cited as "arXiv listing pwc": the
+    briefing told every sighting that was not HF's featured day as the arXiv listing's (a newcomer's review)."""
+    from kb.records import PaperRecord, Sighting
+    from kb.store.db import Store
+    from kb.store.papers import add_sightings, save_papers
+    from pipeline.brief.collect import sighting_kind
+    from tests.pipeline.brief.conftest import brief_json, copy_sample, ingest_sample, kb, read
+    assert [sighting_kind(*k) for k in (("arxiv", "new"), ("hf", "featured"), ("arxiv", "weird"), ("pwc", "trending"),
+                                         ("pwc", "new"))] == ["arxiv", "hf", "arxiv", "listing", "arxiv"]
+    home = copy_sample(tmp_path / "ws")
+    toml = home / "kb.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("top = 5", "top = 30"), encoding="utf-8")  # all shown
+    ingest_sample(home)
+    with Store.open(home / ".kb" / "kb.sqlite") as store, store.transaction() as tx:
+        save_papers(tx, [PaperRecord("2610.09999", None, title="KVRelay: Streaming KV Blocks between Prefill and "
+                                     "Decode Instances for Disaggregated LLM Serving", abstract="We stream the KV "
+                                     "cache from prefill to decode instances layer by layer over RDMA in LLM serving.")],
+                    "pwc")
+        add_sightings(tx, [Sighting("2610.09999", "pwc", "2026-10-08", "trending", None)])
+    item = next(i for i in brief_json(home)["increments"] if i.get("arxiv_id") == "2610.09999")
+    assert [(s["kind"], s["name"]) for s in item["sources"]] == [("listing", "pwc")]
+    kb(home, "brief", "--date", "2026-10-08", "--lang", "en")
+    text = read(home, "briefings/2026-10-08-inference.en.md")
+    assert "pwc (2026-10-08)" in text and "arXiv listing pwc" not in text
