@@ -46,6 +46,7 @@ def _cleanup_noise_to_run_log(record: logging.LogRecord) -> bool:
 
 
 logging.getLogger("psycopg").addFilter(_cleanup_noise_to_run_log)
+log = logging.getLogger(__name__)
 
 
 def _psycopg() -> Any:
@@ -86,13 +87,22 @@ def translate(sql: str) -> str:
 # store's after the same nights. Under the write lock, each write transaction starts from
 # max(id) + 1, as SQLite numbers its rows. Not source_runs: its rows are written outside these
 # transactions (the run's ledger row, whatever became of the run), so its sequence only moves on.
-NEXT_IDS = "SELECT " + ", ".join(
+_SETVALS = ", ".join(
     f"setval(pg_get_serial_sequence('{t}', 'id'), coalesce((SELECT max(id) FROM {t}), 0) + 1, false)"
     for t in ID_TABLES if t != "source_runs")
+NEXT_IDS = "SELECT " + _SETVALS
+
+
+def try_begin_write() -> str:
+    """What a write transaction runs first, in one round trip: the write lock if no other writer holds it, and
+    then its lock timeout and the id sequences (a row); no row when the lock is taken (``begin_write`` waits)."""
+    return f"SELECT set_config('lock_timeout', '{WRITE_WAIT_S}s', true), {_SETVALS} " \
+           f"WHERE pg_try_advisory_xact_lock({KEY}, {WRITE})"
 
 
 def begin_write() -> str:
-    """What a write transaction runs first: its lock timeout, the write lock, then the id sequences."""
+    """What a write transaction runs when another writer holds the lock: its lock timeout, the write lock
+    (waited for), then the id sequences."""
     return f"SET LOCAL lock_timeout = '{WRITE_WAIT_S}s'; SELECT pg_advisory_xact_lock({KEY}, {WRITE}); {NEXT_IDS}"
 
 
@@ -261,10 +271,15 @@ class PgBackend:
 
         # One writer at a time, as on SQLite (BEGIN IMMEDIATE): the lock is the transaction's own,
         # released by its COMMIT or ROLLBACK, or by the server when the connection goes.
-        # The three statements go as one message (no parameters: the simple protocol runs them in order).
+        # Untaken, the lock is one statement's (its WHERE); taken, three go as one message (no parameters:
+        # the simple protocol runs them in order) after one line says kb waits.
         @event.listens_for(engine, "begin")
         def _on_begin(conn: Any) -> None:
-            conn.exec_driver_sql(begin_write())
+            if conn.exec_driver_sql(try_begin_write()).first() is None:
+                # a member's `kb label` during the nightly's write waited up to WRITE_WAIT_S without a word
+                log.warning("waiting for another kb command writing to the store %s (up to %s s)",
+                            self.display, WRITE_WAIT_S)
+                conn.exec_driver_sql(begin_write())
 
         return engine
 

@@ -224,3 +224,26 @@ def test_open_without_create_refuses_an_empty_database_and_makes_nothing(pg_serv
     with pytest.raises(NoStore, match=r"^no kb store in .* yet; run `kb nightly` to make it, or fill it with `kb db copy"):
         Store.open(pg_fresh_url, create=False)
     assert pg_server.execute("SELECT to_regclass('migrations')", url=pg_fresh_url)[0][0] is None
+
+
+def test_a_writer_kept_waiting_says_so_and_writes_once_the_other_is_done(pg_server, pg_fresh_url: str,
+                                                                        caplog) -> None:
+    """A member's write during another kb command's waited up to two minutes without a word (a reader's review
+    of the team store); it says it waits, then writes."""
+    import threading
+
+    import psycopg
+
+    import kb.store.backend_pg as pg
+    with Store.open(pg_fresh_url) as store, psycopg.connect(pg_fresh_url, autocommit=True) as other:
+        other.execute("SELECT pg_advisory_lock(%s, %s)", (pg.KEY, pg.WRITE))
+        threading.Timer(0.5, lambda: other.execute("SELECT pg_advisory_unlock(%s, %s)", (pg.KEY, pg.WRITE))).start()
+        with caplog.at_level("WARNING", logger="kb.store.backend_pg"), store.transaction() as tx:
+            tx.run("INSERT INTO sources (name, kind, url) VALUES ('x', 'blog', 'https://example.org')")
+        assert [r.getMessage() for r in caplog.records] == [
+            f"waiting for another kb command writing to the store {store.where} (up to 120 s)"]
+        assert store.query("SELECT count(*) FROM sources")[0][0] == 1
+        caplog.clear()
+        with caplog.at_level("WARNING", logger="kb.store.backend_pg"), store.transaction() as tx:
+            tx.run("INSERT INTO sources (name, kind, url) VALUES ('y', 'blog', 'https://example.org')")
+        assert caplog.records == []                                  # the lock free: no word, one round trip
