@@ -273,9 +273,12 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
                "category": c.category, "relevance": c.relevance, "why": c.why,
                "sources": [_source_dict(s) for s in c.sources],
                "suggested_section": f"§{c.section}" if c.section else None} for c in rest]
-    # not one the day's flags question as a repeat of an anchored paper (a boundary flag): the best of the others
+    # not one the day's flags question as a repeat of an anchored paper (a boundary flag): the best of the others,
+    # by the tier the increments are ranked by, then score (a confirmation awaiting checks is not the day's best
+    # beside a NET-new paper the team wrote about)
     questioned = {f.evidence["new_title"] for f in flags if f.rule == "boundary"}
-    top_item = max((c for c in shown if c.title not in questioned), key=lambda c: (c.score, c.key), default=None)
+    top_item = max((c for c in shown if c.title not in questioned), key=lambda c: (-tier(c), c.score, c.key),
+                   default=None)
     # Compared with the previous briefing as the density is: its NET-new count is the history's last.
     since = since_previous(inputs.previous, net_new=net_new, previous_net_new=(inputs.history or [None])[-1],
                            anchors=inputs.anchors, flags=flags, states=inputs.flag_states, sources=sources,

@@ -187,3 +187,12 @@ def test_day11_a_queue_line_without_an_id_is_listed_by_its_words(day11_home: Pat
     text = (day11_home / "briefings" / f"{DAY11}-inference.md").read_text(encoding="utf-8")
     queue = next(line for line in text.splitlines() if line.startswith("| organized/queue/work-queue.md"))
     assert "2614.25873 LastAck" in queue and "None" not in queue
+
+
+def test_day12_the_highest_value_item_is_ranked_as_the_increments_are(day12_home: Path) -> None:
+    """Day 12's "highest-value item" was the Lathe 2.3 release post, a confirmation (Increment 8) whose score
+    beat the NET-new papers the team wrote about: the pick ignored the tier the increments are ranked by."""
+    data = json.loads(kb(day12_home, "brief", "--date", DAY12, "--preview", "--format", "json").stdout)
+    top = data["top_item"]["title"]
+    item = next(i for i in data["increments"] if i["title"] == top)
+    assert item["category"] == "net-new" and not top.startswith("Lathe"), top
