@@ -118,11 +118,13 @@ def hidden_controls_escaped(json_text: str) -> str:
 
 _HEADING_NOISE = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.、)）]\s*"
                             r"|\s*[—–-]+\s*(?:▲\s*\d+|\d+\s*▲|\d+\s*upvotes?)\s*$"
+                            # an upvote tail in brackets: "…（7▲）", "… (12 upvotes)"
+                            r"|\s*[(（]\s*(?:▲\s*\d+|\d+\s*▲|\d+\s*upvotes?)\s*[)）]\s*$"
                             r"|\s*(?:⚠️?|待核实|待确认)\s*[:：]?\s*", re.I)   # "待确认：X" is X
 
 
 # Every match of _HEADING_NOISE holds one of these: a heading without them has no noise to remove.
-_NOISE_MARKS = frozenset(".、)）—–-⚠待")
+_NOISE_MARKS = frozenset(".、)）—–-⚠待")   # an upvote tail in brackets ends in ) or ）
 
 
 def clean_heading(heading: str) -> str:

@@ -35,18 +35,19 @@ MIN_SHARED_WORDS = 2
 
 
 def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
-    """A new paper and a paper anchored in the same section whose contributions overlap enough to need a
-    reading (the module's three kinds of evidence). The team's named paper comes with where it was said
-    (``said_in``); a topic overlap names the closest such paper (most shared topics, then terms); a
-    mechanism overlap adds the words (``shared_words``)."""
+    """A new item and a paper anchored in the same section whose contributions overlap enough to need a
+    reading (the module's three kinds of evidence; an item without a paper, the team's word only). The team's
+    named paper comes with where it was said (``said_in``); a topic overlap names the closest such paper (most
+    shared topics, then terms); a mechanism overlap adds the words (``shared_words``)."""
     out = []
     for c in cands:
-        if not c.section or not c.arxiv_id or c.anchored_in:
+        if not c.section or c.anchored_in:
             continue
         # A paper shown as a confirmation (the team's line reads it as a recap: "和今早锚的 HotSwapEP 几乎一样") is
         # never anchored all the same: the team's own "it does the same as X" is a boundary to read; the weaker
-        # evidence (shared topics, rare words) is for the new items alone.
-        recap = c.category == "confirmation"
+        # evidence (shared topics, rare words) is for the new papers alone. So is an item without a paper (an
+        # engine's release post the team calls "和 §2.1 的 SnapBoot 是同一件事"): the team's word only.
+        recap = c.category == "confirmation" or not c.arxiv_id
         if recap and c.briefed_on:
             continue
         said = likeness(c, facts.anchored_names, facts.overlap_words)

@@ -15,6 +15,7 @@ from typing import Any
 
 from kb.errors import ConfigError
 from kb.fsutil import write_atomically
+from kb.names import name_key, title_name_key
 from kb.text import hidden_controls_escaped
 from pipeline.context import RunContext
 
@@ -98,10 +99,20 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     data = briefing.as_dict() | {"flags": flags}
     for inc in data["increments"]:   # the open flags about an item ("" for one a preview has not numbered)
         inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["status"] == "open"
-                           and f["context"].get("item") == inc["title"]]
+                           and _disputes(f["context"], inc["title"])]
         inc["boundary"] = [f["label"] for f in flags if f["kind"] == "boundary" and f["status"] == "open"
                            and f["evidence"].get("new_title") == inc["title"]]
     return data
+
+
+def _disputes(context: dict[str, Any], title: str) -> bool:
+    """Is a conflicting-numbers flag about the item titled ``title``? One raised on the item, or one about a
+    system the items name (no item of its own) whose name the title starts with: "HydraRoute lowered p99 TTFT by
+    21%" in a blog post against a note's "−35%" disputes the HydraRoute increment."""
+    if context.get("item") is not None:
+        return context["item"] == title
+    system = (context.get("measured") or {}).get("system")
+    return bool(system) and name_key(system) == title_name_key(title)
 
 
 def check_topic(ctx: RunContext, topic: str) -> None:

@@ -59,6 +59,8 @@ def test_url_spans_fold_case_in_the_scheme_only(text, url):
     ("⚠ 待核实: SGLang decode +25%", "SGLang decode +25%"),
     ("3. MemPilot 待确认 — 12▲", "MemPilot"),
     ("2. KVShield：防御", "KVShield：防御"),
+    ("6. PairUp: Matching Prefilled Requests（7▲）", "PairUp: Matching Prefilled Requests"),   # day 12's upvotes
+    ("Foo (12 upvotes)", "Foo"), ("KV (cache) tiers (v2)", "KV (cache) tiers (v2)"),
 ])
 def test_a_heading_loses_its_markers_with_the_colon_after_them(heading: str, title: str) -> None:
     """Day 3's "## 7. 待确认：vLLM …" was titled "：vLLM …" in the briefing."""

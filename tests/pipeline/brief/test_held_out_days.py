@@ -87,7 +87,12 @@ def test_day4_the_teams_comparisons_name_the_boundary(day4_home: Path) -> None:
     assert boundary["2610.15950 ~ 2608.14420"]["said_in"] == ["organized/paper_cards/406-2610-15590.md"]
     assert not [s for s in boundary if s.startswith(("2610.15577 ", "2610.16013 "))]
     result = _eval(day4_home, "day4")
-    assert result["extra"] == [] and result["rules"]["boundary"]["found"] >= 9
+    assert result["rules"]["boundary"]["found"] >= 9
+    # the one flag beyond the labels: the team's "思路和 HotSwapEP / RepliMoE 一样" of vLLM's EPLB v2 post, a boundary
+    # as docs/briefing.md defines it (an increment, not only a paper), which the day's labeller left unlabelled
+    assert [e["subject"] for e in result["extra"]] == ["vLLM EPLB v2：边服务边重排 expert ~ 2610.13544"]
+    assert boundary["vLLM EPLB v2：边服务边重排 expert ~ 2610.13544"]["said_in"] == [
+        "inbox/jay/2026-10-13T1930-jay-engineering-filter-eplb-v2-slicegemm-graphpin.md#1"]
 
 
 def test_day4_disputed_figures_are_pointed_to_and_a_gpu_count_is_no_measurement(day4_home: Path) -> None:
@@ -167,11 +172,14 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # shared words with an anchored engine paper raise a labelled decoy: day 10 1.000 / 0.957. Day 12 (blogs back) was
 # written blind in the eighth sitting and measured once with the rules as they were: 0.857 / 0.947; read then: an
 # abstract's "speeds up … 3.1x" and a blog's "HydraRoute lowered p99 TTFT by 21%" were no figures kb compared
-# (claims.py), 0.952 / 0.952 after, days 3–11 unchanged.
-FLOORS = {"day4": (DAY4, 0.96, 1.0), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.92, 0.92),
+# (claims.py), 0.952 / 0.952 after, days 3–11 unchanged. A reader's review of day 12 then: the team's "same as
+# SnapBoot" of an engine's release post is a boundary (the rule is for increments, as docs/briefing.md has it,
+# not papers only): day 12 1.000 / 0.955, and day 4's vLLM EPLB v2 post ("思路和 HotSwapEP / RepliMoE 一样") is
+# flagged, which day 4's labeller did not label: day 4 0.969 / 0.969.
+FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.92, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.88), "day9": (DAY9, 0.95, 0.91),
           "day10": (DAY10, 1.0, 0.95), "day11": (DAY11, 0.90, 1.0),
-          "day12": (DAY12, 0.95, 0.95)}
+          "day12": (DAY12, 1.0, 0.95)}
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))
@@ -196,3 +204,15 @@ def test_day12_the_highest_value_item_is_ranked_as_the_increments_are(day12_home
     top = data["top_item"]["title"]
     item = next(i for i in data["increments"] if i["title"] == top)
     assert item["category"] == "net-new" and not top.startswith("Lathe"), top
+
+
+def test_day12_a_release_post_the_team_calls_an_anchored_paper_is_a_boundary_and_a_disputed_system_is_named(
+        day12_home: Path) -> None:
+    """Jay: "和 §2.1 的 SnapBoot 是同一件事，只是做进了引擎里" of the Lathe 2.3 post (no arXiv ID); a blog's HydraRoute
+    figure against the team's: the HydraRoute increment points to its conflicting-numbers flag."""
+    flags = _flags(day12_home, DAY12, "boundary")
+    lathe = next(e for s, e in flags.items() if s.startswith("Lathe 2.3") and s.endswith("~ 2610.24007"))
+    assert lathe["said_in"] == ["inbox/jay/2026-10-23T1140-jay-lathe-2-3-release.md#1"]
+    data = json.loads(kb(day12_home, "brief", "--date", DAY12, "--preview", "--format", "json").stdout)
+    hydra = next(i for i in data["increments"] if i["title"].startswith("HydraRoute:"))
+    assert len(hydra["disputed"]) == 1 and hydra["disputed"][0].startswith("#")

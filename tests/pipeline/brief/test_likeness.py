@@ -48,7 +48,10 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("compared with chunkquant in §2.5: same idea", "same"), ("和 kvcc 的拥塞控制不冲突", "different"),
     ("和 hotswapep 不重叠", "different"), ("和 hotswapep、expertlane 都重叠", "same"),
     ("so it overlaps nothing anchored in §3.1", "nothing"), ("权重拷贝和 decode 重叠", None),   # pipelining
-    ("kv transfer overlaps compute", None), ("一样快", None)])
+    ("kv transfer overlaps compute", None), ("一样快", None),
+    # day 12's ways of saying it (read after it was scored)
+    ("和今早刚锚的 blocksieve 换汤不换药", "same"), ("和 §2.2 的 earlyquit 没本质区别", "same"),
+    ("basically adaptroute again, which we anchored this morning", "same"), ("again and again", None)])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
