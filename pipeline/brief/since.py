@@ -40,7 +40,8 @@ def _statuses_today(flags: list[Flag], states: dict[str, FlagState]) -> dict[str
 
 def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, FlagState],
                  day: str) -> dict[str, int]:
-    """Flags opened (new or reopened), closed, and carried since the previous briefing. Closed are the
+    """Flags opened (new or reopened), raised again (open from an earlier briefing, not the previous one), closed,
+    and carried since the previous briefing. Closed are the
     ones the team closed after reading it and those it showed open that are closed now (the team's, or
     stale: their files are gone); carried, the flags of earlier briefings that today's items do not raise
     again and that are still open — not seeing a contradiction again does not settle it."""
@@ -58,7 +59,12 @@ def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, 
     # the previous briefing's alone left out every older flag nobody has closed (`kb flags --open` lists them)
     older = {fp for fp, s in states.items() if s.status == "open" and s.first_seen and s.first_seen < day
              and fp not in now and fp not in before}
-    return {"opened": len(today - before), "closed": len(gone - still_open), "carried": len(still_open | older)}
+    # raised today, open since an earlier briefing than the previous one and never closed by the team: raised
+    # again, not opened (a flag the team closed and new evidence reopened is opened again)
+    again = {fp for fp in today - before if fp in states and states[fp].first_seen
+             and states[fp].first_seen < day and not states[fp].closures}
+    return {"opened": len(today - before - again), "again": len(again), "closed": len(gone - still_open),
+            "carried": len(still_open | older)}
 
 
 def source_changes(previous: dict[str, Any], sources: list[dict[str, Any]]) -> dict[str, list[str]]:

@@ -216,3 +216,11 @@ def test_day12_a_release_post_the_team_calls_an_anchored_paper_is_a_boundary_and
     data = json.loads(kb(day12_home, "brief", "--date", DAY12, "--preview", "--format", "json").stdout)
     hydra = next(i for i in data["increments"] if i["title"].startswith("HydraRoute:"))
     assert len(hydra["disputed"]) == 1 and hydra["disputed"][0].startswith("#")
+
+
+def test_day12_a_flag_of_an_earlier_briefing_raised_again_is_not_counted_opened(day12_home: Path) -> None:
+    """"Flags: 21 opened" counted #128 (the team's 二期集群 figures, open since day 7, not in day 11's briefing)
+    as a new flag (a reader's review of day 12)."""
+    data = json.loads(kb(day12_home, "brief", "--date", DAY12, "--preview", "--format", "json").stdout)
+    counts = data["since_previous"]["flags"]
+    assert counts["again"] == 1 and counts["opened"] == 21, counts

@@ -87,7 +87,7 @@ def test_flags_opened_and_closed_count_the_teams_closure(days: dict[str, Any]) -
     rewritten = _recorded(days["home"], DAY1)
     assert f"{closed['kind']}:{closed['subject']}" not in _open(rewritten)
     not_again = _open(day1) - _open(day2)
-    assert day2["since_previous"]["flags"] == {"opened": len(_open(day2) - _open(day1)), "closed": 1,
+    assert day2["since_previous"]["flags"] == {"opened": len(_open(day2) - _open(day1)), "again": 0, "closed": 1,
                                                "carried": len(not_again) - 1}
     still_open = {f"{f['rule']}:{f['subject']}" for f in json.loads(
         kb(days["home"], "flags", "--open", "--format", "json").stdout)}
@@ -144,7 +144,7 @@ def test_a_flag_whose_closure_came_back_today_counts_as_closed_not_carried() -> 
     prev = {"date": "2026-10-12", "flags": [{"kind": "boundary", "subject": "a", "status": "open"}]}
     states = {"boundary:a": FlagState("open", "between", "2026-10-11", {evidence_hash({"x": 1}): "dismissed"})}
     changes = flag_changes(prev, [Flag("boundary", "a", {"x": 1})], states, "2026-10-13")
-    assert changes == {"opened": 0, "closed": 1, "carried": 0}
+    assert changes == {"opened": 0, "again": 0, "closed": 1, "carried": 0}
 
 
 def test_flag_changes_counts_reopened_as_opened_and_team_closures_of_the_window_only() -> None:
@@ -157,9 +157,9 @@ def test_flag_changes_counts_reopened_as_opened_and_team_closures_of_the_window_
               "boundary:e": FlagState("verified", "h", "2026-10-08"),           # closed after reading the 8th
               "boundary:f": FlagState("verified", "h", "2026-10-07")}           # closed before: not this round
     # opened c, d; closed e (the team's, after reading the 8th); b is not raised again but nobody closed it
-    assert flag_changes(prev, raised, states, "2026-10-09") == {"opened": 2, "closed": 1, "carried": 1}
+    assert flag_changes(prev, raised, states, "2026-10-09") == {"opened": 2, "again": 0, "closed": 1, "carried": 1}
     states["boundary:b"] = FlagState("stale", "h", None)          # its files are gone: closed by kb
-    assert flag_changes(prev, raised, states, "2026-10-09") == {"opened": 2, "closed": 2, "carried": 0}
+    assert flag_changes(prev, raised, states, "2026-10-09") == {"opened": 2, "again": 0, "closed": 2, "carried": 0}
 
 
 def test_carried_counts_every_earlier_open_flag_not_raised_today() -> None:
@@ -170,9 +170,9 @@ def test_carried_counts_every_earlier_open_flag_not_raised_today() -> None:
               "boundary:old": FlagState("open", "h", first_seen="2026-10-08"),        # not in the previous one
               "boundary:shut": FlagState("dismissed", "h", first_seen="2026-10-08"),
               "boundary:mine": FlagState("open", "h", first_seen="2026-10-13")}      # an earlier build of today's
-    assert flag_changes(prev, [], states, "2026-10-13") == {"opened": 0, "closed": 0, "carried": 2}
-    raised = [Flag("boundary", "old", {"x": 1})]                                      # raised again: not carried
-    assert flag_changes(prev, raised, states, "2026-10-13")["carried"] == 1
+    assert flag_changes(prev, [], states, "2026-10-13") == {"opened": 0, "again": 0, "closed": 0, "carried": 2}
+    raised = [Flag("boundary", "old", {"x": 1})]                       # raised again: not carried, and not opened
+    assert flag_changes(prev, raised, states, "2026-10-13") == {"opened": 0, "again": 1, "closed": 0, "carried": 1}
     from kb.store.flags import evidence_hash
     states["boundary:old"] = FlagState("open", "h2", closures={evidence_hash({"x": 1}): "dismissed"},
                                        first_seen="2026-10-08")
