@@ -124,7 +124,10 @@ class _Pool:
         def titles(c: Candidate) -> list[str]:
             return [t for t in (_norm_title(x) for x in c.titles) if len(t) >= 20]
 
-        unknown = [c for c in self.items if c.arxiv_ids and not set(c.arxiv_ids) & self.known_ids]
+        # and the team's entries citing no paper (an ID that cannot be one in their link): "PairUp: Matching
+        # Prefilled Requests …" with a month-13 address is the day's PairUp, not a second item of that title
+        unknown = [c for c in self.items if (c.arxiv_ids and not set(c.arxiv_ids) & self.known_ids)
+                   or (not c.arxiv_ids and c.sources and all(s.kind == "entry" for s in c.sources))]
         if not unknown:
             return
         exact = {t: c for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for t in titles(c)}

@@ -23,6 +23,21 @@ def test_an_unknown_id_with_a_known_papers_title_is_that_paper() -> None:
     assert [c.arxiv_ids for c in pool.items] == [["2610.11111", "2610.1111"]]
 
 
+def test_a_team_entry_citing_no_paper_under_a_known_papers_title_is_that_paper() -> None:
+    """Day 12: Tom's "PairUp: Matching Prefilled Requests …（7▲）" linked a month-13 address, so it cited no paper,
+    and the briefing showed PairUp twice, 🟢 and 🟡 (a reader's review). A post of that title stays its own."""
+    pool = _pool(("2610.11111", TITLE))
+    entry, post = pool.get(["url:huggingface.co/papers/2613.11111"]), pool.get(["url:blog.example/tierkv"])
+    _add(entry, urls=["https://huggingface.co/papers/2613.11111"], title=TITLE.upper(),
+         source=SourceRef("entry", "tom", "inbox/tom/n.md", 6, None, "2026-10-23", 4, "…"))
+    _add(post, urls=["https://blog.example/tierkv"], title=TITLE,
+         source=SourceRef("post", "blog", None, None, "https://blog.example/tierkv", "2026-10-23", 3, "…"))
+    pool.known_ids = {"2610.11111"}
+    pool.merge_same_titles()
+    assert [(c.arxiv_ids, c.urls) for c in pool.items] == [
+        (["2610.11111"], ["https://huggingface.co/papers/2613.11111"]), ([], ["https://blog.example/tierkv"])]
+
+
 def test_a_near_title_or_two_known_papers_stay_apart() -> None:
     pool = _pool(("2610.11111", TITLE), ("2610.22222", TITLE),
                  ("2610.3333", "TierKV: Tiered KV-Cache Offloading for Long-Context LLM Servers"))
