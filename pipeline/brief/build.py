@@ -17,7 +17,7 @@ from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, team_aside, tier
-from pipeline.brief.likeness import AnchoredNames
+from pipeline.brief.likeness import AnchoredNames, likeness
 from pipeline.brief.model import Briefing, Candidate, SourceRef
 from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
@@ -142,9 +142,14 @@ def _counts(cands: list[Candidate], relevant: list[Candidate], shown: list[Candi
 
 def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str]
               ) -> tuple[list[dict[str, Any]], list[str]]:
-    """Anchored items of the suggested section, closest first, and the doc's sections the item touches."""
+    """Anchored items of the suggested section, closest first, and the doc's sections the item touches. Those the
+    team's own lines compare the item with ("和 §2.2 的 EarlyQuit 没本质区别", "Different from TwirlQ") come first,
+    whatever they share: the reader wants the paper the team had in mind beside the item."""
     anchored = facts.anchored_topics.get(c.section or "", [])
-    ranked = sorted(anchored, key=lambda a: (-len(set(c.topics) & a[2]), -len(c.terms & a[3]), a[0]))
+    said = likeness(c, facts.anchored_names, facts.overlap_words)
+    compared = {*said.same, *said.different}
+    ranked = sorted(anchored, key=lambda a: (a[0] not in compared, -len(set(c.topics) & a[2]), -len(c.terms & a[3]),
+                                             a[0]))
     same = [{"subject": s, "title": strip_anchor_syntax(t)} for s, t, _, _ in ranked if s not in c.subjects][:3]
     touches = sorted({sec for t in c.topics if (sec := taxonomy.section_for(t, sections)) and sec in sections})
     return same, touches

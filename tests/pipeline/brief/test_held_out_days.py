@@ -224,3 +224,12 @@ def test_day12_a_flag_of_an_earlier_briefing_raised_again_is_not_counted_opened(
     data = json.loads(kb(day12_home, "brief", "--date", DAY12, "--preview", "--format", "json").stdout)
     counts = data["since_previous"]["flags"]
     assert counts["again"] == 1 and counts["opened"] == 21, counts
+
+
+def test_day12_the_paper_the_team_compares_an_item_with_is_listed_first(day12_home: Path) -> None:
+    """"Different from TwirlQ" (FoldQ), "和 §2.2 的 EarlyQuit…没本质区别" (CutLoose): the relation list named other
+    papers of the section, closest by topics, and left out the one the team had in mind (the day 12 reader)."""
+    data = json.loads(kb(day12_home, "brief", "--date", DAY12, "--preview", "--format", "json").stdout)
+    first = {i["title"].split(":")[0]: i["relation"]["same_section"][0]["subject"] for i in data["increments"]
+             if i["relation"]["same_section"]}
+    assert first["FoldQ"] == "2610.26230" and first["CutLoose"] == "2610.22903" and first["PairUp"] == "2610.26487"
