@@ -93,10 +93,13 @@ def _staleness(runs: list[Any]) -> tuple[int, int]:
     """(quiet runs since the last new item, how many the source usually goes without one).
 
     Runs that recorded an empty day (arXiv weekends and holidays: the listing said
-    there were no announcements) and failed runs are not counted as quiet.
+    there were no announcements), failed runs and offline runs that read the recording they read before
+    (nothing was asked of the source: its silence is unknown) are not counted as quiet.
     """
     by_day: dict[str, Any] = {}   # one entry per run date (several runs of one day count once), oldest first
     for r in reversed(runs):
+        if r["status"] == "not-modified" and r["recording"]:
+            continue
         if r["status"] in ("ok", "not-modified"):
             prev = by_day.get(r["run_date"])
             by_day[r["run_date"]] = r if prev is None or r["new"] or not prev["new"] else prev
@@ -122,7 +125,7 @@ def sources_status(store: Store, *, until: str | None = None) -> list[dict[str, 
     for (name,) in store.query(f"SELECT DISTINCT source FROM source_runs WHERE {_SPEAKS} ORDER BY source"):
         # "new" is what the run brought that the store lacked or had otherwise: a day's HF papers, which the
         # arXiv listing brought first, are all updates, and HF was named stale every day it delivered
-        runs = store.query("SELECT run_date, started_at, status, new + updated AS new, error, problems FROM "
+        runs = store.query("SELECT run_date, started_at, status, new + updated AS new, error, problems, recording FROM "
                            f"source_runs WHERE source = ? AND run_date <= ? AND {_SPEAKS} ORDER BY id DESC",
                            (name, until or "9999"))
         if not runs:

@@ -65,3 +65,18 @@ def test_a_source_whose_items_another_brought_first_is_not_stale(store: Store) -
                            "new": 3 if d == 1 else 0, "updated": 10, "parsed": 10})
     s = _status(store, "hf")
     assert (s["quiet_runs"], s["stale"], s["last_new"]) == (0, False, "2026-10-08")
+
+
+def test_offline_runs_of_an_unchanged_recording_say_nothing_of_staleness(store: Store) -> None:
+    """Days 4–12 read each blog's one recording night after night: kb named llm-d "stale, no new items for 9 runs"
+    beside the sources table's "offline recording, the same as last read" (a reader's review of day 12). Nothing
+    was asked of the feed; a 304 from the server is a quiet run all the same."""
+    _runs(store, "arxiv", [("2026-10-01", "ok", 10), ("2026-10-02", "ok", 9), ("2026-10-03", "ok", 8)])
+    for day in ["2026-10-04", "2026-10-05", "2026-10-06", "2026-10-07", "2026-10-08"]:
+        record_run(store, {"source": "arxiv", "run_date": day, "started_at": day + "T22:30:00",
+                           "status": "not-modified", "new": 0, "parsed": 0, "recording": 1})
+    assert (_status(store, "arxiv")["quiet_runs"], _status(store, "arxiv")["stale"]) == (0, False)
+    for day in ["2026-10-09", "2026-10-10", "2026-10-11"]:
+        record_run(store, {"source": "arxiv", "run_date": day, "started_at": day + "T22:30:00",
+                           "status": "not-modified", "new": 0, "parsed": 0, "http_status": 304})
+    assert (_status(store, "arxiv")["quiet_runs"], _status(store, "arxiv")["stale"]) == (3, True)
