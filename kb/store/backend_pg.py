@@ -87,17 +87,21 @@ def translate(sql: str) -> str:
 # store's after the same nights. Under the write lock, each write transaction starts from
 # max(id) + 1, as SQLite numbers its rows. Not source_runs: its rows are written outside these
 # transactions (the run's ledger row, whatever became of the run), so its sequence only moves on.
-_SETVALS = ", ".join(
+NEXT_IDS = "SELECT " + ", ".join(
     f"setval(pg_get_serial_sequence('{t}', 'id'), coalesce((SELECT max(id) FROM {t}), 0) + 1, false)"
     for t in ID_TABLES if t != "source_runs")
-NEXT_IDS = "SELECT " + _SETVALS
 
 
-def try_begin_write() -> str:
-    """What a write transaction runs first, in one round trip: the write lock if no other writer holds it, and
-    then its lock timeout and the id sequences (a row); no row when the lock is taken (``begin_write`` waits)."""
-    return f"SELECT set_config('lock_timeout', '{WRITE_WAIT_S}s', true), {_SETVALS} " \
-           f"WHERE pg_try_advisory_xact_lock({KEY}, {WRITE})"
+def try_write_lock() -> str:
+    """The write lock if no other writer holds it (true), else false at once: ``begin_write`` then waits."""
+    return f"SELECT pg_try_advisory_xact_lock({KEY}, {WRITE})"
+
+
+def after_write_lock() -> str:
+    """What a write transaction runs once it holds the lock: its lock timeout, then the id sequences, in a
+    statement of their own (one that took the lock read max(id) in a snapshot from before another writer's
+    commit, and numbered a row twice)."""
+    return f"SET LOCAL lock_timeout = '{WRITE_WAIT_S}s'; {NEXT_IDS}"
 
 
 def begin_write() -> str:
@@ -271,15 +275,17 @@ class PgBackend:
 
         # One writer at a time, as on SQLite (BEGIN IMMEDIATE): the lock is the transaction's own,
         # released by its COMMIT or ROLLBACK, or by the server when the connection goes.
-        # Untaken, the lock is one statement's (its WHERE); taken, three go as one message (no parameters:
-        # the simple protocol runs them in order) after one line says kb waits.
+        # The lock is tried first (free, the sequences follow in a statement of their own); taken, one line says kb
+        # waits, and three statements go as one message (no parameters: the simple protocol runs them in order).
         @event.listens_for(engine, "begin")
         def _on_begin(conn: Any) -> None:
-            if conn.exec_driver_sql(try_begin_write()).first() is None:
-                # a member's `kb label` during the nightly's write waited up to WRITE_WAIT_S without a word
-                log.warning("waiting for another kb command writing to the store %s (up to %s s)",
-                            self.display, WRITE_WAIT_S)
-                conn.exec_driver_sql(begin_write())
+            if conn.exec_driver_sql(try_write_lock()).scalar():
+                conn.exec_driver_sql(after_write_lock())
+                return
+            # a member's `kb label` during the nightly's write waited up to WRITE_WAIT_S without a word
+            log.warning("waiting for another kb command writing to the store %s (up to %s s)",
+                        self.display, WRITE_WAIT_S)
+            conn.exec_driver_sql(begin_write())
 
         return engine
 

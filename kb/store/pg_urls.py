@@ -39,7 +39,10 @@ def scrub(text: str, url: str) -> str:
     secrets += [m[2] for m in _PASSWORD_PARAM.finditer(url)]
     for secret in sorted({x for s in secrets for x in (s, unquote(s)) if x}, key=len, reverse=True):
         # where it stands as written, not inside a word of the message: a password "pp" is no part of "supported"
-        text = re.sub(rf"(?<![^\W_]){re.escape(secret)}(?![^\W_])", "***", text)
+        # (each edge checked only where the password's own character there is a letter or digit: "pw!" in "pw!x")
+        before = r"(?<![^\W_])" if secret[0].isalnum() else ""
+        after = r"(?![^\W_])" if secret[-1].isalnum() else ""
+        text = re.sub(before + re.escape(secret) + after, "***", text)
     return _PASSWORD_PARAM.sub(r"\1***", text)
 
 

@@ -1,9 +1,9 @@
-"""The boundary rule: a new paper the briefing shows and a paper anchored in the section suggested for it
+"""The boundary rule: a new item the briefing shows and a paper anchored in the section suggested for it
 that do the same thing, named so that someone reads the two side by side (docs/briefing.md, step 5).
 
-Three kinds of evidence, in this order:
+Three kinds of evidence, in this order (an item without a paper, a release post, the first only):
 
-1. the team's word (``likeness``): a note or card says the new paper does what an anchored one does, or
+1. the team's word (``likeness``): a note or card says the new item does what an anchored paper does, or
    that it overlaps nothing anchored;
 2. topics and words together: the two share two topics, or one the section is not about, *and* their
    texts share ``MIN_SHARED_WORDS`` rare words (``rare_shared_words``); topics alone are the classifier's
@@ -13,7 +13,7 @@ Three kinds of evidence, in this order:
 from __future__ import annotations
 
 from kb.arxiv_id import parse_arxiv_id
-from kb.text import boundary_context
+from kb.text import boundary_context, normalize_url
 from pipeline.brief.facts import Facts
 from pipeline.brief.likeness import leading_name, likeness
 from pipeline.brief.model import Candidate, Flag
@@ -102,7 +102,10 @@ def _by_words(others: list[Anchored], facts: Facts, words: _Words) -> tuple[Anch
 
 def _flag(c: Candidate, anchored: Anchored, words: list[str], named: bool, said_in: list[str]) -> Flag:
     subject, title, topics, terms = anchored
-    evidence = {"new": c.arxiv_id or c.title, "new_title": c.title, "anchored": subject, "anchored_title": title,
+    # an item without a paper by its address (else its key), never its title: a heading edited or a post corrected
+    # in place would make another flag, and the team's closure of this one would not follow it
+    new = c.arxiv_id or (normalize_url(c.url) if c.url else c.key)
+    evidence = {"new": new, "new_title": c.title, "anchored": subject, "anchored_title": title,
                 "section": f"§{c.section}", "shared_topics": sorted(set(c.topics) & topics),
                 "shared_terms": sorted(c.terms & terms)}
     if words:   # only a mechanism overlap has them: a topic overlap's evidence (its identity) stays as it was
@@ -110,7 +113,7 @@ def _flag(c: Candidate, anchored: Anchored, words: list[str], named: bool, said_
     if named:   # the team's word: where it said so
         evidence["said_in"] = said_in
     # the context `kb flags show` derives again from the stored evidence: one definition of it
-    return Flag("boundary", f"{c.arxiv_id or c.title} ~ {subject}", evidence, context=boundary_context(evidence))
+    return Flag("boundary", f"{new} ~ {subject}", evidence, context=boundary_context(evidence))
 
 
 def rare_shared_words(c: Candidate, anchored: list[Anchored], facts: Facts) -> dict[str, dict[str, str]]:

@@ -41,11 +41,6 @@ _NAMED_BASELINE = r"(?:\s*" + _NAME + r"\s*[:：,，]?)?"
 _ARROWS = r"→|->|=>|⇒"
 # "NAME [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽").
 _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
-# "NAME [(ID)] VERB [pNN]" ending where a quantity's keyword starts, the name the clause's subject and the verb
-# a reporting one, in -s or -ed ("HydraRoute (2610.12077) reports p99" + "TTFT −35%", "HydraRoute lowered p99" +
-# "TTFT by 21%"): what the name measured, not the item's own figure.
-_NAME_VERB_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:\s*[(（][^()（）]{1,40}[)）])?"
-                               r"\s+[a-z]+(?:s|ed)(?:\s+p\d\d)?\s*$")
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
@@ -113,6 +108,9 @@ class ClaimWords:
     compared: tuple[str, ...] = ()
     beside: tuple[tuple[str, str], ...] = ()          # (word, quantity): read only right beside a value ("快 1.6×")
     units: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (quantity, the units it is measured in)
+    reporting: tuple[str, ...] = ()      # verbs whose subject's figure follows ("HydraRoute lowered p99 TTFT by 21%")
+    by: tuple[str, ...] = ()             # between the quantity and its value after such a verb
+    not_subject_after: tuple[str, ...] = ()   # before a name that is not the verb's subject ("into vLLM reduces")
 
 
 _NEVER = re.compile(r"(?!)")
@@ -137,6 +135,9 @@ class _Keywords:
     beside_after: re.Pattern[str] = _NEVER           # … or just after it ("120 ms 内恢复")
     beside: tuple[tuple[str, str], ...] = ()
     units: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    name_verb: re.Pattern[str] = _NEVER              # "NAME [(…)] VERB [pNN]" at the end of the text before a keyword
+    by: frozenset[str] = frozenset()
+    not_subject_after: re.Pattern[str] = _NEVER      # a word before a name that is no verb's subject ("into vLLM")
 
 
 def _one_of(words: Iterable[str]) -> str:
@@ -182,7 +183,22 @@ def _keywords(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
                      _comparative(said_of.comparatives),
                      claim_words.not_names, _baseline(claim_words), _changed_to(claim_words),
                      compared_before(claim_words.compared), *_beside(claim_words.beside),
-                     claim_words.beside, claim_words.units)
+                     claim_words.beside, claim_words.units, _name_verb(claim_words.reporting),
+                     frozenset(claim_words.by), _word_at_end(claim_words.not_subject_after))
+
+
+def _name_verb(verbs: tuple[str, ...]) -> re.Pattern[str]:
+    """"NAME [(…)] VERB [pNN]" ending where a quantity's keyword starts, the name the clause's subject and the verb
+    one of ``[claim_words] reporting`` ("HydraRoute (2610.12077) reports p99" + "TTFT −35%")."""
+    if not verbs:
+        return _NEVER
+    return re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:\s*[(（][^()（）]{1,40}[)）])?"
+                      rf"\s+(?:{_one_of(verbs)})(?:\s+p\d\d)?\s*$", re.I)
+
+
+def _word_at_end(words: tuple[str, ...]) -> re.Pattern[str]:
+    """One of ``words``, a whole word, at the end of a text (spaces after it)."""
+    return re.compile(rf"(?<![A-Za-z])(?:{_one_of(words)})\s*$", re.I) if words else _NEVER
 
 
 def _beside(beside: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -231,7 +247,7 @@ def _subject(before: str, keywords: _Keywords) -> str | None:
     before the quantity it measures ("Mooncake 传输带宽 46.1 GB/s", "Mooncake's bandwidth: 46.1"), or the subject
     of a reporting verb before it ("HydraRoute (2610.12077) reports p99 TTFT −35%"), if any."""
     m = _NAME_BEFORE.search(before)
-    if m is None or m["name"].lower() in keywords.words or m["name"] == "by":   # "… lowered p99 TTFT by 21%"
+    if m is None or m["name"].lower() in keywords.words or m["name"].lower() in keywords.by:   # "… TTFT by 21%"
         m = _named_quantity(before, keywords)
     if m is None:
         return None
@@ -252,10 +268,11 @@ def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
         tail = before[at + len(word):].strip(" \t:：=")
         # after a reporting verb, whose subject is a system's coined name ("It lowered …" is none), the keyword may
         # be followed by "by" or the value's sign ("reports p99 TTFT −35%", "lowered p99 TTFT by 21%")
-        if tail.rstrip("−+-").rstrip() in ("", "by"):
+        bare = tail.rstrip("−+-").rstrip()
+        if not bare or bare.lower() in keywords.by:
             head = before[:at]
-            m = _NAME_VERB_AT_END.search(head)
-            if m is not None and not coined(m["name"]):
+            m = keywords.name_verb.search(head)
+            if m is not None and (not coined(m["name"]) or keywords.not_subject_after.search(head, 0, m.start())):
                 return None
             m = m or (None if tail else _NAME_AT_END.search(head))
             if m is None and tail:

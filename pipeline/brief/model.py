@@ -164,7 +164,7 @@ class Briefing:
     section_titles: dict[str, str]              # "§2.1" → the doc's heading
     topic_titles: dict[str, dict[str, str]]     # taxonomy topic → {"zh": …, "en": …}
     follow_ups: list[dict[str, str]]            # what the sources say to do next: {"title", "point"}
-    top_item: dict[str, Any] | None             # the highest-scored increment shown: {"title", "why"}
+    top_item: dict[str, Any] | None             # the best increment shown, by tier then score: {"title", "why"}
     stale_sources: list[dict[str, Any]]         # sources failing or quiet for several runs
     window: dict[str, str | None]               # {"start", "end", "previous_briefing"}
     baseline: dict[str, Any]                    # the knowledge doc read: path, version, anchors cited

@@ -17,6 +17,7 @@ from kb.errors import ConfigError
 from kb.fsutil import write_atomically
 from kb.names import name_key, title_name_key
 from kb.text import hidden_controls_escaped
+from pipeline.brief.model import SourceRef
 from pipeline.context import RunContext
 
 FORMATS = ("md", "html", "json")
@@ -99,20 +100,26 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     data = briefing.as_dict() | {"flags": flags}
     for inc in data["increments"]:   # the open flags about an item ("" for one a preview has not numbered)
         inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["status"] == "open"
-                           and _disputes(f["context"], inc["title"])]
+                           and _disputes(f, inc)]
         inc["boundary"] = [f["label"] for f in flags if f["kind"] == "boundary" and f["status"] == "open"
                            and f["evidence"].get("new_title") == inc["title"]]
     return data
 
 
-def _disputes(context: dict[str, Any], title: str) -> bool:
-    """Is a conflicting-numbers flag about the item titled ``title``? One raised on the item, or one about a
-    system the items name (no item of its own) whose name the title starts with: "HydraRoute lowered p99 TTFT by
-    21%" in a blog post against a note's "−35%" disputes the HydraRoute increment."""
+def _disputes(flag: dict[str, Any], inc: dict[str, Any]) -> bool:
+    """Is a conflicting-numbers flag about the increment ``inc``? One raised on the item, or one about a system
+    the items name (no item of its own) whose name the increment's title starts with and whose figures one of
+    its own sources gave: "HydraRoute lowered p99 TTFT by 21%" in the blog post that is the HydraRoute increment,
+    against a note's "−35%"."""
+    context = flag["context"]
     if context.get("item") is not None:
-        return context["item"] == title
+        return context["item"] == inc["title"]
     system = (context.get("measured") or {}).get("system")
-    return bool(system) and name_key(system) == title_name_key(title)
+    if not system or name_key(system) != title_name_key(inc["title"]):
+        return False
+    own = {SourceRef(s["kind"], s["name"], s["path"], s["entry"], s["url"], s["date"], s["credibility"], "").key
+           for s in inc["sources"]}
+    return any(place in own for places in flag["evidence"].get("values", {}).values() for place in places)
 
 
 def check_topic(ctx: RunContext, topic: str) -> None:

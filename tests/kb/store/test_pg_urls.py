@@ -39,6 +39,7 @@ def test_scrub_leaves_the_words_of_a_message_that_merely_hold_a_short_password()
                                 "token ***, port notaport")
     assert scrub("sslmode=prefer: the server does not support SSL, pass 1", "postgresql://kb:pass@db/kb") == \
         "sslmode=prefer: the server does not support SSL, *** 1"
+    assert scrub('token "pw!x"', "postgresql://kb:pw!@db/kb") == 'token "***x"'   # an edge that is no letter
 
 
 @pytest.mark.parametrize("url", ["postgresql://u:Sec%zzret@127.0.0.1/x", "postgresql://u:Secret999@[::1/x",

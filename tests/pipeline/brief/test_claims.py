@@ -428,6 +428,10 @@ def test_the_units_of_a_quantity_are_a_list(tmp_path) -> None:
     ("It lowered TTFT by 20%", None),                          # a pronoun is no system
     ("We reduced p99 TTFT by 30%", None),
     ("PinLoRA cuts p99 TTFT by 30%", "PinLoRA"),
+    # the engine a system runs in, or the baseline, is not the verb's subject (the diff review's cases)
+    ("Integrating FoldQ into vLLM reduces TTFT by 30%.", None), ("Our patch to vLLM improves throughput by 2.1x.", None),
+    ("Running PairUp inside SGLang lowered p99 TTFT by 45%.", None), ("PairUp over vLLM improves throughput by 2.1x", None),
+    ("LMCache's connector in vLLM cuts TTFT by 40%", None), ("The gain over vLLM is TTFT −20%", None),
     ("相比 vLLM 吞吐 2.1×", None),                               # the baseline's name, not its figure
     ("Mooncake 传输带宽 46.1 GB/s", "Mooncake"),
 ])
