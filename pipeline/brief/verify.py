@@ -132,11 +132,12 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                     stamp.setdefault(w, d)
             single = {w: vs.pop() for w, vs in by_place.items() if len(vs) == 1}
             values = sorted(set(single.values()))
-            if upvotes_disagree([(v, _time_of(stamp[w])) for w, v in single.items()]):
+            times = {w: _time_of(stamp[w]) for w in single}
+            if upvotes_disagree([(v, times[w]) for w, v in single.items()]):
                 out.append(Flag("number-conflict", f"{c.title} · upvotes", {
                     "quantity": "HF upvotes", "day": day,
                     "values": {str(v): [w for w, x in single.items() if x == v] for v in values}},
-                    context={"item": c.title}))
+                    context={"item": c.title, **_upvote_times(single, times)}))
     seen: set[tuple[str | None, str, str]] = set()
 
     claims = facts.kept_claims or facts.read_claims
@@ -200,6 +201,16 @@ def upvotes_disagree(counts: list[tuple[int, str]]) -> bool:
         return True
     ordered = sorted(counts, key=lambda vt: (vt[1], vt[0]))
     return any(b[0] < a[0] or (a[1] == b[1] and a[0] != b[0]) for a, b in zip(ordered, ordered[1:]))
+
+
+def _upvote_times(counts: dict[str, int], times: dict[str, str]) -> dict[str, Any]:
+    """What a reader needs to judge one day's upvote counts: the time each place read its count ("09:00"), and
+    whether a later count is lower than an earlier one (``fell``: upvotes only rise, so one of the two is mistyped
+    or of another day; a fetch's "24:00", the day's end, counts as the latest)."""
+    timed = sorted((t, v) for w, v in counts.items() if (t := times[w]))
+    fell = any(later < earlier for (_, earlier), (_, later) in zip(timed, timed[1:]))
+    # shown for the places that read at a time of day; a fetch's "24:00" says no more than its place ("hf 10-23")
+    return {"times": {w: t for w, t in times.items() if t and t != "24:00"}, **({"fell": True} if fell else {})}
 
 
 def _time_of(stamp: str) -> str:

@@ -182,6 +182,17 @@ def test_upvotes_a_rising_count_does_not_explain_are_a_conflict(counts) -> None:
     assert f.evidence["day"] == "2026-10-08" and len(f.evidence["values"]) == 2
 
 
+def test_upvote_counts_are_shown_with_their_times_and_a_fall_is_said() -> None:
+    """Day 12's PinLoRA: 16▲ in a 09:00 note, 15 on a 13:40 card, 19 fetched — the flag listed the three counts
+    without their times, and advised "upvotes grow over time" where the count had fallen (a reader's review)."""
+    counts = [(16, "note#3", "2026-10-23T09:00"), (15, "card", "2026-10-23T13:40"), (19, "hf", "2026-10-23" + FETCHED)]
+    [f] = number_conflicts([cand("s", upvotes=counts)], Facts())
+    assert f.context["times"] == {"note#3": "09:00", "card": "13:40"} and f.context["fell"] is True
+    undated = [(11, "card", "2026-10-08"), (12, "hf", "2026-10-08" + FETCHED)]
+    [g] = number_conflicts([cand("s", upvotes=undated)], Facts())
+    assert g.context["times"] == {} and "fell" not in g.context
+
+
 def test_number_conflict_two_speedups_for_one_name() -> None:
     doc = ("knowledge doc v310", "SEIS 3.27× on agent traces")
     c = cand("seis", sources=[entry(2, text="The blog says SEIS 2.9× over vLLM.")])
