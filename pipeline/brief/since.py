@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kb.names import title_name
 from kb.store.flags import FlagState, evidence_hash, status_after
 from kb.store.sources import NOT_RUN
 from kb.text import normalize_url
@@ -29,6 +30,7 @@ def now_anchored(previous: dict[str, Any], anchors: dict[str, list[str]]) -> lis
         key = _key(item)
         if item.get("category") in FRESH and key in anchors and key not in [a["key"] for a in out]:
             out.append({"key": key, "arxiv_id": item.get("arxiv_id"), "title": item.get("title"),
+                        "name": title_name(item.get("title")),   # "TwirlQ 2610.26230": a reader knows it by name
                         "sections": [f"§{s}" for s in anchors[key]]})
     return out
 
