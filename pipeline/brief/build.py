@@ -13,6 +13,7 @@ from typing import Any
 
 from kb.labels import card_speaks_for
 from kb.records import Point
+from kb.sections import stated_sections
 from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
@@ -32,14 +33,15 @@ def _arxiv_url(arxiv_id: str | None) -> str | None:
     return f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None
 
 
-def _points(c: Candidate, limit: int = 6) -> list[dict[str, Any]]:
+def _points(c: Candidate, section_markers: list[str], limit: int = 6) -> list[dict[str, Any]]:
     """Key points quoted from the sources, never written by kb.
 
-    The team's bullets first, each with the tables and sub-items under it; then the sentences of a
+    The team's bullets first, each with the tables and sub-items under it (not one that only asks for a
+    section, "→ §3.1", "建议：§2.5": the increment's suggested section says it); then the sentences of a
     post that carry the item's facts (parameters, measurements); for a paper alone, the first
     sentences of its abstract.
     """
-    points = list(c.points)
+    points = [p for p in c.points if p.blocks or not _only_a_section(p.text, section_markers)]
     written = {line for p in points for line in p.lines()}
     # a line of a note is a unit of its own (an entry without bullets is lines, not one sentence), but a
     # soft-wrapped line of English prose continues the one before it
@@ -48,6 +50,20 @@ def _points(c: Candidate, limit: int = 6) -> list[dict[str, Any]]:
     if not points:
         points = [Point(s) for s in sentences[:2]]
     return [p.as_json() for p in points[:limit]]
+
+
+def _only_a_section(line: str, markers: list[str]) -> bool:
+    """Is a team's line its author's section request and nothing else ("→ §1.(1)", "Suggest §2.2.")? One that
+    says more ("建议：§2.1，优先级一般") is a point."""
+    if not stated_sections(line, markers):
+        return False
+    rest = _SECTION_NUMBER.sub(" ", line.casefold())
+    for marker in sorted(markers, key=len, reverse=True):
+        rest = rest.replace(marker, " ")
+    return not re.sub(r"[\W_]", "", rest)
+
+
+_SECTION_NUMBER = re.compile(r"§\s*[\d.()\s]*")
 
 
 def _adds_a_fact(sentence: str, facts: list[str], written: set[str]) -> bool:
@@ -89,13 +105,13 @@ def _source_dict(s: SourceRef) -> dict[str, Any]:
             "credibility": s.credibility}
 
 
-def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[str], known: set[str]
-               ) -> dict[str, Any]:
+def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[str], known: set[str],
+               section_markers: list[str]) -> dict[str, Any]:
     return {
         "arxiv_id": c.arxiv_id, "resolved": c.arxiv_id in known if c.arxiv_id else None,
         "url": c.url if not c.arxiv_id else None, "title": c.title, "category": c.category,
         "relevance": c.relevance, "topics": c.topics, "suggested_section": f"§{c.section}" if c.section else None,
-        "sources": [_source_dict(s) for s in c.sources], "points": _points(c), "why": c.why,
+        "sources": [_source_dict(s) for s in c.sources], "points": _points(c, section_markers), "why": c.why,
         "anchored_in": [f"§{s}" for s in c.anchored_in], "other_ids": [i for i in c.arxiv_ids if i != c.arxiv_id],
         "facts": c.facts[:6], "markers": c.markers, "card_relevance": c.card_relevance, "score": c.score,
         "relation": {"same_section": same_section, "touches": touches},
@@ -266,7 +282,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     increments = []
     for c in shown:
         same, touches = _relation(c, facts, taxonomy, topic, section_titles)
-        increments.append(_increment(c, same, touches, facts.known_ids))
+        increments.append(_increment(c, same, touches, facts.known_ids, rules.section_markers))
     arxiv_ids = _citable_ids(relevant, inputs.continuing, inputs.facts.known_ids)
     sources = _sources_checked(inputs, relevant)
     # Every other relevant item, NET-new and engineering first (the density counts them); the Markdown (and

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from kb.mdsafe import md_code_block
 from kb.records import Inline, Point, PointBlock
 from pipeline.brief.render import _environment, render_html
+from pipeline.brief.rules import load_rules
 from pipeline.workspace.notes import parse_note
 from tests.pipeline.brief.conftest import (
     EN_MD,
@@ -27,10 +28,12 @@ from tests.pipeline.brief.conftest import (
     read,
 )
 
+MARKERS = load_rules().section_markers   # data/briefing.toml's [markers] section
 POINT = Point("Read 模式用 VLLM_READ_MODE=1 打开：", ((9, 25),), (
     PointBlock("table", rows=((Inline("后端"), Inline("开关")), (Inline("UCCL"), Inline("a|b", ((0, 3),))))),
     PointBlock("list", items=((1, Inline("decode 主动拉取 KV")), (2, Inline("延迟更可预测")))),
 ))
+
 
 
 def _render(p: Point) -> str:
@@ -255,7 +258,7 @@ def test_a_sentence_made_of_the_bullets_shown_is_not_quoted_again() -> None:
     bullets = ["expert 热度几分钟就变，静态 placement 会让部分 GPU 打满、部分空转",
                "decode 吞吐：HotSwapEP 在 expert 负载高度倾斜时 1.7×，均匀负载下 1.1×（对比静态 EP）"]
     text = "来源：https://arxiv.org/abs/2610.13544 （2026-10-12）\n" + "\n".join(bullets)
-    assert [p["text"] for p in _points(_candidate(text, bullets, ["1.7×", "1.1×"]))] == bullets
+    assert [p["text"] for p in _points(_candidate(text, bullets, ["1.7×", "1.1×"]), MARKERS)] == bullets
 
 
 def test_chinese_lines_starting_with_a_digit_are_not_one_wrapped_sentence() -> None:
@@ -269,4 +272,14 @@ def test_wrapped_english_prose_is_still_one_sentence_and_a_new_fact_is_quoted() 
     assert _units("Punica serves LoRA adapters at 1.9× throughput\nover S-LoRA on A100.") == [
         "Punica serves LoRA adapters at 1.9× throughput over S-LoRA on A100."]
     c = _candidate("Intro line.\nThe kernel reaches 41.8 GB/s on H100.", ["The kernel is open source"], ["41.8 GB/s"])
-    assert [p["text"] for p in _points(c)] == ["The kernel is open source", "The kernel reaches 41.8 GB/s on H100."]
+    assert [p["text"] for p in _points(c, MARKERS)] == ["The kernel is open source",
+                                                        "The kernel reaches 41.8 GB/s on H100."]
+
+
+def test_a_bullet_that_only_asks_for_a_section_is_no_key_point() -> None:
+    """"→ §1.(1)", "建议：§2.5", "Suggest §2.2." were quoted as key points on days 10–12 (31 times), beside the
+    increment's "Suggested section" that says it (a reader's review of day 12); a request that says more stays."""
+    from pipeline.brief.build import _points
+    bullets = ["decode 抢占 −63%", "→ §1.(1)", "建议：§2.5", "Suggest §2.2.", "建议：§2.1；二期下周可以先在灰度机上试 snapshot"]
+    assert [p["text"] for p in _points(_candidate("", bullets, []), MARKERS)] == [
+        "decode 抢占 −63%", "建议：§2.1；二期下周可以先在灰度机上试 snapshot"]
