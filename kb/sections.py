@@ -64,6 +64,11 @@ def confusable(a: str, b: str) -> bool:
 _SECTION_REF = re.compile(r"§\s*((?:\d{1,4}|\(\d{1,4}\))(?:\s*\.\s*(?:\d{1,4}|\(\d{1,4}\)))*)")
 
 
+def without_section_numbers(text: str) -> str:
+    """``text`` with every ``§N`` written in it ("§2.3", "§1.(9)") replaced by a space."""
+    return _SECTION_REF.sub(" ", text)
+
+
 def stated_sections(text: str, markers: list[str], negations: Sequence[str] = (), not_negations: Sequence[str] = (),
                     window: int = 24) -> list[str]:
     """Section numbers an author asks for in ``text``: a ``§N`` at most ``window`` characters after

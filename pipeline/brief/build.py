@@ -13,7 +13,7 @@ from typing import Any
 
 from kb.labels import card_speaks_for
 from kb.records import Point
-from kb.sections import stated_sections
+from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
@@ -57,13 +57,11 @@ def _only_a_section(line: str, markers: list[str]) -> bool:
     says more ("建议：§2.1，优先级一般") is a point."""
     if not stated_sections(line, markers):
         return False
-    rest = _SECTION_NUMBER.sub(" ", line.casefold())
+    rest = without_section_numbers(line.casefold())
     for marker in sorted(markers, key=len, reverse=True):
         rest = rest.replace(marker, " ")
     return not re.sub(r"[\W_]", "", rest)
 
-
-_SECTION_NUMBER = re.compile(r"§\s*[\d.()\s]*")
 
 
 def _adds_a_fact(sentence: str, facts: list[str], written: set[str]) -> bool:

@@ -428,16 +428,13 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
         c.card_title = c.card_title or card.title or None
 
 
-# The announcements of the arXiv listing (``announce_type``; a listing without one says "new").
-ARXIV_ANNOUNCED = frozenset({"new", "cross", "replace", "replace-cross"})
-
-
 def sighting_kind(source: str, kind: str) -> str:
-    """The briefing's kind of a public source's sighting: ``hf`` (a featured day), ``arxiv`` (the listing's
-    announcement), else ``listing``: another kind of paper source, shown by its own name, never as arXiv's."""
+    """The briefing's kind of a public source's sighting: ``hf`` (a featured day), ``arxiv`` (the listing's,
+    whose source is named "arxiv" in the registry), else ``listing``: another kind of paper source, shown by its
+    own name, never as arXiv's."""
     if kind == "featured":
         return "hf"
-    return "arxiv" if source == "arxiv" or kind in ARXIV_ANNOUNCED else "listing"
+    return "arxiv" if source == "arxiv" else "listing"
 
 
 def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int]) -> None:

@@ -134,7 +134,7 @@ def test_a_paper_source_of_another_kind_is_cited_by_its_own_name(tmp_path) -> No
     from pipeline.brief.collect import sighting_kind
     from tests.pipeline.brief.conftest import brief_json, copy_sample, ingest_sample, kb, read
     assert [sighting_kind(*k) for k in (("arxiv", "new"), ("hf", "featured"), ("arxiv", "weird"), ("pwc", "trending"),
-                                         ("pwc", "new"))] == ["arxiv", "hf", "arxiv", "listing", "arxiv"]
+                                         ("pwc", "new"))] == ["arxiv", "hf", "arxiv", "listing", "listing"]
     home = copy_sample(tmp_path / "ws")
     toml = home / "kb.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace("top = 5", "top = 30"), encoding="utf-8")  # all shown
