@@ -1,7 +1,8 @@
 """The boundary rule: a new item the briefing shows and a paper anchored in the section suggested for it
 that do the same thing, named so that someone reads the two side by side (docs/briefing.md, step 5).
 
-Three kinds of evidence, in this order (an item without a paper, a release post, the first only):
+Three kinds of evidence, in this order (an item without a paper, a release post, or one the team's lines set apart
+from an anchored paper, the first only):
 
 1. the team's word (``likeness``): a note or card says the new item does what an anchored paper does, or
    that it overlaps nothing anchored;
@@ -56,7 +57,10 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
         others = [a for a in facts.anchored_topics.get(c.section, [])
                   if a[0] not in c.subjects and a[0] not in said.different]
         words = _Words(c, others, facts)
-        found = _named(said.same, others) or (None if recap else _by_topics(c, others, facts, words)
+        # the team's word only, too, where its lines set the item apart from an anchored paper: whoever wrote
+        # "和今早刚锚的 KVDedup 不是一回事" weighed it against the doc; the weaker evidence is for items nobody has
+        weighed = recap or bool(said.different)
+        found = _named(said.same, others) or (None if weighed else _by_topics(c, others, facts, words)
                                                or _by_words(others, facts, words))
         if found:
             out.append(_flag(c, *found, said_in=said.said_in))

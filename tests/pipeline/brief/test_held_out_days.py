@@ -176,11 +176,14 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # (claims.py), 0.952 / 0.952 after, days 3–11 unchanged. A reader's review of day 12 then: the team's "same as
 # SnapBoot" of an engine's release post is a boundary (the rule is for increments, as docs/briefing.md has it,
 # not papers only): day 12 1.000 / 0.955, and day 4's vLLM EPLB v2 post ("思路和 HotSwapEP / RepliMoE 一样") is
-# flagged, which day 4's labeller did not label: day 4 0.969 / 0.969.
+# flagged, which day 4's labeller did not label: day 4 0.969 / 0.969. The ninth sitting read days 6–12's extras (all
+# boundaries on shared topics and words): in five of seven the team had set the item apart from an anchored paper
+# ("和今早刚锚的 KVDedup 不是一回事") or said it overlaps none ("和哪篇都不重"); the team's word alone decides then: day 8
+# precision 0.958, days 9, 10 and 12 1.000, no recall lost.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.92, 0.92),
-          "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.88), "day9": (DAY9, 0.95, 0.91),
-          "day10": (DAY10, 1.0, 0.95), "day11": (DAY11, 0.90, 1.0),
-          "day12": (DAY12, 1.0, 0.95)}
+          "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
+          "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.90, 1.0),
+          "day12": (DAY12, 1.0, 1.0)}
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))
@@ -224,7 +227,7 @@ def test_day12_a_flag_of_an_earlier_briefing_raised_again_is_not_counted_opened(
     as a new flag (a reader's review of day 12)."""
     data = json.loads(kb(day12_home, "brief", "--date", DAY12, "--preview", "--format", "json").stdout)
     counts = data["since_previous"]["flags"]
-    assert counts["again"] == 1 and counts["opened"] == 21, counts
+    assert counts["again"] == 1 and counts["opened"] == 20, counts   # 21 before FoldQ's decoy boundary went
 
 
 def test_day12_the_paper_the_team_compares_an_item_with_is_listed_first(day12_home: Path) -> None:

@@ -437,15 +437,23 @@ def test_boundary_the_team_says_which_paper_it_does_the_same_as() -> None:
 
 def test_boundary_none_when_the_team_says_it_overlaps_nothing() -> None:
     """Day 4's FormSpec: "so it overlaps nothing anchored in §3.1 beyond being speculative decoding"."""
-    line = "It overlaps nothing anchored in §2.3 beyond being disaggregated serving."
-    assert boundaries([_slim_told(line, ["moe", "pd-disaggregation", "compression"])], _told(line)) == []
+    for line in ("It overlaps nothing anchored in §2.3 beyond being disaggregated serving.",
+                 "§2.3 现有的都是整机拆分，这篇管的是专家怎么剪，和哪篇都不重。"):   # day 9's GlanceDraft card
+        assert boundaries([_slim_told(line, ["moe", "pd-disaggregation", "compression"])], _told(line)) == [], line
 
 
-def test_boundary_never_names_a_paper_the_team_says_it_differs_from() -> None:
+def test_boundary_the_teams_word_alone_once_it_set_the_item_apart() -> None:
+    """Days 8–12: "和今早刚锚的 KVDedup 不是一回事", "Different from TwirlQ", "和 §2.4 的 WarmStart 不冲突" — and kb's
+    topics and rare words named another anchored paper each time, five flags the day's labeller called decoys.
+    Whoever set the item apart from an anchored paper weighed it against the doc: a paper the team says it
+    differs from is never named, and the weaker evidence stays silent; what the team says is the same still is."""
+    topics = ["moe", "pd-disaggregation", "quantization"]
     line = "和 CascadeEP 的异步专家调度不冲突"
-    [f] = boundaries([_slim_told(line, ["moe", "pd-disaggregation", "quantization"])], _told(line))
-    assert f.evidence["anchored"] == "2609.26333" and "said_in" not in f.evidence
-    [kb_own] = boundaries([_slim_told("专家剪枝", ["moe", "pd-disaggregation", "quantization"])], _told(""))
+    assert boundaries([_slim_told(line, topics)], _told(line)) == []
+    both = "和 CascadeEP 的异步专家调度不冲突；和 2609.26333 基本就是同一件事"
+    [f] = boundaries([_slim_told(both, topics)], _told(both))
+    assert f.evidence["anchored"] == "2609.26333" and f.evidence["said_in"] == [f"{NOTE}#3"]
+    [kb_own] = boundaries([_slim_told("专家剪枝", topics)], _told(""))
     assert kb_own.evidence["anchored"] == "2609.33252", "without the team's word, kb's closest"
 
 
