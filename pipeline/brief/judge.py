@@ -141,6 +141,11 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
         # the team's card of it for this doc ("primary_topic: true") is the team's word, as an anchor is; a card
         # saying the doc's subject is not the paper's ("primary_topic: false") says nothing of how near it is
         c.relevance = "primary"
+    if c.relevance == "none" and not c.anchored_in and not c.card_relevance and card_speaks is not None \
+            and card_speaks(c) and not rules.excluded_by(c, doc) and stated_section(c, rules, sections):
+        # a note asks for a section of the doc ("建议：§2.2"): the team's word that the item is the doc's, as a card's
+        # is (a card's own `primary_topic` decides for it, above)
+        c.relevance = "primary"
     if c.relevance == "none":
         if not c.anchored_in:   # not the topic's: nothing below is shown or counted
             if is_aside(c, _own_text(c), rules, taxonomy, doc):   # but the team's serving measurement, with

@@ -179,10 +179,11 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # flagged, which day 4's labeller did not label: day 4 0.969 / 0.969. The ninth sitting read days 6–12's extras (all
 # boundaries on shared topics and words): in five of seven the team had set the item apart from an anchored paper
 # ("和今早刚锚的 KVDedup 不是一回事") or said it overlaps none ("和哪篇都不重"); the team's word alone decides then: day 8
-# precision 0.958, days 9, 10 and 12 1.000, no recall lost.
+# precision 0.958, days 9, 10 and 12 1.000, no recall lost. Day 11's one other miss was Spark's "二期 p99 TTFT 到了 2.4 s"
+# (a team aside): a time in seconds was no figure (`[facts] seconds`): day 11 0.955 / 1.000.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.92, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
-          "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.90, 1.0),
+          "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
           "day12": (DAY12, 1.0, 1.0)}
 
 
@@ -223,11 +224,15 @@ def test_day12_a_release_post_the_team_calls_an_anchored_paper_is_a_boundary_and
 
 
 def test_day12_a_flag_of_an_earlier_briefing_raised_again_is_not_counted_opened(day12_home: Path) -> None:
-    """"Flags: 21 opened" counted #128 (the team's 二期集群 figures, open since day 7, not in day 11's briefing)
-    as a new flag (a reader's review of day 12)."""
+    """"Flags: 21 opened" counted #128 (the team's 二期集群 figures, open since day 7) as a new flag (a reader's
+    review of day 12). Day 11 raises it too since its "p99 TTFT 到了 2.4 s" reads as a figure (ninth sitting): on
+    day 12 it is the previous briefing's flag, carried on, neither opened nor raised again (the count of a flag
+    raised again: ``test_since.py``)."""
     data = json.loads(kb(day12_home, "brief", "--date", DAY12, "--preview", "--format", "json").stdout)
     counts = data["since_previous"]["flags"]
-    assert counts["again"] == 1 and counts["opened"] == 20, counts   # 21 before FoldQ's decoy boundary went
+    assert counts["again"] == 0 and counts["opened"] == 20, counts   # 21 before FoldQ's decoy boundary went
+    cluster = [f for f in data["flags"] if f["subject"] == "二期集群"]
+    assert [f["status"] for f in cluster] == ["open"]
 
 
 def test_day12_the_paper_the_team_compares_an_item_with_is_listed_first(day12_home: Path) -> None:

@@ -23,6 +23,13 @@ def test_engineering_facts_found(rules) -> None:
     assert len(facts) == len(set(facts))
 
 
+def test_a_time_in_seconds_is_a_fact_a_plural_or_a_rate_is_not(rules) -> None:
+    """Day 11's "二期的 p99 TTFT 到了 2.4 s" (a team aside, no source) was no figure: seconds were no unit."""
+    assert engineering_facts("周二晚高峰二期的 p99 TTFT 到了 2.4 s，值班群里说的", rules) == ["2.4 s"]
+    assert engineering_facts("cold start 52 s → 9 s; 30秒内恢复; took 3.5sec", rules) == ["52 s", "9 s", "30秒", "3.5sec"]
+    assert engineering_facts("H20s in the 1990s, 100s of GPUs, 2 s/step", rules) == []
+
+
 def test_engineering_facts_none_in_prose(rules) -> None:
     assert engineering_facts("偏架构介绍，没有新数字（邻接）；先把 routing 做对，再谈 disaggregation", rules) == []
 

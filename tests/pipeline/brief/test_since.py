@@ -205,3 +205,16 @@ def test_a_flag_whose_files_are_gone_tonight_counts_as_closed_not_carried(days: 
     earlier = [f for f in json.loads(kb(home, "flags", "--open", "--format", "json").stdout)
                if f["first_seen"] < "2026-10-10" and f["id"] not in raised]
     assert flags["carried"] == len(earlier) > len(_open(days["day2"])) - len(stale)
+
+
+def test_a_flag_open_since_an_earlier_briefing_and_raised_today_is_raised_again_not_opened() -> None:
+    """Day 12's "Flags: 21 opened" counted the team's 二期集群 figures, open since day 7 and not in day 11's
+    briefing, as a new flag (a reader's review). One the team closed and new evidence reopened is opened again."""
+    prev = {"date": "2026-10-22", "flags": [{"kind": "boundary", "subject": "b", "status": "open"}]}
+    states = {"unsourced-claim:a": FlagState("open", "h", first_seen="2026-10-16"),
+              "boundary:b": FlagState("open", "h", first_seen="2026-10-22"),
+              "unsourced-claim:c": FlagState("open", "h", first_seen="2026-10-16", closures={"old": "dismissed"})}
+    today = [Flag("unsourced-claim", "a", {}), Flag("boundary", "b", {}), Flag("unsourced-claim", "c", {}),
+             Flag("unsourced-claim", "d", {})]
+    changes = flag_changes(prev, today, states, "2026-10-23")
+    assert changes == {"opened": 2, "again": 1, "closed": 0, "carried": 0}
