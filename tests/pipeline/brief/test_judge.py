@@ -228,6 +228,31 @@ def _judge_in_sections(c: Candidate, rules) -> Candidate:
     return c
 
 
+def test_a_note_asking_for_a_section_makes_a_paper_the_scorer_missed_the_docs(rules) -> None:
+    """Day 11's TokenToll (per-tenant token buckets at admission) and day 12's PrimeCtx: the keyword scorer called
+    them none, and Spark's "建议：§2.2" under it was lost with the item. A note that asks for a section of the doc
+    is the team's word that the item is the doc's; not one that also keeps it out, not when the note speaks for
+    another doc (``card_speaks``), and never a section the doc does not have."""
+    from pipeline.brief.judge import judge
+    from pipeline.classify.classifier import Classification
+    from pipeline.classify.taxonomy import load_taxonomy
+
+    def judged(text: str, speaks: bool = True) -> Candidate:
+        c = Candidate(key="id:2610.26318", arxiv_ids=["2610.26318"], titles=["TokenToll: Per-Tenant Token Buckets"],
+                      texts=[text], sources=[SourceRef("entry", "spark", "inbox/spark/n.md", 1, None, "2026-10-22",
+                                                       3, text, ("2610.26318",))])
+        judge(c, classify=lambda *a, **k: Classification("none", []), taxonomy=load_taxonomy(), doc="inference",
+              anchors={}, briefed={}, known_ids={"2610.26318"}, rules=rules, sections=SECTIONS,
+              card_speaks=lambda _: speaks)
+        return c
+    asked = judged("每个租户一个 token 桶，桶空了就排队\n建议：§2.4")
+    assert (asked.relevance, asked.section, asked.category) == ("primary", "2.4", "net-new")
+    assert judged("每个租户一个 token 桶").relevance == "none"
+    assert judged("建议：§2.4；想了想还是不进 inference").relevance == "none"
+    assert judged("建议：§2.4", speaks=False).relevance == "none"
+    assert judged("建议：§9.9").relevance == "none"
+
+
 @pytest.mark.parametrize("text, kind", [("训练侧的 checkpoint 卸载，不进 inference", "entry"),
                                         ("建议：§2.1；想了想还是不进 inference", "entry"),   # the exclusion wins
                                         ("讲的是训练，别进 inference.md", "card")])
