@@ -11,7 +11,21 @@ from typing import Any
 import pytest
 
 from tests.pipeline.brief.conftest import kb
-from tests.support.days import DAY4, DAY5, DAY6, DAY7, DAY8, DAY9, DAY10, DAY11, DAY12, LABELLED, next_day, three_days
+from tests.support.days import (
+    DAY4,
+    DAY5,
+    DAY6,
+    DAY7,
+    DAY8,
+    DAY9,
+    DAY10,
+    DAY11,
+    DAY12,
+    DAY13,
+    LABELLED,
+    next_day,
+    three_days,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -66,6 +80,11 @@ def day11_home(day10_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day12_home(day11_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day11_home, 12, DAY12, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day13_home(day12_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day12_home, 13, DAY13, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -184,7 +203,7 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.92, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
-          "day12": (DAY12, 1.0, 1.0)}
+          "day12": (DAY12, 1.0, 1.0), "day13": (DAY13, 0.95, 1.0)}
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))

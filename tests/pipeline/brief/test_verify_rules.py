@@ -435,6 +435,19 @@ def test_boundary_the_team_says_which_paper_it_does_the_same_as() -> None:
     assert alone.evidence["anchored"] == "2311.18677", "the team's word alone makes the boundary"
 
 
+@pytest.mark.parametrize("line", ["和 §2.3 的 Splitwise 是同一个机制，只是做进了引擎、默认开着",   # day 13's Lathe 2.3.1
+                                  "和 §2.3 的 Splitwise 是一个路子，连「只排队不抢占」都一样"])      # day 11's TokenToll
+def test_boundary_the_teams_other_words_for_the_same(line: str) -> None:
+    [f] = boundaries([_slim_told(line, ["pd-disaggregation"])], _told(line))
+    assert f.evidence["anchored"] == "2311.18677" and f.evidence["said_in"] == [f"{NOTE}#3"]
+
+
+def test_boundary_two_things_is_different() -> None:
+    """Day 12's PrimeCtx: "和 §2.1 的 SnapBoot（2610.24007）两码事" — two different things."""
+    line = "和 CascadeEP 两码事"
+    assert boundaries([_slim_told(line, ["moe", "pd-disaggregation", "quantization"])], _told(line)) == []
+
+
 def test_boundary_none_when_the_team_says_it_overlaps_nothing() -> None:
     """Day 4's FormSpec: "so it overlaps nothing anchored in §3.1 beyond being speculative decoding"."""
     for line in ("It overlaps nothing anchored in §2.3 beyond being disaggregated serving.",
