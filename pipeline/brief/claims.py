@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from kb.names import coined
 from pipeline.brief.entities import compared_before, compared_pattern, word_pattern
+from pipeline.brief.words import FUNCTION_WORDS
 
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
 # "8×H100", "TP4×DP2", "4096×4096", "0.10 x86" ("1.8× A100" and "2.1× 8 GPUs", with a space, are speed-ups).
@@ -331,7 +332,30 @@ def _quantity_after(after: str, keywords: _Keywords) -> str | None:
     if m := keywords.comparative.match(low):
         low = low[m.end():]
     hits = [(low.find(w), q) for w, q in keywords.pairs if 0 <= low.find(w) <= 3]
-    return min(hits)[1] if hits else None
+    return min(hits)[1] if hits else _keyword_among_words(low, keywords)
+
+
+def _keyword_among_words(low: str, keywords: _Keywords, words: int = 4) -> str | None:
+    """A keyword starting one of the first ``words`` words after a value, only words that say which of the
+    quantity it is between ("−38% end-to-end agent latency"): no number or mark, no function word ("30% of the
+    memory" is a share of it, "2× more often than the throughput" no throughput)."""
+    at = 0
+    for _ in range(words):
+        m = _WORD_AHEAD.match(low, at)
+        if m is None:
+            return None
+        start = m.start(1)
+        found = [(len(w), q) for w, q in keywords.pairs
+                 if low.startswith(w, start) and not re.match(r"[\w-]", low[start + len(w):start + len(w) + 1])]
+        if found:
+            return max(found)[1]
+        if len(m[1]) <= 2 or m[1] in FUNCTION_WORDS:
+            return None
+        at = m.end()
+    return None
+
+
+_WORD_AHEAD = re.compile(r"\s*([a-z][a-z-]*)")
 
 
 # How much of a clause after a value is read: the quantity it is said of ("… to the time per output token").

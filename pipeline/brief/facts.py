@@ -50,6 +50,8 @@ class Facts:
     rarity_texts: Callable[[], list[str]] | None = None
     section_topics: dict[str, set[str]] = field(default_factory=dict)  # section → topics that map to it
     speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text): the doc's own figures
+    # arXiv ID → (where, its anchor line's label): what the doc says of each paper it anchors, figures and all
+    anchor_lines: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
     said_of: SaidOf = field(default_factory=SaidOf)            # the words before a quantity a value is said of
     claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ([claim_words])
@@ -120,6 +122,9 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     if doc:
         labels = "\n".join(a.label for a in anchored)
         f.speedup_texts.append((f"knowledge doc {doc.version}", labels))
+        for a in anchored:
+            if a.arxiv_id and a.label:
+                f.anchor_lines.setdefault(a.arxiv_id, []).append((f"knowledge doc {doc.version} §{a.section}", a.label))
     return f
 
 

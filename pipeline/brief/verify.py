@@ -144,7 +144,12 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     claims_of = {id(c): [cl for s in c.sources for cl in claims(s.text, s.key)] for c in cands}
     corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
     for c in cands:
+        # what the doc's line says of the paper beside what the window says of it: a v2 that changed a figure the
+        # line still holds ("−38% end-to-end agent latency", the abstract's 33% now) is the doc's to correct
         found = claims_of[id(c)]
+        if found and c.arxiv_id in facts.anchor_lines:
+            found = found + [cl for where, label in facts.anchor_lines[c.arxiv_id] for cl in claims(label, where)
+                             if cl.subject is None]
         # The item's own name — its titles' first coined word — is the item itself, not another system it lists.
         names = {m[0].casefold() for t in c.titles
                  if (m := LEADING_NAME.match(t)) and coined(m[0].strip())}

@@ -9,7 +9,7 @@ from kb.text import stem
 from pipeline.brief.model import Candidate
 
 # Words that say how a sentence runs, not what a paper does.
-_FUNCTION_WORDS = frozenset("""about above across after against all also among and any are based been before being
+FUNCTION_WORDS = frozenset("""about above across after against all also among and any are based been before being
 below between both but can could does doing down during each either even every for from further had has have
 having here how into its itself just more most much must new non not now off once only other our out over own
 per same should show shows shown since some such than that the their them then there these they this those
@@ -32,7 +32,7 @@ def content_words(text: str, skip: set[str] = frozenset()) -> dict[str, str]:
 
 def _says_something(word: str) -> bool:
     """A lower-case word ``content_words`` keeps: Latin letters only, three or more, no function word."""
-    return len(word) >= 3 and word.isalpha() and word not in _FUNCTION_WORDS
+    return len(word) >= 3 and word.isalpha() and word not in FUNCTION_WORDS
 
 
 def count_words(texts: list[str]) -> tuple[dict[str, int], int]:

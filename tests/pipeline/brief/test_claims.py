@@ -155,6 +155,9 @@ def test_a_quantity_a_figure_is_said_of_after_it_is_its_own() -> None:
     assert _disagree(abstract, "机密计算模式下：TTFT +9%，TPOT +4%") != []
     # a share is no measurement of what it is a share of; a keyword inside a longer word names nothing
     assert claims_in("KV takes 30% of the memory", "A", QUANTITIES, SAID_OF, WORDS) == []
+    # the words between a figure and its quantity that say which of it (day 13's doc line): its own
+    [c] = claims_in("ToolCache — pinned KV, −38% end-to-end agent latency", "A", QUANTITIES, SAID_OF, WORDS)
+    assert (c.quantity, c.written) == ("latency", "−38%")
     assert [c.quantity for c in claims_in("cuts TTFT by 38% to memory-bound levels", "A", QUANTITIES, SAID_OF, WORDS)] == ["TTFT"]
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import example, given, settings
@@ -217,6 +218,28 @@ def test_number_conflict_shows_signs_but_keeps_them_out_of_the_evidence() -> Non
     assert set(f.evidence["values"]) == {"44%", "38%"}, f.evidence
     assert f.context["signed"] == {"44%": "−44%"}
     assert "(%)" in f.evidence["quantity"]
+
+
+def test_number_conflict_the_docs_line_against_a_new_version_of_its_paper() -> None:
+    """Day 13's ToolCache v2: its abstract says "reduces end-to-end agent latency by 33%" and the doc's §1.(1) line
+    still "−38% end-to-end agent latency" (a quantity written after its figure). The line is read beside what the
+    window says of its paper, only where the window says a figure; a figure the line gives another system is not
+    the paper's."""
+    line = "2610.11409 ToolCache — KV cache pinned across tool calls, −38% end-to-end agent latency (anchored 2026-10-09)"
+    facts = Facts(quantities=QUANTITIES, claim_words=WORDS,
+                  anchor_lines={"2610.11409": [("knowledge doc v322 §1.(1)", line)]})
+    v2 = SourceRef("arxiv", "arxiv", None, None, "https://arxiv.org/abs/2610.11409", "2026-10-26", 3,
+                   "On SWE-agent workloads, ToolCache reduces end-to-end agent latency by 33%.")
+    c = cand("c", arxiv_id="2610.11409", arxiv_ids=["2610.11409"], sources=[v2])
+    [f] = number_conflicts([c], facts)
+    assert f.evidence["values"] == {"33%": ["https://arxiv.org/abs/2610.11409"], "38%": ["knowledge doc v322 §1.(1)"]}
+    same = replace(v2, text="ToolCache reduces end-to-end agent latency by 38%.")
+    assert number_conflicts([cand("c", arxiv_id="2610.11409", arxiv_ids=["2610.11409"], sources=[same])], facts) == []
+    quiet = replace(v2, text="ToolCache pins the KV cache of an agent program across tool calls.")
+    assert number_conflicts([cand("c", arxiv_id="2610.11409", arxiv_ids=["2610.11409"], sources=[quiet])], facts) == []
+    other = Facts(quantities=QUANTITIES, claim_words=WORDS, anchor_lines={"2610.11409": [(
+        "knowledge doc v322 §1.(1)", "2610.11409 ToolCache — pinned KV; HydraRoute reports latency −38%")]})
+    assert number_conflicts([c], other) == []
 
 
 def test_number_conflict_keeps_the_signs_of_values_that_differ_only_by_them() -> None:
