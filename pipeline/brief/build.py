@@ -16,6 +16,7 @@ from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
+from pipeline.brief.followups import short_name
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, team_aside, tier
 from pipeline.brief.likeness import AnchoredNames, likeness
@@ -175,7 +176,7 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     for c in shown:
         for line in (line for p in c.points for line in p.lines()):
             if any(m in line.lower() for m in rules.followup):
-                out.append({"title": c.title, "point": line})
+                out.append({"title": c.title, "name": short_name(c.title), "point": line})
     return out
 
 

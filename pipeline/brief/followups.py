@@ -1,0 +1,66 @@
+"""What the summary's last lines ask of a reader: the day's open flags by kind, each called by a short name
+("#264 ShelfCtx ~ PrimeCtx"), not a copy of the flags section's headings (docs/briefing.md, step 8)."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kb.names import title_name
+from kb.text import clean_heading, shortened, strip_anchor_syntax
+from pipeline.brief.verify import RULE_ORDER
+
+# The flags a reading settles (a source found, two papers read side by side, an ID corrected): the follow-ups.
+# The others (figures, dates, impossible IDs) are the flags section's, counted beside them.
+FOLLOWED = ("unsourced-claim", "boundary", "id-conflict")
+SHORT = 28   # characters of a title without a name, as a follow-up calls it
+
+# The head of a title before its colon or dash, when short: "Lathe 2.3.1：H20 上的 FP8 …" → "Lathe 2.3.1"
+_HEAD = re.compile(r"^\s*([^:：—–]{2,28}?)\s*(?:[:：]|\s[—–-]{1,2}\s)")
+
+
+def short_name(title: str | None) -> str:
+    """What a follow-up calls an item: its coined name ("ShelfCtx"), else the head of its title before a colon
+    or dash, else its title shortened."""
+    shown = clean_heading(strip_anchor_syntax(title or "") or title or "")
+    if name := title_name(shown):
+        return name
+    m = _HEAD.match(shown)
+    return m[1] if m else shortened(shown, SHORT)
+
+
+def flag_name(flag: dict[str, Any]) -> str:
+    """A flag by its items' short names: "ShelfCtx ~ PrimeCtx" for a boundary, else the item's."""
+    evidence, context = flag.get("evidence", {}), flag.get("context", {})
+    if flag["kind"] == "boundary":
+        anchored = context.get("anchored_title") or evidence.get("anchored_title")
+        return f"{short_name(evidence.get('new_title'))} ~ {short_name(anchored)}"
+    measured = context.get("measured") or {}
+    return short_name(context.get("item") or measured.get("item") or measured.get("system") or flag["subject"])
+
+
+def by_kind(flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The open flags grouped by kind in the rules' order: ``{"kind", "followed", "labels", "flags": [{"label",
+    "name"}]}``, ``labels`` the group's numbers with runs joined ("#256–#261", "#270")."""
+    groups: dict[str, list[dict[str, str]]] = {}
+    for f in flags:
+        if f.get("status") == "open":
+            groups.setdefault(f["kind"], []).append({"label": f.get("label") or "", "name": flag_name(f)})
+    order = [k for k in RULE_ORDER if k in groups] + sorted(k for k in groups if k not in RULE_ORDER)
+    return [{"kind": k, "followed": k in FOLLOWED, "labels": runs([f["label"] for f in groups[k]]),
+             "flags": groups[k]} for k in order]
+
+
+def runs(labels: list[str]) -> list[str]:
+    """Flag numbers with consecutive ones joined: ["#256", "#257", "#258", "#270"] → ["#256–#258", "#270"]; a
+    flag a preview has not numbered ("") is left out."""
+    numbers = sorted({int(label[1:]) for label in labels if label[1:].isdigit()})
+    out: list[str] = []
+    start = prev = None
+    for n in [*numbers, None]:
+        if n is not None and prev is not None and n == prev + 1:
+            prev = n
+            continue
+        if start is not None:
+            out.append(f"#{start}" if start == prev else f"#{start}–#{prev}")
+        start = prev = n
+    return out

@@ -1,0 +1,38 @@
+"""The summary's follow-ups: open flags by kind, each called by its items' short names (the day 13 reader: the
+line was a copy of the flags section's headings, fourteen of them, and left the other eight out unsaid)."""
+from __future__ import annotations
+
+from pipeline.brief.followups import by_kind, flag_name, runs, short_name
+
+
+def test_an_item_is_called_by_its_coined_name_else_its_head_else_its_title_shortened() -> None:
+    assert short_name("ShelfCtx: A Warm Shelf of Pre-Created CUDA Contexts") == "ShelfCtx"
+    assert short_name("Lathe 2.3.1：H20 上的 FP8 KV cache 修好了，加了客户端断连取消") == "Lathe 2.3.1"
+    assert short_name("2610.24893 PaceSpec — adaptive speculation lengths (anchored 2026-10-20)") == "PaceSpec"
+    assert short_name("DeepSeek V4.1 Prefill 性能瓶颈：反直觉发现") == "DeepSeek V4.1 Prefill 性能瓶颈"
+    long = "二期 H20 集群今天白天 GPU 利用率只有 37%，值班群里说的，没看到监控截图"
+    assert short_name(long).endswith("…") and len(short_name(long)) <= 28
+    assert short_name("") == "" and short_name(None) == ""
+
+
+def test_a_boundary_is_called_by_both_papers() -> None:
+    flag = {"kind": "boundary", "subject": "2610.29114 ~ 2610.27459", "status": "open",
+            "evidence": {"new_title": "ShelfCtx: A Warm Shelf", "anchored_title": "2610.27459 PrimeCtx — a pool of contexts"},
+            "context": {"anchored_title": "PrimeCtx — a pool of contexts"}}
+    assert flag_name(flag) == "ShelfCtx ~ PrimeCtx"
+    figures = {"kind": "number-conflict", "subject": "x · latency", "context": {"measured": {"item": None,
+                                                                                            "system": "HydraRoute"}}}
+    assert flag_name(figures) == "HydraRoute"
+
+
+def test_numbers_run_together_and_the_open_flags_group_in_the_rules_order() -> None:
+    assert runs(["#256", "#257", "#258", "#270", "", "#272", "#273"]) == ["#256–#258", "#270", "#272–#273"]
+    assert runs([]) == [] and runs([""]) == []
+    flags = [{"kind": "id-conflict", "label": "#3", "subject": "SlimWise: Decoupled", "status": "open"},
+             {"kind": "unsourced-claim", "label": "#1", "subject": "DeepSeek V4.1 Prefill 性能瓶颈：反直觉", "status": "open"},
+             {"kind": "unsourced-claim", "label": "#2", "subject": "QuietLane: Reserved SMs", "status": "dismissed"},
+             {"kind": "date-inconsistency", "label": "#4", "subject": "2611.00123 @ n.md#1", "status": "open"}]
+    groups = by_kind(flags)
+    assert [(g["kind"], g["followed"], g["labels"]) for g in groups] == [
+        ("unsourced-claim", True, ["#1"]), ("id-conflict", True, ["#3"]), ("date-inconsistency", False, ["#4"])]
+    assert groups[0]["flags"] == [{"label": "#1", "name": "DeepSeek V4.1 Prefill 性能瓶颈"}]
