@@ -263,7 +263,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
     # item, and anything carrying a verification marker, a figure nobody can check, or two IDs.
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or c.unsourced
-               or len(c.written_ids) > 1]
+               or c.same_as or len(c.written_ids) > 1]
     if inputs.main_doc:   # the team's unsourced asides belong to no topic: the first doc's briefing asks
         asides = [c for c in cands if c.relevance == "none" and c.unsourced and team_aside(c)]
         for c in asides:

@@ -18,7 +18,7 @@ from kb.names import title_name_key
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import claims_in
-from pipeline.brief.likeness import Names, without_comparisons
+from pipeline.brief.likeness import AnchoredNames, Names, likeness, without_comparisons
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
 from pipeline.classify.classifier import classify as keyword_classify
@@ -180,8 +180,19 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     # an item its author keeps out of the doc ("不进 inference") gets no section, as one asked for gets its own
     c.section = (c.anchored_in[0] if c.anchored_in else None if c.excluded else stated_section(c, rules, sections)
                  or suggest_section(c, suggest, allowed, taxonomy, describe))
+    c.same_as = said_the_same(c, anchored_names, rules) if anchored_names is not None and not c.anchored_in else []
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
+
+
+def said_the_same(c: Candidate, names: Names, rules: Rules) -> list[str]:
+    """The papers anchored in ``c``'s section that the team's notes and cards about it say it does the same as
+    (``likeness``, as the boundary rule reads them), each by its coined name, else its ID or address. Not one of
+    another section: "思路和 HotSwapEP 一样，这是 vLLM 里能直接用的版本" names vLLM only as where it runs."""
+    same = likeness(c, names, rules.overlap_words).same
+    if not isinstance(names, AnchoredNames):   # names without their sections (a test's): every one
+        return same
+    return [names.name_of(s) or s for s in same if c.section and c.section in names.sections_of(s)]
 
 
 def read_facts(c: Candidate, rules: Rules) -> None:
@@ -320,6 +331,8 @@ def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:
         return "confirmation", why("adjacent")
     if c.recap:
         return "confirmation", why("recap")
+    if c.same_as:   # the team's word that it repeats an anchored paper: the boundary flag asks for a reading
+        return "confirmation", why("same-as", "、".join(c.same_as))
     if c.markers and not c.arxiv_ids:
         return "confirmation", why("unverified", " ".join(c.markers))
     if c.unsourced:

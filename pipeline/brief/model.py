@@ -80,6 +80,9 @@ class Candidate:
     anchored_in: list[str] = field(default_factory=list)
     briefed_on: str | None = None
     recap: bool = False
+    # the anchored papers the team's own lines say the item does the same as ("和今早刚锚的 PrimeCtx 基本是一回事"),
+    # each by its name: a repeat by the team's word, shown as a confirmation with its boundary flag
+    same_as: list[str] = field(default_factory=list)
     excluded: bool = False
     excluded_by: list[str] = field(default_factory=list)   # who says it is not for the doc: authors, cards' files
     facts: list[str] = field(default_factory=list)

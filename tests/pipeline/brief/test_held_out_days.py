@@ -119,9 +119,11 @@ def test_day4_disputed_figures_are_pointed_to_and_a_gpu_count_is_no_measurement(
     """A reader's review of day 4: the EPLB v2 post's "24%" was the increment's headline measurement while flag
     #67 disputed it in §3 alone; "8×H20" (eight GPUs) was listed as a measurement beside "+12%"."""
     text = (day4_home / "briefings" / f"{DAY4}-inference.en.md").read_text(encoding="utf-8")
-    eplb = text[text.index("vLLM EPLB v2"):]
+    eplb = text[text.index("· vLLM EPLB v2"):]   # its increment
     eplb = eplb[:eplb.index("Suggested section")]
     assert "⚠ its sources give different figures (#" in eplb and ", see section 3" in eplb
+    # "思路和 HotSwapEP / RepliMoE 一样，这是 vLLM 里能直接用的版本": a repeat of §3.5's HotSwapEP; vLLM is where it runs
+    assert "🟡 confirmation · vLLM EPLB v2" in text and "(a boundary to confirm): HotSwapEP\n" in eplb
     assert "measurements: --kv-cache-dtype, 12%" in text and "8×, 12%" not in text
 
 
@@ -265,3 +267,16 @@ def test_day12_the_paper_the_team_compares_an_item_with_is_listed_first(day12_ho
     first = {i["title"].split(":")[0]: i["relation"]["same_section"][0]["subject"] for i in data["increments"]
              if i["relation"]["same_section"]}
     assert first["FoldQ"] == "2610.26230" and first["CutLoose"] == "2610.22903" and first["PairUp"] == "2610.26487"
+
+
+def test_day13_a_paper_the_team_calls_a_repeat_is_no_net_new_paper(day13_home: Path) -> None:
+    """The day 13 reader: ShelfCtx ("和今早刚锚的 PrimeCtx…基本是一回事"), BurstTell ("撞车了，是同一种侧信道") and
+    the Lathe 2.3.1 post ("和 §2.2 的 EarlyQuit 是同一个机制") were 🟢 NET-new and counted in the density, while
+    §3's boundary flags said the team had called them repeats."""
+    data = json.loads(kb(day13_home, "brief", "--date", DAY13, "--preview", "--format", "json").stdout)
+    by_name = {i["title"].split(":")[0].split("：")[0]: i for i in data["increments"]}
+    for name, anchored in (("ShelfCtx", "PrimeCtx"), ("BurstTell", "SpecLeak"), ("Lathe 2.3.1", "EarlyQuit")):
+        item = by_name[name]
+        assert item["category"] == "confirmation" and {"code": "same-as", "detail": anchored} in item["why"], item
+        assert item["boundary"], "its boundary flag is pointed to"
+    assert data["density"]["net_new"] == 5

@@ -352,18 +352,24 @@ def test_the_rules_are_parsed_once_and_again_when_the_file_changes(tmp_path, mon
     assert load_rules() is not load_rules(tmp_path)               # the shipped rules are not the override's
 
 
-def test_a_paper_compared_with_an_anchored_one_is_new_not_a_recap(rules) -> None:
+def test_a_paper_the_team_calls_an_anchored_one_is_a_repeat_by_its_word_not_a_recap(rules) -> None:
     """Day 4's RepliMoE: "和 §3.5 今早刚锚的 HotSwapEP 几乎是同一件事" compares it with an anchored paper, which
-    is a boundary to read; it was a recap ("同一件事") and so never reached the boundary rule."""
+    is a boundary to read; it was a recap ("同一件事") and so never reached the boundary rule. It is no NET-new
+    paper either (the day 13 reader: four of seven "NET-new" were papers the team had called repeats, and the
+    density counted them): a confirmation whose why names the paper, the boundary flag asking for the reading."""
     from pipeline.brief.judge import judge
     from pipeline.classify.classifier import classify
     from pipeline.classify.taxonomy import load_taxonomy
     line = "和 §2.4 今早刚锚的 HotSwapEP 几乎是同一件事：热了再复制 vs 先放副本"
-    for names, category in (({"hotswapep": "2610.13544"}, "net-new"), (None, "confirmation")):
+    for names, recap, same in (({"hotswapep": "2610.13544"}, False, ["2610.13544"]), (None, True, [])):
         c = _note(line)
         judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
               known_ids={"2610.00001"}, rules=rules, sections=SECTIONS, anchored_names=names)
-        assert (c.category, c.recap) == (category, category == "confirmation")
+        assert (c.category, c.recap, c.same_as) == ("confirmation", recap, same)
+    c = _note("和 §2.4 的 HotSwapEP 不是一回事")
+    judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
+          known_ids={"2610.00001"}, rules=rules, sections=SECTIONS, anchored_names={"hotswapep": "2610.13544"})
+    assert (c.category, c.same_as) == ("net-new", [])
 
 
 def test_the_teams_card_of_a_paper_makes_it_the_docs_whatever_the_scorer_says(rules) -> None:
