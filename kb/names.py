@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from kb.text import clean_heading, shortened, strip_anchor_syntax
+
 # A coined name: letters and digits, perhaps joined by - or +, with a capital inside it, a digit, or
 # all capitals (FlashPD, DeepEP-v2, KVQuilt, DISCO) — not a plain word such as "Serving".
 TOKEN = r"[A-Za-z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*"
@@ -43,3 +45,18 @@ def title_name_key(title: str | None) -> str | None:
     """The folded coined name of ``title`` (what ``papers.name_key`` holds), or None."""
     name = title_name(title)
     return name_key(name) if name else None
+
+
+SHORT = 28   # characters of a title without a name, as a short mention calls it
+# The head of a title before its colon or dash, when short: "Lathe 2.3.1：H20 上的 FP8 …" → "Lathe 2.3.1"
+_HEAD = re.compile(r"^\s*([^:：—–]{2,28}?)\s*(?:[:：]|\s[—–-]{1,2}\s)")
+
+
+def short_name(title: str | None) -> str:
+    """What a short mention calls an item (a follow-up, a likely ID): its coined name ("ShelfCtx"), else the head
+    of its title before a colon or dash, else its title shortened."""
+    shown = clean_heading(strip_anchor_syntax(title or "") or title or "")
+    if name := title_name(shown):
+        return name
+    m = _HEAD.match(shown)
+    return m[1] if m else shortened(shown, SHORT)

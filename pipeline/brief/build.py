@@ -12,11 +12,11 @@ from collections import Counter
 from typing import Any
 
 from kb.labels import card_speaks_for
+from kb.names import short_name
 from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
-from pipeline.brief.followups import short_name
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, team_aside, tier
 from pipeline.brief.likeness import AnchoredNames, likeness

@@ -83,6 +83,9 @@ class Facts:
         return self.word_counts, self.texts_counted
 
 
+DOC_PLACE = "knowledge doc"   # how a figure's place names the doc's own line: "knowledge doc v322 §1.(1)"
+
+
 def stored_classifications(store: Store, model_hash: str, papers: set[str], entries: set[str], *,
                            doc: str) -> dict[str, StoredResult]:
     """The classify stage's results for these papers (by ID) and note entries (``entry:path#N``), as
@@ -121,10 +124,10 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     doc = current_doc_version(store, topic, until)
     if doc:
         labels = "\n".join(a.label for a in anchored)
-        f.speedup_texts.append((f"knowledge doc {doc.version}", labels))
+        f.speedup_texts.append((f"{DOC_PLACE} {doc.version}", labels))
         for a in anchored:
             if a.arxiv_id and a.label:
-                f.anchor_lines.setdefault(a.arxiv_id, []).append((f"knowledge doc {doc.version} §{a.section}", a.label))
+                f.anchor_lines.setdefault(a.arxiv_id, []).append((f"{DOC_PLACE} {doc.version} §{a.section}", a.label))
     return f
 
 

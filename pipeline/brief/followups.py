@@ -2,30 +2,14 @@
 ("#264 ShelfCtx ~ PrimeCtx"), not a copy of the flags section's headings (docs/briefing.md, step 8)."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from kb.names import title_name
-from kb.text import clean_heading, shortened, strip_anchor_syntax
+from kb.names import short_name
 from pipeline.brief.verify import RULE_ORDER
 
 # The flags a reading settles (a source found, two papers read side by side, an ID corrected): the follow-ups.
 # The others (figures, dates, impossible IDs) are the flags section's, counted beside them.
 FOLLOWED = ("unsourced-claim", "boundary", "id-conflict")
-SHORT = 28   # characters of a title without a name, as a follow-up calls it
-
-# The head of a title before its colon or dash, when short: "Lathe 2.3.1：H20 上的 FP8 …" → "Lathe 2.3.1"
-_HEAD = re.compile(r"^\s*([^:：—–]{2,28}?)\s*(?:[:：]|\s[—–-]{1,2}\s)")
-
-
-def short_name(title: str | None) -> str:
-    """What a follow-up calls an item: its coined name ("ShelfCtx"), else the head of its title before a colon
-    or dash, else its title shortened."""
-    shown = clean_heading(strip_anchor_syntax(title or "") or title or "")
-    if name := title_name(shown):
-        return name
-    m = _HEAD.match(shown)
-    return m[1] if m else shortened(shown, SHORT)
 
 
 def flag_name(flag: dict[str, Any]) -> str:

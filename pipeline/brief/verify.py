@@ -12,12 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
-from kb.names import coined, title_name
+from kb.names import coined, short_name, title_name
 from kb.text import find_markers
 from pipeline.brief.boundary import boundaries
 from pipeline.brief.claims import conflicts, unsigned
 from pipeline.brief.entities import name_id_pairs
-from pipeline.brief.facts import Facts
+from pipeline.brief.facts import DOC_PLACE, Facts
 from pipeline.brief.likeness import LEADING_NAME, subject_named
 from pipeline.brief.model import Candidate, Flag
 
@@ -159,7 +159,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             values = _unsigned(signed)
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values},
-                            context={**_corrections(values, corrected), **_signs(signed), "item": c.title,
+                            context={**_corrections(values, corrected), **_signs(signed), **_doc_line(values),
+                                     "item": c.title,
                                      "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
     named = [cl for where, text in facts.speedup_texts for cl in claims(text, where)]
     named += [cl for c in cands for cl in claims_of[id(c)]]
@@ -171,6 +172,13 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                             context={**_corrections(values, corrected), **_signs(signed),
                                      "measured": _measured(None, subject, quantity, _shown(unit, values))}))
     return out
+
+
+def _doc_line(values: dict[str, list[str]]) -> dict[str, Any]:
+    """Where the doc's own line gives one of a conflict's figures (``Facts.anchor_lines``' places), when the others
+    are the sources': the briefing then asks for the line to be corrected once the figure is checked."""
+    doc = [(v, w) for v, places in values.items() for w in places if w.startswith(DOC_PLACE)]
+    return {"doc_line": {"place": doc[0][1], "value": doc[0][0]}} if len(doc) == 1 and len(values) > 1 else {}
 
 
 def _unsigned(signed: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -312,7 +320,8 @@ def _impossible(written: str, why: str, where: str, title: str, near: dict[str, 
     slips = (i for i in sorted(near) if i != written and (i.startswith(digits) or _one_slip(i, written)))
     likely = sorted(slips, key=lambda i: not (name and near[i].casefold().startswith(name.casefold())))
     return Flag("impossible-id", written, {"id": written, "why": why, "cited_in": where, "title": title,
-                                          "likely": likely[:3]})
+                                          "likely": likely[:3]},
+                context={"likely_names": {i: short_name(near[i]) for i in likely[:3] if near[i]}} if likely else {})
 
 
 def _one_slip(a: str, b: str) -> bool:

@@ -2,7 +2,8 @@
 line was a copy of the flags section's headings, fourteen of them, and left the other eight out unsaid)."""
 from __future__ import annotations
 
-from pipeline.brief.followups import by_kind, flag_name, runs, short_name
+from kb.names import short_name
+from pipeline.brief.followups import by_kind, flag_name, runs
 
 
 def test_an_item_is_called_by_its_coined_name_else_its_head_else_its_title_shortened() -> None:

@@ -233,6 +233,7 @@ def test_number_conflict_the_docs_line_against_a_new_version_of_its_paper() -> N
     c = cand("c", arxiv_id="2610.11409", arxiv_ids=["2610.11409"], sources=[v2])
     [f] = number_conflicts([c], facts)
     assert f.evidence["values"] == {"33%": ["https://arxiv.org/abs/2610.11409"], "38%": ["knowledge doc v322 §1.(1)"]}
+    assert f.context["doc_line"] == {"place": "knowledge doc v322 §1.(1)", "value": "38%"}   # its advice: fix the line
     same = replace(v2, text="ToolCache reduces end-to-end agent latency by 38%.")
     assert number_conflicts([cand("c", arxiv_id="2610.11409", arxiv_ids=["2610.11409"], sources=[same])], facts) == []
     quiet = replace(v2, text="ToolCache pins the KV cache of an agent program across tool calls.")
@@ -672,6 +673,8 @@ def test_the_likely_id_whose_paper_has_the_items_name_comes_first() -> None:
                                                            ("2610.0012", "4 digits after the dot", f"{NOTE}#2")])
     flags = impossible_ids([*papers, note], facts)
     assert [f.evidence["likely"] for f in flags] == [["2610.00124"], ["2610.00124", "2610.00123"]]
+    # each shown with its paper's name (the day 13 reader: "多半是 2610.24893、2610.24894、2610.24895" said nothing)
+    assert flags[1].context == {"likely_names": {"2610.00124": "DecodeBound", "2610.00123": "Other"}}
 
 
 # --- decisions the mutation round found untested ------------------------------------------------
@@ -858,3 +861,12 @@ def test_a_marked_row_is_its_papers_when_the_entry_s_heading_names_another(tmp_p
               and "inbox/jay/2026-10-08T1200-jay-checks.md#1" in f["evidence"]["sources"]]
     assert [f["evidence"]["arxiv_ids"] for f in marked] == [["2610.08694"]]
     assert marked[0]["evidence"]["claims"][0].startswith("KVCC（2610.08694）")
+
+
+def test_a_place_kb_names_is_said_in_the_briefings_language_with_what_follows_it() -> None:
+    from pipeline.brief.rules import load_rules, place_name
+    rules = load_rules()
+    assert place_name("knowledge doc v322 §1.(1)", "zh", rules) == "知识文档 v322 §1.(1)"
+    assert place_name("knowledge doc v322 §1.(1)", "en", rules) == "knowledge doc v322 §1.(1)"
+    assert place_name("store: listing/API metadata", "zh", rules) == "库内 arXiv 列表/API 元数据"
+    assert place_name("knowledge docs/x.md", "zh", rules) == "knowledge docs/x.md"   # a path, not the label
