@@ -20,7 +20,7 @@ from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, team_aside, tier
 from pipeline.brief.likeness import AnchoredNames, likeness
-from pipeline.brief.model import Briefing, Candidate, SourceRef
+from pipeline.brief.model import Briefing, Candidate, SourceRef, Window
 from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
 from pipeline.brief.words import candidate_text
@@ -170,6 +170,13 @@ def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str
     return same, touches
 
 
+def window_days(window: Window) -> int:
+    """How many days the window spans (a Monday's, from Friday's cut-off: 3), which the density's comparison with
+    one-day windows says."""
+    from datetime import date
+    return max(1, (date.fromisoformat(window.end[:10]) - date.fromisoformat(window.start[:10])).days)
+
+
 def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     """What the sources themselves say to do next ("下次精读时补", "TODO") for the day's increments."""
     out = []
@@ -194,13 +201,19 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
             by_path.setdefault(path, []).append(c)
         for name in dict.fromkeys(s.name for s in c.sources if s.kind != "entry"):
             by_source.setdefault(name, []).append(c)
+    # the team's asides (no paper of any topic, a figure of theirs the first doc's briefing asks a source for)
+    asides: dict[str, int] = {}
+    for c in cands:
+        for path in dict.fromkeys(s.path for s in c.sources if s.path) if c.aside else ():
+            asides[path] = asides.get(path, 0) + 1
     for ns in inputs.notes:
         n = ns.note
         mine = by_path.get(n.path, [])
         out.append({"name": n.path, "kind": "note", "status": "ok",
                     "credibility": n.credibility or inputs.authors.get(n.author.casefold(), 3),
                     "counts": {"entries": ns.entries, "relevant": len(mine),
-                               "increments": sum(c.category != "confirmation" for c in mine)},
+                               "increments": sum(c.category != "confirmation" for c in mine),
+                               "asides": asides.get(n.path, 0)},
                     "contributed": [c.title for c in mine][:6]})
     cards = [c for c in cands if any(s.kind == "card" for s in c.sources)]
     if cards:
@@ -313,7 +326,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
         stale_sources=inputs.troubled,
         window={"start": window.start, "end": window.end, "previous_briefing": window.previous},
         baseline=inputs.baseline,
-        density=density(net_new, inputs.history, rules),
+        density=density(net_new, inputs.history, rules) | {"days": window_days(window)},
         since_previous=since,
         counts=_counts(cands, relevant, shown, arxiv_ids),
         increments=increments, others=others, others_total=len(others),

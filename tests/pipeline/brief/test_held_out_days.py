@@ -280,3 +280,14 @@ def test_day13_a_paper_the_team_calls_a_repeat_is_no_net_new_paper(day13_home: P
         assert item["category"] == "confirmation" and {"code": "same-as", "detail": anchored} in item["why"], item
         assert item["boundary"], "its boundary flag is pointed to"
     assert data["density"]["net_new"] == 5
+
+
+def test_day13_a_monday_says_its_window_spans_the_weekend_and_an_aside_is_no_silent_note(day13_home: Path) -> None:
+    """The day 13 reader: Monday's NET-new count was set against one-day windows without a word, and Spark's
+    Saturday on-call note read "nothing on inference" in §1 though its "GPU 利用率只有 37%" is flag #… in §3."""
+    data = json.loads(kb(day13_home, "brief", "--date", DAY13, "--preview", "--format", "json").stdout)
+    assert data["density"]["days"] == 3
+    text = kb(day13_home, "brief", "--date", DAY13, "--preview", "--lang", "en").stdout
+    assert "Today's window spans 3 days" in text
+    oncall = next(line for line in text.splitlines() if line.startswith("| inbox/spark/2026-10-24T1830"))
+    assert "1 observation of the team's own, to verify (section 3)" in oncall
