@@ -114,6 +114,9 @@ def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[s
         "anchored_in": [f"§{s}" for s in c.anchored_in], "other_ids": [i for i in c.arxiv_ids if i != c.arxiv_id],
         "facts": c.facts[:6], "markers": c.markers, "card_relevance": c.card_relevance, "score": c.score,
         "relation": {"same_section": same_section, "touches": touches},
+        # the post's own title where the team's heading names an item without a paper (an English briefing heads
+        # it so: "Lathe 2.3.1: FP8 KV Cache Fixed on H20, …" for Jay's "Lathe 2.3.1：H20 上的 FP8 KV cache 修好了")
+        "post_title": c.post_title if c.post_title and c.post_title != c.title and not c.arxiv_id else None,
     }
 
 

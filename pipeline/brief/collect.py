@@ -70,6 +70,7 @@ class _Pool:
         keep.card_relevance = keep.card_relevance or other.card_relevance
         keep.card_title = keep.card_title or other.card_title
         keep.card_topics = keep.card_topics or other.card_topics
+        keep.post_title = keep.post_title or other.post_title
         self.items.remove(other)
         for k, v in list(self.by_key.items()):
             if v is other:
@@ -475,6 +476,7 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
         c = pool.get(keys)
         if p.title:
             keyed.append((p.title, keys[-1]))
+            c.post_title = c.post_title or p.title
         _add(c, ids=ids[:1] if about else [], urls=[p.url] if p.url else [], title=p.title,
              text="\n".join(t for t in (p.summary, p.content) if t),
              source=SourceRef("post", p.feed, None, None, p.url, (local or "")[:10],

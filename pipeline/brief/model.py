@@ -60,6 +60,7 @@ class Candidate:
     withdrawn_from: list[str] = field(default_factory=list)   # sections whose anchor of it the team withdrew,
     # each as the doc version that last had it numbers it ("2.3 (v310)")
     card_title: str | None = None                                  # the team's card's title, if any
+    post_title: str | None = None   # the title its post was published under (an English briefing's heading)
     card_topics: list[str] = field(default_factory=list)           # the tags the team's card gives it
     bad_ids: list[tuple[str, str, str]] = field(default_factory=list)  # (as written, why, where): impossible IDs
     short_ids: list[tuple[str, str, str]] = field(default_factory=list)   # (as written, why, where): "2610.1635"

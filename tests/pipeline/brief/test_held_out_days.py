@@ -119,11 +119,11 @@ def test_day4_disputed_figures_are_pointed_to_and_a_gpu_count_is_no_measurement(
     """A reader's review of day 4: the EPLB v2 post's "24%" was the increment's headline measurement while flag
     #67 disputed it in §3 alone; "8×H20" (eight GPUs) was listed as a measurement beside "+12%"."""
     text = (day4_home / "briefings" / f"{DAY4}-inference.en.md").read_text(encoding="utf-8")
-    eplb = text[text.index("· vLLM EPLB v2"):]   # its increment
+    eplb = text[text.index("· EPLB v2 in vLLM: Rebalancing Experts While Serving"):]   # its increment, by the post's title
     eplb = eplb[:eplb.index("Suggested section")]
     assert "⚠ its sources give different figures (#" in eplb and ", see section 3" in eplb
     # "思路和 HotSwapEP / RepliMoE 一样，这是 vLLM 里能直接用的版本": a repeat of §3.5's HotSwapEP; vLLM is where it runs
-    assert "🟡 confirmation · vLLM EPLB v2" in text and "(a boundary to confirm): HotSwapEP\n" in eplb
+    assert "(a boundary to confirm): HotSwapEP\n" in eplb and eplb.startswith("· EPLB v2 in vLLM")
     assert "measurements: --kv-cache-dtype, 12%" in text and "8×, 12%" not in text
 
 
