@@ -42,15 +42,23 @@ def _points(c: Candidate, section_markers: list[str], limit: int = 6) -> list[di
     post that carry the item's facts (parameters, measurements); for a paper alone, the first
     sentences of its abstract.
     """
-    points = [p for p in c.points if p.blocks or not _only_a_section(p.text, section_markers)]
-    written = {line for p in points for line in p.lines()}
+    team = [p for p in c.points if p.blocks or not _only_a_section(p.text, section_markers)]
+    written = {line for p in team for line in p.lines()}
     # a line of a note is a unit of its own (an entry without bullets is lines, not one sentence), but a
     # soft-wrapped line of English prose continues the one before it
-    sentences = [s for t in c.texts if t for unit in _units(t) for s in _SENTENCE.split(unit) if s]
-    points += [Point(s) for s in sentences if _adds_a_fact(s, c.facts, written)][:2]
-    if not points:
-        points = [Point(s) for s in sentences[:2]]
-    return [p.as_json() for p in points[:limit]]
+    sentences = [(s, t) for t in c.texts if t for unit in _units(t) for s in _SENTENCE.split(unit) if s]
+    quoted = [(s, t) for s, t in sentences if _adds_a_fact(s, c.facts, written)][:2]
+    if not team and not quoted:
+        quoted = sentences[:2]
+    # a sentence quoted from a public source says which (an abstract's, a post's): beside the team's bullets, the
+    # reader tells the paper's "2.4x" from a note's "2.6x"
+    origin = {s.text: {"kind": s.kind, "name": s.name} for s in c.sources if s.text and s.kind not in TEAM_KINDS}
+    points = [p.as_json() for p in team] + [Point(s).as_json() | ({"from": origin[t]} if t in origin else {})
+                                            for s, t in quoted]
+    return points[:limit]
+
+
+TEAM_KINDS = ("entry", "card")   # the team's own writing: its bullets are the key points, unattributed
 
 
 def _only_a_section(line: str, markers: list[str]) -> bool:

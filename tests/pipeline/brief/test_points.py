@@ -283,3 +283,21 @@ def test_a_bullet_that_only_asks_for_a_section_is_no_key_point() -> None:
     bullets = ["decode 抢占 −63%", "→ §1.(1)", "建议：§2.5", "Suggest §2.2.", "建议：§2.1；二期下周可以先在灰度机上试 snapshot"]
     assert [p["text"] for p in _points(_candidate("", bullets, []), MARKERS)] == [
         "decode 抢占 −63%", "建议：§2.1；二期下周可以先在灰度机上试 snapshot"]
+
+
+def test_a_sentence_quoted_from_an_abstract_or_a_post_says_which() -> None:
+    """The day 13 reader: TempoDraft's key points listed "2.6x" (Tom's note) and then "2.4x" (the abstract) with no
+    hint which was the paper's. A quoted sentence of a public source carries where it is from; the team's bullets
+    are the team's (the sources line names them)."""
+    from pipeline.brief.build import _points
+    from pipeline.brief.model import Candidate, SourceRef
+    abstract = "TempoDraft picks draft lengths with a bandit. TempoDraft decodes 2.4x faster than autoregressive decoding."
+    c = Candidate("id:2610.28806", arxiv_ids=["2610.28806"], texts=["- TempoDraft decodes 2.6x faster", abstract],
+                  points=[Point("TempoDraft decodes 2.6x faster")], facts=["2.6x", "2.4x"],
+                  sources=[SourceRef("entry", "tom", "inbox/tom/n.md", 1, text="- TempoDraft decodes 2.6x faster"),
+                           SourceRef("arxiv", "arxiv", url="https://arxiv.org/abs/2610.28806", text=abstract)])
+    team, quoted = _points(c, [])
+    assert "from" not in team and quoted["text"].endswith("2.4x faster than autoregressive decoding.")
+    assert quoted["from"] == {"kind": "arxiv", "name": "arxiv"}
+    template = _environment(None).from_string('{% from "points.md.j2" import point %}{{ point(p, "（摘要）") | trim }}')
+    assert template.render(p=quoted) == "- TempoDraft decodes 2.4x faster than autoregressive decoding. （摘要）"
