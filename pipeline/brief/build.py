@@ -273,7 +273,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
         judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, stored=stored, sections=sections,
               known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe,
-              anchored_names=facts.anchored_names,
+              anchored_names=facts.anchored_names, one_doc=inputs.one_doc,
               card_speaks=lambda c: card_speaks_for(bool(c.anchored_in), any(
                   i in inputs.anchored_elsewhere for i in c.arxiv_ids), inputs.main_doc))
     relevant = [c for c in cands if c.relevance != "none"]

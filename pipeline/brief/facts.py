@@ -127,7 +127,9 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
         f.speedup_texts.append((f"{DOC_PLACE} {doc.version}", labels))
         for a in anchored:
             if a.arxiv_id and a.label:
-                f.anchor_lines.setdefault(a.arxiv_id, []).append((f"{DOC_PLACE} {doc.version} §{a.section}", a.label))
+                # its place without the doc's version, which the team bumps daily: a flag the team closed on this
+                # line's figure stays closed while the figures do
+                f.anchor_lines.setdefault(a.arxiv_id, []).append((f"{DOC_PLACE} §{a.section}", a.label))
     return f
 
 

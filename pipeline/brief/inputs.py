@@ -82,6 +82,7 @@ class BriefingInputs:
     flag_states: dict[str, FlagState] = field(default_factory=dict)   # the topic's stored flags, by fingerprint
     # whom a card's primary_topic speaks for: the docs that anchor its paper, or else the main doc
     main_doc: bool = True
+    one_doc: bool = True   # the workspace has one knowledge doc: a note's "建议：§2.2" can mean no other
     anchored_elsewhere: set[str] = field(default_factory=set)          # subjects the workspace's other docs anchor
     judged: Any = None   # ``classify``'s judgements kept between nights (``memo.JudgedTexts``): saved after the build
     kept_claims: Any = None   # the texts' claims kept between nights (``kept_claims.KeptClaims``): saved after it
@@ -147,7 +148,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
                              None),
         troubled=troubled_sources(store, until=day),
         previous=briefing_data(store, topic, window.previous) if window.previous else None,
-        flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug,
+        flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug, one_doc=len(cfg.topics) == 1,
         anchored_elsewhere={k for t in cfg.topics if t.slug != topic for k in anchored_sections(store, t.slug, day)})
 
 

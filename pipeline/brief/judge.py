@@ -18,7 +18,7 @@ from kb.names import title_name_key
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import claims_in
-from pipeline.brief.likeness import AnchoredNames, Names, likeness, without_comparisons
+from pipeline.brief.likeness import AnchoredNames, Names, clauses, named_in, statements, without_comparisons
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
 from pipeline.classify.classifier import classify as keyword_classify
@@ -107,11 +107,12 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
           briefed: dict[str, str], known_ids: set[str], rules: Rules, sections: Mapping[str, str],
           stored: dict[str, Any] | None = None, known_titles: KnownTitles | None = None,
           withdrawn: dict[str, list[tuple[str, str | None]]] | None = None, suggest: Any = None,
-          describe: Any = None, card_speaks: Any = None, anchored_names: Names | None = None) -> None:
+          describe: Any = None, card_speaks: Any = None, anchored_names: Names | None = None,
+          one_doc: bool = True) -> None:
     """Fill in the candidate's relevance, topics, section, category and score. ``card_speaks(c)``: whether
     the team's card of the item judges it for this doc (``kb.labels.card_speaks_for``); ``anchored_names``:
     the doc's anchored papers by name (``likeness.anchored_names``), which a line comparing the item with
-    one of them names."""
+    one of them names; ``one_doc``: the workspace has no other doc a note's section number could mean."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
     c.arxiv_ids.sort(key=lambda i: (i not in known_ids, i))   # the ID arXiv resolves first
@@ -141,10 +142,11 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
         # the team's card of it for this doc ("primary_topic: true") is the team's word, as an anchor is; a card
         # saying the doc's subject is not the paper's ("primary_topic: false") says nothing of how near it is
         c.relevance = "primary"
-    if c.relevance == "none" and not c.anchored_in and not c.card_relevance and card_speaks is not None \
+    if c.relevance == "none" and one_doc and not c.anchored_in and not c.card_relevance and card_speaks is not None \
             and card_speaks(c) and not rules.excluded_by(c, doc) and stated_section(c, rules, sections):
         # a note asks for a section of the doc ("建议：§2.2"): the team's word that the item is the doc's, as a card's
-        # is (a card's own `primary_topic` decides for it, above)
+        # is (a card's own `primary_topic` decides for it, above); in a workspace of several docs a section number
+        # alone does not say which doc it means
         c.relevance = "primary"
     if c.relevance == "none":
         if not c.anchored_in:   # not the topic's: nothing below is shown or counted
@@ -186,13 +188,22 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
 
 
 def said_the_same(c: Candidate, names: Names, rules: Rules) -> list[str]:
-    """The papers anchored in ``c``'s section that the team's notes and cards about it say it does the same as
-    (``likeness``, as the boundary rule reads them), each by its coined name, else its ID or address. Not one of
-    another section: "思路和 HotSwapEP 一样，这是 vLLM 里能直接用的版本" names vLLM only as where it runs."""
-    same = likeness(c, names, rules.overlap_words).same
+    """The papers anchored in ``c``'s section that the team's notes and cards about it say it repeats: named in the
+    very statement a ``[overlap_words] repeat`` phrase makes ("和今早刚锚的 PrimeCtx 基本是一回事"; not "类似",
+    "a variant of": a likeness is the boundary rule's, the item stays new), each by its coined name, else its ID or
+    address. Not one of another section: "和 HotSwapEP 是同一件事，这是 vLLM 里能直接用的版本" names vLLM only as
+    where it runs."""
+    words, own, found = rules.overlap_words.repeats, set(c.subjects), []
+    for s in c.sources:
+        if s.kind not in ("entry", "card") or s.beside_subject or not s.text:
+            continue
+        for clause in clauses(s.text):
+            for text, verdict, _ in statements(clause, names, words):
+                if verdict == "same":
+                    found += [n for n in named_in(text, names) if n not in own and n not in found]
     if not isinstance(names, AnchoredNames):   # names without their sections (a test's): every one
-        return same
-    return [names.name_of(s) or s for s in same if c.section and c.section in names.sections_of(s)]
+        return found
+    return [names.name_of(s) or s for s in found if c.section and c.section in names.sections_of(s)]
 
 
 def read_facts(c: Candidate, rules: Rules) -> None:

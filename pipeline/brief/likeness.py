@@ -56,6 +56,13 @@ class OverlapWords:
     different: tuple[str, ...] = ()
     nothing: tuple[str, ...] = ()
     negations: tuple[str, ...] = ()
+    repeat: tuple[str, ...] = ()    # the ``same`` phrases that say a repeat, not a likeness ("一回事", "same thing")
+
+    @functools.cached_property
+    def repeats(self) -> OverlapWords:
+        """These words with ``same`` only the ``repeat`` phrases: a clause they call "same" says the item repeats
+        the paper it names ("和今早刚锚的 PrimeCtx 基本是一回事"), not that it is like it ("类似", "a variant of")."""
+        return OverlapWords(self.repeat, self.different, self.nothing, self.negations, self.repeat)
 
     @functools.cached_property
     def _negation(self) -> re.Pattern[str] | None:

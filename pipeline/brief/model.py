@@ -184,9 +184,6 @@ class Briefing:
     sources: list[dict[str, Any]]               # every source and team file of the window, with its status
     failing_sources: list[dict[str, Any]]       # the sources that failed today (of sources)
     team_files_error: str | None = None         # why today's read of the team's files failed (a doc refused)
-    # the open flags by kind, each by its items' short names (``followups.by_kind``): made once the flags are
-    # numbered (``write.briefing_data``), which the summary's last lines read
-    flag_groups: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         """The fields as a plain dict, in order (shallow: the values are already plain data; the flags

@@ -164,9 +164,8 @@ def language_filters(workspace: Path | None) -> dict[str, Any]:
 
 def render_markdown(data: dict[str, Any], lang: str, workspace: Path | None = None) -> str:
     """The briefing in ``lang`` (zh or en) as GitHub-flavoured Markdown."""
-    if "flag_groups" not in data:   # a briefing stored before its flags were grouped (the archive site's)
-        from pipeline.brief.followups import by_kind
-        data = data | {"flag_groups": by_kind(data.get("flags", []))}
+    from pipeline.brief.followups import by_kind
+    data = data | {"flag_groups": by_kind(data.get("flags", []))}   # the summary's: the open flags by kind
     with override_errors(workspace):
         text = _environment(workspace).get_template(f"briefing.{lang}.md.j2").render(**data)
     # The whole text, once: a bidi override or a control in any field (the team's text is stored as

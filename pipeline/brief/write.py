@@ -87,7 +87,6 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     A ``preview`` reads the stored flags and writes none (``flags.preview_flags``)."""
     from pipeline.brief.build import build_briefing
     from pipeline.brief.flags import preview_flags, sync_flags
-    from pipeline.brief.followups import by_kind
     from pipeline.brief.inputs import load_inputs
     check_topic(ctx, topic)
     inputs = load_inputs(ctx, topic, top=top)
@@ -98,7 +97,7 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
         for kept in (inputs.judged, inputs.kept_claims):
             if kept is not None:
                 kept.save()
-    data = briefing.as_dict() | {"flags": flags, "flag_groups": by_kind(flags)}
+    data = briefing.as_dict() | {"flags": flags}
     for inc in data["increments"]:   # the open flags about an item ("" for one a preview has not numbered)
         inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["status"] == "open"
                            and _disputes(f, inc)]

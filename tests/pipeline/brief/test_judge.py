@@ -27,7 +27,8 @@ def test_a_time_in_seconds_is_a_fact_a_plural_or_a_rate_is_not(rules) -> None:
     """Day 11's "二期的 p99 TTFT 到了 2.4 s" (a team aside, no source) was no figure: seconds were no unit."""
     assert engineering_facts("周二晚高峰二期的 p99 TTFT 到了 2.4 s，值班群里说的", rules) == ["2.4 s"]
     assert engineering_facts("cold start 52 s → 9 s; 30秒内恢复; took 3.5sec", rules) == ["52 s", "9 s", "30秒", "3.5sec"]
-    assert engineering_facts("H20s in the 1990s, 100s of GPUs, 2 s/step", rules) == []
+    assert engineering_facts("H20s in the 1990s, 100s of GPUs, 2 s/step, back in the 20s", rules) == []
+    assert engineering_facts("cold start took 52 seconds; TTFT 3 secs", rules) == ["52 seconds", "3 secs"]
 
 
 def test_engineering_facts_none_in_prose(rules) -> None:
@@ -232,18 +233,19 @@ def test_a_note_asking_for_a_section_makes_a_paper_the_scorer_missed_the_docs(ru
     """Day 11's TokenToll (per-tenant token buckets at admission) and day 12's PrimeCtx: the keyword scorer called
     them none, and Spark's "建议：§2.2" under it was lost with the item. A note that asks for a section of the doc
     is the team's word that the item is the doc's; not one that also keeps it out, not when the note speaks for
-    another doc (``card_speaks``), and never a section the doc does not have."""
+    another doc (``card_speaks``) or the workspace has several (a section number does not say which doc), and
+    never a section the doc does not have."""
     from pipeline.brief.judge import judge
     from pipeline.classify.classifier import Classification
     from pipeline.classify.taxonomy import load_taxonomy
 
-    def judged(text: str, speaks: bool = True) -> Candidate:
+    def judged(text: str, speaks: bool = True, one_doc: bool = True) -> Candidate:
         c = Candidate(key="id:2610.26318", arxiv_ids=["2610.26318"], titles=["TokenToll: Per-Tenant Token Buckets"],
                       texts=[text], sources=[SourceRef("entry", "spark", "inbox/spark/n.md", 1, None, "2026-10-22",
                                                        3, text, ("2610.26318",))])
         judge(c, classify=lambda *a, **k: Classification("none", []), taxonomy=load_taxonomy(), doc="inference",
               anchors={}, briefed={}, known_ids={"2610.26318"}, rules=rules, sections=SECTIONS,
-              card_speaks=lambda _: speaks)
+              card_speaks=lambda _: speaks, one_doc=one_doc)
         return c
     asked = judged("每个租户一个 token 桶，桶空了就排队\n建议：§2.4")
     assert (asked.relevance, asked.section, asked.category) == ("primary", "2.4", "net-new")
@@ -251,6 +253,8 @@ def test_a_note_asking_for_a_section_makes_a_paper_the_scorer_missed_the_docs(ru
     assert judged("建议：§2.4；想了想还是不进 inference").relevance == "none"
     assert judged("建议：§2.4", speaks=False).relevance == "none"
     assert judged("建议：§9.9").relevance == "none"
+    # a workspace of several docs: "moe 文档建议：§2.4" may mean the MoE doc's §2.4 (a review's case)
+    assert judged("moe 文档建议：§2.4", one_doc=False).relevance == "none"
 
 
 @pytest.mark.parametrize("text, kind", [("训练侧的 checkpoint 卸载，不进 inference", "entry"),
@@ -366,10 +370,13 @@ def test_a_paper_the_team_calls_an_anchored_one_is_a_repeat_by_its_word_not_a_re
         judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
               known_ids={"2610.00001"}, rules=rules, sections=SECTIONS, anchored_names=names)
         assert (c.category, c.recap, c.same_as) == ("confirmation", recap, same)
-    c = _note("和 §2.4 的 HotSwapEP 不是一回事")
-    judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
-          known_ids={"2610.00001"}, rules=rules, sections=SECTIONS, anchored_names={"hotswapep": "2610.13544"})
-    assert (c.category, c.same_as) == ("net-new", [])
+    # not one it differs from, nor one it is only like (an extension, a variant: a boundary to read, still new; a
+    # review found day 4's SpillWay, "和 MemPilot、TierKV 都重叠；SpillWay 是把 MemPilot 那一步搬到了 NVMe 层", demoted)
+    for line in ("和 §2.4 的 HotSwapEP 不是一回事", "和 §2.4 的 HotSwapEP 思路类似，多了预测", "A variant of HotSwapEP"):
+        c = _note(line)
+        judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
+              known_ids={"2610.00001"}, rules=rules, sections=SECTIONS, anchored_names={"hotswapep": "2610.13544"})
+        assert (c.category, c.same_as) == ("net-new", []), line
 
 
 def test_the_teams_card_of_a_paper_makes_it_the_docs_whatever_the_scorer_says(rules) -> None:
