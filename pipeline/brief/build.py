@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from datetime import date
 from typing import Any
 
 from kb.labels import card_speaks_for
@@ -184,7 +185,6 @@ def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str
 def window_days(window: Window) -> int:
     """How many days the window spans (a Monday's, from Friday's cut-off: 3), which the density's comparison with
     one-day windows says."""
-    from datetime import date
     return max(1, (date.fromisoformat(window.end[:10]) - date.fromisoformat(window.start[:10])).days)
 
 

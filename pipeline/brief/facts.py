@@ -83,7 +83,7 @@ class Facts:
         return self.word_counts, self.texts_counted
 
 
-DOC_PLACE = "knowledge doc"   # how a figure's place names the doc's own line: "knowledge doc v322 §1.(1)"
+DOC_PLACE = "knowledge doc"   # how a figure's place names the doc's own line: "knowledge doc §1.(1)"
 
 
 def stored_classifications(store: Store, model_hash: str, papers: set[str], entries: set[str], *,
