@@ -410,3 +410,18 @@ def test_the_teams_card_of_a_paper_makes_it_the_docs_whatever_the_scorer_says(ru
     assert judged(own, text="多跳检索。建议：§10。", topics=("rag", "retrieval")) == "none"
     assert judged(own, text="专家并行的新做法。", topics=("moe",)) == "none"
     assert judged(own, text="工具学习的新做法。", topics=("agents", "cost-energy")) == "primary"
+
+
+def test_a_team_aside_it_marks_to_verify_is_checked_whatever_it_measures(rules) -> None:
+    """Day 14's Spark: "待核实：二期 H20 节点的 NVLink 实测带宽只有标称的 60%，是运维口头说的" — a bandwidth, which a
+    home line has as well, so without a word of serving it was no aside; the team's own marker asks for the check."""
+    from pipeline.brief.judge import is_aside
+    from pipeline.classify.taxonomy import load_taxonomy
+
+    def aside(text: str, markers: list[str]) -> bool:
+        c = Candidate("entry:inbox/spark/n.md#3", sources=[SourceRef("entry", "spark", "inbox/spark/n.md", 3,
+                                                                     credibility=3, text=text)], markers=markers)
+        return is_aside(c, text, rules, load_taxonomy(), "inference")
+    assert aside("待核实：二期 H20 节点的 NVLink 实测带宽只有标称的 60%，是运维口头说的", ["待核实"])
+    assert not aside("家里宽带只有标称的 60%", [])                         # no marker, no word of serving
+    assert not aside("待核实：下周二开会", ["待核实"])                       # a marker, no figure

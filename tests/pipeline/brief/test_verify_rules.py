@@ -466,6 +466,13 @@ def test_boundary_the_teams_other_words_for_the_same(line: str) -> None:
     assert f.evidence["anchored"] == "2311.18677" and f.evidence["said_in"] == [f"{NOTE}#3"]
 
 
+def test_boundary_an_extension_is_set_apart() -> None:
+    """Day 14's ParkKV ("builds on EarlyQuit") and RingFold ("Extends RingCast to many nodes"): kb's shared words
+    named the paper each extends, two decoys of the day's labeller."""
+    for line in ("Builds on CascadeEP: the same asynchronous scheduling, now per group", "Extends CascadeEP to pruning"):
+        assert boundaries([_slim_told(line, ["moe", "pd-disaggregation", "quantization"])], _told(line)) == [], line
+
+
 def test_boundary_two_things_is_different() -> None:
     """Day 12's PrimeCtx: "和 §2.1 的 SnapBoot（2610.24007）两码事" — two different things."""
     line = "和 CascadeEP 两码事"
