@@ -164,15 +164,9 @@ def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[
     Looked up by primary key; the model is compared here, not in SQL, so that no planner is
     tempted by the index on the model (which every row of a backfilled store shares).
     """
-    wanted = sorted(set(subjects))
     out: dict[str, StoredResult] = {}
-    for part in chunks(wanted):
-        marks = ",".join("?" * len(part))
-        for subject, relevance, model in store.query(
-                f"SELECT subject, relevance, taxonomy_hash FROM classifications WHERE subject_kind = ? "
-                f"AND subject IN ({marks})", (kind, *part)):
-            if model == model_hash:
-                out[subject] = StoredResult(relevance)
+    for part, marks in _parts(subjects):
+        out.update((subject, StoredResult(relevance)) for subject, relevance in _base(store, model_hash, kind, part))
         for subject, topic, score, terms, model in store.query(
                 f"SELECT subject, topic, score, terms, taxonomy_hash FROM tags WHERE subject_kind = ? "
                 f"AND subject IN ({marks}) ORDER BY subject, score DESC, topic", (kind, *part)):
@@ -185,6 +179,36 @@ def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[
                 out[subject] = StoredResult(relevance, [Tag(t, s, tuple(terms)) for t, s, terms
                                                         in json.loads(tags)])
     return out
+
+
+def stored_relevance(store: Store, model_hash: str, kind: str, subjects: Iterable[str], *, doc: str) -> dict[str, str]:
+    """The relevance ``stored_results`` reads for these subjects, without their tags: what a night needs to
+    know of the many listed papers it shows nowhere."""
+    out: dict[str, str] = {}
+    for part, marks in _parts(subjects):
+        out.update(_base(store, model_hash, kind, part))
+        for subject, relevance, model in store.query(
+                f"SELECT subject, relevance, model_hash FROM doc_relevance WHERE subject_kind = ? "
+                f"AND doc = ? AND subject IN ({marks})", (kind, doc, *part)):
+            if subject in out and model == model_hash:
+                out[subject] = relevance
+    return out
+
+
+def _parts(subjects: Iterable[str]) -> Iterator[tuple[list[str], str]]:
+    """The subjects in chunks, each with its ``?`` marks."""
+    for part in chunks(sorted(set(subjects))):
+        yield part, ",".join("?" * len(part))
+
+
+def _base(store: Store, model_hash: str, kind: str, part: list[str]) -> Iterator[tuple[str, str]]:
+    """(subject, relevance) of the base model's stored judgement of each of ``part`` made with ``model_hash``."""
+    marks = ",".join("?" * len(part))
+    for subject, relevance, model in store.query(
+            f"SELECT subject, relevance, taxonomy_hash FROM classifications WHERE subject_kind = ? "
+            f"AND subject IN ({marks})", (kind, *part)):
+        if model == model_hash:
+            yield subject, relevance
 
 
 def read_back(c: Classified, doc: str) -> StoredResult:

@@ -149,15 +149,16 @@ def _citable_ids(relevant: list[Candidate], continuing: list[dict[str, Any]], kn
     return rows
 
 
-def _counts(cands: list[Candidate], relevant: list[Candidate], shown: list[Candidate],
+def _counts(items: int, relevant: list[Candidate], shown: list[Candidate],
             arxiv_ids: list[dict[str, Any]]) -> dict[str, int]:
-    """Every number the briefing prints, computed once: header, §2, §4 and §5 read them from here."""
+    """Every number the briefing prints, computed once: header, §2, §4 and §5 read them from here. ``items``: the
+    window's, those kept as rows (``pool.Listed``) counted."""
     def n(items, test) -> int:
         return sum(1 for c in items if test(c))
 
     def fresh(c: Candidate) -> bool:
         return c.category != "confirmation"
-    return {"candidates": len(cands), "relevant": len(relevant), "shown": len(shown),
+    return {"candidates": items, "relevant": len(relevant), "shown": len(shown),
             "shown_fresh": n(shown, fresh), "shown_confirmation": n(shown, lambda c: not fresh(c)),
             "net_new": n(relevant, lambda c: c.category == "net-new"),
             "engineering": n(relevant, lambda c: c.category == "engineering"),
@@ -241,6 +242,7 @@ def _sources_checked(inputs: BriefingInputs, relevant: list[Candidate]) -> list[
                     "contributed": [" ".join(x for x in (q.arxiv_id or q.url, q.title) if x)   # not "None …"
                                     for q in inputs.queue[:3]]})
     in_window = Counter(name for c in cands for name in {s.name for s in c.sources if s.kind != "entry"})
+    in_window.update(name for row in inputs.listed.values() for name in row.sources)
     for run in inputs.runs:
         credibility = inputs.credibility.get(run["source"], run["credibility"])
         mine = by_source.get(run["source"], [])
@@ -339,7 +341,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
         baseline=inputs.baseline,
         density=density(net_new, inputs.history, rules) | {"days": window_days(window)},
         since_previous=since,
-        counts=_counts(cands, relevant, shown, arxiv_ids),
+        counts=_counts(len(cands) + len(inputs.listed), relevant, shown, arxiv_ids),
         increments=increments, others=others, others_total=len(others),
         others_listed=fresh + min(len(others) - fresh, OTHERS_LISTED),
         flags=flags,

@@ -6,23 +6,24 @@ when kb ingested it, so a past day can be rebuilt from recordings.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from kb.arxiv_id import find_impossible_ids, find_short_ids, parse_arxiv_id
 from kb.citations import entry_papers, find_cited_ids
-from kb.names import TOKEN, coined, title_name
+from kb.names import title_name
 from kb.records import Point
 from kb.store import Store
 from kb.store.briefings import previous_date
-from kb.store.cards import cards, queue
-from kb.store.notes import entries_of, notes_between
-from kb.store.papers import existing_ids, paper_titles, papers_named, sightings_between
+from kb.store.cards import CardView, QueueView, cards, queue
+from kb.store.notes import EntryView, NoteView, entries_of, notes_between
+from kb.store.papers import SightingView, existing_ids, paper_titles, papers_named, sightings_between
 from kb.store.posts import PostView, earlier_texts, posts_published_between
-from kb.text import clean_heading, find_markers, normalize_url, words_of
+from kb.text import clean_heading, find_markers, normalize_url
 from pipeline.brief.entities import NameIndex
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
+from pipeline.brief.pool import Listed, Pool, add, norm_title
 
 QUEUE_PATH = "organized/queue/work-queue.md"
 
@@ -38,155 +39,6 @@ def _cred(value: int | None, default: int) -> int:
     return value if isinstance(value, int) and 1 <= value <= 5 else default
 
 
-class _Pool:
-    """Candidates under construction, merged by arXiv ID, URL, and title (``merge_same_titles``)."""
-
-    def __init__(self) -> None:
-        self.items: list[Candidate] = []
-        self.by_key: dict[str, Candidate] = {}
-        self.known_ids: set[str] = set()   # IDs of the pool the store has metadata for
-
-    def get(self, keys: list[str]) -> Candidate:
-        found = [self.by_key[k] for k in keys if k in self.by_key]
-        if not found:
-            c = Candidate(key=keys[0])
-            self.items.append(c)
-        else:
-            c = found[0]
-            for other in found[1:]:
-                if other is not c:
-                    self._absorb(c, other)
-        for k in keys:
-            self.by_key[k] = c
-        return c
-
-    def _absorb(self, keep: Candidate, other: Candidate) -> None:
-        for attr in ("arxiv_ids", "urls", "titles", "texts", "points", "sources", "upvotes", "markers", "bad_ids",
-                     "short_ids", "card_file_ids"):
-            for v in getattr(other, attr):
-                if v not in getattr(keep, attr):
-                    getattr(keep, attr).append(v)
-        keep.kinds |= other.kinds
-        keep.card_relevance = keep.card_relevance or other.card_relevance
-        keep.card_title = keep.card_title or other.card_title
-        keep.card_topics = keep.card_topics or other.card_topics
-        keep.post_title = keep.post_title or other.post_title
-        self.items.remove(other)
-        for k, v in list(self.by_key.items()):
-            if v is other:
-                self.by_key[k] = keep
-
-    def merge_same_systems(self, names: NameIndex) -> None:
-        """One candidate per system written under several IDs (at most one known to the store),
-        carrying every ID it is written with (a queue line's included)."""
-        for _, ids in names.one_system_many_ids(self.known_ids):
-            found = [self.by_key[f"id:{i}"] for i in ids if f"id:{i}" in self.by_key]
-            if not found:
-                continue
-            keep = found[0]
-            for other in found[1:]:
-                if other is not keep and other in self.items:
-                    self._absorb(keep, other)
-            for i in ids:
-                if i not in keep.arxiv_ids:
-                    keep.arxiv_ids.append(i)
-                self.by_key[f"id:{i}"] = keep
-
-    def mark_miscited(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]) -> None:
-        """A name written beside another known paper's ID (``TreeDraft（2610.08810）``, 2610.08810 being
-        *TeraTune: …*) is an ID conflict of the day's paper titled with the name. Nothing is merged:
-        both are real papers."""
-        for _, own, wrong in names.miscited(titles, named):
-            c = self.by_key.get(f"id:{own}")
-            if c is not None and c in self.items:
-                # where: the entries, cards and queue lines that wrote it (a candidate's own key is no place)
-                c.miscited.update((aid, (titles[aid], [p for p in places if p not in self.by_key]))
-                                  for aid, places in wrong.items())
-
-    def miscited_entries(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]
-                         ) -> dict[str, str]:
-        """Note entries (``path#N``) whose subject is another known paper's ID written beside a system's
-        name → the ID of the paper titled with that name, which the entry is about."""
-        moved: dict[str, str] = {}
-        for _, own, wrong in names.miscited(titles, named):
-            for aid, places in wrong.items():
-                c = self.by_key.get(f"id:{aid}")
-                entries = {s.key for s in c.sources if s.kind == "entry"} if c is not None else set()
-                moved.update((p, own) for p in places if p in entries)
-        return moved
-
-    def merge_same_titles(self) -> None:
-        """Merge a paper written under an ID the store does not know into the known paper of the same title.
-
-        Two known papers that share a title stay apart: they are different papers. Titles compare
-        as words (``_norm_title``: case, punctuation and spacing aside); a name written with another
-        ID is entity resolution's (``merge_same_systems``), not a near title's.
-        """
-        def titles(c: Candidate) -> list[str]:
-            return [t for t in (_norm_title(x) for x in c.titles) if len(t) >= 20]
-
-        # and the team's entries citing no paper (an ID that cannot be one in their link): "PairUp: Matching
-        # Prefilled Requests …" with a month-13 address is the day's PairUp, not a second item of that title
-        unknown = [c for c in self.items if (c.arxiv_ids and not set(c.arxiv_ids) & self.known_ids)
-                   or (not c.arxiv_ids and c.sources and all(s.kind == "entry" for s in c.sources))]
-        if not unknown:
-            return
-        exact = {t: c for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for t in titles(c)}
-        for u in unknown:
-            match = next((exact[t] for t in titles(u) if t in exact), None)
-            if match is not None and match is not u and match in self.items and u in self.items:
-                self._absorb(match, u)
-
-    def merge_unlinked_entries(self, posts: list[tuple[str, str]]) -> None:
-        """A note entry that cites no ID and no URL is the item of the window's post whose name its heading
-        carries, version and all (``posts``: each post's title and its pool key): "LMCache 的 CacheGen 3：KV
-        出节点前先压缩" is the team's note of the post *CacheGen 3: Compressing KV Cache on the Wire …*, its
-        link not pasted. A heading naming two posts' names, or none, stays an item of its own; "CacheGen 3"
-        names neither *CacheGen 2: …* nor a post without a name before its colon."""
-        names = [(rx, key) for title, key in posts if (rx := _release_pattern(title)) is not None]
-        for c in list(self.items):
-            if c.arxiv_ids or c.urls or not c.sources or any(s.kind != "entry" for s in c.sources):
-                continue
-            found = {key for rx, key in names if any(rx.search(t) for t in c.titles)}
-            if len(found) != 1:
-                continue
-            post = self.by_key.get(found.pop())
-            if post is not None and post is not c and post in self.items and c in self.items:
-                self._absorb(c, post)   # the entry first, as when its note carries the post's link
-
-
-# A release's name before the colon of its post's title: a coined name and the version after it, if any
-# ("CacheGen 3", "LMCache v0.7", "DeepEP-v2").
-_RELEASE = re.compile(rf"^\s*(?P<name>(?P<coined>{TOKEN})(?:\s+v?\d+(?:\.\d+)*)?)\s*[:：]\s*\S")
-
-
-def _release_pattern(post_title: str | None) -> re.Pattern[str] | None:
-    """The name a post's title starts with, as a whole word of a heading (case aside), or None."""
-    m = _RELEASE.match(post_title or "")
-    if m is None or not coined(m["coined"]):
-        return None
-    return re.compile(rf"(?<![A-Za-z0-9.+-]){re.escape(m['name'])}(?![A-Za-z0-9+-]|\.\d)", re.I)
-
-
-def _norm_title(t: str) -> str:
-    """A title as titles are compared: its words (``words_of``, shared with the briefed keys), heading noise
-    gone."""
-    return words_of(clean_heading(t))
-
-
-def _add(c: Candidate, *, ids=(), urls=(), title=None, text=None, points=(), source=None, markers=()) -> None:
-    for have, values in ((c.arxiv_ids, ids), (c.urls, urls), (c.points, points), (c.markers, markers)):
-        for v in values:
-            if v not in have:
-                have.append(v)
-    if title and title not in c.titles:
-        c.titles.append(title)
-    if text and text not in c.texts:
-        c.texts.append(text)
-    if source and all(s.key != source.key or s.kind != source.kind for s in c.sources):
-        c.sources.append(source)
-
-
 def local_stamp(stamp: str | None, tz: tzinfo | None) -> str | None:
     """A post's UTC ``YYYY-MM-DDTHH:MM`` in the workspace's time zone (a bare date stays as written)."""
     if not stamp or "T" not in stamp or tz is None:
@@ -198,27 +50,74 @@ def local_stamp(stamp: str | None, tz: tzinfo | None) -> str | None:
     return utc.astimezone(tz).strftime("%Y-%m-%dT%H:%M")
 
 
+@dataclass
+class Collected:
+    """The window's items (``candidates``), and the papers kept as rows (``pool.Listed``, by arXiv ID)."""
+
+    candidates: list[Candidate]
+    listed: dict[str, Listed] = field(default_factory=dict)
+
+
+@dataclass
+class _Rows:
+    """What the window's items are made of, read from the store once: a day gathered again reads nothing."""
+
+    notes: list[tuple[NoteView, list[EntryView]]]
+    cards: list[CardView]
+    queue: list[QueueView]
+    posts: list[tuple[PostView, str | None]]   # each with its local time
+    post_papers: dict[str, str]                # the title of each paper a post alone cites
+    sightings: list[SightingView]
+    settled: set[str]                          # listed papers the doc has no use for (``collect_candidates``)
+
+
+def _read(store: Store, window: Window, tz: tzinfo | None, settled: Callable[[set[str]], set[str]] | None) -> _Rows:
+    day = window.end[:10]
+    notes = [(n, entries_of(store, n.path)) for n in notes_between(store, *_days(window))
+             if window.contains(n.timestamp)]
+    posts = _window_posts(store, window, tz)
+    # Blog mentions come with their post, dated in local time; backfill kinds are no news.
+    sightings = [r for r in sightings_between(store, *_days(window)) if window.contains(r.seen_on)]
+    return _Rows(notes, cards(store), queue(store, day), posts,
+                 paper_titles(store, {p.cites[0] for p, _ in posts if len(p.cites) == 1}, day), sightings,
+                 settled({r.arxiv_id for r in sightings}) if settled is not None and sightings else set())
+
+
 def collect_candidates(store: Store, window: Window, *, author_credibility: dict[str, int],
                        source_credibility: dict[str, int], tz: tzinfo | None = None,
-                       compared: tuple[str, ...] = ()) -> list[Candidate]:
+                       compared: tuple[str, ...] = (),
+                       settled: Callable[[set[str]], set[str]] | None = None) -> Collected:
     """Every item of the window, merged: note entries, cards, sightings, posts. ``compared``: the words after
-    which a name written beside an ID is a baseline's (``[compared] words`` of data/briefing.toml).
+    which a name written beside an ID is a baseline's (``[compared] words`` of data/briefing.toml);
+    ``settled(ids)``: those of the window's listed papers the doc has no use for (judged ``none``, not
+    anchored), kept as rows unless the window's items reach them (``pool``'s docstring).
 
     Only the window's days are read (by indexed dates), never the whole store. A note entry about a
     system written with another known paper's ID (``TreeDraft（2610.08810）``, 2610.08810 being
     *TeraTune: …*) is the named paper's: the day is gathered again with the entry moved (a rare day's
     cost), so the other paper does not carry the note's words.
     """
-    def gather(moved: dict[str, str]) -> tuple[_Pool, NameIndex, dict[str, str]]:
-        pool = _Pool()
-        _entries(store, window, pool, author_credibility, moved)
-        _cards(store, window, pool)
-        _sightings(store, window, pool, source_credibility)
-        posts = _posts(store, window, pool, source_credibility, tz)
-        pool.merge_unlinked_entries(posts)
-        pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids})
+    rows = _read(store, window, tz, settled)
+
+    def sighting(c: Candidate, r: SightingView) -> None:
+        _add_sighting(c, r, source_credibility)
+
+    def gather(moved: dict[str, str]) -> tuple[Pool, NameIndex, dict[str, str], dict]:
+        pool = Pool()
+        _entries(store, rows, pool, author_credibility, moved)
+        _cards(rows, window, pool)
+        cited = pool.ids_written() | {i for p, _ in rows.posts for i in p.cites}
+        _sightings(rows, pool, source_credibility, rows.settled - cited)
+        keyed = _add_posts(rows, pool, source_credibility, tz)
+        pool.merge_unlinked_entries(keyed)
+        # a listed paper is known to the store (the classify stage judged it), as it was when it was an item
+        pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids}) | pool.listed.keys()
+        pool.promote(pool.titled_as_unknown(), sighting)
         pool.merge_same_titles()
-        names = _names(store, pool, compared, window.end[:10])
+        names = _names(rows, pool, compared)
+        if named := pool.named_elsewhere(names):
+            pool.promote(named, sighting)
+            names = _names(rows, pool, compared)
         titles = paper_titles(store, names.ids_to_title(), window.end[:10])
         named = papers_named(store, names.unexplained(titles))
         titles.update((i, t) for by_id in named.values() for i, t in by_id.items())
@@ -230,7 +129,7 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         pool, names, titles, named = gather(moved)
     pool.merge_same_systems(names)
     pool.mark_miscited(names, titles, named)
-    return pool.items
+    return Collected(pool.items, pool.listed)
 
 
 def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate]:
@@ -255,7 +154,7 @@ def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate
                     continue
                 item = found.setdefault(aid, Candidate(key=f"id:{aid}"))
                 lines = [p for p in s.own_points if any(_cites(line, aid) for line in p.lines())]
-                _add(item, ids=[aid], points=lines, source=SourceRef(
+                add(item, ids=[aid], points=lines, source=SourceRef(
                     "entry", s.name, s.path, s.entry, None, s.date, s.credibility, "", (aid,), beside_subject=True))
     return list(found.values())
 
@@ -306,15 +205,15 @@ def post_is_about(post_title: str | None, paper_title: str | None) -> bool:
 
 
 def _title_words(title: str) -> set[str]:
-    """A title's words as titles are compared (``_norm_title``), plural s dropped, small words left out
+    """A title's words as titles are compared (``norm_title``), plural s dropped, small words left out
     ("Token-Tree" → token, tree)."""
     return {w[:-1] if len(w) > 3 and w.endswith("s") else w
-            for w in _norm_title(title).split() if w not in _SMALL and len(w) > 1}
+            for w in norm_title(title).split() if w not in _SMALL and len(w) > 1}
 
 
-def _names(store: Store, pool: _Pool, compared: tuple[str, ...], day: str) -> NameIndex:
+def _names(rows: _Rows, pool: Pool, compared: tuple[str, ...]) -> NameIndex:
     """Every place that ties a coined name to an ID: the window's items, and the team's cards and queue (as
-    of ``day``)."""
+    of the window's last day)."""
     index = NameIndex(compared)
     for c in pool.items:
         own = c.arxiv_ids[0] if len(c.arxiv_ids) == 1 else None
@@ -324,9 +223,9 @@ def _names(store: Store, pool: _Pool, compared: tuple[str, ...], day: str) -> Na
         for s in c.sources:
             if s.kind == "entry":
                 index.add_text(s.text, s.key)
-    for card in cards(store):
+    for card in rows.cards:
         index.add_title(card.title, card.arxiv_id, card.path)
-    for q in queue(store, day):
+    for q in rows.queue:
         index.add_title(q.title, q.arxiv_id, f"{QUEUE_PATH} rank {q.rank}")
     return index
 
@@ -338,13 +237,11 @@ def _days(window: Window, pad: int = 0) -> tuple[str, str]:
     return first.isoformat(), last.isoformat()
 
 
-def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict[str, int],
+def _entries(store: Store, rows: _Rows, pool: Pool, author_credibility: dict[str, int],
              moved: dict[str, str]) -> None:
-    for note in notes_between(store, *_days(window)):
-        if not window.contains(note.timestamp):
-            continue
+    for note, entries in rows.notes:
         cred = _cred(note.credibility, author_credibility.get(note.author.casefold(), 3))
-        for e in entries_of(store, note.path):
+        for e in entries:
             urls = [u["url"] for u in e.urls if not parse_arxiv_id(u["url"])]
             # the parser's answer (pipeline.workspace.notes.entry_subject), unless the entry names another paper
             subject = moved.get(f"{note.path}#{e.number}", e.subject)
@@ -363,10 +260,10 @@ def _entries(store: Store, window: Window, pool: _Pool, author_credibility: dict
                 markers, theirs = _marks_by_paper(e.text, e.markers, ids[0] if ids else None,
                                                   tuple(sorted(existing_ids(store, others))))
                 for aid, (marks, lines) in theirs.items():
-                    _add(pool.get([f"id:{aid}"]), ids=[aid], points=[Point(line) for line in lines], markers=marks,
+                    add(pool.get([f"id:{aid}"]), ids=[aid], points=[Point(line) for line in lines], markers=marks,
                          source=SourceRef("entry", note.author, note.path, e.number, None, note.timestamp, cred, "",
                                           (aid,), beside_subject=True))
-            _add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
+            add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
                  points=e.points, source=src, markers=markers)
             c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp) for u in e.upvotes]
             c.bad_ids += [(written, why, f"{note.path}#{e.number}") for written, why in e.bad_ids]
@@ -405,8 +302,8 @@ def _marks_by_paper(text: str, marks: list[str], subject: str | None, others: tu
     return [m for m in marks if m in kept or m not in moved], theirs
 
 
-def _cards(store: Store, window: Window, pool: _Pool) -> None:
-    for card in cards(store):
+def _cards(rows: _Rows, window: Window, pool: Pool) -> None:
+    for card in rows.cards:
         if not window.contains(card.created):
             continue
         ids = [i for i in dict.fromkeys([card.arxiv_id, card.file_id]) if i]
@@ -414,7 +311,7 @@ def _cards(store: Store, window: Window, pool: _Pool) -> None:
             continue
         c = pool.get([f"id:{ids[0]}"])
         # a mark the team wrote on its card ("⚠ 作者 README 说 vLLM 已经合进主线了") asks for a check as a note's does
-        _add(c, ids=ids[:1], title=card.title, text=card.body, markers=card_marks(card.body),
+        add(c, ids=ids[:1], title=card.title, text=card.body, markers=card_marks(card.body),
              source=SourceRef("card", "paper_cards", card.path, None, None, card.created, 4, card.body, tuple(ids)))
         # a card is the team's writing as a note entry is: an ID it writes that cannot be one is flagged there
         c.bad_ids += [(written, why, card.path) for written, why in find_impossible_ids(card.body)]
@@ -438,26 +335,27 @@ def sighting_kind(source: str, kind: str) -> str:
     return "arxiv" if source == "arxiv" else "listing"
 
 
-def _sightings(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int]) -> None:
-    # Blog mentions come with their post (_posts), dated in local time; backfill kinds are no news.
-    for r in sightings_between(store, *_days(window)):
-        if not window.contains(r.seen_on):
-            continue
-        c = pool.get([f"id:{r.arxiv_id}"])
-        kind = sighting_kind(r.source, r.kind)
-        _add(c, ids=[r.arxiv_id], title=r.title, text=r.abstract,
-             source=SourceRef(kind, r.source, None, None, r.url or f"https://arxiv.org/abs/{r.arxiv_id}",
-                              r.seen_on, source_credibility.get(r.source, 3), r.abstract or "", (r.arxiv_id,)))
-        c.kinds.add(r.kind)
-        if r.upvotes is not None:
-            c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}", r.seen_on + FETCHED))
+def _sightings(rows: _Rows, pool: Pool, source_credibility: dict[str, int], quiet: set[str]) -> None:
+    for r in rows.sightings:
+        if r.arxiv_id in quiet:
+            pool.list_quietly(r.arxiv_id, r.title, r.source, r)
+        else:
+            _add_sighting(pool.get([f"id:{r.arxiv_id}"]), r, source_credibility)
 
 
-def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[str, int],
-           tz: tzinfo | None) -> list[tuple[str, str]]:
-    """The window's posts into the pool; each post's title and its key there, for the entries that name it."""
+def _add_sighting(c: Candidate, r: SightingView, source_credibility: dict[str, int]) -> None:
+    add(c, ids=[r.arxiv_id], title=r.title, text=r.abstract,
+        source=SourceRef(sighting_kind(r.source, r.kind), r.source, None, None,
+                         r.url or f"https://arxiv.org/abs/{r.arxiv_id}", r.seen_on, source_credibility.get(r.source, 3),
+                         r.abstract or "", (r.arxiv_id,)))
+    c.kinds.add(r.kind)
+    if r.upvotes is not None:
+        c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}", r.seen_on + FETCHED))
+
+
+def _window_posts(store: Store, window: Window, tz: tzinfo | None) -> list[tuple[PostView, str | None]]:
+    """The window's posts as the window had them, each with its local time."""
     posts = []
-    keyed: list[tuple[str, str]] = []
     for p in _as_of_window(store, posts_published_between(store, *_days(window, pad=1)), window, tz):
         local = local_stamp((p.published or "")[:16], tz)
         if not window.contains(local):
@@ -465,8 +363,15 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
             if not window.contains(local):
                 continue
         posts.append((p, local))
-    cited = paper_titles(store, {p.cites[0] for p, _ in posts if len(p.cites) == 1}, window.end[:10])
-    for p, local in posts:
+    return posts
+
+
+def _add_posts(rows: _Rows, pool: Pool, source_credibility: dict[str, int], tz: tzinfo | None
+               ) -> list[tuple[str, str]]:
+    """The window's posts into the pool; each post's title and its key there, for the entries that name it."""
+    keyed: list[tuple[str, str]] = []
+    cited = rows.post_papers
+    for p, local in rows.posts:
         ids = list(p.cites)
         # A post about one paper is that paper's item; a post citing several, or one paper it is not
         # about (a release note that cites the paper behind one feature), stands on its own.
@@ -477,7 +382,7 @@ def _posts(store: Store, window: Window, pool: _Pool, source_credibility: dict[s
         if p.title:
             keyed.append((p.title, keys[-1]))
             c.post_title = c.post_title or p.title
-        _add(c, ids=ids[:1] if about else [], urls=[p.url] if p.url else [], title=p.title,
+        add(c, ids=ids[:1] if about else [], urls=[p.url] if p.url else [], title=p.title,
              text="\n".join(t for t in (p.summary, p.content) if t),
              source=SourceRef("post", p.feed, None, None, p.url, (local or "")[:10],
                               source_credibility.get(p.feed, 3), "\n".join(t for t in (p.summary, p.content) if t),

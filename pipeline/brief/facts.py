@@ -69,6 +69,8 @@ class Facts:
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None
+    # the window's papers kept as rows, not items (``pool.Listed``): ID → title, for the likely IDs of a slip
+    listed: dict[str, str] = field(default_factory=dict)
 
     def read_claims(self, text: str, where: str) -> list[Claim]:
         """The claims written in ``text`` (from ``where``), read with the words of data/briefing.toml."""

@@ -5,6 +5,7 @@ night's briefing costs what the night brought, not what the store holds.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,12 +24,13 @@ from kb.store.flags import STALE, FlagState, flag_states
 from kb.store.notes import NoteView, entry_count, notes_between
 from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
-from kb.store.tags import StoredResult, stored_results
+from kb.store.tags import StoredResult, stored_relevance, stored_results
 from kb.text import normalize_url, paper_title_key, title_key
 from pipeline.brief.collect import cited_anchored, collect_candidates, compute_window
 from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, stored_classifications
 from pipeline.brief.kept_claims import KeptClaims
 from pipeline.brief.model import Candidate, Window
+from pipeline.brief.pool import Listed
 from pipeline.brief.rules import Rules, load_rules
 from pipeline.brief.verify import Facts
 from pipeline.context import RunContext
@@ -59,6 +61,7 @@ class BriefingInputs:
     rules: Rules
     window: Window
     candidates: list[Candidate]
+    listed: dict[str, Listed]               # the window's papers kept as rows, not items (``pool``'s docstring)
     stored: dict[str, StoredResult]         # the classify stage's results, by paper ID or entry:path#N
     unstored: dict[str, StoredResult]       # candidate papers the classify stage has not tagged yet, as it would
     paper_titles: dict[str, str]            # the store's title of every cited paper
@@ -105,9 +108,11 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     window = compute_window(store, topic, ctx.today, cfg.cutoff)
     credibility = ctx.sources.credibility()
     rules = load_rules(ctx.workspace.root)
-    cands = collect_candidates(store, window, author_credibility=cfg.authors, source_credibility=credibility,
-                               tz=cfg.tz, compared=rules.claim_words.compared)
     anchored = current_anchors(store, topic, day)
+    collected = collect_candidates(store, window, author_credibility=cfg.authors, source_credibility=credibility,
+                                   tz=cfg.tz, compared=rules.claim_words.compared,
+                                   settled=settled_papers(store, engine.hash, topic, anchored))
+    cands = collected.candidates
     cands += cited_anchored(cands, {a.arxiv_id for a in anchored if a.arxiv_id})
     cited = {i for c in cands for i in c.arxiv_ids}
     entries = {k for c in cands for k in c.entry_keys}
@@ -120,6 +125,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     kept_claims = KeptClaims(ctx.workspace.root, rules.quantities, rules.said_of, rules.claim_words,
                              doc=topic)
     facts.kept_claims = kept_claims.wrap(facts.read_claims)
+    facts.listed = {i: row.title for i, row in collected.listed.items()}
+    facts.known_ids |= facts.listed.keys()   # each was classified: the store has it
     facts.doc_path = next((t.doc for t in cfg.topics if t.slug == topic), "")
     notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
                                                                                window.end[:10])
@@ -131,7 +138,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         classify_for=lambda keys: judged.wrap(engine.for_doc(topic, keys), engine.correction(topic, keys)),
         judged=judged,
         rules=rules, window=window,
-        candidates=cands, stored=stored,
+        candidates=cands, listed=collected.listed, stored=stored,
         unstored=_as_the_stage_would(engine, topic, paper_texts(store, cited - set(stored)), judged),
         paper_titles=paper_titles(store, cited, day),
         facts=facts, kept_claims=kept_claims,
@@ -150,6 +157,19 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
         previous=briefing_data(store, topic, window.previous) if window.previous else None,
         flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug, one_doc=len(cfg.topics) == 1,
         anchored_elsewhere={k for t in cfg.topics if t.slug != topic for k in anchored_sections(store, t.slug, day)})
+
+
+def settled_papers(store: Any, model_hash: str, doc: str, anchored: list[AnchorView]
+                   ) -> Callable[[set[str]], set[str]]:
+    """``f(ids)``: those of the window's listed papers the doc has no use for — the classify stage judged them
+    ``none`` for it (with today's model) and the doc anchors none of them. ``collect_candidates`` keeps them as
+    rows unless the window's writing reaches them."""
+    mine = {a.arxiv_id for a in anchored if a.arxiv_id}
+
+    def settled(ids: set[str]) -> set[str]:
+        judged = stored_relevance(store, model_hash, "paper", ids - mine, doc=doc)
+        return {i for i, relevance in judged.items() if relevance == "none"}
+    return settled
 
 
 def _as_the_stage_would(engine: Any, topic: str, papers: dict[str, PaperText], judged: Any) -> dict[str, StoredResult]:

@@ -296,7 +296,7 @@ def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
     item's name first. The items' notes and cards (the day's known IDs), and the work queue's lines
     (``Facts.queue_bad_ids``) whose IDs no item writes (the store's IDs near it, ``Facts.queue_near``: a queue
     line is read every day, and the day's items would change its evidence, reopening a closed flag daily)."""
-    known = {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids}
+    known = facts.listed | {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids}
     written_where = [(c.title, bad, known) for c in cands for bad in c.bad_ids]
     # an ID a day's item already writes is flagged there: the queue's line (read every day) must not take its place
     in_items = {written for _, (written, _, _), _ in written_where}

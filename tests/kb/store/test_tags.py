@@ -91,3 +91,21 @@ def test_a_classification_read_back_without_saving_is_what_the_store_reads_after
         save_classifications(tx, items, "m1")
     read = stored_results(store, "m1", "paper", [c.subject for c in items], doc="inference")
     assert {c.subject: read_back(c, "inference") for c in items} == read
+
+
+def test_the_stored_relevance_alone_is_what_stored_results_reads(store: Store) -> None:
+    """``stored_relevance`` (a night's question about the many listed papers it shows nowhere) answers as
+    ``stored_results`` does without reading tags: the doc's judgement where its model made one, else the base's;
+    nothing for a paper another model judged, on both backends."""
+    from kb.store.tags import stored_relevance, stored_results
+    items = [Classified("paper", "2610.00001", "none", [], {"inference": ("primary", [])}),
+             Classified("paper", "2610.00002", "none", [("routing", 0.5, [])], {"moe": ("adjacent", [])}),
+             Classified("paper", "2610.00003", "adjacent", [])]
+    with store.transaction() as tx:
+        save_classifications(tx, items, "m1")
+        save_classifications(tx, [Classified("paper", "2610.00004", "none", [])], "m0")
+    ids = [f"2610.0000{n}" for n in range(1, 6)]
+    read = stored_relevance(store, "m1", "paper", ids, doc="inference")
+    assert read == {"2610.00001": "primary", "2610.00002": "none", "2610.00003": "adjacent"}
+    assert read == {k: v.relevance for k, v in stored_results(store, "m1", "paper", ids, doc="inference").items()}
+    assert stored_relevance(store, "m1", "paper", ids, doc="moe")["2610.00002"] == "adjacent"

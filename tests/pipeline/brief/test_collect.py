@@ -2,16 +2,17 @@
 of the same title."""
 from __future__ import annotations
 
-from pipeline.brief.collect import _add, _Pool, post_is_about
+from pipeline.brief.collect import post_is_about
 from pipeline.brief.model import SourceRef
+from pipeline.brief.pool import Pool, add
 
 TITLE = "TierKV: Tiered KV-Cache Offloading for Long-Context LLM Serving"
 
 
-def _pool(*items: tuple[str, str]) -> _Pool:
-    pool = _Pool()
+def _pool(*items: tuple[str, str]) -> Pool:
+    pool = Pool()
     for aid, title in items:
-        _add(pool.get([f"id:{aid}"]), ids=[aid], title=title)
+        add(pool.get([f"id:{aid}"]), ids=[aid], title=title)
     return pool
 
 
@@ -28,9 +29,9 @@ def test_a_team_entry_citing_no_paper_under_a_known_papers_title_is_that_paper()
     and the briefing showed PairUp twice, 🟢 and 🟡 (a reader's review). A post of that title stays its own."""
     pool = _pool(("2610.11111", TITLE))
     entry, post = pool.get(["url:huggingface.co/papers/2613.11111"]), pool.get(["url:blog.example/tierkv"])
-    _add(entry, urls=["https://huggingface.co/papers/2613.11111"], title=TITLE.upper(),
+    add(entry, urls=["https://huggingface.co/papers/2613.11111"], title=TITLE.upper(),
          source=SourceRef("entry", "tom", "inbox/tom/n.md", 6, None, "2026-10-23", 4, "…"))
-    _add(post, urls=["https://blog.example/tierkv"], title=TITLE,
+    add(post, urls=["https://blog.example/tierkv"], title=TITLE,
          source=SourceRef("post", "blog", None, None, "https://blog.example/tierkv", "2026-10-23", 3, "…"))
     pool.known_ids = {"2610.11111"}
     pool.merge_same_titles()
@@ -50,7 +51,7 @@ def test_an_item_reached_by_two_keys_joins_the_items_they_name() -> None:
     """A note cites a blog post's URL, the listing has the paper, and the post is about the paper:
     the post's keys reach both items, and the three are one."""
     pool = _pool(("2610.11111", TITLE))
-    _add(pool.get(["url:lmcache.ai/blog/tierkv"]), urls=["https://lmcache.ai/blog/tierkv"], title="note")
+    add(pool.get(["url:lmcache.ai/blog/tierkv"]), urls=["https://lmcache.ai/blog/tierkv"], title="note")
     post = pool.get(["id:2610.11111", "url:lmcache.ai/blog/tierkv"])
     assert pool.items == [post]
     assert post.arxiv_ids == ["2610.11111"] and post.urls == ["https://lmcache.ai/blog/tierkv"]
@@ -65,15 +66,15 @@ def test_a_post_citing_one_paper_is_about_it_by_name_or_by_most_of_its_words() -
     assert post_is_about("LMCache v0.7", None)    # a paper the store has no title for is the subject
 
 
-def _entry(pool: _Pool, n: int, heading: str, url: str | None = None) -> None:
+def _entry(pool: Pool, n: int, heading: str, url: str | None = None) -> None:
     keys = [f"url:{url}"] if url else [f"entry:inbox/jay/n.md#{n}"]
-    _add(pool.get(keys), urls=[url] if url else [], title=heading, text=heading,
+    add(pool.get(keys), urls=[url] if url else [], title=heading, text=heading,
          source=SourceRef("entry", "jay", "inbox/jay/n.md", n, url, "2026-10-12T19:45", 5, heading))
 
 
-def _post(pool: _Pool, url: str, title: str) -> tuple[str, str]:
+def _post(pool: Pool, url: str, title: str) -> tuple[str, str]:
     key = f"url:{url}"
-    _add(pool.get([key]), urls=[f"https://{url}"], title=title,
+    add(pool.get([key]), urls=[f"https://{url}"], title=title,
          source=SourceRef("post", "lmcache", None, None, f"https://{url}", "2026-10-11", 4, title))
     return title, key
 
@@ -81,7 +82,7 @@ def _post(pool: _Pool, url: str, title: str) -> tuple[str, str]:
 def test_a_note_entry_without_a_link_is_the_item_of_the_post_its_heading_names() -> None:
     """Day 3: Jay's "LMCache 的 CacheGen 3：KV 出节点前先压缩" (no URL: "周日 LMCache 博客：…") and LMCache's
     post *CacheGen 3: Compressing KV Cache on the Wire …* were two 🟠 items, the release counted twice."""
-    pool = _Pool()
+    pool = Pool()
     _entry(pool, 2, "LMCache 的 CacheGen 3：KV 出节点前先压缩")
     posts = [_post(pool, "blog.lmcache.ai/2026-10-11-cachegen-3", "CacheGen 3: Compressing KV Cache on the Wire"),
              _post(pool, "blog.lmcache.ai/2026-09-30-cachegen-2", "CacheGen 2: Faster KV Cache Loading from Disk")]
@@ -95,7 +96,7 @@ def test_a_note_entry_without_a_link_is_the_item_of_the_post_its_heading_names()
 
 
 def test_an_entry_naming_no_post_two_posts_or_carrying_a_link_stays_its_own() -> None:
-    pool = _Pool()
+    pool = Pool()
     _entry(pool, 1, "CacheGen 对比")                             # no version: names neither release
     _entry(pool, 2, "CacheGen 2 和 CacheGen 3 放一起看")          # two posts' names
     _entry(pool, 3, "CacheGen 3 的复现", url="github.com/x/y")   # its own link decides its item

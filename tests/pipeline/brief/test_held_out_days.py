@@ -307,3 +307,24 @@ def test_day13_a_monday_says_its_window_spans_the_weekend_and_an_aside_is_no_sil
     assert "Today's window spans 3 days" in text
     oncall = next(line for line in text.splitlines() if line.startswith("| inbox/spark/2026-10-24T1830"))
     assert "1 observation of the team's own, to verify (section 3)" in oncall
+
+
+@pytest.mark.parametrize("day", sorted(FLOORS))
+def test_papers_kept_as_rows_change_no_briefing(day: str, request: pytest.FixtureRequest,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The listed papers the doc has no use for are kept as rows, not judged as items (pipeline/brief/pool.py):
+    each labelled day's briefing is the one that judging every paper gives, byte for byte, its counts included."""
+    from datetime import date
+
+    from pipeline.brief import inputs
+    from pipeline.brief.write import briefing_data
+    from pipeline.context import open_context
+    ctx = open_context(str(request.getfixturevalue(f"{day}_home")), date.fromisoformat(FLOORS[day][0]), offline=True)
+    try:
+        assert len(inputs.load_inputs(ctx, "inference").listed) >= 10   # the day has such papers to keep
+        kept = briefing_data(ctx, "inference", preview=True)
+        monkeypatch.setattr(inputs, "settled_papers", lambda *_: None)   # every paper an item, as before
+        assert json.dumps(kept, sort_keys=True) == json.dumps(briefing_data(ctx, "inference", preview=True),
+                                                              sort_keys=True)
+    finally:
+        ctx.close()

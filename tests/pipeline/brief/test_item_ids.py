@@ -22,7 +22,7 @@ CARD = "organized/paper_cards/406-2610-15590.md"
 
 
 def _collect(store: Store):
-    return collect_candidates(store, WINDOW, author_credibility={}, source_credibility={})
+    return collect_candidates(store, WINDOW, author_credibility={}, source_credibility={}).candidates
 
 
 def test_a_card_named_for_another_id_is_an_id_conflict_on_its_own(store: Store) -> None:

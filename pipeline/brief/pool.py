@@ -1,0 +1,236 @@
+"""The window's items under construction: candidates merged by arXiv ID, URL, title and name (``Pool``), and the
+papers of the window nobody needs judged again (``Listed``).
+
+A paper the classify stage already called ``none`` for the doc, that the doc does not anchor and that nothing of
+the window's own writing (a note, a card, a post) cites is the listing's alone: the briefing shows it nowhere, so
+it is kept as a row (its title, the sources that carried it) for the sources' counts and the likely IDs of a slip,
+not built, merged and judged as an item. On a heavy day that is four papers in five. One the window's items reach
+after all, by its title (``titled_as_unknown``) or its name (``named_elsewhere``), is made an item where it would
+have stood among them (``promote``): the pool is then the one every paper built as an item would give.
+"""
+from __future__ import annotations
+
+import re
+from bisect import insort
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from kb.names import TOKEN, coined, name_key, title_name
+from kb.text import clean_heading, words_of
+from pipeline.brief.entities import NameIndex
+from pipeline.brief.model import Candidate
+
+SAME_TITLE_MIN = 20   # characters of a compared title: a shorter one ("Introduction") names nothing
+
+
+@dataclass
+class Listed:
+    """A paper of the window kept as a row: its title as of the window, the sources that listed it; the sightings
+    it is made of and the item it came after, should it be made an item (``Pool.promote``)."""
+
+    title: str
+    sources: set[str] = field(default_factory=set)
+    rows: list[Any] = field(default_factory=list)
+    place: tuple[int, ...] = ()   # where among the pool's items it would have been made (``Pool.promote``)
+
+
+class Pool:
+    """Candidates under construction, merged by arXiv ID, URL, and title (``merge_same_titles``)."""
+
+    def __init__(self) -> None:
+        self.items: list[Candidate] = []
+        self.by_key: dict[str, Candidate] = {}
+        self.known_ids: set[str] = set()   # IDs of the pool the store has metadata for
+        self.listed: dict[str, Listed] = {}   # papers kept as rows, by arXiv ID (the module's docstring)
+        self._place: dict[int, tuple[int, ...]] = {}   # id(item) → where it was made: merges keep that order
+
+    def get(self, keys: list[str]) -> Candidate:
+        found = [self.by_key[k] for k in keys if k in self.by_key]
+        if not found:
+            c = Candidate(key=keys[0])
+            self.items.append(c)
+            self._place[id(c)] = (len(self._place), 0)
+        else:
+            c = found[0]
+            for other in found[1:]:
+                if other is not c:
+                    self._absorb(c, other)
+        for k in keys:
+            self.by_key[k] = c
+        return c
+
+    def _absorb(self, keep: Candidate, other: Candidate) -> None:
+        for attr in ("arxiv_ids", "urls", "titles", "texts", "points", "sources", "upvotes", "markers", "bad_ids",
+                     "short_ids", "card_file_ids"):
+            for v in getattr(other, attr):
+                if v not in getattr(keep, attr):
+                    getattr(keep, attr).append(v)
+        keep.kinds |= other.kinds
+        keep.card_relevance = keep.card_relevance or other.card_relevance
+        keep.card_title = keep.card_title or other.card_title
+        keep.card_topics = keep.card_topics or other.card_topics
+        keep.post_title = keep.post_title or other.post_title
+        self.items.remove(other)
+        for k, v in list(self.by_key.items()):
+            if v is other:
+                self.by_key[k] = keep
+
+    def merge_same_systems(self, names: NameIndex) -> None:
+        """One candidate per system written under several IDs (at most one known to the store),
+        carrying every ID it is written with (a queue line's included)."""
+        for _, ids in names.one_system_many_ids(self.known_ids):
+            found = [self.by_key[f"id:{i}"] for i in ids if f"id:{i}" in self.by_key]
+            if not found:
+                continue
+            keep = found[0]
+            for other in found[1:]:
+                if other is not keep and other in self.items:
+                    self._absorb(keep, other)
+            for i in ids:
+                if i not in keep.arxiv_ids:
+                    keep.arxiv_ids.append(i)
+                self.by_key[f"id:{i}"] = keep
+
+    def mark_miscited(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]) -> None:
+        """A name written beside another known paper's ID (``TreeDraft（2610.08810）``, 2610.08810 being
+        *TeraTune: …*) is an ID conflict of the day's paper titled with the name. Nothing is merged:
+        both are real papers."""
+        for _, own, wrong in names.miscited(titles, named):
+            c = self.by_key.get(f"id:{own}")
+            if c is not None and c in self.items:
+                # where: the entries, cards and queue lines that wrote it (a candidate's own key is no place)
+                c.miscited.update((aid, (titles[aid], [p for p in places if p not in self.by_key]))
+                                  for aid, places in wrong.items())
+
+    def miscited_entries(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]
+                         ) -> dict[str, str]:
+        """Note entries (``path#N``) whose subject is another known paper's ID written beside a system's
+        name → the ID of the paper titled with that name, which the entry is about."""
+        moved: dict[str, str] = {}
+        for _, own, wrong in names.miscited(titles, named):
+            for aid, places in wrong.items():
+                c = self.by_key.get(f"id:{aid}")
+                entries = {s.key for s in c.sources if s.kind == "entry"} if c is not None else set()
+                moved.update((p, own) for p in places if p in entries)
+        return moved
+
+    def merge_same_titles(self) -> None:
+        """Merge a paper written under an ID the store does not know into the known paper of the same title.
+
+        Two known papers that share a title stay apart: they are different papers. Titles compare
+        as words (``_norm_title``: case, punctuation and spacing aside); a name written with another
+        ID is entity resolution's (``merge_same_systems``), not a near title's.
+        """
+        unknown = self._unknown()
+        if not unknown:
+            return
+        exact = {t: c for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids
+                 for t in _compared_titles(c.titles)}
+        for u in unknown:
+            match = next((exact[t] for t in _compared_titles(u.titles) if t in exact), None)
+            if match is not None and match is not u and match in self.items and u in self.items:
+                self._absorb(match, u)
+
+    def _unknown(self) -> list[Candidate]:
+        """Items written under IDs the store does not know, and the team's entries citing no paper (an ID that
+        cannot be one in their link): "PairUp: Matching Prefilled Requests …" with a month-13 address is the
+        day's PairUp, not a second item of that title."""
+        return [c for c in self.items if (c.arxiv_ids and not set(c.arxiv_ids) & self.known_ids)
+                or (not c.arxiv_ids and c.sources and all(s.kind == "entry" for s in c.sources))]
+
+    def ids_written(self) -> set[str]:
+        """Every arXiv ID the pool's items are, or their sources write."""
+        return {i for c in self.items for i in (*c.arxiv_ids, *(i for s in c.sources for i in s.cites))}
+
+    def list_quietly(self, arxiv_id: str, title: str | None, source: str, row: Any) -> None:
+        """Keep a paper nobody needs judged as a row (the module's docstring)."""
+        # before the item made next; after those listed before it (the sightings come in their order)
+        listed = self.listed.setdefault(arxiv_id, Listed(title or arxiv_id, place=(len(self._place), -1,
+                                                                                   len(self.listed))))
+        listed.sources.add(source)
+        listed.rows.append(row)
+
+    def titled_as_unknown(self) -> list[str]:
+        """The listed papers whose title an item without a known ID is written with (``merge_same_titles`` would
+        merge it into the paper)."""
+        unknown = {t for c in self._unknown() for t in _compared_titles(c.titles)}
+        return [i for i, row in self.listed.items() if unknown and unknown.intersection(_compared_titles([row.title]))]
+
+    def named_elsewhere(self, names: NameIndex) -> list[str]:
+        """The listed papers the window's items, texts, cards or queue tie to a name: their ID written beside one
+        (a queue line "PredRoute 2610.15462" with SurgeFormer's ID), or their title's coined name written with
+        another ID. Entity resolution reads every ID of a name."""
+        written = {i for by_id in names.ids.values() for i in by_id}
+        return [i for i, row in self.listed.items() if i in written
+                or ((name := title_name(row.title)) and names.ids.get(name_key(name), {}).keys() - {i})]
+
+    def promote(self, ids: Iterable[str], build: Callable[[Candidate, Any], None]) -> None:
+        """Make these listed papers items, each where its first sighting would have made it among the items
+        (merges keep the items' order), ``build(item, sighting)`` adding each of its sightings."""
+        for arxiv_id in ids:
+            listed = self.listed.pop(arxiv_id)
+            c = Candidate(key=f"id:{arxiv_id}")
+            for r in listed.rows:
+                build(c, r)
+            self._place[id(c)] = listed.place
+            insort(self.items, c, key=lambda item: self._place[id(item)])
+            self.by_key[c.key] = c
+            self.known_ids.add(arxiv_id)
+
+    def merge_unlinked_entries(self, posts: list[tuple[str, str]]) -> None:
+        """A note entry that cites no ID and no URL is the item of the window's post whose name its heading
+        carries, version and all (``posts``: each post's title and its pool key): "LMCache 的 CacheGen 3：KV
+        出节点前先压缩" is the team's note of the post *CacheGen 3: Compressing KV Cache on the Wire …*, its
+        link not pasted. A heading naming two posts' names, or none, stays an item of its own; "CacheGen 3"
+        names neither *CacheGen 2: …* nor a post without a name before its colon."""
+        names = [(rx, key) for title, key in posts if (rx := _release_pattern(title)) is not None]
+        for c in list(self.items):
+            if c.arxiv_ids or c.urls or not c.sources or any(s.kind != "entry" for s in c.sources):
+                continue
+            found = {key for rx, key in names if any(rx.search(t) for t in c.titles)}
+            if len(found) != 1:
+                continue
+            post = self.by_key.get(found.pop())
+            if post is not None and post is not c and post in self.items and c in self.items:
+                self._absorb(c, post)   # the entry first, as when its note carries the post's link
+
+
+# A release's name before the colon of its post's title: a coined name and the version after it, if any
+# ("CacheGen 3", "LMCache v0.7", "DeepEP-v2").
+_RELEASE = re.compile(rf"^\s*(?P<name>(?P<coined>{TOKEN})(?:\s+v?\d+(?:\.\d+)*)?)\s*[:：]\s*\S")
+
+
+def _release_pattern(post_title: str | None) -> re.Pattern[str] | None:
+    """The name a post's title starts with, as a whole word of a heading (case aside), or None."""
+    m = _RELEASE.match(post_title or "")
+    if m is None or not coined(m["coined"]):
+        return None
+    return re.compile(rf"(?<![A-Za-z0-9.+-]){re.escape(m['name'])}(?![A-Za-z0-9+-]|\.\d)", re.I)
+
+
+def _compared_titles(titles: list[str]) -> list[str]:
+    return [t for t in (norm_title(x) for x in titles) if len(t) >= SAME_TITLE_MIN]
+
+
+@lru_cache(maxsize=8192)
+def norm_title(t: str) -> str:
+    """A title as titles are compared: its words (``words_of``, shared with the briefed keys), heading noise
+    gone."""
+    return words_of(clean_heading(t))
+
+
+def add(c: Candidate, *, ids=(), urls=(), title=None, text=None, points=(), source=None, markers=()) -> None:
+    for have, values in ((c.arxiv_ids, ids), (c.urls, urls), (c.points, points), (c.markers, markers)):
+        for v in values:
+            if v not in have:
+                have.append(v)
+    if title and title not in c.titles:
+        c.titles.append(title)
+    if text and text not in c.texts:
+        c.texts.append(text)
+    if source and all(s.key != source.key or s.kind != source.kind for s in c.sources):
+        c.sources.append(source)
+
+
