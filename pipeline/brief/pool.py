@@ -146,9 +146,9 @@ class Pool:
 
     def list_quietly(self, arxiv_id: str, title: str | None, source: str, row: Any) -> None:
         """Keep a paper nobody needs judged as a row (the module's docstring)."""
-        # before the item made next; after those listed before it (the sightings come in their order)
-        listed = self.listed.setdefault(arxiv_id, Listed(title or arxiv_id, place=(len(self._place), -1,
-                                                                                   len(self.listed))))
+        listed = self.listed.get(arxiv_id)
+        if listed is None:   # before the item made next, after those listed before it (sightings come in order)
+            listed = self.listed[arxiv_id] = Listed(title or arxiv_id, place=(len(self._place), -1, len(self.listed)))
         listed.sources.add(source)
         listed.rows.append(row)
 
