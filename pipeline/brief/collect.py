@@ -115,8 +115,8 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         pool.promote(pool.titled_as_unknown(), sighting)
         pool.merge_same_titles()
         names = _names(rows, pool, compared)
-        if named := pool.named_elsewhere(names):
-            pool.promote(named, sighting)
+        if reached := pool.named_elsewhere(names):
+            pool.promote(reached, sighting)
             names = _names(rows, pool, compared)
         titles = paper_titles(store, names.ids_to_title(), window.end[:10])
         named = papers_named(store, names.unexplained(titles))

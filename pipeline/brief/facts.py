@@ -124,13 +124,11 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
         if sec:
             f.section_topics.setdefault(sec.lstrip("§"), set()).add(t)
     doc = current_doc_version(store, topic, until)
-    if doc:
-        labels = "\n".join(a.label for a in anchored)
-        f.speedup_texts.append((f"{DOC_PLACE} {doc.version}", labels))
+    if doc:   # the doc's places carry no version: the team bumps it with every edit, and a flag it closed on the
+        # doc's figures would reopen with each (the evidence is the flag's identity)
+        f.speedup_texts.append((DOC_PLACE, "\n".join(a.label for a in anchored)))
         for a in anchored:
             if a.arxiv_id and a.label:
-                # its place without the doc's version, which the team bumps daily: a flag the team closed on this
-                # line's figure stays closed while the figures do
                 f.anchor_lines.setdefault(a.arxiv_id, []).append((f"{DOC_PLACE} §{a.section}", a.label))
     return f
 

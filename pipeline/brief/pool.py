@@ -4,8 +4,8 @@ papers of the window nobody needs judged again (``Listed``).
 A paper the classify stage already called ``none`` for the doc, that the doc does not anchor and that nothing of
 the window's own writing (a note, a card, a post) cites is the listing's alone: the briefing shows it nowhere, so
 it is kept as a row (its title, the sources that carried it) for the sources' counts and the likely IDs of a slip,
-not built, merged and judged as an item. On a heavy day that is four papers in five. One the window's items reach
-after all, by its title (``titled_as_unknown``) or its name (``named_elsewhere``), is made an item where it would
+not built, merged and judged as an item: most of a listing's papers are not the doc's. One the window's items reach
+after all, by its title (``titled_as_unknown``) or by a name (``named_elsewhere``), is made an item where it would
 have stood among them (``promote``): the pool is then the one every paper built as an item would give.
 """
 from __future__ import annotations
@@ -27,13 +27,13 @@ SAME_TITLE_MIN = 20   # characters of a compared title: a shorter one ("Introduc
 
 @dataclass
 class Listed:
-    """A paper of the window kept as a row: its title as of the window, the sources that listed it; the sightings
-    it is made of and the item it came after, should it be made an item (``Pool.promote``)."""
+    """A paper of the window kept as a row: its title as of the window, the sources that listed it; its sightings
+    and where among the pool's items it would have been made, should it be made an item (``Pool.promote``)."""
 
     title: str
     sources: set[str] = field(default_factory=set)
     rows: list[Any] = field(default_factory=list)
-    place: tuple[int, ...] = ()   # where among the pool's items it would have been made (``Pool.promote``)
+    place: tuple[int, ...] = ()
 
 
 class Pool:

@@ -221,7 +221,7 @@ def quantity_name(quantity: str, lang: str, rules: Rules) -> str:
 
 def place_name(place: str, lang: str, rules: Rules) -> str:
     """Where a flag's evidence was found (a team file's path, or a label kb writes in English:
-    ``verify.STORE_PLACE``, ``facts.DOC_PLACE`` and the doc's version and section after it) as ``lang``'s text
+    ``verify.STORE_PLACE``, ``facts.DOC_PLACE`` and the doc's section after it) as ``lang``'s text
     says it: ``[place_names]``' text, else the place as written."""
     names = rules.place_names.get(lang, {})
     if place in names:

@@ -336,3 +336,33 @@ def test_a_past_day_rebuilt_closes_none_of_its_flags_and_builds_once(tmp_path: P
     kb(home, "nightly", "--date", DAY, "--offline", "--quiet")
     assert {f["id"]: f["status"] for f in _flags(home)} == {**before, first: "verified"}
     assert len(builds) == 1
+
+
+def test_a_closed_conflict_with_the_docs_figure_stays_closed_when_the_doc_s_version_moves_on(
+        sample_day: Path, tmp_path: Path) -> None:
+    """The doc's own figures ("SEIS 3.27× throughput") are compared with the window's by the system they name; the
+    doc's place in the evidence is the doc, not its version, which the team bumps with every edit: a conflict the
+    team closed stays closed when the version line moves on and the figures stay."""
+    from tests.pipeline.brief.conftest import clone
+    home = clone(sample_day, tmp_path / "ws")
+    doc = home / "organized/knowledge/inference.md"
+
+    def edit(old: str, new: str) -> None:
+        text = doc.read_text(encoding="utf-8")
+        assert old in text
+        doc.write_text(text.replace(old, new, 1), encoding="utf-8")
+    edit("SEIS — Self-Evolving Inference Systems, up to 3.27× throughput",
+         "SEIS — Self-Evolving Inference Systems; SEIS 3.27× throughput")
+    note = "inbox/jay/2026-10-08T2200-jay-seis-rerun.md"
+    (home / note).write_text("## 1. Serving notes: KV cache and decode batching on H100\n\n- We reran it for LLM "
+                             "inference serving on H100: SEIS 2.9× throughput over vLLM, KV cache offload on.\n",
+                             encoding="utf-8")
+    kb(home, "ingest", "workspace", "--date", DAY)
+    brief(home)
+    [seis] = [f for f in _flags(home, "--open") if f["subject"] == "SEIS · throughput"]
+    assert seis["evidence"]["values"] == {"2.9×": [f"{note}#1"], "3.27×": ["knowledge doc"]}
+    kb(home, "flags", "resolve", str(seis["id"]), "--as", "dismissed")
+    edit("version: v310", "version: v311")
+    kb(home, "ingest", "workspace", "--date", DAY)
+    brief(home)
+    assert [f["status"] for f in _flags(home) if f["id"] == seis["id"]] == ["dismissed"]

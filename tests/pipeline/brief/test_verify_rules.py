@@ -195,11 +195,11 @@ def test_upvote_counts_are_shown_with_their_times_and_a_fall_is_said() -> None:
 
 
 def test_number_conflict_two_speedups_for_one_name() -> None:
-    doc = ("knowledge doc v310", "SEIS 3.27× on agent traces")
+    doc = ("knowledge doc", "SEIS 3.27× on agent traces")
     c = cand("seis", sources=[entry(2, text="The blog says SEIS 2.9× over vLLM.")])
     [f] = number_conflicts([c], Facts(speedup_texts=[doc], quantities=QUANTITIES, claim_words=WORDS))
     assert f.subject == "SEIS · speed-up" and f.evidence["quantity"] == "SEIS speed-up (×)"
-    assert f.evidence["values"] == {"2.9×": [f"{NOTE}#2"], "3.27×": ["knowledge doc v310"]}
+    assert f.evidence["values"] == {"2.9×": [f"{NOTE}#2"], "3.27×": ["knowledge doc"]}
 
 
 def test_number_conflict_speedups_across_candidates_and_x_spelling() -> None:
@@ -227,19 +227,19 @@ def test_number_conflict_the_docs_line_against_a_new_version_of_its_paper() -> N
     the paper's."""
     line = "2610.11409 ToolCache — KV cache pinned across tool calls, −38% end-to-end agent latency (anchored 2026-10-09)"
     facts = Facts(quantities=QUANTITIES, claim_words=WORDS,
-                  anchor_lines={"2610.11409": [("knowledge doc v322 §1.(1)", line)]})
+                  anchor_lines={"2610.11409": [("knowledge doc §1.(1)", line)]})
     v2 = SourceRef("arxiv", "arxiv", None, None, "https://arxiv.org/abs/2610.11409", "2026-10-26", 3,
                    "On SWE-agent workloads, ToolCache reduces end-to-end agent latency by 33%.")
     c = cand("c", arxiv_id="2610.11409", arxiv_ids=["2610.11409"], sources=[v2])
     [f] = number_conflicts([c], facts)
-    assert f.evidence["values"] == {"33%": ["https://arxiv.org/abs/2610.11409"], "38%": ["knowledge doc v322 §1.(1)"]}
-    assert f.context["doc_line"] == {"place": "knowledge doc v322 §1.(1)", "value": "38%"}   # its advice: fix the line
+    assert f.evidence["values"] == {"33%": ["https://arxiv.org/abs/2610.11409"], "38%": ["knowledge doc §1.(1)"]}
+    assert f.context["doc_line"] == {"place": "knowledge doc §1.(1)", "value": "38%"}   # its advice: fix the line
     same = replace(v2, text="ToolCache reduces end-to-end agent latency by 38%.")
     assert number_conflicts([cand("c", arxiv_id="2610.11409", arxiv_ids=["2610.11409"], sources=[same])], facts) == []
     quiet = replace(v2, text="ToolCache pins the KV cache of an agent program across tool calls.")
     assert number_conflicts([cand("c", arxiv_id="2610.11409", arxiv_ids=["2610.11409"], sources=[quiet])], facts) == []
     other = Facts(quantities=QUANTITIES, claim_words=WORDS, anchor_lines={"2610.11409": [(
-        "knowledge doc v322 §1.(1)", "2610.11409 ToolCache — pinned KV; HydraRoute reports latency −38%")]})
+        "knowledge doc §1.(1)", "2610.11409 ToolCache — pinned KV; HydraRoute reports latency −38%")]})
     assert number_conflicts([c], other) == []
 
 
@@ -873,7 +873,8 @@ def test_a_marked_row_is_its_papers_when_the_entry_s_heading_names_another(tmp_p
 def test_a_place_kb_names_is_said_in_the_briefings_language_with_what_follows_it() -> None:
     from pipeline.brief.rules import load_rules, place_name
     rules = load_rules()
-    assert place_name("knowledge doc v322 §1.(1)", "zh", rules) == "知识文档 v322 §1.(1)"
-    assert place_name("knowledge doc v322 §1.(1)", "en", rules) == "knowledge doc v322 §1.(1)"
+    assert place_name("knowledge doc §1.(1)", "zh", rules) == "知识文档 §1.(1)"
+    assert place_name("knowledge doc", "zh", rules) == "知识文档"
+    assert place_name("knowledge doc §1.(1)", "en", rules) == "knowledge doc §1.(1)"
     assert place_name("store: listing/API metadata", "zh", rules) == "库内 arXiv 列表/API 元数据"
     assert place_name("knowledge docs/x.md", "zh", rules) == "knowledge docs/x.md"   # a path, not the label
