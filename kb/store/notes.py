@@ -14,7 +14,7 @@ from typing import Any
 from kb.arxiv_id import parse_arxiv_id
 from kb.records import Finding, Note, Point
 from kb.store.db import Store
-from kb.store.rows import Tx, row
+from kb.store.rows import Tx, chunks, row
 from kb.store.search import index_docs, unindex
 from kb.store.tags import enqueue
 
@@ -116,14 +116,30 @@ def notes_between(store: Store, first_day: str, last_day: str) -> list[NoteView]
 
 def entries_of(store: Store, path: str) -> list[EntryView]:
     """A note's entries in order, their JSON columns decoded."""
-    return [EntryView(r[0], r[1], r[2], r[3], [Point.load(p) for p in json.loads(r[4])], *map(json.loads, r[5:8]),
-                      r[8], json.loads(r[9]), json.loads(r[10]))
-            for r in store.query("SELECT path, number, heading, text, points, upvotes, markers, urls, subject, cites, "
-                                 "bad_ids FROM note_entries WHERE path = ? ORDER BY number", (path,))]
+    return entries_of_notes(store, [path]).get(path, [])
 
 
-def entry_count(store: Store, path: str) -> int:
-    return store.query("SELECT count(*) FROM note_entries WHERE path = ?", (path,))[0][0]
+def entries_of_notes(store: Store, paths: list[str]) -> dict[str, list[EntryView]]:
+    """Each note's entries in order (one query for a window's notes, not one per note)."""
+    out: dict[str, list[EntryView]] = {}
+    for part in chunks(sorted(set(paths))):
+        for r in store.query("SELECT path, number, heading, text, points, upvotes, markers, urls, subject, cites, "
+                             f"bad_ids FROM note_entries WHERE path IN ({','.join('?' * len(part))}) "
+                             "ORDER BY path, number", tuple(part)):
+            out.setdefault(r[0], []).append(EntryView(r[0], r[1], r[2], r[3], [Point.load(p) for p in json.loads(r[4])],
+                                                      *map(json.loads, r[5:8]), r[8], json.loads(r[9]),
+                                                      json.loads(r[10])))
+    return out
+
+
+def entry_counts(store: Store, paths: list[str]) -> dict[str, int]:
+    """How many entries each note has (a note without any: absent)."""
+    out: dict[str, int] = {}
+    for part in chunks(sorted(set(paths))):
+        out.update((path, n) for path, n in store.query(
+            f"SELECT path, count(*) FROM note_entries WHERE path IN ({','.join('?' * len(part))}) GROUP BY path",
+            tuple(part)))
+    return out
 
 
 def mentions_until(store: Store, day: str, *, except_kind: str = "") -> dict[str, list[str]]:

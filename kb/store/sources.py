@@ -122,14 +122,15 @@ def sources_status(store: Store, *, until: str | None = None) -> list[dict[str, 
     from what was known then). Several runs of one day count as one run of that day.
     """
     out = []
-    for (name,) in store.query(f"SELECT DISTINCT source FROM source_runs WHERE {_SPEAKS} ORDER BY source"):
-        # "new" is what the run brought that the store lacked or had otherwise: a day's HF papers, which the
-        # arXiv listing brought first, are all updates, and HF was named stale every day it delivered
-        runs = store.query("SELECT run_date, started_at, status, new + updated AS new, error, problems, recording FROM "
-                           f"source_runs WHERE source = ? AND run_date <= ? AND {_SPEAKS} ORDER BY id DESC",
-                           (name, until or "9999"))
-        if not runs:
-            continue
+    # "new" is what the run brought that the store lacked or had otherwise: a day's HF papers, which the
+    # arXiv listing brought first, are all updates, and HF was named stale every day it delivered
+    by_source: dict[str, list[Any]] = {}
+    for r in store.query("SELECT source, run_date, started_at, status, new + updated AS new, error, problems, "
+                         f"recording FROM source_runs WHERE run_date <= ? AND {_SPEAKS} ORDER BY source, id DESC",
+                         (until or "9999",)):
+        by_source.setdefault(r["source"], []).append(r)
+    meta = {r["name"]: r for r in store.query("SELECT name, kind, credibility FROM sources")}
+    for name, runs in by_source.items():
         consecutive, days = 0, set()
         for r in runs:   # newest first; a day's last run says how that day went
             if r["run_date"] in days:
@@ -142,10 +143,9 @@ def sources_status(store: Store, *, until: str | None = None) -> list[dict[str, 
         failed = [r for r in runs if r["status"] == "failed"]
         with_new = [r for r in runs if r["new"]]
         quiet, usual = _staleness(runs)
-        meta = store.query("SELECT kind, credibility FROM sources WHERE name = ?", (name,))
         out.append({
-            "name": name, "kind": meta[0]["kind"] if meta else None,
-            "credibility": meta[0]["credibility"] if meta else None,
+            "name": name, "kind": meta[name]["kind"] if name in meta else None,
+            "credibility": meta[name]["credibility"] if name in meta else None,
             "last_status": runs[0]["status"], "last_run": runs[0]["run_date"],
             "last_success": ok[0]["run_date"] if ok else None,
             "last_failure": failed[0]["run_date"] if failed else None,

@@ -17,7 +17,7 @@ from kb.records import Point
 from kb.store import Store
 from kb.store.briefings import previous_date
 from kb.store.cards import CardView, QueueView, cards, queue
-from kb.store.notes import EntryView, NoteView, entries_of, notes_between
+from kb.store.notes import EntryView, NoteView, entries_of_notes, notes_between
 from kb.store.papers import SightingView, existing_ids, paper_titles, papers_named, sightings_between
 from kb.store.posts import PostView, earlier_texts, posts_published_between
 from kb.text import clean_heading, find_markers, normalize_url
@@ -73,12 +73,12 @@ class _Rows:
 
 def _read(store: Store, window: Window, tz: tzinfo | None, settled: Callable[[set[str]], set[str]] | None) -> _Rows:
     day = window.end[:10]
-    notes = [(n, entries_of(store, n.path)) for n in notes_between(store, *_days(window))
-             if window.contains(n.timestamp)]
+    notes = [n for n in notes_between(store, *_days(window)) if window.contains(n.timestamp)]
+    entries = entries_of_notes(store, [n.path for n in notes])
     posts = _window_posts(store, window, tz)
     # Blog mentions come with their post, dated in local time; backfill kinds are no news.
     sightings = [r for r in sightings_between(store, *_days(window)) if window.contains(r.seen_on)]
-    return _Rows(notes, cards(store), queue(store, day), posts,
+    return _Rows([(n, entries.get(n.path, [])) for n in notes], cards(store), queue(store, day), posts,
                  paper_titles(store, {p.cites[0] for p, _ in posts if len(p.cites) == 1}, day), sightings,
                  settled({r.arxiv_id for r in sightings}) if settled is not None and sightings else set())
 

@@ -21,7 +21,7 @@ from kb.store.anchors import (
 from kb.store.briefings import briefed_before, briefing_data
 from kb.store.cards import QueueView, queue
 from kb.store.flags import STALE, FlagState, flag_states
-from kb.store.notes import NoteView, entry_count, notes_between
+from kb.store.notes import NoteView, entry_counts, notes_between
 from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
 from kb.store.tags import StoredResult, stored_relevance, stored_results
@@ -128,9 +128,9 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     facts.listed = {i: row.title for i, row in collected.listed.items()}
     facts.known_ids |= facts.listed.keys()   # each was classified: the store has it
     facts.doc_path = next((t.doc for t in cfg.topics if t.slug == topic), "")
-    notes = [NoteSource(n, entry_count(store, n.path)) for n in notes_between(store, window.start[:10],
-                                                                               window.end[:10])
-             if window.contains(n.timestamp)]
+    in_window = [n for n in notes_between(store, window.start[:10], window.end[:10]) if window.contains(n.timestamp)]
+    counts = entry_counts(store, [n.path for n in in_window])
+    notes = [NoteSource(n, counts.get(n.path, 0)) for n in in_window]
     return BriefingInputs(
         topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
         credibility=credibility, taxonomy=taxonomy, classify=judged.wrap(engine.for_doc(topic)),
