@@ -166,7 +166,8 @@ def stored_results(store: Store, model_hash: str, kind: str, subjects: Iterable[
     """
     out: dict[str, StoredResult] = {}
     for part, marks in _parts(subjects):
-        out.update((subject, StoredResult(relevance)) for subject, relevance in _base(store, model_hash, kind, part))
+        out.update((subject, StoredResult(relevance)) for subject, relevance in _base(store, model_hash, kind, part,
+                                                                                      marks))
         for subject, topic, score, terms, model in store.query(
                 f"SELECT subject, topic, score, terms, taxonomy_hash FROM tags WHERE subject_kind = ? "
                 f"AND subject IN ({marks}) ORDER BY subject, score DESC, topic", (kind, *part)):
@@ -186,7 +187,7 @@ def stored_relevance(store: Store, model_hash: str, kind: str, subjects: Iterabl
     know of the many listed papers it shows nowhere."""
     out: dict[str, str] = {}
     for part, marks in _parts(subjects):
-        out.update(_base(store, model_hash, kind, part))
+        out.update(_base(store, model_hash, kind, part, marks))
         for subject, relevance, model in store.query(
                 f"SELECT subject, relevance, model_hash FROM doc_relevance WHERE subject_kind = ? "
                 f"AND doc = ? AND subject IN ({marks})", (kind, doc, *part)):
@@ -201,9 +202,9 @@ def _parts(subjects: Iterable[str]) -> Iterator[tuple[list[str], str]]:
         yield part, ",".join("?" * len(part))
 
 
-def _base(store: Store, model_hash: str, kind: str, part: list[str]) -> Iterator[tuple[str, str]]:
-    """(subject, relevance) of the base model's stored judgement of each of ``part`` made with ``model_hash``."""
-    marks = ",".join("?" * len(part))
+def _base(store: Store, model_hash: str, kind: str, part: list[str], marks: str) -> Iterator[tuple[str, str]]:
+    """(subject, relevance) of the base model's stored judgement of each of ``part`` (its ``?`` marks) made with
+    ``model_hash``."""
     for subject, relevance, model in store.query(
             f"SELECT subject, relevance, taxonomy_hash FROM classifications WHERE subject_kind = ? "
             f"AND subject IN ({marks})", (kind, *part)):

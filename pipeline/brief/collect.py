@@ -335,10 +335,10 @@ def sighting_kind(source: str, kind: str) -> str:
     return "arxiv" if source == "arxiv" else "listing"
 
 
-def _sightings(rows: _Rows, pool: Pool, source_credibility: dict[str, int], quiet: set[str]) -> None:
+def _sightings(rows: _Rows, pool: Pool, source_credibility: dict[str, int], settled: set[str]) -> None:
     for r in rows.sightings:
-        if r.arxiv_id in quiet:
-            pool.list_quietly(r.arxiv_id, r.title, r.source, r)
+        if r.arxiv_id in settled:
+            pool.keep_as_row(r.arxiv_id, r.title, r.source, r)
         else:
             _add_sighting(pool.get([f"id:{r.arxiv_id}"]), r, source_credibility)
 

@@ -15,11 +15,11 @@ from bisect import insort
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from kb.names import TOKEN, coined, name_key, title_name
+from kb.store.papers import SightingView
 from kb.text import clean_heading, words_of
-from pipeline.brief.entities import NameIndex
+from pipeline.brief.entities import NameIndex, name_id_pairs
 from pipeline.brief.model import Candidate
 
 SAME_TITLE_MIN = 20   # characters of a compared title: a shorter one ("Introduction") names nothing
@@ -32,26 +32,29 @@ class Listed:
 
     title: str
     sources: set[str] = field(default_factory=set)
-    rows: list[Any] = field(default_factory=list)
+    rows: list[SightingView] = field(default_factory=list)
     place: tuple[int, ...] = ()
 
 
 class Pool:
-    """Candidates under construction, merged by arXiv ID, URL, and title (``merge_same_titles``)."""
+    """Candidates under construction, merged by arXiv ID, URL, and title (``merge_same_titles``); and the listed
+    papers kept as rows (``listed``, the module's docstring) until an item reaches them (``promote``)."""
 
     def __init__(self) -> None:
         self.items: list[Candidate] = []
         self.by_key: dict[str, Candidate] = {}
         self.known_ids: set[str] = set()   # IDs of the pool the store has metadata for
         self.listed: dict[str, Listed] = {}   # papers kept as rows, by arXiv ID (the module's docstring)
-        self._place: dict[int, tuple[int, ...]] = {}   # id(item) → where it was made: merges keep that order
+        self._made = 0   # items made so far: each one's place among them, which merges keep
+        self._place: dict[int, tuple[int, ...]] = {}   # id(item) → its place (an alive item's id is its own)
 
     def get(self, keys: list[str]) -> Candidate:
         found = [self.by_key[k] for k in keys if k in self.by_key]
         if not found:
             c = Candidate(key=keys[0])
             self.items.append(c)
-            self._place[id(c)] = (len(self._place), 0)
+            self._place[id(c)] = (self._made, 0)
+            self._made += 1
         else:
             c = found[0]
             for other in found[1:]:
@@ -120,7 +123,7 @@ class Pool:
         """Merge a paper written under an ID the store does not know into the known paper of the same title.
 
         Two known papers that share a title stay apart: they are different papers. Titles compare
-        as words (``_norm_title``: case, punctuation and spacing aside); a name written with another
+        as words (``norm_title``: case, punctuation and spacing aside); a name written with another
         ID is entity resolution's (``merge_same_systems``), not a near title's.
         """
         unknown = self._unknown()
@@ -144,11 +147,11 @@ class Pool:
         """Every arXiv ID the pool's items are, or their sources write."""
         return {i for c in self.items for i in (*c.arxiv_ids, *(i for s in c.sources for i in s.cites))}
 
-    def list_quietly(self, arxiv_id: str, title: str | None, source: str, row: Any) -> None:
+    def keep_as_row(self, arxiv_id: str, title: str | None, source: str, row: SightingView) -> None:
         """Keep a paper nobody needs judged as a row (the module's docstring)."""
         listed = self.listed.get(arxiv_id)
         if listed is None:   # before the item made next, after those listed before it (sightings come in order)
-            listed = self.listed[arxiv_id] = Listed(title or arxiv_id, place=(len(self._place), -1, len(self.listed)))
+            listed = self.listed[arxiv_id] = Listed(title or arxiv_id, place=(self._made, -1, len(self.listed)))
         listed.sources.add(source)
         listed.rows.append(row)
 
@@ -159,14 +162,20 @@ class Pool:
         return [i for i, row in self.listed.items() if unknown and unknown.intersection(_compared_titles([row.title]))]
 
     def named_elsewhere(self, names: NameIndex) -> list[str]:
-        """The listed papers the window's items, texts, cards or queue tie to a name: their ID written beside one
-        (a queue line "PredRoute 2610.15462" with SurgeFormer's ID), or their title's coined name written with
-        another ID. Entity resolution reads every ID of a name."""
+        """The listed papers tied to a name the way entity resolution reads names (every ID of a name): their ID
+        written beside one by the window's items, texts, cards or queue (a queue line "PredRoute 2610.15462" with
+        SurgeFormer's ID); their title's coined name written with another ID; or a name written beside an ID in
+        their own title ("… Beyond FourCastNet (2202.11214)"), which an item's title gives the index."""
         written = {i for by_id in names.ids.values() for i in by_id}
-        return [i for i, row in self.listed.items() if i in written
-                or ((name := title_name(row.title)) and names.ids.get(name_key(name), {}).keys() - {i})]
 
-    def promote(self, ids: Iterable[str], build: Callable[[Candidate, Any], None]) -> None:
+        def reached(arxiv_id: str, title: str) -> bool:
+            if arxiv_id in written or name_id_pairs(title, names.compared):
+                return True
+            name = title_name(title)
+            return bool(name and names.ids.get(name_key(name), {}).keys() - {arxiv_id})
+        return [i for i, row in self.listed.items() if reached(i, row.title)]
+
+    def promote(self, ids: Iterable[str], build: Callable[[Candidate, SightingView], None]) -> None:
         """Make these listed papers items, each where its first sighting would have made it among the items
         (merges keep the items' order), ``build(item, sighting)`` adding each of its sightings."""
         for arxiv_id in ids:
@@ -222,6 +231,8 @@ def norm_title(t: str) -> str:
 
 
 def add(c: Candidate, *, ids=(), urls=(), title=None, text=None, points=(), source=None, markers=()) -> None:
+    """Add what one source says of ``c`` to it: its IDs, links, title, text, points, marks, the source itself
+    (each once)."""
     for have, values in ((c.arxiv_ids, ids), (c.urls, urls), (c.points, points), (c.markers, markers)):
         for v in values:
             if v not in have:

@@ -64,3 +64,20 @@ def test_without_a_judgement_every_paper_is_an_item(store: Store) -> None:
     _day(store)
     got = collect_candidates(store, WINDOW, author_credibility={}, source_credibility={}, settled=lambda ids: set())
     assert not got.listed and {i for c in got.candidates for i in c.arxiv_ids} >= set(PAPERS)
+
+
+def test_a_listed_paper_whose_title_writes_a_name_beside_an_id_is_an_item(store: Store) -> None:
+    """A title is read for names written beside IDs as a note's line is ("… Beyond FourCastNet (2202.11214)"): a note
+    writing FourCastNet with a mistyped ID is then one item with the title's ID, as when every paper is one."""
+    with store.transaction() as tx:
+        save_papers(tx, [PaperRecord("2610.15401", 1, title="QuietNet: Sparse Weather Operators Beyond FourCastNet "
+                                     "(2202.11214) at Scale"),
+                         PaperRecord("2202.11214", 1, title="FourCastNet: A Global Data-driven Weather Model")], "arxiv")
+        add_sightings(tx, [Sighting("2610.15401", "arxiv", "2026-10-13", "new", 1)])
+        save_note(tx, parse_note("## 1. FourCastNet（2202.11241）\n\n- The baseline everyone compares with.\n",
+                                 "inbox/tom/2026-10-13T2130-tom-weather.md"))
+    every = collect_candidates(store, WINDOW, author_credibility={}, source_credibility={})
+    kept = collect_candidates(store, WINDOW, author_credibility={}, source_credibility={},
+                              settled=lambda ids: ids & {"2610.15401"})
+    assert not kept.listed and _shape(kept.candidates) == _shape(every.candidates)
+    assert ["2202.11241", "2202.11214"] in [c.arxiv_ids for c in kept.candidates]
