@@ -57,9 +57,10 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
         others = [a for a in facts.anchored_topics.get(c.section, [])
                   if a[0] not in c.subjects and a[0] not in said.different]
         words = _Words(c, others, facts)
-        # the team's word only, too, where its lines set the item apart from an anchored paper: whoever wrote
-        # "和今早刚锚的 KVDedup 不是一回事" weighed it against the doc; the weaker evidence is for items nobody has
-        weighed = recap or bool(said.different)
+        # the team's word only, too, where its lines set the item apart from an anchored paper or liken it to one:
+        # whoever wrote "和今早刚锚的 KVDedup 不是一回事" or "borrows LayerLink's pipelining" (a paper of another
+        # section) weighed it against the doc; the weaker evidence is for items nobody has
+        weighed = recap or bool(said.different) or bool(said.same)
         found = _named(said.same, others) or (None if weighed else _by_topics(c, others, facts, words)
                                                or _by_words(others, facts, words))
         if found:

@@ -112,8 +112,9 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         pool.merge_unlinked_entries(keyed)
         # a listed paper is known to the store (the classify stage judged it), as it was when it was an item
         pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids}) | pool.listed.keys()
-        pool.promote(pool.titled_as_unknown(), sighting)
+        pool.promote(dict.fromkeys(pool.titled_as_unknown() + pool.named_in_headings()), sighting)
         pool.merge_same_titles()
+        pool.merge_named_entries()
         names = _names(rows, pool, compared)
         if reached := pool.named_elsewhere(names):
             pool.promote(reached, sighting)

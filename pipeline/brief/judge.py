@@ -18,7 +18,7 @@ from kb.names import title_name_key
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import claims_in
-from pipeline.brief.likeness import AnchoredNames, Names, clauses, named_in, statements, without_comparisons
+from pipeline.brief.likeness import AnchoredNames, Names, clauses, likeness, named_in, statements, without_comparisons
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
 from pipeline.classify.classifier import classify as keyword_classify
@@ -203,6 +203,9 @@ def said_the_same(c: Candidate, names: Names, rules: Rules) -> list[str]:
             for text, verdict, _ in statements(clause, names, words):
                 if verdict == "same":
                     found += [n for n in named_in(text, names) if n not in own and n not in found]
+    if found:   # the team's last word: one a later line takes back is repeated no more
+        still = set(likeness(c, names, rules.overlap_words).same)
+        found = [n for n in found if n in still]
     if not isinstance(names, AnchoredNames):   # names without their sections (a test's): every one
         return found
     return [names.name_of(s) or s for s in found if c.section and c.section in names.sections_of(s)]

@@ -286,24 +286,34 @@ def statements(clause: str, names: Names, words: OverlapWords) -> list[tuple[str
 
 def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
     """What the team's note entries and cards about ``c`` say it is like (not a note that only cites it
-    beside its own subject: that one speaks of another item)."""
+    beside its own subject: that one speaks of another item). The team's last word counts: a later entry or
+    card that says the item is not what an earlier one called it the same as ("收回早上的说法：PoolVerify 和
+    VerifyBatch 不是一回事"), or that it overlaps nothing anchored, takes that back; within one source a "nothing"
+    speaks of the papers it does not name ("和 X 是同一件事，和其它已锚的都不重叠")."""
     out = Likeness()
     if not (words.same or words.different or words.nothing):
         return out
     own = set(c.subjects)
-    for s in c.sources:
-        if s.kind not in ("entry", "card") or s.beside_subject or not s.text:
-            continue
-        for _, verdict, named_here in (st for clause in clauses(s.text) for st in statements(clause, names, words)):
-            named = [n for n in named_here if n not in own]
-            if verdict == "same":
-                out.same += [n for n in named if n not in out.same]
-                if named and s.key not in out.said_in:
-                    out.said_in.append(s.key)
-            elif named:
-                out.different.update(named)
-            elif verdict == "nothing":
+    said = [(s, [(v, [n for n in named if n not in own]) for clause in clauses(s.text)
+                 for _, v, named in statements(clause, names, words)])
+            for s in c.sources if s.kind in ("entry", "card") and not s.beside_subject and s.text]
+    last: dict[str, str] = {}   # subject → its last verdict ("same" or "different"), the sources in time order
+    for _, verdicts in sorted(said, key=lambda x: (x[0].date or "", x[0].path or "", x[0].entry or 0)):
+        earlier = [n for n, v in last.items() if v == "same"]
+        for verdict, named in verdicts:
+            if verdict == "nothing" and not named:
                 out.nothing = True
+                last.update((n, "different") for n in earlier)
+            last.update((n, "same" if verdict == "same" else "different") for n in named)
+    for s, verdicts in said:   # in the order written
+        for verdict, named in verdicts:
+            if verdict != "same":
+                continue
+            kept = [n for n in named if last.get(n) == "same"]
+            out.same += [n for n in kept if n not in out.same]
+            if kept and s.key not in out.said_in:
+                out.said_in.append(s.key)
+    out.different = {n for n, v in last.items() if v == "different"}
     return out
 
 

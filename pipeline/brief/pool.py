@@ -188,6 +188,32 @@ class Pool:
             self.by_key[c.key] = c
             self.known_ids.add(arxiv_id)
 
+    def named_in_headings(self) -> list[str]:
+        """The listed papers whose title's coined name an entry citing nothing names in its heading
+        (``merge_named_entries`` may make the entry theirs)."""
+        headings = [t for c in self._citing_nothing() for t in c.titles]
+        return [i for i, row in self.listed.items()
+                if (name := title_name(row.title)) and any(_names_word(name, h) for h in headings)]
+
+    def merge_named_entries(self) -> None:
+        """A note entry that cites no ID and no URL, whose heading names exactly one of the window's papers by its
+        title's coined name, is that paper's ("收回早上的说法：PoolVerify 和 VerifyBatch 不是一回事" is PoolVerify's,
+        VerifyBatch being no paper of the window), as when its heading carries the paper's ID. A heading naming two
+        of the day's papers compares them: it stays an item of its own."""
+        papers = [(name, c) for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids
+                  for name in _title_names(c.titles)]
+        for entry in self._citing_nothing():
+            found = {id(c): c for name, c in papers if any(_names_word(name, h) for h in entry.titles)}
+            if len(found) == 1:
+                (paper,) = found.values()
+                if paper in self.items and entry in self.items and paper is not entry:
+                    self._absorb(paper, entry)
+
+    def _citing_nothing(self) -> list[Candidate]:
+        """The items that are a team's entries citing no ID and no URL."""
+        return [c for c in self.items if not c.arxiv_ids and not c.urls and c.sources
+                and all(s.kind == "entry" for s in c.sources)]
+
     def merge_unlinked_entries(self, posts: list[tuple[str, str]]) -> None:
         """A note entry that cites no ID and no URL is the item of the window's post whose name its heading
         carries, version and all (``posts``: each post's title and its pool key): "LMCache 的 CacheGen 3：KV
@@ -221,6 +247,20 @@ def _release_pattern(post_title: str | None) -> re.Pattern[str] | None:
 
 def _compared_titles(titles: list[str]) -> list[str]:
     return [t for t in (norm_title(x) for x in titles) if len(t) >= SAME_TITLE_MIN]
+
+
+def _title_names(titles: list[str]) -> set[str]:
+    return {n for t in titles if (n := title_name(t))}
+
+
+def _names_word(name: str, text: str) -> bool:
+    """Does ``text`` hold the coined ``name`` as a whole word (case aside)?"""
+    return _name_regex(name).search(text) is not None
+
+
+@lru_cache(maxsize=1024)
+def _name_regex(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.I)
 
 
 @lru_cache(maxsize=8192)

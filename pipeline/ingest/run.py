@@ -14,6 +14,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from kb.crashlog import write_crash_log
 from kb.errors import KBError, SourceError, StoreUnreachable
@@ -312,7 +313,7 @@ def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], 
     with ctx.store.transaction() as tx:
         register_source(tx, spec.name, spec.kind, spec.url, spec.credibility)
         counts = save_papers(tx, papers, spec.name)
-        counts += save_posts(tx, posts)
+        counts += save_posts(tx, posts, read_at=read_at(ctx))
         add_sightings(tx, sightings)
         if (any(report.validators) or report.digest) and not failed:
             save_validators(tx, spec.name, *report.validators, report.digest)
@@ -322,6 +323,13 @@ def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], 
     elif failed:
         report.status = "failed"
         report.error = report.problems[0]
+
+
+def read_at(ctx: RunContext) -> str:
+    """When a night's payloads count as read, in UTC: its day's cut-off in the workspace's time zone, the end of
+    the window its briefing covers (a replayed past day reads as that night did)."""
+    local = datetime.combine(ctx.today, datetime.strptime(ctx.config.cutoff, "%H:%M").time(), tzinfo=ctx.config.tz)
+    return local.astimezone(UTC).strftime("%Y-%m-%dT%H:%M")
 
 
 def record_ledger(ctx: RunContext, report: SourceReport, started_at: str) -> None:

@@ -122,6 +122,21 @@ def test_a_post_corrected_in_place_keeps_the_text_it_replaced(store: Store) -> N
     assert store.query("SELECT valid_from FROM post_versions")[0][0] == "2026-10-08T09:00"
 
 
+def test_a_post_corrected_in_place_without_a_date_is_dated_by_the_night_that_read_it(store: Store) -> None:
+    """Day 15: an RSS post keeps its link, guid and pubDate while its figure changes (18% → 14%). Its feed says no
+    ``updated``: the night that read the new text dates the correction; later nights reading it unchanged keep that
+    date; a post read again unchanged is no correction."""
+    post = PostRecord("g1", "tessera", "WarmStart in production", "https://t.example/w", "2026-10-27T01:30",
+                      summary="p99 TTFT fell by 18%")
+    fixed = PostRecord(**{**post.__dict__, "summary": "p99 TTFT fell by 14%. Corrected on Oct 28."})
+    with store.transaction() as c:
+        save_posts(c, [post], read_at="2026-10-27T15:59")
+        assert save_posts(c, [post], read_at="2026-10-28T15:59").unchanged == 1
+        assert save_posts(c, [fixed], read_at="2026-10-28T15:59").updated == 1
+        assert save_posts(c, [fixed], read_at="2026-10-29T15:59").unchanged == 1
+    assert store.query("SELECT updated FROM posts WHERE key = 'g1'")[0][0] == "2026-10-28T15:59"
+
+
 def test_a_past_day_reads_a_paper_s_title_and_abstract_as_they_were_before_a_later_version(store: Store) -> None:
     """SnapEvict's v2 (2026-10-13) shortens its title: the 9th, rebuilt later, reads v1's title and abstract,
     in its window's sightings and in the titles a briefing asks for; the 13th and now read v2's."""

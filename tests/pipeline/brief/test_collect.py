@@ -151,3 +151,19 @@ def test_a_paper_source_of_another_kind_is_cited_by_its_own_name(tmp_path) -> No
     kb(home, "brief", "--date", "2026-10-08", "--lang", "en")
     text = read(home, "briefings/2026-10-08-inference.en.md")
     assert "pwc (2026-10-08)" in text and "arXiv listing pwc" not in text
+
+
+def test_an_entry_citing_nothing_whose_heading_names_one_of_the_days_papers_is_that_paper() -> None:
+    """Day 15: Jay's "收回早上的说法：PoolVerify 和 VerifyBatch 不是一回事" cites no ID: it is PoolVerify's (VerifyBatch is
+    no paper of the window); a heading naming two of the day's papers compares them and stays its own."""
+    pool = _pool(("2610.31592", "PoolVerify: Verification on a Separate GPU Pool"),
+                 ("2610.31600", "TideKV: Budgeted KV Eviction"))
+    pool.known_ids = {"2610.31592", "2610.31600"}
+    _entry(pool, 2, "收回早上的说法：PoolVerify 和 VerifyBatch 不是一回事")
+    _entry(pool, 3, "PoolVerify 和 TideKV 放一起看")
+    _entry(pool, 4, "poolverifying the verifier")   # not the name as a word
+    pool.merge_named_entries()
+    [pv] = [c for c in pool.items if "2610.31592" in c.arxiv_ids]
+    assert [s.entry for s in pv.sources if s.kind == "entry"] == [2]
+    assert {c.key for c in pool.items} == {"id:2610.31592", "id:2610.31600", "entry:inbox/jay/n.md#3",
+                                           "entry:inbox/jay/n.md#4"}

@@ -23,6 +23,7 @@ from tests.support.days import (
     DAY12,
     DAY13,
     DAY14,
+    DAY15,
     LABELLED,
     next_day,
     three_days,
@@ -91,6 +92,11 @@ def day13_home(day12_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day14_home(day13_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day13_home, 14, DAY14, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day15_home(day14_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day14_home, 15, DAY15, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -220,7 +226,7 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
           "day12": (DAY12, 1.0, 1.0), "day13": (DAY13, 1.0, 1.0),
-          "day14": (DAY14, 0.95, 1.0)}
+          "day14": (DAY14, 0.95, 1.0), "day15": (DAY15, 1.0, 0.95)}
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))
@@ -307,6 +313,23 @@ def test_day13_a_monday_says_its_window_spans_the_weekend_and_an_aside_is_no_sil
     assert "Today's window spans 3 days" in text
     oncall = next(line for line in text.splitlines() if line.startswith("| inbox/spark/2026-10-24T1830"))
     assert "1 observation of the team's own, to verify (section 3)" in oncall
+
+
+def test_day15_the_teams_last_word_and_a_post_corrected_without_a_date(day15_home: Path) -> None:
+    """Day 15, blind 0.905 / 0.826: Jay's afternoon entry "收回早上的说法：PoolVerify 和 VerifyBatch 不是一回事" cites
+    no ID and stood apart from PoolVerify, whose morning "是一回事" made a boundary; card 447's "跟 §2.5 的 TrimCache
+    一模一样" was no likeness kb knew, so TideKV was set against GradeKV; "Borrows LayerLink's pipelining" (a paper
+    of another section) left ShardLoad to kb's topics; and Tessera's RSS post, corrected in place with no date in
+    its feed, was not in the window, so Tom's 18% was compared with nothing."""
+    boundary = _flags(day15_home, DAY15, "boundary")
+    assert not [s for s in boundary if s.startswith(("2610.31592 ", "2610.32751 "))]
+    assert "2610.31903 ~ 2610.16614" in boundary and not [s for s in boundary if s.startswith("2610.31903 ~ 2610.15")]
+    briefing = json.loads(kb(day15_home, "brief", "--date", DAY15, "--format", "json", "--preview").stdout)
+    [warm] = [f for f in briefing["flags"] if f["kind"] == "number-conflict" and set(f["evidence"]["values"]) >= {
+        "18%", "14%"}]
+    assert warm["context"]["corrected"], warm
+    pool_verify = next(i for i in briefing["increments"] + briefing["others"] if i["arxiv_id"] == "2610.31592")
+    assert pool_verify["category"] == "net-new", pool_verify   # the team took its "是一回事" back
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))

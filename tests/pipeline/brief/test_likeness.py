@@ -216,3 +216,27 @@ def test_a_paper_is_named_by_what_its_anchor_line_says_it_does() -> None:
 def test_how_chinese_notes_say_it_is_the_same_thing(clause: str) -> None:
     """Day 7's Spark: "就是 §1.(9) 里 CacheSpy 那种计时旁路，换了个名字又做了一遍"."""
     assert WORDS.verdict(clause) == "same"
+
+
+def _dated(*said: tuple[str, str]) -> Candidate:
+    """An item the team wrote of in entries at these times: ((local time, text), …)."""
+    sources = [SourceRef("entry", "jay", f"inbox/jay/{when}.md", 1, None, when, 5, text, ("2610.14952",))
+               for when, text in said]
+    return Candidate(key="id:2610.14952", arxiv_ids=["2610.14952"], titles=["RepliMoE: Forecast-Driven Replication"],
+                     sources=sources)
+
+
+def test_the_teams_last_word_counts() -> None:
+    """Day 15: Jay's 08:30 "和 HotSwapEP 是一回事" taken back at 14:30 ("收回早上的说法：… 不是一回事"), or by a later
+    "overlaps nothing anchored"; within one entry, a "nothing" speaks of the papers it does not name."""
+    back = likeness(_dated(("2026-10-28T14:30", "收回早上的说法：RepliMoE 和 HotSwapEP 不是一回事"),
+                           ("2026-10-28T08:30", "和 HotSwapEP 是一回事")), NAMES, WORDS)
+    assert back.same == [] and back.different == {"2610.13544"} and back.said_in == []
+    later_nothing = likeness(_dated(("2026-10-28T08:30", "和 HotSwapEP 是一回事"),
+                                    ("2026-10-28T14:30", "和已锚的都不重叠")), NAMES, WORDS)
+    assert later_nothing.same == [] and later_nothing.nothing
+    one_entry = likeness(_dated(("2026-10-28T08:30", "和 HotSwapEP 是一回事，和其它已锚的都不重叠")), NAMES, WORDS)
+    assert one_entry.same == ["2610.13544"] and one_entry.said_in == ["inbox/jay/2026-10-28T08:30.md#1"]
+    again = likeness(_dated(("2026-10-28T08:30", "和 HotSwapEP 不是一回事"), ("2026-10-28T14:30", "和 HotSwapEP 一模一样")),
+                     NAMES, WORDS)
+    assert again.same == ["2610.13544"] and not again.different
