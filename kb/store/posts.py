@@ -19,8 +19,9 @@ _TEXT = ("title", "summary", "content")
 
 def save_posts(tx: Tx, posts: list[PostRecord], *, read_at: str | None = None) -> WriteCounts:
     """Insert or update posts; index their text; record the arXiv IDs each one cites. ``read_at``: when the night
-    read them (UTC ``YYYY-MM-DDTHH:MM``): a post whose text changed while its feed says no ``updated`` (RSS rarely
-    does) was corrected in place by then, and is dated so; a correction dated once keeps its date."""
+    read them (UTC ``YYYY-MM-DDTHH:MM``): a post whose text changed while its feed dates no correction (no ``updated``,
+    as RSS mostly has it, or the last correction's again) was corrected in place by then, and is dated so; a
+    correction dated once keeps its date."""
     counts = WriteCounts()
     old = {r._mapping["key"]: dict(r._mapping)
            for r in tx.select_in("SELECT * FROM posts WHERE key IN :values", [p.key for p in posts])}
@@ -28,8 +29,9 @@ def save_posts(tx: Tx, posts: list[PostRecord], *, read_at: str | None = None) -
     dirty = []
     for key, new in rows.items():
         was = old.get(key)
-        if was is not None and not new["updated"]:
-            new["updated"] = read_at if any(was[f] != new[f] for f in _TEXT) else was["updated"]
+        if was is not None and (not new["updated"] or new["updated"] == was["updated"]):
+            # the feed dates no correction (none, or the last one's again): the night that read a new text does
+            new["updated"] = read_at if read_at and any(was[f] != new[f] for f in _TEXT) else was["updated"]
         if key not in old:
             counts.new += 1
         elif old[key] != new:

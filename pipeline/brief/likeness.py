@@ -13,6 +13,7 @@ its "同一件事" is no recap marker (``without_comparisons``).
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -294,19 +295,26 @@ def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
     if not (words.same or words.different or words.nothing):
         return out
     own = set(c.subjects)
-    said = [(s, [(v, [n for n in named if n not in own]) for clause in clauses(s.text)
-                 for _, v, named in statements(clause, names, words)])
+    said = [(s, [(v, [n for n in named if n not in own], _sections_said(text)) for clause in clauses(s.text)
+                 for text, v, named in statements(clause, names, words)])
             for s in c.sources if s.kind in ("entry", "card") and not s.beside_subject and s.text]
     last: dict[str, str] = {}   # subject → its last verdict ("same" or "different"), the sources in time order
-    for _, verdicts in sorted(said, key=lambda x: (x[0].date or "", x[0].path or "", x[0].entry or 0)):
+    for _, group in itertools.groupby(sorted(said, key=lambda x: _when(x[0].date)), key=lambda x: _when(x[0].date)):
+        group = list(group)   # written at one time: what one says takes back nothing another says then
         earlier = [n for n, v in last.items() if v == "same"]
-        for verdict, named in verdicts:
-            if verdict == "nothing" and not named:
-                out.nothing = True
-                last.update((n, "different") for n in earlier)
-            last.update((n, "same" if verdict == "same" else "different") for n in named)
+        now: dict[str, str] = {}
+        for _, verdicts in group:
+            for verdict, named, sections in verdicts:
+                if verdict == "nothing" and not named:
+                    out.nothing = True
+                    # "overlaps nothing anchored in §3.1" speaks of §3.1's papers only
+                    gone = [n for n in earlier if not sections or _anchored_in(names, n) & sections]
+                    now.update((n, now.get(n, "different")) for n in gone)
+                for n in named:
+                    now[n] = "same" if verdict == "same" or now.get(n) == "same" else "different"
+        last.update(now)
     for s, verdicts in said:   # in the order written
-        for verdict, named in verdicts:
+        for verdict, named, _ in verdicts:
             if verdict != "same":
                 continue
             kept = [n for n in named if last.get(n) == "same"]
@@ -315,6 +323,26 @@ def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
                 out.said_in.append(s.key)
     out.different = {n for n, v in last.items() if v == "different"}
     return out
+
+
+_SECTION = re.compile(r"§\s*([0-9][0-9.()]*[0-9)])")
+
+
+def _sections_said(text: str) -> set[str]:
+    """The doc's sections a statement names ("anchored in §3.1" → {"3.1"})."""
+    return {m[1].rstrip(".") for m in _SECTION.finditer(text)}
+
+
+def _anchored_in(names: Names, subject: str) -> set[str]:
+    """The sections anchoring ``subject`` (none known: a plain mapping of names, a test's)."""
+    return {x.lstrip("§") for x in names.sections_of(subject)} if isinstance(names, AnchoredNames) else set()
+
+
+def _when(stamp: str | None) -> str:
+    """A source's time as the window reads it: a bare date is its day's end; undated, before all."""
+    if not stamp:
+        return ""
+    return stamp[:16] if "T" in stamp else stamp[:10] + "T23:59"
 
 
 def without_comparisons(text: str, names: Names, own: Iterable[str], words: OverlapWords) -> str:

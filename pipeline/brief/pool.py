@@ -250,17 +250,20 @@ def _compared_titles(titles: list[str]) -> list[str]:
 
 
 def _title_names(titles: list[str]) -> set[str]:
+    """The coined names ``titles`` start with."""
     return {n for t in titles if (n := title_name(t))}
 
 
 def _names_word(name: str, text: str) -> bool:
-    """Does ``text`` hold the coined ``name`` as a whole word (case aside)?"""
-    return _name_regex(name).search(text) is not None
+    """Does ``text`` name the coined ``name`` itself: as written (SPARK is no "Spark"), a whole word (not in
+    "config_TideKV_budget" or a link's path), no release after it ("SGLang 0.5", "DeepEP-v2": another thing)?"""
+    return name in text and _name_regex(name).search(text) is not None
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _name_regex(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.I)
+    # ASCII edges only: Chinese writes a name against its words ("和PoolVerify不是一回事")
+    return re.compile(rf"(?<![A-Za-z0-9_./+-]){re.escape(name)}(?![A-Za-z0-9_/+-]|\.[A-Za-z0-9]|\s*v?\d)")
 
 
 @lru_cache(maxsize=8192)

@@ -135,6 +135,13 @@ def test_a_post_corrected_in_place_without_a_date_is_dated_by_the_night_that_rea
         assert save_posts(c, [fixed], read_at="2026-10-28T15:59").updated == 1
         assert save_posts(c, [fixed], read_at="2026-10-29T15:59").unchanged == 1
     assert store.query("SELECT updated FROM posts WHERE key = 'g1'")[0][0] == "2026-10-28T15:59"
+    # a feed that dated one correction and repeats that date under a second one: the night that read it dates it
+    dated = PostRecord(**{**post.__dict__, "updated": "2026-10-28T03:00", "summary": "fell by 14%"})
+    again = PostRecord(**{**dated.__dict__, "summary": "fell by 12% (second correction)"})
+    with store.transaction() as c:
+        save_posts(c, [dated], read_at="2026-10-29T15:59")
+        save_posts(c, [again], read_at="2026-10-30T15:59")
+    assert store.query("SELECT updated FROM posts WHERE key = 'g1'")[0][0] == "2026-10-30T15:59"
 
 
 def test_a_past_day_reads_a_paper_s_title_and_abstract_as_they_were_before_a_later_version(store: Store) -> None:

@@ -162,8 +162,12 @@ def test_an_entry_citing_nothing_whose_heading_names_one_of_the_days_papers_is_t
     _entry(pool, 2, "收回早上的说法：PoolVerify 和 VerifyBatch 不是一回事")
     _entry(pool, 3, "PoolVerify 和 TideKV 放一起看")
     _entry(pool, 4, "poolverifying the verifier")   # not the name as a word
+    # a review's false merges: another release, another casing, code, a link's path
+    for n, heading in enumerate(["TideKV 0.5 升级踩坑", "TideKV-v2 实测", "tidekv 分析", "config_TideKV_budget 调整",
+                                 "github.com/org/TideKV 已归档"], 5):
+        _entry(pool, n, heading)
     pool.merge_named_entries()
     [pv] = [c for c in pool.items if "2610.31592" in c.arxiv_ids]
     assert [s.entry for s in pv.sources if s.kind == "entry"] == [2]
-    assert {c.key for c in pool.items} == {"id:2610.31592", "id:2610.31600", "entry:inbox/jay/n.md#3",
-                                           "entry:inbox/jay/n.md#4"}
+    assert {c.key for c in pool.items} == {"id:2610.31592", "id:2610.31600",
+                                           *(f"entry:inbox/jay/n.md#{n}" for n in range(3, 10))}

@@ -1,6 +1,7 @@
 """What the team's own lines say an item is like (pipeline.brief.likeness): clauses, names, verdicts."""
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -240,3 +241,25 @@ def test_the_teams_last_word_counts() -> None:
     again = likeness(_dated(("2026-10-28T08:30", "和 HotSwapEP 不是一回事"), ("2026-10-28T14:30", "和 HotSwapEP 一模一样")),
                      NAMES, WORDS)
     assert again.same == ["2610.13544"] and not again.different
+
+
+def test_what_the_team_says_at_one_time_takes_nothing_back_and_a_nothing_speaks_of_its_section() -> None:
+    """A review's cases: two members at the same minute (which file sorts first decided); a card dated by its day
+    only counts at the day's end, as the window reads it; "overlaps nothing anchored in §3.1" takes back no
+    paper of another section."""
+    from pipeline.brief.likeness import AnchoredNames
+    for a, b in (("和 HotSwapEP 是一回事", "和已锚的都不重叠"), ("和已锚的都不重叠", "和 HotSwapEP 是一回事")):
+        tie = _dated(("2026-10-28T10:00", a), ("2026-10-28T10:00", b))
+        tie.sources[1] = replace(tie.sources[1], path="inbox/omer/x.md")
+        assert likeness(tie, NAMES, WORDS).same == ["2610.13544"]
+    card = _dated(("2026-10-28T08:30", "和 HotSwapEP 不是一回事"))
+    card.sources.append(SourceRef("card", "paper_cards", "organized/paper_cards/x.md", None, None, "2026-10-28", 4,
+                                  "跟 HotSwapEP 一模一样", ("2610.14952",)))
+    assert likeness(card, NAMES, WORDS).same == ["2610.13544"]
+    anchors = [SimpleNamespace(subject="2610.13544", arxiv_id="2610.13544", section="3.5", title="HotSwapEP: Online",
+                               label="")]
+    scoped = _dated(("2026-10-28T08:30", "和 §3.5 的 HotSwapEP 是一回事"),
+                    ("2026-10-28T14:30", "it overlaps nothing anchored in §3.1"))
+    assert likeness(scoped, AnchoredNames(anchors), WORDS).same == ["2610.13544"]
+    unscoped = _dated(("2026-10-28T08:30", "和 §3.5 的 HotSwapEP 是一回事"), ("2026-10-28T14:30", "和已锚的都不重叠"))
+    assert likeness(unscoped, AnchoredNames(anchors), WORDS).same == []
