@@ -111,12 +111,12 @@ def test_a_label_matches_what_the_briefing_shows_of_a_flag_its_quoted_lines_too(
     assert not Label("unsourced-claim", ("MFU", "18%")).fits({**flag, "context": {}})
 
 
-@pytest.mark.parametrize("day", [f"day{n}" for n in range(2, 16)])
+@pytest.mark.parametrize("day", [f"day{n}" for n in range(2, 17)])
 def test_the_labelled_days_load_and_name_their_places(day: str) -> None:
     """The labels kb's rules are measured on: every rule one of kb's, every place a file of the day."""
     labels = load_labels(LABELLED / day / "FLAGS.toml", RULES)
     assert labels.flags and labels.decoys
     raw = tomllib.loads((LABELLED / day / "FLAGS.toml").read_text(encoding="utf-8"))
     places = {w.split("#")[0] for item in raw.get("flag", []) + raw.get("decoy", []) for w in item.get("where", [])}
-    workspaces = [LABELLED / f"day{n}" / "workspace" for n in range(2, 16)] + [LABELLED.parents[1] / "data" / "sample"]
+    workspaces = [LABELLED / f"day{n}" / "workspace" for n in range(2, 17)] + [LABELLED.parents[1] / "data" / "sample"]
     assert all(any((ws / w).exists() for ws in workspaces) for w in places), places

@@ -24,6 +24,7 @@ from tests.support.days import (
     DAY13,
     DAY14,
     DAY15,
+    DAY16,
     LABELLED,
     next_day,
     three_days,
@@ -97,6 +98,11 @@ def day14_home(day13_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day15_home(day14_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day14_home, 15, DAY15, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day16_home(day15_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day15_home, 16, DAY16, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -226,7 +232,8 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
           "day12": (DAY12, 1.0, 1.0), "day13": (DAY13, 1.0, 1.0),
-          "day14": (DAY14, 0.95, 1.0), "day15": (DAY15, 1.0, 0.95)}
+          "day14": (DAY14, 0.95, 1.0), "day15": (DAY15, 1.0, 0.95),
+          "day16": (DAY16, 0.95, 1.0)}
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))
