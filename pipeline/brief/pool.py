@@ -192,6 +192,8 @@ class Pool:
         """The listed papers whose title's coined name an entry citing nothing names in its heading
         (``merge_named_entries`` may make the entry theirs)."""
         headings = [t for c in self._citing_nothing() for t in c.titles]
+        if not headings:
+            return []
         return [i for i, row in self.listed.items()
                 if (name := title_name(row.title)) and any(_names_word(name, h) for h in headings)]
 
