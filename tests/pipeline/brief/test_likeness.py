@@ -263,3 +263,11 @@ def test_what_the_team_says_at_one_time_takes_nothing_back_and_a_nothing_speaks_
     assert likeness(scoped, AnchoredNames(anchors), WORDS).same == ["2610.13544"]
     unscoped = _dated(("2026-10-28T08:30", "和 §3.5 的 HotSwapEP 是一回事"), ("2026-10-28T14:30", "和已锚的都不重叠"))
     assert likeness(unscoped, AnchoredNames(anchors), WORDS).same == []
+
+
+def test_same_as_says_a_repeat_and_the_same_idea_as_a_likeness() -> None:
+    """Day 16's reader: Omer's "Same as DecodeDrain: … Only the trigger differs" left MoveOut NET-new while the
+    team's "是同一件事" of two other papers made them confirmations. "the same idea as" stays a likeness."""
+    assert WORDS.repeats.verdict("same as decodedrain: a decode instance is emptied") == "same"
+    assert WORDS.repeats.verdict("twinpage is the same idea as pageweave") is None
+    assert WORDS.repeats.verdict("not the same as kvshield") == "different"
