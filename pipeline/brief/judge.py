@@ -18,7 +18,7 @@ from kb.names import title_name_key
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import claims_in
-from pipeline.brief.likeness import AnchoredNames, Names, clauses, likeness, named_in, statements, without_comparisons
+from pipeline.brief.likeness import AnchoredNames, Names, likeness, without_comparisons
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
 from pipeline.classify.classifier import classify as keyword_classify
@@ -192,20 +192,10 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
 def said_the_same(c: Candidate, names: Names, rules: Rules) -> list[str]:
     """The papers anchored in ``c``'s section that the team's notes and cards about it say it repeats: named in the
     very statement a ``[overlap_words] repeat`` phrase makes ("和今早刚锚的 PrimeCtx 基本是一回事"; not "类似",
-    "a variant of": a likeness is the boundary rule's, the item stays new), each by its coined name, else its ID or
-    address. Not one of another section: "和 HotSwapEP 是同一件事，这是 vLLM 里能直接用的版本" names vLLM only as
-    where it runs."""
-    words, own, found = rules.overlap_words.repeats, set(c.subjects), []
-    for s in c.sources:
-        if s.kind not in ("entry", "card") or s.beside_subject or not s.text:
-            continue
-        for clause in clauses(s.text):
-            for text, verdict, _ in statements(clause, names, words):
-                if verdict == "same":
-                    found += [n for n in named_in(text, names) if n not in own and n not in found]
-    if found:   # the team's last word: one a later line takes back is repeated no more
-        still = set(likeness(c, names, rules.overlap_words).same)
-        found = [n for n in found if n in still]
+    "a variant of": a likeness is the boundary rule's, the item stays new), the team's last word counting as for the
+    boundary (``likeness.likeness``), each by its coined name, else its ID or address. Not one of another section:
+    "和 HotSwapEP 是同一件事，这是 vLLM 里能直接用的版本" names vLLM only as where it runs."""
+    found = likeness(c, names, rules.overlap_words.repeats).same   # the team's last word, as the boundary's
     if not isinstance(names, AnchoredNames):   # names without their sections (a test's): every one
         return found
     return [names.name_of(s) or s for s in found if c.section and c.section in names.sections_of(s)]

@@ -223,9 +223,7 @@ class Pool:
         link not pasted. A heading naming two posts' names, or none, stays an item of its own; "CacheGen 3"
         names neither *CacheGen 2: …* nor a post without a name before its colon."""
         names = [(rx, key) for title, key in posts if (rx := _release_pattern(title)) is not None]
-        for c in list(self.items):
-            if c.arxiv_ids or c.urls or not c.sources or any(s.kind != "entry" for s in c.sources):
-                continue
+        for c in self._citing_nothing():
             found = {key for rx, key in names if any(rx.search(t) for t in c.titles)}
             if len(found) != 1:
                 continue
