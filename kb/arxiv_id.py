@@ -33,7 +33,11 @@ _VERSION = r"(?:v(?P<ver>\d{1,3}))?"
 # Chinese numeral unit or a percent sign is an amount (``营收1201.5678万元``).
 _WORD = "A-Za-z0-9_"
 _AFTER = r"(?![" + _WORD + r"万亿千百元倍%％]|\.\d)"
-_ID_RE = re.compile(r"(?:(?<=arxiv\.)|(?<![" + _WORD + r".-]))(?:" + _NEW + "|" + _OLD + ")" + _VERSION + _AFTER, re.I)
+# Every ID starts with a digit or an archive's first letter: saying so first lets the engine pass every other
+# position before it tries the lookbehinds and the archive names (a third of the pattern's time on prose).
+_FIRST = r"(?=[\d" + "".join(sorted({a[0] for a in _ARCHIVES})) + "])"
+_ID_RE = re.compile(_FIRST + r"(?:(?<=arxiv\.)|(?<![" + _WORD + r".-]))(?:" + _NEW + "|" + _OLD + ")" + _VERSION
+                    + _AFTER, re.I)
 # What every ID contains: four digits, a dot and four more (new style), or a slash and seven digits (old
 # style). Scanning for it is ~40x cheaper than the full pattern, whose lookbehinds and case-folded
 # archive names are tried at every position: text without it (most abstracts, posts and notes) is skipped.
@@ -124,7 +128,7 @@ def mask_arxiv_ids(text: str, mark: str) -> str:
     with full-width digits or invisible characters is found in, and replaced in, the ``clean_text`` form."""
     def repl(m: re.Match[str]) -> str:
         return mark if _from_match(m) is not None else m[0]
-    masked = _ID_RE.sub(repl, text)
+    masked = _ID_RE.sub(repl, text) if _SHAPE_RE.search(text) else text   # no shape, no ID: nothing to replace
     return _ID_RE.sub(repl, clean_text(masked)) if find_arxiv_ids(masked) else masked
 
 

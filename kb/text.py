@@ -138,8 +138,8 @@ def clean_heading(heading: str) -> str:
 # Chinese and write text right after a URL without a space. The workspace's parser reads URLs with it.
 # Case is ignored in the scheme only: the class after it matches the same characters either way, and
 # without IGNORECASE its compile (in every process that reads a URL) need not case-fold each character of
-# its CJK ranges.
-URL_RE = re.compile(r"(?i:https?://|(?<![A-Za-z0-9_.])www\.)"
+# its CJK ranges. A URL's first letter is looked for first: the lookbehind is then tried only where one can start.
+URL_RE = re.compile(r"(?=(?i:[hw]))(?i:https?://|(?<![A-Za-z0-9_.])www\.)"
                     r"[^\s<>\"'`\x00\x01\u2026\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
 _TRAILING = ".,;:!?*_~"
 
@@ -169,6 +169,7 @@ def url_spans(text: str) -> list[tuple[int, int]]:
 # brackets that held only removed parts, separators between removed parts or between one and the
 # line's edge, a space a removal left before a colon or comma.
 _GONE, _ID = "\x00", "\x01"
+# (Each pattern below that starts with a lookahead says its first character, so the engine skips the rest.)
 # "(anchored 2026-10-08)", "（锚定：2026-10-08）": the knowledge parser reads an anchor's date with it.
 ANCHORED_RE = re.compile(r"[(（]\s*(?:anchored|锚定)(?:\s+on)?\s*[:：]?\s*(?P<when>[^)）]*)[)）]", re.I)
 _ARXIV_PREFIX = re.compile(r"\barxiv\s*:?\s*(?=\x01)", re.I)
@@ -177,8 +178,8 @@ _EMPTY_BRACKETS = re.compile(r"[\[(（<][\s\x00\x01]*[\x00\x01][\s\x00\x01]*[\])
 _SEP = "—–\\-:：·|"
 _BETWEEN_REMOVED = re.compile(rf"[\x00\x01](?:[\s{_SEP}]*[\x00\x01])+")
 _LEADING = re.compile(rf"^\s*[\x00\x01]\s*(?:[{_SEP}]+(?=\s|$))?")
-_TRAILING_REMOVED = re.compile(rf"[{_SEP}]*\s*[\x00\x01]\s*$")
-_GONE_BEFORE_PUNCT = re.compile(r"\s*[\x00\x01](?=[:：,，;；])")
+_TRAILING_REMOVED = re.compile(rf"(?=[{_SEP}\s\x00\x01])[{_SEP}]*\s*[\x00\x01]\s*$")
+_GONE_BEFORE_PUNCT = re.compile(r"(?=[\s\x00\x01])\s*[\x00\x01](?=[:：,，;；])")
 
 
 def _mask_urls(text: str) -> str:

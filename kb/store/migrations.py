@@ -597,6 +597,13 @@ M028_PAPER_CHANGES_INDEX = Migration("m028_paper_changes_index", (
     "CREATE INDEX ix_paper_changes_arxiv ON paper_changes (arxiv_id)",
 ))
 
+# A file's stat when kb last read it (``pipeline.ingest.workspace``): a file whose identity, size and times are
+# as they were is not read and hashed again, so a night's cost follows the files that changed, not the team's
+# history. NULL (every row before this, a file another writer recorded) means: read it.
+M029_FILE_STAT = Migration("m029_file_stat", (
+    "ALTER TABLE workspace_files ADD COLUMN stat_key TEXT",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
@@ -605,7 +612,7 @@ MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, 
                                      M021_FLAG_CLOSURES, M022_CITED_IDS,
                                      M023_CARD_FINDINGS, M024_FLAG_SIGNED, M025_QUEUE_READINGS,
                                      M026_POST_VERSIONS, M027_ANCHOR_DATES,
-                                     M028_PAPER_CHANGES_INDEX)
+                                     M028_PAPER_CHANGES_INDEX, M029_FILE_STAT)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -23,12 +23,19 @@ FILE_TABLES = ("notes", "cards", "queue_items", "workspace_files")
 
 # --------------------------------------------------------------------------- writes
 def record_file(tx: Tx, path: str, kind: str, content_hash: str, problems: list[str],
-                findings: Sequence[Finding] = ()) -> None:
+                findings: Sequence[Finding] = (), stat_key: str | None = None) -> None:
     """The file's reading: its hash, its problems (text) and its findings (kept with their kind and
-    subject, as JSON objects after the problems' strings)."""
+    subject, as JSON objects after the problems' strings); ``stat_key``, the file's stat as it was read
+    (``file_readings``), None when the next reading must read it whatever its stat."""
     kept = [*problems, *({"kind": f.kind, "subject": f.subject, "text": f.text} for f in findings)]
     tx.upsert("workspace_files", [row("workspace_files", path=path, kind=kind, content_hash=content_hash,
-                                      problems=kept)], ["path"])
+                                      problems=kept, stat_key=stat_key)], ["path"])
+
+
+def record_stat_keys(tx: Tx, keys: dict[str, str | None]) -> None:
+    """The stat each of these files has, read again and found unchanged (a file touched, a key not yet kept)."""
+    for path, key in keys.items():
+        tx.run("UPDATE workspace_files SET stat_key = :k WHERE path = :p", {"k": key, "p": path})
 
 
 def forget_file(tx: Tx, path: str) -> None:
@@ -81,6 +88,11 @@ def save_note(tx: Tx, note: Note) -> None:
 def file_hashes(store: Store) -> dict[str, str]:
     """Content hash of every workspace file read so far."""
     return {r[0]: r[1] for r in store.query("SELECT path, content_hash FROM workspace_files")}
+
+
+def file_readings(store: Store) -> dict[str, tuple[str, str | None]]:
+    """Every workspace file read so far: its content hash and its stat as it was read (``record_file``)."""
+    return {r[0]: (r[1], r[2]) for r in store.query("SELECT path, content_hash, stat_key FROM workspace_files")}
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,7 @@ class WorkspaceFile(SQLModel, table=True):
     kind: str
     content_hash: str
     problems: str = "[]"
+    stat_key: str | None = None
 
 
 class NoteRow(SQLModel, table=True):

@@ -1,8 +1,10 @@
 """Read the team's workspace into the store: notes, cards, the queue, knowledge docs.
 
-Only files whose content hash changed are parsed again. Each file is saved in
-its own transaction, so one unreadable file never costs the others. Nothing is
-followed outside the workspace, and nothing in the workspace is written.
+Only files whose content hash changed are parsed again, and a file whose stat (identity, size,
+modification and change times) is as it was when kb last read it is not even read: a night's
+cost follows the files that changed, not the team's history. Each file is saved in its own
+transaction, so one unreadable file never costs the others. Nothing is followed outside the
+workspace, and nothing in the workspace is written.
 """
 from __future__ import annotations
 
@@ -12,14 +14,14 @@ import os
 import re
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kb.errors import KBError, StoreError, StoreUnreachable, WorkspaceError
 from kb.records import Finding, KnowledgeDoc
 from kb.store.anchors import docs_read_as
-from kb.store.notes import file_hashes, file_problems, problem_counts
+from kb.store.notes import file_problems, file_readings, problem_counts, record_stat_keys
 from kb.text import bytes_escaped, counted
 from kb.workspace import followed
 from pipeline.context import RunContext, no_progress
@@ -40,26 +42,27 @@ class WorkspaceFileRef:
     topic: str | None = None
 
 
-def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
-    """Markdown files under ``root/folder``, sorted; symlinks leading outside are named and skipped.
+def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[tuple[Path, str]]:
+    """Markdown files under ``root/folder`` with their workspace paths, sorted; symlinks leading outside are
+    named and skipped.
 
     Linked folders are never entered (a link to a folder outside would import it; one inside
-    is read where it really is); those leading outside are named.
+    is read where it really is); those leading outside are named. A regular file reached through
+    real folders of a folder that is inside the workspace is inside too: only links are followed.
     """
     base = root / folder
     if not base.is_dir():
         return
     real_root = root.resolve()
-    found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(base):   # followlinks=False
-        here = Path(dirpath)
-        for name in dirnames:
-            sub = here / name
-            if sub.is_symlink() and (real := _followed(sub, root, problems)) and real_root not in real.parents:
-                problems.append(f"{_named(sub, root)}: skipped, it leads outside the workspace")
-        found += [here / n for n in filenames if n.endswith(".md")]
-    for path in sorted(found):
-        if not _utf8_name(path, root, problems):
+    real_base = base.resolve()
+    inside = real_base == real_root or real_root in real_base.parents
+    found: list[tuple[str, Path, bool]] = []
+    _scan(base, folder, root, real_root, problems, found)
+    for rel, path, plain in sorted(found, key=lambda f: f[0].split("/")):   # as paths sort: part by part
+        if not _utf8_name(rel, problems):
+            continue
+        if plain and inside:
+            yield path, rel
             continue
         real = _followed(path, root, problems)
         if real is None:
@@ -68,7 +71,34 @@ def _walk(root: Path, folder: str, problems: list[str]) -> Iterator[Path]:
             problems.append(f"{_named(path, root)}: skipped, it leads outside the workspace")
             continue
         if path.is_file():
-            yield path
+            yield path, rel
+
+
+def _scan(here: Path, rel: str, root: Path, real_root: Path, problems: list[str],
+          found: list[tuple[str, Path, bool]]) -> None:
+    """``os.walk`` without following links, top-down: each Markdown file as (workspace path, path, a regular
+    file), each folder link leading outside named."""
+    try:
+        entries = sorted(os.scandir(here), key=lambda e: e.name)
+    except OSError:   # as os.walk: a folder that cannot be listed is passed over
+        return
+    folders = []
+    for e in entries:
+        path = here / e.name
+        try:
+            is_dir = e.is_dir()
+        except OSError:
+            is_dir = False
+        if not is_dir:
+            if e.name.endswith(".md"):
+                found.append((f"{rel}/{e.name}", path, e.is_file(follow_symlinks=False)))
+        elif e.is_symlink():
+            if (real := _followed(path, root, problems)) and real_root not in real.parents:
+                problems.append(f"{_named(path, root)}: skipped, it leads outside the workspace")
+        else:
+            folders.append((path, f"{rel}/{e.name}"))
+    for path, sub in folders:
+        _scan(path, sub, root, real_root, problems, found)
 
 
 def _named(path: Path, root: Path) -> str:
@@ -76,11 +106,11 @@ def _named(path: Path, root: Path) -> str:
     return bytes_escaped(path.relative_to(root).as_posix())
 
 
-def _utf8_name(path: Path, root: Path, problems: list[str]) -> bool:
+def _utf8_name(rel: str, problems: list[str]) -> bool:
     """Whether a file's name is UTF-8, as the store keeps every name: one that is not (a Latin-1 "café"
     copied in from elsewhere) is named, with its bytes written as escapes, and skipped, so the other files
     are read; it stopped the whole workspace's reading at that file."""
-    if (named := _named(path, root)) == path.relative_to(root).as_posix():
+    if rel.isascii() or (named := bytes_escaped(rel)) == rel:
         return True
     problems.append(f"{named}: skipped, its name is not UTF-8 (rename the file)")
     return False
@@ -100,9 +130,8 @@ def _followed(path: Path, root: Path, problems: list[str]) -> Path | None:
 def list_workspace_files(ctx: RunContext, problems: list[str]) -> list[WorkspaceFileRef]:
     """Every file kb reads, by kind, in a stable order."""
     root = ctx.workspace.root
-    refs = [WorkspaceFileRef(p.relative_to(root).as_posix(), "note", p) for p in _walk(root, "inbox", problems)]
-    refs += [WorkspaceFileRef(p.relative_to(root).as_posix(), "card", p)
-             for p in _walk(root, "organized/paper_cards", problems)]
+    refs = [WorkspaceFileRef(rel, "note", p) for p, rel in _walk(root, "inbox", problems)]
+    refs += [WorkspaceFileRef(rel, "card", p) for p, rel in _walk(root, "organized/paper_cards", problems)]
     queue = root / QUEUE_PATH
     if queue.is_file() or queue.is_symlink():
         real = _followed(queue, root, problems)
@@ -124,14 +153,29 @@ def list_workspace_files(ctx: RunContext, problems: list[str]) -> list[Workspace
 
 
 READ_ATTEMPTS = 5
+# A file changed less than this before kb read it keeps no stat key (it is read again next night): a second change
+# within the same tick of the file system's clock would leave its stat as it was ("racily clean", as git says).
+SETTLED_NS = 2_000_000_000
+
+
+def stat_key(st: os.stat_result) -> str:
+    """What says a file is as kb read it: its inode, size, and modification and change times. The change
+    time moves with every write and cannot be set back (``touch -d`` moves it too)."""
+    return f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}"
+
+
+def kept_key(st: os.stat_result, started_ns: int) -> str | None:
+    """The stat key to keep for a file read by a run that started at ``started_ns`` (``time.time_ns``): None
+    while its last change is within ``SETTLED_NS`` of the run (or after it: a clock set forward)."""
+    return stat_key(st) if max(st.st_mtime_ns, st.st_ctime_ns) < started_ns - SETTLED_NS else None
 
 
 class _Unsettled(Exception):
     """The file kept changing while it was read."""
 
 
-def _read_settled(path: Path, *, attempts: int = READ_ATTEMPTS, pause: float = 0.05) -> bytes:
-    """The bytes of ``path`` as of one moment: re-read while the file changes under us.
+def _read_settled(path: Path, *, attempts: int = READ_ATTEMPTS, pause: float = 0.05) -> tuple[bytes, os.stat_result]:
+    """The bytes of ``path`` as of one moment, and its stat then: re-read while the file changes under us.
 
     An editor saving in place (truncate, then write) while kb reads would otherwise hand
     kb a mix of the old and the new text, recorded under a hash of neither. The file's
@@ -145,11 +189,11 @@ def _read_settled(path: Path, *, attempts: int = READ_ATTEMPTS, pause: float = 0
         key = lambda st: (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)  # noqa: E731
         if key(before) == key(after) and len(data) == after.st_size:
             if data:
-                return data
+                return data, after
             # Empty: perhaps an editor's save caught between truncate and write. Look again.
             time.sleep(pause)
             if key(path.stat()) == key(after):
-                return data
+                return data, after
             continue
         time.sleep(pause * (attempt + 1))
     raise _Unsettled(f"{path.name} kept changing while it was read")
@@ -169,7 +213,9 @@ def _decode(data: bytes, rel: str) -> tuple[str | None, str | None]:
     return text.removeprefix("\ufeff"), (f"{rel}: {counted(bad, 'undecodable byte')} replaced" if bad else None)
 
 
-def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, problems: list[str]) -> list[str]:
+def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, problems: list[str],
+          stat: str | None = None) -> list[str]:
+    """Parse the file and save it with its reading (``stat``: its stat key, ``kept_key``)."""
     from kb.store.anchors import save_knowledge_doc
     from kb.store.cards import save_card, save_queue
     from kb.store.notes import record_file, save_note
@@ -194,12 +240,13 @@ def _save(ctx: RunContext, ref: WorkspaceFileRef, text: str, digest: str, proble
             problems += queue.problems
             save_queue(tx, ref.rel, queue.items, day)
         else:
-            text, digest = _as_it_is_now(ref, text, digest)
+            read_as, (text, digest) = digest, _as_it_is_now(ref, text, digest)
+            stat = stat if digest == read_as else None   # saved as it was read again: its stat is not known
             doc = parse_knowledge(text, ref.rel, ref.topic or "", today=day)
             problems += doc.problems
             _refuse_if_suspect(ctx, doc)
             save_knowledge_doc(tx, doc, digest, day)
-        record_file(tx, ref.rel, ref.kind, digest, problems, findings)
+        record_file(tx, ref.rel, ref.kind, digest, problems, findings, stat)
     return problems + [f.text for f in findings]
 
 
@@ -238,7 +285,7 @@ def _as_it_is_now(ref: WorkspaceFileRef, text: str, digest: str) -> tuple[str, s
     this machine or another, on a shared store) may have rewritten and recorded it since it was read,
     and saving the older text would end the anchor it just added."""
     try:
-        data = _read_settled(ref.path)
+        data, _ = _read_settled(ref.path)
     except (OSError, _Unsettled):
         return text, digest
     now = hashlib.sha256(data).hexdigest()
@@ -273,8 +320,10 @@ def ingest_workspace(ctx: RunContext) -> SourceReport:
 
 def _read_files(ctx: RunContext, report: SourceReport) -> None:
     walk_problems: list[str] = []
+    started = time.time_ns()
     refs = list_workspace_files(ctx, walk_problems)
-    stored = file_hashes(ctx.store)
+    readings = file_readings(ctx.store)
+    stored = {path: digest for path, (digest, _) in readings.items()}
     known = dict(stored)
     for path in _dated_days_come(ctx.store, ctx.today.isoformat()):
         known.pop(path, None)          # read again though unchanged: its future date is no longer one
@@ -283,11 +332,15 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
         if ref.kind == "knowledge" and read_as.get(ref.topic or "") != stored.get(ref.rel):
             known.pop(ref.rel, None)   # unchanged, but its topic's anchors are not of this text (a slug renamed)
     unchanged: set[str] = set()
+    stats = _Stats(started, {path: key for path, (_, key) in readings.items()})
     with ctx.progress("workspace files", len(refs)) if len(refs) >= PROGRESS_FROM else no_progress("") as bar:
         for ref in refs:
-            if not _read_one(ctx, ref, known, report, walk_problems, read_before=ref.rel in stored):
+            if not _read_one(ctx, ref, known, report, walk_problems, stats, read_before=ref.rel in stored):
                 unchanged.add(ref.rel)
             bar.advance()
+    if stats.changed:
+        with ctx.store.transaction() as tx:
+            record_stat_keys(tx, stats.changed)
     _docs_gone(ctx, refs, read_as, report)
     report.standing = sum(n for path, n in problem_counts(ctx.store).items() if path in unchanged)
     report.skipped = len(walk_problems)
@@ -306,13 +359,32 @@ def _docs_gone(ctx: RunContext, refs: list[WorkspaceFileRef], read_as: dict[str,
                             "its anchors as last read still count")
 
 
+@dataclass
+class _Stats:
+    """The run's start (``kept_key``), each file's stat key as kb last read it, and the keys of files read again
+    and found unchanged whose key is not the one kept (to record)."""
+
+    started: int
+    kept: dict[str, str | None]
+    changed: dict[str, str | None] = field(default_factory=dict)
+
+    def unchanged(self, ref: WorkspaceFileRef) -> bool:
+        """Is the file's stat the one kept when kb last read it? (Not read, then.)"""
+        try:
+            return self.kept.get(ref.rel) == stat_key(ref.path.stat())
+        except OSError:   # reading it names why
+            return False
+
+
 def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], report: SourceReport,
-              walk_problems: list[str], *, read_before: bool) -> bool:
-    """Read one file if its content changed (``known``), parse and save it; what went wrong is named, not
-    raised. ``read_before``: the store holds a reading of it (an update, not a new file, when read again).
-    False when the file is as the store last read it (nothing done)."""
+              walk_problems: list[str], stats: _Stats, *, read_before: bool) -> bool:
+    """Read one file if its stat or content changed (``stats``, ``known``), parse and save it; what went wrong
+    is named, not raised. ``read_before``: the store holds a reading of it (an update, not a new file, when
+    read again). False when the file is as the store last read it (nothing done)."""
+    if ref.rel in known and stats.unchanged(ref):
+        return False
     try:
-        data = _read_settled(ref.path)
+        data, st = _read_settled(ref.path)
     except OSError as exc:
         walk_problems.append(f"{ref.rel}: cannot read: {exc.strerror}")
         return True
@@ -321,7 +393,10 @@ def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], rep
         return True
     report.bytes += len(data)
     digest = hashlib.sha256(data).hexdigest()
+    key = kept_key(st, stats.started)
     if known.get(ref.rel) == digest:
+        if stats.kept.get(ref.rel) != key:
+            stats.changed[ref.rel] = key
         return False
     text, why = _decode(data, ref.rel)
     if text is None:
@@ -329,7 +404,7 @@ def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], rep
         _record_unread(ctx, ref, digest, (why or "").removeprefix(f"{ref.rel}: "))
         return True
     try:
-        found = _save(ctx, ref, text, digest, [why] if why else [])
+        found = _save(ctx, ref, text, digest, [why] if why else [], key)
     except SuspectDoc as exc:
         walk_problems.append(f"{ref.rel}: not read: {exc}")
         report.status, report.error = "failed", f"{ref.rel} {exc}"
