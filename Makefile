@@ -37,7 +37,7 @@ test: lint
 	$(PY) -m pytest
 
 bench: install
-	$(PY) bench/ingest.py && $(PY) bench/classify.py && $(PY) bench/query.py && $(PY) bench/nightly.py && $(PY) bench/site.py
+	$(PY) bench/ingest.py && $(PY) bench/classify.py && $(PY) bench/query.py && $(PY) bench/nightly.py && $(PY) bench/history.py && $(PY) bench/site.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -11,9 +11,9 @@ new arrived, the night a team runs again after a fix, and the part of every nigh
 history could make grow (the workspace's files, their mentions, the briefing's reads).
 
 Prints both medians, peak RSS and the ratio with history ÷ without (target ≤ 1.5, as the scale mode's),
-then one JSON line ``{"name","value","unit","floor","ratio"}``. A copy of a workspace is a new set of
-files to the system (new inodes and change times), so the history's files are read once more on the
-first timed night only if they changed within two seconds of the untimed one; the bench waits that out.
+then one JSON line ``{"name","value","unit","floor","ratio"}``. The history is written just before the
+untimed night, and kb keeps no stat of a file changed within two seconds of its reading (it reads it again
+the next night): the bench waits two seconds first, so the timed nights are the steady state.
 Not part of the test suite.
 """
 from __future__ import annotations
