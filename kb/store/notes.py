@@ -32,10 +32,15 @@ def record_file(tx: Tx, path: str, kind: str, content_hash: str, problems: list[
                                       problems=kept, stat_key=stat_key)], ["path"])
 
 
-def record_stat_keys(tx: Tx, keys: dict[str, str | None]) -> None:
-    """The stat each of these files has, read again and found unchanged (a file touched, a key not yet kept)."""
-    for path, key in keys.items():
-        tx.run("UPDATE workspace_files SET stat_key = :k WHERE path = :p", {"k": key, "p": path})
+def record_stat_keys(store: Store, keys: dict[str, str | None]) -> None:
+    """The stat each of these files has, read again and found unchanged (a file touched, a key not yet kept):
+    bookkeeping, one autocommitted statement per chunk, so a night that learns only its files' stats opens no
+    write transaction."""
+    for part in chunks(sorted(keys.items())):
+        cases = " ".join("WHEN ? THEN ?" for _ in part)
+        store.write_one(f"UPDATE workspace_files SET stat_key = CASE path {cases} END "
+                        f"WHERE path IN ({','.join('?' * len(part))})",
+                        (*(v for item in part for v in item), *(path for path, _ in part)))
 
 
 def forget_file(tx: Tx, path: str) -> None:

@@ -339,8 +339,7 @@ def _read_files(ctx: RunContext, report: SourceReport) -> None:
                 unchanged.add(ref.rel)
             bar.advance()
     if stats.changed:
-        with ctx.store.transaction() as tx:
-            record_stat_keys(tx, stats.changed)
+        record_stat_keys(ctx.store, stats.changed)
     _docs_gone(ctx, refs, read_as, report)
     report.standing = sum(n for path, n in problem_counts(ctx.store).items() if path in unchanged)
     report.skipped = len(walk_problems)
