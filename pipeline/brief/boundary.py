@@ -18,7 +18,7 @@ from kb.text import boundary_context, normalize_url
 from pipeline.brief.facts import Facts
 from pipeline.brief.likeness import leading_name, likeness
 from pipeline.brief.model import Candidate, Flag
-from pipeline.brief.words import candidate_text, content_words
+from pipeline.brief.words import WordCounts, candidate_text, content_words
 
 Anchored = tuple[str, str, set[str], set[str]]   # (subject, title, topics, terms): ``Facts.anchored_topics``
 
@@ -139,10 +139,11 @@ def rare_shared_words(c: Candidate, anchored: list[Anchored], facts: Facts) -> d
     common = max(1, int(len(anchored) * SECTION_WORD_SHARE))
     mine = content_words(candidate_text(c), names)
     rare = (counted - 1) * RARE_WORD_SHARE       # the other texts: the new item's own is one of those counted
+    enough = int(rare) + 2                       # a count that reaches this is not rare: counting stops there
     out = {}
     for a in (a for a in anchored if parse_arxiv_id(a[0]) is not None):
         shared = {w: words[a[0]][w] for w in mine.keys() & words[a[0]].keys()
-                  if w not in section and held[w] <= common and counts.get(w, 0) - 1 <= rare}
+                  if w not in section and held[w] <= common and counts.get(w, 0, limit=enough) - 1 <= rare}
         if shared:
             out[a[0]] = shared
     return out
@@ -156,7 +157,7 @@ def mechanism_overlap(c: Candidate, anchored: list[Anchored], facts: Facts) -> t
     return _most_shared(anchored, rare_shared_words(c, anchored, facts), facts.word_counts)
 
 
-def _most_shared(anchored: list[Anchored], words: dict[str, dict[str, str]], counts: dict[str, int]
+def _most_shared(anchored: list[Anchored], words: dict[str, dict[str, str]], counts: WordCounts
                  ) -> tuple[Anchored, list[str]] | None:
     """The anchored paper sharing the most of ``words`` (the rarer on a tie), if ``MIN_SHARED_WORDS`` or more."""
     best = max(words, key=lambda s: (len(words[s]), -sum(counts.get(w, 0) for w in words[s]), s), default=None)

@@ -27,7 +27,7 @@ from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in
 from pipeline.brief.collect import QUEUE_PATH
 from pipeline.brief.likeness import AnchoredNames, Names, OverlapWords
 from pipeline.brief.model import Window
-from pipeline.brief.words import count_words
+from pipeline.brief.words import WordCounts, count_words
 
 
 @dataclass
@@ -43,7 +43,7 @@ class Facts:
     anchored_texts: dict[str, str] = field(default_factory=dict)
     # subject → what each anchored item of the doc is (its title, its line's label: ``facts.anchor_text``)
     section_headings: dict[str, str] = field(default_factory=dict)   # section → its heading with its parents'
-    word_counts: dict[str, int] = field(default_factory=dict)   # word (stemmed) → texts holding it (``count_words``)
+    word_counts: WordCounts = field(default_factory=lambda: WordCounts([]))   # texts holding each word (stemmed)
     texts_counted: int = 0       # the doc's anchors and the day's relevant items the counts were taken over
     # The texts a word's rarity is counted over, read the first time a boundary needs it (``word_rarity``): a
     # night whose shown papers share no topic with their sections' anchors reads none of them.
@@ -77,7 +77,7 @@ class Facts:
         return claims_in(text, where, self.quantities, self.said_of, self.claim_words)
 
 
-    def word_rarity(self) -> tuple[dict[str, int], int]:
+    def word_rarity(self) -> tuple[WordCounts, int]:
         """``(word_counts, texts_counted)``, counted over ``rarity_texts`` the first time they are asked for."""
         if self.rarity_texts is not None:
             self.word_counts, self.texts_counted = count_words(self.rarity_texts())
