@@ -163,7 +163,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     # 不重叠" says it is new: neither says the item repeats what the team has (read again without such lines
     # only when a marker is found: most items hold none)
     c.recap = rules.is_recap(own_text.lower()) and rules.is_recap(
-        without_comparisons(own_text, anchored_names or {}, subjects, rules.overlap_words).lower())
+        without_comparisons(own_text, anchored_names or {}, [*subjects, *c.miscited], rules.overlap_words).lower())
     c.excluded_by = rules.excluded_by(c, doc)
     c.excluded = bool(c.excluded_by)
     # An item without an arXiv ID is engineering or a confirmation by its facts; a paper's facts only pick

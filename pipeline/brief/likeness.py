@@ -294,7 +294,8 @@ def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
     out = Likeness()
     if not (words.same or words.different or words.nothing):
         return out
-    own = set(c.subjects)
+    # another paper's ID written as the item's own ("ScaleShift（2610.14731）", ``miscited``) names the item, not it
+    own = set(c.subjects) | c.miscited.keys()
     said = [(s, [(v, [n for n in named if n not in own], _sections_said(text)) for clause in clauses(s.text)
                  for text, v, named in statements(clause, names, words)])
             for s in c.sources if s.kind in ("entry", "card") and not s.beside_subject and s.text]

@@ -171,3 +171,28 @@ def test_an_entry_citing_nothing_whose_heading_names_one_of_the_days_papers_is_t
     assert [s.entry for s in pv.sources if s.kind == "entry"] == [2]
     assert {c.key for c in pool.items} == {"id:2610.31592", "id:2610.31600",
                                            *(f"entry:inbox/jay/n.md#{n}" for n in range(3, 10))}
+
+
+def test_an_entry_naming_a_paper_beside_another_known_papers_id_is_the_named_papers_alone(store) -> None:
+    """Day 16: "PieceFill (2610.16059) is the chunked-prefill paper to read", 2610.16059 being ShallowDraft and
+    2610.16139 PieceFill, neither in the window. The entry was moved to PieceFill, and the ID it was written with,
+    no item's any more, was taken for a slip of PieceFill's: the item carried both IDs, took ShallowDraft's (the
+    lower) and its title, and its id-conflict told the reader to give ShallowDraft PieceFill's ID."""
+    from kb.records import Card, PaperRecord
+    from kb.store.cards import save_card
+    from kb.store.notes import save_note
+    from kb.store.papers import save_papers
+    from pipeline.brief.collect import collect_candidates
+    from pipeline.brief.model import Window
+    from pipeline.workspace.notes import parse_note
+    with store.transaction() as tx:
+        save_papers(tx, [PaperRecord("2610.16059", 1, title="ShallowDraft: Self-Speculative Decoding by Skipping Layers"),
+                         PaperRecord("2610.16139", 1, title="PieceFill: Decode-Priority Mixed Batching")], "arxiv")
+        # the team's card of PieceFill, written a fortnight before: its title ties the name to its ID
+        save_card(tx, Card("organized/paper_cards/409-2610-16139.md", 409, "2610.16139", "2610.16139",
+                           "PieceFill: Decode-Priority Mixed Batching", "2026-10-14"))
+        save_note(tx, parse_note("## 2. Reading group\n\n- PieceFill (2610.16059) is the chunked-prefill paper to read.\n",
+                                 "inbox/tom/2026-10-29T1500-tom-reading-group.md"))
+    got = collect_candidates(store, Window("2026-10-28T23:59", "2026-10-29T23:59", "2026-10-28"),
+                             author_credibility={}, source_credibility={}).candidates
+    assert [(c.arxiv_ids, list(c.miscited)) for c in got] == [(["2610.16139"], ["2610.16059"])]

@@ -271,3 +271,15 @@ def test_same_as_says_a_repeat_and_the_same_idea_as_a_likeness() -> None:
     assert WORDS.repeats.verdict("same as decodedrain: a decode instance is emptied") == "same"
     assert WORDS.repeats.verdict("twinpage is the same idea as pageweave") is None
     assert WORDS.repeats.verdict("not the same as kvshield") == "different"
+
+
+def test_another_papers_id_written_as_the_items_own_names_the_item() -> None:
+    """Day 6: "ScaleShift（2610.14731）下午读书会讲了，Tom 的意思是 SmoothQuant 那套换了个名字" — 2610.14731 is NanoQAT's ID,
+    written as ScaleShift's (``miscited``): the line says ScaleShift is SmoothQuant's trick renamed, not NanoQAT."""
+    names = {"smoothquant": "2211.10438", "2211.10438": "2211.10438", "nanoqat": "2610.14731",
+             "2610.14731": "2610.14731"}
+    c = _item("ScaleShift（2610.14731）下午读书会讲了，Tom 的意思是 SmoothQuant 那套换了个名字", ids=("2610.17958",))
+    c.miscited = {"2610.14731": ("NanoQAT: Quantization-Aware Fine-Tuning Recipes", ["inbox/jay/n1.md#1"])}
+    assert likeness(c, names, WORDS).same == ["2211.10438"]
+    c.miscited = {}
+    assert likeness(c, names, WORDS).same == ["2610.14731", "2211.10438"]   # read as a name of NanoQAT's
