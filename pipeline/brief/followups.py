@@ -2,6 +2,7 @@
 ("#264 ShelfCtx ~ PrimeCtx"), not a copy of the flags section's headings (docs/briefing.md, step 8)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kb.names import short_name
@@ -48,3 +49,20 @@ def runs(labels: list[str]) -> list[str]:
             out.append(f"#{start}" if start == prev else f"#{start}–#{prev}")
         start = prev = n
     return out
+
+
+def questions_id(flag: dict[str, Any], text: str) -> bool:
+    """Does ``flag`` question an ID ``text`` writes: one that cannot be, one dated after the note citing it, or
+    one of an ID conflict that is not the paper's ("PieceFill (2610.16059)", ShallowDraft's ID)?"""
+    evidence = flag["evidence"]
+    if flag["kind"] in ("impossible-id", "date-inconsistency"):
+        return _writes_id(text, evidence.get("id"))
+    if flag["kind"] == "id-conflict":
+        return any(_writes_id(text, i) for i in evidence.get("ids", {}) if i not in evidence.get("resolved", []))
+    return False
+
+
+def _writes_id(text: str, written: str | None) -> bool:
+    """Does ``text`` write the ID ``written``, not inside a longer number ("2611.0583" is not in "2611.05836", nor
+    "2611.05836" in "2611.05836.7")?"""
+    return bool(written) and re.search(rf"(?<![\d.]){re.escape(written)}(?!\d|\.\d)", text) is not None

@@ -17,6 +17,7 @@ from kb.errors import ConfigError
 from kb.fsutil import write_atomically
 from kb.names import name_key, title_name_key
 from kb.text import hidden_controls_escaped
+from pipeline.brief.followups import questions_id
 from pipeline.brief.model import SourceRef
 from pipeline.context import RunContext
 
@@ -98,6 +99,8 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
             if kept is not None:
                 kept.save()
     data = briefing.as_dict() | {"flags": flags}
+    for u in data["follow_ups"]:   # a to-do quoting an ID the day's open flags question
+        u["flagged"] = [f["label"] for f in flags if f["status"] == "open" and questions_id(f, u["point"])]
     for inc in data["increments"]:   # the open flags about an item ("" for one a preview has not numbered)
         inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["status"] == "open"
                            and _disputes(f, inc)]

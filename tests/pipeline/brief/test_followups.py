@@ -3,7 +3,7 @@ line was a copy of the flags section's headings, fourteen of them, and left the 
 from __future__ import annotations
 
 from kb.names import short_name
-from pipeline.brief.followups import by_kind, flag_name, runs
+from pipeline.brief.followups import by_kind, flag_name, questions_id, runs
 
 
 def test_an_item_is_called_by_its_coined_name_else_its_head_else_its_title_shortened() -> None:
@@ -37,3 +37,18 @@ def test_numbers_run_together_and_the_open_flags_group_in_the_rules_order() -> N
     assert [(g["kind"], g["followed"], g["labels"]) for g in groups] == [
         ("unsourced-claim", True, ["#1"]), ("id-conflict", True, ["#3"]), ("date-inconsistency", False, ["#4"])]
     assert groups[0]["flags"] == [{"label": "#1", "name": "DeepSeek V4.1 Prefill 性能瓶颈"}]
+
+
+def test_a_to_do_quoting_an_id_a_flag_questions_is_pointed_at_it() -> None:
+    """Day 16's reader: "follow-up 已经挂了：arXiv:2611.05836" was a to-do of §5 while §3 flagged its ID as dated after
+    the note; "PieceFill (2610.16059)" wrote the ID of the paper PieceFill is not."""
+    dated = {"kind": "date-inconsistency", "evidence": {"id": "2611.05836"}}
+    assert questions_id(dated, "作者说多租户的 follow-up 已经挂了：arXiv:2611.05836v2")
+    assert not questions_id(dated, "12611.05836 or 2611.058361 or 2611.05836.7")
+    impossible = {"kind": "impossible-id", "evidence": {"id": "2611.0583"}}
+    assert questions_id(impossible, "see 2611.0583.") and not questions_id(impossible, "see 2611.05836")
+    conflict = {"kind": "id-conflict", "evidence": {"ids": {"2610.16139": [], "2610.16059": []},
+                                                    "resolved": ["2610.16139"]}}
+    assert questions_id(conflict, "PieceFill (2610.16059) is the paper to read")
+    assert not questions_id(conflict, "PieceFill (2610.16139) is the paper to read")
+    assert not questions_id({"kind": "boundary", "evidence": {"id": "2610.16059"}}, "2610.16059")

@@ -4,6 +4,7 @@ as what the day's briefing must say; the scores themselves are `kb eval flags` (
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -247,6 +248,10 @@ def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_confl
     briefing = json.loads(kb(day16_home, "brief", "--date", DAY16, "--format", "json", "--preview").stdout)
     [item] = [i for i in briefing["increments"] + briefing["others"] if i["title"].startswith(("PieceFill", "Shallow"))]
     assert (item["arxiv_id"], item["anchored_in"]) == ("2610.16139", ["§2.2"])
+    # §5's to-dos point at the flags questioning the IDs they quote
+    text = (day16_home / "briefings" / f"{DAY16}-inference.md").read_text(encoding="utf-8")
+    assert re.search(r"来源写的待办：PieceFill——PieceFill \(2610\.16059\).*（其中的 arXiv 号见 #\d+）\n", text)
+    assert re.search(r"arXiv:2611\.05836（其中的 arXiv 号见 #\d+）\n", text)
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))
