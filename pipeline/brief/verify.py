@@ -13,7 +13,7 @@ from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
 from kb.names import coined, short_name, title_name
-from kb.text import find_markers
+from kb.text import find_markers, normalize_url, url_spans
 from pipeline.brief.boundary import boundaries
 from pipeline.brief.claims import conflicts, unsigned
 from pipeline.brief.entities import name_id_pairs
@@ -160,7 +160,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values},
                             context={**_corrections(values, corrected), **_signs(signed), **_doc_line(values),
-                                     "item": c.title,
+                                     **_quoted(values, c), "item": c.title,
                                      "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
     named = [cl for where, text in facts.speedup_texts for cl in claims(text, where)]
     named += [cl for c in cands for cl in claims_of[id(c)]]
@@ -172,6 +172,24 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                             context={**_corrections(values, corrected), **_signs(signed),
                                      "measured": _measured(None, subject, quantity, _shown(unit, values))}))
     return out
+
+
+def _quoted(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:
+    """``{"quoted": {entry: [pages]}}`` for each team entry of ``c`` that links posts or pages other places of the
+    values are, and gives another value than they do: a figure quoted wrongly ("The vLLM post (<its link>) says
+    MoveOut adds 14%", the post's 9%), not two measurements to tell apart by their setups."""
+    pages = {normalize_url(s.url): s.key for s in c.sources if s.kind != "entry" and s.url}
+    value_of = {w: v for v, places in values.items() for w in places}
+    quoted = {}
+    for s in c.sources:
+        if s.kind != "entry" or s.key not in value_of:
+            continue
+        text = s.text or ""
+        linked = [pages[u] for u in (normalize_url(text[a:b]) for a, b in url_spans(text)) if u in pages]
+        differ = [p for p in dict.fromkeys(linked) if p in value_of and value_of[p] != value_of[s.key]]
+        if differ:
+            quoted[s.key] = differ
+    return {"quoted": quoted} if quoted else {}
 
 
 def _doc_line(values: dict[str, list[str]]) -> dict[str, Any]:

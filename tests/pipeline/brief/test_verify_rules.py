@@ -278,6 +278,23 @@ def test_number_conflict_keeps_its_parts_beside_the_english_subject() -> None:
     assert f.context["measured"] == {"item": None, "system": "LMCache", "quantity": "TTFT", "unit": "ms"}
 
 
+def test_a_note_linking_the_post_it_quotes_wrongly_is_told_so() -> None:
+    """Day 16's reader: "The vLLM post (<link>) says MoveOut adds 14% to p99 TPOT", the post's 9%, was advised to
+    compare the sources' setups; the note links the very post it misquotes. A note giving a figure of its own,
+    with no link to the page it differs from, still gets the setups' advice."""
+    post = SourceRef("post", "vllm", None, None, "https://blog.vllm.ai/2026/10/29/moveout.html", "2026-10-29", 4,
+                     "With MoveOut the p99 TPOT rises 9% while an instance drains.")
+    quoting = entry(1, text="The vLLM post (https://blog.vllm.ai/2026/10/29/moveout.html) says the p99 TPOT rises 14% "
+                            "during a drain.")
+    [f] = number_conflicts([cand("m", title="MoveOut: Draining …", sources=[post, quoting])],
+                           Facts(quantities=QUANTITIES, claim_words=WORDS))
+    assert f.context["quoted"] == {f"{NOTE}#1": ["https://blog.vllm.ai/2026/10/29/moveout.html"]}
+    own = entry(2, text="On our cluster the p99 TPOT rises 14% during a drain.")
+    [f] = number_conflicts([cand("m", title="MoveOut: Draining …", sources=[post, own])],
+                           Facts(quantities=QUANTITIES, claim_words=WORDS))
+    assert "quoted" not in f.context
+
+
 def test_number_conflict_no_flag_for_one_value_or_different_names() -> None:
     a = cand("a", sources=[entry(1, text="SEIS 3.27× throughput; JIL 1.53× slowdown")])
     b = cand("b", sources=[entry(2, text="again SEIS 3.27× here"), entry(3, text="H100 8×80GB is a shape, not a speed-up")])
