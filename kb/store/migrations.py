@@ -5,7 +5,8 @@ prefix of this list, and opening it applies the rest, in order, each in its own
 transaction. Never edit a released migration; append a new one.
 
 A migration that asks for the team's files to be read again does so by giving their
-``workspace_files`` rows a hash no file has (``content_hash = ''``), never by deleting
+``workspace_files`` rows a hash no file has (``content_hash = ''``; a file's kept stat,
+``stat_key``, vouches only for a real hash), never by deleting
 them: the rows are what tells kb a file it read is gone, so a file removed before the
 upgrade is forgotten with everything its reading stored. m010, m013, m015, m022 and
 m023 deleted the rows when first released and were corrected so (the one exception

@@ -195,7 +195,8 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
     for c in shown:
         for line in (line for p in c.points for line in p.lines()):
             if any(m in line.lower() for m in rules.followup):
-                out.append({"title": c.title, "name": short_name(c.title), "point": line})
+                out.append({"title": c.title, "name": short_name(c.title), "point": line,
+                            "sources": [s.key for s in c.sources]})
     return out
 
 

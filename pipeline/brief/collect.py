@@ -128,10 +128,9 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
     moved = pool.miscited_entries(names, titles, named)
     if moved:
         pool, names, titles, named = gather(moved)
-    # every ID of a name written with several that the store knows, an item's or not: an entry moved to the paper
-    # it names leaves the ID it was written with no item, and that ID is still another known paper's, not a slip
-    pool.known_ids |= titles.keys()
-    pool.merge_same_systems(names)
+    # another known paper's ID written beside a name is that paper's, not a slip of the name's own ID: an entry moved
+    # to the paper it names leaves that ID no item's, and "one known ID, the rest slips" must not take it back
+    pool.merge_same_systems(names, others={i for _, _, wrong in names.miscited(titles, named) for i in wrong})
     pool.mark_miscited(names, titles, named)
     return Collected(pool.items, pool.listed)
 

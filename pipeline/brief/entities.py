@@ -119,10 +119,13 @@ class NameIndex:
                 out.add(k)
         return out
 
-    def one_system_many_ids(self, known: set[str]) -> Iterable[tuple[str, list[str]]]:
-        """(name, IDs) of names written with several IDs, at most one of them known to the store."""
+    def one_system_many_ids(self, known: set[str], leave_out: Iterable[str] = ()
+                            ) -> Iterable[tuple[str, list[str]]]:
+        """(name, IDs) of names written with several IDs, at most one of them known to the store; the IDs in
+        ``leave_out`` (other papers') are not the name's."""
+        other = set(leave_out)
         for k, by_id in sorted(self.ids.items()):
-            ids = sorted(by_id, key=lambda i: (i not in known, i))
+            ids = sorted((i for i in by_id if i not in other), key=lambda i: (i not in known, i))
             if len(ids) > 1 and sum(i in known for i in ids) <= 1:
                 yield self.spelling[k], ids
 

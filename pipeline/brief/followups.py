@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
 from kb.names import short_name
 from pipeline.brief.verify import RULE_ORDER
 
@@ -51,18 +52,25 @@ def runs(labels: list[str]) -> list[str]:
     return out
 
 
-def questions_id(flag: dict[str, Any], text: str) -> bool:
-    """Does ``flag`` question an ID ``text`` writes: one that cannot be, one dated after the note citing it, or
-    one of an ID conflict that is not the paper's ("PieceFill (2610.16059)", ShallowDraft's ID)?"""
-    evidence = flag["evidence"]
+def questions_id(flag: dict[str, Any], todo: dict[str, Any]) -> bool:
+    """Does ``flag`` question an ID the to-do ``todo`` (``{"title", "point", "sources"}``: its item's title and
+    sources) writes, there: one that cannot be or is dated after its note, flagged where the item's sources write
+    it; or an ID conflict's wrong one, of the to-do's item ("PieceFill (2610.16059)", ShallowDraft's ID — a
+    ShallowDraft to-do quoting it is right)?"""
+    evidence, text = flag["evidence"], todo["point"]
     if flag["kind"] in ("impossible-id", "date-inconsistency"):
-        return _writes_id(text, evidence.get("id"))
-    if flag["kind"] == "id-conflict":
+        here = evidence.get("cited_in") in todo.get("sources", ()) or evidence.get("title") == todo["title"]
+        return here and _writes_id(text, evidence.get("id"))
+    if flag["kind"] == "id-conflict" and flag["subject"] == todo["title"]:
         return any(_writes_id(text, i) for i in evidence.get("ids", {}) if i not in evidence.get("resolved", []))
     return False
 
 
 def _writes_id(text: str, written: str | None) -> bool:
-    """Does ``text`` write the ID ``written``, not inside a longer number ("2611.0583" is not in "2611.05836", nor
-    "2611.05836" in "2611.05836.7")?"""
-    return bool(written) and re.search(rf"(?<![\d.]){re.escape(written)}(?!\d|\.\d)", text) is not None
+    """Does ``text`` write the ID ``written``, in any form kb reads ("arXiv:…v2", a DOI's "arXiv.…"); one that cannot
+    be an ID as written, not inside a longer number ("2611.0583" is not in "2611.05836")?"""
+    if not written:
+        return False
+    if parse_arxiv_id(written) is not None:
+        return written in {a.id for a in find_arxiv_ids(text)}
+    return re.search(rf"(?:arxiv\s*[:：.]?\s*|(?<![\d.])){re.escape(written)}(?!\d|\.\d)", text, re.I) is not None

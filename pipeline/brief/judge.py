@@ -18,7 +18,7 @@ from kb.names import title_name_key
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import claims_in
-from pipeline.brief.likeness import AnchoredNames, Names, likeness, without_comparisons
+from pipeline.brief.likeness import AnchoredNames, Names, likeness, without_comparisons, without_ids
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
 from pipeline.classify.classifier import classify as keyword_classify
@@ -163,7 +163,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     # 不重叠" says it is new: neither says the item repeats what the team has (read again without such lines
     # only when a marker is found: most items hold none)
     c.recap = rules.is_recap(own_text.lower()) and rules.is_recap(
-        without_comparisons(own_text, anchored_names or {}, [*subjects, *c.miscited], rules.overlap_words).lower())
+        without_comparisons(without_ids(own_text, c.miscited), anchored_names or {}, subjects,
+                            rules.overlap_words).lower())
     c.excluded_by = rules.excluded_by(c, doc)
     c.excluded = bool(c.excluded_by)
     # An item without an arXiv ID is engineering or a confirmation by its facts; a paper's facts only pick

@@ -294,9 +294,9 @@ def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
     out = Likeness()
     if not (words.same or words.different or words.nothing):
         return out
-    # another paper's ID written as the item's own ("ScaleShift（2610.14731）", ``miscited``) names the item, not it
-    own = set(c.subjects) | c.miscited.keys()
-    said = [(s, [(v, [n for n in named if n not in own], _sections_said(text)) for clause in clauses(s.text)
+    own = set(c.subjects)
+    said = [(s, [(v, [n for n in named if n not in own], _sections_said(text))
+                 for clause in clauses(without_ids(s.text, c.miscited))
                  for text, v, named in statements(clause, names, words)])
             for s in c.sources if s.kind in ("entry", "card") and not s.beside_subject and s.text]
     last: dict[str, str] = {}   # subject → its last verdict ("same" or "different"), the sources in time order
@@ -344,6 +344,15 @@ def _when(stamp: str | None) -> str:
     if not stamp:
         return ""
     return stamp[:16] if "T" in stamp else stamp[:10] + "T23:59"
+
+
+def without_ids(text: str, ids: Iterable[str]) -> str:
+    """``text`` less these arXiv IDs as written (a version or an "arXiv:" before them included): another paper's ID
+    written as an item's own ("ScaleShift（2610.14731）", ``Candidate.miscited``) names the item, not that paper,
+    which its name still names ("和 NanoQAT 是同一件事")."""
+    for i in ids:
+        text = re.sub(rf"(?:arxiv\s*[:：.]?\s*|(?<![\d.])){re.escape(i)}(?:v\d+)?(?!\d|\.\d)", " ", text, flags=re.I)
+    return text
 
 
 def without_comparisons(text: str, names: Names, own: Iterable[str], words: OverlapWords) -> str:

@@ -80,10 +80,11 @@ class Pool:
             if v is other:
                 self.by_key[k] = keep
 
-    def merge_same_systems(self, names: NameIndex) -> None:
+    def merge_same_systems(self, names: NameIndex, others: set[str] = frozenset()) -> None:
         """One candidate per system written under several IDs (at most one known to the store),
-        carrying every ID it is written with (a queue line's included)."""
-        for _, ids in names.one_system_many_ids(self.known_ids):
+        carrying every ID it is written with (a queue line's included); ``others``, IDs of other known papers
+        written beside a name (``NameIndex.miscited``), are none of its."""
+        for _, ids in names.one_system_many_ids(self.known_ids, leave_out=others):
             found = [self.by_key[f"id:{i}"] for i in ids if f"id:{i}" in self.by_key]
             if not found:
                 continue

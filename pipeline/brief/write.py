@@ -100,7 +100,7 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
                 kept.save()
     data = briefing.as_dict() | {"flags": flags}
     for u in data["follow_ups"]:   # a to-do quoting an ID the day's open flags question
-        u["flagged"] = [f["label"] for f in flags if f["status"] == "open" and questions_id(f, u["point"])]
+        u["flagged"] = [f["label"] for f in flags if f["status"] == "open" and questions_id(f, u)]
     for inc in data["increments"]:   # the open flags about an item ("" for one a preview has not numbered)
         inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["status"] == "open"
                            and _disputes(f, inc)]

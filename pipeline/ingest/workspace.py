@@ -158,6 +158,11 @@ READ_ATTEMPTS = 5
 SETTLED_NS = 2_000_000_000
 
 
+# A stat key vouches for a reading whose hash is a file's: a migration asks for files to be read again by giving
+# their rows a hash no file has ('', kb.store.migrations), and a file kb could not read is kept as "unread:…".
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
 def stat_key(st: os.stat_result) -> str:
     """What says a file is as kb read it: its inode, size, and modification and change times. The change
     time moves with every write and cannot be set back (``touch -d`` moves it too)."""
@@ -380,7 +385,7 @@ def _read_one(ctx: RunContext, ref: WorkspaceFileRef, known: dict[str, str], rep
     """Read one file if its stat or content changed (``stats``, ``known``), parse and save it; what went wrong
     is named, not raised. ``read_before``: the store holds a reading of it (an update, not a new file, when
     read again). False when the file is as the store last read it (nothing done)."""
-    if ref.rel in known and stats.unchanged(ref):
+    if ref.rel in known and _DIGEST.fullmatch(known[ref.rel]) and stats.unchanged(ref):
         return False
     try:
         data, st = _read_settled(ref.path)

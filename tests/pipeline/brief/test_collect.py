@@ -2,6 +2,8 @@
 of the same title."""
 from __future__ import annotations
 
+import pytest
+
 from pipeline.brief.collect import post_is_about
 from pipeline.brief.model import SourceRef
 from pipeline.brief.pool import Pool, add
@@ -173,7 +175,13 @@ def test_an_entry_citing_nothing_whose_heading_names_one_of_the_days_papers_is_t
                                            *(f"entry:inbox/jay/n.md#{n}" for n in range(3, 10))}
 
 
-def test_an_entry_naming_a_paper_beside_another_known_papers_id_is_the_named_papers_alone(store) -> None:
+@pytest.mark.parametrize("lines, ids", [
+    (["PieceFill (2610.16059) is the chunked-prefill paper to read."], ["2610.16139"]),
+    # a review's case: a slip of PieceFill's own ID (a paper the store does not know) is still PieceFill's
+    (["PieceFill (2610.16139) is the chunked-prefill paper to read.", "PieceFill (2610.16193) batches decode first.",
+      "PieceFill (2610.16059) again."], ["2610.16139", "2610.16193"]),
+])
+def test_an_entry_naming_a_paper_beside_another_known_papers_id_is_the_named_papers_alone(store, lines, ids) -> None:
     """Day 16: "PieceFill (2610.16059) is the chunked-prefill paper to read", 2610.16059 being ShallowDraft and
     2610.16139 PieceFill, neither in the window. The entry was moved to PieceFill, and the ID it was written with,
     no item's any more, was taken for a slip of PieceFill's: the item carried both IDs, took ShallowDraft's (the
@@ -191,8 +199,8 @@ def test_an_entry_naming_a_paper_beside_another_known_papers_id_is_the_named_pap
         # the team's card of PieceFill, written a fortnight before: its title ties the name to its ID
         save_card(tx, Card("organized/paper_cards/409-2610-16139.md", 409, "2610.16139", "2610.16139",
                            "PieceFill: Decode-Priority Mixed Batching", "2026-10-14"))
-        save_note(tx, parse_note("## 2. Reading group\n\n- PieceFill (2610.16059) is the chunked-prefill paper to read.\n",
+        save_note(tx, parse_note("".join(f"## {n}. Reading group\n\n- {line}\n\n" for n, line in enumerate(lines, 1)),
                                  "inbox/tom/2026-10-29T1500-tom-reading-group.md"))
     got = collect_candidates(store, Window("2026-10-28T23:59", "2026-10-29T23:59", "2026-10-28"),
                              author_credibility={}, source_credibility={}).candidates
-    assert [(c.arxiv_ids, list(c.miscited)) for c in got] == [(["2610.16139"], ["2610.16059"])]
+    assert [(c.arxiv_ids, list(c.miscited)) for c in got] == [(ids, ["2610.16059"])]

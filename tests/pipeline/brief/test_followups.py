@@ -42,13 +42,23 @@ def test_numbers_run_together_and_the_open_flags_group_in_the_rules_order() -> N
 def test_a_to_do_quoting_an_id_a_flag_questions_is_pointed_at_it() -> None:
     """Day 16's reader: "follow-up 已经挂了：arXiv:2611.05836" was a to-do of §5 while §3 flagged its ID as dated after
     the note; "PieceFill (2610.16059)" wrote the ID of the paper PieceFill is not."""
-    dated = {"kind": "date-inconsistency", "evidence": {"id": "2611.05836"}}
-    assert questions_id(dated, "作者说多租户的 follow-up 已经挂了：arXiv:2611.05836v2")
-    assert not questions_id(dated, "12611.05836 or 2611.058361 or 2611.05836.7")
-    impossible = {"kind": "impossible-id", "evidence": {"id": "2611.0583"}}
-    assert questions_id(impossible, "see 2611.0583.") and not questions_id(impossible, "see 2611.05836")
-    conflict = {"kind": "id-conflict", "evidence": {"ids": {"2610.16139": [], "2610.16059": []},
-                                                    "resolved": ["2610.16139"]}}
-    assert questions_id(conflict, "PieceFill (2610.16059) is the paper to read")
-    assert not questions_id(conflict, "PieceFill (2610.16139) is the paper to read")
-    assert not questions_id({"kind": "boundary", "evidence": {"id": "2610.16059"}}, "2610.16059")
+    note = "inbox/spark/2026-10-29T1100-llm-infra-e1prep.md#2"
+
+    def todo(point: str, title: str = "PausePoint: …", sources: tuple[str, ...] = (note,)) -> dict:
+        return {"title": title, "point": point, "sources": list(sources)}
+    dated = {"kind": "date-inconsistency", "subject": f"2611.05836 @ {note}",
+             "evidence": {"id": "2611.05836", "cited_in": note}}
+    assert questions_id(dated, todo("作者说多租户的 follow-up 已经挂了：arXiv:2611.05836v2"))
+    assert questions_id(dated, todo("the DOI 10.48550/arXiv.2611.05836"))
+    assert not questions_id(dated, todo("12611.05836 or 2611.058361 or 2611.05836.7"))
+    assert not questions_id(dated, todo("2611.05836", sources=("inbox/tom/later.md#1",)))   # dated right there
+    impossible = {"kind": "impossible-id", "subject": "2611.0583",
+                  "evidence": {"id": "2611.0583", "cited_in": note, "title": "PausePoint: …"}}
+    assert questions_id(impossible, todo("see 2611.0583.")) and not questions_id(impossible, todo("see 2611.05836"))
+    conflict = {"kind": "id-conflict", "subject": "PieceFill: …",
+                "evidence": {"ids": {"2610.16139": [], "2610.16059": []}, "resolved": ["2610.16139"]}}
+    assert questions_id(conflict, todo("PieceFill (2610.16059) is the paper to read", "PieceFill: …"))
+    assert not questions_id(conflict, todo("PieceFill (2610.16139) is the paper to read", "PieceFill: …"))
+    # a review's case: ShallowDraft's own to-do quoting ShallowDraft's ID is right
+    assert not questions_id(conflict, todo("ShallowDraft (2610.16059): try its layer-skip draft", "ShallowDraft: …"))
+    assert not questions_id({"kind": "boundary", "subject": "x", "evidence": {"id": "2610.16059"}}, todo("2610.16059"))

@@ -283,3 +283,7 @@ def test_another_papers_id_written_as_the_items_own_names_the_item() -> None:
     assert likeness(c, names, WORDS).same == ["2211.10438"]
     c.miscited = {}
     assert likeness(c, names, WORDS).same == ["2610.14731", "2211.10438"]   # read as a name of NanoQAT's
+    # a review's case: the other paper named by its own name is still named
+    c = _item("ScaleShift（2610.14731）: ScaleShift 和 NanoQAT 是同一件事", ids=("2610.17958",))
+    c.miscited = {"2610.14731": ("NanoQAT: Quantization-Aware Fine-Tuning Recipes", ["inbox/jay/n1.md#1"])}
+    assert likeness(c, names, WORDS).same == ["2610.14731"]

@@ -60,6 +60,23 @@ def test_a_night_reads_only_the_files_that_changed(runner: CliRunner, sample_wor
     assert reads == [note.name] and _entries(sample_workspace)[-1].endswith("Added tonight")
 
 
+def test_a_migration_asking_for_every_file_to_be_read_again_is_heard(runner: CliRunner, sample_workspace: Path,
+                                                                      reads: list[str],
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review's find: a migration gives the rows a hash no file has (``content_hash = ''``) to have every file
+    read again; their kept stats must not answer for them."""
+    monkeypatch.setattr(ws, "SETTLED_NS", 0)
+    _ingest(runner)
+    files = set(reads)
+    with sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite") as db:
+        db.execute("UPDATE workspace_files SET content_hash = ''")
+    reads.clear()
+    _ingest(runner)
+    assert set(reads) == files
+    with sqlite3.connect(sample_workspace / ".kb" / "kb.sqlite") as db:
+        assert db.execute("SELECT count(*) FROM workspace_files WHERE content_hash = ''").fetchone() == (0,)
+
+
 def test_an_edit_that_keeps_the_size_and_the_modification_time_is_read(runner: CliRunner, sample_workspace: Path,
                                                                         reads: list[str],
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
