@@ -189,7 +189,7 @@ def window_days(window: Window) -> int:
     return max(1, (date.fromisoformat(window.end[:10]) - date.fromisoformat(window.start[:10])).days)
 
 
-def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, str]]:
+def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, Any]]:
     """What the sources themselves say to do next ("下次精读时补", "TODO") for the day's increments."""
     out = []
     for c in shown:

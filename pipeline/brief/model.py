@@ -167,7 +167,7 @@ class Briefing:
     timezone: str                               # [workspace] timezone: the window's local time
     section_titles: dict[str, str]              # "§2.1" → the doc's heading
     topic_titles: dict[str, dict[str, str]]     # taxonomy topic → {"zh": …, "en": …}
-    follow_ups: list[dict[str, str]]            # what the sources say to do next: {"title", "name", "point"}
+    follow_ups: list[dict[str, Any]]            # what the sources say to do next: {"title", "name", "point", "sources"}
     top_item: dict[str, Any] | None             # the best increment shown, by tier then score: {"title", "why"}
     stale_sources: list[dict[str, Any]]         # sources failing or quiet for several runs
     window: dict[str, str | None]               # {"start", "end", "previous_briefing"}
