@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass
 
 __all__ = ["ArxivId", "parse_arxiv_id", "lookup_arxiv_id", "find_arxiv_ids", "normalize_arxiv_id", "clean_text"]
@@ -123,13 +124,17 @@ def find_arxiv_ids(text: str) -> list[ArxivId]:
     return list(seen)
 
 
-def mask_arxiv_ids(text: str, mark: str) -> str:
-    """``text`` with each valid arXiv ID that ``find_arxiv_ids`` finds replaced by ``mark``. An ID written
-    with full-width digits or invisible characters is found in, and replaced in, the ``clean_text`` form."""
+def mask_arxiv_ids(text: str, mark: str, only: Collection[str] | None = None) -> str:
+    """``text`` with each valid arXiv ID that ``find_arxiv_ids`` finds (of ``only``'s canonical IDs, when given)
+    replaced by ``mark``. An ID written with full-width digits or invisible characters is found in, and replaced
+    in, the ``clean_text`` form."""
     def repl(m: re.Match[str]) -> str:
-        return mark if _from_match(m) is not None else m[0]
+        found = _from_match(m)
+        return mark if found is not None and (only is None or found.id in only) else m[0]
     masked = _ID_RE.sub(repl, text) if _SHAPE_RE.search(text) else text   # no shape, no ID: nothing to replace
-    return _ID_RE.sub(repl, clean_text(masked)) if find_arxiv_ids(masked) else masked
+    rest = find_arxiv_ids(masked)
+    return _ID_RE.sub(repl, clean_text(masked)) if rest and (only is None or any(a.id in only for a in rest)) \
+        else masked
 
 
 _WHOLE_RE = re.compile(

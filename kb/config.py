@@ -10,6 +10,7 @@ import posixpath
 import re
 import tomllib
 from dataclasses import dataclass, field
+from datetime import date, datetime, time
 from pathlib import Path, PureWindowsPath
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -81,6 +82,10 @@ class Config:
     @property
     def tz(self) -> ZoneInfo:
         return ZoneInfo(self.timezone)
+
+    def cutoff_at(self, day: date) -> datetime:
+        """``day``'s cut-off (``[briefing] cutoff``) in the workspace's time zone: where that day's window ends."""
+        return datetime.combine(day, time.fromisoformat(self.cutoff), tzinfo=self.tz)
 
 
 # key → (type, required) per table; lists of tables are validated per item.

@@ -90,11 +90,6 @@ def save_note(tx: Tx, note: Note) -> None:
 
 
 # --------------------------------------------------------------------------- reads
-def file_hashes(store: Store) -> dict[str, str]:
-    """Content hash of every workspace file read so far."""
-    return {r[0]: r[1] for r in store.query("SELECT path, content_hash FROM workspace_files")}
-
-
 def file_readings(store: Store) -> dict[str, tuple[str, str | None]]:
     """Every workspace file read so far: its content hash and its stat as it was read (``record_file``)."""
     return {r[0]: (r[1], r[2]) for r in store.query("SELECT path, content_hash, stat_key FROM workspace_files")}

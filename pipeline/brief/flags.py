@@ -103,11 +103,11 @@ def evidence_gone(store: Any, topic: str) -> list[tuple[int, str]]:
     """(id, fingerprint) of the topic's open flags whose cited team files all no longer exist: those not
     raised again go stale tonight (read before the build too, so the briefing counts them as closed)."""
     from kb.store.flags import open_flags_citing
-    from kb.store.notes import file_hashes
+    from kb.store.notes import file_readings
     candidates = open_flags_citing(store, topic)
     if not candidates:
         return []
-    present = set(file_hashes(store))
+    present = set(file_readings(store))
     gone = []
     for fid, fingerprint, evidence in candidates:
         cited = set(team_files(evidence))

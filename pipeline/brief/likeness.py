@@ -15,10 +15,11 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
+from kb.arxiv_id import mask_arxiv_ids
 from kb.names import TOKEN, coined, title_name
 from kb.text import strip_anchor_syntax
 from pipeline.brief.entities import word_pattern
@@ -346,13 +347,11 @@ def _when(stamp: str | None) -> str:
     return stamp[:16] if "T" in stamp else stamp[:10] + "T23:59"
 
 
-def without_ids(text: str, ids: Iterable[str]) -> str:
-    """``text`` less these arXiv IDs as written (a version or an "arXiv:" before them included): another paper's ID
-    written as an item's own ("ScaleShift（2610.14731）", ``Candidate.miscited``) names the item, not that paper,
-    which its name still names ("和 NanoQAT 是同一件事")."""
-    for i in ids:
-        text = re.sub(rf"(?:arxiv\s*[:：.]?\s*|(?<![\d.])){re.escape(i)}(?:v\d+)?(?!\d|\.\d)", " ", text, flags=re.I)
-    return text
+def without_ids(text: str, ids: Collection[str]) -> str:
+    """``text`` less these arXiv IDs, in every form kb reads them (``mask_arxiv_ids``): another paper's ID written
+    as an item's own ("ScaleShift（2610.14731）", ``Candidate.miscited``) names the item, not that paper, which its
+    name still names ("和 NanoQAT 是同一件事")."""
+    return mask_arxiv_ids(text, " ", only=ids) if ids else text
 
 
 def without_comparisons(text: str, names: Names, own: Iterable[str], words: OverlapWords) -> str:

@@ -14,7 +14,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC
 
 from kb.crashlog import write_crash_log
 from kb.errors import KBError, SourceError, StoreUnreachable
@@ -328,8 +328,7 @@ def save_results(ctx: RunContext, spec: SourceSpec, results: list[ParseResult], 
 def read_at(ctx: RunContext) -> str:
     """When a night's payloads count as read, in UTC: its day's cut-off in the workspace's time zone, the end of
     the window its briefing covers (a replayed past day reads as that night did)."""
-    local = datetime.combine(ctx.today, datetime.strptime(ctx.config.cutoff, "%H:%M").time(), tzinfo=ctx.config.tz)
-    return local.astimezone(UTC).strftime("%Y-%m-%dT%H:%M")
+    return ctx.config.cutoff_at(ctx.today).astimezone(UTC).strftime("%Y-%m-%dT%H:%M")
 
 
 def record_ledger(ctx: RunContext, report: SourceReport, started_at: str) -> None:

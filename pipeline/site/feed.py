@@ -9,7 +9,7 @@ against the feed's own URL, so the site keeps working wherever it is served from
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, time
+from datetime import datetime
 
 from kb.text import counted
 from kb.workspace import Workspace
@@ -20,8 +20,7 @@ FEED_ENTRIES = 30     # a month of briefings: feed readers poll; the archive is 
 
 
 def _when(ws: Workspace, day: str) -> datetime:
-    hour, minute = (int(x) for x in ws.config.cutoff.split(":"))
-    return datetime.combine(datetime.fromisoformat(day).date(), time(hour, minute), tzinfo=ws.config.tz)
+    return ws.config.cutoff_at(datetime.fromisoformat(day).date())
 
 
 def _summary(day: Day, lang: str, level: Callable[[str, str], str]) -> str:
