@@ -19,7 +19,17 @@ from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
-from pipeline.brief.judge import RELEVANCE_ORDER, KnownTitles, density, judge, rank, read_facts, team_aside, tier
+from pipeline.brief.judge import (
+    RELEVANCE_ORDER,
+    KnownTitles,
+    density,
+    hold_back_known_figures,
+    judge,
+    rank,
+    read_facts,
+    team_aside,
+    tier,
+)
 from pipeline.brief.likeness import AnchoredNames, likeness
 from pipeline.brief.model import Briefing, Candidate, SourceRef, Window
 from pipeline.brief.since import since_previous
@@ -280,6 +290,9 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
               card_speaks=lambda c: card_speaks_for(bool(c.anchored_in), any(
                   i in inputs.anchored_elsewhere for i in c.arxiv_ids), inputs.main_doc))
     relevant = [c for c in cands if c.relevance != "none"]
+    for c in relevant:
+        hold_back_known_figures(c, rules, facts.kept_claims or facts.read_claims, facts.anchor_lines,
+                                facts.anchored_names)
     for c in cands:
         if c.card_relevance and not card_speaks_for(bool(c.anchored_in), any(
                 i in inputs.anchored_elsewhere for i in c.arxiv_ids), inputs.main_doc):

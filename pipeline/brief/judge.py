@@ -11,14 +11,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kb.names import title_name_key
 from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
-from pipeline.brief.claims import claims_in
-from pipeline.brief.likeness import AnchoredNames, Names, likeness, without_comparisons, without_ids
+from pipeline.brief.claims import Claim, claims_in
+from pipeline.brief.likeness import AnchoredNames, Names, likeness, subject_named, without_comparisons, without_ids
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
 from pipeline.classify.classifier import classify as keyword_classify
@@ -202,6 +202,31 @@ def said_the_same(c: Candidate, names: Names, rules: Rules) -> list[str]:
     return [names.name_of(s) or s for s in found if c.section and c.section in names.sections_of(s)]
 
 
+def hold_back_known_figures(c: Candidate, rules: Rules, claims: Callable[[str, str], list[Claim]],
+                            anchor_lines: Mapping[str, list[tuple[str, str]]], names: Names) -> None:
+    """Take out of an engineering item's new facts the figures the doc's own line already gives: a post that quotes
+    an anchored paper's result ("LayerLink lowers p99 TTFT by 34%", the line of §2.4.1 saying −34%) brings no new
+    measurement by it. Read for the paper the claim is written of (its coined name or ID, as anchored), the same
+    quantity and unit at the same size (a line writes a reduction as "−34%", a post as "by 34%"). An item left with
+    no fact of its own is a confirmation that says where the doc holds them."""
+    if c.category != "engineering":
+        return
+    held: dict[str, str] = {}
+    for s in c.sources:
+        for cl in claims(s.text or "", s.key):
+            paper = subject_named(names, cl.subject) if cl.subject else None
+            for where, label in anchor_lines.get(paper or "", []):
+                if any((d.quantity, d.unit) == (cl.quantity, cl.unit) and abs(d.value) == abs(cl.value)
+                       for d in claims(label, where)):
+                    held.setdefault(cl.written.lstrip("+-−"), f"{cl.subject}, {where.rsplit(' ', 1)[-1]}")
+    kept = [f for f in c.facts if f.lstrip("+-−") not in held]
+    if len(kept) == len(c.facts):
+        return
+    c.facts, c.held = kept, [f"{f} ({where})" for f, where in held.items()]
+    c.category, c.why = _category(c)
+    c.score = _score(c, rules)
+
+
 def read_facts(c: Candidate, rules: Rules) -> None:
     """The facts of a paper the briefing shows (``judge`` reads every other item's): its key points quote them."""
     if c.arxiv_ids and not c.facts:
@@ -348,6 +373,8 @@ def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:
         return "net-new", why("new-paper")
     if c.facts:
         return "engineering", why("facts", ", ".join(c.facts[:4]))
+    if c.held:   # its figures are the doc's already (``hold_back_known_figures``)
+        return "confirmation", why("held", "; ".join(c.held[:4]))
     return "confirmation", why("no-facts")
 
 

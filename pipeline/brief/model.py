@@ -87,6 +87,7 @@ class Candidate:
     excluded: bool = False
     excluded_by: list[str] = field(default_factory=list)   # who says it is not for the doc: authors, cards' files
     facts: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)   # figures the doc's line gives too: "34% (LayerLink, §2.4.1)"
     score: float = 0.0
     why: list[dict[str, str]] = field(default_factory=list)   # [{"code", "detail"}], words in the templates
     put_forward: bool = False       # the briefing shows it, counts it as new, or its markers ask for a check

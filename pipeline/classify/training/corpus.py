@@ -38,8 +38,9 @@ from typing import Any
 
 from pipeline.classify.training.labelmap import LabelMap, LabelMapError, merge
 
-__all__ = ["Example", "build", "split_of", "norm_title", "load_jsonl", "summarise"]
+__all__ = ["CURATED", "Example", "build", "split_of", "norm_title", "load_jsonl", "summarise"]
 
+CURATED = ("curated", "abstract")     # the sources a curator labelled: a bare title, and one with its abstract
 _ARXIV_RE = re.compile(r"\b(\d{4}\.\d{4,5})\b")
 _MIN_TITLE_WORDS = 3
 
@@ -247,7 +248,7 @@ def summarise(examples: list[Example]) -> str:
             if any(row):
                 lines.append(f"{split:<8} {source:<17} {row[0]:>8} {row[1]:>9} {row[2]:>7}")
     papers = len({e.key for e in examples if e.source in ("curated", "labelled", "systems", "random")})
-    eval_only = sum(not e.trainable for e in examples if e.source in ("curated", "abstract"))
+    eval_only = sum(not e.trainable for e in examples if e.source in CURATED)
     held_out = sum(e.source.startswith("heldout-") for e in examples)
     lines.append(f"unique corpus papers: {papers}; eval-only (copyleft-labelled) examples: {eval_only}; "
                  f"kb's held-out labels: {held_out}")

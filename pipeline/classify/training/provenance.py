@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.classify.model import Model
-from pipeline.classify.training.corpus import Example
+from pipeline.classify.training.corpus import CURATED, Example
 from pipeline.classify.training.labelmap import LabelMap
 
 __all__ = ["sources", "write_licences"]
@@ -22,7 +22,7 @@ def sources(lm: LabelMap, ex: Sequence[Example]) -> dict[str, dict[str, Any]]:
     """``{source: {kind, licence, use, examples}}`` (examples: trainable papers it labelled)."""
     used = Counter()
     for e in ex:
-        if e.trainable and e.source in ("curated", "abstract"):
+        if e.trainable and e.source in CURATED:
             for name in e.lists:
                 used[name] += 1
     out = {name: {"kind": "curated list", "licence": lr.licence, "use": lr.use,

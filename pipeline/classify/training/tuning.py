@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from pipeline.classify.model import Model, relevance_probabilities
-from pipeline.classify.training.corpus import Example
+from pipeline.classify.training.corpus import CURATED, Example
 from pipeline.classify.training.labelmap import LEVELS
 
 __all__ = ["tune", "tune_by_regime", "tune_rules", "MIN_KB_ITEMS"]
@@ -84,7 +84,7 @@ def tune_rules(Z: np.ndarray, ex: Sequence[Example], topics: Sequence[str], rel_
     # both for the curated negatives (LLM papers of other fields) and for the systems papers
     # without LLMs (corpus.py) — each set on its own, so neither hides behind the other
     src = np.array([e.source for e in ex])
-    cur = np.isin(src, ("curated", "abstract"))
+    cur = np.isin(src, CURATED)
     cur_p = cur & (y == 0)
     neg_sets = [m for m in (cur & (y == 2), (src == "systems") & (y == 2)) if m.any()]
     best = (-1.0, -1.0, (0.0, 0.0))

@@ -254,6 +254,16 @@ def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_confl
     assert re.search(r"arXiv:2611\.05836（其中的 arXiv 号见 #\d+）\n", text)
 
 
+def test_day16_a_post_quoting_the_docs_figure_of_an_anchored_paper_brings_nothing_new(day16_home: Path) -> None:
+    """Day 16's reader: the day's first increment was llm-d's October reading list, "bringing new engineering
+    measurements: 34%" — LayerLink's −34%, which §2.4.1's line gives (the team's note: "和 §2.4.1 那行一致")."""
+    briefing = json.loads(kb(day16_home, "brief", "--date", DAY16, "--format", "json", "--preview").stdout)
+    [post] = [i for i in briefing["increments"] + briefing["others"] if i["title"] in ("llm-d 十月读的几篇", "What We Read in October: Three KV Transfer Papers and What llm-d Takes from Them")]
+    assert post["category"] == "confirmation"
+    assert post["why"] == [{"code": "held", "detail": "34% (LayerLink, §2.4.1)"}]
+    assert briefing["density"]["net_new"] == 3
+
+
 @pytest.mark.parametrize("day", sorted(FLOORS))
 def test_no_labelled_day_falls_below_its_figure(day: str, request: pytest.FixtureRequest) -> None:
     date, recall, precision = FLOORS[day]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.brief.judge import _category, engineering_facts, rank, tier
+from pipeline.brief.judge import _category, engineering_facts, hold_back_known_figures, rank, tier
 from pipeline.brief.model import Candidate, SourceRef
 from pipeline.brief.rules import load_rules
 
@@ -64,6 +64,7 @@ def _c(**kw) -> Candidate:
     ({"facts": ["VLLM_X_Y=1"], "sources": [SourceRef("entry", "jay", credibility=4)]}, "engineering", "facts"),
     # a figure from a ⭐⭐⭐ source with no link or ID: awaiting verification, not a new engineering fact
     ({"facts": ["+25%"], "sources": [SourceRef("entry", "spark", credibility=3)]}, "confirmation", "unsourced"),
+    ({"held": ["34% (LayerLink, §2.4.1)"]}, "confirmation", "held"),
     ({}, "confirmation", "no-facts"),
 ])
 def test_category_precedence(kw: dict, category: str, code: str) -> None:
@@ -425,3 +426,39 @@ def test_a_team_aside_it_marks_to_verify_is_checked_whatever_it_measures(rules) 
     assert aside("待核实：二期 H20 节点的 NVLink 实测带宽只有标称的 60%，是运维口头说的", ["待核实"])
     assert not aside("家里宽带只有标称的 60%", [])                         # no marker, no word of serving
     assert not aside("待核实：下周二开会", ["待核实"])                       # a marker, no figure
+
+
+def _post(text: str, rules) -> Candidate:
+    c = _c(url="https://llm-d.ai/blog/october", sources=[SourceRef("post", "llm-d", text=text, credibility=5)])
+    c.facts = engineering_facts(text, rules)
+    c.category, c.why = _category(c)
+    return c
+
+
+@pytest.mark.parametrize("text,held,kept", [
+    # day 16's llm-d reading list: LayerLink's figure is the one §2.4.1's line gives (as a reduction, −34%)
+    ("LayerLink lowers p99 TTFT by 34%, and our connector follows it.", ["34% (LayerLink, §2.4.1)"], []),
+    # a figure of its own stays: the item is still engineering, by that one
+    ("LayerLink lowers p99 TTFT by 34%; our connector reaches 46.1 GB/s.", ["34% (LayerLink, §2.4.1)"],
+     ["46.1 GB/s"]),
+    # another value of the paper's is no repeat of the line (a conflict for the number rule, not held back)
+    ("LayerLink lowers p99 TTFT by 29% in our runs.", [], ["29%"]),
+    # the same figure of another system, or of nothing named, is the post's own
+    ("HopKV lowers p99 TTFT by 34%.", [], ["34%"]),
+    ("Our connector lowers p99 TTFT by 34%.", [], ["34%"]),
+])
+def test_an_engineering_items_figures_the_doc_gives_already_are_not_new(rules, text, held, kept) -> None:
+    """Day 16's reader: the top increment, a post "bringing new engineering measurements: 34%", quoted the figure of
+    LayerLink's paper that the doc's own line holds ("LayerLink 的 −34% 和 §2.4.1 那行一致", the team's note)."""
+    from pipeline.brief.facts import Facts
+    lines = {"2610.13052": [("knowledge doc §2.4.1", "2610.13052 LayerLink: layer-pipelined KV transfer, "
+                                                     "p99 TTFT −34%（anchored 2026-10-13）")]}
+    names = {"layerlink": "2610.13052", "2610.13052": "2610.13052"}
+    c = _post(text, rules)
+    assert c.category == "engineering"
+    hold_back_known_figures(c, rules, Facts(quantities=rules.quantities, said_of=rules.said_of,
+                                            claim_words=rules.claim_words).read_claims, lines, names)
+    assert (c.held, c.facts) == (held, kept)
+    assert c.category == ("engineering" if kept else "confirmation")
+    if not kept:
+        assert c.why == [{"code": "held", "detail": "34% (LayerLink, §2.4.1)"}]

@@ -243,6 +243,23 @@ def test_number_conflict_the_docs_line_against_a_new_version_of_its_paper() -> N
     assert number_conflicts([c], other) == []
 
 
+def test_number_conflict_another_sources_measurement_is_no_correction_of_the_docs_line() -> None:
+    """Day 16's reader: LMCache measured TierKV at 2.2× on one node, the doc's §2.1 line giving the paper's 3.1×; the
+    briefing advised "once checked, correct the doc's line", where the team had written "他们的 CPU 内存比论文的小，那行
+    先不改". Another source's figure is another measurement (its setup to compare); a post corrected in place, whose
+    figure a line may quote, is the line's to follow, as a new version of the paper is."""
+    line = "2610.11305 TierKV: tiered KV offloading, 3.1× multi-turn throughput (anchored 2026-10-12)"
+    facts = Facts(quantities=QUANTITIES, claim_words=WORDS, anchor_lines={"2610.11305": [("knowledge doc §2.1", line)]})
+    post = SourceRef("post", "lmcache", None, None, "https://blog.lmcache.ai/tierkv", "2026-10-29", 4,
+                     "TierKV raised multi-turn throughput 2.2x over an HBM-only baseline.")
+    c = cand("c", arxiv_id="2610.11305", arxiv_ids=["2610.11305"], sources=[post])
+    [f] = number_conflicts([c], facts)
+    assert set(f.evidence["values"]) == {"2.2x", "3.1×"} and "doc_line" not in f.context
+    fixed = replace(post, corrected="2026-10-29")
+    [f] = number_conflicts([cand("c", arxiv_id="2610.11305", arxiv_ids=["2610.11305"], sources=[fixed])], facts)
+    assert f.context["doc_line"] == {"place": "knowledge doc §2.1", "value": "3.1×"}
+
+
 def test_number_conflict_keeps_the_signs_of_values_that_differ_only_by_them() -> None:
     """The evidence is unsigned, but "+25%" and "−25%" would be one value without their signs: they keep them."""
     c = cand("c", sources=[entry(1, text="SGLang decode 吞吐 +25%"), entry(2, text="SGLang decode 吞吐 −25%")])
