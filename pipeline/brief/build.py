@@ -19,19 +19,10 @@ from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
-from pipeline.brief.judge import (
-    RELEVANCE_ORDER,
-    KnownTitles,
-    density,
-    hold_back_known_figures,
-    judge,
-    rank,
-    read_facts,
-    team_aside,
-    tier,
-)
+from pipeline.brief.judge import KnownTitles, hold_back_known_figures, judge, read_facts, team_aside
 from pipeline.brief.likeness import AnchoredNames, likeness
 from pipeline.brief.model import Briefing, Candidate, SourceRef, Window
+from pipeline.brief.ranking import RELEVANCE_ORDER, density, rank, tier
 from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
 from pipeline.brief.words import candidate_text

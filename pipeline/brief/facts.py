@@ -166,7 +166,7 @@ STRONG_TERM = 1.0   # the taxonomy's "supporting" weight: below it a term is onl
 
 class SectionTerms:
     """The taxonomy terms that describe a doc's sections and an item's title, to tell which of a topic's
-    sections an item joins (``judge.nearest_section``).
+    sections an item joins (``placing.nearest_section``).
 
     A section is its heading and its own anchored items (each item's title, abstract and the team's
     label), read with the briefing's classifier. Every topic's terms count, tagged or not, since a short

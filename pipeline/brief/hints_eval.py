@@ -1,5 +1,5 @@
 """``kb eval sections --method hints``: leave-one-out over a doc's anchors of the keyword classifier's way to
-suggest a section, the briefing's own ``judge.hint_ranking``. The result has the shape of
+suggest a section, the briefing's own ``placing.hint_ranking``. The result has the shape of
 ``pipeline.classify.sections.leave_one_out``'s, so the two ways are read side by side: what a keyword
 workspace's briefings do, against the doc's own section models.
 """
@@ -11,7 +11,7 @@ from typing import Any
 
 from kb.store.anchors import AnchorView
 from pipeline.brief.facts import SectionTerms
-from pipeline.brief.judge import hint_ranking
+from pipeline.brief.placing import hint_ranking
 from pipeline.classify.classifier import classify
 
 __all__ = ["leave_one_out_by_hints"]

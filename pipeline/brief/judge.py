@@ -11,15 +11,15 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kb.names import title_name_key
-from kb.sections import refused_sections, section_matches, stated_sections
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import Claim, claims_in
 from pipeline.brief.likeness import AnchoredNames, Names, likeness, subject_named, without_comparisons, without_ids
 from pipeline.brief.model import Candidate
+from pipeline.brief.placing import refused_section_numbers, stated_section, suggest_section
 from pipeline.brief.rules import Rules
 from pipeline.classify.classifier import classify as keyword_classify
 
@@ -282,71 +282,6 @@ def title_of(c: Candidate, known: KnownTitles | None) -> str:
     return c.arxiv_id or c.url or c.key
 
 
-def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None:
-    """The section the team's own text asks for ("建议：§3.1"), when the doc has it: the author's
-    choice wins over kb's. Only what the team wrote counts (notes, cards), never an abstract."""
-    for s in c.sources:
-        if s.kind in ("entry", "card"):
-            for number in stated_sections(s.text, rules.section_markers, rules.section_negations,
-                                          rules.section_not_words):
-                if number in sections:
-                    return number
-    return None
-
-
-def refused_section_numbers(c: Candidate, rules: Rules) -> set[str]:
-    """The sections the team's text (notes, cards) says the item does not belong in."""
-    return {n for s in c.sources if s.kind in ("entry", "card")
-            for n in refused_sections(s.text, rules.section_markers, rules.section_negations,
-                                      rules.section_not_words)}
-
-
-def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], taxonomy: Any = None,
-                    describe: Any = None) -> str | None:
-    """The doc's section nearest to the candidate (``suggest(title, text, sections)`` ranks them, see
-    ``pipeline.classify.sections``: each section's heading and what is anchored in it), or None.
-    Without ``suggest`` (the keyword classifier): the first of ``hint_ranking``."""
-    if suggest is None:
-        return next(hint_ranking(c.topics if taxonomy is not None else (), c.title, sections, taxonomy, describe),
-                    None)
-    ranked = suggest(c.title, "\n".join(c.titles[1:] + c.texts), set(sections))
-    return ranked[0] if ranked else None
-
-
-def hint_ranking(topics: Iterable[str], title: str, sections: Mapping[str, str], taxonomy: Any,
-                 describe: Any = None) -> Iterator[str]:
-    """The keyword classifier's way to place an item, best first (section numbers as written, without §): its
-    topics in turn, strongest first; each topic's sections by their headings (``Taxonomy.sections_for``), the
-    one ``describe`` finds nearest first. The briefing takes the first (``suggest_section``), ``kb eval
-    sections --method hints`` them all; lazy, so the briefing reads no more topics than it needs."""
-    numbered = {f"§{s}": t for s, t in sections.items()}
-    seen: set[str] = set()
-    for t in topics:
-        found = [s.lstrip("§") for s in taxonomy.sections_for(t, numbered)]
-        if found:
-            first = nearest_section(found, title, t, describe)
-            for s in (first, *found):
-                if s not in seen:
-                    seen.add(s)
-                    yield s
-
-
-def nearest_section(choices: list[str], title: str, topic: str, describe: Any = None) -> str:
-    """Of a topic's sections (preferred first), the one whose heading and anchored items share the most of
-    the topic's strong terms with the item's title (``describe``: ``facts.SectionTerms``). A topic may own
-    several sections (KV cache: the engine's memory management, and compression and eviction), and what
-    the team already put in each says which one an item joins; only the topic's own words say it (a
-    framework's name or "LLM serving" is in every section). A tie, or nothing to compare, keeps the
-    preferred one; so does its own subsection or parent (an item of §2.3.1's subject is §2.3's too: at
-    which level to file it is the team's convention, which the preferred order carries, not content)."""
-    first = choices[0]
-    rivals = [s for s in choices[1:] if not (section_matches(s, first) or section_matches(first, s))]
-    if not rivals or describe is None:
-        return first
-    terms = describe.title(title) & describe.strong(topic)
-    return max([first, *rivals], key=lambda s: len(terms & describe.section(s)))   # max keeps the first of equals
-
-
 def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:
     """The category and why, as codes the templates put into words."""
     def why(code: str, detail: str = "") -> list[dict[str, str]]:
@@ -389,61 +324,3 @@ def _score(c: Candidate, rules: Rules) -> float:
              + (w["unverified"] if c.markers and not c.recap else 0.0)
              + (w["recap"] if c.recap or c.excluded else 0.0) + w["upvotes"] * math.log2(1 + up))
     return round(score, 3)
-
-
-CATEGORY_ORDER = {"engineering": 0, "net-new": 1, "confirmation": 2}
-
-
-RELEVANCE_ORDER = {"primary": 0, "adjacent": 1, "none": 2}
-
-
-_VERSION = re.compile(r"v?\d+(?:\.\d+)+", re.I)
-
-
-def measured(c: Candidate) -> bool:
-    """The item carries a measurement or a setting, not only a release's version number."""
-    return any(not _VERSION.fullmatch(f.strip()) for f in c.facts)
-
-
-def tier(c: Candidate) -> int:
-    """How much a reader needs the item, before its score: what is new and central first — what the
-    team itself brought in, then the team's observations awaiting verification, then what only public
-    sources carry — then what is adjacent, then confirmations, recaps last."""
-    team = any(s.kind in ("entry", "card") for s in c.sources)
-    fresh = c.category == "net-new" or (c.category == "engineering" and measured(c))
-    if fresh and c.relevance == "primary":
-        return 0 if team else 2
-    # an item the team keeps out of the doc is last whatever it carries: never one of §2's increments
-    if c.category == "confirmation" and (c.markers or c.unsourced) and not (c.recap or c.excluded or c.anchored_in):
-        return 1 if team else 4
-    if fresh or c.category == "engineering":
-        return 3
-    return 6 if c.recap or c.excluded else 5
-
-
-def rank(cands: list[Candidate], top: int) -> list[Candidate]:
-    """The ``top`` best by tier, then score, shown grouped by category (each by tier, then score)."""
-    best = sorted(cands, key=lambda c: (tier(c), -c.score, c.key))[:top]
-    return sorted(best, key=lambda c: (CATEGORY_ORDER[c.category], tier(c), -c.score, c.key))
-
-
-def density(net_new: int, history: list[int], rules: Rules) -> dict[str, Any]:
-    """The day's density level from its NET-new count, against the trailing 7 briefings when there are any."""
-    recent = history[-7:]
-    baseline = _median(recent) if recent else 0     # of two counts, their mean
-    if baseline:   # a ratio needs something to divide by; a quiet history falls back to the absolute scale
-        ratio = net_new / baseline
-        level = [lvl for lim, lvl in rules.density_ratio if ratio >= lim][-1]
-        return {"level": level, "net_new": net_new, "previous": history[-1], "median7": baseline,
-                "basis": "ratio", "ratio": round(ratio, 2), "window": len(recent)}
-    level = [lvl for lim, lvl in rules.density_absolute if net_new >= lim][-1]
-    return {"level": level, "net_new": net_new, "previous": None, "median7": None, "basis": "absolute",
-            "ratio": None, "window": 0}
-
-
-def _median(values: list[int]) -> float:
-    """``statistics.median`` of a few counts, without loading ``statistics`` (and its ``fractions`` and
-    ``decimal``) in every nightly: the middle one, or the mean of the two in the middle."""
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2

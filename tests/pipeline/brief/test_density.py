@@ -1,10 +1,10 @@
-"""judge.density: an absolute scale without history, the ratio to the trailing median with it —
+"""ranking.density: an absolute scale without history, the ratio to the trailing median with it —
 thresholds read from data/briefing.toml through load_rules()."""
 from __future__ import annotations
 
 import pytest
 
-from pipeline.brief.judge import density
+from pipeline.brief.ranking import density
 from pipeline.brief.rules import load_rules
 
 

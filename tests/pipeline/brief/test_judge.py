@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.brief.judge import _category, engineering_facts, hold_back_known_figures, rank, tier
+from pipeline.brief.judge import _category, engineering_facts, hold_back_known_figures
 from pipeline.brief.model import Candidate, SourceRef
+from pipeline.brief.ranking import rank, tier
 from pipeline.brief.rules import load_rules
 
 

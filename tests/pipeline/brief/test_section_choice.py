@@ -6,7 +6,7 @@ import pytest
 
 from kb.store.anchors import AnchorView
 from pipeline.brief.facts import SectionTerms
-from pipeline.brief.judge import nearest_section
+from pipeline.brief.placing import nearest_section
 from pipeline.classify.classifier import classify
 from pipeline.classify.taxonomy import load_taxonomy
 

@@ -1,0 +1,77 @@
+"""Where an item goes in the doc: the section the team's text asks for or refuses, else kb's suggestion (the doc's
+section models in learned mode, the topics' section hints in keyword mode)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from kb.sections import refused_sections, section_matches, stated_sections
+from pipeline.brief.model import Candidate
+from pipeline.brief.rules import Rules
+
+__all__ = ["stated_section", "refused_section_numbers", "suggest_section", "hint_ranking", "nearest_section"]
+
+
+def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None:
+    """The section the team's own text asks for ("建议：§3.1"), when the doc has it: the author's
+    choice wins over kb's. Only what the team wrote counts (notes, cards), never an abstract."""
+    for s in c.sources:
+        if s.kind in ("entry", "card"):
+            for number in stated_sections(s.text, rules.section_markers, rules.section_negations,
+                                          rules.section_not_words):
+                if number in sections:
+                    return number
+    return None
+
+
+def refused_section_numbers(c: Candidate, rules: Rules) -> set[str]:
+    """The sections the team's text (notes, cards) says the item does not belong in."""
+    return {n for s in c.sources if s.kind in ("entry", "card")
+            for n in refused_sections(s.text, rules.section_markers, rules.section_negations,
+                                      rules.section_not_words)}
+
+
+def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], taxonomy: Any = None,
+                    describe: Any = None) -> str | None:
+    """The doc's section nearest to the candidate (``suggest(title, text, sections)`` ranks them, see
+    ``pipeline.classify.sections``: each section's heading and what is anchored in it), or None.
+    Without ``suggest`` (the keyword classifier): the first of ``hint_ranking``."""
+    if suggest is None:
+        return next(hint_ranking(c.topics if taxonomy is not None else (), c.title, sections, taxonomy, describe),
+                    None)
+    ranked = suggest(c.title, "\n".join(c.titles[1:] + c.texts), set(sections))
+    return ranked[0] if ranked else None
+
+
+def hint_ranking(topics: Iterable[str], title: str, sections: Mapping[str, str], taxonomy: Any,
+                 describe: Any = None) -> Iterator[str]:
+    """The keyword classifier's way to place an item, best first (section numbers as written, without §): its
+    topics in turn, strongest first; each topic's sections by their headings (``Taxonomy.sections_for``), the
+    one ``describe`` finds nearest first. The briefing takes the first (``suggest_section``), ``kb eval
+    sections --method hints`` them all; lazy, so the briefing reads no more topics than it needs."""
+    numbered = {f"§{s}": t for s, t in sections.items()}
+    seen: set[str] = set()
+    for t in topics:
+        found = [s.lstrip("§") for s in taxonomy.sections_for(t, numbered)]
+        if found:
+            first = nearest_section(found, title, t, describe)
+            for s in (first, *found):
+                if s not in seen:
+                    seen.add(s)
+                    yield s
+
+
+def nearest_section(choices: list[str], title: str, topic: str, describe: Any = None) -> str:
+    """Of a topic's sections (preferred first), the one whose heading and anchored items share the most of
+    the topic's strong terms with the item's title (``describe``: ``facts.SectionTerms``). A topic may own
+    several sections (KV cache: the engine's memory management, and compression and eviction), and what
+    the team already put in each says which one an item joins; only the topic's own words say it (a
+    framework's name or "LLM serving" is in every section). A tie, or nothing to compare, keeps the
+    preferred one; so does its own subsection or parent (an item of §2.3.1's subject is §2.3's too: at
+    which level to file it is the team's convention, which the preferred order carries, not content)."""
+    first = choices[0]
+    rivals = [s for s in choices[1:] if not (section_matches(s, first) or section_matches(first, s))]
+    if not rivals or describe is None:
+        return first
+    terms = describe.title(title) & describe.strong(topic)
+    return max([first, *rivals], key=lambda s: len(terms & describe.section(s)))   # max keeps the first of equals
