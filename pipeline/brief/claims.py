@@ -1,12 +1,12 @@
-"""Numbers with units, aligned across sources: the same quantity of the same subject, different values.
+"""Numbers with units read from a text, each with the quantity it measures and its subject (``figures.py``
+compares them across sources).
 
 A claim is a value with its unit (×, %, ms, s, GB/s, tokens/s …), the quantity it measures (from a
 keyword before it: TTFT, throughput/吞吐, bandwidth/带宽 … — ``[quantities]`` in
 data/briefing.toml) and its subject: the coined name written right before the number
-("Mooncake 46.1 GB/s"), else the item the text is about. What is not compared: a value in
-parentheses (a condition: "（不复用时 1.9 s）"), a baseline ("from 1.9 s", "over 2.1×"), and a source
-that gives several values for one quantity of one subject (a table of conditions). Consistent
-repeats are never a conflict; different systems are different subjects.
+("Mooncake 46.1 GB/s"), else the item the text is about. What is not read as a claim: a value in
+parentheses (a condition: "（不复用时 1.9 s）"), a baseline ("from 1.9 s", "over 2.1×") and the value a
+change starts from ("1.9 s to 0.8 s").
 """
 from __future__ import annotations
 
@@ -413,89 +413,3 @@ def _values_in_clauses(text: str) -> Iterator[tuple[str, re.Match[str], str]]:
         end = cuts[k][0] if k < len(cuts) else len(text)
         if m.end() <= end:
             yield text[begin:m.start()], m, text[m.end():min(m.end() + AFTER, end)]
-
-
-def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str | None, str, str, dict[str, list[str]]]]:
-    """(subject, quantity, unit, {value as written: [where…]}) wherever two sources disagree.
-
-    A name that is one of the item's own names (``item_names``, folded) counts as the item itself. Values
-    are compared without their sign; one written with a sign ("−38%") is shown with it, rather than as
-    another source wrote it without ("reduces … by 38%"): the sign says which way the figure goes.
-    """
-    groups: dict[tuple[str | None, str, str], dict[str, dict[float, str]]] = {}
-    spelling: dict[str, str] = {}
-    for c in claims:
-        subject = None if c.subject and c.subject.casefold() in item_names else c.subject
-        if subject:
-            spelling.setdefault(subject.casefold(), subject)
-        by_source = groups.setdefault((subject.casefold() if subject else None, c.quantity, c.unit), {})
-        by_source.setdefault(c.where, {}).setdefault(c.value, c.written)
-    out = []
-    for (subject, quantity, unit), by_source in sorted(groups.items(), key=lambda g: (g[0][0] or "", g[0][1:])):
-        single = {w: vals for w, vals in by_source.items() if len(vals) == 1}   # a table of conditions says nothing
-        values = _by_value(single)
-        distinct = [w for w, _ in values.values() if not any(_rounds(w, other) for other, _ in values.values())]
-        if len(single) >= 2 and len(distinct) >= 2:
-            out.append((spelling.get(subject or "", subject), quantity, unit,
-                        {written: places for _, (written, places) in sorted(values.items())}))
-    return out
-
-
-def _by_value(single: dict[str, dict[float, str]]) -> dict[tuple[float, str], tuple[str, list[str]]]:
-    """Each value with the places that give it: a figure and the same figure with a sign agree (the signed
-    spelling is shown), but "+25%" and "−25%" are two values: the signs say the figure goes opposite ways."""
-    signs: dict[float, set[str]] = {}
-    for vals in single.values():
-        [(v, written)] = vals.items()
-        signs.setdefault(v, set()).add(_sign(written))
-    values: dict[tuple[float, str], tuple[str, list[str]]] = {}
-    for w, vals in single.items():
-        [(v, written)] = vals.items()
-        written_sign = _sign(written)
-        explicit = signs[v] - {""}
-        # an unsigned figure joins the one signed spelling of its value; beside two, it stands alone
-        key = (v, written_sign if written_sign or len(explicit) != 1 else next(iter(explicit)))
-        shown, places = values.setdefault(key, (written, []))
-        places.append(w)
-        if _signed(written) and not _signed(shown):
-            values[key] = (written, places)
-    return values
-
-
-_SIGNS = {"−": "-", "-": "-", "+": "+"}
-
-
-def _sign(written: str) -> str:
-    """The direction a figure is written with: "-" (− or -), "+", or "" when it has no sign."""
-    return _SIGNS.get(written[:1], "")
-
-
-def _signed(written: str) -> bool:
-    """Is the figure written with a sign ("−44%", "+25%")?"""
-    return bool(_sign(written))
-
-
-def unsigned(written: str) -> str:
-    """A figure as written, without its sign ("−44%" → "44%")."""
-    return written[1:] if _signed(written) else written
-
-
-_FIGURE = re.compile(r"[−+-]?(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")
-# Spellings of one unit ("2.4x" and "2.41×", "1.9 s" and "1.93秒"); ms and s stay apart: the figures are as written.
-_SPELLING = {"x": "×", "倍": "×", "秒": "s", "us": "µs", "token/s": "tokens/s", "tok/s": "tokens/s"}
-
-
-def _rounds(short: str, long: str) -> bool:
-    """Is ``short`` (as written, "46 GB/s") ``long`` ("46.1 GB/s") rounded to fewer decimals, in the same
-    unit however spelt ("2.4x", "2.41×"), with at least two significant digits ("2×" is no rounding of
-    "2.4×": it may be the claim)?"""
-    a, b = _FIGURE.fullmatch(short.strip()), _FIGURE.fullmatch(long.strip())
-    if a is None or b is None or _SPELLING.get(a["unit"], a["unit"]) != _SPELLING.get(b["unit"], b["unit"]):
-        return False
-    places, more = len(a["dec"] or ""), len(b["dec"] or "")
-    digits = (a["int"].replace(",", "").lstrip("0") + (a["dec"] or "")).lstrip("0")
-    if places >= more or len(digits) < 2:
-        return False
-    value = float(f"{a['int'].replace(',', '')}.{a['dec'] or '0'}")
-    precise = float(f"{b['int'].replace(',', '')}.{b['dec']}")
-    return abs(round(precise, places) - value) < 10 ** -(places + 6)

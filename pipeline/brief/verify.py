@@ -15,9 +15,9 @@ from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
 from kb.names import coined, short_name, title_name
 from kb.text import find_markers, normalize_url, url_spans
 from pipeline.brief.boundary import boundaries
-from pipeline.brief.claims import conflicts, unsigned
 from pipeline.brief.entities import name_id_pairs
 from pipeline.brief.facts import DOC_PLACE, Facts
+from pipeline.brief.figures import conflicts, unsigned
 from pipeline.brief.likeness import LEADING_NAME, subject_named
 from pipeline.brief.model import Candidate, Flag
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.brief.claims import claims_in, conflicts
+from pipeline.brief.claims import claims_in
+from pipeline.brief.figures import conflicts
 from pipeline.brief.rules import load_rules
 
 RULES = load_rules()

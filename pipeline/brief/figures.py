@@ -1,0 +1,100 @@
+"""Claims compared across sources: the same quantity of the same subject with different values (``conflicts``).
+
+A source that gives several values for one quantity of one subject (a table of conditions) is left out;
+consistent repeats are never a conflict, nor is a figure rounded from another ("46 GB/s", "46.1 GB/s");
+different systems are different subjects. Signs are shown but not compared: "−38%" and "by 38%" agree.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pipeline.brief.claims import Claim
+
+__all__ = ["conflicts", "unsigned"]
+
+
+def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str | None, str, str, dict[str, list[str]]]]:
+    """(subject, quantity, unit, {value as written: [where…]}) wherever two sources disagree.
+
+    A name that is one of the item's own names (``item_names``, folded) counts as the item itself. Values
+    are compared without their sign; one written with a sign ("−38%") is shown with it, rather than as
+    another source wrote it without ("reduces … by 38%"): the sign says which way the figure goes.
+    """
+    groups: dict[tuple[str | None, str, str], dict[str, dict[float, str]]] = {}
+    spelling: dict[str, str] = {}
+    for c in claims:
+        subject = None if c.subject and c.subject.casefold() in item_names else c.subject
+        if subject:
+            spelling.setdefault(subject.casefold(), subject)
+        by_source = groups.setdefault((subject.casefold() if subject else None, c.quantity, c.unit), {})
+        by_source.setdefault(c.where, {}).setdefault(c.value, c.written)
+    out = []
+    for (subject, quantity, unit), by_source in sorted(groups.items(), key=lambda g: (g[0][0] or "", g[0][1:])):
+        single = {w: vals for w, vals in by_source.items() if len(vals) == 1}   # a table of conditions says nothing
+        values = _by_value(single)
+        distinct = [w for w, _ in values.values() if not any(_rounds(w, other) for other, _ in values.values())]
+        if len(single) >= 2 and len(distinct) >= 2:
+            out.append((spelling.get(subject or "", subject), quantity, unit,
+                        {written: places for _, (written, places) in sorted(values.items())}))
+    return out
+
+
+def _by_value(single: dict[str, dict[float, str]]) -> dict[tuple[float, str], tuple[str, list[str]]]:
+    """Each value with the places that give it: a figure and the same figure with a sign agree (the signed
+    spelling is shown), but "+25%" and "−25%" are two values: the signs say the figure goes opposite ways."""
+    signs: dict[float, set[str]] = {}
+    for vals in single.values():
+        [(v, written)] = vals.items()
+        signs.setdefault(v, set()).add(_sign(written))
+    values: dict[tuple[float, str], tuple[str, list[str]]] = {}
+    for w, vals in single.items():
+        [(v, written)] = vals.items()
+        written_sign = _sign(written)
+        explicit = signs[v] - {""}
+        # an unsigned figure joins the one signed spelling of its value; beside two, it stands alone
+        key = (v, written_sign if written_sign or len(explicit) != 1 else next(iter(explicit)))
+        shown, places = values.setdefault(key, (written, []))
+        places.append(w)
+        if _signed(written) and not _signed(shown):
+            values[key] = (written, places)
+    return values
+
+
+_SIGNS = {"−": "-", "-": "-", "+": "+"}
+
+
+def _sign(written: str) -> str:
+    """The direction a figure is written with: "-" (− or -), "+", or "" when it has no sign."""
+    return _SIGNS.get(written[:1], "")
+
+
+def _signed(written: str) -> bool:
+    """Is the figure written with a sign ("−44%", "+25%")?"""
+    return bool(_sign(written))
+
+
+def unsigned(written: str) -> str:
+    """A figure as written, without its sign ("−44%" → "44%")."""
+    return written[1:] if _signed(written) else written
+
+
+_FIGURE = re.compile(r"[−+-]?(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")
+# Spellings of one unit ("2.4x" and "2.41×", "1.9 s" and "1.93秒"); ms and s stay apart: the figures are as written.
+_SPELLING = {"x": "×", "倍": "×", "秒": "s", "us": "µs", "token/s": "tokens/s", "tok/s": "tokens/s"}
+
+
+def _rounds(short: str, long: str) -> bool:
+    """Is ``short`` (as written, "46 GB/s") ``long`` ("46.1 GB/s") rounded to fewer decimals, in the same
+    unit however spelt ("2.4x", "2.41×"), with at least two significant digits ("2×" is no rounding of
+    "2.4×": it may be the claim)?"""
+    a, b = _FIGURE.fullmatch(short.strip()), _FIGURE.fullmatch(long.strip())
+    if a is None or b is None or _SPELLING.get(a["unit"], a["unit"]) != _SPELLING.get(b["unit"], b["unit"]):
+        return False
+    places, more = len(a["dec"] or ""), len(b["dec"] or "")
+    digits = (a["int"].replace(",", "").lstrip("0") + (a["dec"] or "")).lstrip("0")
+    if places >= more or len(digits) < 2:
+        return False
+    value = float(f"{a['int'].replace(',', '')}.{a['dec'] or '0'}")
+    precise = float(f"{b['int'].replace(',', '')}.{b['dec']}")
+    return abs(round(precise, places) - value) < 10 ** -(places + 6)
