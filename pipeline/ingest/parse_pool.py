@@ -15,7 +15,7 @@ import os
 import pickle
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 __all__ = ["PARALLEL_FROM", "Parsed", "parsed_ahead", "workers_for"]
 
@@ -74,10 +74,20 @@ def parsed_ahead(jobs: Sequence[Callable[[], T]], size: int) -> Iterator[list[Pa
     pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=mp.get_context("fork"),
                                initializer=leave_with_parent, initargs=(os.getpid(),))   # never outlive the nightly
     try:
-        yield [Parsed(job, pool.submit(_run_job, i)) for i, job in enumerate(jobs)]
+        yield [Parsed(job, _submitted(pool, i)) for i, job in enumerate(jobs)]
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         _JOBS = ()
+
+
+def _submitted(pool: Any, index: int) -> Future | None:
+    """Job ``index`` sent to a worker; None when the pool broke already (a worker died before the job was sent:
+    submitting to a broken pool raises), so that the job is parsed here."""
+    from concurrent.futures.process import BrokenProcessPool
+    try:
+        return pool.submit(_run_job, index)
+    except BrokenProcessPool:
+        return None
 
 
 class _ParseHere(Exception):
