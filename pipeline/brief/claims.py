@@ -374,9 +374,11 @@ def _quantity_said_of(after: str, keywords: _Keywords) -> str | None:
 
 
 def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf = SaidOf(),
-              claim_words: ClaimWords = ClaimWords()) -> list[Claim]:
+              claim_words: ClaimWords = ClaimWords(), *, about: str | None = None) -> list[Claim]:
     """Every claim written in ``text`` (from one source, ``where``): ``keywords`` the ``[quantities]``,
-    ``said_of`` the ``[said_of]`` and ``claim_words`` the ``[claim_words]`` words of data/briefing.toml."""
+    ``said_of`` the ``[said_of]`` and ``claim_words`` the ``[claim_words]`` words of data/briefing.toml.
+    ``about``: the system the text is about (a paper's name, for its abstract), the subject of every value no
+    other name is written before."""
     out: list[Claim] = []
     table = _keywords(tuple(keywords.items()), said_of, claim_words)
     for before, m, after in _values_in_clauses(text or ""):
@@ -385,7 +387,8 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
             continue
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
         unit = _UNIT.get(raw_unit, raw_unit)
-        subject = _subject(before, table)
+        cell, row_subject = _in_table_row(before)
+        subject = _subject(cell, table) or row_subject or about
         quantity = _first_measured_in(unit, table, _readings(before, after, unit, subject, table))
         if quantity is None:
             continue
@@ -394,6 +397,23 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
         sign = found.group() if (found := _SIGN_BEFORE.search(before[-2:])) else ""
         out.append(Claim(subject, quantity, unit, round(value, 9), sign + m.group().strip(), where))
     return out
+
+
+_ROW_NAME = re.compile(r"\s*(?P<name>" + _NAME + r")")
+
+
+def _in_table_row(before: str) -> tuple[str, str | None]:
+    """A value in a Markdown table row ("| ShardLoad（2610.32751） | §2.1 | 70B replica 上线快 4.7× |", or its cells as
+    the note's parser joins them, without the outer bars): the text of its own cell before it, where a name before
+    the value is looked for, and the coined name the row's first cell starts with — the row's subject, where its
+    cell names none. (Its quantity is read from the whole row: "| 同样显存下 decode 吞吐 | 1.5× |".) Elsewhere
+    ``before`` as it is, and no subject."""
+    if "|" not in before:
+        return before, None
+    row = before.lstrip()
+    cells = (row[1:] if row.startswith("|") else row).split("|")
+    m = _ROW_NAME.match(cells[0])
+    return cells[-1], m["name"] if len(cells) > 1 and m and coined(m["name"]) else None
 
 
 def _values_in_clauses(text: str) -> Iterator[tuple[str, re.Match[str], str]]:

@@ -120,12 +120,12 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
             pool.promote(reached, sighting)
             names = _names(rows, pool, compared)
         titles = paper_titles(store, names.ids_to_title(), window.end[:10])
-        named = papers_named(store, names.unexplained(titles))
+        named = papers_named(store, names.unexplained(titles) | names.written_only_with_unknown_ids(titles))
         titles.update((i, t) for by_id in named.values() for i, t in by_id.items())
         return pool, names, titles, named
 
     pool, names, titles, named = gather({})
-    moved = pool.miscited_entries(names, titles, named)
+    moved = pool.miscited_entries(names, titles, named) | pool.slipped_entries(names, titles, named)
     if moved:
         pool, names, titles, named = gather(moved)
     # another known paper's ID written beside a name is that paper's, not a slip of the name's own ID: an entry moved

@@ -119,6 +119,11 @@ class NameIndex:
                 out.add(k)
         return out
 
+    def written_only_with_unknown_ids(self, titles: Mapping[str, str]) -> set[str]:
+        """Names (folded) written beside IDs the store has no title for, and beside no other ("QuietLane（2610.29004）",
+        its ID's digits swapped): the store is asked which paper they name, whose ID the note slipped."""
+        return {k for k, by_id in self.ids.items() if by_id and not any(i in titles for i in by_id)}
+
     def one_system_many_ids(self, known: set[str], leave_out: Iterable[str] = ()
                             ) -> Iterable[tuple[str, list[str]]]:
         """(name, IDs) of names written with several IDs, at most one of them known to the store; the IDs in

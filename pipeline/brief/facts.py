@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kb.arxiv_id import find_impossible_ids
+from kb.names import title_name
 from kb.store import Store
 from kb.store.anchors import (
     AnchorView,
@@ -20,7 +21,7 @@ from kb.store.anchors import (
 )
 from kb.store.briefings import net_new_history
 from kb.store.cards import card_mismatches, mentions_as_of, queue
-from kb.store.papers import existing_ids, paper_titles, unknown_to_arxiv
+from kb.store.papers import existing_ids, paper_texts, paper_titles, texts_before, unknown_to_arxiv
 from kb.store.tags import StoredResult, stored_results
 from kb.text import strip_anchor_syntax
 from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in
@@ -50,6 +51,9 @@ class Facts:
     rarity_texts: Callable[[], list[str]] | None = None
     section_topics: dict[str, set[str]] = field(default_factory=dict)  # section → topics that map to it
     speedup_texts: list[tuple[str, str]] = field(default_factory=list)  # (where, text): the doc's own figures
+    # (arXiv ID, where, the paper's name, its abstract) of each known paper the window cites by ID and whose title
+    # coins a name: a note copying a paper's figure ("ShardLoad … 上线快 4.7×", the abstract's 4.1x) is compared with it
+    cited_abstracts: list[tuple[str, str, str, str]] = field(default_factory=list)
     # arXiv ID → (where, its anchor line's label): what the doc says of each paper it anchors, figures and all
     anchor_lines: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
@@ -72,9 +76,10 @@ class Facts:
     # the window's papers kept as rows, not items (``pool.Listed``): ID → title, for the likely IDs of a slip
     listed: dict[str, str] = field(default_factory=dict)
 
-    def read_claims(self, text: str, where: str) -> list[Claim]:
-        """The claims written in ``text`` (from ``where``), read with the words of data/briefing.toml."""
-        return claims_in(text, where, self.quantities, self.said_of, self.claim_words)
+    def read_claims(self, text: str, where: str, about: str | None = None) -> list[Claim]:
+        """The claims written in ``text`` (from ``where``), read with the words of data/briefing.toml; ``about``:
+        the system the text is about (a paper's name, for its abstract), each unnamed value's subject."""
+        return claims_in(text, where, self.quantities, self.said_of, self.claim_words, about=about)
 
 
     def word_rarity(self) -> tuple[WordCounts, int]:
@@ -118,6 +123,7 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
                        for written, why in find_impossible_ids(" ".join(x for x in (q.url, q.title) if x))]
     f.queue_near = near_stored_ids(store, {written for written, *_ in f.queue_bad_ids})
     f.short_near = near_stored_ids(store, short)
+    f.cited_abstracts = cited_abstracts(store, f.known_ids & cited, until)
     titles = section_titles(store, topic, until)
     for t in taxonomy.topics:
         sec = taxonomy.section_for(t, titles)
@@ -151,6 +157,20 @@ def add_anchored_topics(f: Facts, anchors: list[AnchorView], sections: set[str],
         f.anchored_topics.setdefault(a.section, []).append(
             (a.subject, a.title or a.label, {t.topic for t in result.tags},
              {term for t in result.tags for term in t.terms}))
+
+
+def cited_abstracts(store: Store, ids: set[str], day: str) -> list[tuple[str, str, str, str]]:
+    """``(arXiv ID, its arXiv address, the paper's name, its abstract)`` of each of ``ids`` whose title coins a name,
+    as the paper read on ``day`` (``texts_before``: a past day rebuilt after a v2 compares the abstract of that
+    night)."""
+    texts, before = paper_texts(store, ids), texts_before(store, ids, day)
+    out = []
+    for arxiv_id in sorted(texts):
+        t, old = texts[arxiv_id], before.get(arxiv_id, {})
+        name, abstract = title_name(old.get("title", t.title)), old.get("abstract", t.abstract)
+        if name and abstract:
+            out.append((arxiv_id, f"https://arxiv.org/abs/{arxiv_id}", name, abstract))
+    return out
 
 
 def anchor_text(a: AnchorView) -> str:
@@ -193,7 +213,6 @@ class SectionTerms:
 
     def _texts(self, number: str) -> list[tuple[str, str]]:
         """(title, text) of the section's heading and of each item anchored in it."""
-        from kb.text import strip_anchor_syntax
         out = [(title, "") for title in self._titles.get(number, [])]
         for a in self._anchors.get(number, []):
             label = strip_anchor_syntax(a.label)

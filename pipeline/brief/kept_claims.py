@@ -31,7 +31,7 @@ FORMAT = 2   # the file's layout (2: one set of texts per doc); another one is r
 # The modules whose code decides a text's claims: ``claims_in`` and what it reads names and baselines with.
 READING_MODULES = ("pipeline.brief.claims", "pipeline.brief.entities", "kb.names")
 
-Read = Callable[[str, str], list[Claim]]
+Read = Callable[..., list[Claim]]   # (text, where, about=None) → its claims (``Facts.read_claims``)
 
 
 class KeptClaims:
@@ -49,13 +49,15 @@ class KeptClaims:
         self._used: dict[str, list[list[Any]]] = {}
 
     def wrap(self, read: Read) -> Read:
-        """``read`` (``f(text, where) → claims``) answering from the kept claims first."""
-        def claims(text: str, where: str) -> list[Claim]:
-            key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+        """``read`` (``f(text, where, about=None) → claims``) answering from the kept claims first: a text's claims
+        are kept under the text and the system it is about (a paper's abstract is read as about the paper)."""
+        def claims(text: str, where: str, about: str | None = None) -> list[Claim]:
+            keyed = text if about is None else f"{about}\x00{text}"
+            key = hashlib.blake2b(keyed.encode("utf-8"), digest_size=16).hexdigest()
             raw = self._used.get(key, self._any.get(key))
             found = _parse(raw, where)
             if found is None:
-                found = read(text, where)
+                found = read(text, where, about)
                 raw = [[c.subject, c.quantity, c.unit, c.value, c.written] for c in found]
             self._used[key] = raw
             return found

@@ -120,6 +120,24 @@ class Pool:
                 moved.update((p, own) for p in places if p in entries)
         return moved
 
+    def slipped_entries(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]
+                        ) -> dict[str, str]:
+        """Note entries (``path#N``) whose subject is an ID the store does not know, written beside the coined name of
+        exactly one paper it does (``NameIndex.written_only_with_unknown_ids``) → that paper's ID: the entry is about
+        the named paper, its ID slipped (day 17's week's table, "QuietLane（2610.29004）" for 2610.29040), and is no new
+        paper of its own. The ID as written stays in its text, where the ID rules read it."""
+        moved: dict[str, str] = {}
+        for k in names.written_only_with_unknown_ids(titles):
+            owners = named.get(k, {})
+            if len(owners) != 1:
+                continue
+            (own,) = owners
+            for aid, places in names.ids[k].items():
+                c = self.by_key.get(f"id:{aid}")
+                entries = {s.key for s in c.sources if s.kind == "entry"} if c is not None else set()
+                moved.update((p, own) for p in places if p in entries)
+        return moved
+
     def merge_same_titles(self) -> None:
         """Merge a paper written under an ID the store does not know into the known paper of the same title.
 

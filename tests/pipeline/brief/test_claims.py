@@ -442,3 +442,29 @@ def test_the_units_of_a_quantity_are_a_list(tmp_path) -> None:
 def test_a_figure_is_the_systems_whose_sentence_reports_it(text: str, subject) -> None:
     [claim] = claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)
     assert claim.subject == subject
+
+
+@pytest.mark.parametrize(("row", "claim"), [
+    # the row's first cell names the paper its figures are of: Tom's week's table (day 17)
+    ("| ShardLoad（2610.32751） | §2.1 | 10-29 | 70B replica 上线快 4.7× |", ("ShardLoad", "speed-up", "4.7×")),
+    # the same row as the note's parser hands it on, its outer bars gone
+    ("QuietLane（2610.29004） | §2.2.1 | 10-27 | latency-critical 租户 p99 TPOT −31%", ("QuietLane", "TPOT", "−31%")),
+    # a name in the value's own cell is its subject, not the row's
+    ("| 对比 | SGLang TTFT 310 ms |", ("SGLang", "TTFT", "310 ms")),
+    # a first cell that names the quantity, not a system: the figure stays the item's (day 10's RansKV table)
+    ("| 同样显存下 decode 吞吐 | 1.5× |", (None, "throughput", "1.5×")),
+])
+def test_a_table_rows_figures_are_of_the_system_its_first_cell_names(row: str, claim: tuple) -> None:
+    [found] = claims_in(row, "note", QUANTITIES, SAID_OF, WORDS)
+    assert (found.subject, found.quantity, found.written) == claim
+
+
+def test_an_abstract_read_as_about_its_paper_gives_its_unnamed_figures_to_the_paper() -> None:
+    """A cited paper's abstract is compared with what notes write of the paper by name ("ShardLoad … 4.7×"): read as
+    about the paper, "4.1x sooner" is ShardLoad's speed-up; a figure another name is written before stays that one's."""
+    abstract = ("ShardLoad brings a 70B-parameter replica into service 4.1x sooner than loading from a shared file "
+                "system. Unlike Mooncake 46.1 GB/s, it needs no store.")
+    found = claims_in(abstract, "abs", QUANTITIES, SAID_OF, WORDS, about="ShardLoad")
+    assert [(c.subject, c.quantity, c.written) for c in found] == [("ShardLoad", "speed-up", "4.1x"),
+                                                                    ("Mooncake", "bandwidth", "46.1 GB/s")]
+    assert claims_in(abstract, "abs", QUANTITIES, SAID_OF, WORDS)[0].subject == "Mooncake"   # read plain: no 4.1x

@@ -175,6 +175,33 @@ def test_an_entry_citing_nothing_whose_heading_names_one_of_the_days_papers_is_t
                                            *(f"entry:inbox/jay/n.md#{n}" for n in range(3, 10))}
 
 
+@pytest.mark.parametrize("written, ids", [
+    # day 17: a week's table, its first row "QuietLane（2610.29004）" — 2610.29040's digits swapped
+    ("QuietLane（2610.29004）", ["2610.29040"]),
+    # a name no stored paper is titled with: a paper the store does not know yet, its own item
+    ("FreshLane（2610.29004）", ["2610.29004"]),
+])
+def test_an_entry_naming_a_known_paper_beside_an_id_the_store_does_not_know_is_the_named_papers(store, written,
+                                                                                              ids) -> None:
+    """Day 17: Tom's week's table of the anchored papers (a heading naming none) opened with "QuietLane（2610.29004）":
+    the entry was an item of the unknown ID, titled by its heading, and shown as a NET-new paper ("本周入锚"). The
+    name is exactly one stored paper's: the entry is that paper's, its ID slipped (the ID rules read the slip)."""
+    from kb.records import PaperRecord
+    from kb.store.notes import save_note
+    from kb.store.papers import save_papers
+    from pipeline.brief.collect import collect_candidates
+    from pipeline.brief.model import Window
+    from pipeline.workspace.notes import parse_note
+    with store.transaction() as tx:
+        save_papers(tx, [PaperRecord("2610.29040", 1, title="QuietLane: Reserved SMs for Latency-Critical Tenants")],
+                    "arxiv")
+        save_note(tx, parse_note(f"## 1. 本周入锚\n\n| 论文 | 摘要里的数 |\n|---|---|\n| {written} | p99 TPOT −31% |\n",
+                                 "inbox/tom/2026-10-30T1600-tom-weekly-wrap.md"))
+    got = collect_candidates(store, Window("2026-10-29T23:59", "2026-10-30T23:59", "2026-10-29"),
+                             author_credibility={}, source_credibility={}).candidates
+    assert [c.arxiv_ids for c in got] == [ids]
+
+
 @pytest.mark.parametrize("lines, ids", [
     (["PieceFill (2610.16059) is the chunked-prefill paper to read."], ["2610.16139"]),
     # a review's case: a slip of PieceFill's own ID (a paper the store does not know) is still PieceFill's

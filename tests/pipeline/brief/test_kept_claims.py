@@ -24,9 +24,9 @@ class Counting:
     def __init__(self, quantities: dict[str, str] = RULES.quantities) -> None:
         self.calls, self.quantities = 0, quantities
 
-    def __call__(self, text: str, where: str):
+    def __call__(self, text: str, where: str, about: str | None = None):
         self.calls += 1
-        return claims_in(text, where, self.quantities, RULES.said_of, RULES.claim_words)
+        return claims_in(text, where, self.quantities, RULES.said_of, RULES.claim_words, about=about)
 
 
 def _read(root: Path, texts: list[str] = TEXTS, quantities: dict[str, str] = RULES.quantities):
@@ -46,6 +46,21 @@ def test_claims_read_last_night_are_read_back_exactly_and_not_read_again(tmp_pat
     # said in another place tonight: the same claims, said there
     (moved,), _ = _read(tmp_path, TEXTS[:1])
     assert [dataclasses.replace(c, where="note 0") for c in moved] == first[0]
+
+
+def test_an_abstract_read_as_about_its_paper_is_kept_apart_from_the_same_text_read_plain(tmp_path: Path) -> None:
+    """A paper's abstract is read both ways: plain (an item's own source) and as about the paper (a cited paper's,
+    its unnamed values the paper's): "4.1x sooner" is a speed-up of ShardLoad only in the second."""
+    abstract = "ShardLoad brings a 70B-parameter replica into service 4.1x sooner than loading from a shared file system."
+    kept = KeptClaims(tmp_path, RULES.quantities, RULES.said_of, RULES.claim_words, doc="inference")
+    read = kept.wrap(Counting())
+    plain, about = read(abstract, "a"), read(abstract, "a", "ShardLoad")
+    assert plain == [] and [(c.subject, c.quantity, c.written) for c in about] == [("ShardLoad", "speed-up", "4.1x")]
+    kept.save()
+    again = KeptClaims(tmp_path, RULES.quantities, RULES.said_of, RULES.claim_words, doc="inference")
+    spy = Counting()
+    read = again.wrap(spy)
+    assert (read(abstract, "a"), read(abstract, "a", "ShardLoad"), spy.calls) == (plain, about, 0)
 
 
 def test_other_claim_words_read_again(tmp_path: Path) -> None:
@@ -91,9 +106,9 @@ def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspac
     import pipeline.brief.facts as facts  # Facts.read_claims reads a text's claims
     read: list[str] = []   # the texts read tonight, not answered from the kept claims
 
-    def counted(text: str, *args):
+    def counted(text: str, *args, **kw):
         read.append(text)
-        return claims_in(text, *args)
+        return claims_in(text, *args, **kw)
     monkeypatch.setattr(facts, "claims_in", counted)
 
     def night(home: Path) -> int:

@@ -912,3 +912,38 @@ def test_a_place_kb_names_is_said_in_the_briefings_language_with_what_follows_it
     assert place_name("knowledge doc §1.(1)", "en", rules) == "knowledge doc §1.(1)"
     assert place_name("store: listing/API metadata", "zh", rules) == "库内 arXiv 列表/API 元数据"
     assert place_name("knowledge docs/x.md", "zh", rules) == "knowledge docs/x.md"   # a path, not the label
+
+
+SHARDLOAD = ("2610.32751", "https://arxiv.org/abs/2610.32751", "ShardLoad",
+             "ShardLoad streams the weights layer by layer from a running peer over RDMA. "
+             "ShardLoad brings a 70B-parameter replica into service 4.1x sooner than loading from a shared file system.")
+
+
+def test_number_conflict_a_figure_copied_from_a_cited_papers_abstract_is_compared_with_it() -> None:
+    """Day 17: Tom's week's table, "数都是从摘要抄的", gives ShardLoad "70B replica 上线快 4.7×"; its abstract (day 15's
+    listing, not in the window) says 4.1x. The row's first cell names the paper, and a paper the window cites is read
+    by its own abstract; a row copied rightly raises nothing."""
+    table = ("本周入锚\n论文 | § | 摘要里的数\nShardLoad（2610.32751） | §2.1 | 70B replica 上线快 {} |\n"
+             "PoolVerify（2610.31592） | §3.1 | decode 吞吐 1.4× |")
+    facts = Facts(quantities=QUANTITIES, claim_words=WORDS, cited_abstracts=[SHARDLOAD])
+    wrong = cand("wrap", sources=[entry(1, text=table.format("4.7×"))])
+    [f] = number_conflicts([wrong], facts)
+    assert f.evidence["values"] == {"4.1x": ["https://arxiv.org/abs/2610.32751"], "4.7×": [f"{NOTE}#1"]}
+    assert f.subject == "ShardLoad · speed-up"
+    right = cand("wrap", sources=[entry(1, text=table.format("4.1×"))])
+    assert number_conflicts([right], facts) == []
+
+
+def test_number_conflict_an_item_without_its_abstract_in_the_window_reads_it_beside_its_sources() -> None:
+    """Day 16's TierKV (listed on day 3): LMCache's 2.2x against the doc's line and the abstract, both 3.1×. The
+    abstract is one more place of the line's figure, and it is read once: not also as a cited paper's."""
+    line = "2610.11305 TierKV: tiered KV offloading, 3.1× multi-turn throughput (anchored 2026-10-12)"
+    abstract = ("2610.11305", "https://arxiv.org/abs/2610.11305", "TierKV",
+                "TierKV raises multi-turn throughput 3.1x over an HBM-only baseline.")
+    facts = Facts(quantities=QUANTITIES, claim_words=WORDS, anchor_lines={"2610.11305": [("knowledge doc §2.1", line)]},
+                  cited_abstracts=[abstract])
+    post = SourceRef("post", "lmcache", None, None, "https://blog.lmcache.ai/tierkv", "2026-10-29", 4,
+                     "TierKV raised multi-turn throughput 2.2x over an HBM-only baseline.")
+    [f] = number_conflicts([cand("c", arxiv_id="2610.11305", arxiv_ids=["2610.11305"], sources=[post])], facts)
+    assert f.evidence["values"] == {"2.2x": ["https://blog.lmcache.ai/tierkv"],
+                                    "3.1×": ["knowledge doc §2.1", "https://arxiv.org/abs/2610.11305"]}
