@@ -11,7 +11,8 @@ import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 
-__all__ = ["ArxivId", "parse_arxiv_id", "lookup_arxiv_id", "find_arxiv_ids", "normalize_arxiv_id", "clean_text"]
+__all__ = ["ArxivId", "parse_arxiv_id", "lookup_arxiv_id", "find_arxiv_ids", "normalize_arxiv_id", "clean_text",
+           "one_slip_apart"]
 
 # Old-style archives (pre-2007). Subject classes such as math.GT are allowed
 # after the archive name (``math.GT/0309136``); they are not part of the identity.
@@ -245,3 +246,14 @@ def find_short_ids(text: str) -> list[tuple[str, str]]:
                 and m["id"] not in {i for i, _ in out}):
             out.append((m["id"], _digits_why(m, 5)))
     return out
+
+
+def one_slip_apart(a: str, b: str) -> bool:
+    """Whether two IDs as written (same length) differ by one character, or by two neighbours swapped: a typo of
+    one another ("2610.29004" for "2610.29040")."""
+    if len(a) != len(b):
+        return False
+    diff = [k for k, (x, y) in enumerate(zip(a, b)) if x != y]
+    return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                              and a[diff[1]] == b[diff[0]])
+

@@ -400,20 +400,25 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
 
 
 _ROW_NAME = re.compile(r"\s*(?P<name>" + _NAME + r")")
+_ROW_ID = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?![\d])")     # an arXiv ID written in the cell, as the team writes it
 
 
 def _in_table_row(before: str) -> tuple[str, str | None]:
     """A value in a Markdown table row ("| ShardLoad（2610.32751） | §2.1 | 70B replica 上线快 4.7× |", or its cells as
     the note's parser joins them, without the outer bars): the text of its own cell before it, where a name before
-    the value is looked for, and the coined name the row's first cell starts with — the row's subject, where its
-    cell names none. (Its quantity is read from the whole row: "| 同样显存下 decode 吞吐 | 1.5× |".) Elsewhere
-    ``before`` as it is, and no subject."""
+    the value is looked for, and the paper the row's first cell names — a coined name with an arXiv ID beside it,
+    the row's subject where the value's cell names none (a model, a GPU or a metric in the first cell is a
+    condition: "| Llama-3.1-70B | TTFT 380 ms |"). Its quantity is read from the whole row ("| 同样显存下 decode
+    吞吐 | 1.5× |"). Elsewhere ``before`` as it is, and no subject."""
     if "|" not in before:
         return before, None
     row = before.lstrip()
     cells = (row[1:] if row.startswith("|") else row).split("|")
+    if len(cells) < 2:
+        return before, None
     m = _ROW_NAME.match(cells[0])
-    return cells[-1], m["name"] if len(cells) > 1 and m and coined(m["name"]) else None
+    paper = m is not None and coined(m["name"]) and _ROW_ID.search(cells[0], m.end()) is not None
+    return cells[-1], m["name"] if paper else None
 
 
 def _values_in_clauses(text: str) -> Iterator[tuple[str, re.Match[str], str]]:

@@ -206,25 +206,43 @@ def hold_back_known_figures(c: Candidate, rules: Rules, claims: Callable[[str, s
                             anchor_lines: Mapping[str, list[tuple[str, str]]], names: Names) -> None:
     """Take out of an engineering item's new facts the figures the doc's own line already gives: a post that quotes
     an anchored paper's result ("LayerLink lowers p99 TTFT by 34%", the line of §2.4.1 saying −34%) brings no new
-    measurement by it. Read for the paper the claim is written of (its coined name or ID, as anchored), the same
-    quantity and unit at the same size (a line writes a reduction as "−34%", a post as "by 34%"). An item left with
-    no fact of its own is a confirmation that says where the doc holds them."""
+    measurement by it. Read for the paper the claim is written of (its coined name or ID, as anchored) against the
+    line's own figures of it (not a baseline's the line names, "Mooncake p99 TTFT −21%"): the same quantity and
+    unit at the same size, the same way (a line writes a reduction as "−34%", a post as "by 34%"; "+34%" is the
+    other way). A figure the item also writes of anything else ("our connector raises throughput by 34%") stays
+    its own. An item left with no fact of its own is a confirmation that says where the doc holds them."""
     if c.category != "engineering":
         return
     held: dict[str, str] = {}
+    own: set[str] = set()      # figures the item writes of something else than an anchored paper's line
     for s in c.sources:
         for cl in claims(s.text or "", s.key):
             paper = subject_named(names, cl.subject) if cl.subject else None
-            for where, label in anchor_lines.get(paper or "", []):
-                if any((d.quantity, d.unit) == (cl.quantity, cl.unit) and abs(d.value) == abs(cl.value)
-                       for d in claims(label, where)):
-                    held.setdefault(cl.written.lstrip("+-−"), f"{cl.subject}, {where.rsplit(' ', 1)[-1]}")
-    kept = [f for f in c.facts if f.lstrip("+-−") not in held]
+            line = [d for where, label in anchor_lines.get(paper or "", []) for d in claims(label, where)
+                    if d.subject is None or subject_named(names, d.subject) == paper]
+            if any(_same_figure(d, cl) for d in line):
+                place = next(where for where, _ in anchor_lines[paper or ""])
+                held.setdefault(_unsigned(cl.written), f"{cl.subject}, {place.rsplit(' ', 1)[-1]}")
+            else:
+                own.add(_unsigned(cl.written))
+    held = {f: where for f, where in held.items() if f not in own}
+    kept = [f for f in c.facts if _unsigned(f) not in held]
     if len(kept) == len(c.facts):
         return
     c.facts, c.held = kept, [f"{f} ({where})" for f, where in held.items()]
     c.category, c.why = _category(c)
     c.score = _score(c, rules)
+
+
+def _same_figure(line: Claim, written: Claim) -> bool:
+    """The same measurement: quantity, unit and size, and no sign against the other's ("−34%" and "by 34%" agree)."""
+    signs = {line.written[:1], written.written[:1]} & set("+-−")
+    return ((line.quantity, line.unit) == (written.quantity, written.unit) and abs(line.value) == abs(written.value)
+            and not ("+" in signs and signs & set("-−")))
+
+
+def _unsigned(figure: str) -> str:
+    return figure.strip().lstrip("+-−")
 
 
 def read_facts(c: Candidate, rules: Rules) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kb.arxiv_id import one_slip_apart
 from kb.names import TOKEN, coined, name_key, title_name
 from kb.store.papers import SightingView
 from kb.text import clean_heading, words_of
@@ -123,9 +124,10 @@ class Pool:
     def slipped_entries(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]
                         ) -> dict[str, str]:
         """Note entries (``path#N``) whose subject is an ID the store does not know, written beside the coined name of
-        exactly one paper it does (``NameIndex.written_only_with_unknown_ids``) → that paper's ID: the entry is about
-        the named paper, its ID slipped (day 17's week's table, "QuietLane（2610.29004）" for 2610.29040), and is no new
-        paper of its own. The ID as written stays in its text, where the ID rules read it."""
+        exactly one paper it does (``NameIndex.written_only_with_unknown_ids``) whose ID it is one typo from
+        (``one_slip_apart``) → that paper's ID: the entry is about the named paper, its ID slipped (day 17's week's
+        table, "QuietLane（2610.29004）" for 2610.29040), and is no new paper of its own. A new paper that shares an
+        older one's name is not one typo from its ID. The ID as written stays in its text, for the ID rules."""
         moved: dict[str, str] = {}
         for k in names.written_only_with_unknown_ids(titles):
             owners = named.get(k, {})
@@ -133,6 +135,8 @@ class Pool:
                 continue
             (own,) = owners
             for aid, places in names.ids[k].items():
+                if not one_slip_apart(aid, own):
+                    continue
                 c = self.by_key.get(f"id:{aid}")
                 entries = {s.key for s in c.sources if s.kind == "entry"} if c is not None else set()
                 moved.update((p, own) for p in places if p in entries)

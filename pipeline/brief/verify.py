@@ -8,10 +8,11 @@ stays closed until its evidence changes.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
+from kb.arxiv_id import find_arxiv_ids, one_slip_apart, parse_arxiv_id
 from kb.names import coined, short_name, title_name
 from kb.text import find_markers, normalize_url, url_spans
 from pipeline.brief.boundary import boundaries
@@ -173,9 +174,15 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                                      **_quoted(values, c), "item": c.title,
                                      "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
     named = [cl for where, text in facts.speedup_texts for cl in claims(text, where)]
-    # a paper the window cites whose abstract no item above read, against what is written of it by name ("ShardLoad …
-    # 上线快 4.7×" in a week's table, its abstract's 4.1x)
-    named += [cl for arxiv_id, (name, abstract, where) in abstracts.items() if arxiv_id not in read
+    # a paper the window cites whose abstract no item above read, against what a source citing its ID writes of it by
+    # name ("ShardLoad（2610.32751）… 上线快 4.7×" in a week's table, its abstract's 4.1x); a post's figure of a system
+    # whose paper it does not cite is of another version ("SGLang throughput 1.3x over v0.4"), and a name two cited
+    # papers share names neither
+    shared = {n.casefold() for n, k in Counter(n.casefold() for n, _, _ in abstracts.values()).items() if k > 1}
+    said_of = {(cl.subject.casefold(), arxiv_id) for c in cands for s in c.sources for cl in claims(s.text or "", s.key)
+               if cl.subject for arxiv_id in _cited_by(s)}
+    named += [cl for arxiv_id, (name, abstract, where) in abstracts.items()
+              if arxiv_id not in read and name.casefold() not in shared and (name.casefold(), arxiv_id) in said_of
               for cl in claims(abstract, where, name)]
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
@@ -186,6 +193,11 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                             context={**_corrections(values, corrected), **_signs(signed),
                                      "measured": _measured(None, subject, quantity, _shown(unit, values))}))
     return out
+
+
+def _cited_by(s: Any) -> set[str]:
+    """The arXiv IDs a source cites: those its parser kept, else those its text writes."""
+    return set(s.cites) or {a.id for a in find_arxiv_ids(s.text or "")}
 
 
 def _quoted(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:
@@ -208,6 +220,7 @@ def _quoted(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:
 
 # Sources that speak for the paper itself: its abstract as arXiv, HF or a listing gives it (a new version's)
 PAPER_SOURCES = frozenset({"arxiv", "hf", "listing", "api", "bulk"})
+ABSTRACT_PLACE = "https://arxiv.org/abs/"   # a paper's abstract read from the store (``facts.cited_abstracts``)
 
 
 def _doc_line(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:
@@ -220,8 +233,9 @@ def _doc_line(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:
     if len(doc) != 1 or len(values) == 1:
         return {}
     by_key = {s.key: s for s in c.sources}
-    others = [by_key.get(w) for v, places in values.items() if v != doc[0][0] for w in places]
-    if not any(s is not None and (s.kind in PAPER_SOURCES or s.corrected) for s in others):
+    others = [w for v, places in values.items() if v != doc[0][0] for w in places]
+    if not any(w.startswith(ABSTRACT_PLACE) or (s := by_key.get(w)) is not None and (s.kind in PAPER_SOURCES
+                                                                                   or s.corrected) for w in others):
         return {}
     return {"doc_line": {"place": doc[0][1], "value": doc[0][0]}}
 
@@ -362,20 +376,11 @@ def _impossible(written: str, why: str, where: str, title: str, near: dict[str, 
     (known ID → its title)."""
     name = title_name(title) or (title.split("：")[0].split(":")[0].strip() if title else "")
     digits = written.split(".")[0] + "." + written.split(".")[1][:4]
-    slips = (i for i in sorted(near) if i != written and (i.startswith(digits) or _one_slip(i, written)))
+    slips = (i for i in sorted(near) if i != written and (i.startswith(digits) or one_slip_apart(i, written)))
     likely = sorted(slips, key=lambda i: not (name and near[i].casefold().startswith(name.casefold())))
     return Flag("impossible-id", written, {"id": written, "why": why, "cited_in": where, "title": title,
                                           "likely": likely[:3]},
                 context={"likely_names": {i: short_name(near[i]) for i in likely[:3] if near[i]}} if likely else {})
-
-
-def _one_slip(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` (same length) differ by one character, or by two neighbours swapped."""
-    if len(a) != len(b):
-        return False
-    diff = [k for k, (x, y) in enumerate(zip(a, b)) if x != y]
-    return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-                              and a[diff[1]] == b[diff[0]])
 
 
 RULES: dict[str, Callable[[list[Candidate], Facts], list[Flag]]] = {

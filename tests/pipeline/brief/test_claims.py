@@ -453,6 +453,12 @@ def test_a_figure_is_the_systems_whose_sentence_reports_it(text: str, subject) -
     ("| 对比 | SGLang TTFT 310 ms |", ("SGLang", "TTFT", "310 ms")),
     # a first cell that names the quantity, not a system: the figure stays the item's (day 10's RansKV table)
     ("| 同样显存下 decode 吞吐 | 1.5× |", (None, "throughput", "1.5×")),
+    # a model, a GPU or a metric in the first cell is a condition, not a paper (a review's cases): no ID beside it
+    ("| Llama-3.1-70B | TTFT 380 ms |", (None, "TTFT", "380 ms")),
+    ("| H100 | TTFT 380 ms |", (None, "TTFT", "380 ms")),
+    ("| p99 TTFT | 380 ms |", (None, "TTFT", "380 ms")),
+    # prose with a bar in it is no table of papers
+    ("HopKV | our cluster: TTFT 380 ms", (None, "TTFT", "380 ms")),
 ])
 def test_a_table_rows_figures_are_of_the_system_its_first_cell_names(row: str, claim: tuple) -> None:
     [found] = claims_in(row, "note", QUANTITIES, SAID_OF, WORDS)

@@ -180,6 +180,8 @@ def test_an_entry_citing_nothing_whose_heading_names_one_of_the_days_papers_is_t
     ("QuietLane（2610.29004）", ["2610.29040"]),
     # a name no stored paper is titled with: a paper the store does not know yet, its own item
     ("FreshLane（2610.29004）", ["2610.29004"]),
+    # a new paper sharing the stored paper's name, its ID no typo of the stored one's (a review's case): its own item
+    ("QuietLane（2610.31177）", ["2610.31177"]),
 ])
 def test_an_entry_naming_a_known_paper_beside_an_id_the_store_does_not_know_is_the_named_papers(store, written,
                                                                                               ids) -> None:

@@ -27,6 +27,7 @@ from tests.support.days import (
     DAY15,
     DAY16,
     DAY17,
+    DAY18,
     LABELLED,
     next_day,
     three_days,
@@ -110,6 +111,11 @@ def day16_home(day15_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day17_home(day16_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day16_home, 17, DAY17, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day18_home(day17_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day17_home, 18, DAY18, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -238,13 +244,15 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # Friday of the team's own files: a week's table, a reading group) was written blind in the twelfth sitting and
 # measured once with that sitting's rules: 0.900 / 0.818; read then: "a repeat of", "duplicates", "说白了就是", "两条路"
 # were no overlap phrases, and a week's table copying figures from the papers' abstracts was compared with nothing
-# (a table row's first cell names its figures' paper; a cited paper's abstract is read): 1.000 / 0.952.
+# (a table row's first cell names its figures' paper; a cited paper's abstract is read): 1.000 / 0.952. Day 18 (a
+# Monday's weekend backlog) was written blind after that sitting's review and measured once: 0.955 / 0.913.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
           "day12": (DAY12, 1.0, 1.0), "day13": (DAY13, 1.0, 1.0),
           "day14": (DAY14, 0.95, 1.0), "day15": (DAY15, 1.0, 0.95),
-          "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95)}
+          "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95),
+          "day18": (DAY18, 0.95, 0.91)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

@@ -447,6 +447,10 @@ def _post(text: str, rules) -> Candidate:
     # the same figure of another system, or of nothing named, is the post's own
     ("HopKV lowers p99 TTFT by 34%.", [], ["34%"]),
     ("Our connector lowers p99 TTFT by 34%.", [], ["34%"]),
+    # the other way: a rise is no repeat of the line's reduction (a review's case)
+    ("LayerLink raises p99 TTFT by +34% under bursty load.", [], ["34%"]),
+    # the same figure also written of the post's own system stays the post's (a review's case)
+    ("LayerLink lowers p99 TTFT by 34%. Our connector raises decode throughput by 34%.", [], ["34%"]),
 ])
 def test_an_engineering_items_figures_the_doc_gives_already_are_not_new(rules, text, held, kept) -> None:
     """Day 16's reader: the top increment, a post "bringing new engineering measurements: 34%", quoted the figure of

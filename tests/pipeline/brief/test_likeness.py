@@ -52,9 +52,21 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("kv transfer overlaps compute", None), ("一样快", None),
     # day 12's ways of saying it (read after it was scored)
     ("和今早刚锚的 blocksieve 换汤不换药", "same"), ("和 §2.2 的 earlyquit 没本质区别", "same"),
-    ("basically adaptroute again, which we anchored this morning", "same"), ("again and again", None)])
+    ("basically adaptroute again, which we anchored this morning", "same"), ("again and again", None),
+    # day 17's (read after it was scored), and the everyday words beside them that say nothing of a likeness
+    ("not a repeat of kvdedup (2610.19302)", "different"), ("a repeat of kvdedup", "same"),
+    ("说白了就是 §3.5 的 hotswapep", "same"), ("和 §3.3 的 flashpd 是两条路", "different"),
+    ("kvdedup finds duplicates across requests", None), ("hopkv duplicates hot prefixes on every node", None),
+    ("the cache repeats the prefix of each request", None)])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
+
+
+@pytest.mark.parametrize("clause, repeats", [("a repeat of kvdedup", True), ("it is a duplicate of hopkv", True),
+                                             ("说白了就是 §3.5 的 hotswapep", False)])
+def test_a_repeat_is_said_by_its_own_phrases(clause: str, repeats: bool) -> None:
+    """"A repeat of X" says the item repeats X (a confirmation); "说白了就是 X" that it is like X, still new."""
+    assert (WORDS.repeats.verdict(clause) == "same") is repeats
 
 
 def test_the_teams_likeness_across_entries_and_cards() -> None:

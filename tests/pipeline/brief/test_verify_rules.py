@@ -947,3 +947,37 @@ def test_number_conflict_an_item_without_its_abstract_in_the_window_reads_it_bes
     [f] = number_conflicts([cand("c", arxiv_id="2610.11305", arxiv_ids=["2610.11305"], sources=[post])], facts)
     assert f.evidence["values"] == {"2.2x": ["https://blog.lmcache.ai/tierkv"],
                                     "3.1×": ["knowledge doc §2.1", "https://arxiv.org/abs/2610.11305"]}
+
+
+def test_number_conflict_the_papers_own_abstract_read_from_the_store_asks_for_the_line_to_be_corrected() -> None:
+    """A paper the window does not list, whose abstract (a v2, as the store read it on D) now gives another figure
+    than the doc's line: the line is the one to correct, as with a v2 in the window (a review's case)."""
+    line = "2610.11305 TierKV: tiered KV offloading, 3.1× multi-turn throughput (anchored 2026-10-12)"
+    abstract = ("2610.11305", "https://arxiv.org/abs/2610.11305", "TierKV",
+                "TierKV raises multi-turn throughput 2.2x over an HBM-only baseline.")
+    facts = Facts(quantities=QUANTITIES, claim_words=WORDS, anchor_lines={"2610.11305": [("knowledge doc §2.1", line)]},
+                  cited_abstracts=[abstract])
+    note = entry(1, text="TierKV (2610.11305) v2: multi-turn throughput 2.2x now.")
+    [f] = number_conflicts([cand("c", arxiv_id="2610.11305", arxiv_ids=["2610.11305"], sources=[note])], facts)
+    assert f.context["doc_line"] == {"place": "knowledge doc §2.1", "value": "3.1×"}
+
+
+def test_number_conflict_a_cited_papers_abstract_answers_only_what_is_written_of_it_beside_its_id() -> None:
+    """A review's cases. A note citing SGLang's paper with no figure, and a release post's "SGLang throughput 1.3x
+    over v0.4" (a later version, its paper not cited): no conflict with the paper's 6.4x. Two cited papers that share
+    a coined name (an older HydraServe and a new one): their abstracts are no two places of one system's figure."""
+    sglang = ("2312.07104", "https://arxiv.org/abs/2312.07104", "SGLang",
+              "Experiments show that SGLang achieves up to 6.4x higher throughput compared to state-of-the-art "
+              "inference systems.")
+    cite = cand("id:2312.07104", arxiv_id="2312.07104", arxiv_ids=["2312.07104"],
+                sources=[entry(2, text="RadixAttention 的出处是 SGLang（2312.07104），组会前再看一遍。")])
+    post = cand("url:blog", url="https://lmsys.org/blog/x", sources=[SourceRef(
+        "post", "lmsys", None, None, "https://lmsys.org/blog/x", "2026-10-30", 4, "On DeepSeek-V3, SGLang throughput "
+        "1.3x over v0.4.")])
+    assert number_conflicts([cite, post], Facts(quantities=QUANTITIES, claim_words=WORDS, cited_abstracts=[sglang])) == []
+    older = ("2503.00001", "https://arxiv.org/abs/2503.00001", "HydraServe", "HydraServe cuts cold-start TTFT by 1.7x.")
+    newer = ("2610.00002", "https://arxiv.org/abs/2610.00002", "HydraServe", "HydraServe cuts cold-start TTFT by 2.6x.")
+    both = cand("u", sources=[entry(3, text="Two HydraServe papers (2503.00001, 2610.00002): HydraServe TTFT 1.7x.")])
+    facts = Facts(quantities=QUANTITIES, claim_words=WORDS, cited_abstracts=[older, newer])
+    assert number_conflicts([both], facts) == []
+
