@@ -381,6 +381,8 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
     other name is written before."""
     out: list[Claim] = []
     table = _keywords(tuple(keywords.items()), said_of, claim_words)
+    if "÷" in (text or ""):   # "KV memory ÷3.2" is a reduction 3.2× (the same length: every position stays)
+        text = _DIVIDED.sub(lambda m: f"{m['n']}×", text)
     for before, m, after in _values_in_clauses(text or ""):
         if (_parenthesised(before, len(before)) or table.baseline.search(before)
                 or table.changed_to.match(after)):
@@ -399,6 +401,7 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
     return out
 
 
+_DIVIDED = re.compile(r"÷(?P<n>\d+(?:\.\d+)?)")   # a factor a quantity is divided by, as a doc's line writes it
 _ROW_NAME = re.compile(r"\s*(?P<name>" + _NAME + r")")
 _ROW_ID = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?![\d])")     # an arXiv ID written in the cell, as the team writes it
 

@@ -474,3 +474,15 @@ def test_an_abstract_read_as_about_its_paper_gives_its_unnamed_figures_to_the_pa
     assert [(c.subject, c.quantity, c.written) for c in found] == [("ShardLoad", "speed-up", "4.1x"),
                                                                     ("Mooncake", "bandwidth", "46.1 GB/s")]
     assert claims_in(abstract, "abs", QUANTITIES, SAID_OF, WORDS)[0].subject == "Mooncake"   # read plain: no 4.1x
+
+
+def test_a_factor_written_after_a_division_sign_is_a_reduction_of_that_many_times() -> None:
+    """Day 18: the doc's line writes KeyFold's saving "KV memory ÷3.2", its v2's abstract "reduces KV cache memory by
+    2.7x": one quantity, two values."""
+    line = claims_in("2610.16833 KeyFold — low-rank key projection per head, KV memory ÷3.2 (anchored 2026-10-15)",
+                     "doc", QUANTITIES, SAID_OF, WORDS)
+    v2 = claims_in("KeyFold reduces KV cache memory by 2.7x on long-context benchmarks.", "v2", QUANTITIES, SAID_OF,
+                   WORDS)
+    assert [(c.quantity, c.unit, c.value) for c in line + v2] == [("memory", "×", 3.2), ("memory", "×", 2.7)]
+    assert claims_in("吞吐 ÷ 2 之后再比", "n", QUANTITIES, SAID_OF, WORDS) == []   # arithmetic, no figure
+

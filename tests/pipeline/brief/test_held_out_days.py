@@ -245,14 +245,16 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # measured once with that sitting's rules: 0.900 / 0.818; read then: "a repeat of", "duplicates", "说白了就是", "两条路"
 # were no overlap phrases, and a week's table copying figures from the papers' abstracts was compared with nothing
 # (a table row's first cell names its figures' paper; a cited paper's abstract is read): 1.000 / 0.952. Day 18 (a
-# Monday's weekend backlog) was written blind after that sitting's review and measured once: 0.955 / 0.913.
+# Monday's weekend backlog) was written blind after that sitting's review and measured once: 0.955 / 0.913; read
+# then: a figure after "÷" ("KV memory ÷3.2") is a reduction that many times, and "not to be confused with" sets an
+# item apart: 1.000 / 0.957.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
           "day12": (DAY12, 1.0, 1.0), "day13": (DAY13, 1.0, 1.0),
           "day14": (DAY14, 0.95, 1.0), "day15": (DAY15, 1.0, 0.95),
           "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95),
-          "day18": (DAY18, 0.95, 0.91)}
+          "day18": (DAY18, 1.0, 0.95)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

@@ -57,7 +57,10 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("not a repeat of kvdedup (2610.19302)", "different"), ("a repeat of kvdedup", "same"),
     ("说白了就是 §3.5 的 hotswapep", "same"), ("和 §3.3 的 flashpd 是两条路", "different"),
     ("kvdedup finds duplicates across requests", None), ("hopkv duplicates hot prefixes on every node", None),
-    ("the cache repeats the prefix of each request", None)])
+    ("the cache repeats the prefix of each request", None),
+    # day 18's (read after it was scored); a name one must not mix up is no comparison of what the papers do (day 4)
+    ("not to be confused with snapboot (2610.24007): snapboot checkpoints the engine", "different"),
+    ("名字别和 §3.3 的 flashpd（2610.11842）搞混，那是 attention kernel", None)])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
