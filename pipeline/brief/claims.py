@@ -14,10 +14,9 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 from kb.names import coined
-from pipeline.brief.entities import compared_before, compared_pattern, word_pattern
+from pipeline.brief.claim_words import NAME, ClaimWords, Keywords, SaidOf, keywords_of
 from pipeline.brief.words import FUNCTION_WORDS
 
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
@@ -33,13 +32,7 @@ _VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" 
 # A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
-_NAME = r"[A-Za-z][A-Za-z0-9]*(?:[-+.][A-Za-z0-9]+)*"
-# After a [compared] word, a named baseline ("vs vLLM: 2.1×"): the value over it (_baseline); the words of a
-# baseline's own value ("from 1.9 s", "over 2.1×") are [claim_words] baseline's.
-_NAMED_BASELINE = r"(?:\s*" + _NAME + r"\s*[:：,，]?)?"
-# The arrows of a change, written between the value it starts from and the one it goes to ("1.9 s → 0.8 s");
-# its words ("300 ms 降到 200 ms", "1.9 s to 0.8 s") are [claim_words] changed_to's (_changed_to).
-_ARROWS = r"→|->|=>|⇒"
+_NAME = NAME
 # "NAME [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽").
 _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
@@ -82,139 +75,7 @@ def _parenthesised(text: str, pos: int) -> bool:
     return depth > 0
 
 
-@dataclass(frozen=True)
-class SaidOf:
-    """The words between a value and the quantity it is said of, named after it (``[said_of]`` in
-    data/briefing.toml): a connector, then at most one article ("adds 6% to TTFT", "4% to the time per output
-    token"). None: a quantity after its value is read only when written right after it ("1.53x slowdown"), or
-    after one of the ``comparatives`` ("1.24x more tokens per joule", "31% lower p99 latency")."""
-
-    connectors: tuple[str, ...] = ()
-    articles: tuple[str, ...] = ()
-    comparatives: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class ClaimWords:
-    """The words ``[claim_words]`` in data/briefing.toml gives, lower-cased: ``not_names``, capitalised words
-    before a number that name no system ("About 2.1×", "Peak 46 GB/s"); ``baseline``, the words before a
-    baseline's value ("from 1.9 s", "over 2.1×", "从 1.9 s"); ``changed_to``, the words between the value a
-    change starts from and the one it goes to ("1.9 s to 0.8 s", "300 ms 降到 200 ms"); ``compared``, the words
-    (``[compared]``) after which a name is a baseline ("vs vLLM: 2.1×", "相比 vLLM 吞吐 2.1×"). None of them:
-    every capitalised word may name a system and only a value in brackets or before an arrow is left out."""
-
-    not_names: frozenset[str] = frozenset()
-    baseline: tuple[str, ...] = ()
-    changed_to: tuple[str, ...] = ()
-    compared: tuple[str, ...] = ()
-    beside: tuple[tuple[str, str], ...] = ()          # (word, quantity): read only right beside a value ("快 1.6×")
-    units: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (quantity, the units it is measured in)
-    reporting: tuple[str, ...] = ()      # verbs whose subject's figure follows ("HydraRoute lowered p99 TTFT by 21%")
-    by: tuple[str, ...] = ()             # between the quantity and its value after such a verb
-    not_subject_after: tuple[str, ...] = ()   # before a name that is not the verb's subject ("into vLLM reduces")
-
-
-_NEVER = re.compile(r"(?!)")
-
-
-@dataclass(frozen=True)
-class _Keywords:
-    """The ``[quantities]`` keywords, lower-cased once: ``(keyword, quantity)`` in the file's order, the
-    same longest first, and the set of them; ``[said_of]``'s words as the two patterns that read them."""
-
-    pairs: tuple[tuple[str, str], ...]
-    longest_first: tuple[str, ...]
-    words: frozenset[str]
-    said_of: re.Pattern[str] | None = None           # after a value, before the quantity it is said of
-    said_of_earlier: re.Pattern[str] | None = None   # after an earlier figure, right before a keyword
-    comparative: re.Pattern[str] = _NEVER            # "more", "lower": between a value and its quantity
-    not_names: frozenset[str] = frozenset()          # [claim_words] not_names
-    baseline: re.Pattern[str] = _NEVER               # before a baseline's value, at the end of the text before it
-    changed_to: re.Pattern[str] = _NEVER             # after the value a change starts from, at the start of the rest
-    compared_before: re.Pattern[str] = _NEVER        # a [compared] word at the end of the text before a name
-    beside_before: re.Pattern[str] = _NEVER          # a [quantities_beside] word right before a value
-    beside_after: re.Pattern[str] = _NEVER           # … or just after it ("120 ms 内恢复")
-    beside: tuple[tuple[str, str], ...] = ()
-    units: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    name_verb: re.Pattern[str] = _NEVER              # "NAME [(…)] VERB [pNN]" at the end of the text before a keyword
-    by: frozenset[str] = frozenset()
-    not_subject_after: re.Pattern[str] = _NEVER      # a word before a name that is no verb's subject ("into vLLM")
-
-
-def _one_of(words: Iterable[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-
-
-def _baseline(words: ClaimWords) -> re.Pattern[str]:
-    """A baseline's value: a [claim_words] baseline word, or a [compared] word and maybe a name, right before it."""
-    said = [word_pattern(w, start=True) for w in words.baseline]
-    return re.compile(r"(?:" + "|".join([*said, compared_pattern(words.compared) + _NAMED_BASELINE]) + r")\s*$",
-                      re.I)
-
-
-def _changed_to(words: ClaimWords) -> re.Pattern[str]:
-    """The value a change starts from: an arrow or a [claim_words] changed_to word, then the value it goes to
-    (not "→ §3.3", nor "46.1 GB/s to each GPU")."""
-    said = [word_pattern(w, end=True) for w in words.changed_to]
-    return re.compile(r"^\s*(?:" + "|".join([_ARROWS, *said]) + r")\s*~?\d", re.I)
-
-
-def _said_of_words(said_of: SaidOf) -> str | None:
-    """``[said_of]``'s words as a pattern: a connector, then maybe an article, each followed by a space."""
-    if not said_of.connectors:
-        return None
-    article = rf"(?:(?:{_one_of(said_of.articles)})\s+)?" if said_of.articles else ""
-    return rf"(?:{_one_of(said_of.connectors)})\s+{article}"
-
-
-def _comparative(words: tuple[str, ...]) -> re.Pattern[str]:
-    """``[said_of]`` comparatives at the start of the text after a value ("more", "lower")."""
-    return re.compile(rf"^\s*(?:{_one_of(words)})\b", re.I) if words else _NEVER
-
-
-@lru_cache(maxsize=16)
-def _keywords(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
-              claim_words: ClaimWords = ClaimWords()) -> _Keywords:
-    pairs = tuple((w.lower(), q) for w, q in items)
-    words = _said_of_words(said_of)
-    return _Keywords(pairs, tuple(sorted((w for w, _ in pairs), key=len, reverse=True)),
-                     frozenset(w for w, _ in pairs),
-                     re.compile(rf"^\s*{words}", re.I) if words else None,
-                     re.compile(rf"\d\S*\s*{words}$", re.I) if words else None,
-                     _comparative(said_of.comparatives),
-                     claim_words.not_names, _baseline(claim_words), _changed_to(claim_words),
-                     compared_before(claim_words.compared), *_beside(claim_words.beside),
-                     claim_words.beside, claim_words.units, _name_verb(claim_words.reporting),
-                     frozenset(claim_words.by), _word_at_end(claim_words.not_subject_after))
-
-
-def _name_verb(verbs: tuple[str, ...]) -> re.Pattern[str]:
-    """"NAME [(…)] VERB [pNN]" ending where a quantity's keyword starts, the name the clause's subject and the verb
-    one of ``[claim_words] reporting`` ("HydraRoute (2610.12077) reports p99" + "TTFT −35%")."""
-    if not verbs:
-        return _NEVER
-    return re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:\s*[(（][^()（）]{1,40}[)）])?"
-                      rf"\s+(?:{_one_of(verbs)})(?:\s+p\d\d)?\s*$", re.I)
-
-
-def _word_at_end(words: tuple[str, ...]) -> re.Pattern[str]:
-    """One of ``words``, a whole word, at the end of a text (spaces after it)."""
-    return re.compile(rf"(?<![A-Za-z])(?:{_one_of(words)})\s*$", re.I) if words else _NEVER
-
-
-def _beside(beside: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """``[quantities_beside]`` words as the two patterns that read them: at the end of the text before a value
-    (a "了" or "得", spaces and a range's first figure between at most: "快 1.6×", "慢了 2.7×", "快 2.6–2.9×") and
-    within three characters after it."""
-    if not beside:
-        return _NEVER, _NEVER
-    words = _one_of(w for w, _ in beside)
-    # after a value, the word must end a word: "10% 慢节点", "1.5× 快照", "20% 快速路径" are other words
-    return (re.compile(rf"(?P<w>{words})[了得]?\s*(?:\d+(?:\.\d+)?\s*[–—~-]\s*)?$", re.I),
-            re.compile(rf"^.{{0,3}}?(?P<w>{words})(?![\u4e00-\u9fff])", re.I))
-
-
-def _last_keyword(before: str, keywords: _Keywords) -> tuple[str, int] | None:
+def _last_keyword(before: str, keywords: Keywords) -> tuple[str, int] | None:
     """The quantity of the keyword written last in ``before``, and where that keyword starts."""
     low = before.lower()
     best, at = None, (-1, 0)
@@ -226,12 +87,12 @@ def _last_keyword(before: str, keywords: _Keywords) -> tuple[str, int] | None:
     return (best, at[0] - at[1]) if best else None
 
 
-def _quantity(before: str, unit: str, keywords: _Keywords) -> str | None:
+def _quantity(before: str, unit: str, keywords: Keywords) -> str | None:
     found = _last_keyword(before, keywords)
     return found[0] if found else _IMPLIED.get(unit)
 
 
-def _own_keyword_before(before: str, keywords: _Keywords) -> str | None:
+def _own_keyword_before(before: str, keywords: Keywords) -> str | None:
     """The quantity of the keyword written last before a value, unless an earlier figure is said of it: in
     "adds 6% to TTFT and 4% to …" the TTFT before 4% is the 6%'s; in "TTFT drops 40% to the latency of a
     cache hit" the TTFT is the 40%'s own, whatever keyword follows."""
@@ -243,7 +104,7 @@ def _own_keyword_before(before: str, keywords: _Keywords) -> str | None:
     return found[0]
 
 
-def _subject(before: str, keywords: _Keywords) -> str | None:
+def _subject(before: str, keywords: Keywords) -> str | None:
     """The system named right before a number ("Mooncake 46.1", "TierKV 3.1×", "DeepEP-v2: 2.1x"), or
     before the quantity it measures ("Mooncake 传输带宽 46.1 GB/s", "Mooncake's bandwidth: 46.1"), or the subject
     of a reporting verb before it ("HydraRoute (2610.12077) reports p99 TTFT −35%"), if any."""
@@ -258,7 +119,7 @@ def _subject(before: str, keywords: _Keywords) -> str | None:
     return name if coined(name) or name[0].isupper() else None
 
 
-def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
+def _named_quantity(before: str, keywords: Keywords) -> re.Match[str] | None:
     """"NAME [的|'s] [a few CJK characters] KEYWORD [:]" or "NAME [(…)] VERB [pNN] KEYWORD [by]" right before a
     number: the name of what is measured."""
     low = before.lower()
@@ -285,7 +146,7 @@ def _named_quantity(before: str, keywords: _Keywords) -> re.Match[str] | None:
     return None
 
 
-def _quantity_beside(before: str, after: str, keywords: _Keywords) -> str | None:
+def _quantity_beside(before: str, after: str, keywords: Keywords) -> str | None:
     """A ``[quantities_beside]`` word right next to the value ("快 1.6×", "120 ms 内恢复"): a word that says
     little alone ("快" in "快照"), read only where no ``[quantities]`` keyword names the value's quantity."""
     if _NEARLY.match(after) or _NEARLY_BEFORE.search(before):   # "快 80% 了", "已经快 80%": nearly, not faster
@@ -299,7 +160,7 @@ _NEARLY = re.compile(r"^\s*(?:了|左右)")
 _NEARLY_BEFORE = re.compile(r"(?:都|已经|就)\s*快\s*$")
 
 
-def _readings(before: str, after: str, unit: str, subject: str | None, keywords: _Keywords) -> Iterator[str | None]:
+def _readings(before: str, after: str, unit: str, subject: str | None, keywords: Keywords) -> Iterator[str | None]:
     """The quantity a value may be of, by each reading in turn (lazily: most values stop at the first)."""
     yield _own_keyword_before(before[-60:], keywords)
     yield _quantity_said_of(after, keywords)
@@ -309,7 +170,7 @@ def _readings(before: str, after: str, unit: str, subject: str | None, keywords:
     yield "speed-up" if unit == "×" and subject else None   # "SEIS 3.27×": a named speed-up
 
 
-def _first_measured_in(unit: str, keywords: _Keywords, readings: Iterable[str | None]) -> str | None:
+def _first_measured_in(unit: str, keywords: Keywords, readings: Iterable[str | None]) -> str | None:
     """The first quantity ``readings`` give (in the order they are tried) that ``unit`` measures
     (``[quantity_units]``; a quantity not listed takes any unit): "SnapServe recovers 3× faster" is no recovery time
     but a speed-up. A reading of another unit's quantity that none after it replaces yields what the unit says ("in
@@ -325,7 +186,7 @@ def _first_measured_in(unit: str, keywords: _Keywords, readings: Iterable[str | 
     return _IMPLIED.get(unit) if misfit else None
 
 
-def _quantity_after(after: str, keywords: _Keywords) -> str | None:
+def _quantity_after(after: str, keywords: Keywords) -> str | None:
     """A keyword written right after the number ("1.53x slowdown", "2.1× 吞吐"), or after a comparative
     ("1.24x more tokens per joule")."""
     low = after.lower()
@@ -335,7 +196,7 @@ def _quantity_after(after: str, keywords: _Keywords) -> str | None:
     return min(hits)[1] if hits else _keyword_among_words(low, keywords)
 
 
-def _keyword_among_words(low: str, keywords: _Keywords, words: int = 4) -> str | None:
+def _keyword_among_words(low: str, keywords: Keywords, words: int = 4) -> str | None:
     """A keyword starting one of the first ``words`` words after a value, only words that say which of the
     quantity it is between ("−38% end-to-end agent latency"): no number or mark, no function word ("30% of the
     memory" is a share of it, "2× more often than the throughput" no throughput)."""
@@ -360,7 +221,7 @@ _WORD_AHEAD = re.compile(r"\s*([a-z][a-z-]*)")
 
 # How much of a clause after a value is read: the quantity it is said of ("… to the time per output token").
 AFTER = 40
-def _quantity_said_of(after: str, keywords: _Keywords) -> str | None:
+def _quantity_said_of(after: str, keywords: Keywords) -> str | None:
     """The quantity a value is said of, named after it: "adds 6% to TTFT and 4% to the time per output
     token" gives TTFT 6% and TPOT 4% (the keyword before 4% is the 6%'s). Read only when no keyword of
     the value's own is written before it (``_own_keyword_before``)."""
@@ -380,7 +241,7 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
     ``about``: the system the text is about (a paper's name, for its abstract), the subject of every value no
     other name is written before."""
     out: list[Claim] = []
-    table = _keywords(tuple(keywords.items()), said_of, claim_words)
+    table = keywords_of(tuple(keywords.items()), said_of, claim_words)
     if "÷" in (text or ""):   # "KV memory ÷3.2" is a reduction 3.2× (the same length: every position stays)
         text = _DIVIDED.sub(lambda m: f"{m['n']}×", text)
     for before, m, after in _values_in_clauses(text or ""):

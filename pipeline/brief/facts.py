@@ -24,7 +24,8 @@ from kb.store.cards import card_mismatches, mentions_as_of, queue
 from kb.store.papers import existing_ids, paper_texts, paper_titles, texts_before, unknown_to_arxiv
 from kb.store.tags import StoredResult, stored_results
 from kb.text import strip_anchor_syntax
-from pipeline.brief.claims import Claim, ClaimWords, SaidOf, claims_in
+from pipeline.brief.claim_words import ClaimWords, SaidOf
+from pipeline.brief.claims import Claim, claims_in
 from pipeline.brief.collect import QUEUE_PATH
 from pipeline.brief.likeness import AnchoredNames, Names, OverlapWords
 from pipeline.brief.model import Window

@@ -13,7 +13,7 @@ from typing import Any
 
 from kb.errors import ConfigError
 from kb.resources import find_resource, read_toml_resource
-from pipeline.brief.claims import ClaimWords, SaidOf
+from pipeline.brief.claim_words import ClaimWords, SaidOf
 from pipeline.brief.likeness import GAP, OverlapWords
 from pipeline.brief.model import Candidate
 

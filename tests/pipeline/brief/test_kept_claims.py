@@ -132,7 +132,7 @@ def test_a_night_briefs_the_same_with_the_kept_claims_as_without(sample_workspac
     assert (sample_workspace / md).read_bytes() == (fresh / md).read_bytes() == before
 
 
-@pytest.mark.parametrize("module", ["kb.names", "pipeline.brief.entities"])
+@pytest.mark.parametrize("module", ["kb.names", "pipeline.brief.entities", "pipeline.brief.claim_words"])
 def test_an_upgrade_of_code_the_claims_are_read_with_reads_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                  module: str) -> None:
     """``claims_in`` decides a subject with ``kb.names.coined`` and a baseline with ``pipeline.brief.entities``'

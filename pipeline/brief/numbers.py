@@ -1,0 +1,214 @@
+"""The number rule (``number-conflict``): the same quantity of the same subject with different values in two places
+— HF upvotes of one day, measurements with units within an item's sources (the doc's anchor line and the paper's
+own abstract among them) and across items for a named system — and what its advice reads: a figure quoted wrongly,
+a doc line a new version of its paper changed, a post corrected in place, signs (docs/briefing.md, step 5)."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from kb.arxiv_id import find_arxiv_ids
+from kb.names import coined
+from kb.text import normalize_url, url_spans
+from pipeline.brief.facts import DOC_PLACE, Facts
+from pipeline.brief.figures import conflicts, unsigned
+from pipeline.brief.likeness import LEADING_NAME
+from pipeline.brief.model import Candidate, Flag
+
+__all__ = ["number_conflicts", "upvotes_disagree", "PAPER_SOURCES"]
+
+
+def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
+    """The same quantity of the same subject with different values in two sources (``pipeline.brief.claims``):
+    HF upvotes of one day that a rising count does not explain (``upvotes_disagree``; upvotes that rose
+    between days or through a day are a change over time), and measurements with units — within each
+    item, and across items for a system named in each."""
+    out = []
+    # Upvotes drift through a day (a morning note, the nightly's fetch): compared for what the briefing
+    # puts forward only, where a difference changes what it says.
+    for c in [c for c in cands if c.put_forward]:
+        for day in sorted({d[:10] for *_, d in c.upvotes}):
+            # a place that writes two counts of one day ("12▲ yesterday, 31▲ now") tells a change, not a conflict
+            by_place: dict[str, set[int]] = {}
+            stamp: dict[str, str] = {}
+            for v, w, d in c.upvotes:
+                if d[:10] == day:
+                    by_place.setdefault(w, set()).add(v)
+                    stamp.setdefault(w, d)
+            single = {w: vs.pop() for w, vs in by_place.items() if len(vs) == 1}
+            values = sorted(set(single.values()))
+            times = {w: _time_of(stamp[w]) for w in single}
+            if upvotes_disagree([(v, times[w]) for w, v in single.items()]):
+                out.append(Flag("number-conflict", f"{c.title} · upvotes", {
+                    "quantity": "HF upvotes", "day": day,
+                    "values": {str(v): [w for w, x in single.items() if x == v] for v in values}},
+                    context={"item": c.title, **_upvote_times(single, times)}))
+    seen: set[tuple[str | None, str, str]] = set()
+
+    claims = facts.kept_claims or facts.read_claims
+    abstracts = {arxiv_id: (name, abstract, where) for arxiv_id, where, name, abstract in facts.cited_abstracts}
+    read: set[str | None] = set()
+    claims_of = {id(c): [cl for s in c.sources for cl in claims(s.text, s.key)] for c in cands}
+    corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
+    for c in cands:
+        # what the doc's line says of the paper beside what the window says of it: a v2 that changed a figure the
+        # line still holds ("−38% end-to-end agent latency", the abstract's 33% now) is the doc's to correct
+        found = claims_of[id(c)]
+        if found and c.arxiv_id in facts.anchor_lines:
+            found = found + [cl for where, label in facts.anchor_lines[c.arxiv_id] for cl in claims(label, where)
+                             if cl.subject is None]
+        if any(s.kind in PAPER_SOURCES for s in c.sources):
+            read.add(c.arxiv_id)   # its abstract is one of its sources
+        elif found and c.arxiv_id in abstracts:
+            # a paper the window does not list, only writes about (TierKV's benchmark post): its own abstract is one
+            # more place of its figures
+            name, abstract, where = abstracts[c.arxiv_id]
+            found = found + [cl for cl in claims(abstract, where) if cl.subject is None]
+            read.add(c.arxiv_id)
+        # The item's own name — its titles' first coined word — is the item itself, not another system it lists.
+        names = {m[0].casefold() for t in c.titles
+                 if (m := LEADING_NAME.match(t)) and coined(m[0].strip())}
+        for subject, quantity, unit, signed in conflicts(found, names):
+            seen.add((subject, quantity, unit))
+            what = f"{subject} {quantity}" if subject else quantity
+            values = _unsigned(signed)
+            out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
+                                                                    "values": values},
+                            context={**_corrections(values, corrected), **_signs(signed), **_doc_line(values, c),
+                                     **_quoted(values, c), "item": c.title,
+                                     "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
+    named = [cl for where, text in facts.speedup_texts for cl in claims(text, where)]
+    # a paper the window cites whose abstract no item above read, against what a source citing its ID writes of it by
+    # name ("ShardLoad（2610.32751）… 上线快 4.7×" in a week's table, its abstract's 4.1x); a post's figure of a system
+    # whose paper it does not cite is of another version ("SGLang throughput 1.3x over v0.4"), and a name two cited
+    # papers share names neither
+    shared = {n.casefold() for n, k in Counter(n.casefold() for n, _, _ in abstracts.values()).items() if k > 1}
+    said_of = {(cl.subject.casefold(), arxiv_id) for c in cands for s in c.sources for cl in claims(s.text or "", s.key)
+               if cl.subject for arxiv_id in _cited_by(s)}
+    named += [cl for arxiv_id, (name, abstract, where) in abstracts.items()
+              if arxiv_id not in read and name.casefold() not in shared and (name.casefold(), arxiv_id) in said_of
+              for cl in claims(abstract, where, name)]
+    named += [cl for c in cands for cl in claims_of[id(c)]]
+    for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
+        if (subject, quantity, unit) not in seen:
+            values = _unsigned(signed)
+            out.append(Flag("number-conflict", f"{subject} · {quantity}",
+                            {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
+                            context={**_corrections(values, corrected), **_signs(signed),
+                                     "measured": _measured(None, subject, quantity, _shown(unit, values))}))
+    return out
+
+
+def _cited_by(s: Any) -> set[str]:
+    """The arXiv IDs a source cites: those its parser kept, else those its text writes."""
+    return set(s.cites) or {a.id for a in find_arxiv_ids(s.text or "")}
+
+
+def _quoted(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:
+    """``{"quoted": {entry: [pages]}}`` for each team entry of ``c`` that links posts or pages other places of the
+    values are, and gives another value than they do: a figure quoted wrongly ("The vLLM post (<its link>) says
+    MoveOut adds 14%", the post's 9%), not two measurements to tell apart by their setups."""
+    pages = {normalize_url(s.url): s.key for s in c.sources if s.kind != "entry" and s.url}
+    value_of = {w: v for v, places in values.items() for w in places}
+    quoted = {}
+    for s in c.sources:
+        if s.kind != "entry" or s.key not in value_of:
+            continue
+        text = s.text or ""
+        linked = [pages[u] for u in (normalize_url(text[a:b]) for a, b in url_spans(text)) if u in pages]
+        differ = [p for p in dict.fromkeys(linked) if p in value_of and value_of[p] != value_of[s.key]]
+        if differ:
+            quoted[s.key] = differ
+    return {"quoted": quoted} if quoted else {}
+
+
+# Sources that speak for the paper itself: its abstract as arXiv, HF or a listing gives it (a new version's)
+PAPER_SOURCES = frozenset({"arxiv", "hf", "listing", "api", "bulk"})
+ABSTRACT_PLACE = "https://arxiv.org/abs/"   # a paper's abstract read from the store (``facts.cited_abstracts``)
+
+
+def _doc_line(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:
+    """Where the doc's own line gives one of a conflict's figures (``Facts.anchor_lines``' places), when another is
+    the paper's own now (a new version's abstract) or a post's corrected in place: the briefing then asks for the
+    line to be corrected once the figure is checked. Another source's figure (a vendor's benchmark on one node, a
+    note) is another measurement, whose setup is to compare: day 16's reader saw "correct the doc's line" under
+    LMCache's 2.2× of TierKV, where the team had written "他们的 CPU 内存比论文的小，那行先不改"."""
+    doc = [(v, w) for v, places in values.items() for w in places if w.startswith(DOC_PLACE)]
+    if len(doc) != 1 or len(values) == 1:
+        return {}
+    by_key = {s.key: s for s in c.sources}
+    others = [w for v, places in values.items() if v != doc[0][0] for w in places]
+    if not any(w.startswith(ABSTRACT_PLACE) or (s := by_key.get(w)) is not None and (s.kind in PAPER_SOURCES
+                                                                                   or s.corrected) for w in others):
+        return {}
+    return {"doc_line": {"place": doc[0][1], "value": doc[0][0]}}
+
+
+def _unsigned(signed: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A conflict's values without their signs: the evidence, which a closed flag is compared by, stays the
+    figures as kb has always written them (a sign shown is not new evidence, and reopens nothing). Values
+    that differ only by their sign ("+25%", "−25%") keep it: without it they are one."""
+    bare = [unsigned(v) for v in signed]
+    return {(b if bare.count(b) == 1 else v): places for (v, places), b in zip(signed.items(), bare)}
+
+
+def _signs(signed: dict[str, list[str]]) -> dict[str, Any]:
+    """The values written with a sign ("−44%"), as the briefing shows them: which way a figure goes."""
+    found = {k: v for k, v in zip(_unsigned(signed), signed) if k != v}
+    return {"signed": found} if found else {}
+
+
+def _measured(item: str | None, system: str | None, quantity: str, unit: str) -> dict[str, str | None]:
+    """The parts of a conflicting-numbers flag's subject and quantity (both written in English: they are the
+    flag's identity and evidence), so a briefing in another language can say what is measured in its own
+    words: the item the flag is raised on (None: a system named in several items), the system named before
+    the figures (None: the item itself), the quantity (``[quantities]``' name) and the unit shown."""
+    return {"item": item, "system": system, "quantity": quantity, "unit": unit}
+
+
+def upvotes_disagree(counts: list[tuple[int, str]]) -> bool:
+    """Do one day's counts, ``(value, time of day or "")``, disagree? Upvotes only rise: counts that carry a
+    time (a note's, a card's; a fetch's is the day's last), taken in time order and never falling, are one
+    count rising through the day ("11▲ at 09:00", the evening's card and fetch 12▲). A count without a time
+    must equal the others; two counts of one moment must be equal."""
+    if len({v for v, _ in counts}) < 2:
+        return False
+    if any(not t for _, t in counts):
+        return True
+    ordered = sorted(counts, key=lambda vt: (vt[1], vt[0]))
+    return any(b[0] < a[0] or (a[1] == b[1] and a[0] != b[0]) for a, b in zip(ordered, ordered[1:]))
+
+
+def _upvote_times(counts: dict[str, int], times: dict[str, str]) -> dict[str, Any]:
+    """What a reader needs to judge one day's upvote counts: the time each place read its count ("09:00"), and
+    whether a later count is lower than an earlier one (``fell``: upvotes only rise, so one of the two is mistyped
+    or of another day; a fetch's "24:00", the day's end, counts as the latest)."""
+    timed = sorted((t, v) for w, v in counts.items() if (t := times[w]))
+    fell = any(later < earlier for (_, earlier), (_, later) in zip(timed, timed[1:]))
+    # shown for the places that read at a time of day; a fetch's "24:00" says no more than its place ("hf 10-23")
+    return {"times": {w: t for w, t in times.items() if t and t != "24:00"}, **({"fell": True} if fell else {})}
+
+
+def _time_of(stamp: str) -> str:
+    """The time of day a stamp carries ("09:00", "24:00" for a fetch), or "" — 00:00 included, the stamp
+    of a note or card dated without a time."""
+    t = stamp[11:16]
+    return "" if t in ("", "00:00") else t
+
+
+def _corrections(values: dict[str, list[str]], corrected: dict[str, str]) -> dict[str, Any]:
+    """The places of a conflict that are posts corrected in place, and when: their figure is the post's
+    current one, and an older note may quote what it said before."""
+    found = {w: corrected[w] for places in values.values() for w in places if w in corrected}
+    return {"corrected": found} if found else {}
+
+
+_WRITTEN_UNIT = re.compile(r"^[\d.,\s]+")   # a figure's digits: what is left is its unit
+
+
+def _shown(unit: str, values: dict[str, list[str]]) -> str:
+    """The unit a flag names: the one every value is written in ("380 ms", "412 ms" → ms), else the
+    unit they were compared in (seconds for "0.4 s" against "380 ms")."""
+    written = {_WRITTEN_UNIT.sub("", v).strip() for v in values}
+    return written.pop() if len(written) == 1 and "" not in written else unit
