@@ -2,7 +2,7 @@
 section models in learned mode, the topics' section hints in keyword mode)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any
 
 from kb.sections import refused_sections, section_matches, stated_sections
@@ -12,15 +12,18 @@ from pipeline.brief.rules import Rules
 __all__ = ["stated_section", "refused_section_numbers", "suggest_section", "hint_ranking", "nearest_section"]
 
 
-def stated_section(c: Candidate, rules: Rules, sections: set[str]) -> str | None:
-    """The section the team's own text asks for ("建议：§3.1"), when the doc has it: the author's
-    choice wins over kb's. Only what the team wrote counts (notes, cards), never an abstract."""
-    for s in c.sources:
-        if s.kind in ("entry", "card"):
-            for number in stated_sections(s.text, rules.section_markers, rules.section_negations,
-                                          rules.section_not_words):
-                if number in sections:
-                    return number
+def stated_section(c: Candidate, rules: Rules, sections: Collection[str]) -> str | None:
+    """The section the team's own text asks for ("建议：§3.1"), when the doc has it and no line of the team's
+    refuses it: the author's choice wins over kb's. Only what the team wrote counts (notes, cards), never an
+    abstract, and its last word: a card written after a note ("早上看走眼了 … 建议：§2.1（不放 §2.4）") speaks
+    after the note's "→ §2.4" (sources of one time in the briefing's reading order)."""
+    refused = refused_section_numbers(c, rules)
+    team = [s for s in c.sources if s.kind in ("entry", "card")]
+    for s in sorted(team, key=lambda s: s.date or "", reverse=True):   # a stable sort: ties keep their order
+        for number in stated_sections(s.text, rules.section_markers, rules.section_negations,
+                                      rules.section_not_words):
+            if number in sections and number not in refused:
+                return number
     return None
 
 

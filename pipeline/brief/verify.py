@@ -46,10 +46,20 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
             context["aside"] = True
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
             context["said"] = [p for p in written if any(f in p for f in c.facts)][:3]
-        out.append(Flag("unsourced-claim", c.title, {
+        out.append(Flag("unsourced-claim", _claim_subject(c), {
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
             "credibility": best}, context=context))
     return out
+
+
+def _claim_subject(c: Candidate) -> str:
+    """What an unsourced claim's flag is named by (its identity): the item's title, and, for an item that is no paper
+    and no page, the figures it claims too. A note's heading ("二期集群") heads a new claim every week: under the
+    heading alone, Thursday's "prefix cache 命中率 62%" took over the flag of an earlier, still unchecked "41%"; the
+    same claim written again is the same flag (a closed one stays closed)."""
+    if c.arxiv_ids or c.urls or not c.facts:
+        return c.title
+    return f"{c.title} · {', '.join(c.facts[:3])}"
 
 
 def _marked_lines(c: Candidate) -> list[str]:

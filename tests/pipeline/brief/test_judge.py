@@ -1,6 +1,8 @@
 """Judgement pieces that are pure: engineering facts, the category order of precedence, ranking."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pipeline.brief.judge import _category, engineering_facts, hold_back_known_figures
@@ -261,7 +263,10 @@ def test_a_note_asking_for_a_section_makes_a_paper_the_scorer_missed_the_docs(ru
 
 @pytest.mark.parametrize("text, kind", [("训练侧的 checkpoint 卸载，不进 inference", "entry"),
                                         ("建议：§2.1；想了想还是不进 inference", "entry"),   # the exclusion wins
-                                        ("讲的是训练，别进 inference.md", "card")])
+                                        ("讲的是训练，别进 inference.md", "card"),
+                                        # day 18's Omer and the doc's changelog (read after it was scored)
+                                        ("Verdict: out of scope for the doc (one consumer GPU). Drop it.", "entry"),
+                                        ("出队：单张消费级卡，不在文档范围", "entry")])
 def test_an_item_the_team_keeps_out_of_the_doc_gets_no_section_and_says_who(rules, text: str, kind: str) -> None:
     """Day 3's Tom: "…和推理系统无关，不进 inference" — the briefing still suggested §1.(9) for it. An
     exclusion is honoured as a request for a section is: no section, and the item says who excluded it."""
@@ -467,3 +472,19 @@ def test_an_engineering_items_figures_the_doc_gives_already_are_not_new(rules, t
     assert c.category == ("engineering" if kept else "confirmation")
     if not kept:
         assert c.why == [{"code": "held", "detail": "34% (LayerLink, §2.4.1)"}]
+
+
+def test_the_teams_last_word_on_a_section_wins_and_a_refused_section_is_never_stated(rules) -> None:
+    """Day 18's reader: Jay's morning "→ §2.4" and the afternoon card's "早上看走眼了 … 建议：§2.1（不放 §2.4）": the
+    briefing suggested §2.4. The latest source speaks last, and a section a line of the team's refuses is asked by
+    none of its other lines."""
+    c = _note("第一眼像 §2.4 的那篇，先不判 → §2.4")
+    c.sources.append(SourceRef("card", "paper_cards", "organized/paper_cards/9-2610-00001.md", None, None,
+                               "2026-10-12T16:10", 4, KV_TEXT + "\n早上看走眼了。建议：§2.1（不放 §2.4）", ("2610.00001",)))
+    assert _judge_in_sections(c, rules).section == "2.1"
+    late = _note("先放 §2.4 吧")
+    late.sources[0] = replace(late.sources[0], date="2026-10-12T18:00")
+    late.sources.append(SourceRef("card", "paper_cards", "organized/paper_cards/9-2610-00001.md", None, None,
+                                  "2026-10-12T16:10", 4, KV_TEXT + "\n建议：§2.1", ("2610.00001",)))
+    assert _judge_in_sections(late, rules).section == "2.4"   # the note written after the card has the last word
+

@@ -60,13 +60,17 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("the cache repeats the prefix of each request", None),
     # day 18's (read after it was scored); a name one must not mix up is no comparison of what the papers do (day 4)
     ("not to be confused with snapboot (2610.24007): snapboot checkpoints the engine", "different"),
-    ("名字别和 §3.3 的 flashpd（2610.11842）搞混，那是 attention kernel", None)])
+    ("名字别和 §3.3 的 flashpd（2610.11842）搞混，那是 attention kernel", None),
+    # and its morning reader's
+    ("基本照搬了 §2.4 的 warmstart", "same"), ("读完了：本质上就是 §2.2 的 swapserve", "same"),
+    ("dittokv is meldkv under another name", "same"), ("和 §2.4 的 decodedrain 各管一摊", "different")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
 
 @pytest.mark.parametrize("clause, repeats", [("a repeat of kvdedup", True), ("it is a duplicate of hopkv", True),
-                                             ("说白了就是 §3.5 的 hotswapep", False)])
+                                             ("说白了就是 §3.5 的 hotswapep", False), ("基本照搬了 §2.4 的 warmstart", True),
+                                             ("dittokv is meldkv under another name", True)])
 def test_a_repeat_is_said_by_its_own_phrases(clause: str, repeats: bool) -> None:
     """"A repeat of X" says the item repeats X (a confirmation); "说白了就是 X" that it is like X, still new."""
     assert (WORDS.repeats.verdict(clause) == "same") is repeats

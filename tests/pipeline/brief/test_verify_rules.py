@@ -981,3 +981,21 @@ def test_number_conflict_a_cited_papers_abstract_answers_only_what_is_written_of
     facts = Facts(quantities=QUANTITIES, claim_words=WORDS, cited_abstracts=[older, newer])
     assert number_conflicts([both], facts) == []
 
+
+
+def test_an_unsourced_claim_under_a_notes_recurring_heading_is_named_by_what_it_claims() -> None:
+    """Day 16's reader: Spark heads a section "二期集群" every week; Thursday's "prefix cache 命中率 62%" was shown as the
+    flag first raised for another, still unchecked claim under that heading, which left the open flags. An item that
+    is no paper and no page is named by its figures too: a new claim is a new flag, the same claim the same one."""
+    def aside(n: int, line: str, facts: list[str]) -> Candidate:
+        return cand(f"entry:inbox/spark/n{n}.md#3", title="二期集群", markers=["待核实"], facts=facts,
+                    points=[line], sources=[entry(n, cred=3, text=line)])
+    earlier = aside(1, "待核实：二期 H20 集群白天 GPU 利用率只有 41%", ["41%"])
+    later = aside(2, "待核实：二期 H20 集群上 prefix cache 命中率 62%", ["62%"])
+    again = aside(3, "待核实：二期 H20 集群上 prefix cache 命中率 62%", ["62%"])
+    facts = Facts(quantities=QUANTITIES, claim_words=WORDS)
+    [a], [b], [c] = (unsourced_claims([x], facts) for x in (earlier, later, again))
+    assert (a.subject, b.subject) == ("二期集群 · 41%", "二期集群 · 62%") and b.fingerprint == c.fingerprint
+    paper = cand("id:2610.1", title="HopKV: Relaying KV", arxiv_ids=["2610.1"], markers=["⚠"], facts=["38%"],
+                 points=["⚠ HopKV −38%"], sources=[entry(4, text="⚠ HopKV −38%")])
+    assert unsourced_claims([paper], facts)[0].subject == "HopKV: Relaying KV"   # a paper is named by its title
