@@ -7,11 +7,13 @@ statuses afterwards (``pipeline.brief.flags.sync_flags``).
 """
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from datetime import date
 from typing import Any
 
+from kb.arxiv_id import find_arxiv_ids
 from kb.labels import card_speaks_for
 from kb.names import short_name
 from kb.records import Point
@@ -21,7 +23,7 @@ from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import KnownTitles, hold_back_known_figures, judge, read_facts, team_aside
 from pipeline.brief.likeness import AnchoredNames, likeness
-from pipeline.brief.model import Briefing, Candidate, SourceRef, Window
+from pipeline.brief.model import Briefing, Candidate, Flag, SourceRef, Window
 from pipeline.brief.ranking import RELEVANCE_ORDER, density, rank, tier
 from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
@@ -115,9 +117,11 @@ def _source_dict(s: SourceRef) -> dict[str, Any]:
 
 
 def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[str], known: set[str],
-               section_markers: list[str]) -> dict[str, Any]:
+               section_markers: list[str], questioned: set[str]) -> dict[str, Any]:
     return {
         "arxiv_id": c.arxiv_id, "resolved": c.arxiv_id in known if c.arxiv_id else None,
+        # whether §3 has a flag on one of its IDs: only then does its ID line send the reader there
+        "id_flagged": bool(questioned & set(c.arxiv_ids)),
         "url": c.url if not c.arxiv_id else None, "title": c.title, "category": c.category,
         "relevance": c.relevance, "topics": c.topics, "suggested_section": f"§{c.section}" if c.section else None,
         "sources": [_source_dict(s) for s in c.sources], "points": _points(c, section_markers), "why": c.why,
@@ -130,14 +134,20 @@ def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[s
     }
 
 
-def _citable_ids(relevant: list[Candidate], continuing: list[dict[str, Any]], known: set[str]) -> list[dict[str, Any]]:
+def flagged_ids(flags: list[Flag]) -> set[str]:
+    """The arXiv IDs the day's flags name in their evidence (an ID conflict's, an unresolved or impossible one's …)."""
+    return {a.id for f in flags for a in find_arxiv_ids(json.dumps(f.evidence, ensure_ascii=False))}
+
+
+def _citable_ids(relevant: list[Candidate], continuing: list[dict[str, Any]], known: set[str],
+                 questioned: set[str] = frozenset()) -> list[dict[str, Any]]:
     """§4: every NET-new paper of the day (best first), then every continuing anchor, each ID once
     (an ID anchored in two sections is one row naming both). A new paper whose ID the store does not
     know (no listing, HF or API record: SpecMesh's two IDs) says so: it is not citable yet."""
     new = sorted((c for c in relevant if c.arxiv_id and c.category == "net-new"),
                  key=lambda c: (tier(c), -c.score, c.key))
     rows = [{"arxiv_id": c.arxiv_id, "title": c.title, "section": f"§{c.section}" if c.section else None,
-             "status": "new", "resolved": c.arxiv_id in known} for c in new]
+             "status": "new", "resolved": c.arxiv_id in known, "id_flagged": c.arxiv_id in questioned} for c in new]
     seen: dict[str, dict[str, Any]] = {}
     for a in continuing:
         row = seen.get(a["arxiv_id"])
@@ -309,11 +319,12 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     facts.rarity_texts = lambda: [*facts.anchored_texts.values(), *(candidate_text(c) for c in relevant)]
     flags = run_rules(checked, facts, cands, shown=[c for c in checked if c in shown])
     net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
+    questioned = flagged_ids(flags)
     increments = []
     for c in shown:
         same, touches = _relation(c, facts, taxonomy, topic, section_titles)
-        increments.append(_increment(c, same, touches, facts.known_ids, rules.section_markers))
-    arxiv_ids = _citable_ids(relevant, inputs.continuing, inputs.facts.known_ids)
+        increments.append(_increment(c, same, touches, facts.known_ids, rules.section_markers, questioned))
+    arxiv_ids = _citable_ids(relevant, inputs.continuing, inputs.facts.known_ids, questioned)
     sources = _sources_checked(inputs, relevant)
     # Every other relevant item, NET-new and engineering first (the density counts them); the Markdown (and
     # the html made from it) lists those and confirmations up to OTHERS_LISTED, the JSON all of them.

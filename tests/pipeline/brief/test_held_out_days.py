@@ -293,6 +293,10 @@ def test_day18_the_teams_words_on_repeats_sections_and_scope_decide(day18_home: 
     assert [items[n]["category"] for n in ("ReadyPool", "BaySwap", "DittoKV")] == ["confirmation"] * 3
     assert items["SkewTP"]["suggested_section"] == "§2.1"
     assert items["StowMoE"]["suggested_section"] is None
+    # AWQ, anchored since June, is no paper of the offline store: its ID line sends the reader to no flag
+    assert items["AWQ"]["resolved"] is False and items["AWQ"]["id_flagged"] is False
+    text = (day18_home / "briefings" / f"{DAY18}-inference.en.md").read_text(encoding="utf-8")
+    assert "(2306.00978) (ID not resolved yet)\n" in text or "2306.00978) (ID not resolved yet)" in text
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))
