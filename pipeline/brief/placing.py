@@ -13,17 +13,18 @@ __all__ = ["stated_section", "refused_section_numbers", "suggest_section", "hint
 
 
 def stated_section(c: Candidate, rules: Rules, sections: Collection[str]) -> str | None:
-    """The section the team's own text asks for ("建议：§3.1"), when the doc has it and no line of the team's
-    refuses it: the author's choice wins over kb's. Only what the team wrote counts (notes, cards), never an
-    abstract, and its last word: a card written after a note ("早上看走眼了 … 建议：§2.1（不放 §2.4）") speaks
-    after the note's "→ §2.4" (sources of one time in the briefing's reading order)."""
-    refused = refused_section_numbers(c, rules)
+    """The section the team's own text asks for ("建议：§3.1"), when the doc has it: the author's choice wins over
+    kb's. Only what the team wrote counts (notes, cards), never an abstract, and its last word: a card written
+    after a note ("早上看走眼了 … 建议：§2.1（不放 §2.4）") speaks after the note's "→ §2.4", and a section a later
+    line refuses is no longer asked (sources of one time in the briefing's reading order)."""
     team = [s for s in c.sources if s.kind in ("entry", "card")]
+    refused_later: set[str] = set()
     for s in sorted(team, key=lambda s: s.date or "", reverse=True):   # a stable sort: ties keep their order
-        for number in stated_sections(s.text, rules.section_markers, rules.section_negations,
-                                      rules.section_not_words):
-            if number in sections and number not in refused:
+        words = (rules.section_markers, rules.section_negations, rules.section_not_words)
+        for number in stated_sections(s.text, *words):
+            if number in sections and number not in refused_later:
                 return number
+        refused_later |= set(refused_sections(s.text, *words))
     return None
 
 

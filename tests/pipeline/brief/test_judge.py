@@ -487,4 +487,12 @@ def test_the_teams_last_word_on_a_section_wins_and_a_refused_section_is_never_st
     late.sources.append(SourceRef("card", "paper_cards", "organized/paper_cards/9-2610-00001.md", None, None,
                                   "2026-10-12T16:10", 4, KV_TEXT + "\n建议：§2.1", ("2610.00001",)))
     assert _judge_in_sections(late, rules).section == "2.4"   # the note written after the card has the last word
+    back = _note("别放 §2.4，先看看")   # refused in the morning, asked for in the afternoon: the afternoon's word
+    back.sources.append(SourceRef("card", "paper_cards", "organized/paper_cards/9-2610-00001.md", None, None,
+                                  "2026-10-12T16:10", 4, KV_TEXT + "\n读完了，建议：§2.4", ("2610.00001",)))
+    assert _judge_in_sections(back, rules).section == "2.4"
+    only = _note("→ §2.4")   # a later line that only refuses: the earlier request is taken back, kb suggests
+    only.sources.append(SourceRef("card", "paper_cards", "organized/paper_cards/9-2610-00001.md", None, None,
+                                  "2026-10-12T16:10", 4, KV_TEXT + "\n不放 §2.4", ("2610.00001",)))
+    assert _judge_in_sections(only, rules).section != "2.4"
 
