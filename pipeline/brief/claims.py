@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined
 from pipeline.brief.claim_words import NAME, ClaimWords, Keywords, SaidOf, keywords_of
 from pipeline.brief.words import FUNCTION_WORDS
@@ -264,7 +265,6 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
 
 _DIVIDED = re.compile(r"÷(?P<n>\d+(?:\.\d+)?)")   # a factor a quantity is divided by, as a doc's line writes it
 _ROW_NAME = re.compile(r"\s*(?P<name>" + _NAME + r")")
-_ROW_ID = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?![\d])")     # an arXiv ID written in the cell, as the team writes it
 
 
 def _in_table_row(before: str) -> tuple[str, str | None]:
@@ -281,7 +281,7 @@ def _in_table_row(before: str) -> tuple[str, str | None]:
     if len(cells) < 2:
         return before, None
     m = _ROW_NAME.match(cells[0])
-    paper = m is not None and coined(m["name"]) and _ROW_ID.search(cells[0], m.end()) is not None
+    paper = m is not None and coined(m["name"]) and bool(find_arxiv_ids(cells[0][m.end():]))
     return cells[-1], m["name"] if paper else None
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from pipeline.brief.claims import Claim
 
-__all__ = ["conflicts", "unsigned"]
+__all__ = ["conflicts", "sign", "unsigned"]
 
 
 def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str | None, str, str, dict[str, list[str]]]]:
@@ -46,11 +46,11 @@ def _by_value(single: dict[str, dict[float, str]]) -> dict[tuple[float, str], tu
     signs: dict[float, set[str]] = {}
     for vals in single.values():
         [(v, written)] = vals.items()
-        signs.setdefault(v, set()).add(_sign(written))
+        signs.setdefault(v, set()).add(sign(written))
     values: dict[tuple[float, str], tuple[str, list[str]]] = {}
     for w, vals in single.items():
         [(v, written)] = vals.items()
-        written_sign = _sign(written)
+        written_sign = sign(written)
         explicit = signs[v] - {""}
         # an unsigned figure joins the one signed spelling of its value; beside two, it stands alone
         key = (v, written_sign if written_sign or len(explicit) != 1 else next(iter(explicit)))
@@ -64,14 +64,14 @@ def _by_value(single: dict[str, dict[float, str]]) -> dict[tuple[float, str], tu
 _SIGNS = {"−": "-", "-": "-", "+": "+"}
 
 
-def _sign(written: str) -> str:
+def sign(written: str) -> str:
     """The direction a figure is written with: "-" (− or -), "+", or "" when it has no sign."""
     return _SIGNS.get(written[:1], "")
 
 
 def _signed(written: str) -> bool:
     """Is the figure written with a sign ("−44%", "+25%")?"""
-    return bool(_sign(written))
+    return bool(sign(written))
 
 
 def unsigned(written: str) -> str:

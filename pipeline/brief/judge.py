@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from kb.names import title_name_key
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import Claim, claims_in
+from pipeline.brief.figures import sign, unsigned
 from pipeline.brief.likeness import AnchoredNames, Names, likeness, subject_named, without_comparisons, without_ids
 from pipeline.brief.model import Candidate
 from pipeline.brief.placing import refused_section_numbers, stated_section, suggest_section
@@ -222,11 +223,11 @@ def hold_back_known_figures(c: Candidate, rules: Rules, claims: Callable[[str, s
                     if d.subject is None or subject_named(names, d.subject) == paper]
             if any(_same_figure(d, cl) for d in line):
                 place = next(where for where, _ in anchor_lines[paper or ""])
-                held.setdefault(_unsigned(cl.written), f"{cl.subject}, {place.rsplit(' ', 1)[-1]}")
+                held.setdefault(unsigned(cl.written), f"{cl.subject}, {place.rsplit(' ', 1)[-1]}")
             else:
-                own.add(_unsigned(cl.written))
+                own.add(unsigned(cl.written))
     held = {f: where for f, where in held.items() if f not in own}
-    kept = [f for f in c.facts if _unsigned(f) not in held]
+    kept = [f for f in c.facts if unsigned(f) not in held]
     if len(kept) == len(c.facts):
         return
     c.facts, c.held = kept, [f"{f} ({where})" for f, where in held.items()]
@@ -236,13 +237,8 @@ def hold_back_known_figures(c: Candidate, rules: Rules, claims: Callable[[str, s
 
 def _same_figure(line: Claim, written: Claim) -> bool:
     """The same measurement: quantity, unit and size, and no sign against the other's ("−34%" and "by 34%" agree)."""
-    signs = {line.written[:1], written.written[:1]} & set("+-−")
     return ((line.quantity, line.unit) == (written.quantity, written.unit) and abs(line.value) == abs(written.value)
-            and not ("+" in signs and signs & set("-−")))
-
-
-def _unsigned(figure: str) -> str:
-    return figure.strip().lstrip("+-−")
+            and len({sign(line.written), sign(written.written)} - {""}) <= 1)
 
 
 def read_facts(c: Candidate, rules: Rules) -> None:

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from kb.arxiv_id import find_arxiv_ids
+from kb.citations import find_cited_ids
 from kb.names import coined
 from kb.text import normalize_url, url_spans
 from pipeline.brief.facts import DOC_PLACE, Facts
@@ -101,8 +101,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 
 def _cited_by(s: Any) -> set[str]:
-    """The arXiv IDs a source cites: those its parser kept, else those its text writes."""
-    return set(s.cites) or {a.id for a in find_arxiv_ids(s.text or "")}
+    """The arXiv IDs a source cites: those its parser kept, else those its text cites (``kb.citations``)."""
+    return set(s.cites) or {a.id for a in find_cited_ids(s.text or "")}
 
 
 def _quoted(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:

@@ -296,7 +296,7 @@ def test_day18_the_teams_words_on_repeats_sections_and_scope_decide(day18_home: 
     # AWQ, anchored since June, is no paper of the offline store: its ID line sends the reader to no flag
     assert items["AWQ"]["resolved"] is False and items["AWQ"]["id_flagged"] is False
     text = (day18_home / "briefings" / f"{DAY18}-inference.en.md").read_text(encoding="utf-8")
-    assert "(2306.00978) (ID not resolved yet)\n" in text or "2306.00978) (ID not resolved yet)" in text
+    assert "[2306.00978](https://arxiv.org/abs/2306.00978) (ID not resolved yet)\n" in text
 
 
 @pytest.mark.parametrize("day", sorted(FLOORS))
