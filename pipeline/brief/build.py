@@ -15,7 +15,7 @@ from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.labels import card_speaks_for
-from kb.names import short_name
+from kb.names import TOKEN, coined, short_name
 from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
@@ -38,7 +38,8 @@ def _arxiv_url(arxiv_id: str | None) -> str | None:
     return f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None
 
 
-def _points(c: Candidate, section_markers: list[str], limit: int = 6) -> list[dict[str, Any]]:
+def _points(c: Candidate, section_markers: list[str], routing: list[str] = (), limit: int = 6
+            ) -> list[dict[str, Any]]:
     """Key points quoted from the sources, never written by kb.
 
     The team's bullets first, each with the tables and sub-items under it (not one that only asks for a
@@ -46,7 +47,7 @@ def _points(c: Candidate, section_markers: list[str], limit: int = 6) -> list[di
     post that carry the item's facts (parameters, measurements); for a paper alone, the first
     sentences of its abstract.
     """
-    team = [p for p in c.points if p.blocks or not _only_a_section(p.text, section_markers)]
+    team = [p for p in c.points if p.blocks or not _only_a_section(p.text, section_markers, routing)]
     written = {line for p in team for line in p.lines()}
     # a line of a note is a unit of its own (an entry without bullets is lines, not one sentence), but a
     # soft-wrapped line of English prose continues the one before it
@@ -65,16 +66,28 @@ def _points(c: Candidate, section_markers: list[str], limit: int = 6) -> list[di
 TEAM_KINDS = ("entry", "card")   # the team's own writing: its bullets are the key points, unattributed
 
 
-def _only_a_section(line: str, markers: list[str]) -> bool:
-    """Is a team's line its author's section request and nothing else ("→ §1.(1)", "Suggest §2.2.")? One that
-    says more ("建议：§2.1，优先级一般") is a point."""
+def _only_a_section(line: str, markers: list[str], routing: list[str] = ()) -> bool:
+    """Is a team's line its author's section request and nothing else ("→ §1.(1)", "Suggest §2.2.")? Or that and
+    the note's bookkeeping, a few words of who reads it, when, or its priority (``routing``: "Jay 看，→ §2.4",
+    "建议：§3.5，下午建卡")? One that says more ("建议：§2.4，二期短请求多，可以试", a figure, a system's name) is a
+    point."""
     if not stated_sections(line, markers):
         return False
     rest = without_section_numbers(line.casefold())
     for marker in sorted(markers, key=len, reverse=True):
         rest = rest.replace(marker, " ")
-    return not re.sub(r"[\W_]", "", rest)
+    if not re.sub(r"[\W_]", "", rest):
+        return True
+    words = _WORD_OR_HAN.findall(rest)
+    said = any(w in rest if not w.isascii() else re.search(rf"\b{re.escape(w)}\b", rest) for w in routing)
+    return (said and len(words) <= _BOOKKEEPING_WORDS and not re.search(r"\d", rest)
+            and not any(coined(t) for t in _TOKEN.findall(without_section_numbers(line))))
 
+
+_WORD_OR_HAN = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]")   # a Latin word, or one Chinese character
+_TOKEN = re.compile(TOKEN)
+# "多模态那边先看", "下午读书会后一起看", "Omer 上午细看": at most this many words or characters beside the request
+_BOOKKEEPING_WORDS = 10
 
 
 def _adds_a_fact(sentence: str, facts: list[str], written: set[str]) -> bool:
@@ -116,15 +129,16 @@ def _source_dict(s: SourceRef) -> dict[str, Any]:
             "credibility": s.credibility}
 
 
-def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[str], known: set[str],
-               section_markers: list[str], questioned: set[str]) -> dict[str, Any]:
+def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[str], known: set[str], rules,
+               questioned: set[str]) -> dict[str, Any]:
     return {
         "arxiv_id": c.arxiv_id, "resolved": c.arxiv_id in known if c.arxiv_id else None,
         # whether §3 has a flag on one of its IDs: only then does its ID line send the reader there
         "id_flagged": bool(questioned & set(c.arxiv_ids)),
         "url": c.url if not c.arxiv_id else None, "title": c.title, "category": c.category,
         "relevance": c.relevance, "topics": c.topics, "suggested_section": f"§{c.section}" if c.section else None,
-        "sources": [_source_dict(s) for s in c.sources], "points": _points(c, section_markers), "why": c.why,
+        "sources": [_source_dict(s) for s in c.sources],
+        "points": _points(c, rules.section_markers, rules.routing), "why": c.why,
         "anchored_in": [f"§{s}" for s in c.anchored_in], "other_ids": [i for i in c.arxiv_ids if i != c.arxiv_id],
         "facts": c.facts[:6], "markers": c.markers, "card_relevance": c.card_relevance, "score": c.score,
         "relation": {"same_section": same_section, "touches": touches},
@@ -179,15 +193,16 @@ def _counts(items: int, relevant: list[Candidate], shown: list[Candidate],
             "continuing_ids": sum(a["status"] == "continuing" for a in arxiv_ids)}
 
 
-def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str]
+def _relation(c: Candidate, facts, taxonomy, topic: str, sections: dict[str, str], bounded: set[str] = frozenset()
               ) -> tuple[list[dict[str, Any]], list[str]]:
     """Anchored items of the suggested section, closest first, and the doc's sections the item touches. Those the
-    team's own lines compare the item with ("和 §2.2 的 EarlyQuit 没本质区别", "Different from TwirlQ") come first,
-    whatever they share: the reader wants the paper the team had in mind beside the item."""
+    team's own lines compare the item with ("和 §2.2 的 EarlyQuit 没本质区别", "Different from TwirlQ") and those a
+    boundary flag of the day sets it against (``bounded``) come first, whatever they share: the reader wants the
+    paper the team had in mind, or section 3 asks about, beside the item."""
     anchored = facts.anchored_topics.get(c.section or "", [])
     said = likeness(c, facts.anchored_names, facts.overlap_words)
-    compared = {*said.same, *said.different}
-    ranked = sorted(anchored, key=lambda a: (a[0] not in compared, -len(set(c.topics) & a[2]), -len(c.terms & a[3]),
+    first = {*said.same, *said.different, *bounded}
+    ranked = sorted(anchored, key=lambda a: (a[0] not in first, -len(set(c.topics) & a[2]), -len(c.terms & a[3]),
                                              a[0]))
     same = [{"subject": s, "title": strip_anchor_syntax(t)} for s, t, _, _ in ranked if s not in c.subjects][:3]
     touches = sorted({sec for t in c.topics if (sec := taxonomy.section_for(t, sections)) and sec in sections})
@@ -320,10 +335,14 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     flags = run_rules(checked, facts, cands, shown=[c for c in checked if c in shown])
     net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
     questioned = flagged_ids(flags)
+    bounded: dict[str, set[str]] = {}   # the anchored papers each increment's boundary flags name
+    for f in flags:
+        if f.rule == "boundary":
+            bounded.setdefault(f.evidence["new_title"], set()).add(f.evidence["anchored"])
     increments = []
     for c in shown:
-        same, touches = _relation(c, facts, taxonomy, topic, section_titles)
-        increments.append(_increment(c, same, touches, facts.known_ids, rules.section_markers, questioned))
+        same, touches = _relation(c, facts, taxonomy, topic, section_titles, bounded.get(c.title, set()))
+        increments.append(_increment(c, same, touches, facts.known_ids, rules, questioned))
     arxiv_ids = _citable_ids(relevant, inputs.continuing, inputs.facts.known_ids, questioned)
     sources = _sources_checked(inputs, relevant)
     # Every other relevant item, NET-new and engineering first (the density counts them); the Markdown (and

@@ -41,6 +41,7 @@ class Rules:
     said_of: SaidOf = field(default_factory=SaidOf)   # the words before a quantity a value is said of ("to")
     claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ("from 1.9 s": not)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
+    routing: list[str] = field(default_factory=list)   # beside a section request, who reads it and when ("Jay 看")
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -133,7 +134,8 @@ def _read_rules(workspace: Path | None) -> Rules:
                      raw.get("claim_words", {}), part("[compared]", lambda: _compared(raw.get("compared", {}))),
                      part("[quantities_beside]", lambda: _beside(raw.get("quantities_beside", {}))),
                      part("[quantity_units]", lambda: _units(raw.get("quantity_units", {}))))),
-                 overlap_words=part("[overlap_words]", lambda: _overlap_words(raw.get("overlap_words", {}))))
+                 overlap_words=part("[overlap_words]", lambda: _overlap_words(raw.get("overlap_words", {}))),
+                 routing=words("routing", str.casefold))
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:

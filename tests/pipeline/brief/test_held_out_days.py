@@ -299,6 +299,16 @@ def test_day18_the_teams_words_on_repeats_sections_and_scope_decide(day18_home: 
     assert "[2306.00978](https://arxiv.org/abs/2306.00978) (ID not resolved yet)\n" in text
 
 
+def test_day18_the_paper_a_boundary_flag_names_is_listed_first(day18_home: Path) -> None:
+    """The day 18 reader: RetainKV's "§2.4.1 already anchors" named HopKV, RailKV and KVCrypt while its boundary flag
+    (section 3) set it against ReplayKV, anchored in the same section; so for the LoRaWAN paper and QuotaGate."""
+    data = json.loads(kb(day18_home, "brief", "--date", DAY18, "--format", "json", "--preview").stdout)
+    first = {i["title"].split(":")[0]: i["relation"]["same_section"][0]["subject"] for i in data["increments"]
+             if i["relation"]["same_section"]}
+    lorawan = next(subject for title, subject in first.items() if "LoRaWAN" in title)
+    assert first["RetainKV"] == "2610.17766" and lorawan == "2610.22264"
+
+
 @pytest.mark.parametrize("day", sorted(FLOORS))
 def test_no_labelled_day_falls_below_its_figure(day: str, request: pytest.FixtureRequest) -> None:
     date, recall, precision = FLOORS[day]

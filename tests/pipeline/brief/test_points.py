@@ -29,6 +29,7 @@ from tests.pipeline.brief.conftest import (
 )
 
 MARKERS = load_rules().section_markers   # data/briefing.toml's [markers] section
+ROUTING = load_rules().routing           # its [markers] routing
 POINT = Point("Read 模式用 VLLM_READ_MODE=1 打开：", ((9, 25),), (
     PointBlock("table", rows=((Inline("后端"), Inline("开关")), (Inline("UCCL"), Inline("a|b", ((0, 3),))))),
     PointBlock("list", items=((1, Inline("decode 主动拉取 KV")), (2, Inline("延迟更可预测")))),
@@ -283,6 +284,21 @@ def test_a_bullet_that_only_asks_for_a_section_is_no_key_point() -> None:
     bullets = ["decode 抢占 −63%", "→ §1.(1)", "建议：§2.5", "Suggest §2.2.", "建议：§2.1；二期下周可以先在灰度机上试 snapshot"]
     assert [p["text"] for p in _points(_candidate("", bullets, []), MARKERS)] == [
         "decode 抢占 −63%", "建议：§2.1；二期下周可以先在灰度机上试 snapshot"]
+
+
+def test_a_section_request_with_who_reads_it_is_no_key_point() -> None:
+    """The day 18 reader: "Jay 看，→ §2.4" (Tom's HF snapshot routing SkewTP) was SkewTP's third key point, beside the
+    "Suggested section: §2.1" the afternoon card chose. A request with the note's bookkeeping (who reads, when, a
+    priority) is none; one with a reason, a figure or a system's name is a point, and a long aside stays."""
+    from pipeline.brief.build import _points
+    routing = ["Jay 看，→ §2.4", "建议：§3.5，下午建卡", "建议：§10，低优先级", "Suggest §5, low priority.",
+               "Jay 早上写了，→ §2.4"]
+    kept = ["Omer 看，→ §2.5（今早锚的 MeldKV 在那里）", "建议：§2.4，二期短请求多，可以试", "8 卡 TP，→ §2.1",
+            "Suggest §2.2, already the cardinal case.",
+            "Suggest §2.3.1, next to the llm-d routing post."]
+    points = _points(_candidate("", routing + kept, []), MARKERS, ROUTING, limit=20)
+    assert [p["text"] for p in points] == kept
+    assert len(_points(_candidate("", routing, []), MARKERS, limit=20)) == len(routing)   # no routing words: kept
 
 
 def test_a_sentence_quoted_from_an_abstract_or_a_post_says_which() -> None:
