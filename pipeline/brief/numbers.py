@@ -37,8 +37,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                     by_place.setdefault(w, set()).add(v)
                     stamp.setdefault(w, d)
             single = {w: vs.pop() for w, vs in by_place.items() if len(vs) == 1}
-            values = sorted(set(single.values()))
             times = {w: _time_of(stamp[w]) for w in single}
+            values = _in_time_order(single, times)
             if upvotes_disagree([(v, times[w]) for w, v in single.items()]):
                 out.append(Flag("number-conflict", f"{c.title} · upvotes", {
                     "quantity": "HF upvotes", "day": day,
@@ -178,6 +178,16 @@ def upvotes_disagree(counts: list[tuple[int, str]]) -> bool:
         return True
     ordered = sorted(counts, key=lambda vt: (vt[1], vt[0]))
     return any(b[0] < a[0] or (a[1] == b[1] and a[0] != b[0]) for a, b in zip(ordered, ordered[1:]))
+
+
+def _in_time_order(counts: dict[str, int], times: dict[str, str]) -> list[int]:
+    """One day's upvote counts in the order they were read (a count read by several places at its first
+    reading; counts without a time of day last): the briefing lists "21 at 10:00; 23 at 10:30; 18 at 14:30",
+    where a fall shows, not the values sorted. The flag's identity is its evidence's sorted JSON: unchanged."""
+    first: dict[int, str] = {}
+    for w, v in counts.items():
+        first[v] = min(first.get(v, "~"), times[w] or "~")   # "~" after every time, "24:00" (a fetch) included
+    return sorted(first, key=lambda v: (first[v], v))
 
 
 def _upvote_times(counts: dict[str, int], times: dict[str, str]) -> dict[str, Any]:

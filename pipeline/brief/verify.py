@@ -7,6 +7,7 @@ stays closed until its evidence changes.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -46,10 +47,17 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
             context["aside"] = True
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
             context["said"] = [p for p in written if any(f in p for f in c.facts)][:3]
+        elif lines and all(_QUESTION.search(line) for line in lines[:3]):   # nothing to check: a thing to find out
+            context["question"] = True
         out.append(Flag("unsourced-claim", _claim_subject(c), {
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
             "credibility": best}, context=context))
     return out
+
+
+# A marked line that asks rather than claims ("待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写。", "Is the
+# 2x with or without CUDA graphs?"): the paper may not say, and the flag is closed by an answer.
+_QUESTION = re.compile(r"[?？]\s*[)）]?\s*$|是否|是不是|是[^，。；]{1,40}?还是|\bwhether\b", re.I)
 
 
 def _claim_subject(c: Candidate) -> str:

@@ -297,6 +297,8 @@ def test_day18_the_teams_words_on_repeats_sections_and_scope_decide(day18_home: 
     assert items["AWQ"]["resolved"] is False and items["AWQ"]["id_flagged"] is False
     text = (day18_home / "briefings" / f"{DAY18}-inference.en.md").read_text(encoding="utf-8")
     assert "[2306.00978](https://arxiv.org/abs/2306.00978) (ID not resolved yet)\n" in text
+    # the reader again: BaySwap's "待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写" is a question to answer
+    assert "Suggestion: an open question, not a claim: answer it from the paper (arXiv 2611.01208)" in text
 
 
 def test_day18_the_paper_a_boundary_flag_names_is_listed_first(day18_home: Path) -> None:

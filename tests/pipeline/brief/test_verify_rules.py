@@ -60,6 +60,21 @@ def test_a_marked_claim_about_a_known_paper_names_the_paper_to_check_it_against(
     assert known.evidence == unknown.evidence
 
 
+@pytest.mark.parametrize("line, asks", [
+    ("待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写。", True), ("⚠ 是否在 H20 上也成立", True),
+    ("unverified: is the 2x with CUDA graphs on?", True), ("⚠ not clear whether the baseline had prefix caching", True),
+    ("⚠ 5.2× lower queueing delay, baseline is FCFS", False), ("待确认：是 vLLM 0.6 的数", False),
+])
+def test_a_marked_question_about_a_known_paper_is_answered_not_checked(line: str, asks: bool) -> None:
+    """The day 18 reader: BaySwap's "待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写" was advised "check the marked
+    claim against the paper and say under which setup it holds": a question the paper leaves open is answered (from
+    the paper, its code, its authors), and its flag closed with the answer."""
+    marker = "unverified" if line.startswith("unverified") else "待确认" if line.startswith("待确认") else "⚠"
+    c = cand("bay", title="BaySwap", sources=[entry(3)], markers=[marker], arxiv_ids=["2611.01208"], points=[line])
+    [f] = unsourced_claims([c], Facts(known_ids={"2611.01208"}))
+    assert f.context.get("question", False) is asks
+
+
 def test_unsourced_marker_quotes_the_marked_line() -> None:
     c = cand("ds", title="DeepSeek V4.1 Prefill", sources=[entry(3)], markers=["⚠", "待核实"],
              points=["瓶颈在显存带宽", "⚠ 待核实：是否有 arXiv 论文支撑", "深度高"])
@@ -189,6 +204,8 @@ def test_upvote_counts_are_shown_with_their_times_and_a_fall_is_said() -> None:
     counts = [(16, "note#3", "2026-10-23T09:00"), (15, "card", "2026-10-23T13:40"), (19, "hf", "2026-10-23" + FETCHED)]
     [f] = number_conflicts([cand("s", upvotes=counts)], Facts())
     assert f.context["times"] == {"note#3": "09:00", "card": "13:40"} and f.context["fell"] is True
+    # in the order they were read, so the fall shows (day 18's DittoKV was listed 18, 21, 23, 26: by value)
+    assert list(f.evidence["values"]) == ["16", "15", "19"]
     undated = [(11, "card", "2026-10-08"), (12, "hf", "2026-10-08" + FETCHED)]
     [g] = number_conflicts([cand("s", upvotes=undated)], Facts())
     assert g.context["times"] == {} and "fell" not in g.context
