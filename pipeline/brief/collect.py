@@ -114,7 +114,7 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         pool.known_ids = existing_ids(store, {i for c in pool.items for i in c.arxiv_ids}) | pool.listed.keys()
         pool.promote(dict.fromkeys(pool.titled_as_unknown() + pool.named_in_headings()), sighting)
         pool.merge_same_titles()
-        pool.merge_named_entries()
+        pool.merge_named_entries(compared)
         names = _names(rows, pool, compared)
         if reached := pool.named_elsewhere(names):
             pool.promote(reached, sighting)

@@ -220,14 +220,15 @@ class Pool:
         return [i for i, row in self.listed.items()
                 if (name := title_name(row.title)) and any(_names_word(name, h) for h in headings)]
 
-    def merge_named_entries(self) -> None:
+    def merge_named_entries(self, compared: tuple[str, ...] = ()) -> None:
         """A note entry that cites no ID and no URL, whose heading names exactly one of the window's papers by its
         title's coined name, is that paper's ("收回早上的说法：PoolVerify 和 VerifyBatch 不是一回事" is PoolVerify's,
         VerifyBatch being no paper of the window), as when its heading carries the paper's ID. A heading naming two
-        of the day's papers compares them: it stays an item of its own."""
-        papers = [(name, c) for c in self.items if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids
-                  for name in _title_names(c.titles)]
-        for entry in self._citing_nothing():
+        of the day's papers compares them: it stays an item of its own. ``compared``: ``[compared] words``."""
+        entries = self._citing_nothing()
+        papers = [(name, c) for c in (self.items if entries else ())
+                  if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for name in _own_names(c, compared)]
+        for entry in entries:
             found = {id(c): c for name, c in papers if any(_names_word(name, h) for h in entry.titles)}
             if len(found) == 1:
                 (paper,) = found.values()
@@ -275,6 +276,16 @@ def _compared_titles(titles: list[str]) -> list[str]:
 def _title_names(titles: list[str]) -> set[str]:
     """The coined names ``titles`` start with."""
     return {n for t in titles if (n := title_name(t))}
+
+
+def _own_names(c: Candidate, compared: tuple[str, ...]) -> set[str]:
+    """The coined names ``c``'s titles start with that are its paper's: where the team writes a name beside one of
+    its IDs ("KeyFold（2610.16833）"), only such a name. Jay's heading "vLLM：KeyFold 进了 vLLM" over that line names
+    the engine that took the paper in, and a chat's "听说 vLLM 下个版本…" is no note of KeyFold's."""
+    names = _title_names(c.titles)
+    paired = {name_key(n) for s in c.sources if s.kind in ("entry", "card")
+              for n, i in name_id_pairs(s.text, compared) if i in c.arxiv_ids}
+    return {n for n in names if name_key(n) in paired} if paired else names
 
 
 def _names_word(name: str, text: str) -> bool:

@@ -384,6 +384,8 @@ def test_a_resource_before_a_figure_names_no_system() -> None:
     # for the noun, and a comparative between the value and the quantity it names
     ("不到 1% 的流量就能让同 batch 的请求慢 2.7×", "slowing co-batched requests 2.4x.", "slowdown"),
     ("decode 实例挂了以后 120 ms 内恢复", "ReplayKV resumes a request within 210 ms of a failure.", "recovery time"),
+    # day 19's: a start-up time copied with its digits swapped
+    ("70B engine 的冷启动少了 32 s", "GraphHold cuts the cold start of a 70B engine by 23 s.", "start-up time"),
     ("比通信单独开 kernel 的 ring attention 快 1.6×。", "prefills the prompt 1.4x faster than ring attention.",
      "speed-up"),
     ("每焦耳 token 数提升 1.42 倍", "WattBatch generates 1.24x more tokens per joule than batching at full "

@@ -175,6 +175,23 @@ def test_an_entry_citing_nothing_whose_heading_names_one_of_the_days_papers_is_t
                                            *(f"entry:inbox/jay/n.md#{n}" for n in range(3, 10))}
 
 
+def test_an_engines_name_heading_a_note_of_a_paper_is_not_the_papers_name() -> None:
+    """Day 19, blind: Jay's "vLLM：KeyFold 进了 vLLM" (its line "vLLM 把 KeyFold（2610.16833）接进了…") made "vLLM" a
+    name of KeyFold's item, and the ⭐2 chat's "听说 vLLM 下个版本开了 prefix caching 以后命中率能到 80%" became a
+    note of KeyFold (its unsourced 80% never flagged). A name the team writes beside the paper's ID is its name."""
+    pool = _pool(("2610.16833", "KeyFold: Low-Rank Key Projection"))
+    pool.known_ids = {"2610.16833"}
+    add(pool.get(["id:2610.16833"]), title="vLLM：KeyFold 进了 vLLM", text="vLLM 把 KeyFold（2610.16833）接进了 KV cache",
+        source=SourceRef("entry", "jay", "inbox/jay/b.md", 1, None, "2026-11-03T11:45", 5,
+                         "vLLM 把 KeyFold（2610.16833）接进了 KV cache"))
+    _entry(pool, 2, "听说 vLLM 下个版本开了 prefix caching 以后命中率能到 80%")
+    _entry(pool, 3, "KeyFold 的 v2 我还没看")
+    pool.merge_named_entries()
+    [keyfold] = [c for c in pool.items if "2610.16833" in c.arxiv_ids]
+    assert [s.entry for s in keyfold.sources if s.kind == "entry"] == [1, 3]
+    assert "entry:inbox/jay/n.md#2" in {c.key for c in pool.items}
+
+
 @pytest.mark.parametrize("written, ids", [
     # day 17: a week's table, its first row "QuietLane（2610.29004）" — 2610.29040's digits swapped
     ("QuietLane（2610.29004）", ["2610.29040"]),

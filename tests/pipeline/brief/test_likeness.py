@@ -63,14 +63,20 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("名字别和 §3.3 的 flashpd（2610.11842）搞混，那是 attention kernel", None),
     # and its morning reader's
     ("基本照搬了 §2.4 的 warmstart", "same"), ("读完了：本质上就是 §2.2 的 swapserve", "same"),
-    ("dittokv is meldkv under another name", "same"), ("和 §2.4 的 decodedrain 各管一摊", "different")])
+    ("dittokv is meldkv under another name", "same"), ("和 §2.4 的 decodedrain 各管一摊", "different"),
+    # day 19's (read after it was scored 0.714 / 0.833)
+    ("和今早刚锚的 graphstash 是一码事", "same"), ("和 §2.4.1 的 hopkv 走的同一条路，只是在 llm-d 里重做了一遍", "same"),
+    ("和 graphstash 不是一码事", "different"), ("it does not repeat keyfold (2610.16833)", "different"),
+    ("和 §2.5 的 keyfold 不重复：keyfold 压 key", "different")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
 
 @pytest.mark.parametrize("clause, repeats", [("a repeat of kvdedup", True), ("it is a duplicate of hopkv", True),
                                              ("说白了就是 §3.5 的 hotswapep", False), ("基本照搬了 §2.4 的 warmstart", True),
-                                             ("dittokv is meldkv under another name", True)])
+                                             ("dittokv is meldkv under another name", True),
+                                             ("和今早刚锚的 graphstash 是一码事", True),
+                                             ("和 §2.4.1 的 hopkv 走的同一条路", False)])
 def test_a_repeat_is_said_by_its_own_phrases(clause: str, repeats: bool) -> None:
     """"A repeat of X" says the item repeats X (a confirmation); "说白了就是 X" that it is like X, still new."""
     assert (WORDS.repeats.verdict(clause) == "same") is repeats
