@@ -23,7 +23,7 @@ from kb.store.posts import PostView, earlier_texts, posts_published_between
 from kb.text import clean_heading, find_markers, normalize_url
 from pipeline.brief.entities import NameIndex
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
-from pipeline.brief.pool import Listed, Pool, add, norm_title
+from pipeline.brief.pool import Listed, Pool, add, names_word, norm_title
 
 QUEUE_PATH = "organized/queue/work-queue.md"
 
@@ -207,6 +207,16 @@ def post_is_about(post_title: str | None, paper_title: str | None) -> bool:
     return bool(words) and len(words & _title_words(post_title)) >= ABOUT_SHARE * len(words)
 
 
+def _headed_with_its_paper(pool: Pool, url: str | None, paper_title: str | None) -> bool:
+    """Does a team's entry linking the post head it with the coined name of the one paper it cites? Jay's
+    "Tessera：MeldKV 上了长文档问答" over Tessera's "Merging Near-Duplicate Tokens for Long-Document QA" (which
+    deploys MeldKV, arXiv:2610.34788): the team files the post under the paper, as a post titled with the name
+    would be. Day 2's "LMCache v0.7：CacheBlend + layer-wise streaming 合并" names the release, not TierKV."""
+    entry = pool.by_key.get(f"url:{normalize_url(url)}") if url else None
+    name = title_name(paper_title) if paper_title else None
+    return bool(entry is not None and name and any(names_word(name, t) for t in entry.titles))
+
+
 def _title_words(title: str) -> set[str]:
     """A title's words as titles are compared (``norm_title``), plural s dropped, small words left out
     ("Token-Tree" → token, tree)."""
@@ -378,7 +388,8 @@ def _add_posts(rows: _Rows, pool: Pool, source_credibility: dict[str, int], tz: 
         ids = list(p.cites)
         # A post about one paper is that paper's item; a post citing several, or one paper it is not
         # about (a release note that cites the paper behind one feature), stands on its own.
-        about = len(ids) == 1 and post_is_about(p.title, cited.get(ids[0]))
+        about = len(ids) == 1 and (post_is_about(p.title, cited.get(ids[0]))
+                                   or _headed_with_its_paper(pool, p.url, cited.get(ids[0])))
         keys = ([f"id:{ids[0]}"] if about else []) + (
             [f"url:{normalize_url(p.url)}"] if p.url else [f"post:{p.key}"])
         c = pool.get(keys)

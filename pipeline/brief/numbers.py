@@ -84,6 +84,9 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     # whose paper it does not cite is of another version ("SGLang throughput 1.3x over v0.4"), and a name two cited
     # papers share names neither
     shared = {n.casefold() for n, k in Counter(n.casefold() for n, _, _ in abstracts.values()).items() if k > 1}
+    cites: dict[str, set[str]] = {}   # a place's cited IDs (one entry's lines may be in two items)
+    for s in (s for c in cands for s in c.sources):
+        cites.setdefault(s.key, set()).update(_cited_by(s))
     said_of = {(cl.subject.casefold(), arxiv_id) for c in cands for s in c.sources for cl in claims(s.text or "", s.key)
                if cl.subject for arxiv_id in _cited_by(s)}
     named += [cl for arxiv_id, (name, abstract, where) in abstracts.items()
@@ -96,8 +99,23 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             out.append(Flag("number-conflict", f"{subject} · {quantity}",
                             {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
                             context={**_corrections(values, corrected), **_signs(signed),
+                                     **_quotes_the_abstract(values, cites),
                                      "measured": _measured(None, subject, quantity, _shown(unit, values))}))
     return out
+
+
+def _quotes_the_abstract(values: dict[str, list[str]], cites: dict[str, set[str]]) -> dict[str, Any]:
+    """``{"quoted": {place: [abstract]}}`` for each source that writes a figure of a paper it cites by ID, against
+    the figure of that paper's own abstract: a figure copied wrongly, not another measurement (day 17's week
+    table, "ShardLoad（2610.32751）… 上线快 4.7×", its figures "从摘要抄的", against the abstract's 4.1x)."""
+    value_of = {w: v for v, places in values.items() for w in places}
+    quoted: dict[str, list[str]] = {}
+    for w, v in value_of.items():
+        for arxiv_id in sorted(cites.get(w, ())):
+            page = ABSTRACT_PLACE + arxiv_id
+            if value_of.get(page, v) != v:
+                quoted.setdefault(w, []).append(page)
+    return {"quoted": quoted} if quoted else {}
 
 
 def _cited_by(s: Any) -> set[str]:

@@ -218,7 +218,7 @@ class Pool:
         if not headings:
             return []
         return [i for i, row in self.listed.items()
-                if (name := title_name(row.title)) and any(_names_word(name, h) for h in headings)]
+                if (name := title_name(row.title)) and any(names_word(name, h) for h in headings)]
 
     def merge_named_entries(self, compared: tuple[str, ...] = ()) -> None:
         """A note entry that cites no ID and no URL, whose heading names exactly one of the window's papers by its
@@ -229,7 +229,7 @@ class Pool:
         papers = [(name, c) for c in (self.items if entries else ())
                   if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for name in _own_names(c, compared)]
         for entry in entries:
-            found = {id(c): c for name, c in papers if any(_names_word(name, h) for h in entry.titles)}
+            found = {id(c): c for name, c in papers if any(names_word(name, h) for h in entry.titles)}
             if len(found) == 1:
                 (paper,) = found.values()
                 if paper in self.items and entry in self.items and paper is not entry:
@@ -288,7 +288,7 @@ def _own_names(c: Candidate, compared: tuple[str, ...]) -> set[str]:
     return {n for n in names if name_key(n) in paired} if paired else names
 
 
-def _names_word(name: str, text: str) -> bool:
+def names_word(name: str, text: str) -> bool:
     """Does ``text`` name the coined ``name`` itself: as written (SPARK is no "Spark"), a whole word (not in
     "config_TideKV_budget" or a link's path), no release after it ("SGLang 0.5", "DeepEP-v2": another thing)?"""
     return name in text and _name_regex(name).search(text) is not None

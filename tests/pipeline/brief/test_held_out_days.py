@@ -444,3 +444,14 @@ def test_papers_kept_as_rows_change_no_briefing(day: str, request: pytest.Fixtur
                                                               sort_keys=True)
     finally:
         ctx.close()
+
+
+def test_day19_a_post_the_team_heads_with_its_one_cited_paper_is_that_papers(day19_home: Path) -> None:
+    """The day 19 reader: Tessera's "Merging Near-Duplicate Tokens for Long-Document QA", which deploys MeldKV
+    (arXiv:2610.34788, anchored in §2.5 the day before) and which Jay headed "Tessera：MeldKV 上了长文档问答", was an
+    item of its own, "adjacent", placed in §5, with no arXiv ID."""
+    briefing = json.loads(kb(day19_home, "brief", "--date", DAY19, "--format", "json", "--preview").stdout)
+    items = [i for i in briefing["increments"] + briefing["others"]
+             if any("meldkv-long-doc-qa" in (s["url"] or "") for s in i["sources"])]
+    assert [(i["arxiv_id"], i["category"], i["anchored_in"]) for i in items] == [("2610.34788", "confirmation",
+                                                                                 ["§2.5"])]

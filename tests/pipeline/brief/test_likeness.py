@@ -67,7 +67,9 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     # day 19's (read after it was scored 0.714 / 0.833)
     ("和今早刚锚的 graphstash 是一码事", "same"), ("和 §2.4.1 的 hopkv 走的同一条路，只是在 llm-d 里重做了一遍", "same"),
     ("和 graphstash 不是一码事", "different"), ("it does not repeat keyfold (2610.16833)", "different"),
-    ("和 §2.5 的 keyfold 不重复：keyfold 压 key", "different")])
+    ("和 §2.5 的 keyfold 不重复：keyfold 压 key", "different"),
+    # and day 17's reader's
+    ("和 §10 的 wattbatch 一个套路，多出来的功率模型算细节", "same")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 

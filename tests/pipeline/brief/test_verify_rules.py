@@ -1016,3 +1016,15 @@ def test_an_unsourced_claim_under_a_notes_recurring_heading_is_named_by_what_it_
     paper = cand("id:2610.1", title="HopKV: Relaying KV", arxiv_ids=["2610.1"], markers=["⚠"], facts=["38%"],
                  points=["⚠ HopKV −38%"], sources=[entry(4, text="⚠ HopKV −38%")])
     assert unsourced_claims([paper], facts)[0].subject == "HopKV: Relaying KV"   # a paper is named by its title
+
+
+def test_a_figure_written_of_a_cited_paper_against_its_abstract_is_a_quote_to_correct() -> None:
+    """The day 17 reader: Tom's week table "ShardLoad（2610.32751）… 上线快 4.7×" (its figures "从摘要抄的") against the
+    abstract's 4.1x was advised "check each source's setup": a figure written of a paper cited by its ID is a quote of
+    the paper; another source's figure of it, not citing it, is another measurement."""
+    from pipeline.brief.numbers import ABSTRACT_PLACE, _quotes_the_abstract
+    abstract = ABSTRACT_PLACE + "2610.32751"
+    values = {"4.1x": [abstract], "4.7×": ["wrap.md#1"], "3.9x": ["post"]}
+    cites = {"wrap.md#1": {"2610.32751"}, "post": set()}
+    assert _quotes_the_abstract(values, cites) == {"quoted": {"wrap.md#1": [abstract]}}
+    assert _quotes_the_abstract({"4.1x": [abstract, "wrap.md#1"]}, cites) == {}
