@@ -277,3 +277,4 @@ class KnowledgeDoc:
     cited_count: int | None = None      # the hand-kept 引→N
     sections: list[Section] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)   # its lines that anchor nothing: a history, a section's prose

@@ -135,6 +135,7 @@ class DocVersion:
     sections: list[dict[str, Any]]
     read_on: str | None = None                      # the day kb first read this version
     problems: list[str] = field(default_factory=list)   # what that reading found
+    remarks: list[str] | None = None                # its lines that anchor nothing (None: not kept, before m030)
 
 
 def docs_read_as(store: Store) -> dict[str, str]:
@@ -154,22 +155,24 @@ def current_doc_version(store: Store, topic: str, day: str | None = None) -> Doc
     keeps its own baseline and section numbers."""
     if day is not None:
         rows = store.query(
-            "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections, d.read_on, d.problems "
-            "FROM doc_readings r JOIN doc_versions d ON d.topic = r.topic AND d.content_hash = r.content_hash "
+            "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections, d.read_on, d.problems, "
+            "d.remarks FROM doc_readings r JOIN doc_versions d "
+            "ON d.topic = r.topic AND d.content_hash = r.content_hash "
             "WHERE r.topic = ? AND r.read_on <= ? ORDER BY r.read_on DESC, r.id DESC LIMIT 1", (topic, day))
         if rows:
             return _doc_version(rows[0])
     rows = store.query(
-        "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections, d.read_on, d.problems "
-        "FROM doc_versions d JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash "
+        "SELECT d.topic, d.path, d.version, d.version_date, d.cited_count, d.sections, d.read_on, d.problems, "
+        "d.remarks FROM doc_versions d JOIN workspace_files w ON w.path = d.path AND w.content_hash = d.content_hash "
         "WHERE d.topic = ? UNION ALL SELECT * FROM (SELECT topic, path, version, version_date, cited_count, "
-        "sections, read_on, problems FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1) AS latest",
+        "sections, read_on, problems, remarks FROM doc_versions WHERE topic = ? ORDER BY id DESC LIMIT 1) AS latest",
         (topic, topic))
     return _doc_version(rows[0]) if rows else None
 
 
 def _doc_version(r: Any) -> DocVersion:
-    return DocVersion(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], json.loads(r[7] or "[]"))
+    return DocVersion(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], json.loads(r[7] or "[]"),
+                      json.loads(r[8]) if r[8] is not None else None)
 
 
 def section_titles(store: Store, topic: str, day: str | None = None) -> dict[str, str]:

@@ -605,6 +605,13 @@ M029_FILE_STAT = Migration("m029_file_stat", (
     "ALTER TABLE workspace_files ADD COLUMN stat_key TEXT",
 ))
 
+# A doc version's lines that anchor nothing (its history, a section's prose), kept with that version: a briefing
+# names the open flags a new version's lines speak of ("DittoKV … 不锚：和已锚的 MeldKV … 重复"). NULL: a version
+# read before this, whose lines were not kept (nothing is compared with it).
+M030_DOC_REMARKS = Migration("m030_doc_remarks", (
+    "ALTER TABLE doc_versions ADD COLUMN remarks TEXT",
+))
+
 MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, M004_ID_CHECKS, M005_RUN_PROBLEMS,
                                      M006_INCREMENTAL, M007_CLASSIFY_QUEUE, M008_BRIEFED_ITEMS, M009_FTS_MERGE,
                                      M010_ENTRY_CITES, M011_FTS_TOKENS, M012_DOC_RELEVANCE, M013_POINT_BLOCKS,
@@ -613,7 +620,7 @@ MIGRATIONS: tuple[Migration, ...] = (M001_INITIAL, M002_FTS, M003_POST_CONTENT, 
                                      M021_FLAG_CLOSURES, M022_CITED_IDS,
                                      M023_CARD_FINDINGS, M024_FLAG_SIGNED, M025_QUEUE_READINGS,
                                      M026_POST_VERSIONS, M027_ANCHOR_DATES,
-                                     M028_PAPER_CHANGES_INDEX, M029_FILE_STAT)
+                                     M028_PAPER_CHANGES_INDEX, M029_FILE_STAT, M030_DOC_REMARKS)
 
 # The tables with an ``id INTEGER PRIMARY KEY``: SQLite numbers a new row max(id) + 1; PostgreSQL
 # (pg_ddl) an identity sequence, which kb sets to the same next number in each write transaction.

@@ -207,6 +207,7 @@ class DocVersion(SQLModel, table=True):
     read_on: str | None = None
     sections: str = "[]"
     problems: str = "[]"                 # what that reading of the doc found (file and line)
+    remarks: str | None = None           # JSON: its lines that anchor nothing (NULL: read before m030)
 
 
 class DocReading(SQLModel, table=True):

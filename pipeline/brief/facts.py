@@ -27,6 +27,7 @@ from kb.text import strip_anchor_syntax
 from pipeline.brief.claim_words import ClaimWords, SaidOf
 from pipeline.brief.claims import Claim, claims_in
 from pipeline.brief.collect import QUEUE_PATH
+from pipeline.brief.doc_lines import new_lines
 from pipeline.brief.likeness import AnchoredNames, Names, OverlapWords
 from pipeline.brief.model import Window
 from pipeline.brief.words import WordCounts, count_words
@@ -245,6 +246,17 @@ def baseline(store: Store, topic: str, day: str, since: str | None = None) -> di
     read_now = doc.read_on is not None and (since is None or doc.read_on > since)
     return {"path": doc.path, "version": doc.version, "version_date": doc.version_date,
             "cited_hand": doc.cited_count, "cited_kb": count, "problems": doc.problems if read_now else []}
+
+
+def doc_lines_since(store: Store, topic: str, day: str, previous: str | None
+                    ) -> tuple[str | None, list[tuple[str, str]]]:
+    """The doc's version on ``day`` and its lines that anchor nothing which its version on ``previous`` (the
+    previous briefing's day) did not have (``doc_lines.new_lines``)."""
+    now = current_doc_version(store, topic, day)
+    then = current_doc_version(store, topic, previous) if previous else None
+    if now is None or then is None:
+        return None, []
+    return now.version, new_lines(now.remarks, then.remarks)
 
 
 def recent_anchors(store: Store, topic: str, window: Window) -> list[dict[str, Any]]:

@@ -20,14 +20,21 @@ from kb.store.anchors import (
 )
 from kb.store.briefings import briefed_before, briefing_data
 from kb.store.cards import QueueView, queue
-from kb.store.flags import STALE, FlagState, flag_states
+from kb.store.flags import STALE, FlagState, flag_states, open_flags_citing
 from kb.store.notes import NoteView, entry_counts, notes_between
 from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
 from kb.store.tags import StoredResult, stored_relevance, stored_results
 from kb.text import normalize_url, paper_title_key, title_key
 from pipeline.brief.collect import cited_anchored, collect_candidates, compute_window
-from pipeline.brief.facts import baseline, gather_facts, history, recent_anchors, stored_classifications
+from pipeline.brief.facts import (
+    baseline,
+    doc_lines_since,
+    gather_facts,
+    history,
+    recent_anchors,
+    stored_classifications,
+)
 from pipeline.brief.kept_claims import KeptClaims
 from pipeline.brief.model import Candidate, Window
 from pipeline.brief.pool import Listed
@@ -83,6 +90,9 @@ class BriefingInputs:
     troubled: list[dict[str, Any]] = field(default_factory=list)
     previous: dict[str, Any] | None = None  # the data of the previous briefing of the topic (window.previous)
     flag_states: dict[str, FlagState] = field(default_factory=dict)   # the topic's stored flags, by fingerprint
+    doc_version: str | None = None   # the doc's version on the day, and its lines the previous briefing's had not
+    doc_new_lines: list[tuple[str, str]] = field(default_factory=list)   # (line, what it adds)
+    open_flags: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)   # read when there are such lines
     # whom a card's primary_topic speaks for: the docs that anchor its paper, or else the main doc
     main_doc: bool = True
     one_doc: bool = True   # the workspace has one knowledge doc: a note's "建议：§2.2" can mean no other
@@ -128,6 +138,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     facts.listed = {i: row.title for i, row in collected.listed.items()}
     facts.known_ids |= facts.listed.keys()   # each was classified: the store has it
     facts.doc_path = next((t.doc for t in cfg.topics if t.slug == topic), "")
+    doc_version, doc_new_lines = doc_lines_since(store, topic, day, window.previous)
     in_window = [n for n in notes_between(store, window.start[:10], window.end[:10]) if window.contains(n.timestamp)]
     counts = entry_counts(store, [n.path for n in in_window])
     notes = [NoteSource(n, counts.get(n.path, 0)) for n in in_window]
@@ -155,6 +166,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
                              None),
         troubled=troubled_sources(store, until=day),
         previous=briefing_data(store, topic, window.previous) if window.previous else None,
+        doc_version=doc_version, doc_new_lines=doc_new_lines,
+        open_flags=open_flags_citing(store, topic) if doc_new_lines else [],
         flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug, one_doc=len(cfg.topics) == 1,
         anchored_elsewhere={k for t in cfg.topics if t.slug != topic for k in anchored_sections(store, t.slug, day)})
 

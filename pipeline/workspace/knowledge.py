@@ -255,9 +255,11 @@ def parse_knowledge(text: str, path: str, topic: str, today: str | None = None, 
         for s in doc.sections:
             if s.line < unit.line <= s.end_line:
                 home = s
+        refs = _anchors(unit) if home is not None else []
         if home is not None:
-            refs = _anchors(unit)
             home.anchors += refs
             if refs:
                 doc.problems += _date_problems(unit, refs[0].anchored_on, today)
+        if not refs and unit.text.strip():
+            doc.remarks.append(unit.text.strip())
     return doc

@@ -455,3 +455,17 @@ def test_day19_a_post_the_team_heads_with_its_one_cited_paper_is_that_papers(day
              if any("meldkv-long-doc-qa" in (s["url"] or "") for s in i["sources"])]
     assert [(i["arxiv_id"], i["category"], i["anchored_in"]) for i in items] == [("2610.34788", "confirmation",
                                                                                  ["§2.5"])]
+
+
+def test_day19_the_docs_new_line_names_the_open_flags_it_settles(day19_home: Path) -> None:
+    """The day 19 reader: "13 opened, 0 closed", while v328's history line ("DittoKV、ReadyPool、BaySwap、RetainKV 不锚：
+    和已锚的 MeldKV、WarmStart、SwapServe、ReplayKV 重复") settles the four boundary flags day 18 raised."""
+    data = json.loads(kb(day19_home, "brief", "--date", DAY19, "--format", "json", "--preview").stdout)
+    named = data["since_previous"]["doc_named"]
+    [line] = named["lines"]
+    assert named["version"] == "v328" and line["line"].startswith("v328（Nov 3）")
+    assert [f["subject"] for f in line["flags"]] == ["DittoKV ~ MeldKV", "RetainKV ~ ReplayKV", "ReadyPool ~ WarmStart",
+                                                     "BaySwap ~ SwapServe"]
+    text = (day19_home / "briefings" / f"{DAY19}-inference.en.md").read_text(encoding="utf-8")
+    assert re.search(r"  - #\d+ DittoKV ~ MeldKV, #\d+ RetainKV ~ ReplayKV, #\d+ ReadyPool ~ WarmStart, #\d+ BaySwap ~ "
+                     r"SwapServe: \"v328（Nov 3）", text)

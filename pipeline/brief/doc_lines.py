@@ -1,0 +1,118 @@
+"""Which open flags of earlier briefings the knowledge doc's new lines name.
+
+A team settles a question in its doc as often as with ``kb flags resolve``: v328's history line "DittoKV、ReadyPool、
+BaySwap、RetainKV 不锚：和已锚的 MeldKV、WarmStart、SwapServe、ReplayKV 重复" answers the four boundary flags day 18
+raised, and "TierKV 那行不改：lmcache 测的是单机…" the TierKV figures' conflict. kb does not read what such a line
+decides; it shows, beside the flags still open, the new lines (those the version of the previous briefing's day did
+not have) that name a flag's papers, so the reader closes what the team settled. Pure: lines and flags in.
+"""
+from __future__ import annotations
+
+import re
+from os.path import commonprefix
+from typing import Any
+
+from kb.arxiv_id import find_arxiv_ids
+from kb.names import coined, title_name
+from kb.sections import without_section_numbers
+from pipeline.brief.pool import names_word
+
+# The rules whose question a line of the doc settles by naming it: what two papers are to each other (both named),
+# a paper's figure (its name and the figure). Others are slips in the team's files, or a paper's line names it
+# for what it is (a history line listing "和已锚的 … WarmStart … 重复" settles no figure of WarmStart's).
+SETTLED_IN_DOC = ("boundary", "number-conflict")
+# A line edited rather than written anew (a section's prose that gains a clause) is new only where it changed: at
+# least this many characters kept at its start and end say it is the old line.
+_KEPT = 20
+
+
+def new_lines(now: list[str] | None, then: list[str] | None) -> list[tuple[str, str]]:
+    """The doc's lines that anchor nothing (``KnowledgeDoc.remarks``) now and not then, each with what it adds (a
+    line edited from an old one: the text between what it kept of it); none where either version's lines were
+    not kept (read before kb kept them)."""
+    if now is None or then is None:
+        return []
+    old = set(then)
+    return [(line, _added(line, then)) for line in now if line not in old]
+
+
+def _added(line: str, old_lines: list[str]) -> str:
+    best = ("", 0, 0)
+    for old in old_lines:
+        start = len(commonprefix([line, old]))
+        end = len(commonprefix([line[start:][::-1], old[start:][::-1]]))
+        if start + end > best[1] + best[2]:
+            best = (old, start, end)
+    _, start, end = best
+    return line[start:len(line) - end] if start + end >= _KEPT else line
+
+
+def flags_named(lines: list[tuple[str, str]], open_flags: list[tuple[int, str, dict[str, Any]]],
+                raised_today: set[str]) -> list[dict[str, Any]]:
+    """Each new line (``new_lines``) with the open flags what it adds names (``open_flags``: id, ``rule:subject``,
+    evidence), those raised today left out (their evidence is today's, which the doc may not speak of): a
+    boundary's two papers both named (by coined name or arXiv ID); a conflict's paper and one of its figures."""
+    out = []
+    named_once: set[int] = set()
+    for line, added in lines:
+        found = []
+        for flag_id, fingerprint, evidence in open_flags:
+            rule = fingerprint.split(":", 1)[0]
+            if rule not in SETTLED_IN_DOC or fingerprint in raised_today or flag_id in named_once:
+                continue
+            papers = _papers_of(rule, fingerprint.split(":", 1)[1], evidence)
+            if papers and all(_names(added, names) for names, _ in papers) and _figure_of(rule, evidence, added):
+                found.append({"id": flag_id, "rule": rule, "subject": " ~ ".join(shown for _, shown in papers)})
+                named_once.add(flag_id)
+        if found:
+            out.append({"line": line, "flags": found})
+    return out
+
+
+def _figure_of(rule: str, evidence: dict[str, Any], text: str) -> bool:
+    """A conflict's line must write one of its figures ("÷3.2 改成 ÷2.7"); other rules need none."""
+    if rule != "number-conflict":
+        return True
+    numbers = {m[0] for v in evidence.get("values", {}) if (m := _NUMBER.search(v))}
+    text = _VERSION.sub(" ", without_section_numbers(text))   # "PausePoint 进 §2.2" writes no 2.2×, "v326" no 326
+    return any(re.search(rf"(?<![\d.]){re.escape(n)}(?![\d])", text) for n in numbers)
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_VERSION = re.compile(r"(?<![A-Za-z])v\d+(?:\.\d+)*")
+
+
+def _papers_of(rule: str, subject: str, evidence: dict[str, Any]) -> list[tuple[set[str], str]]:
+    """The papers a flag is about, each as the names a line may write it by (coined name, arXiv ID) and the one
+    the briefing shows; [] when a paper has no name a line could carry."""
+    if rule == "boundary":
+        sides = [(evidence.get("new"), evidence.get("new_title")),
+                 (evidence.get("anchored"), evidence.get("anchored_title"))]
+    else:   # the item the flag is raised on: its subject before " · " (a quantity), its IDs
+        sides = [(next(iter(_ids(evidence)), None), subject.split(" · ", 1)[0])]
+    papers = []
+    for key, title in sides:
+        names = {n for n in (_name(title), key if key and find_arxiv_ids(key) else None) if n}
+        if not names:
+            return []
+        papers.append((names, _name(title) or key))
+    return papers
+
+
+def _ids(evidence: dict[str, Any]) -> list[str]:
+    return [i for i in evidence.get("arxiv_ids", []) or evidence.get("ids", []) if isinstance(i, str)]
+
+
+def _name(title: str | None) -> str | None:
+    """A paper's coined name: its title's ("DittoKV: …"), or a title that is one ("ShardLoad")."""
+    if not title:
+        return None
+    name = title_name(title)
+    return name or (title if _ONE_WORD.fullmatch(title) and coined(title) else None)
+
+
+_ONE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+
+
+def _names(line: str, names: set[str]) -> bool:
+    return any(names_word(n, line) if not find_arxiv_ids(n) else n in line for n in names)

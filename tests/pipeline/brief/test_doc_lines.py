@@ -1,0 +1,65 @@
+"""The open flags a knowledge doc's new lines name (``pipeline.brief.doc_lines``), and the lines a doc keeps."""
+from __future__ import annotations
+
+from pipeline.brief.doc_lines import flags_named, new_lines
+from pipeline.workspace.knowledge import parse_knowledge
+
+V328 = ("v328（Nov 3）：不改编号；周一 listing 读完的两篇周二早上入锚：SkewTP 和 GraphStash 进 §2.1。DittoKV、ReadyPool、"
+        "BaySwap、RetainKV 不锚：和已锚的 MeldKV、WarmStart、SwapServe、ReplayKV 重复。KeyFold 那行按 v2 改了数。")
+DITTO = (371, "boundary:2611.00496 ~ 2610.34788", {
+    "new": "2611.00496", "new_title": "DittoKV: Collapsing Near-Duplicate Token Entries of the KV Cache",
+    "anchored": "2610.34788", "anchored_title": "MeldKV: Merging the KV Entries of Near-Duplicate Tokens"})
+HALF = (375, "boundary:2611.01329 ~ 2610.22264", {   # one of its papers named (QuotaGate is not)
+    "new": "2611.01329", "new_title": "DittoKV-Lite: Something Else", "anchored": "2610.22264",
+    "anchored_title": "QuotaGate: Per-Tenant Token Buckets"})
+FIGURES = (381, "number-conflict:KeyFold: Low-Rank Key Projection · memory", {"quantity": "memory (×)",
+                                                                          "values": {"2.7x": ["a"], "3.2×": ["b"]}})
+AN_ID = (386, "impossible-id:1412.07024", {"written": "1412.07024"})   # a slip in the team's files, settled there
+
+
+def _new(*lines: str) -> list[tuple[str, str]]:
+    return [(line, line) for line in lines]
+
+
+def test_a_new_line_names_the_boundaries_it_settles_and_a_flag_raised_today_is_left_out() -> None:
+    found = flags_named(_new(V328), [DITTO, HALF, FIGURES, AN_ID], raised_today=set())
+    assert found == [{"line": V328, "flags": [{"id": 371, "rule": "boundary", "subject": "DittoKV ~ MeldKV"}]}]
+    # a conflict's paper is named with one of its figures: "KeyFold 那行按 v2 改了数（÷3.2 改成 ÷2.7）"
+    figures = V328.replace("改了数。", "改了数（÷3.2 改成 ÷2.7）。")
+    assert [f["subject"] for f in flags_named(_new(figures), [DITTO, FIGURES], set())[0]["flags"]] == [
+        "DittoKV ~ MeldKV", "KeyFold"]
+    # the KeyFold conflict raised again today is today's question (Jay's quote of the post), not the line's
+    assert [f["id"] for f in flags_named(_new(figures), [DITTO, FIGURES], {FIGURES[1]})[0]["flags"]] == [371]
+    assert flags_named(_new("§3.5 还没有锚"), [DITTO, FIGURES], set()) == []
+
+
+def test_a_paper_named_by_its_id_and_a_name_inside_a_word_is_none() -> None:
+    by_id = "2611.00496 不锚：和 MeldKV 重复"
+    assert [f["id"] for f in flags_named(_new(by_id), [DITTO], set())[0]["flags"]] == [371]
+    assert flags_named(_new("DittoKVs 和 MeldKVx"), [DITTO], set()) == []
+
+
+def test_only_lines_new_since_the_previous_version_count_and_an_edited_line_only_where_it_changed() -> None:
+    assert new_lines(["a", V328], ["a"]) == [(V328, V328)]
+    assert new_lines(["a", V328], None) == [] and new_lines(None, ["a"]) == []
+    prose = "KV transfer 的工程控制面参数：layer-wise streaming 有了 LayerLink，多网卡的是 RailKV"
+    grown = prose + "，直连拥塞时绕道别的节点的是 HopKV"
+    assert new_lines([grown], [prose]) == [(grown, "，直连拥塞时绕道别的节点的是 HopKV")]
+    rail = (48, "boundary:2610.14688 ~ 2610.13455", {"new": "2610.14688", "new_title": "RailKV: Rail-Striped",
+                                                      "anchored": "2610.13455", "anchored_title": "LayerLink: …"})
+    assert flags_named(new_lines([grown], [prose]), [rail], set()) == []   # the line named both before
+
+
+def test_a_doc_keeps_its_lines_that_anchor_nothing() -> None:
+    doc = parse_knowledge("# inference\nversion: v328 · 2026-11-03\n\n> " + V328 + "\n\n## §2 Serving\n\n"
+                          "### §2.1 Engines\n- 2309.06180 vLLM — PagedAttention (anchored 2026-09-01)\n"
+                          "- 还没有锚的：engine snapshot\n", "organized/knowledge/inference.md", "inference")
+    assert doc.remarks == ["inference", "version: v328 · 2026-11-03", V328, "还没有锚的：engine snapshot"]
+    assert [a.arxiv_id for s in doc.sections for a in s.anchors] == ["2309.06180"]
+
+
+def test_a_section_or_version_number_is_no_figure_of_a_conflict() -> None:
+    tierkv = (338, "number-conflict:TierKV: Tiered KV Cache Offloading · speed-up",
+              {"quantity": "speed-up (×)", "values": {"2.2×": ["post"], "3.1x": ["abstract"]}})
+    assert flags_named(_new("v322（Oct 26）：TierKV 进 §2.2，见 v3.1 的说明"), [tierkv], set()) == []
+    assert flags_named(_new("TierKV 那行不改：lmcache 测的 2.2× 是单机"), [tierkv], set())[0]["flags"][0]["id"] == 338
