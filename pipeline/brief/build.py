@@ -19,7 +19,7 @@ from kb.names import TOKEN, coined, short_name
 from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
-from pipeline.brief.doc_lines import flags_named
+from pipeline.brief.doc_lines import corrected_flags, flags_named
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import KnownTitles, hold_back_known_figures, judge, read_facts, team_aside
@@ -362,10 +362,13 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     top_item = max((c for c in shown if c.title not in questioned), key=lambda c: (-tier(c), c.score, c.key),
                    default=None)
     # Compared with the previous briefing as the density is: its NET-new count is the history's last.
+    raised = {f.fingerprint for f in flags}
     since = since_previous(inputs.previous, net_new=net_new, previous_net_new=(inputs.history or [None])[-1],
                            anchors=inputs.anchors, flags=flags, states=inputs.flag_states, sources=sources,
                            day=inputs.day, doc_named={"version": inputs.doc_version, "lines": flags_named(
-                               inputs.doc_new_lines, inputs.open_flags, {f.fingerprint for f in flags})})
+                               inputs.doc_new_lines, inputs.open_flags, raised)},
+                           corrected=corrected_flags(inputs.corrections, inputs.open_flags, raised, rules.correction,
+                                                     inputs.flagged_entries, rules.quantities))
     return Briefing(
         topic=topic, date=inputs.day, timezone=inputs.timezone,
         section_titles=section_titles,

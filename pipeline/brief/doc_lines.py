@@ -116,3 +116,42 @@ _ONE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
 
 def _names(line: str, names: set[str]) -> bool:
     return any(names_word(n, line) if not find_arxiv_ids(n) else n in line for n in names)
+
+
+def corrected_flags(entries: list[tuple[str, str]], open_flags: list[tuple[int, str, dict[str, Any]]],
+                    raised_today: set[str], correction: list[str], flagged: dict[str, str],
+                    quantities: dict[str, str]) -> list[dict[str, Any]]:
+    """The window's team entries (``(place, text)``) that correct a figure an open flag of an earlier briefing
+    questions: a line with a ``[markers] correction`` word that writes a figure of an unsourced claim's flag named
+    by its figures ("周六值班 · 28%", a team aside) as a measure of the same quantity as the
+    flag's own entry (``flagged``: place → text) wrote it (the ``[quantities]`` keyword nearest before it): Spark's
+    "更正周一的值班记录 … MFU 从 28% 改成 46%" for Monday's "MFU 掉到 28%", not ElasticPD's "从 −47% 改成 −41%" for
+    a hit rate of 41%. Each with the line, for the reader to close the flag."""
+    asides = [(flag_id, fingerprint, fingerprint.split(" · ", 1)[1].split(", "), evidence.get("sources", []))
+              for flag_id, fingerprint, evidence in open_flags if fingerprint.startswith("unsourced-claim:")
+              and " · " in fingerprint and fingerprint not in raised_today]
+    out, done = [], set()
+    for where, text in entries:
+        if not asides or not any(w in text.casefold() for w in correction):
+            continue
+        for line in text.splitlines():
+            if not any(w in line.casefold() for w in correction):   # the line that corrects, not a table's other row
+                continue
+            found = [{"id": flag_id, "rule": "unsourced-claim", "subject": fingerprint.split(":", 1)[1]}
+                     for flag_id, fingerprint, figures, places in asides if flag_id not in done
+                     and any(_measures(line, f, quantities) is not None and _measures(line, f, quantities) in
+                             {_measures(flagged.get(p, ""), f, quantities) for p in places} for f in figures)]
+            done |= {f["id"] for f in found}
+            if found:
+                out.append({"where": where, "line": line.strip().lstrip("-*").strip(), "flags": found})
+    return out
+
+
+def _measures(text: str, figure: str, quantities: dict[str, str]) -> str | None:
+    """The quantity ``text`` writes ``figure`` of: the ``[quantities]`` keyword that ends nearest before it."""
+    m = re.search(rf"(?<![\d.]){re.escape(figure)}", text)
+    if m is None:
+        return None
+    before = text[:m.start()].casefold()
+    ends = [(before.rfind(k) + len(k), q) for k, q in quantities.items() if k in before]
+    return max(ends)[1] if ends else None

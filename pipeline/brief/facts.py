@@ -5,6 +5,7 @@ cards): nothing reads a whole backfilled table.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -237,15 +238,29 @@ class SectionTerms:
 
 def baseline(store: Store, topic: str, day: str, since: str | None = None) -> dict[str, Any]:
     """The knowledge doc's latest version, its date, the hand-kept 引→N and kb's own count of anchors on ``day``;
-    and, when that version was first read after ``since`` (in the window), the problems its reading found."""
+    and, when that version was first read after ``since`` (in the window), the problems its reading found that the
+    version of ``since`` did not have (``standing``: how many it had; a doc the team edits daily repeated "§1.(1)
+    and §1.1 differ only by parentheses" every morning, the day 17 and 19 readers' noise; `kb audit` lists all)."""
     count = anchored_subject_count(store, topic, day)
     doc = current_doc_version(store, topic, day)
     if doc is None:
         return {"path": None, "version": None, "version_date": None, "cited_hand": None, "cited_kb": count,
                 "problems": []}
     read_now = doc.read_on is not None and (since is None or doc.read_on > since)
+    problems = doc.problems if read_now else []
+    then = current_doc_version(store, topic, since) if problems and since else None
+    # the version of the window's start, if kb had read one by then (else the one on disk: today's, new to all)
+    read_before = then is not None and then.read_on is not None and then.read_on <= since
+    before = {_without_lines(p) for p in then.problems} if read_before else set()
+    new = [p for p in problems if _without_lines(p) not in before]
     return {"path": doc.path, "version": doc.version, "version_date": doc.version_date,
-            "cited_hand": doc.cited_count, "cited_kb": count, "problems": doc.problems if read_now else []}
+            "cited_hand": doc.cited_count, "cited_kb": count, "problems": new,
+            **({"standing": len(problems) - len(new)} if len(new) < len(problems) else {})}
+
+
+def _without_lines(problem: str) -> str:
+    """A doc problem as it stays when lines are added above it: "line 35: §1.(1) and §1.1 (line 28) …"."""
+    return re.sub(r"\blines? \d+", "line", problem)
 
 
 def doc_lines_since(store: Store, topic: str, day: str, previous: str | None

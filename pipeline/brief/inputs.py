@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kb.store import Store
 from kb.store.anchors import (
     AnchorView,
     anchored_sections,
@@ -21,7 +22,7 @@ from kb.store.anchors import (
 from kb.store.briefings import briefed_before, briefing_data
 from kb.store.cards import QueueView, queue
 from kb.store.flags import STALE, FlagState, flag_states, open_flags_citing
-from kb.store.notes import NoteView, entry_counts, notes_between
+from kb.store.notes import NoteView, entries_of_notes, entry_counts, notes_between
 from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
 from kb.store.tags import StoredResult, stored_relevance, stored_results
@@ -92,7 +93,9 @@ class BriefingInputs:
     flag_states: dict[str, FlagState] = field(default_factory=dict)   # the topic's stored flags, by fingerprint
     doc_version: str | None = None   # the doc's version on the day, and its lines the previous briefing's had not
     doc_new_lines: list[tuple[str, str]] = field(default_factory=list)   # (line, what it adds)
-    open_flags: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)   # read when there are such lines
+    corrections: list[tuple[str, str]] = field(default_factory=list)   # the team's entries with a correction word
+    open_flags: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)   # read when either is there
+    flagged_entries: dict[str, str] = field(default_factory=dict)   # the open asides' entries, when a note corrects
     # whom a card's primary_topic speaks for: the docs that anchor its paper, or else the main doc
     main_doc: bool = True
     one_doc: bool = True   # the workspace has one knowledge doc: a note's "建议：§2.2" can mean no other
@@ -139,6 +142,9 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     facts.known_ids |= facts.listed.keys()   # each was classified: the store has it
     facts.doc_path = next((t.doc for t in cfg.topics if t.slug == topic), "")
     doc_version, doc_new_lines = doc_lines_since(store, topic, day, window.previous)
+    corrections = list({s.key: s.text for c in cands for s in c.sources if s.kind == "entry" and s.text
+                        and any(w in s.text.casefold() for w in rules.correction)}.items())
+    open_flags = open_flags_citing(store, topic) if doc_new_lines or corrections else []
     in_window = [n for n in notes_between(store, window.start[:10], window.end[:10]) if window.contains(n.timestamp)]
     counts = entry_counts(store, [n.path for n in in_window])
     notes = [NoteSource(n, counts.get(n.path, 0)) for n in in_window]
@@ -166,8 +172,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
                              None),
         troubled=troubled_sources(store, until=day),
         previous=briefing_data(store, topic, window.previous) if window.previous else None,
-        doc_version=doc_version, doc_new_lines=doc_new_lines,
-        open_flags=open_flags_citing(store, topic) if doc_new_lines else [],
+        doc_version=doc_version, doc_new_lines=doc_new_lines, corrections=corrections,
+        open_flags=open_flags, flagged_entries=_entries_of_asides(store, open_flags) if corrections else {},
         flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug, one_doc=len(cfg.topics) == 1,
         anchored_elsewhere={k for t in cfg.topics if t.slug != topic for k in anchored_sections(store, t.slug, day)})
 
@@ -213,3 +219,11 @@ def _states_tonight(store: Any, topic: str) -> dict[str, FlagState]:
             s = states[fingerprint]
             states[fingerprint] = replace(s, status=STALE)
     return states
+
+
+def _entries_of_asides(store: Store, open_flags: list[tuple[int, str, dict[str, Any]]]) -> dict[str, str]:
+    """The text of each note entry (``path#n``) an open unsourced claim named by its figures was raised on."""
+    places = {p for _, fingerprint, evidence in open_flags if fingerprint.startswith("unsourced-claim:")
+              and " · " in fingerprint for p in evidence.get("sources", []) if "#" in p}
+    by_note = entries_of_notes(store, sorted({p.rsplit("#", 1)[0] for p in places}))
+    return {f"{path}#{e.number}": e.text for path, entries in by_note.items() for e in entries}

@@ -81,14 +81,17 @@ def source_changes(previous: dict[str, Any], sources: list[dict[str, Any]]) -> d
 def since_previous(previous: dict[str, Any] | None, *, net_new: int, previous_net_new: int | None,
                    anchors: dict[str, list[str]], flags: list[Flag], states: dict[str, FlagState],
                    sources: list[dict[str, Any]], day: str,
-                   doc_named: dict[str, Any] | None = None) -> dict[str, Any] | None:
+                   doc_named: dict[str, Any] | None = None,
+                   corrected: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
     """The block's figures: NET-new now and then, the previous briefing's new items now anchored,
     flags opened and closed, sources recovered and failing anew; and ``doc_named``, the open flags of earlier
-    briefings the doc's new lines name (``doc_lines.flags_named``), when there are any."""
+    briefings the doc's new lines name (``doc_lines.flags_named``) and those a note corrects the figure of
+    (``doc_lines.corrected_flags``), when there are any."""
     if previous is None:
         return None
     anchored = now_anchored(previous, anchors)
     return {"previous": previous["date"], "net_new": net_new, "previous_net_new": previous_net_new,
             "now_anchored": anchored, "now_anchored_count": len(anchored),
             "flags": flag_changes(previous, flags, states, day), "sources": source_changes(previous, sources),
-            **({"doc_named": doc_named} if doc_named and doc_named["lines"] else {})}
+            **({"doc_named": doc_named} if doc_named and doc_named["lines"] else {}),
+            **({"corrected": corrected} if corrected else {})}

@@ -63,3 +63,28 @@ def test_a_section_or_version_number_is_no_figure_of_a_conflict() -> None:
               {"quantity": "speed-up (×)", "values": {"2.2×": ["post"], "3.1x": ["abstract"]}})
     assert flags_named(_new("v322（Oct 26）：TierKV 进 §2.2，见 v3.1 的说明"), [tierkv], set()) == []
     assert flags_named(_new("TierKV 那行不改：lmcache 测的 2.2× 是单机"), [tierkv], set())[0]["flags"][0]["id"] == 338
+
+
+CORRECTION = ["更正", "改成", "corrected"]
+MFU = (368, "unsourced-claim:周六值班 · 28%", {"claims": ["28%"], "sources": ["inbox/spark/m.md#2"]})
+FLAGGED = {"inbox/spark/m.md#2": "2. 周六值班\n周六晚上二期 H20 集群 prefill 的 MFU 掉到 28%，还没查原因"}
+QUANTITIES = {"mfu": "MFU", "命中率": "hit rate", "ttft": "TTFT"}
+PAPER = (366, "unsourced-claim:ReadyPool: Weight-Resident Standby Instances", {"claims": ["⚠ 群里有人说…"]})
+
+
+def test_a_note_correcting_a_flagged_figure_names_the_flag() -> None:
+    """The day 19 reader: Spark's "更正周一的值班记录 … MFU 从 28% 改成 46%" (with the dashboard's link) went unsaid while
+    Monday's flag on the 28% stayed open."""
+    from pipeline.brief.doc_lines import corrected_flags
+    text = "2. 更正周一的值班记录\n- 二期 H20 集群周六晚上 prefill 的 MFU 从 28% 改成 46%：周一我看错了面板"
+    [found] = corrected_flags([("inbox/spark/n.md#2", text)], [MFU, PAPER], set(), CORRECTION, FLAGGED, QUANTITIES)
+    assert found == {"where": "inbox/spark/n.md#2", "line": "二期 H20 集群周六晚上 prefill 的 MFU 从 28% 改成 46%：周一我看错了面板",
+                     "flags": [{"id": 368, "rule": "unsourced-claim", "subject": "周六值班 · 28%"}]}
+    # no correction word, another figure (128%), the figure of another quantity (a paper's line the team corrected),
+    # or the flag raised again today: nothing
+    def found(entry: str, raised: frozenset[str] = frozenset()) -> list:
+        return corrected_flags([("n#1", entry)], [MFU], set(raised), CORRECTION, FLAGGED, QUANTITIES)
+    assert found("MFU 还是 28%") == [] and found("更正：MFU 是 128%") == [] and found(text, frozenset({MFU[1]})) == []
+    assert found("ElasticPD 那行已经按 v2 从 −38% 改成 −28%") == [] and found("更正：TTFT 降了 28%") == []
+    # day 15's check table: "corrected" on another row than the figure's
+    assert found("| WarmStart | 18% → 14% (the post as corrected) |\n| PivotQ | MFU 28% | 对得上 |") == []

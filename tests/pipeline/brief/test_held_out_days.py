@@ -469,3 +469,6 @@ def test_day19_the_docs_new_line_names_the_open_flags_it_settles(day19_home: Pat
     text = (day19_home / "briefings" / f"{DAY19}-inference.en.md").read_text(encoding="utf-8")
     assert re.search(r"  - #\d+ DittoKV ~ MeldKV, #\d+ RetainKV ~ ReplayKV, #\d+ ReadyPool ~ WarmStart, #\d+ BaySwap ~ "
                      r"SwapServe: \"v328（Nov 3）", text)
+    # and Spark's "更正周一的值班记录 … MFU 从 28% 改成 46%" beside Monday's open flag on the 28%
+    [corrected] = data["since_previous"]["corrected"]
+    assert [f["subject"] for f in corrected["flags"]] == ["周六值班 · 28%"] and "从 28% 改成 46%" in corrected["line"]
