@@ -21,7 +21,7 @@ from kb.store.notes import EntryView, NoteView, entries_of_notes, notes_between
 from kb.store.papers import SightingView, existing_ids, paper_titles, papers_named, sightings_between
 from kb.store.posts import PostView, earlier_texts, posts_published_between
 from kb.text import clean_heading, find_markers, normalize_url
-from pipeline.brief.entities import NameIndex
+from pipeline.brief.entities import NameIndex, name_id_pairs
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
 from pipeline.brief.pool import Listed, Pool, add, names_word, norm_title
 
@@ -331,6 +331,10 @@ def _cards(rows: _Rows, window: Window, pool: Pool) -> None:
         c.short_ids += [(written, why, card.path) for written, why in find_short_ids(card.body)]
         if len(ids) > 1 and ids[1] not in c.card_file_ids:   # the file name says another ID than the card's
             c.card_file_ids.append(ids[1])
+        # so does its text, beside the card's own name: card 463's "EtherKV（2611.01828）" for its 2611.01288
+        name = title_name(card.title)
+        c.card_file_ids += [i for written, i in name_id_pairs(card.body) if name and written.casefold() ==
+                            name.casefold() and i not in ids and i not in c.card_file_ids]
         if card.hf_upvotes is not None:
             c.upvotes.append((card.hf_upvotes, card.path, card.created or ""))
         if card.primary_topic is not None:

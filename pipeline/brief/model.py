@@ -66,8 +66,9 @@ class Candidate:
     short_ids: list[tuple[str, str, str]] = field(default_factory=list)   # (as written, why, where): "2610.1635"
     # another known paper's ID written beside this one's name → (arXiv's title of that ID, where it was written)
     miscited: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
-    # the ID a team card's file name gives the item where its front matter says another ("406-2610-15590.md"
-    # with arxiv_id 2610.15950): written by the team, so one of the item's IDs, never the key it is merged by
+    # the IDs a team card writes where its front matter says another: its file name's ("406-2610-15590.md"
+    # with arxiv_id 2610.15950), its text's beside its own name ("EtherKV（2611.01828）"): written by the team, so
+    # IDs of the item, never the key it is merged by
     card_file_ids: list[str] = field(default_factory=list)
     # Filled by the judge:
     arxiv_id: str | None = None
@@ -99,8 +100,8 @@ class Candidate:
 
     @property
     def written_ids(self) -> list[str]:
-        """Every arXiv ID the item is written with: its IDs, then a card file name's that disagrees with its
-        front matter. More than one is an ID conflict (``verify.id_conflicts``)."""
+        """Every arXiv ID the item is written with: its IDs, then those its card writes against its front matter
+        (the file name's, its text's beside its own name). More than one is an ID conflict (``verify.id_conflicts``)."""
         return self.arxiv_ids + [i for i in self.card_file_ids if i not in self.arxiv_ids]
 
     @property

@@ -46,7 +46,7 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         if c.aside:   # no paper to find: a figure to ask its teller for
             context["aside"] = True
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
-            context["said"] = [p for p in written if any(f in p for f in c.facts)][:3]
+            context["said"] = [p for p in written if any(f in p for f in c.facts)][:3] or _prose_saying(c)
         elif lines and all(_QUESTION.search(line) for line in lines[:3]):   # nothing to check: a thing to find out
             context["question"] = True
         out.append(Flag("unsourced-claim", _claim_subject(c), {
@@ -58,6 +58,16 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
 # A marked line that asks rather than claims ("待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写。", "Is the
 # 2x with or without CUDA graphs?"): the paper may not say, and the flag is closed by an answer.
 _QUESTION = re.compile(r"[?？]\s*[)）]?\s*$|是否|是不是|是[^，。；]{1,40}?还是|\bwhether\b", re.I)
+
+
+def _prose_saying(c: Candidate) -> list[str]:
+    """The sentences of the team's entries that write the item's figures, for a note written in prose, no bullets
+    (day 20's new member: "…told me that the next vLLM release reaches an 80% prefix-cache hit rate once…")."""
+    return [sentence for s in c.sources if s.kind == "entry" for line in (s.text or "").splitlines()
+            for sentence in _SENTENCE_END.split(line.strip()) if any(f in sentence for f in c.facts)][:3]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])")
 
 
 def _claim_subject(c: Candidate) -> str:

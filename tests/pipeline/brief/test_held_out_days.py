@@ -29,6 +29,7 @@ from tests.support.days import (
     DAY17,
     DAY18,
     DAY19,
+    DAY20,
     LABELLED,
     next_day,
     three_days,
@@ -122,6 +123,11 @@ def day18_home(day17_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day19_home(day18_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day18_home, 19, DAY19, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day20_home(day19_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day19_home, 20, DAY20, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -257,13 +263,17 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # blind in the thirteenth sitting and measured once: 0.714 / 0.833 (`learned` 0.786 / 0.917); read then: a heading's
 # engine name ("vLLM：KeyFold 进了 vLLM") is no name of the paper the entry writes beside its ID, "一码事" / "同一条路"
 # say a likeness and "does not repeat" / "不重复" set an item apart, a cold start is a start-up time: 1.000 / 1.000.
+# Day 20 (a new member's prose notes, a v2 retitling an anchored paper, a paper on HF only) was written blind after
+# those changes and measured once: 0.800 / 0.667 (`learned` the same); read then: a prose entry's sentence is what an
+# unsourced figure's flag quotes, a card's text writing another ID beside its own name is an ID conflict, "各是各的"
+# sets an item apart and "没有一篇和它重", "could not find anything … that does" say it overlaps nothing: 1.000 / 1.000.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
           "day12": (DAY12, 1.0, 1.0), "day13": (DAY13, 1.0, 1.0),
           "day14": (DAY14, 0.95, 1.0), "day15": (DAY15, 1.0, 0.95),
           "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95),
-          "day18": (DAY18, 1.0, 0.95), "day19": (DAY19, 1.0, 1.0)}
+          "day18": (DAY18, 1.0, 0.95), "day19": (DAY19, 1.0, 1.0), "day20": (DAY20, 1.0, 1.0)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:
@@ -472,3 +482,17 @@ def test_day19_the_docs_new_line_names_the_open_flags_it_settles(day19_home: Pat
     # and Spark's "更正周一的值班记录 … MFU 从 28% 改成 46%" beside Monday's open flag on the 28%
     [corrected] = data["since_previous"]["corrected"]
     assert [f["subject"] for f in corrected["flags"]] == ["周六值班 · 28%"] and "从 28% 改成 46%" in corrected["line"]
+
+
+def test_day20_a_prose_note_and_a_cards_text_are_read_as_the_team_wrote_them(day20_home: Path) -> None:
+    """Day 20, blind 0.800 / 0.667: the new member's prose note ("…told me that the next vLLM release reaches an 80%
+    prefix-cache hit rate…") was flagged as a bare "80%" (no bullet to quote), and card 463's "EtherKV（2611.01828）",
+    its front matter's 2611.01288 with two digits swapped, was no ID conflict."""
+    flags = {(f["kind"], f["subject"]): f for f in json.loads(kb(day20_home, "brief", "--date", DAY20, "--format",
+                                                                   "json", "--preview").stdout)["flags"]}
+    lunch = flags[("unsourced-claim", "Something I heard at lunch · 80%")]
+    assert lunch["context"]["said"] == ["At lunch on Monday someone from the platform team told me that the next vLLM "
+                                        "release reaches an 80% prefix-cache hit rate once prefix caching is switched "
+                                        "on."]
+    ether = next(f for (kind, subject), f in flags.items() if kind == "id-conflict" and subject.startswith("EtherKV"))
+    assert set(ether["evidence"]["ids"]) == {"2611.01288", "2611.01828"}

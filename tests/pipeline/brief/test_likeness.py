@@ -69,7 +69,11 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("和 graphstash 不是一码事", "different"), ("it does not repeat keyfold (2610.16833)", "different"),
     ("和 §2.5 的 keyfold 不重复：keyfold 压 key", "different"),
     # and day 17's reader's
-    ("和 §10 的 wattbatch 一个套路，多出来的功率模型算细节", "same")])
+    ("和 §10 的 wattbatch 一个套路，多出来的功率模型算细节", "same"),
+    # day 20's (read after it was scored 0.800 / 0.667)
+    ("和 §2.4 的 localfill 各是各的：localfill 是把整条短 prompt 留在 decode 节点上算", "different"),
+    ("§2.4.1 的几篇全是走 rdma 或 nvlink 的，没有一篇和它重", "nothing"),
+    ("i could not find anything in §2.1 that does this", "nothing")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
