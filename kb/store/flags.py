@@ -137,6 +137,14 @@ def open_flags_citing(store: Store, topic: str) -> list[tuple[int, str, dict[str
         "SELECT id, fingerprint, evidence FROM flags WHERE topic = ? AND status = 'open' ORDER BY id", (topic,))]
 
 
+def open_flags_on(store: Store, topic: str, day: str) -> list[tuple[int, str, dict[str, Any]]]:
+    """(id, fingerprint without the topic, evidence) of the topic's flags raised before ``day`` and open on it: open
+    now, or closed by the team after ``day``'s briefing (``closed_after``), so a past day rebuilt reads what it read."""
+    return [(r[0], _without_topic(r[1], topic), json.loads(r[2])) for r in store.query(
+        "SELECT id, fingerprint, evidence FROM flags WHERE topic = ? AND first_seen < ? AND (status = 'open' OR "
+        "(status IN ('verified', 'dismissed') AND closed_after >= ?)) ORDER BY id", (topic, day, day))]
+
+
 def _without_topic(fingerprint: str, topic: str) -> str:
     """A stored fingerprint (``topic:rule:subject``) as a briefing's flag has it (``rule:subject``)."""
     return fingerprint.removeprefix(f"{topic}:")

@@ -15,7 +15,7 @@ from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.labels import card_speaks_for
-from kb.names import TOKEN, coined, short_name
+from kb.names import short_name
 from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
@@ -39,7 +39,7 @@ def _arxiv_url(arxiv_id: str | None) -> str | None:
     return f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None
 
 
-def _points(c: Candidate, section_markers: list[str], routing: list[str] = (), limit: int = 6
+def _points(c: Candidate, section_markers: list[str], routing: list[re.Pattern[str]] = (), limit: int = 6
             ) -> list[dict[str, Any]]:
     """Key points quoted from the sources, never written by kb.
 
@@ -67,28 +67,21 @@ def _points(c: Candidate, section_markers: list[str], routing: list[str] = (), l
 TEAM_KINDS = ("entry", "card")   # the team's own writing: its bullets are the key points, unattributed
 
 
-def _only_a_section(line: str, markers: list[str], routing: list[str] = ()) -> bool:
+def _only_a_section(line: str, markers: list[str], routing: list[re.Pattern[str]] = ()) -> bool:
     """Is a team's line its author's section request and nothing else ("→ §1.(1)", "Suggest §2.2.")? Or that and
-    the note's bookkeeping, a few words of who reads it, when, or its priority (``routing``: "Jay 看，→ §2.4",
-    "建议：§3.5，下午建卡")? One that says more ("建议：§2.4，二期短请求多，可以试", a figure, a system's name) is a
+    the note's bookkeeping, each clause of the rest one of ``routing`` (who reads it, when, its priority: "Jay 看，
+    → §2.4", "建议：§3.5，下午建卡")? One that says more ("建议：§2.4，二期短请求多，可以试", "单卡就能跑") is a
     point."""
     if not stated_sections(line, markers):
         return False
     rest = without_section_numbers(line.casefold())
     for marker in sorted(markers, key=len, reverse=True):
         rest = rest.replace(marker, " ")
-    if not re.sub(r"[\W_]", "", rest):
-        return True
-    words = _WORD_OR_HAN.findall(rest)
-    said = any(w in rest if not w.isascii() else re.search(rf"\b{re.escape(w)}\b", rest) for w in routing)
-    return (said and len(words) <= _BOOKKEEPING_WORDS and not re.search(r"\d", rest)
-            and not any(coined(t) for t in _TOKEN.findall(without_section_numbers(line))))
+    clauses = [c for c in (c.strip(" \t:：()（）") for c in _CLAUSE.split(rest)) if re.sub(r"[\W_]", "", c)]
+    return all(any(p.fullmatch(c) for p in routing) for c in clauses)
 
 
-_WORD_OR_HAN = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]")   # a Latin word, or one Chinese character
-_TOKEN = re.compile(TOKEN)
-# "多模态那边先看", "下午读书会后一起看", "Omer 上午细看": at most this many words or characters beside the request
-_BOOKKEEPING_WORDS = 10
+_CLAUSE = re.compile(r"[，,；;。.、]")
 
 
 def _adds_a_fact(sentence: str, facts: list[str], written: set[str]) -> bool:
@@ -297,6 +290,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     sections = {s.lstrip("§"): t for s, t in section_titles.items()}
     describe = SectionTerms(inputs.anchored, section_titles, taxonomy, classify)
     facts.anchored_names, facts.overlap_words = AnchoredNames(inputs.anchored), rules.overlap_words
+    facts.quoting = rules.quoting
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
         mine = inputs.classify_for(c.label_keys)

@@ -6,6 +6,7 @@ when kb ingested it, so a past day can be rebuilt from recordings.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta, tzinfo
@@ -214,7 +215,12 @@ def _headed_with_its_paper(pool: Pool, url: str | None, paper_title: str | None)
     would be. Day 2's "LMCache v0.7：CacheBlend + layer-wise streaming 合并" names the release, not TierKV."""
     entry = pool.by_key.get(f"url:{normalize_url(url)}") if url else None
     name = title_name(paper_title) if paper_title else None
-    return bool(entry is not None and name and any(names_word(name, t) for t in entry.titles))
+    return bool(entry is not None and name and any(names_word(name, t) and not _NOT_BEFORE.search(t[:t.find(name)])
+                                                    for t in entry.titles))
+
+
+# A heading naming the paper to say the post does not use it ("Tessera：没用 MeldKV，自己写的 token 合并").
+_NOT_BEFORE = re.compile(r"(?:没|不|未|非|无|别|without|not|instead of|rather than|unlike)\s*[用上是做靠]?\s*$", re.I)
 
 
 def _title_words(title: str) -> set[str]:

@@ -9,6 +9,7 @@ not have) that name a flag's papers, so the reader closes what the team settled.
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from os.path import commonprefix
 from typing import Any
 
@@ -24,6 +25,7 @@ SETTLED_IN_DOC = ("boundary", "number-conflict")
 # A line edited rather than written anew (a section's prose that gains a clause) is new only where it changed: at
 # least this many characters kept at its start and end say it is the old line.
 _KEPT = 20
+_NEAR = 2   # an edited line is looked for this many lines either side of its place
 
 
 def new_lines(now: list[str] | None, then: list[str] | None) -> list[tuple[str, str]]:
@@ -33,7 +35,14 @@ def new_lines(now: list[str] | None, then: list[str] | None) -> list[tuple[str, 
     if now is None or then is None:
         return []
     old = set(then)
-    return [(line, _added(line, then)) for line in now if line not in old]
+    out = []
+    # each new line compared with the few old lines at its place in the block it replaced (difflib's blocks), not
+    # with every old line: a doc-wide edit of thousands of lines stays linear
+    for tag, i1, i2, j1, j2 in SequenceMatcher(a=then, b=now, autojunk=False).get_opcodes():
+        if tag in ("replace", "insert"):
+            out += [(line, _added(line, then[i1:i2][max(0, k - _NEAR):k + _NEAR + 1]))
+                    for k, line in enumerate(now[j1:j2]) if line not in old]
+    return out
 
 
 def _added(line: str, old_lines: list[str]) -> str:
@@ -104,14 +113,19 @@ def _ids(evidence: dict[str, Any]) -> list[str]:
 
 
 def _name(title: str | None) -> str | None:
-    """A paper's coined name: its title's ("DittoKV: …"), or a title that is one ("ShardLoad")."""
+    """A paper's coined name: its title's ("DittoKV: …"), or a title that is one ("ShardLoad"); a release post's
+    name and version before its title's colon ("llm-d 0.9: Relay Transfers …", "llm-d 0.9：直连拥塞时走中转")."""
     if not title:
         return None
     name = title_name(title)
-    return name or (title if _ONE_WORD.fullmatch(title) and coined(title) else None)
+    if name or (_ONE_WORD.fullmatch(title) and coined(title)):
+        return name or title
+    release = _RELEASE.match(title)
+    return release[1] if release else None
 
 
 _ONE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+_RELEASE = re.compile(r"\s*([A-Za-z][\w.+-]*\s+v?\d+(?:\.\d+)+)\s*[:：]")
 
 
 def _names(line: str, names: set[str]) -> bool:
@@ -119,39 +133,53 @@ def _names(line: str, names: set[str]) -> bool:
 
 
 def corrected_flags(entries: list[tuple[str, str]], open_flags: list[tuple[int, str, dict[str, Any]]],
-                    raised_today: set[str], correction: list[str], flagged: dict[str, str],
+                    raised_today: set[str], connectors: list[str], flagged: dict[str, str],
                     quantities: dict[str, str]) -> list[dict[str, Any]]:
     """The window's team entries (``(place, text)``) that correct a figure an open flag of an earlier briefing
-    questions: a line with a ``[markers] correction`` word that writes a figure of an unsourced claim's flag named
-    by its figures ("周六值班 · 28%", a team aside) as a measure of the same quantity as the
-    flag's own entry (``flagged``: place → text) wrote it (the ``[quantities]`` keyword nearest before it): Spark's
-    "更正周一的值班记录 … MFU 从 28% 改成 46%" for Monday's "MFU 掉到 28%", not ElasticPD's "从 −47% 改成 −41%" for
-    a hit rate of 41%. Each with the line, for the reader to close the flag."""
-    asides = [(flag_id, fingerprint, fingerprint.split(" · ", 1)[1].split(", "), evidence.get("sources", []))
-              for flag_id, fingerprint, evidence in open_flags if fingerprint.startswith("unsourced-claim:")
-              and " · " in fingerprint and fingerprint not in raised_today]
+    questions: a line that writes the flag's figure changed to another (``[markers] correction``, the words between
+    them: "从 28% 改成 46%", "3.2× → 2.7×"). An unsourced claim's flag named by its figures ("周六值班 · 28%", a team
+    aside) is corrected by its figure as a measure of the same quantity as the flag's own entry (``flagged``: place →
+    text) wrote it (the ``[quantities]`` keyword nearest before it); a conflict's by one of its figures changed to
+    another of them (Jay's "我那条从 3.2× 改成 2.7×" of KeyFold's 3.2× against 2.7x). "把 batch 改成 64 后 MFU 仍是 28%"
+    changes no figure of the flag's. Each with the line, for the reader to close the flag."""
+    if not connectors:
+        return []
+    change = re.compile(rf"(?<![\d.])(?P<old>\d+(?:\.\d+)?)\s*[%×xX倍]?\s*(?:{'|'.join(map(re.escape, connectors))})"
+                        rf"\s*[−-]?\s*(?P<new>\d+(?:\.\d+)?)", re.I)
     out, done = [], set()
     for where, text in entries:
-        if not asides or not any(w in text.casefold() for w in correction):
-            continue
         for line in text.splitlines():
-            if not any(w in line.casefold() for w in correction):   # the line that corrects, not a table's other row
-                continue
-            found = [{"id": flag_id, "rule": "unsourced-claim", "subject": fingerprint.split(":", 1)[1]}
-                     for flag_id, fingerprint, figures, places in asides if flag_id not in done
-                     and any(_measures(line, f, quantities) is not None and _measures(line, f, quantities) in
-                             {_measures(flagged.get(p, ""), f, quantities) for p in places} for f in figures)]
+            changes = [(m["old"], m["new"], m.start()) for m in change.finditer(line) if m["old"] != m["new"]]
+            found = [{"id": flag_id, "rule": fingerprint.split(":", 1)[0], "subject": fingerprint.split(":", 1)[1]}
+                     for flag_id, fingerprint, evidence in open_flags if changes and flag_id not in done
+                     and fingerprint not in raised_today and any(_changes_its_figure(
+                         fingerprint, evidence, line, old, new, at, flagged, quantities) for old, new, at in changes)]
             done |= {f["id"] for f in found}
             if found:
                 out.append({"where": where, "line": line.strip().lstrip("-*").strip(), "flags": found})
     return out
 
 
+def _changes_its_figure(fingerprint: str, evidence: dict[str, Any], line: str, old: str, new: str, at: int,
+                        flagged: dict[str, str], quantities: dict[str, str]) -> bool:
+    rule, subject = fingerprint.split(":", 1)
+    if rule == "number-conflict":
+        numbers = {m[0] for v in evidence.get("values", {}) if (m := _NUMBER.search(v))}
+        return old in numbers and new in numbers
+    if rule != "unsourced-claim" or " · " not in subject:
+        return False
+    figures = [f for f in subject.split(" · ", 1)[1].split(", ") if (m := _NUMBER.search(f)) and m[0] == old]
+    said = {_measures(flagged.get(p, ""), f, quantities) for f in figures for p in evidence.get("sources", [])}
+    return bool(figures) and _quantity_before(line, at, quantities) in said - {None}
+
+
 def _measures(text: str, figure: str, quantities: dict[str, str]) -> str | None:
     """The quantity ``text`` writes ``figure`` of: the ``[quantities]`` keyword that ends nearest before it."""
     m = re.search(rf"(?<![\d.]){re.escape(figure)}", text)
-    if m is None:
-        return None
-    before = text[:m.start()].casefold()
+    return _quantity_before(text, m.start(), quantities) if m else None
+
+
+def _quantity_before(text: str, at: int, quantities: dict[str, str]) -> str | None:
+    before = text[:at].casefold()
     ends = [(before.rfind(k) + len(k), q) for k, q in quantities.items() if k in before]
     return max(ends)[1] if ends else None

@@ -6,6 +6,7 @@ cards): nothing reads a whole backfilled table.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,6 +75,7 @@ class Facts:
     # the same of each bare number a digit short of an ID that the team's notes and cards write ("2610.1635")
     short_near: dict[str, dict[str, str]] = field(default_factory=dict)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
+    quoting: list[str] = field(default_factory=list)   # a source says it copies the paper's figures ("从摘要抄的")
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None
     # the window's papers kept as rows, not items (``pool.Listed``): ID → title, for the likely IDs of a slip
@@ -251,16 +253,29 @@ def baseline(store: Store, topic: str, day: str, since: str | None = None) -> di
     then = current_doc_version(store, topic, since) if problems and since else None
     # the version of the window's start, if kb had read one by then (else the one on disk: today's, new to all)
     read_before = then is not None and then.read_on is not None and then.read_on <= since
-    before = {_without_lines(p) for p in then.problems} if read_before else set()
-    new = [p for p in problems if _without_lines(p) not in before]
+    new = new_problems(problems, then.problems if read_before else [])
     return {"path": doc.path, "version": doc.version, "version_date": doc.version_date,
             "cited_hand": doc.cited_count, "cited_kb": count, "problems": new,
             **({"standing": len(problems) - len(new)} if len(new) < len(problems) else {})}
 
 
+def new_problems(now: list[str], before: list[str]) -> list[str]:
+    """The problems of ``now`` that ``before`` did not have, compared without their lines and reading days; one
+    written once more than before (a third "§2.1 is written twice") is new."""
+    seen = Counter(_without_lines(p) for p in before)
+    new = []
+    for p in now:
+        if seen[_without_lines(p)] > 0:
+            seen[_without_lines(p)] -= 1
+        else:
+            new.append(p)
+    return new
+
+
 def _without_lines(problem: str) -> str:
-    """A doc problem as it stays when lines are added above it: "line 35: §1.(1) and §1.1 (line 28) …"."""
-    return re.sub(r"\blines? \d+", "line", problem)
+    """A doc problem as it stays when lines are added above it ("line 35: §1.(1) and §1.1 (line 28) …") and the doc
+    is read again another day (an anchoring date "is after 2026-10-12, the day the doc was read")."""
+    return re.sub(r"\bis after \d{4}-\d{2}-\d{2}", "is after", re.sub(r"\blines? \d+", "line", problem))
 
 
 def doc_lines_since(store: Store, topic: str, day: str, previous: str | None

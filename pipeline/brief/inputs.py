@@ -21,7 +21,7 @@ from kb.store.anchors import (
 )
 from kb.store.briefings import briefed_before, briefing_data
 from kb.store.cards import QueueView, queue
-from kb.store.flags import STALE, FlagState, flag_states, open_flags_citing
+from kb.store.flags import STALE, FlagState, flag_states, open_flags_on
 from kb.store.notes import NoteView, entries_of_notes, entry_counts, notes_between
 from kb.store.papers import PaperText, paper_texts, paper_titles
 from kb.store.sources import runs_of_day, troubled_sources
@@ -143,8 +143,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     facts.doc_path = next((t.doc for t in cfg.topics if t.slug == topic), "")
     doc_version, doc_new_lines = doc_lines_since(store, topic, day, window.previous)
     corrections = list({s.key: s.text for c in cands for s in c.sources if s.kind == "entry" and s.text
-                        and any(w in s.text.casefold() for w in rules.correction)}.items())
-    open_flags = open_flags_citing(store, topic) if doc_new_lines or corrections else []
+                        and any(w in s.text.casefold() for w in rules.correction)}.items())   # a cheap first sieve
+    open_flags = open_flags_on(store, topic, day) if doc_new_lines or corrections else []
     in_window = [n for n in notes_between(store, window.start[:10], window.end[:10]) if window.contains(n.timestamp)]
     counts = entry_counts(store, [n.path for n in in_window])
     notes = [NoteSource(n, counts.get(n.path, 0)) for n in in_window]

@@ -76,7 +76,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values},
                             context={**_corrections(values, corrected), **_signs(signed), **_doc_line(values, c),
-                                     **_quoted(values, c), "item": c.title,
+                                     **_quoted(values, c, facts.quoting), "item": c.title,
                                      "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
     named = [cl for where, text in facts.speedup_texts for cl in claims(text, where)]
     # a paper the window cites whose abstract no item above read, against what a source citing its ID writes of it by
@@ -84,9 +84,9 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     # whose paper it does not cite is of another version ("SGLang throughput 1.3x over v0.4"), and a name two cited
     # papers share names neither
     shared = {n.casefold() for n, k in Counter(n.casefold() for n, _, _ in abstracts.values()).items() if k > 1}
-    cites: dict[str, set[str]] = {}   # a place's cited IDs (one entry's lines may be in two items)
+    cites: dict[str, set[str]] = {}   # a place's cited IDs (one entry's lines may be in two items), if it quotes
     for s in (s for c in cands for s in c.sources):
-        cites.setdefault(s.key, set()).update(_cited_by(s))
+        cites.setdefault(s.key, set()).update(_cited_by(s) if _says_it_quotes(s, facts.quoting) else ())
     said_of = {(cl.subject.casefold(), arxiv_id) for c in cands for s in c.sources for cl in claims(s.text or "", s.key)
                if cl.subject for arxiv_id in _cited_by(s)}
     named += [cl for arxiv_id, (name, abstract, where) in abstracts.items()
@@ -105,9 +105,11 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 
 def _quotes_the_abstract(values: dict[str, list[str]], cites: dict[str, set[str]]) -> dict[str, Any]:
-    """``{"quoted": {place: [abstract]}}`` for each source that writes a figure of a paper it cites by ID, against
-    the figure of that paper's own abstract: a figure copied wrongly, not another measurement (day 17's week
-    table, "ShardLoad（2610.32751）… 上线快 4.7×", its figures "从摘要抄的", against the abstract's 4.1x)."""
+    """``{"quoted": {place: [abstract]}}`` for each source that says it copies the papers' figures (``cites``: the
+    IDs each such place cites) and writes a figure of a paper it cites by ID against the figure of that paper's
+    own abstract: a figure copied wrongly, not another measurement (day 17's week table, "ShardLoad（2610.32751）…
+    上线快 4.7×", its figures "从摘要抄的", against the abstract's 4.1x; a reproduction "在我们 8 卡机上复现：3.2×" says
+    no such thing: its setup is to compare)."""
     value_of = {w: v for v, places in values.items() for w in places}
     quoted: dict[str, list[str]] = {}
     for w, v in value_of.items():
@@ -123,11 +125,17 @@ def _cited_by(s: Any) -> set[str]:
     return set(s.cites) or {a.id for a in find_cited_ids(s.text or "")}
 
 
-def _quoted(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:
+def _says_it_quotes(s: Any, quoting: list[str]) -> bool:
+    return s.kind == "entry" and any(w in (s.text or "").casefold() for w in quoting)
+
+
+def _quoted(values: dict[str, list[str]], c: Candidate, quoting: list[str] = ()) -> dict[str, Any]:
     """``{"quoted": {entry: [pages]}}`` for each team entry of ``c`` that links posts or pages other places of the
-    values are, and gives another value than they do: a figure quoted wrongly ("The vLLM post (<its link>) says
+    values are, or says it copies the paper's figures (``quoting``: "The authors report 1.7x" beside the abstract's
+    1.4x), and gives another value than they do: a figure quoted wrongly ("The vLLM post (<its link>) says
     MoveOut adds 14%", the post's 9%), not two measurements to tell apart by their setups."""
     pages = {normalize_url(s.url): s.key for s in c.sources if s.kind != "entry" and s.url}
+    abstracts = [s.key for s in c.sources if s.kind in PAPER_SOURCES]
     value_of = {w: v for v, places in values.items() for w in places}
     quoted = {}
     for s in c.sources:
@@ -135,6 +143,7 @@ def _quoted(values: dict[str, list[str]], c: Candidate) -> dict[str, Any]:
             continue
         text = s.text or ""
         linked = [pages[u] for u in (normalize_url(text[a:b]) for a, b in url_spans(text)) if u in pages]
+        linked += abstracts if _says_it_quotes(s, quoting) else []
         differ = [p for p in dict.fromkeys(linked) if p in value_of and value_of[p] != value_of[s.key]]
         if differ:
             quoted[s.key] = differ

@@ -283,9 +283,17 @@ def _own_names(c: Candidate, compared: tuple[str, ...]) -> set[str]:
     its IDs ("KeyFold（2610.16833）"), only such a name. Jay's heading "vLLM：KeyFold 进了 vLLM" over that line names
     the engine that took the paper in, and a chat's "听说 vLLM 下个版本…" is no note of KeyFold's."""
     names = _title_names(c.titles)
-    paired = {name_key(n) for s in c.sources if s.kind in ("entry", "card")
+    paired = {_unversioned(n): n for s in c.sources if s.kind in ("entry", "card")
               for n, i in name_id_pairs(s.text, compared) if i in c.arxiv_ids}
-    return {n for n in names if name_key(n) in paired} if paired else names
+    if not paired:
+        return names
+    # no title carries the name written beside the ID (Tom's "KeyFold v2（…）改了什么" has none): that name is
+    return {n for n in names if _unversioned(n) in paired} or set(paired.values())
+
+
+def _unversioned(name: str) -> str:
+    """A name as the team's spellings of one paper compare: case and a version after it aside ("KeyFold-v2")."""
+    return re.sub(r"[-_\s]?v\d+$", "", name_key(name))
 
 
 def names_word(name: str, text: str) -> bool:

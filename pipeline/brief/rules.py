@@ -41,8 +41,9 @@ class Rules:
     said_of: SaidOf = field(default_factory=SaidOf)   # the words before a quantity a value is said of ("to")
     claim_words: ClaimWords = field(default_factory=ClaimWords)   # which numbers are compared ("from 1.9 s": not)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
-    routing: list[str] = field(default_factory=list)   # beside a section request, who reads it and when ("Jay 看")
-    correction: list[str] = field(default_factory=list)   # the author corrects an earlier figure ("更正", "改成")
+    routing: list[re.Pattern[str]] = field(default_factory=list)   # beside a section request: who reads it, when
+    correction: list[str] = field(default_factory=list)   # between an old figure and the new ("改成", "→")
+    quoting: list[str] = field(default_factory=list)      # the source copies the paper's figures ("摘要", "abstract")
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -136,7 +137,8 @@ def _read_rules(workspace: Path | None) -> Rules:
                      part("[quantities_beside]", lambda: _beside(raw.get("quantities_beside", {}))),
                      part("[quantity_units]", lambda: _units(raw.get("quantity_units", {}))))),
                  overlap_words=part("[overlap_words]", lambda: _overlap_words(raw.get("overlap_words", {}))),
-                 routing=words("routing", str.casefold), correction=words("correction", str.casefold))
+                 routing=part("[markers] routing", lambda: [re.compile(p) for p in markers.get("routing", [])]),
+                 correction=words("correction", str.casefold), quoting=words("quoting", str.casefold))
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:

@@ -47,7 +47,7 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
             context["aside"] = True
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
             context["said"] = [p for p in written if any(f in p for f in c.facts)][:3] or _prose_saying(c)
-        elif lines and all(_QUESTION.search(line) for line in lines[:3]):   # nothing to check: a thing to find out
+        elif lines and all(asks(line) for line in lines[:3]):   # nothing to check: a thing to find out
             context["question"] = True
         out.append(Flag("unsourced-claim", _claim_subject(c), {
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
@@ -55,9 +55,20 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
     return out
 
 
-# A marked line that asks rather than claims ("待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写。", "Is the
-# 2x with or without CUDA graphs?"): the paper may not say, and the flag is closed by an answer.
-_QUESTION = re.compile(r"[?？]\s*[)）]?\s*$|是否|是不是|是[^，。；]{1,40}?还是|\bwhether\b", re.I)
+def asks(line: str) -> bool:
+    """Does a marked line ask rather than claim ("待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写。", "Is the 2x
+    with or without CUDA graphs?")? The paper may not say, and the flag is closed by an answer. A line with a figure
+    claims it ("TTFT 还是高 30%": 还是 is "still"), and "不管是否", "whether or not" ask nothing."""
+    if _ASKED.search(line):
+        return True
+    line = _NO_MATTER.sub(" ", line)
+    return not _FIGURE.search(line) and _EITHER.search(line) is not None
+
+
+_ASKED = re.compile(r"[?？]\s*[)）]?\s*$")
+_NO_MATTER = re.compile(r"(?:不管|无论|不论)是否|whether or not", re.I)
+_EITHER = re.compile(r"是否|是不是|是[^，。；]{1,40}?还是|\bwhether\b", re.I)
+_FIGURE = re.compile(r"\d(?:[\d.,]*)\s*(?:[%×x倍]|ms|s\b|GB|tokens)", re.I)
 
 
 def _prose_saying(c: Candidate) -> list[str]:

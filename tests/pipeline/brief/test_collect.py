@@ -192,6 +192,32 @@ def test_an_engines_name_heading_a_note_of_a_paper_is_not_the_papers_name() -> N
     assert "entry:inbox/jay/n.md#2" in {c.key for c in pool.items}
 
 
+def test_a_name_written_with_a_version_beside_the_id_is_still_the_papers() -> None:
+    """The review's: "KeyFold-v2（2610.16833）" is the only name beside the ID; the title's KeyFold stays its name."""
+    pool = _pool(("2610.16833", "KeyFold: Low-Rank Key Projection"))
+    pool.known_ids = {"2610.16833"}
+    add(pool.get(["id:2610.16833"]), title="KeyFold v2 读完了", text="KeyFold-v2（2610.16833）把投影矩阵算进显存",
+        source=SourceRef("entry", "tom", "inbox/tom/a.md", 1, None, "2026-11-03T08:40", 4,
+                         "KeyFold-v2（2610.16833）把投影矩阵算进显存"))
+    _entry(pool, 2, "KeyFold 的 scale 有没有算进去")
+    pool.merge_named_entries()
+    [keyfold] = [c for c in pool.items if "2610.16833" in c.arxiv_ids]
+    assert [s.entry for s in keyfold.sources if s.kind == "entry"] == [1, 2]
+
+
+def test_a_post_the_team_heads_as_not_using_the_paper_stays_its_own() -> None:
+    """The review's: "Tessera：没用 MeldKV，自己写的 token 合并" over a post citing MeldKV is no MeldKV confirmation."""
+    from kb.text import normalize_url
+    from pipeline.brief.collect import _headed_with_its_paper
+    url = normalize_url("https://engineering.tessera.cloud/2026/11/03/meldkv-long-doc-qa/")
+    title = "MeldKV: Merging the KV Entries of Near-Duplicate Tokens"
+    for heading, about in (("Tessera：MeldKV 上了长文档问答", True), ("Tessera：没用 MeldKV，自己写的 token 合并", False),
+                           ("Tessera's merge, not MeldKV", False)):
+        pool = Pool()
+        _entry(pool, 1, heading, url=url)
+        assert _headed_with_its_paper(pool, url, title) is about, heading
+
+
 @pytest.mark.parametrize("written, ids", [
     # day 17: a week's table, its first row "QuietLane（2610.29004）" — 2610.29040's digits swapped
     ("QuietLane（2610.29004）", ["2610.29040"]),
@@ -250,3 +276,15 @@ def test_an_entry_naming_a_paper_beside_another_known_papers_id_is_the_named_pap
     got = collect_candidates(store, Window("2026-10-28T23:59", "2026-10-29T23:59", "2026-10-28"),
                              author_credibility={}, source_credibility={}).candidates
     assert [(c.arxiv_ids, list(c.miscited)) for c in got] == [(ids, ["2610.16059"])]
+
+
+def test_a_papers_name_is_the_one_written_beside_its_id_when_no_title_carries_it() -> None:
+    """Day 19's KeyFold item in the window had no title of its own paper: Tom's "KeyFold v2（2610.16833v2）改了什么"
+    (no coined name before a colon) and Jay's "vLLM：KeyFold 进了 vLLM": its name is the KeyFold written beside the ID."""
+    from pipeline.brief.pool import _own_names
+    pool = Pool()
+    c = pool.get(["id:2610.16833"])
+    add(c, ids=["2610.16833"], title="vLLM：KeyFold 进了 vLLM", text="vLLM 把 KeyFold（2610.16833）接进了 KV cache",
+        source=SourceRef("entry", "jay", "inbox/jay/b.md", 1, None, "2026-11-03T11:45", 5,
+                         "vLLM 把 KeyFold（2610.16833）接进了 KV cache"))
+    assert _own_names(c, ()) == {"KeyFold"}

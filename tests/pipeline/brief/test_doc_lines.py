@@ -65,7 +65,7 @@ def test_a_section_or_version_number_is_no_figure_of_a_conflict() -> None:
     assert flags_named(_new("TierKV 那行不改：lmcache 测的 2.2× 是单机"), [tierkv], set())[0]["flags"][0]["id"] == 338
 
 
-CORRECTION = ["更正", "改成", "corrected"]
+CORRECTION = ["改成", "→", "corrected to"]
 MFU = (368, "unsourced-claim:周六值班 · 28%", {"claims": ["28%"], "sources": ["inbox/spark/m.md#2"]})
 FLAGGED = {"inbox/spark/m.md#2": "2. 周六值班\n周六晚上二期 H20 集群 prefill 的 MFU 掉到 28%，还没查原因"}
 QUANTITIES = {"mfu": "MFU", "命中率": "hit rate", "ttft": "TTFT"}
@@ -86,5 +86,50 @@ def test_a_note_correcting_a_flagged_figure_names_the_flag() -> None:
         return corrected_flags([("n#1", entry)], [MFU], set(raised), CORRECTION, FLAGGED, QUANTITIES)
     assert found("MFU 还是 28%") == [] and found("更正：MFU 是 128%") == [] and found(text, frozenset({MFU[1]})) == []
     assert found("ElasticPD 那行已经按 v2 从 −38% 改成 −28%") == [] and found("更正：TTFT 降了 28%") == []
-    # day 15's check table: "corrected" on another row than the figure's
+    # day 15's check table: a change on another row than the figure's
     assert found("| WarmStart | 18% → 14% (the post as corrected) |\n| PivotQ | MFU 28% | 对得上 |") == []
+    # the review's: a note that confirms the figure after changing something else
+    assert found("把 batch 改成 64 后 MFU 仍是 28%") == [] and found("uncorrected: MFU 28%") == []
+
+
+def test_a_note_changing_one_figure_of_a_conflict_to_the_other_names_the_conflict() -> None:
+    """The day 20 reader: Jay's "我那条从 3.2× 改成 2.7×" (KeyFold, the vLLM post corrected after he quoted it) settles
+    the KeyFold conflict of 3.2× against 2.7x; a change to a third figure does not."""
+    from pipeline.brief.doc_lines import corrected_flags
+    keyfold = (380, "number-conflict:KeyFold: Low-Rank Key Projection · memory",
+               {"quantity": "memory (×)", "values": {"2.7x": ["post"], "3.2×": ["jay#1"]}})
+    [found] = corrected_flags([("jay#1", "- 我那条从 3.2× 改成 2.7×，和 v2 的摘要一致了")], [keyfold], set(),
+                              CORRECTION, {}, QUANTITIES)
+    assert [f["id"] for f in found["flags"]] == [380]
+    assert corrected_flags([("jay#1", "从 3.2× 改成 2.9×")], [keyfold], set(), CORRECTION, {}, QUANTITIES) == []
+
+
+def test_a_docs_problem_is_new_once_and_a_third_duplicate_is_new_again() -> None:
+    """The readers' noise: "§1.(1) and §1.1 differ only by parentheses" every morning; the review's: a future date's
+    problem names the day the doc was read, and a third "§2.1 is written twice" is one more, not the same."""
+    from pipeline.brief.facts import new_problems
+    twice = "line 40: section §2.1 is written twice (also line 30); its anchors are merged"
+    future = ("line 52: anchoring date 2026-11-20 is after 2026-10-12, the day the doc was read; it counts from the "
+              "day kb read it")
+    before = ["line 17: §1.(1) and §1.1 (line 10) differ only by parentheses: they are two sections", twice, future]
+    now = ["line 35: §1.(1) and §1.1 (line 28) differ only by parentheses: they are two sections",
+           twice.replace("40", "45"), twice.replace("40", "61"), future.replace("2026-10-12", "2026-10-13")]
+    assert new_problems(now, before) == [twice.replace("40", "61")]
+
+
+def test_a_doc_wide_edit_is_read_line_by_line_where_each_changed() -> None:
+    """The review's: every line of a long doc edited (a rename) compared each new line with every old one."""
+    then = [f"line {i}: prose about RailKV and LayerLink, {i * 7} words" for i in range(2000)]
+    now = [line + " (edited)" for line in then]
+    assert [added for _, added in new_lines(now, then)] == [" (edited)"] * 2000
+
+
+def test_a_release_post_is_named_by_its_name_and_version() -> None:
+    """The day 20 reader: v329's "llm-d 0.9 的 relay 就是 HopKV 做进了引擎，不另锚" settles the llm-d 0.9 ~ HopKV boundary,
+    which the block left out (a release's name is no coined paper name)."""
+    relay = (393, "boundary:llm-d.ai/blog/llm-d-0-9-relay-transfers ~ 2610.33845", {
+        "new": "llm-d.ai/blog/llm-d-0-9-relay-transfers", "new_title": "llm-d 0.9：直连拥塞时走中转",
+        "anchored": "2610.33845", "anchored_title": "HopKV: Relaying KV Cache Transfers through Idle Nodes"})
+    line = "v329（Nov 4）：llm-d 0.9 的 relay 就是 HopKV 做进了引擎，不另锚。"
+    assert [f["subject"] for f in flags_named(_new(line), [relay], set())[0]["flags"]] == ["llm-d 0.9 ~ HopKV"]
+    assert flags_named(_new("llm-d 0.10 的 relay 和 HopKV"), [relay], set()) == []

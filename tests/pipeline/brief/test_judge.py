@@ -167,7 +167,7 @@ def test_a_note_naming_a_briefed_paper_by_its_title_is_that_paper(rules) -> None
     ("把长程工具调用的上下文按子任务递归组装，减少重复上下文", False),
     ("prefix cache 避免重复计算，TTFT 降 40%", False),
     ("和 §2.5 的 KeyFold 不重复。", False),                  # day 19's card: not a repeat
-    ("这两篇没重复，", False),
+    ("这两篇没重复，", False), ("和条目 5 没有重复。", False), ("和 x 并无重复。", False),
 ])
 def test_repeat_is_a_recap_only_where_the_entry_says_it_repeats(rules, text: str, recap: bool) -> None:
     """"重复" is also the technical word for redundant work, which inference papers remove: as a bare marker

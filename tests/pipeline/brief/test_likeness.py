@@ -73,7 +73,11 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     # day 20's (read after it was scored 0.800 / 0.667)
     ("和 §2.4 的 localfill 各是各的：localfill 是把整条短 prompt 留在 decode 节点上算", "different"),
     ("§2.4.1 的几篇全是走 rdma 或 nvlink 的，没有一篇和它重", "nothing"),
-    ("i could not find anything in §2.1 that does this", "nothing")])
+    ("i could not find anything in §2.1 that does this", "nothing"),
+    # the review's: everyday prose the new phrases must not read
+    ("作者在 vllm 上把 layerlink 重做了一遍当 baseline，吞吐高 1.8×", None), ("沿用 layerlink 的流水线，跨层不重复传输 kv", None),
+    # day 20's reader's
+    ("fithand 跟 §2.4 的 pairup 是一个模子刻出来的", "same"), ("peakgate is gaugelong's admission test all over again", "same")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
@@ -82,7 +86,8 @@ def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | Non
                                              ("说白了就是 §3.5 的 hotswapep", False), ("基本照搬了 §2.4 的 warmstart", True),
                                              ("dittokv is meldkv under another name", True),
                                              ("和今早刚锚的 graphstash 是一码事", True),
-                                             ("和 §2.4.1 的 hopkv 走的同一条路", False)])
+                                             ("和 §2.4.1 的 hopkv 走的同一条路", False),
+                                             ("fithand 跟 §2.4 的 pairup 是一个模子刻出来的", True)])
 def test_a_repeat_is_said_by_its_own_phrases(clause: str, repeats: bool) -> None:
     """"A repeat of X" says the item repeats X (a confirmation); "说白了就是 X" that it is like X, still new."""
     assert (WORDS.repeats.verdict(clause) == "same") is repeats

@@ -295,7 +295,10 @@ def test_a_section_request_with_who_reads_it_is_no_key_point() -> None:
                "Jay 早上写了，→ §2.4"]
     kept = ["Omer 看，→ §2.5（今早锚的 MeldKV 在那里）", "建议：§2.4，二期短请求多，可以试", "8 卡 TP，→ §2.1",
             "Suggest §2.2, already the cardinal case.",
-            "Suggest §2.3.1, next to the llm-d routing post."]
+            "Suggest §2.3.1, next to the llm-d routing post.",
+            # the review's: a reason made of words the bookkeeping uses too
+            "建议 §2.4，单卡就能跑", "建议：§3.5，显卡利用率低", "建议：§2.4，没看懂动机", "Suggest §2.4: cuts read latency",
+            "→ §2.4，看起来就是 prefix 缓存"]
     points = _points(_candidate("", routing + kept, []), MARKERS, ROUTING, limit=20)
     assert [p["text"] for p in points] == kept
     assert len(_points(_candidate("", routing, []), MARKERS, limit=20)) == len(routing)   # no routing words: kept

@@ -64,6 +64,9 @@ def test_a_marked_claim_about_a_known_paper_names_the_paper_to_check_it_against(
     ("待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写。", True), ("⚠ 是否在 H20 上也成立", True),
     ("unverified: is the 2x with CUDA graphs on?", True), ("⚠ not clear whether the baseline had prefix caching", True),
     ("⚠ 5.2× lower queueing delay, baseline is FCFS", False), ("待确认：是 vLLM 0.6 的数", False),
+    # the review's: "还是" as "still", a claim whatever a setting is
+    ("⚠ 吞吐是 vLLM 的 2 倍但 TTFT 还是高 30%", False), ("⚠ 不管是否开 CUDA graph 都快 2x", False),
+    ("⚠ 2x faster whether or not CUDA graphs are on", False),
 ])
 def test_a_marked_question_about_a_known_paper_is_answered_not_checked(line: str, asks: bool) -> None:
     """The day 18 reader: BaySwap's "待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写" was advised "check the marked
@@ -1028,3 +1031,22 @@ def test_a_figure_written_of_a_cited_paper_against_its_abstract_is_a_quote_to_co
     cites = {"wrap.md#1": {"2610.32751"}, "post": set()}
     assert _quotes_the_abstract(values, cites) == {"quoted": {"wrap.md#1": [abstract]}}
     assert _quotes_the_abstract({"4.1x": [abstract, "wrap.md#1"]}, cites) == {}
+
+
+def test_a_note_saying_it_copies_the_papers_figure_is_a_quote_to_correct_and_a_reproduction_is_not() -> None:
+    """The day 20 reader: Ines's "The authors report … 1.7x" against SideSample's abstract (1.4x, the same setup) was
+    advised "check each source's setup"; the review: a team's reproduction of a cited paper ("在我们 8 卡机上复现") was
+    told to correct a quote. Only a source that says it copies the paper's figures quotes it."""
+    from pipeline.brief.model import SourceRef
+    from pipeline.brief.rules import load_rules
+    quoting = load_rules().quoting
+    abstract = "SideSample overlaps sampling with the next step and decodes 1.4x faster on a 70B model."
+
+    def conflict(note: str) -> dict:
+        c = cand("side", title="SideSample: Host-Side Sampling", arxiv_ids=["2611.02744"], sources=[
+            entry(5, text=note), SourceRef("hf", "hf", url="https://arxiv.org/abs/2611.02744", text=abstract)])
+        [f] = number_conflicts([c], Facts(quantities=QUANTITIES, claim_words=WORDS, quoting=quoting))
+        return f.context
+    assert conflict("The authors report that SideSample decodes 1.7x faster.")["quoted"] == {
+        f"{NOTE}#5": ["https://arxiv.org/abs/2611.02744"]}
+    assert "quoted" not in conflict("在我们 8 卡机上复现：SideSample 快 1.7x")
