@@ -179,28 +179,28 @@ def test_an_engines_name_heading_a_note_of_a_paper_is_not_the_papers_name() -> N
     """Day 19, blind: Jay's "vLLM：KeyFold 进了 vLLM" (its line "vLLM 把 KeyFold（2610.16833）接进了…") made "vLLM" a
     name of KeyFold's item, and the ⭐2 chat's "听说 vLLM 下个版本开了 prefix caching 以后命中率能到 80%" became a
     note of KeyFold (its unsourced 80% never flagged). A name the team writes beside the paper's ID is its name."""
-    pool = _pool(("2610.16833", "KeyFold: Low-Rank Key Projection"))
-    pool.known_ids = {"2610.16833"}
-    add(pool.get(["id:2610.16833"]), title="vLLM：KeyFold 进了 vLLM", text="vLLM 把 KeyFold（2610.16833）接进了 KV cache",
-        source=SourceRef("entry", "jay", "inbox/jay/b.md", 1, None, "2026-11-03T11:45", 5,
-                         "vLLM 把 KeyFold（2610.16833）接进了 KV cache"))
-    _entry(pool, 2, "听说 vLLM 下个版本开了 prefix caching 以后命中率能到 80%")
-    _entry(pool, 3, "KeyFold 的 v2 我还没看")
-    pool.merge_named_entries()
+    pool = _keyfold_noted("vLLM：KeyFold 进了 vLLM", "vLLM 把 KeyFold（2610.16833）接进了 KV cache",
+                          "听说 vLLM 下个版本开了 prefix caching 以后命中率能到 80%", "KeyFold 的 v2 我还没看")
     [keyfold] = [c for c in pool.items if "2610.16833" in c.arxiv_ids]
     assert [s.entry for s in keyfold.sources if s.kind == "entry"] == [1, 3]
     assert "entry:inbox/jay/n.md#2" in {c.key for c in pool.items}
 
 
-def test_a_name_written_with_a_version_beside_the_id_is_still_the_papers() -> None:
-    """The review's: "KeyFold-v2（2610.16833）" is the only name beside the ID; the title's KeyFold stays its name."""
+def _keyfold_noted(heading: str, line: str, *others: str) -> Pool:
+    """KeyFold's item with a note entry (``heading``, ``line``) and entries citing nothing (``others``), merged."""
     pool = _pool(("2610.16833", "KeyFold: Low-Rank Key Projection"))
     pool.known_ids = {"2610.16833"}
-    add(pool.get(["id:2610.16833"]), title="KeyFold v2 读完了", text="KeyFold-v2（2610.16833）把投影矩阵算进显存",
-        source=SourceRef("entry", "tom", "inbox/tom/a.md", 1, None, "2026-11-03T08:40", 4,
-                         "KeyFold-v2（2610.16833）把投影矩阵算进显存"))
-    _entry(pool, 2, "KeyFold 的 scale 有没有算进去")
+    add(pool.get(["id:2610.16833"]), title=heading, text=line,
+        source=SourceRef("entry", "jay", "inbox/jay/b.md", 1, None, "2026-11-03T11:45", 5, line))
+    for n, other in enumerate(others, 2):
+        _entry(pool, n, other)
     pool.merge_named_entries()
+    return pool
+
+
+def test_a_name_written_with_a_version_beside_the_id_is_still_the_papers() -> None:
+    """The review's: "KeyFold-v2（2610.16833）" is the only name beside the ID; the title's KeyFold stays its name."""
+    pool = _keyfold_noted("KeyFold v2 读完了", "KeyFold-v2（2610.16833）把投影矩阵算进显存", "KeyFold 的 scale 有没有算进去")
     [keyfold] = [c for c in pool.items if "2610.16833" in c.arxiv_ids]
     assert [s.entry for s in keyfold.sources if s.kind == "entry"] == [1, 2]
 
