@@ -290,7 +290,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     sections = {s.lstrip("§"): t for s, t in section_titles.items()}
     describe = SectionTerms(inputs.anchored, section_titles, taxonomy, classify)
     facts.anchored_names, facts.overlap_words = AnchoredNames(inputs.anchored), rules.overlap_words
-    facts.quoting = rules.quoting
+    facts.quoting, facts.announced = rules.quoting, rules.announced
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
         mine = inputs.classify_for(c.label_keys)

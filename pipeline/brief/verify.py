@@ -185,8 +185,15 @@ def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
                 aid = parse_arxiv_id(i)
                 if aid and not aid.is_old_style and aid.yymm > note_yymm:
                     out.append(Flag("date-inconsistency", f"{i} @ {s.key}", {
-                        "id": i, "id_month": aid.yymm, "cited_in": s.key, "cited_on": s.date[:10]}))
+                        "id": i, "id_month": aid.yymm, "cited_in": s.key, "cited_on": s.date[:10]},
+                        context={"announced": True} if _announced(s.text, i, facts.announced) else {}))
     return out
+
+
+def _announced(text: str | None, arxiv_id: str, words: list[str]) -> bool:
+    """Does the line writing ``arxiv_id`` say the paper is still to come ("扩展版会以 2612.00688 挂出，现在还没放出来")?
+    No one knows an arXiv ID before the paper is submitted: the advice is to wait for arXiv, not to fix a typo."""
+    return any(arxiv_id in line and any(w in line.casefold() for w in words) for line in (text or "").splitlines())
 
 
 def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:

@@ -380,6 +380,21 @@ def test_date_id_month_after_the_note() -> None:
     assert f.evidence == {"id": "2611.00123", "id_month": "2611", "cited_in": f"{NOTE}#4", "cited_on": "2026-10-08"}
 
 
+def test_an_id_announced_ahead_is_no_typo_to_fix() -> None:
+    """The day 20 reader: card 462's "扩展版会以 2612.00688 挂出，现在还没放出来" was advised "check whether the ID is
+    mistyped"; no arXiv ID is known before the paper is submitted. A card saying it is already out is a slip still."""
+    from pipeline.brief.rules import load_rules
+    announced = load_rules().announced
+    card = "organized/paper_cards/462-2611-02935.md"
+
+    def flag(text: str) -> dict:
+        src = SourceRef("card", "paper_cards", card, None, None, "2026-11-04T15:20", 4, text)
+        [f] = date_inconsistencies([cand("c", arxiv_ids=["2611.02935"], sources=[src])], Facts(announced=announced))
+        return f.context
+    assert flag("作者 README 说加上多轮对话的扩展版会以 2612.00688 挂出，现在还没放出来。") == {"announced": True}
+    assert flag("作者 README 里写续作已经挂了 2612.00688") == {}
+
+
 def test_date_only_the_teams_dated_writing_and_new_style_ids_count() -> None:
     card_src = SourceRef("card", "paper_cards", "cards/1.md", None, None, "2026-10-08T20:00", 4)
     post = SourceRef("post", "vllm", None, None, "https://blog.example/p", "2026-10-08", 4)
