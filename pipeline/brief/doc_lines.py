@@ -1,10 +1,12 @@
-"""Which open flags of earlier briefings the knowledge doc's new lines name.
+"""Which open flags of earlier briefings the team's new words speak of: the knowledge doc's new lines, a note's
+correction of a flagged figure.
 
 A team settles a question in its doc as often as with ``kb flags resolve``: v328's history line "DittoKV、ReadyPool、
 BaySwap、RetainKV 不锚：和已锚的 MeldKV、WarmStart、SwapServe、ReplayKV 重复" answers the four boundary flags day 18
-raised, and "TierKV 那行不改：lmcache 测的是单机…" the TierKV figures' conflict. kb does not read what such a line
-decides; it shows, beside the flags still open, the new lines (those the version of the previous briefing's day did
-not have) that name a flag's papers, so the reader closes what the team settled. Pure: lines and flags in.
+raised; Spark's "MFU 从 28% 改成 46%" Monday's unsourced 28%. kb does not read what such a line decides; it shows,
+beside the flags still open, the new lines (those the version of the previous briefing's day did not have) that name
+a flag's papers and the notes that change its figure, so the reader closes what the team settled. Pure: lines and
+flags in.
 """
 from __future__ import annotations
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.brief.collect import post_is_about
 from pipeline.brief.model import SourceRef
 from pipeline.brief.pool import Pool, add
+from pipeline.brief.post_subject import post_is_about
 
 TITLE = "TierKV: Tiered KV-Cache Offloading for Long-Context LLM Serving"
 
@@ -208,14 +208,14 @@ def test_a_name_written_with_a_version_beside_the_id_is_still_the_papers() -> No
 def test_a_post_the_team_heads_as_not_using_the_paper_stays_its_own() -> None:
     """The review's: "Tessera：没用 MeldKV，自己写的 token 合并" over a post citing MeldKV is no MeldKV confirmation."""
     from kb.text import normalize_url
-    from pipeline.brief.collect import _headed_with_its_paper
+    from pipeline.brief.post_subject import headed_with_its_paper
     url = normalize_url("https://engineering.tessera.cloud/2026/11/03/meldkv-long-doc-qa/")
     title = "MeldKV: Merging the KV Entries of Near-Duplicate Tokens"
     for heading, about in (("Tessera：MeldKV 上了长文档问答", True), ("Tessera：没用 MeldKV，自己写的 token 合并", False),
                            ("Tessera's merge, not MeldKV", False)):
         pool = Pool()
         _entry(pool, 1, heading, url=url)
-        assert _headed_with_its_paper(pool, url, title) is about, heading
+        assert headed_with_its_paper(pool, url, title) is about, heading
 
 
 @pytest.mark.parametrize("written, ids", [
