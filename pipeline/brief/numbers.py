@@ -45,6 +45,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                     "values": {str(v): [w for w, x in single.items() if x == v] for v in values}},
                     context={"item": c.title, **_upvote_times(single, times)}))
     seen: set[tuple[str | None, str, str]] = set()
+    said: set[frozenset[tuple[str, str]]] = set()   # each item's conflict by its figures and places
 
     claims = facts.kept_claims or facts.read_claims
     abstracts = {arxiv_id: (name, abstract, where) for arxiv_id, where, name, abstract in facts.cited_abstracts}
@@ -73,6 +74,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             seen.add((subject, quantity, unit))
             what = f"{subject} {quantity}" if subject else quantity
             values = _unsigned(signed)
+            said.add(_places(values))
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values},
                             context={**_corrections(values, corrected), **_signs(signed), **_doc_line(values, c),
@@ -89,13 +91,15 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
         cites.setdefault(s.key, set()).update(_cited_by(s) if _says_it_quotes(s, facts.quoting) else ())
     said_of = {(cl.subject.casefold(), arxiv_id) for c in cands for s in c.sources for cl in claims(s.text or "", s.key)
                if cl.subject for arxiv_id in _cited_by(s)}
+    # (a listed paper's too: its item read its abstract against its own sources, not against a row of a week's
+    # table or a reading group's minutes in another item that names it with its ID)
     named += [cl for arxiv_id, (name, abstract, where) in abstracts.items()
-              if arxiv_id not in read and name.casefold() not in shared and (name.casefold(), arxiv_id) in said_of
+              if name.casefold() not in shared and (name.casefold(), arxiv_id) in said_of
               for cl in claims(abstract, where, name)]
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
-        if (subject, quantity, unit) not in seen:
-            values = _unsigned(signed)
+        values = _unsigned(signed)
+        if (subject, quantity, unit) not in seen and _places(values) not in said:   # not the item's conflict again
             out.append(Flag("number-conflict", f"{subject} · {quantity}",
                             {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
                             context={**_corrections(values, corrected), **_signs(signed),
@@ -118,6 +122,11 @@ def _quotes_the_abstract(values: dict[str, list[str]], cites: dict[str, set[str]
             if value_of.get(page, v) != v:
                 quoted.setdefault(w, []).append(page)
     return {"quoted": quoted} if quoted else {}
+
+
+def _places(values: dict[str, list[str]]) -> frozenset[tuple[str, str]]:
+    """A conflict's figures with their places: the same conflict found by the item and by the name it writes."""
+    return frozenset((v, w) for v, places in values.items() for w in places)
 
 
 def _cited_by(s: Any) -> set[str]:

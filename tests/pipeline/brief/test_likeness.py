@@ -77,7 +77,10 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     # the review's: everyday prose the new phrases must not read
     ("作者在 vllm 上把 layerlink 重做了一遍当 baseline，吞吐高 1.8×", None), ("沿用 layerlink 的流水线，跨层不重复传输 kv", None),
     # day 20's reader's
-    ("fithand 跟 §2.4 的 pairup 是一个模子刻出来的", "same"), ("peakgate is gaugelong's admission test all over again", "same")])
+    ("fithand 跟 §2.4 的 pairup 是一个模子刻出来的", "same"), ("peakgate is gaugelong's admission test all over again", "same"),
+    # day 21's (read after it was scored 0.700 / 0.636)
+    ("mentordraft 就是 drafttutor 换了个壳，不建卡、不锚", "same"), ("tierkv 是把 block 搬回 hbm 再算，loftkv 不搬，两篇不打架", "different"),
+    ("和 §2.1 的 skewtp 各管一层", "different")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
