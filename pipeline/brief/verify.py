@@ -20,6 +20,7 @@ from pipeline.brief.facts import Facts
 from pipeline.brief.likeness import subject_named
 from pipeline.brief.model import Candidate, Flag
 from pipeline.brief.numbers import number_conflicts
+from pipeline.brief.pool import norm_title
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
               "impossible-id")
@@ -99,6 +100,29 @@ def _marked_lines(c: Candidate) -> list[str]:
             for line in (s.text or "").splitlines() if marks & set(find_markers(line))]
 
 
+def listed_twice(cands: list[Candidate], facts: Facts, flagged: set[str]) -> list[Flag]:
+    """One full title that the window's papers carry under two IDs the store knows (day 21's MuxStream, 2611.04102 and
+    2611.04510 in one listing: the authors submitted it twice). The two stay two papers (``pool.merge_same_titles``:
+    two known papers sharing a coined name are two), but which ID to cite is the team's question. A title of fewer
+    than ``_TITLE_WORDS`` words may be two papers' ("Attention Sinks"); a title already flagged is not flagged twice."""
+    titles = dict(facts.listed) | {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids and c.title}
+    by_title: dict[str, list[str]] = {}
+    for arxiv_id, title in titles.items():
+        key = norm_title(title)
+        if len(key.split()) >= _TITLE_WORDS:
+            by_title.setdefault(key, []).append(arxiv_id)
+    out = []
+    for ids in (sorted(ids) for ids in by_title.values() if len(ids) > 1):
+        title = titles[ids[0]]
+        if title not in flagged:
+            out.append(Flag("id-conflict", title, {"ids": {i: facts.mentions.get(i, []) + [STORE_PLACE] for i in ids},
+                                                   "resolved": ids, "twice": True}))
+    return out
+
+
+_TITLE_WORDS = 5
+
+
 # The place of an ID the store knows from the arXiv listing or the API: kb's label, in English like the rest
 # of the evidence (a briefing in another language says it as data/briefing.toml's [place_names] does).
 STORE_PLACE = "store: listing/API metadata"
@@ -120,7 +144,8 @@ def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                 evidence["resolved"] = [i for i in evidence["resolved"] if i not in c.miscited]
                 evidence["titles"] = {i: title for i, (title, _) in c.miscited.items()}
             out.append(Flag("id-conflict", c.title, evidence))
-    return out + anchored_name_conflicts(cands, facts)
+    out += anchored_name_conflicts(cands, facts)
+    return out + listed_twice(cands, facts, {f.subject for f in out})
 
 
 def anchored_name_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:

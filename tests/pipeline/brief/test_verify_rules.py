@@ -1065,3 +1065,18 @@ def test_a_note_saying_it_copies_the_papers_figure_is_a_quote_to_correct_and_a_r
     assert conflict("The authors report that SideSample decodes 1.7x faster.")["quoted"] == {
         f"{NOTE}#5": ["https://arxiv.org/abs/2611.02744"]}
     assert "quoted" not in conflict("在我们 8 卡机上复现：SideSample 快 1.7x")
+
+
+def test_one_title_listed_under_two_known_ids_asks_which_to_cite() -> None:
+    """Day 21, blind: MuxStream was listed twice (2611.04102 and 2611.04510, the same title and authors) and Jay asked
+    whether they are one paper; no flag said so. Two known papers stay two items; their one title is a question.
+    A short title ("Attention Sinks") may be two papers'; a title flagged already is not flagged again."""
+    from pipeline.brief.verify import listed_twice
+    title = "MuxStream: Multiplexing Thousands of Token Streams over a Few Gateway Connections"
+    facts = Facts(known_ids={"2611.04102", "2611.04510", "2611.00001", "2611.00002"},
+                  listed={"2611.04510": title, "2611.00001": "Attention Sinks", "2611.00002": "Attention Sinks"})
+    card = cand("mux", title=title, arxiv_ids=["2611.04102"])
+    [f] = listed_twice([card], facts, set())
+    assert (f.rule, f.subject, f.evidence["resolved"], f.evidence["twice"]) == (
+        "id-conflict", title, ["2611.04102", "2611.04510"], True)
+    assert listed_twice([card], facts, {title}) == []
