@@ -20,7 +20,6 @@ from pipeline.brief.facts import Facts
 from pipeline.brief.likeness import subject_named
 from pipeline.brief.model import Candidate, Flag
 from pipeline.brief.numbers import number_conflicts
-from pipeline.brief.pool import norm_title
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
               "impossible-id")
@@ -107,9 +106,9 @@ def listed_twice(cands: list[Candidate], facts: Facts, flagged: set[str]) -> lis
     than ``_TITLE_WORDS`` words may be two papers' ("Attention Sinks"); a title already flagged is not flagged twice."""
     titles = dict(facts.listed) | {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids and c.title}
     by_title: dict[str, list[str]] = {}
-    for arxiv_id, title in titles.items():
-        key = norm_title(title)
-        if len(key.split()) >= _TITLE_WORDS:
+    for arxiv_id, title in titles.items():   # as arXiv gives them: case and spacing aside (a night's ~2,000 titles)
+        key = " ".join(title.casefold().split())
+        if key.count(" ") + 1 >= _TITLE_WORDS:
             by_title.setdefault(key, []).append(arxiv_id)
     out = []
     for ids in (sorted(ids) for ids in by_title.values() if len(ids) > 1):
