@@ -100,19 +100,26 @@ def _marked_lines(c: Candidate) -> list[str]:
 
 
 def listed_twice(cands: list[Candidate], facts: Facts, flagged: set[str]) -> list[Flag]:
-    """One full title that the window's papers carry under two IDs the store knows (day 21's MuxStream, 2611.04102 and
-    2611.04510 in one listing: the authors submitted it twice). The two stay two papers (``pool.merge_same_titles``:
-    two known papers sharing a coined name are two), but which ID to cite is the team's question. A title of fewer
-    than ``_TITLE_WORDS`` words may be two papers' ("Attention Sinks"); a title already flagged is not flagged twice."""
+    """One full title that a paper the team wrote about and the briefing puts forward shares, under another ID the
+    store knows, with a paper of the window (day 21's MuxStream, 2611.04102 and 2611.04510 in one listing: the
+    authors submitted it twice). The two stay two papers (``pool.merge_same_titles``: two known papers sharing a
+    coined name are two), but which ID to cite is the team's question. A title of fewer than ``_TITLE_WORDS`` words
+    may be two papers' ("Attention Sinks"); a title already flagged is not flagged twice; papers the doc has no use
+    for raise nothing."""
+    def key(title: str) -> str:   # as arXiv gives them: case and spacing aside
+        return " ".join(title.casefold().split())
+    asked = {key(c.title): c.title for c in cands if c.put_forward and c.title and set(c.arxiv_ids) & facts.known_ids
+             and len(c.title.split()) >= _TITLE_WORDS and any(s.kind in ("entry", "card") for s in c.sources)}
+    if not asked:
+        return []
     titles = dict(facts.listed) | {i: c.title for c in cands for i in c.arxiv_ids if i in facts.known_ids and c.title}
     by_title: dict[str, list[str]] = {}
-    for arxiv_id, title in titles.items():   # as arXiv gives them: case and spacing aside (a night's ~2,000 titles)
-        key = " ".join(title.casefold().split())
-        if key.count(" ") + 1 >= _TITLE_WORDS:
-            by_title.setdefault(key, []).append(arxiv_id)
+    for arxiv_id, title in titles.items():
+        if (k := key(title)) in asked:
+            by_title.setdefault(k, []).append(arxiv_id)
     out = []
-    for ids in (sorted(ids) for ids in by_title.values() if len(ids) > 1):
-        title = titles[ids[0]]
+    for k, ids in ((k, sorted(ids)) for k, ids in by_title.items() if len(ids) > 1):
+        title = asked[k]
         if title not in flagged:
             out.append(Flag("id-conflict", title, {"ids": {i: facts.mentions.get(i, []) + [STORE_PLACE] for i in ids},
                                                    "resolved": ids, "twice": True}))

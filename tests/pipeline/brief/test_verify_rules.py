@@ -1075,8 +1075,11 @@ def test_one_title_listed_under_two_known_ids_asks_which_to_cite() -> None:
     title = "MuxStream: Multiplexing Thousands of Token Streams over a Few Gateway Connections"
     facts = Facts(known_ids={"2611.04102", "2611.04510", "2611.00001", "2611.00002"},
                   listed={"2611.04510": title, "2611.00001": "Attention Sinks", "2611.00002": "Attention Sinks"})
-    card = cand("mux", title=title, arxiv_ids=["2611.04102"])
+    card = cand("mux", title=title, arxiv_ids=["2611.04102"], sources=[entry(1)])
     [f] = listed_twice([card], facts, set())
     assert (f.rule, f.subject, f.evidence["resolved"], f.evidence["twice"]) == (
         "id-conflict", title, ["2611.04102", "2611.04510"], True)
     assert listed_twice([card], facts, {title}) == []
+    # papers the doc has no use for (the bench's 2,000 generated titles repeat) raise nothing
+    card.put_forward = False
+    assert listed_twice([card], facts, set()) == []
