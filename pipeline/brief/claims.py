@@ -88,6 +88,13 @@ def _last_keyword(before: str, keywords: Keywords) -> tuple[str, int] | None:
     return (best, at[0] - at[1]) if best else None
 
 
+def quantity_before(text: str, at: int, quantities: dict[str, str]) -> str | None:
+    """The quantity ``text`` names last before position ``at``: its ``[quantities]`` keyword that ends last there
+    (the longer of two: "p99 latency", not "latency"), as a claim's value is read."""
+    found = _last_keyword(text[:at], keywords_of(tuple(quantities.items())))
+    return found[0] if found else None
+
+
 def _quantity(before: str, unit: str, keywords: Keywords) -> str | None:
     found = _last_keyword(before, keywords)
     return found[0] if found else _IMPLIED.get(unit)

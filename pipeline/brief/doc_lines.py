@@ -18,6 +18,7 @@ from typing import Any
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined, title_name
 from kb.sections import without_section_numbers
+from pipeline.brief.claims import quantity_before
 from pipeline.brief.pool import names_word
 
 # The rules whose question a line of the doc settles by naming it: what two papers are to each other (both named),
@@ -172,16 +173,10 @@ def _changes_its_figure(fingerprint: str, evidence: dict[str, Any], line: str, o
         return False
     figures = [f for f in subject.split(" · ", 1)[1].split(", ") if (m := _NUMBER.search(f)) and m[0] == old]
     said = {_measures(flagged.get(p, ""), f, quantities) for f in figures for p in evidence.get("sources", [])}
-    return bool(figures) and _quantity_before(line, at, quantities) in said - {None}
+    return bool(figures) and quantity_before(line, at, quantities) in said - {None}
 
 
 def _measures(text: str, figure: str, quantities: dict[str, str]) -> str | None:
     """The quantity ``text`` writes ``figure`` of: the ``[quantities]`` keyword that ends nearest before it."""
     m = re.search(rf"(?<![\d.]){re.escape(figure)}", text)
-    return _quantity_before(text, m.start(), quantities) if m else None
-
-
-def _quantity_before(text: str, at: int, quantities: dict[str, str]) -> str | None:
-    before = text[:at].casefold()
-    ends = [(before.rfind(k) + len(k), q) for k, q in quantities.items() if k in before]
-    return max(ends)[1] if ends else None
+    return quantity_before(text, m.start(), quantities) if m else None

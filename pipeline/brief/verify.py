@@ -13,7 +13,7 @@ from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, one_slip_apart, parse_arxiv_id
 from kb.names import short_name, title_name
-from kb.text import find_markers
+from kb.text import find_markers, words_of
 from pipeline.brief.boundary import boundaries
 from pipeline.brief.entities import name_id_pairs
 from pipeline.brief.facts import Facts
@@ -106,8 +106,7 @@ def listed_twice(cands: list[Candidate], facts: Facts, flagged: set[str]) -> lis
     coined name are two), but which ID to cite is the team's question. A title of fewer than ``_TITLE_WORDS`` words
     may be two papers' ("Attention Sinks"); a title already flagged is not flagged twice; papers the doc has no use
     for raise nothing."""
-    def key(title: str) -> str:   # as arXiv gives them: case and spacing aside
-        return " ".join(title.casefold().split())
+    key = words_of   # as titles are matched across sources (kb.text): case, punctuation and spacing aside
     asked = {key(c.title): c.title for c in cands if c.put_forward and c.title and set(c.arxiv_ids) & facts.known_ids
              and len(c.title.split()) >= _TITLE_WORDS and any(s.kind in ("entry", "card") for s in c.sources)}
     if not asked:
