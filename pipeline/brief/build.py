@@ -19,7 +19,7 @@ from kb.names import short_name
 from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
-from pipeline.brief.doc_lines import corrected_flags, flags_named
+from pipeline.brief.doc_lines import corrected_flags, flags_named, sourced_flags
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import KnownTitles, hold_back_known_figures, judge, read_facts, team_aside
@@ -362,7 +362,9 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
                            day=inputs.day, doc_named={"version": inputs.doc_version, "lines": flags_named(
                                inputs.doc_new_lines, inputs.open_flags, raised)},
                            corrected=corrected_flags(inputs.corrections, inputs.open_flags, raised, rules.correction,
-                                                     inputs.flagged_entries, rules.quantities))
+                                                     inputs.flagged_entries, rules.quantities),
+                           sourced=sourced_flags(inputs.sourced, inputs.open_flags, raised, inputs.flagged_entries,
+                                                 rules.quantities))
     return Briefing(
         topic=topic, date=inputs.day, timezone=inputs.timezone,
         section_titles=section_titles,

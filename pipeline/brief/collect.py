@@ -21,6 +21,7 @@ from kb.store.notes import EntryView, NoteView, entries_of_notes, notes_between
 from kb.store.papers import SightingView, existing_ids, paper_titles, papers_named, sightings_between
 from kb.store.posts import PostView, earlier_texts, posts_published_between
 from kb.text import clean_heading, find_markers, normalize_url
+from pipeline.brief.by_paper import headless_subjects, marks_by_paper, rows_by_paper
 from pipeline.brief.entities import NameIndex, name_id_pairs
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
 from pipeline.brief.pool import Listed, Pool, add
@@ -53,10 +54,12 @@ def local_stamp(stamp: str | None, tz: tzinfo | None) -> str | None:
 
 @dataclass
 class Collected:
-    """The window's items (``candidates``), and the papers kept as rows (``pool.Listed``, by arXiv ID)."""
+    """The window's items (``candidates``), the papers kept as rows (``pool.Listed``, by arXiv ID), and the names of
+    papers that are no item of the day written beside another known paper's ID (``Pool.miscited_elsewhere``)."""
 
     candidates: list[Candidate]
     listed: dict[str, Listed] = field(default_factory=dict)
+    miscited_elsewhere: dict[str, dict[str, tuple[str, list[str]]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -125,15 +128,18 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         titles.update((i, t) for by_id in named.values() for i, t in by_id.items())
         return pool, names, titles, named
 
-    pool, names, titles, named = gather({})
-    moved = pool.miscited_entries(names, titles, named) | pool.slipped_entries(names, titles, named)
-    if moved:
-        pool, names, titles, named = gather(moved)
+    # an entry with no ID, no link and a heading naming nothing is the one paper its text names: known before any pool
+    moved = headless_subjects(((f"{n.path}#{e.number}", e.heading, e.text) for n, es in rows.notes for e in es
+                               if not e.subject and not e.cites and not e.urls), lambda keys: papers_named(store, keys))
+    pool, names, titles, named = gather(moved)
+    more = pool.miscited_entries(names, titles, named) | pool.slipped_entries(names, titles, named)
+    if more:
+        pool, names, titles, named = gather(moved | more)
     # another known paper's ID written beside a name is that paper's, not a slip of the name's own ID: an entry moved
     # to the paper it names leaves that ID no item's, and "one known ID, the rest slips" must not take it back
     pool.merge_same_systems(names, others={i for _, _, wrong in names.miscited(titles, named) for i in wrong})
     pool.mark_miscited(names, titles, named)
-    return Collected(pool.items, pool.listed)
+    return Collected(pool.items, pool.listed, pool.miscited_elsewhere(names, titles, named))
 
 
 def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate]:
@@ -232,17 +238,22 @@ def _entries(store: Store, rows: _Rows, pool: Pool, author_credibility: dict[str
                             note.timestamp, cred, e.text,
                             tuple(dict.fromkeys(a.id for i in e.cites if (a := parse_arxiv_id(i)))),
                             also_about=also, own_points=tuple(e.points) if also else ())
-            markers = e.markers
+            markers, points = e.markers, e.points
             others = set(src.cites) - set(ids)
-            if markers and others:   # an entry citing other papers: a marked row naming one is that paper's
-                markers, theirs = _marks_by_paper(e.text, e.markers, ids[0] if ids else None,
-                                                  tuple(sorted(existing_ids(store, others))))
-                for aid, (marks, lines) in theirs.items():
-                    add(pool.get([f"id:{aid}"]), ids=[aid], points=[Point(line) for line in lines], markers=marks,
-                         source=SourceRef("entry", note.author, note.path, e.number, None, note.timestamp, cred, "",
-                                          (aid,), beside_subject=True))
+            if others:   # an entry citing other papers: a table row or marked line naming one is that paper's
+                known = tuple(sorted(existing_ids(store, others)))
+                points, rows = rows_by_paper(e.points, ids[0] if ids else None, known)
+                marks: dict[str, tuple[list[str], list[str]]] = {}
+                if markers:
+                    markers, marks = marks_by_paper(e.text, e.markers, ids[0] if ids else None, known)
+                for aid in dict.fromkeys([*rows, *marks]):
+                    got, lines = marks.get(aid, ([], []))
+                    add(pool.get([f"id:{aid}"]), ids=[aid], markers=got,
+                        points=rows.get(aid) or [Point(line) for line in lines],
+                        source=SourceRef("entry", note.author, note.path, e.number, None, note.timestamp, cred, "",
+                                         (aid,), beside_subject=True))
             add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
-                 points=e.points, source=src, markers=markers)
+                 points=points, source=src, markers=markers)
             c.upvotes += [(u, f"{note.path}#{e.number}", note.timestamp) for u in e.upvotes]
             c.bad_ids += [(written, why, f"{note.path}#{e.number}") for written, why in e.bad_ids]
             c.short_ids += [(written, why, f"{note.path}#{e.number}") for written, why in find_short_ids(e.text)]
@@ -251,33 +262,6 @@ def _entries(store: Store, rows: _Rows, pool: Pool, author_credibility: dict[str
 def card_marks(body: str) -> list[str]:
     """The verification marks of a card's body: a "TBD" there is a placeholder ("代码：TBD"), not a doubt."""
     return [m for m in find_markers(body) if m != "TBD"]
-
-
-def _marks_by_paper(text: str, marks: list[str], subject: str | None, others: tuple[str, ...]
-                    ) -> tuple[list[str], dict[str, tuple[list[str], list[str]]]]:
-    """``(the subject's marks, {other paper: (its marks, its marked rows)})`` of an entry citing other papers: a
-    marked table row whose first cell names one of ``others`` (papers the store knows) and not the subject ("|
-    EvenTime（2610.22108） | TTFT 多 6% | 待核实：… |") is that paper's. Every other mark stays the subject's: a line
-    comparing the subject with another paper ("⚠ 比 EAGLE（2401.15077）还快 1.6×") is about the subject."""
-    theirs: dict[str, tuple[list[str], list[str]]] = {}
-    kept: set[str] = set()
-    for line in text.splitlines():
-        found = find_markers(line)
-        if not found:
-            continue
-        # a table row as the note keeps it ("EvenTime（2610.22108） | TTFT 多 6% | 待核实"), outer pipes or not
-        cells = line.strip().strip("|").split("|") if "|" in line else []
-        cited = {a.id for a in find_cited_ids(cells[0])} if cells else set()
-        named = [i for i in others if i in cited]
-        if not named or subject in cited:
-            kept.update(found)
-            continue
-        for aid in named:
-            got, lines = theirs.setdefault(aid, ([], []))
-            got += [m for m in found if m not in got]
-            lines.append(line.strip())
-    moved = {m for got, _ in theirs.values() for m in got}
-    return [m for m in marks if m in kept or m not in moved], theirs
 
 
 def _cards(rows: _Rows, window: Window, pool: Pool) -> None:

@@ -22,9 +22,10 @@ from pipeline.brief.claims import quantity_before
 from pipeline.brief.pool import names_word
 
 # The rules whose question a line of the doc settles by naming it: what two papers are to each other (both named),
-# a paper's figure (its name and the figure). Others are slips in the team's files, or a paper's line names it
-# for what it is (a history line listing "和已锚的 … WarmStart … 重复" settles no figure of WarmStart's).
-SETTLED_IN_DOC = ("boundary", "number-conflict")
+# a paper's figure (its name and the figure), which of a paper's IDs to cite (its name and the ID: "EtherKV 进
+# §2.4.1（卡 463 正文里的号抄错了，以 2611.01288 为准）"). Others are slips in the team's files, or a paper's line
+# names it for what it is (a history line listing "和已锚的 … WarmStart … 重复" settles no figure of WarmStart's).
+SETTLED_IN_DOC = ("boundary", "number-conflict", "id-conflict")
 # A line edited rather than written anew (a section's prose that gains a clause) is new only where it changed: at
 # least this many characters kept at its start and end say it is the old line.
 _KEPT = 20
@@ -73,7 +74,7 @@ def flags_named(lines: list[tuple[str, str]], open_flags: list[tuple[int, str, d
             if rule not in SETTLED_IN_DOC or fingerprint in raised_today or flag_id in named_once:
                 continue
             papers = _papers_of(rule, fingerprint.split(":", 1)[1], evidence)
-            if papers and all(_names(added, names) for names, _ in papers) and _figure_of(rule, evidence, added):
+            if papers and all(_names(added, names) for names, _ in papers) and _settles(rule, evidence, added):
                 found.append({"id": flag_id, "rule": rule, "subject": " ~ ".join(shown for _, shown in papers)})
                 named_once.add(flag_id)
         if found:
@@ -81,8 +82,12 @@ def flags_named(lines: list[tuple[str, str]], open_flags: list[tuple[int, str, d
     return out
 
 
-def _figure_of(rule: str, evidence: dict[str, Any], text: str) -> bool:
-    """A conflict's line must write one of its figures ("÷3.2 改成 ÷2.7"); other rules need none."""
+def _settles(rule: str, evidence: dict[str, Any], text: str) -> bool:
+    """A number conflict's line must write one of its figures ("÷3.2 改成 ÷2.7"), an ID conflict's one of its IDs
+    ("以 2611.01288 为准"); a boundary's line needs only its two papers."""
+    if rule == "id-conflict":
+        written = {x.id for x in find_arxiv_ids(text)}
+        return any(i in written for i in _ids(evidence))
     if rule != "number-conflict":
         return True
     numbers = {m[0] for v in evidence.get("values", {}) if (m := _NUMBER.search(v))}
@@ -180,3 +185,51 @@ def _measures(text: str, figure: str, quantities: dict[str, str]) -> str | None:
     """The quantity ``text`` writes ``figure`` of: the ``[quantities]`` keyword that ends nearest before it."""
     m = re.search(rf"(?<![\d.]){re.escape(figure)}", text)
     return quantity_before(text, m.start(), quantities) if m else None
+
+
+def sourced_flags(entries: list[tuple[str, str, str]], open_flags: list[tuple[int, str, dict[str, Any]]],
+                  raised_today: set[str], flagged: dict[str, str], quantities: dict[str, str]) -> list[dict[str, Any]]:
+    """The window's team entries (``(place, text, source URL)``) that give a source for a figure an open unsourced
+    claim of an earlier briefing questions: the team's own figure with no paper behind it ("二期 H200 池子压测 ·
+    2.4 s"), written again, as a measure of the same quantity (the ``[quantities]`` keyword nearest before it, as
+    the flag's own entry wrote it), in an entry that cites where it was measured (Spark's follow-up "来源：
+    <dashboard> … p99 TTFT 从 2.4 s 降到 1.1 s"). Each with the line and the source, for the reader to close the
+    flag once the source holds the figure."""
+    out, done = [], set()
+    asides = [(flag_id, fingerprint, evidence) for flag_id, fingerprint, evidence in open_flags
+              if fingerprint.startswith("unsourced-claim:") and " · " in fingerprint and not _ids(evidence)
+              and fingerprint not in raised_today]
+    for where, text, url in entries:
+        for line in text.splitlines():
+            found = [{"id": flag_id, "rule": "unsourced-claim", "subject": fingerprint.split(":", 1)[1]}
+                     for flag_id, fingerprint, evidence in asides if flag_id not in done
+                     and where not in evidence.get("sources", []) and _speaks_of(fingerprint, text)
+                     and _writes_its_figure(fingerprint, evidence, line, flagged, quantities)]
+            done |= {f["id"] for f in found}
+            if found:
+                out.append({"where": where, "url": url, "line": line.strip().lstrip("-*").strip(), "flags": found})
+    return out
+
+
+def _speaks_of(fingerprint: str, text: str) -> bool:
+    """Does an entry (its heading and text) speak of what the flag's entry did: every Latin word of the flag's name
+    ("二期 H200 池子压测"'s H200) and half of its Chinese character pairs written in it? The same figure of the same
+    quantity may be another week's ("周二晚高峰二期的 p99 TTFT 到了 2.4 s", two weeks before the H200 pool's)."""
+    name = fingerprint.split(":", 1)[1].split(" · ", 1)[0]
+    folded = text.casefold()
+    pairs = [run[i:i + 2] for run in _HAN.findall(name) for i in range(max(1, len(run) - 1))]
+    return (all(w.casefold() in folded for w in _LATIN.findall(name))
+            and sum(p in folded for p in pairs) * 2 >= len(pairs))
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]+")
+_LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+-]*")
+
+
+def _writes_its_figure(fingerprint: str, evidence: dict[str, Any], line: str, flagged: dict[str, str],
+                       quantities: dict[str, str]) -> bool:
+    figures = [f for f in fingerprint.split(" · ", 1)[1].split(", ") if _NUMBER.search(f)]
+    said = {_measures(flagged.get(p, ""), f, quantities) for f in figures for p in evidence.get("sources", [])}
+    numbers = {_NUMBER.search(f)[0] for f in figures}   # "2.4 s" written "2.4s" is the same figure
+    return any(quantity_before(line, m.start(), quantities) in said - {None}
+               for n in numbers for m in re.finditer(rf"(?<![\d.]){re.escape(n)}(?![\d])", line))

@@ -81,6 +81,9 @@ class Facts:
     kept_claims: Callable[[str, str], list[Claim]] | None = None
     # the window's papers kept as rows, not items (``pool.Listed``): ID → title, for the likely IDs of a slip
     listed: dict[str, str] = field(default_factory=dict)
+    # a paper no item of the day is, written by name beside another known paper's ID: its ID → {that ID: (that
+    # paper's title, where)} (``pool.Pool.miscited_elsewhere``)
+    miscited_elsewhere: dict[str, dict[str, tuple[str, list[str]]]] = field(default_factory=dict)
 
     def read_claims(self, text: str, where: str, about: str | None = None) -> list[Claim]:
         """The claims written in ``text`` (from ``where``), read with the words of data/briefing.toml; ``about``:

@@ -94,8 +94,10 @@ class BriefingInputs:
     doc_version: str | None = None   # the doc's version on the day, and its lines the previous briefing's had not
     doc_new_lines: list[tuple[str, str]] = field(default_factory=list)   # (line, what it adds)
     corrections: list[tuple[str, str]] = field(default_factory=list)   # the team's entries with a correction word
-    open_flags: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)   # read when either is there
-    flagged_entries: dict[str, str] = field(default_factory=dict)   # the open asides' entries, when a note corrects
+    # the team's entries citing a page: place, heading and text, URL
+    sourced: list[tuple[str, str, str]] = field(default_factory=list)
+    open_flags: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)   # read when any is there
+    flagged_entries: dict[str, str] = field(default_factory=dict)   # the open asides' entries, when a note may speak
     # whom a card's primary_topic speaks for: the docs that anchor its paper, or else the main doc
     main_doc: bool = True
     one_doc: bool = True   # the workspace has one knowledge doc: a note's "建议：§2.2" can mean no other
@@ -139,12 +141,15 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
                              doc=topic)
     facts.kept_claims = kept_claims.wrap(facts.read_claims)
     facts.listed = {i: row.title for i, row in collected.listed.items()}
+    facts.miscited_elsewhere = collected.miscited_elsewhere
     facts.known_ids |= facts.listed.keys()   # each was classified: the store has it
     facts.doc_path = next((t.doc for t in cfg.topics if t.slug == topic), "")
     doc_version, doc_new_lines = doc_lines_since(store, topic, day, window.previous)
     corrections = list({s.key: s.text for c in cands for s in c.sources if s.kind == "entry" and s.text
                         and any(w in s.text.casefold() for w in rules.correction)}.items())   # a cheap first sieve
-    open_flags = open_flags_on(store, topic, day) if doc_new_lines or corrections else []
+    sourced = list({s.key: (s.key, f"{c.title}\n{s.text}", s.url) for c in cands for s in c.sources
+                    if s.kind == "entry" and s.text and s.url and not s.beside_subject}.values())
+    open_flags = open_flags_on(store, topic, day) if doc_new_lines or corrections or sourced else []
     in_window = [n for n in notes_between(store, window.start[:10], window.end[:10]) if window.contains(n.timestamp)]
     counts = entry_counts(store, [n.path for n in in_window])
     notes = [NoteSource(n, counts.get(n.path, 0)) for n in in_window]
@@ -172,8 +177,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
                              None),
         troubled=troubled_sources(store, until=day),
         previous=briefing_data(store, topic, window.previous) if window.previous else None,
-        doc_version=doc_version, doc_new_lines=doc_new_lines, corrections=corrections,
-        open_flags=open_flags, flagged_entries=_entries_of_asides(store, open_flags) if corrections else {},
+        doc_version=doc_version, doc_new_lines=doc_new_lines, corrections=corrections, sourced=sourced,
+        open_flags=open_flags, flagged_entries=_entries_of_asides(store, open_flags) if corrections or sourced else {},
         flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug, one_doc=len(cfg.topics) == 1,
         anchored_elsewhere={k for t in cfg.topics if t.slug != topic for k in anchored_sections(store, t.slug, day)})
 

@@ -109,6 +109,19 @@ class Pool:
                 c.miscited.update((aid, (titles[aid], [p for p in places if p not in self.by_key]))
                                   for aid, places in wrong.items())
 
+    def miscited_elsewhere(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]
+                           ) -> dict[str, dict[str, tuple[str, list[str]]]]:
+        """The papers no item of the day is, written by name beside another known paper's ID (a week's recap of the
+        anchored GraphStash as "GraphStash（2611.01963）", GraphHold's ID): their ID → {that ID: (its title, the
+        places that wrote it)}. The rules ask the doc's which to cite (``verify.anchored_name_conflicts``)."""
+        out: dict[str, dict[str, tuple[str, list[str]]]] = {}
+        for _, own, wrong in names.miscited(titles, named):
+            c = self.by_key.get(f"id:{own}")
+            if c is None or c not in self.items:
+                out[own] = {aid: (titles[aid], [p for p in places if p not in self.by_key])
+                            for aid, places in wrong.items()}
+        return out
+
     def miscited_entries(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]
                          ) -> dict[str, str]:
         """Note entries (``path#N``) whose subject is another known paper's ID written beside a system's
@@ -224,12 +237,16 @@ class Pool:
         """A note entry that cites no ID and no URL, whose heading names exactly one of the window's papers by its
         title's coined name, is that paper's ("收回早上的说法：PoolVerify 和 VerifyBatch 不是一回事" is PoolVerify's,
         VerifyBatch being no paper of the window), as when its heading carries the paper's ID. A heading naming two
-        of the day's papers compares them: it stays an item of its own. ``compared``: ``[compared] words``."""
+        of the day's papers compares them: it stays an item of its own. A heading that coins no name at all ("周四
+        下午到今早新冒出来的", a week's recap) says nothing of what the entry is about: then its text decides, by the
+        same rule ("待核实：群里有人说 LoftKV 用的 CXL 扩展卡只在工程样品上测过" is LoftKV's). ``compared``:
+        ``[compared] words``."""
         entries = self._citing_nothing()
         papers = [(name, c) for c in (self.items if entries else ())
                   if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for name in _own_names(c, compared)]
         for entry in entries:
-            found = {id(c): c for name, c in papers if any(names_word(name, h) for h in entry.titles)}
+            heads = entry.titles if any(coined(w) for h in entry.titles for w in _TOKEN.findall(h)) else entry.texts
+            found = {id(c): c for name, c in papers if any(names_word(name, h) for h in heads)}
             if len(found) == 1:
                 (paper,) = found.values()
                 if paper in self.items and entry in self.items and paper is not entry:
@@ -256,6 +273,7 @@ class Pool:
                 self._absorb(c, post)   # the entry first, as when its note carries the post's link
 
 
+_TOKEN = re.compile(TOKEN)
 # A release's name before the colon of its post's title: a coined name and the version after it, if any
 # ("CacheGen 3", "LMCache v0.7", "DeepEP-v2").
 _RELEASE = re.compile(rf"^\s*(?P<name>(?P<coined>{TOKEN})(?:\s+v?\d+(?:\.\d+)*)?)\s*[:：]\s*\S")

@@ -82,11 +82,12 @@ def since_previous(previous: dict[str, Any] | None, *, net_new: int, previous_ne
                    anchors: dict[str, list[str]], flags: list[Flag], states: dict[str, FlagState],
                    sources: list[dict[str, Any]], day: str,
                    doc_named: dict[str, Any] | None = None,
-                   corrected: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+                   corrected: list[dict[str, Any]] | None = None,
+                   sourced: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
     """The block's figures: NET-new now and then, the previous briefing's new items now anchored,
     flags opened and closed, sources recovered and failing anew; and ``doc_named``, the open flags of earlier
     briefings the doc's new lines name (``doc_lines.flags_named``) and those a note corrects the figure of
-    (``doc_lines.corrected_flags``), when there are any."""
+    (``doc_lines.corrected_flags``) or gives a source for (``doc_lines.sourced_flags``), when there are any."""
     if previous is None:
         return None
     anchored = now_anchored(previous, anchors)
@@ -94,4 +95,4 @@ def since_previous(previous: dict[str, Any] | None, *, net_new: int, previous_ne
             "now_anchored": anchored, "now_anchored_count": len(anchored),
             "flags": flag_changes(previous, flags, states, day), "sources": source_changes(previous, sources),
             **({"doc_named": doc_named} if doc_named and doc_named["lines"] else {}),
-            **({"corrected": corrected} if corrected else {})}
+            **({"corrected": corrected} if corrected else {}), **({"sourced": sourced} if sourced else {})}

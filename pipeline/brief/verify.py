@@ -155,11 +155,21 @@ def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 def anchored_name_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """A paper the doc anchors, written in the team's lines about the day's items beside an ID the store does
-    not know ("和 §10 的 PowerCap（2609.24471）是同一个思路" where §10 anchors 2609.24417 PowerCap): one system, two
-    IDs, the doc's line among the places. An ID the store knows is another paper (``miscited`` judges those);
-    an item carrying both IDs already has its own id-conflict (``id_conflicts``), which names them."""
+    not know ("和 §10 的 PowerCap（2609.24471）是同一个思路" where §10 anchors 2609.24417 PowerCap), or beside another
+    known paper's ID whose title does not carry its name (a recap's "GraphStash（2611.01963）", GraphHold's ID:
+    ``Facts.miscited_elsewhere``, with arXiv's title of that ID): one system, two IDs, the doc's line among the
+    places. An item carrying both IDs already has its own id-conflict (``id_conflicts``), which names them; a day's
+    item written beside another paper's ID is ``miscited`` on it."""
     wrong: dict[str, dict[str, list[str]]] = {}     # anchored subject → {ID written beside its name: where}
     merged = [set(c.written_ids) for c in cands if len(c.written_ids) > 1]
+    titles: dict[str, dict[str, str]] = {}          # anchored subject → {another known paper's ID: its title}
+    for subject, by_id in facts.miscited_elsewhere.items():
+        if not facts.anchored_names.sections_of(subject):
+            continue
+        for aid, (title, places) in by_id.items():
+            if places and not any({subject, aid} <= ids for ids in merged):
+                wrong.setdefault(subject, {})[aid] = list(places)
+                titles.setdefault(subject, {})[aid] = title
     for c in cands:
         for s in (s for s in c.sources if s.kind in ("entry", "card") and s.text and not s.beside_subject):
             for name, aid in name_id_pairs(s.text, facts.claim_words.compared):
@@ -177,7 +187,7 @@ def anchored_name_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                            *([STORE_PLACE] if subject in facts.known_ids else [])] if p]
         out.append(Flag("id-conflict", facts.anchored_names.name_of(subject) or subject, {
             "ids": {subject: own, **ids}, "resolved": [subject] if subject in facts.known_ids else [],
-            "anchored": subject}))
+            "anchored": subject, **({"titles": titles[subject]} if subject in titles else {})}))
     return out
 
 

@@ -106,7 +106,23 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
                            and _disputes(f, inc)]
         inc["boundary"] = [f["label"] for f in flags if f["kind"] == "boundary" and f["status"] == "open"
                            and f["evidence"].get("new_title") == inc["title"]]
+        inc["unverified"] = [f["label"] for f in flags if f["kind"] == "unsourced-claim" and f["status"] == "open"
+                             and _names_item(f["subject"], inc["title"])]
+        inc["ids_in_doubt"] = [f["label"] for f in flags if f["status"] == "open" and _ids_in_doubt(f, inc)]
     return data
+
+
+def _names_item(subject: str, title: str) -> bool:
+    """A flag's subject is the item's title, or its title and figures ("二期集群 · 62%")."""
+    return subject == title or subject.startswith(f"{title} · ")
+
+
+def _ids_in_doubt(flag: dict[str, Any], inc: dict[str, Any]) -> bool:
+    """Is ``flag`` a question of which ID or date of the increment to trust: an ID conflict raised on it, or a
+    date inconsistency in a file among its sources (a card named with last month's prefix)."""
+    if flag["kind"] == "id-conflict":
+        return flag["subject"] == inc["title"]
+    return flag["kind"] == "date-inconsistency" and flag["subject"] in {s["path"] for s in inc["sources"] if s["path"]}
 
 
 def _disputes(flag: dict[str, Any], inc: dict[str, Any]) -> bool:

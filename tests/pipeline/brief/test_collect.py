@@ -113,19 +113,19 @@ def test_an_entry_naming_no_post_two_posts_or_carrying_a_link_stays_its_own() ->
 def test_a_marked_line_naming_another_paper_of_the_entry_is_that_papers() -> None:
     """An entry about several papers (a table of figures) keeps each marked line with the paper it names; a mark
     on a line naming none, or naming the subject, stays the subject's."""
-    from pipeline.brief.collect import _marks_by_paper
+    from pipeline.brief.by_paper import marks_by_paper
     text = ("| TwinBlock（2610.21476） | 6,100 tokens/s | 摘要 |\n"
             "| EvenTime（2610.22108） | TTFT 多 6% | 待核实：一作说的 |\n"
             "⚠ 表里的数都没复现")
-    mine, theirs = _marks_by_paper(text, ["待核实", "⚠"], "2610.21476", ("2610.22108",))
+    mine, theirs = marks_by_paper(text, ["待核实", "⚠"], "2610.21476", ("2610.22108",))
     assert mine == ["⚠"] and theirs == {"2610.22108": (["待核实"], ["| EvenTime（2610.22108） | TTFT 多 6% | 待核实：一作说的 |"])}
     both = "⚠ TwinBlock（2610.21476）和 EvenTime（2610.22108）都没复现"
-    assert _marks_by_paper(both, ["⚠"], "2610.21476", ("2610.22108",)) == (["⚠"], {})
+    assert marks_by_paper(both, ["⚠"], "2610.21476", ("2610.22108",)) == (["⚠"], {})
     # a line comparing the subject with another paper is the subject's, not a row of that paper's
     compared = "⚠ 作者说 decode 比 EAGLE（2401.15077）那套还快 1.6×"
-    assert _marks_by_paper(compared, ["⚠"], "2610.09701", ("2401.15077",)) == (["⚠"], {})
+    assert marks_by_paper(compared, ["⚠"], "2610.09701", ("2401.15077",)) == (["⚠"], {})
     # a row of a paper the store does not know (not among ``others``) keeps its mark with the subject
-    assert _marks_by_paper("| FooServe（2405.12345） | 1.6× | 待核实 |", ["待核实"], "2610.09701", ()) == (["待核实"], {})
+    assert marks_by_paper("| FooServe（2405.12345） | 1.6× | 待核实 |", ["待核实"], "2610.09701", ()) == (["待核实"], {})
 
 
 def test_a_paper_source_of_another_kind_is_cited_by_its_own_name(tmp_path) -> None:

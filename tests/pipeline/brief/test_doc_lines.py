@@ -133,3 +133,40 @@ def test_a_release_post_is_named_by_its_name_and_version() -> None:
     line = "v329（Nov 4）：llm-d 0.9 的 relay 就是 HopKV 做进了引擎，不另锚。"
     assert [f["subject"] for f in flags_named(_new(line), [relay], set())[0]["flags"]] == ["llm-d 0.9 ~ HopKV"]
     assert flags_named(_new("llm-d 0.10 的 relay 和 HopKV"), [relay], set()) == []
+
+
+def test_a_line_naming_a_paper_and_the_id_to_cite_settles_its_id_conflict() -> None:
+    # day 21's v330: "EtherKV 进 §2.4.1（卡 463 正文里的号抄错了，以 2611.01288 为准）" answers day 20's #405
+    ether = (405, "id-conflict:EtherKV: Disaggregated KV Cache Transfer over Commodity Ethernet", {
+        "ids": {"2611.01288": ["organized/paper_cards/463-2611-01288.md"], "2611.01828": []},
+        "resolved": "2611.01288"})
+    line = "EtherKV 进 §2.4.1（卡 463 正文里的号抄错了，以 2611.01288 为准）。"
+    assert flags_named(_new(line), [ether], set()) == [
+        {"line": line, "flags": [{"id": 405, "rule": "id-conflict", "subject": "EtherKV"}]}]
+    assert flags_named(_new("EtherKV 进 §2.4.1"), [ether], set()) == []          # which ID: not said
+    assert flags_named(_new("以 2611.01288 为准（卡 463）"), [ether], set()) == [
+        {"line": "以 2611.01288 为准（卡 463）", "flags": [{"id": 405, "rule": "id-conflict", "subject": "EtherKV"}]}]
+
+
+def test_a_note_giving_a_source_for_an_unsourced_figure_names_its_flag() -> None:
+    """Day 21's Spark: "二期 H200 池子 p99 TTFT 的后续 … 来源：<dashboard> … p99 TTFT 从 2.4 s 降到 1.1 s" answers
+    day 20's "二期 H200 池子压测 · 2.4 s" (#402); not day 12's "二期集群 · 2.4 s" of another week, nor a figure of
+    another quantity, nor a paper's claim, nor the flag's own entry."""
+    from pipeline.brief.doc_lines import sourced_flags
+    quantities = {"p99 ttft": "p99 TTFT", "ttft": "TTFT", "throughput": "throughput"}
+    h200 = (402, "unsourced-claim:二期 H200 池子压测 · 2.4 s", {"sources": ["inbox/spark/a.md#2"], "claims": ["2.4 s"]})
+    week = (222, "unsourced-claim:二期集群 · 2.4 s", {"sources": ["inbox/spark/b.md#2"], "claims": ["2.4 s"]})
+    paper = (300, "unsourced-claim:LoftKV: Reading … · 2.4 s", {"sources": ["inbox/spark/c.md#1"],
+                                                                "arxiv_ids": ["2611.03741"]})
+    flagged = {"inbox/spark/a.md#2": "新上的 H200 池子 p99 TTFT 到了 2.4 s，原因还没查",
+               "inbox/spark/b.md#2": "周二晚高峰二期的 p99 TTFT 到了 2.4 s，值班群里说的",
+               "inbox/spark/c.md#1": "LoftKV 的 p99 TTFT 2.4 s"}
+    text = "二期 H200 池子 p99 TTFT 的后续\n周二那次压测慢的原因查到了\n改完以后同样的压测，p99 TTFT 从 2.4s 降到 1.1 s"
+    url = "https://monitor.example.internal/d/h200-pool/p99-ttft"
+    found = sourced_flags([("inbox/spark/d.md#2", text, url)], [h200, week, paper], set(), flagged, quantities)
+    assert found == [{"where": "inbox/spark/d.md#2", "url": url, "line": "改完以后同样的压测，p99 TTFT 从 2.4s 降到 1.1 s",
+                      "flags": [{"id": 402, "rule": "unsourced-claim", "subject": "二期 H200 池子压测 · 2.4 s"}]}]
+    other = text.replace("p99 TTFT 从 2.4s", "吞吐从 2.4s")
+    assert sourced_flags([("inbox/spark/d.md#2", other, url)], [h200], set(), flagged, quantities) == []
+    assert sourced_flags([("inbox/spark/a.md#2", text, url)], [h200], set(), flagged, quantities) == []
+    assert sourced_flags([("inbox/spark/d.md#2", text, url)], [h200], {h200[1]}, flagged, quantities) == []

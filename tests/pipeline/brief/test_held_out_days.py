@@ -31,6 +31,7 @@ from tests.support.days import (
     DAY19,
     DAY20,
     DAY21,
+    DAY22,
     LABELLED,
     next_day,
     three_days,
@@ -134,6 +135,11 @@ def day20_home(day19_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day21_home(day20_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day20_home, 21, DAY21, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day22_home(day21_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day21_home, 22, DAY22, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -278,6 +284,10 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # (the minutes gave AtticPool LoftKV's −27%), "换了个壳" says a repeat, "不打架" / "各管一层" set an item apart, and one
 # full title the window's papers carry under two known IDs (MuxStream, submitted twice) asks which to cite: 1.000 /
 # 0.833. Left: two boundaries on shared words nobody on the team drew.
+# Day 22 (a week in review re-mentioning the week, its copying slips; v2s of anchored papers) was written blind after
+# the thirteenth sitting and measured once: 0.857 / 0.900; read then: an anchored paper written beside another known
+# paper's ID (a recap's "GraphStash（2611.01963）", GraphHold's) asks which to cite, an entry whose heading names
+# nothing is the one paper its text names, "的复刻" says a repeat and "井水不犯河水" sets an item apart: 1.000 / 1.000.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -285,7 +295,7 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day14": (DAY14, 0.95, 1.0), "day15": (DAY15, 1.0, 0.95),
           "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95),
           "day18": (DAY18, 1.0, 0.95), "day19": (DAY19, 1.0, 1.0), "day20": (DAY20, 1.0, 1.0),
-          "day21": (DAY21, 1.0, 0.8)}
+          "day21": (DAY21, 1.0, 0.8), "day22": (DAY22, 1.0, 1.0)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:
@@ -517,3 +527,15 @@ def test_day21_a_minutes_row_of_a_listed_paper_is_read_against_its_abstract(day2
     conflicts = _flags(day21_home, DAY21, "number-conflict")
     [attic] = [e for s, e in conflicts.items() if s.startswith("AtticPool")]
     assert set(attic["values"]) == {"27%", "19%"}
+
+
+def test_day22_a_recapped_anchored_paper_beside_another_papers_id_and_a_headless_rumour(day22_home: Path) -> None:
+    """Day 22, blind 0.857 / 0.900: Tom's week in review wrote the anchored GraphStash with GraphHold's ID (both known
+    papers: no ID the store lacks, and GraphStash no item of the day), and put a rumour about LoftKV under the heading
+    "周四下午到今早新冒出来的" (an entry naming nothing in its heading, judged none and dropped)."""
+    conflicts = _flags(day22_home, DAY22, "id-conflict")
+    [stash] = [e for s, e in conflicts.items() if s.startswith("GraphStash")]
+    assert set(stash["ids"]) == {"2611.00384", "2611.01963"} and stash["titles"]["2611.01963"].startswith("GraphHold")
+    unsourced = _flags(day22_home, DAY22, "unsourced-claim")
+    [loft] = [e for s, e in unsourced.items() if s.startswith("LoftKV")]
+    assert loft["sources"] == ["inbox/tom/2026-11-06T1100-tom-week-in-review.md#5"] and "样品" in loft["claims"][0]

@@ -1083,3 +1083,25 @@ def test_one_title_listed_under_two_known_ids_asks_which_to_cite() -> None:
     # papers the doc has no use for (the bench's 2,000 generated titles repeat) raise nothing
     card.put_forward = False
     assert listed_twice([card], facts, set()) == []
+
+
+def test_an_anchored_papers_name_beside_another_known_papers_id_is_an_id_conflict() -> None:
+    """Day 22's week in review: "| GraphStash（2611.01963） | §2.1 | …", 2611.01963 being GraphHold, a known paper whose
+    title does not carry the name, and GraphStash (2611.00384) no item of the day but anchored: which to cite, with
+    arXiv's title of the other ID. A paper the doc does not anchor is not the doc's to ask."""
+    from types import SimpleNamespace
+
+    from pipeline.brief.likeness import AnchoredNames
+    anchors = [SimpleNamespace(arxiv_id="2611.00384", subject="2611.00384", section="2.1", title=None,
+                               label="2611.00384 GraphStash — CUDA graphs kept across restarts (anchored 2026-11-03)")]
+    wrong = {"2611.01963": ("GraphHold: Persisting Captured CUDA Graphs", ["inbox/tom/wir.md#1"])}
+    from pipeline.brief.verify import STORE_PLACE
+    facts = Facts(known_ids={"2611.00384", "2611.01963"}, anchored_names=AnchoredNames(anchors),
+                  doc_path="organized/knowledge/inference.md", miscited_elsewhere={"2611.00384": wrong})
+    [f] = id_conflicts([], facts)
+    assert (f.rule, f.subject) == ("id-conflict", "GraphStash")
+    assert f.evidence == {"ids": {"2611.00384": ["organized/knowledge/inference.md §2.1", STORE_PLACE],
+                                  "2611.01963": ["inbox/tom/wir.md#1"]}, "resolved": ["2611.00384"],
+                          "anchored": "2611.00384", "titles": {"2611.01963": "GraphHold: Persisting Captured CUDA Graphs"}}
+    facts.miscited_elsewhere = {"2611.09999": wrong}   # not anchored
+    assert id_conflicts([], facts) == []
