@@ -45,23 +45,37 @@ def _points(c: Candidate, section_markers: list[str], routing: list[re.Pattern[s
 
     The team's bullets first, each with the tables and sub-items under it (not one that only asks for a
     section, "→ §3.1", "建议：§2.5": the increment's suggested section says it); then the sentences of a
-    post that carry the item's facts (parameters, measurements); for a paper alone, the first
-    sentences of its abstract.
+    post that carry the item's facts (parameters, measurements), never a line citing only other papers (a recap
+    table's rows of the week's other papers); with neither, its lines citing it, else the first sentences (of a
+    paper alone, its abstract's).
     """
     team = [p for p in c.points if p.blocks or not _only_a_section(p.text, section_markers, routing)]
     written = {line for p in team for line in p.lines()}
     # a line of a note is a unit of its own (an entry without bullets is lines, not one sentence), but a
     # soft-wrapped line of English prose continues the one before it
-    sentences = [(s, t) for t in c.texts if t for unit in _units(t) for s in _SENTENCE.split(unit) if s]
+    # a line citing other papers' IDs and none of the item's (a recap table's row of another paper) is theirs
+    sentences = [(s, t) for t in c.texts if t for unit in _units(t) for s in _SENTENCE.split(unit) if s
+                 and not _cites_only_others(s, c.arxiv_ids)]
     quoted = [(s, t) for s, t in sentences if _adds_a_fact(s, c.facts, written)][:2]
-    if not team and not quoted:
-        quoted = sentences[:2]
+    if not team and not quoted:   # the lines citing the item first (its row of a recap's table), else the opening
+        quoted = [(s, t) for s, t in sentences if _cites_its_own(s, c.arxiv_ids)][:2] or sentences[:2]
     # a sentence quoted from a public source says which (an abstract's, a post's): beside the team's bullets, the
     # reader tells the paper's "2.4x" from a note's "2.6x"
     origin = {s.text: {"kind": s.kind, "name": s.name} for s in c.sources if s.text and s.kind not in TEAM_KINDS}
     points = [p.as_json() for p in team] + [Point(s).as_json() | ({"from": origin[t]} if t in origin else {})
                                             for s, t in quoted]
     return points[:limit]
+
+
+def _cites_its_own(sentence: str, own: list[str]) -> bool:
+    return "." in sentence and any(a.id in own for a in find_arxiv_ids(sentence))
+
+
+def _cites_only_others(sentence: str, own: list[str]) -> bool:
+    """Does ``sentence`` cite arXiv IDs, none of them ``own`` ("| SideSample（2611.02744） | §2.2 | … 1.4× |" under
+    the week's first paper, MeldKV)?"""
+    cited = {a.id for a in find_arxiv_ids(sentence)} if "." in sentence else set()
+    return bool(cited) and not cited & set(own)
 
 
 TEAM_KINDS = ("entry", "card")   # the team's own writing: its bullets are the key points, unattributed
@@ -134,6 +148,7 @@ def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[s
         "sources": [_source_dict(s) for s in c.sources],
         "points": _points(c, rules.section_markers, rules.routing), "why": c.why,
         "anchored_in": [f"§{s}" for s in c.anchored_in], "other_ids": [i for i in c.arxiv_ids if i != c.arxiv_id],
+        "replaced": c.replaced or None,   # "v2 on today's listing": its figures may have changed
         "facts": c.facts[:6], "markers": c.markers, "card_relevance": c.card_relevance, "score": c.score,
         "relation": {"same_section": same_section, "touches": touches},
         # the post's own title where the team's heading names an item without a paper (an English briefing heads
@@ -362,9 +377,9 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
                            day=inputs.day, doc_named={"version": inputs.doc_version, "lines": flags_named(
                                inputs.doc_new_lines, inputs.open_flags, raised)},
                            corrected=corrected_flags(inputs.corrections, inputs.open_flags, raised, rules.correction,
-                                                     inputs.flagged_entries, rules.quantities),
+                                                     inputs.flagged_entries, rules.quantities, rules.settled),
                            sourced=sourced_flags(inputs.sourced, inputs.open_flags, raised, inputs.flagged_entries,
-                                                 rules.quantities))
+                                                 rules.quantities, rules.sourced, rules.unsourced))
     return Briefing(
         topic=topic, date=inputs.day, timezone=inputs.timezone,
         section_titles=section_titles,

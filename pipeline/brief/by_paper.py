@@ -10,27 +10,33 @@ LoftKV's; it is AtticPool's, and its item is where a reader looks for it. Pure: 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 
 from kb.citations import find_cited_ids
 from kb.names import TOKEN, coined, name_key
 from kb.records import Point, PointBlock
 from kb.text import find_markers
+from pipeline.brief.entities import compared_before
 
 
 def headless_subjects(entries: Iterable[tuple[str, str, str]],
-                      papers_named: Callable[[set[str]], dict[str, dict[str, str]]]) -> dict[str, str]:
+                      papers_named: Callable[[set[str]], dict[str, dict[str, str]]], window: Collection[str],
+                      compared: tuple[str, ...] = ()) -> dict[str, str]:
     """``{place: arXiv ID}`` of the entries (``(place, heading, text)``, each citing no ID and no link) whose heading
-    coins no name and whose text names exactly one paper: one coined name that exactly one stored paper's title
-    carries (``papers_named``: folded names → {ID: title}, one store query). A week's recap "待核实：群里有人说
-    LoftKV 用的 CXL 扩展卡只在工程样品上测过" under "周四下午到今早新冒出来的" is LoftKV's; naming two papers, it
-    compares them."""
+    coins no name and whose text names exactly one paper of the window (``window``: the day's listed, carded and
+    cited papers), by a coined name that exactly one stored paper's title carries (``papers_named``: folded names →
+    {ID: title}, one store query). A week's recap "待核实：群里有人说 LoftKV 用的 CXL 扩展卡只在工程样品上测过" under
+    "周四下午到今早新冒出来的" is LoftKV's. A name after a ``[compared]`` word is a baseline ("比 LoftKV 论文里报的
+    1.1 s 慢一倍多": the team's own measurement); naming two papers, it compares them; a paper of another day
+    ("线上这周切到 SGLang 了") is the team's deployment, not a paper of the day."""
+    after_compared = compared_before(compared)
     named_by = {}
     for place, heading, text in entries:
         if any(coined(w) for w in _TOKEN.findall(heading)):
             continue
-        keys = {name_key(w) for w in _TOKEN.findall(text) if coined(w)}
+        keys = {name_key(m[0]) for m in _TOKEN.finditer(text)
+                if coined(m[0]) and not after_compared.search(text, 0, m.start())}
         if keys:
             named_by[place] = keys
     if not named_by:
@@ -39,7 +45,7 @@ def headless_subjects(entries: Iterable[tuple[str, str, str]],
     out = {}
     for place, keys in named_by.items():
         papers = {aid for k in keys for aid in stored.get(k, {})}
-        if len(papers) == 1 and sum(k in stored for k in keys) == 1:
+        if len(papers) == 1 and sum(k in stored for k in keys) == 1 and all(i in window for i in papers):
             out[place] = papers.pop()
     return out
 
@@ -47,17 +53,23 @@ def headless_subjects(entries: Iterable[tuple[str, str, str]],
 _TOKEN = re.compile(TOKEN)
 
 
-def rows_by_paper(points: list[Point], subject: str | None, others: tuple[str, ...]
+def rows_by_paper(points: list[Point], subject: str | None, others: tuple[str, ...], compared: tuple[str, ...] = ()
                   ) -> tuple[list[Point], dict[str, list[Point]]]:
     """``(the subject's points, {other paper: its points})``: a table's body row whose first cell cites one of
-    ``others`` (papers the store knows) and not the subject is that paper's, shown under the bullet above the
-    table with the table's header; the rest stays the subject's (a row of the subject's, a row naming no paper,
-    a bullet comparing the subject with another paper)."""
+    ``others`` (papers of the window the store knows: a baseline of a results table, "| vLLM（2309.06180） | 2.4 s |",
+    is none of them) and not the subject is that paper's, shown under the bullet above the table with the table's
+    header; so is a bullet citing one of them and not the subject ("TierKV（2610.11305v2）也挂了 v2，数还没看" in Jay's
+    entry on LayerLink). The rest stays the subject's: a row or bullet of the subject's, one naming no paper or two
+    others, one comparing the subject with another paper (the name after a ``[compared]`` word: "比 EAGLE（…）快")."""
     if not others:
         return points, {}
     theirs: dict[str, list[Point]] = {}
     mine = []
+    after_compared = compared_before(compared)
     for p in points:
+        if not p.blocks and (aid := _only_other(p.text, subject, others, after_compared)):
+            theirs.setdefault(aid, []).append(p)
+            continue
         blocks = []
         for b in p.blocks:
             if b.kind != "table" or len(b.rows) < 2:
@@ -67,16 +79,31 @@ def rows_by_paper(points: list[Point], subject: str | None, others: tuple[str, .
             for row in b.rows[1:]:
                 cited = {a.id for a in find_cited_ids(row[0].text)} if row else set()
                 named = [i for i in others if i in cited]
-                if not named or subject in cited:
+                if len(named) != 1 or subject in cited:
                     kept.append(row)
                     continue
-                for aid in named:
-                    theirs.setdefault(aid, []).append(
-                        Point(p.text, p.code, (PointBlock("table", rows=(b.rows[0], row)),)))
+                theirs.setdefault(named[0], []).append(
+                    Point(p.text, p.code, (PointBlock("table", rows=(b.rows[0], row)),)))
             if len(kept) > 1:
                 blocks.append(replace(b, rows=tuple(kept)))
         mine.append(p if tuple(blocks) == p.blocks else replace(p, blocks=tuple(blocks)))
     return mine, {aid: _one_table(ps) for aid, ps in theirs.items()}
+
+
+def _only_other(text: str, subject: str | None, others: tuple[str, ...], after_compared) -> str | None:
+    """The one paper of ``others`` a bullet cites, when it cites neither the subject nor another, and not as a
+    baseline."""
+    cited = find_cited_ids(text)
+    ids = {a.id for a in cited}
+    named = [i for i in others if i in ids]
+    if len(named) != 1 or subject in ids:
+        return None
+    at = text.find(named[0])
+    return named[0] if not after_compared.search(_NAME_BEFORE_ID.sub("", text[:at])) else None
+
+
+# the coined name written just before an ID ("EAGLE（"): the compared word, if any, is before it
+_NAME_BEFORE_ID = re.compile(r"\s*[A-Za-z][A-Za-z0-9+-]*\s*[（(]?\s*(?:arXiv\s*[:：]?\s*)?$", re.I)
 
 
 def _one_table(points: list[Point]) -> list[Point]:

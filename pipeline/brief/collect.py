@@ -102,13 +102,14 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
     cost), so the other paper does not carry the note's words.
     """
     rows = _read(store, window, tz, settled)
+    window_ids = _window_ids(rows, window)
 
     def sighting(c: Candidate, r: SightingView) -> None:
         _add_sighting(c, r, source_credibility)
 
     def gather(moved: dict[str, str]) -> tuple[Pool, NameIndex, dict[str, str], dict]:
         pool = Pool()
-        _entries(store, rows, pool, author_credibility, moved)
+        _entries(store, rows, pool, author_credibility, moved, window_ids, compared)
         _cards(rows, window, pool)
         cited = pool.ids_written() | {i for p, _ in rows.posts for i in p.cites}
         _sightings(rows, pool, source_credibility, rows.settled - cited)
@@ -130,7 +131,8 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
 
     # an entry with no ID, no link and a heading naming nothing is the one paper its text names: known before any pool
     moved = headless_subjects(((f"{n.path}#{e.number}", e.heading, e.text) for n, es in rows.notes for e in es
-                               if not e.subject and not e.cites and not e.urls), lambda keys: papers_named(store, keys))
+                               if not e.subject and not e.cites and not e.urls), lambda keys: papers_named(store, keys),
+                              window_ids, compared)
     pool, names, titles, named = gather(moved)
     more = pool.miscited_entries(names, titles, named) | pool.slipped_entries(names, titles, named)
     if more:
@@ -140,6 +142,22 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
     pool.merge_same_systems(names, others={i for _, _, wrong in names.miscited(titles, named) for i in wrong})
     pool.mark_miscited(names, titles, named)
     return Collected(pool.items, pool.listed, pool.miscited_elsewhere(names, titles, named))
+
+
+def _window_ids(rows: _Rows, window: Window) -> dict[str, set[str]]:
+    """The papers of the window, each with where: listed or featured (``"listing"``), carded (the card's file), cited
+    by a note entry (``path#N``)."""
+    out: dict[str, set[str]] = {}
+    for note, entries in rows.notes:
+        for e in entries:
+            for a in filter(None, map(parse_arxiv_id, e.cites)):
+                out.setdefault(a.id, set()).add(f"{note.path}#{e.number}")
+    for r in rows.sightings:
+        out.setdefault(r.arxiv_id, set()).add("listing")
+    for c in rows.cards:
+        if c.arxiv_id and window.contains(c.created):
+            out.setdefault(c.arxiv_id, set()).add(c.path)
+    return out
 
 
 def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate]:
@@ -163,7 +181,9 @@ def cited_anchored(cands: list[Candidate], anchored: set[str]) -> list[Candidate
                 if aid in have or aid not in anchored:
                     continue
                 item = found.setdefault(aid, Candidate(key=f"id:{aid}"))
-                lines = [p for p in s.own_points if any(_cites(line, aid) for line in p.lines())]
+                # the bullets citing it, else its text's lines that do (a table's row under no bullet)
+                lines = [p for p in s.own_points if any(_cites(line, aid) for line in p.lines())] or [
+                    Point(line.strip()) for line in (s.text or "").splitlines() if _cites(line, aid)]
                 add(item, ids=[aid], points=lines, source=SourceRef(
                     "entry", s.name, s.path, s.entry, None, s.date, s.credibility, "", (aid,), beside_subject=True))
     return list(found.values())
@@ -222,7 +242,7 @@ def _days(window: Window, pad: int = 0) -> tuple[str, str]:
 
 
 def _entries(store: Store, rows: _Rows, pool: Pool, author_credibility: dict[str, int],
-             moved: dict[str, str]) -> None:
+             moved: dict[str, str], window_ids: dict[str, set[str]], compared: tuple[str, ...]) -> None:
     for note, entries in rows.notes:
         cred = _cred(note.credibility, author_credibility.get(note.author.casefold(), 3))
         for e in entries:
@@ -242,14 +262,17 @@ def _entries(store: Store, rows: _Rows, pool: Pool, author_credibility: dict[str
             others = set(src.cites) - set(ids)
             if others:   # an entry citing other papers: a table row or marked line naming one is that paper's
                 known = tuple(sorted(existing_ids(store, others)))
-                points, rows = rows_by_paper(e.points, ids[0] if ids else None, known)
+                # only to a paper of the window in its own right: a baseline row of the subject's results table
+                # ("| vLLM（2309.06180） | 2.4 s |") names a paper this entry alone cites
+                points, rows_of = rows_by_paper(e.points, ids[0] if ids else None, tuple(
+                    i for i in known if window_ids.get(i, set()) - {f"{note.path}#{e.number}"}), compared)
                 marks: dict[str, tuple[list[str], list[str]]] = {}
                 if markers:
                     markers, marks = marks_by_paper(e.text, e.markers, ids[0] if ids else None, known)
-                for aid in dict.fromkeys([*rows, *marks]):
+                for aid in dict.fromkeys([*rows_of, *marks]):
                     got, lines = marks.get(aid, ([], []))
                     add(pool.get([f"id:{aid}"]), ids=[aid], markers=got,
-                        points=rows.get(aid) or [Point(line) for line in lines],
+                        points=rows_of.get(aid) or [Point(line) for line in lines],
                         source=SourceRef("entry", note.author, note.path, e.number, None, note.timestamp, cred, "",
                                          (aid,), beside_subject=True))
             add(c, ids=ids, urls=urls[:1], title=clean_heading(e.heading), text=e.text,
@@ -315,6 +338,8 @@ def _add_sighting(c: Candidate, r: SightingView, source_credibility: dict[str, i
                          r.url or f"https://arxiv.org/abs/{r.arxiv_id}", r.seen_on, source_credibility.get(r.source, 3),
                          r.abstract or "", (r.arxiv_id,)))
     c.kinds.add(r.kind)
+    if r.kind in ("replace", "replace-cross") and r.version:
+        c.replaced = max(c.replaced, r.version)
     if r.upvotes is not None:
         c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}", r.seen_on + FETCHED))
 

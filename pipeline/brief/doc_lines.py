@@ -15,8 +15,8 @@ from difflib import SequenceMatcher
 from os.path import commonprefix
 from typing import Any
 
-from kb.arxiv_id import find_arxiv_ids
-from kb.names import coined, title_name
+from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
+from kb.names import TOKEN, coined, name_key, title_name
 from kb.sections import without_section_numbers
 from pipeline.brief.claims import quantity_before
 from pipeline.brief.pool import names_word
@@ -74,7 +74,8 @@ def flags_named(lines: list[tuple[str, str]], open_flags: list[tuple[int, str, d
             if rule not in SETTLED_IN_DOC or fingerprint in raised_today or flag_id in named_once:
                 continue
             papers = _papers_of(rule, fingerprint.split(":", 1)[1], evidence)
-            if papers and all(_names(added, names) for names, _ in papers) and _settles(rule, evidence, added):
+            if papers and all(_names(added, names) for names, _ in papers) and _settles(rule, evidence, added,
+                                                                                        papers[0][1]):
                 found.append({"id": flag_id, "rule": rule, "subject": " ~ ".join(shown for _, shown in papers)})
                 named_once.add(flag_id)
         if found:
@@ -82,12 +83,12 @@ def flags_named(lines: list[tuple[str, str]], open_flags: list[tuple[int, str, d
     return out
 
 
-def _settles(rule: str, evidence: dict[str, Any], text: str) -> bool:
-    """A number conflict's line must write one of its figures ("÷3.2 改成 ÷2.7"), an ID conflict's one of its IDs
-    ("以 2611.01288 为准"); a boundary's line needs only its two papers."""
+def _settles(rule: str, evidence: dict[str, Any], text: str, name: str) -> bool:
+    """A number conflict's line must write one of its figures ("÷3.2 改成 ÷2.7"), an ID conflict's one of its IDs as
+    the paper's (``_id_of``: "EtherKV 进 §2.4.1（…以 2611.01288 为准）"); a boundary's line needs only its two
+    papers."""
     if rule == "id-conflict":
-        written = {x.id for x in find_arxiv_ids(text)}
-        return any(i in written for i in _ids(evidence))
+        return _id_of(text, name, set(_ids(evidence)))
     if rule != "number-conflict":
         return True
     numbers = {m[0] for v in evidence.get("values", {}) if (m := _NUMBER.search(v))}
@@ -95,6 +96,21 @@ def _settles(rule: str, evidence: dict[str, Any], text: str) -> bool:
     return any(re.search(rf"(?<![\d.]){re.escape(n)}(?![\d])", text) for n in numbers)
 
 
+def _id_of(text: str, name: str, ids: set[str]) -> bool:
+    """Does ``text`` write one of ``ids`` as the paper ``name``'s: the coined name nearest before it is ``name``
+    ("GraphHold（2611.01963）进 §2.1，和 GraphStash 各管一层" writes GraphHold's ID, not GraphStash's)?"""
+    key = name_key(name)
+    for m in _ID_IN_TEXT.finditer(text):
+        if (parsed := parse_arxiv_id(m[0])) is None or parsed.id not in ids:
+            continue
+        before = [w for w in _TOKEN.findall(text[:m.start()]) if coined(w)]
+        if before and name_key(before[-1]) == key:
+            return True
+    return False
+
+
+_ID_IN_TEXT = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?")
+_TOKEN = re.compile(TOKEN)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _VERSION = re.compile(r"(?<![A-Za-z])v\d+(?:\.\d+)*")
 
@@ -142,30 +158,46 @@ def _names(line: str, names: set[str]) -> bool:
 
 def corrected_flags(entries: list[tuple[str, str]], open_flags: list[tuple[int, str, dict[str, Any]]],
                     raised_today: set[str], connectors: list[str], flagged: dict[str, str],
-                    quantities: dict[str, str]) -> list[dict[str, Any]]:
+                    quantities: dict[str, str], settled: list[str] = ()) -> list[dict[str, Any]]:
     """The window's team entries (``(place, text)``) that correct a figure an open flag of an earlier briefing
     questions: a line that writes the flag's figure changed to another (``[markers] correction``, the words between
     them: "从 28% 改成 46%", "3.2× → 2.7×"). An unsourced claim's flag named by its figures ("周六值班 · 28%", a team
     aside) is corrected by its figure as a measure of the same quantity as the flag's own entry (``flagged``: place →
     text) wrote it (the ``[quantities]`` keyword nearest before it); a conflict's by one of its figures changed to
     another of them (Jay's "我那条从 3.2× 改成 2.7×" of KeyFold's 3.2× against 2.7x). "把 batch 改成 64 后 MFU 仍是 28%"
-    changes no figure of the flag's. Each with the line, for the reader to close the flag."""
-    if not connectors:
+    changes no figure of the flag's. A conflict's line may instead name its paper and one of its figures with a
+    ``settled`` word ("AtticPool 是 TTFT −19%；纪要表里它那一行抄错了，以摘要为准": which figure holds). Each with the
+    line, for the reader to close the flag."""
+    if not connectors and not settled:
         return []
     change = re.compile(rf"(?<![\d.])(?P<old>\d+(?:\.\d+)?)\s*[%×xX倍]?\s*(?:{'|'.join(map(re.escape, connectors))})"
-                        rf"\s*[−-]?\s*(?P<new>\d+(?:\.\d+)?)", re.I)
+                        rf"\s*[−-]?\s*(?P<new>\d+(?:\.\d+)?)", re.I) if connectors else None
     out, done = [], set()
     for where, text in entries:
         for line in text.splitlines():
-            changes = [(m["old"], m["new"], m.start()) for m in change.finditer(line) if m["old"] != m["new"]]
+            changes = [(m["old"], m["new"], m.start()) for m in change.finditer(line) if m["old"] != m["new"]] \
+                if change else []
+            settles = not changes and any(w in line.casefold() for w in settled)
             found = [{"id": flag_id, "rule": fingerprint.split(":", 1)[0], "subject": fingerprint.split(":", 1)[1]}
-                     for flag_id, fingerprint, evidence in open_flags if changes and flag_id not in done
-                     and fingerprint not in raised_today and any(_changes_its_figure(
-                         fingerprint, evidence, line, old, new, at, flagged, quantities) for old, new, at in changes)]
+                     for flag_id, fingerprint, evidence in open_flags if (changes or settles) and flag_id not in done
+                     and fingerprint not in raised_today and (any(_changes_its_figure(
+                         fingerprint, evidence, line, old, new, at, flagged, quantities) for old, new, at in changes)
+                         or settles and _names_one_figure(fingerprint, evidence, line))]
             done |= {f["id"] for f in found}
             if found:
                 out.append({"where": where, "line": line.strip().lstrip("-*").strip(), "flags": found})
     return out
+
+
+def _names_one_figure(fingerprint: str, evidence: dict[str, Any], line: str) -> bool:
+    """Does ``line`` name a number conflict's paper and exactly one of its figures (which one holds)?"""
+    rule, subject = fingerprint.split(":", 1)
+    if rule != "number-conflict":
+        return False
+    papers = _papers_of(rule, subject, evidence)
+    numbers = {m[0] for v in evidence.get("values", {}) if (m := _NUMBER.search(v))}
+    written = {n for n in numbers if re.search(rf"(?<![\d.]){re.escape(n)}(?![\d])", line)}
+    return bool(papers) and all(_names(line, names) for names, _ in papers) and len(written) == 1
 
 
 def _changes_its_figure(fingerprint: str, evidence: dict[str, Any], line: str, old: str, new: str, at: int,
@@ -188,22 +220,28 @@ def _measures(text: str, figure: str, quantities: dict[str, str]) -> str | None:
 
 
 def sourced_flags(entries: list[tuple[str, str, str]], open_flags: list[tuple[int, str, dict[str, Any]]],
-                  raised_today: set[str], flagged: dict[str, str], quantities: dict[str, str]) -> list[dict[str, Any]]:
-    """The window's team entries (``(place, text, source URL)``) that give a source for a figure an open unsourced
-    claim of an earlier briefing questions: the team's own figure with no paper behind it ("二期 H200 池子压测 ·
-    2.4 s"), written again, as a measure of the same quantity (the ``[quantities]`` keyword nearest before it, as
-    the flag's own entry wrote it), in an entry that cites where it was measured (Spark's follow-up "来源：
-    <dashboard> … p99 TTFT 从 2.4 s 降到 1.1 s"). Each with the line and the source, for the reader to close the
-    flag once the source holds the figure."""
+                  raised_today: set[str], flagged: dict[str, str], quantities: dict[str, str],
+                  sourced: list[str] = (), unsourced: list[str] = ()) -> list[dict[str, Any]]:
+    """The window's team entries (``(place, heading and text, source URL)``) that give a source for a figure an
+    open unsourced claim of an earlier briefing questions: the team's own figure with no paper behind it ("二期 H200
+    池子压测 · 2.4 s"), written again, as a measure of the same quantity (the ``[quantities]`` keyword nearest before
+    it, as the flag's own entry wrote it), on a line that says where it was measured (a URL, or a ``[markers]
+    sourced`` word and none of ``unsourced``: "看板见上面的链接", not "出处还没找到"), in an entry that cites a page and
+    speaks of what the flag's entry did (``_speaks_of``; Spark's follow-up "来源：<dashboard> … p99 TTFT 从 2.4 s
+    降到 1.1 s"). Each with the line and the source, for the reader to close the flag once the source holds it."""
     out, done = [], set()
     asides = [(flag_id, fingerprint, evidence) for flag_id, fingerprint, evidence in open_flags
               if fingerprint.startswith("unsourced-claim:") and " · " in fingerprint and not _ids(evidence)
               and fingerprint not in raised_today]
-    for where, text, url in entries:
-        for line in text.splitlines():
+    for where, text, url in entries if asides else ():
+        folded = text.casefold()
+        mine = [a for a in asides if where not in a[2].get("sources", []) and _speaks_of(a[1], folded)]
+        for line in text.splitlines() if mine else ():
+            said = line.casefold()
+            if not ("://" in said or any(w in said for w in sourced)) or any(w in said for w in unsourced):
+                continue
             found = [{"id": flag_id, "rule": "unsourced-claim", "subject": fingerprint.split(":", 1)[1]}
-                     for flag_id, fingerprint, evidence in asides if flag_id not in done
-                     and where not in evidence.get("sources", []) and _speaks_of(fingerprint, text)
+                     for flag_id, fingerprint, evidence in mine if flag_id not in done
                      and _writes_its_figure(fingerprint, evidence, line, flagged, quantities)]
             done |= {f["id"] for f in found}
             if found:
@@ -211,19 +249,24 @@ def sourced_flags(entries: list[tuple[str, str, str]], open_flags: list[tuple[in
     return out
 
 
-def _speaks_of(fingerprint: str, text: str) -> bool:
-    """Does an entry (its heading and text) speak of what the flag's entry did: every Latin word of the flag's name
-    ("二期 H200 池子压测"'s H200) and half of its Chinese character pairs written in it? The same figure of the same
+def _speaks_of(fingerprint: str, folded: str) -> bool:
+    """Does an entry (its heading and text, case-folded) speak of what the flag's entry did? Every Latin word of
+    the flag's name as a whole word ("H20" is not "H200"), every short run of Chinese characters whole (二期 is not
+    一期), and half of the character pairs of each longer run ("二期 H200 池子压测"). The same figure of the same
     quantity may be another week's ("周二晚高峰二期的 p99 TTFT 到了 2.4 s", two weeks before the H200 pool's)."""
     name = fingerprint.split(":", 1)[1].split(" · ", 1)[0]
-    folded = text.casefold()
-    pairs = [run[i:i + 2] for run in _HAN.findall(name) for i in range(max(1, len(run) - 1))]
-    return (all(w.casefold() in folded for w in _LATIN.findall(name))
-            and sum(p in folded for p in pairs) * 2 >= len(pairs))
+    for word in _LATIN.findall(name):
+        if not re.search(rf"(?<![a-z0-9]){re.escape(word.casefold())}(?![a-z0-9])", folded):
+            return False
+    for run in _HAN.findall(name):
+        pairs = [run[i:i + 2] for i in range(len(run) - 1)]
+        if len(run) <= 2 and run not in folded or sum(p in folded for p in pairs) * 2 < len(pairs):
+            return False
+    return True
 
 
 _HAN = re.compile(r"[\u4e00-\u9fff]+")
-_LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+-]*")
+_LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9]|[A-Za-z0-9]")
 
 
 def _writes_its_figure(fingerprint: str, evidence: dict[str, Any], line: str, flagged: dict[str, str],

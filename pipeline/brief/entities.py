@@ -86,6 +86,7 @@ class NameIndex:
         self.ids: dict[str, dict[str, list[str]]] = {}
         self.spelling: dict[str, str] = {}
         self.in_text: set[str] = set()   # IDs written beside a name in a text (not a title's own name)
+        self.bracketed: set[tuple[str, str]] = set()   # (folded name, ID) written "Name（ID）" in a text
 
     def add(self, name: str, arxiv_id: str, where: str) -> None:
         k = name_key(name)
@@ -95,9 +96,13 @@ class NameIndex:
             places.append(where)
 
     def add_text(self, text: str | None, where: str) -> None:
-        for name, aid in name_id_pairs(text, self.compared):
+        pairs = name_id_pairs(text, self.compared)
+        for name, aid in pairs:
             self.add(name, aid, where)
             self.in_text.add(aid)
+        if pairs:   # the one form that ties the ID to the name beyond doubt ("GraphStash，2611.01963 还没看" does not)
+            self.bracketed |= {(name_key(m["name"]), a.id) for m in _PAIRS[0].finditer(text)
+                               if (a := parse_arxiv_id(m["id"]))}
 
     def add_title(self, title: str | None, arxiv_id: str | None, where: str) -> None:
         name = title_name(title)

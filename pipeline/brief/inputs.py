@@ -145,8 +145,9 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     facts.known_ids |= facts.listed.keys()   # each was classified: the store has it
     facts.doc_path = next((t.doc for t in cfg.topics if t.slug == topic), "")
     doc_version, doc_new_lines = doc_lines_since(store, topic, day, window.previous)
+    said = (*rules.correction, *rules.settled)   # a cheap first sieve
     corrections = list({s.key: s.text for c in cands for s in c.sources if s.kind == "entry" and s.text
-                        and any(w in s.text.casefold() for w in rules.correction)}.items())   # a cheap first sieve
+                        and any(w in s.text.casefold() for w in said)}.items())
     sourced = list({s.key: (s.key, f"{c.title}\n{s.text}", s.url) for c in cands for s in c.sources
                     if s.kind == "entry" and s.text and s.url and not s.beside_subject}.values())
     open_flags = open_flags_on(store, topic, day) if doc_new_lines or corrections or sourced else []

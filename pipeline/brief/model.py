@@ -56,6 +56,7 @@ class Candidate:
     upvotes: list[tuple[int, str, str]] = field(default_factory=list)
     markers: list[str] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)                   # announce types, featured, …
+    replaced: int = 0        # the version a replacement the window announces carries (v2 of an anchored paper)
     card_relevance: str | None = None
     withdrawn_from: list[str] = field(default_factory=list)   # sections whose anchor of it the team withdrew,
     # each as the doc version that last had it numbers it ("2.3 (v310)")

@@ -72,6 +72,7 @@ class Pool:
                 if v not in getattr(keep, attr):
                     getattr(keep, attr).append(v)
         keep.kinds |= other.kinds
+        keep.replaced = max(keep.replaced, other.replaced)
         keep.card_relevance = keep.card_relevance or other.card_relevance
         keep.card_title = keep.card_title or other.card_title
         keep.card_topics = keep.card_topics or other.card_topics
@@ -115,11 +116,13 @@ class Pool:
         anchored GraphStash as "GraphStash（2611.01963）", GraphHold's ID): their ID → {that ID: (its title, the
         places that wrote it)}. The rules ask the doc's which to cite (``verify.anchored_name_conflicts``)."""
         out: dict[str, dict[str, tuple[str, list[str]]]] = {}
-        for _, own, wrong in names.miscited(titles, named):
+        for name, own, wrong in names.miscited(titles, named):
             c = self.by_key.get(f"id:{own}")
-            if c is None or c not in self.items:
+            # no item of the day to weigh it against: only the name written with the ID in brackets counts
+            bracketed = {aid: places for aid, places in wrong.items() if (name_key(name), aid) in names.bracketed}
+            if (c is None or c not in self.items) and bracketed:
                 out[own] = {aid: (titles[aid], [p for p in places if p not in self.by_key])
-                            for aid, places in wrong.items()}
+                            for aid, places in bracketed.items()}
         return out
 
     def miscited_entries(self, names: NameIndex, titles: dict[str, str], named: dict[str, dict[str, str]]

@@ -43,8 +43,11 @@ class Rules:
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     routing: list[re.Pattern[str]] = field(default_factory=list)   # beside a section request: who reads it, when
     correction: list[str] = field(default_factory=list)   # between an old figure and the new ("改成", "→")
+    settled: list[str] = field(default_factory=list)      # which of two figures holds ("以摘要为准", "抄错了")
     quoting: list[str] = field(default_factory=list)      # the source copies the paper's figures ("摘要", "abstract")
     announced: list[str] = field(default_factory=list)    # a paper still to come ("还没放出来", "will be posted")
+    sourced: list[str] = field(default_factory=list)      # a line says where its figure was measured ("看板")
+    unsourced: list[str] = field(default_factory=list)    # … or that its source is still missing ("出处还没找到")
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -139,8 +142,10 @@ def _read_rules(workspace: Path | None) -> Rules:
                      part("[quantity_units]", lambda: _units(raw.get("quantity_units", {}))))),
                  overlap_words=part("[overlap_words]", lambda: _overlap_words(raw.get("overlap_words", {}))),
                  routing=part("[markers] routing", lambda: [re.compile(p) for p in markers.get("routing", [])]),
-                 correction=words("correction", str.casefold), quoting=words("quoting", str.casefold),
-                 announced=words("announced", str.casefold))
+                 correction=words("correction", str.casefold), settled=words("settled", str.casefold),
+                 quoting=words("quoting", str.casefold),
+                 announced=words("announced", str.casefold), sourced=words("sourced", str.casefold),
+                 unsourced=words("unsourced", str.casefold))
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:

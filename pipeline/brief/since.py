@@ -63,10 +63,20 @@ def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, 
              and fp not in now and fp not in before}
     # raised today, open since an earlier briefing than the previous one and never closed by the team: raised
     # again, not opened (a flag the team closed and new evidence reopened is opened again)
-    again = {fp for fp in today - before if fp in states and states[fp].first_seen
-             and states[fp].first_seen < day and not states[fp].closures}
+    again = set(raised_again(previous, flags, states, day))
     return {"opened": len(today - before - again), "again": len(again), "closed": len(gone - still_open),
             "carried": len(still_open | older)}
+
+
+def raised_again(previous: dict[str, Any], flags: list[Flag], states: dict[str, FlagState], day: str) -> list[str]:
+    """The flags (``rule:subject``) raised today that have been open since a briefing before the previous one and
+    that the team never closed: raised again, not opened (a flag the team closed and new evidence reopened is
+    opened again). A flag keeps its number while its question does (day 22's TierKV v2 against the doc's 3.1×
+    is #338, opened on LMCache's 2.2×): the briefing names them."""
+    today = {fp for fp, status in _statuses_today(flags, states).items() if status == "open"}
+    before = {f"{f['kind']}:{f['subject']}" for f in previous.get("flags", []) if f.get("status") == "open"}
+    return sorted(fp for fp in today - before if fp in states and states[fp].first_seen
+                  and states[fp].first_seen < day and not states[fp].closures)
 
 
 def source_changes(previous: dict[str, Any], sources: list[dict[str, Any]]) -> dict[str, list[str]]:
@@ -91,8 +101,10 @@ def since_previous(previous: dict[str, Any] | None, *, net_new: int, previous_ne
     if previous is None:
         return None
     anchored = now_anchored(previous, anchors)
+    again = raised_again(previous, flags, states, day)
     return {"previous": previous["date"], "net_new": net_new, "previous_net_new": previous_net_new,
             "now_anchored": anchored, "now_anchored_count": len(anchored),
             "flags": flag_changes(previous, flags, states, day), "sources": source_changes(previous, sources),
+            **({"raised_again": again} if again else {}),
             **({"doc_named": doc_named} if doc_named and doc_named["lines"] else {}),
             **({"corrected": corrected} if corrected else {}), **({"sourced": sourced} if sourced else {})}

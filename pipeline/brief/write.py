@@ -99,6 +99,11 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
             if kept is not None:
                 kept.save()
     data = briefing.as_dict() | {"flags": flags}
+    since = data.get("since_previous") or {}
+    if since.get("raised_again"):   # by number and subject, as §3 heads them
+        label = {f"{f['kind']}:{f['subject']}": f["label"] for f in flags}
+        since["raised_again"] = [{"label": label.get(fp, ""), "subject": fp.split(":", 1)[1]}
+                                 for fp in since["raised_again"]]
     for u in data["follow_ups"]:   # a to-do quoting an ID the day's open flags question
         u["flagged"] = [f["label"] for f in flags if f["status"] == "open" and questions_id(f, u)]
     for inc in data["increments"]:   # the open flags about an item ("" for one a preview has not numbered)
@@ -122,7 +127,12 @@ def _ids_in_doubt(flag: dict[str, Any], inc: dict[str, Any]) -> bool:
     date inconsistency in a file among its sources (a card named with last month's prefix)."""
     if flag["kind"] == "id-conflict":
         return flag["subject"] == inc["title"]
-    return flag["kind"] == "date-inconsistency" and flag["subject"] in {s["path"] for s in inc["sources"] if s["path"]}
+    if flag["kind"] != "date-inconsistency":
+        return False
+    places = {s["path"] for s in inc["sources"] if s["path"]} | {
+        f"{s['path']}#{s['entry']}" for s in inc["sources"] if s["path"] and s.get("entry") is not None}
+    # a card named with another month's prefix is its file; an ID from a later month, the entry or card citing it
+    return flag["subject"] in places or flag["evidence"].get("cited_in") in places
 
 
 def _disputes(flag: dict[str, Any], inc: dict[str, Any]) -> bool:

@@ -539,3 +539,51 @@ def test_day22_a_recapped_anchored_paper_beside_another_papers_id_and_a_headless
     unsourced = _flags(day22_home, DAY22, "unsourced-claim")
     [loft] = [e for s, e in unsourced.items() if s.startswith("LoftKV")]
     assert loft["sources"] == ["inbox/tom/2026-11-06T1100-tom-week-in-review.md#5"] and "样品" in loft["claims"][0]
+
+
+def test_day21_the_readers_flags_are_named_where_the_reader_looks(day21_home: Path) -> None:
+    """The day-21 reader: DimRoute's increment said nothing of its card's ID and date flags, BranchCut's 待确认 gave no
+    number, the doc's "以 2611.01288 为准" was not listed as settling EtherKV's ID conflict, Spark's dashboard for the
+    H200 pool's 2.4 s not as answering day 20's unsourced flag, and LoftKV's table showed AtticPool's −27% row."""
+    briefing = json.loads(kb(day21_home, "brief", "--date", DAY21, "--format", "json", "--preview").stdout)
+    by_title = {i["title"].split(":")[0]: i for i in briefing["increments"]}
+    assert len(by_title["DimRoute"]["ids_in_doubt"]) == 2 and by_title["BranchCut"]["unverified"]
+    since = briefing["since_previous"]
+    assert any(f["rule"] == "id-conflict" and f["subject"] == "EtherKV" for line in since["doc_named"]["lines"]
+               for f in line["flags"])
+    [sourced] = since["sourced"]
+    assert [f["subject"] for f in sourced["flags"]] == ["二期 H200 池子压测 · 2.4 s"]
+    assert sourced["url"].endswith("/p99-ttft")
+    rows = [r[0]["text"] for p in by_title["LoftKV"]["points"] for b in p["blocks"] if b["kind"] == "table"
+            for r in b["rows"][1:]]
+    assert rows and not any("AtticPool" in r for r in rows)
+    attic_rows = [r[0]["text"] for p in by_title["AtticPool"]["points"] for b in p["blocks"] if b["kind"] == "table"
+                  for r in b["rows"][1:]]
+    assert attic_rows == ["AtticPool（2611.04265）"]
+
+
+def test_day22_the_readers_week_in_review(day22_home: Path) -> None:
+    """The day-22 reader: BroadSpec, whose card says "和 §3.1 已锚的都不重叠", read as a recap ("已锚"); TiltTP, "和 §2.3
+    的 SkewTP 大同小异", put forward as the day's first new paper; the recap's rows of SideSample and SplitTail shown
+    under MeldKV; #338 raised again unnamed; the recap's "以摘要为准" not listed as settling AtticPool's #418."""
+    briefing = json.loads(kb(day22_home, "brief", "--date", DAY22, "--format", "json", "--preview").stdout)
+    items = {i["title"].split(":")[0]: i for i in briefing["increments"] + briefing["others"]}
+    assert items["BroadSpec"]["category"] == "net-new" and items["TiltTP"]["category"] != "net-new"
+    meld = json.dumps(items["MeldKV"]["points"], ensure_ascii=False)
+    assert "SideSample" not in meld and "SplitTail" not in meld
+    assert "SideSample（2611.02744）" in json.dumps(items["SideSample"]["points"], ensure_ascii=False)
+    since = briefing["since_previous"]
+    assert [f["subject"].split(":")[0] for f in since["raised_again"]] == ["TierKV"]
+    assert any(f["subject"] == "AtticPool · TTFT" for c in since["corrected"] for f in c["flags"])
+
+
+def test_day22_a_replacement_says_its_version_and_keeps_its_own_points(day22_home: Path) -> None:
+    """The day-22 reader: LayerLink's and TierKV's v2 (replace entries) never said "v2", and Jay's line on TierKV's v2
+    sat under LayerLink."""
+    briefing = json.loads(kb(day22_home, "brief", "--date", DAY22, "--format", "json", "--preview").stdout)
+    items = {i["title"].split(":")[0]: i for i in briefing["increments"]}
+    assert items["LayerLink"]["replaced"] == 2 and items["TierKV"]["replaced"] == 2
+    assert not any("TierKV" in p["text"] for p in items["LayerLink"]["points"])
+    assert any("数还没看" in p["text"] for p in items["TierKV"]["points"])
+    text = (day22_home / "briefings" / f"{DAY22}-inference.en.md").read_text(encoding="utf-8")
+    assert "· v2 on the window's listing" in text

@@ -326,3 +326,13 @@ def test_another_papers_id_written_as_the_items_own_names_the_item() -> None:
     c = _item("ScaleShift（2610.14731）: ScaleShift 和 NanoQAT 是同一件事", ids=("2610.17958",))
     c.miscited = {"2610.14731": ("NanoQAT: Quantization-Aware Fine-Tuning Recipes", ["inbox/jay/n1.md#1"])}
     assert likeness(c, names, WORDS).same == ["2610.14731"]
+
+
+def test_a_reimplementation_or_alike_settings_are_no_likeness() -> None:
+    """"的复刻" and "大同小异" say a repeat or a likeness only as "就是 X 的复刻" and "和 X 大同小异" (day 22's TerseKV and
+    TiltTP): "用 LayerLink 的复刻当 baseline" is a re-implementation, "benchmark 设置大同小异" compares setups."""
+    for text in ("作者用 LayerLink 的复刻当 baseline，吞吐高 1.8×", "我们先做了 LayerLink 的复刻当对照组，再上这篇的条带化"):
+        assert likeness(_item(text), NAMES, WORDS.repeats).same == [] and likeness(_item(text), NAMES, WORDS).same == []
+    assert likeness(_item("几家的 benchmark 设置大同小异，LayerLink 也是 ShareGPT 加 8k 输入"), NAMES, WORDS).same == []
+    assert likeness(_item("就是 LayerLink 的复刻：同样逐层传，只是换了网卡"), NAMES, WORDS.repeats).same == ["2610.13052"]
+    assert likeness(_item("和 LayerLink 大同小异，切法一样"), NAMES, WORDS.repeats).same == ["2610.13052"]

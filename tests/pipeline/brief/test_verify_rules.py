@@ -1105,3 +1105,24 @@ def test_an_anchored_papers_name_beside_another_known_papers_id_is_an_id_conflic
                           "anchored": "2611.00384", "titles": {"2611.01963": "GraphHold: Persisting Captured CUDA Graphs"}}
     facts.miscited_elsewhere = {"2611.09999": wrong}   # not anchored
     assert id_conflicts([], facts) == []
+
+
+def test_an_anchored_name_and_another_papers_id_in_two_clauses_is_no_id_conflict() -> None:
+    """"周二读完了 GraphStash，2611.01963 还没看": GraphStash read, GraphHold (2611.01963) not yet — a comma between two
+    clauses ties no ID to the name; for a paper that is no item of the day only "GraphStash（2611.01963）" does."""
+    from types import SimpleNamespace
+
+    from pipeline.brief.entities import NameIndex
+    from pipeline.brief.likeness import AnchoredNames
+    from pipeline.brief.pool import Pool
+    titles = {"2611.01963": "GraphHold: Persisting Captured CUDA Graphs"}
+    named = {"graphstash": {"2611.00384": "GraphStash: CUDA Graphs Kept Across Restarts"}}
+    anchors = [SimpleNamespace(arxiv_id="2611.00384", subject="2611.00384", section="2.1", title=None,
+                               label="2611.00384 GraphStash — CUDA graphs kept across restarts (anchored 2026-11-03)")]
+    for text, flagged in (("周二读完了 GraphStash，2611.01963 还没看", False), ("| GraphStash（2611.01963） | §2.1 |", True)):
+        names = NameIndex(("than", "vs", "相比", "对比", "比"))
+        names.add_text(text, "inbox/tom/wir.md#1")
+        facts = Facts(known_ids={"2611.00384", "2611.01963"}, anchored_names=AnchoredNames(anchors),
+                      doc_path="organized/knowledge/inference.md",
+                      miscited_elsewhere=Pool().miscited_elsewhere(names, titles, named))
+        assert bool(id_conflicts([], facts)) is flagged, text
