@@ -45,6 +45,8 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         context: dict[str, Any] = {"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}
         if c.aside:   # no paper to find: a figure to ask its teller for
             context["aside"] = True
+        elif not (c.arxiv_ids or c.urls) and all(s.kind in ("entry", "card") for s in c.sources):
+            context["team"] = True   # the team's own measurement ("二期 H200 池子的 prefix cache 命中率 52%"): no paper
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
             context["said"] = [p for p in written if any(f in p for f in c.facts)][:3] or _prose_saying(c)
         elif lines and all(asks(line) for line in lines[:3]):   # nothing to check: a thing to find out

@@ -1126,3 +1126,17 @@ def test_an_anchored_name_and_another_papers_id_in_two_clauses_is_no_id_conflict
                       doc_path="organized/knowledge/inference.md",
                       miscited_elsewhere=Pool().miscited_elsewhere(names, titles, named))
         assert bool(id_conflicts([], facts)) is flagged, text
+
+
+def test_the_teams_own_figure_is_asked_of_its_measurer_not_of_a_paper() -> None:
+    """The day-22 reader: Spark's "二期 H200 池子的 prefix cache 命中率只有 52%" (his entries alone, no paper, no page) was
+    advised "find the arXiv paper"; it is the team's measurement (``context.team``). With a link or an ID, or a
+    public source beside, it is not."""
+    point = "这周工作日白天，二期 H200 池子的 prefix cache 命中率只有 52%，原因还没查"
+    c = cand("p", title="二期 H200 池子的 prefix cache", sources=[entry(2, cred=3)], facts=["52%"], points=[point])
+    [f] = unsourced_claims([c], Facts())
+    assert f.context.get("team") is True and f.subject == "二期 H200 池子的 prefix cache · 52%"
+    marked = replace(c, markers=["⚠"], points=[Point("⚠ " + point)])
+    for other in (dict(urls=["https://monitor.example.internal/d/x"]), dict(arxiv_ids=["2611.01208"])):
+        [g] = unsourced_claims([replace(marked, **other)], Facts())
+        assert "team" not in g.context
