@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
-from kb.names import short_name
+from kb.names import TOKEN, coined, short_name
 from pipeline.brief.verify import RULE_ORDER
 
 # The flags a reading settles (a source found, two papers read side by side, an ID corrected): the follow-ups.
@@ -21,7 +21,22 @@ def flag_name(flag: dict[str, Any]) -> str:
         anchored = context.get("anchored_title") or evidence.get("anchored_title")
         return f"{short_name(evidence.get('new_title'))} ~ {short_name(anchored)}"
     measured = context.get("measured") or {}
+    if flag["kind"] == "unsourced-claim" and not context.get("item"):
+        return _claim_name(flag["subject"], [*context.get("said", []), *evidence.get("claims", [])])
     return short_name(context.get("item") or measured.get("item") or measured.get("system") or flag["subject"])
+
+
+def _claim_name(subject: str, lines: list[str]) -> str:
+    """An unsourced claim under a heading that names nothing ("听来的 · 37%", "会上顺带说的") by the systems its line
+    names: "Tessera FoldQ TwirlQ · 37%". The flag keeps its subject (its identity); only the summary reads this."""
+    title, _, figures = subject.partition(" · ")
+    if any(coined(w) for w in _TOKEN.findall(title)) or not lines:
+        return short_name(subject)
+    names = list(dict.fromkeys(w for w in _TOKEN.findall(lines[0]) if coined(w)))[:3]
+    return f"{' '.join(names)} · {figures}" if names and figures else " ".join(names) or short_name(subject)
+
+
+_TOKEN = re.compile(TOKEN)
 
 
 def by_kind(flags: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -62,3 +62,14 @@ def test_a_to_do_quoting_an_id_a_flag_questions_is_pointed_at_it() -> None:
     # a review's case: ShallowDraft's own to-do quoting ShallowDraft's ID is right
     assert not questions_id(conflict, todo("ShallowDraft (2610.16059): try its layer-skip draft", "ShallowDraft: …"))
     assert not questions_id({"kind": "boundary", "subject": "x", "evidence": {"id": "2610.16059"}}, todo("2610.16059"))
+
+
+def test_an_unsourced_claim_under_a_heading_naming_nothing_is_called_by_its_lines_systems() -> None:
+    """The day-22 reader: "#426 听来的 · 37%" — Spark's heading ("overheard"); the claim is Tessera's FoldQ → TwirlQ."""
+    from pipeline.brief.followups import flag_name
+    rumour = {"kind": "unsourced-claim", "subject": "听来的 · 37%", "context": {"aside": True},
+              "evidence": {"claims": ["群里有人说 Tessera 把 FoldQ 换成 TwirlQ 以后，H20 上 decode 吞吐涨了 37%，没给链接"]}}
+    assert flag_name(rumour) == "FoldQ TwirlQ H20 · 37%"
+    named = dict(rumour, subject="二期 H200 池子 · 52%")
+    assert flag_name(named) == "二期 H200 池子 · 52%"
+    assert flag_name(dict(rumour, evidence={})) == "听来的 · 37%"
