@@ -132,6 +132,28 @@ def _units(text: str) -> list[str]:
 
 
 
+def _one_paper_listed_twice(relevant: list[Candidate], shown: list[Candidate], flags: list[Flag]
+                            ) -> tuple[list[Candidate], list[Candidate]]:
+    """A paper its authors submitted twice (one title under two known IDs, ``verify.listed_twice``: day 21's MuxStream,
+    2611.04102 and 2611.04510) is one increment, not two NET-new papers: the item the team wrote about carries the
+    other ID ("also written 2611.04510: see section 3"), and the other, which only public sources carry, is neither
+    shown nor counted. The flag asks which ID to cite."""
+    def team(c: Candidate) -> bool:
+        return any(s.kind in ("entry", "card") and not s.beside_subject for s in c.sources)
+    for f in flags:
+        if f.rule != "id-conflict" or not f.evidence.get("twice"):
+            continue
+        items = [c for c in relevant if set(c.arxiv_ids) & set(f.evidence["ids"])]
+        written = [c for c in items if team(c)]
+        if len(written) != 1:
+            continue
+        for c in (c for c in items if not team(c)):
+            written[0].arxiv_ids += [i for i in c.arxiv_ids if i not in written[0].arxiv_ids]
+            relevant = [x for x in relevant if x is not c]
+            shown = [x for x in shown if x is not c]
+    return relevant, shown
+
+
 def _source_dict(s: SourceRef) -> dict[str, Any]:
     return {"kind": s.kind, "name": s.name, "path": s.path, "entry": s.entry, "url": s.url, "date": s.date,
             "credibility": s.credibility}
@@ -343,6 +365,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     facts.section_headings = {n: heading_path(sections, n) for n in sections}
     facts.rarity_texts = lambda: [*facts.anchored_texts.values(), *(candidate_text(c) for c in relevant)]
     flags = run_rules(checked, facts, cands, shown=[c for c in checked if c in shown])
+    relevant, shown = _one_paper_listed_twice(relevant, shown, flags)
     net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
     questioned = flagged_ids(flags)
     bounded: dict[str, set[str]] = {}   # the anchored papers each increment's boundary flags name

@@ -107,11 +107,13 @@ _NAME_BEFORE_ID = re.compile(r"\s*[A-Za-z][A-Za-z0-9+-]*\s*[（(]?\s*(?:arXiv\s*
 
 
 def _one_table(points: list[Point]) -> list[Point]:
-    """A paper's rows of one table, under one bullet: the rows joined, in the order written."""
+    """A paper's rows of one table, under one bullet: the rows joined, in the order written (its bullets as they
+    are)."""
     out: list[Point] = []
     for p in points:
         last = out[-1] if out else None
-        if last is not None and last.text == p.text and last.blocks[0].rows[0] == p.blocks[0].rows[0]:
+        if last is not None and last.blocks and p.blocks and last.text == p.text \
+                and last.blocks[0].rows[0] == p.blocks[0].rows[0]:
             rows = last.blocks[0].rows + p.blocks[0].rows[1:]
             out[-1] = replace(last, blocks=(PointBlock("table", rows=rows),))
         else:

@@ -109,3 +109,12 @@ def test_a_bullet_citing_only_another_paper_of_the_window_is_that_papers() -> No
     both = Point("和 TierKV（2610.11305）一起读：LayerLink（2610.13052）传，TierKV 存")
     mine, theirs = rows_by_paper([own, tier, faster, both], "2610.13052", ("2610.11305", "2401.15077"), COMPARED)
     assert mine == [own, faster, both] and theirs == {"2610.11305": [tier]}
+
+
+def test_a_papers_bullets_and_rows_under_bullets_of_one_text_stay_apart() -> None:
+    """Two bullets written alike, one with a table: a paper's points are joined only table to table."""
+    tier = (Inline("TierKV（2610.11305）"), Inline("-"), Inline("2.6x"))
+    same = "TierKV（2610.11305）：v2"
+    points = [Point(same), Point(same, (), (PointBlock("table", rows=(HEADER, tier)),))]
+    _, theirs = rows_by_paper(points, "2610.13052", ("2610.11305",), COMPARED)
+    assert theirs["2610.11305"] == [Point(same), Point(same, (), (PointBlock("table", rows=(HEADER, tier)),))]
