@@ -221,9 +221,10 @@ def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
             if s.kind not in ("entry", "card") or not s.date:
                 continue
             note_yymm = s.date[2:4] + s.date[5:7]
-            # every ID the entry cites (its parser's), or the card names
+            # every ID the entry cites (its parser's), or the card names: what this source wrote, not the item's
+            # other IDs (day 23's CoDraft, 2611.07015 in Tom's HF link and 2612.07015 in Omer's heading: Omer's slip)
             written = [a.id for a in find_arxiv_ids(s.text)] if s.kind == "card" else []
-            for i in dict.fromkeys(c.arxiv_ids + list(s.cites) + written):
+            for i in dict.fromkeys(list(s.cites) + written):
                 aid = parse_arxiv_id(i)
                 if aid and not aid.is_old_style and aid.yymm > note_yymm:
                     out.append(Flag("date-inconsistency", f"{i} @ {s.key}", {

@@ -336,3 +336,13 @@ def test_a_reimplementation_or_alike_settings_are_no_likeness() -> None:
     assert likeness(_item("几家的 benchmark 设置大同小异，LayerLink 也是 ShareGPT 加 8k 输入"), NAMES, WORDS).same == []
     assert likeness(_item("就是 LayerLink 的复刻：同样逐层传，只是换了网卡"), NAMES, WORDS.repeats).same == ["2610.13052"]
     assert likeness(_item("和 LayerLink 大同小异，切法一样"), NAMES, WORDS.repeats).same == ["2610.13052"]
+
+
+def test_day23s_words_for_a_repeat_and_for_two_things_apart() -> None:
+    """Day 23: "A retread of OffPeak in §10" (DuskBatch) repeats it; "is apples and oranges" and "八竿子打不着" set
+    an item apart (CoDraft and VerifyBatch, SignKV and KeyFold)."""
+    assert likeness(_item("A retread of LayerLink: the same layer-wise streaming"), NAMES, WORDS.repeats).same == [
+        "2610.13052"]
+    for text in ("和 LayerLink is apples and oranges：一个传一个存", "和 LayerLink 八竿子打不着：它不压 cache"):
+        said = likeness(_item(text), NAMES, WORDS)
+        assert said.same == [] and said.different == {"2610.13052"}, text

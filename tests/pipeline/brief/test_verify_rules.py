@@ -1140,3 +1140,15 @@ def test_the_teams_own_figure_is_asked_of_its_measurer_not_of_a_paper() -> None:
     for other in (dict(urls=["https://monitor.example.internal/d/x"]), dict(arxiv_ids=["2611.01208"])):
         [g] = unsourced_claims([replace(marked, **other)], Facts())
         assert "team" not in g.context
+
+
+def test_a_slipped_id_is_dated_where_it_was_written_not_at_every_source_of_its_item() -> None:
+    """Day 23's CoDraft: Omer's heading writes 2612.07015 (the month slipped), Tom's HF entry 2611.07015; the item
+    carries both. The date rule flagged 2612.07015 at Tom's entry too, which never wrote it."""
+    omer = entry(2, path="inbox/omer/2026-11-09T1030-omer.md", date="2026-11-09T10:30")
+    omer = replace(omer, cites=("2612.07015",))
+    tom = replace(entry(4, path="inbox/tom/2026-11-09-0940-hf.md", date="2026-11-09T09:40"), cites=("2611.07015",))
+    c = cand("c", title="CoDraft: Batching the Draft Passes", arxiv_ids=["2611.07015", "2612.07015"],
+             sources=[tom, omer])
+    assert [f.subject for f in date_inconsistencies([c], Facts())] == [
+        "2612.07015 @ inbox/omer/2026-11-09T1030-omer.md#2"]
