@@ -72,9 +72,11 @@ def _cites_its_own(sentence: str, own: list[str]) -> bool:
 
 
 def _cites_only_others(sentence: str, own: list[str]) -> bool:
-    """Does ``sentence`` cite arXiv IDs, none of them ``own`` ("| SideSample（2611.02744） | §2.2 | … 1.4× |" under
-    the week's first paper, MeldKV)?"""
-    cited = {a.id for a in find_arxiv_ids(sentence)} if "." in sentence else set()
+    """Is ``sentence`` a table row whose first cell cites arXiv IDs, none of them ``own`` ("| SideSample（2611.02744）
+    | §2.2 | … 1.4× |" under the week's first paper, MeldKV)? A sentence citing a baseline ("34% over Splitwise
+    (arXiv:2311.18677)") is the item's."""
+    cells = sentence.strip().strip("|").split("|") if "|" in sentence else []
+    cited = {a.id for a in find_arxiv_ids(cells[0])} if len(cells) > 1 else set()
     return bool(cited) and not cited & set(own)
 
 
@@ -135,20 +137,22 @@ def _units(text: str) -> list[str]:
 def _one_paper_listed_twice(relevant: list[Candidate], shown: list[Candidate], flags: list[Flag]
                             ) -> tuple[list[Candidate], list[Candidate]]:
     """A paper its authors submitted twice (one title under two known IDs, ``verify.listed_twice``: day 21's MuxStream,
-    2611.04102 and 2611.04510) is one increment, not two NET-new papers: the item the team wrote about carries the
-    other ID ("also written 2611.04510: see section 3"), and the other, which only public sources carry, is neither
-    shown nor counted. The flag asks which ID to cite."""
-    def team(c: Candidate) -> bool:
-        return any(s.kind in ("entry", "card") and not s.beside_subject for s in c.sources)
+    2611.04102 and 2611.04510) is one increment, not two NET-new papers: the item the team wrote most about carries
+    the other's IDs ("also written 2611.04510: see section 3") and the team's sources, points and marks about it; the
+    other is neither shown nor counted. The flag asks which ID to cite."""
+    def team(c: Candidate) -> int:
+        return sum(s.kind in ("entry", "card") and not s.beside_subject for s in c.sources)
     for f in flags:
         if f.rule != "id-conflict" or not f.evidence.get("twice"):
             continue
         items = [c for c in relevant if set(c.arxiv_ids) & set(f.evidence["ids"])]
-        written = [c for c in items if team(c)]
-        if len(written) != 1:
+        if len(items) < 2:
             continue
-        for c in (c for c in items if not team(c)):
-            written[0].arxiv_ids += [i for i in c.arxiv_ids if i not in written[0].arxiv_ids]
+        keep = max(items, key=lambda c: (team(c), c.score))   # the one the team wrote most about
+        for c in (c for c in items if c is not keep):   # its IDs, the team's words and marks about it come along
+            for attr in ("arxiv_ids", "points", "markers", "upvotes"):
+                getattr(keep, attr).extend(v for v in getattr(c, attr) if v not in getattr(keep, attr))
+            keep.sources += [s for s in c.sources if s.kind in ("entry", "card") and s not in keep.sources]
             relevant = [x for x in relevant if x is not c]
             shown = [x for x in shown if x is not c]
     return relevant, shown
@@ -171,6 +175,7 @@ def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[s
         "points": _points(c, rules.section_markers, rules.routing), "why": c.why,
         "anchored_in": [f"§{s}" for s in c.anchored_in], "other_ids": [i for i in c.arxiv_ids if i != c.arxiv_id],
         "replaced": c.replaced or None,   # "v2 on today's listing": its figures may have changed
+        "withdrawn": c.withdrawn,         # … its authors' withdrawal
         "facts": c.facts[:6], "markers": c.markers, "card_relevance": c.card_relevance, "score": c.score,
         "relation": {"same_section": same_section, "touches": touches},
         # the post's own title where the team's heading names an item without a paper (an English briefing heads
@@ -251,7 +256,8 @@ def _follow_ups(shown: list[Candidate], rules) -> list[dict[str, Any]]:
     out = []
     for c in shown:
         for line in (line for p in c.points for line in p.lines()):
-            if any(m in line.lower() for m in rules.followup):
+            said = line.lower()
+            if any(m in said for m in rules.followup) and not any(m in said for m in rules.followup_not):
                 out.append({"title": c.title, "name": short_name(c.title), "point": line,
                             "sources": [s.key for s in c.sources]})
     return out
@@ -327,7 +333,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     sections = {s.lstrip("§"): t for s, t in section_titles.items()}
     describe = SectionTerms(inputs.anchored, section_titles, taxonomy, classify)
     facts.anchored_names, facts.overlap_words = AnchoredNames(inputs.anchored), rules.overlap_words
-    facts.quoting, facts.announced = rules.quoting, rules.announced
+    facts.quoting, facts.announced, facts.hearsay = rules.quoting, rules.announced, rules.hearsay
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
         mine = inputs.classify_for(c.label_keys)
@@ -400,7 +406,8 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
                            day=inputs.day, doc_named={"version": inputs.doc_version, "lines": flags_named(
                                inputs.doc_new_lines, inputs.open_flags, raised)},
                            corrected=corrected_flags(inputs.corrections, inputs.open_flags, raised, rules.correction,
-                                                     inputs.flagged_entries, rules.quantities, rules.settled),
+                                                     inputs.flagged_entries, rules.quantities, rules.settled,
+                                                     rules.unsettled),
                            sourced=sourced_flags(inputs.sourced, inputs.open_flags, raised, inputs.flagged_entries,
                                                  rules.quantities, rules.sourced, rules.unsourced))
     return Briefing(

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 
+from kb.arxiv_id import parse_arxiv_id
 from kb.citations import find_cited_ids
 from kb.names import TOKEN, coined, name_key
 from kb.records import Point, PointBlock
@@ -91,19 +92,23 @@ def rows_by_paper(points: list[Point], subject: str | None, others: tuple[str, .
 
 
 def _only_other(text: str, subject: str | None, others: tuple[str, ...], after_compared) -> str | None:
-    """The one paper of ``others`` a bullet cites, when it cites neither the subject nor another, and not as a
-    baseline."""
-    cited = find_cited_ids(text)
-    ids = {a.id for a in cited}
-    named = [i for i in others if i in ids]
-    if len(named) != 1 or subject in ids:
+    """The paper of ``others`` a bullet is about: the one it opens with, by its name and ID or its ID ("TierKV（
+    2610.11305v2）也挂了 v2"), when it cites neither the subject nor another. A bullet naming it later compares the
+    subject with it ("和 TierKV（…）相比", "1.3x over TierKV (…)", "LayerLink 把 TierKV（…）的冷层接进来")."""
+    m = _OPENS_WITH.match(text)
+    if m is None or after_compared.search(text[:m.start("id")]):
         return None
-    at = text.find(named[0])
-    return named[0] if not after_compared.search(_NAME_BEFORE_ID.sub("", text[:at])) else None
+    opened = parse_arxiv_id(m["id"])
+    ids = {a.id for a in find_cited_ids(text)}
+    named = [i for i in others if i in ids]
+    if opened is None or named != [opened.id] or subject in ids:
+        return None
+    return opened.id
 
 
-# the coined name written just before an ID ("EAGLE（"): the compared word, if any, is before it
-_NAME_BEFORE_ID = re.compile(r"\s*[A-Za-z][A-Za-z0-9+-]*\s*[（(]?\s*(?:arXiv\s*[:：]?\s*)?$", re.I)
+# a bullet opening with a paper: its name and ID ("TierKV（2610.11305v2）"), or its ID, after a mark or a label
+_OPENS_WITH = re.compile(r"^[\W_]*(?:(?:⚠|待核实|待确认)\S*\s*)?(?:[A-Za-z][\w+-]*\s*[（(]\s*)?(?:arXiv\s*[:：]?\s*)?"
+                         r"(?P<id>\d{4}\.\d{4,5})", re.I)
 
 
 def _one_table(points: list[Point]) -> list[Point]:
@@ -146,3 +151,14 @@ def marks_by_paper(text: str, marks: list[str], subject: str | None, others: tup
             lines.append(line.strip())
     moved = {m for got, _ in theirs.values() for m in got}
     return [m for m in marks if m in kept or m not in moved], theirs
+
+
+def marks_left(text: str, marks: list[str], moved: dict[str, list[Point]]) -> list[str]:
+    """The entry's marks still written on a line of its own subject's: a ⚠ bullet given to another paper
+    (``rows_by_paper``) takes its mark along, and the subject keeps it only if another of its lines carries it."""
+    gone = {" ".join(p.text.split()) for ps in moved.values() for p in ps if not p.blocks}
+    if not gone:
+        return marks
+    left = {m for line in text.splitlines() if " ".join(line.strip().lstrip("-*").split()) not in gone
+            for m in find_markers(line)}
+    return [m for m in marks if m in left]

@@ -6,6 +6,7 @@ when kb ingested it, so a past day can be rebuilt from recordings.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta, tzinfo
@@ -21,13 +22,14 @@ from kb.store.notes import EntryView, NoteView, entries_of_notes, notes_between
 from kb.store.papers import SightingView, existing_ids, paper_titles, papers_named, sightings_between
 from kb.store.posts import PostView, earlier_texts, posts_published_between
 from kb.text import clean_heading, find_markers, normalize_url
-from pipeline.brief.by_paper import headless_subjects, marks_by_paper, rows_by_paper
+from pipeline.brief.by_paper import headless_subjects, marks_by_paper, marks_left, rows_by_paper
 from pipeline.brief.entities import NameIndex, name_id_pairs
 from pipeline.brief.model import FETCHED, Candidate, SourceRef, Window
 from pipeline.brief.pool import Listed, Pool, add
 from pipeline.brief.post_subject import headed_with_its_paper, post_is_about
 
 QUEUE_PATH = "organized/queue/work-queue.md"
+_WITHDRAWN = re.compile(r"\b(?:has been|is|was) withdrawn\b", re.I)
 
 
 def compute_window(store: Store, topic: str, day: date, cutoff: str) -> Window:
@@ -269,8 +271,10 @@ def _entries(store: Store, rows: _Rows, pool: Pool, author_credibility: dict[str
                 marks: dict[str, tuple[list[str], list[str]]] = {}
                 if markers:
                     markers, marks = marks_by_paper(e.text, e.markers, ids[0] if ids else None, known)
+                    markers = marks_left(e.text, markers, rows_of)
                 for aid in dict.fromkeys([*rows_of, *marks]):
                     got, lines = marks.get(aid, ([], []))
+                    got = list(dict.fromkeys([*got, *(m for q in rows_of.get(aid, ()) for m in find_markers(q.text))]))
                     add(pool.get([f"id:{aid}"]), ids=[aid], markers=got,
                         points=rows_of.get(aid) or [Point(line) for line in lines],
                         source=SourceRef("entry", note.author, note.path, e.number, None, note.timestamp, cred, "",
@@ -340,6 +344,8 @@ def _add_sighting(c: Candidate, r: SightingView, source_credibility: dict[str, i
     c.kinds.add(r.kind)
     if r.kind in ("replace", "replace-cross") and r.version:
         c.replaced = max(c.replaced, r.version)
+        # arXiv's withdrawal is a new version whose abstract says so ("This paper has been withdrawn by the authors")
+        c.withdrawn = c.withdrawn or bool(_WITHDRAWN.search((r.abstract or "")[:300]))
     if r.upvotes is not None:
         c.upvotes.append((r.upvotes, f"{r.source} {r.seen_on}", r.seen_on + FETCHED))
 

@@ -158,7 +158,8 @@ def _names(line: str, names: set[str]) -> bool:
 
 def corrected_flags(entries: list[tuple[str, str]], open_flags: list[tuple[int, str, dict[str, Any]]],
                     raised_today: set[str], connectors: list[str], flagged: dict[str, str],
-                    quantities: dict[str, str], settled: list[str] = ()) -> list[dict[str, Any]]:
+                    quantities: dict[str, str], settled: list[str] = (), unsettled: list[str] = ()
+                    ) -> list[dict[str, Any]]:
     """The window's team entries (``(place, text)``) that correct a figure an open flag of an earlier briefing
     questions: a line that writes the flag's figure changed to another (``[markers] correction``, the words between
     them: "从 28% 改成 46%", "3.2× → 2.7×"). An unsourced claim's flag named by its figures ("周六值班 · 28%", a team
@@ -166,8 +167,8 @@ def corrected_flags(entries: list[tuple[str, str]], open_flags: list[tuple[int, 
     text) wrote it (the ``[quantities]`` keyword nearest before it); a conflict's by one of its figures changed to
     another of them (Jay's "我那条从 3.2× 改成 2.7×" of KeyFold's 3.2× against 2.7x). "把 batch 改成 64 后 MFU 仍是 28%"
     changes no figure of the flag's. A conflict's line may instead name its paper and one of its figures with a
-    ``settled`` word ("AtticPool 是 TTFT −19%；纪要表里它那一行抄错了，以摘要为准": which figure holds). Each with the
-    line, for the reader to close the flag."""
+    ``settled`` word and none of ``unsettled`` ("AtticPool 是 TTFT −19%；纪要表里它那一行抄错了，以摘要为准": which
+    figure holds; not "是不是写错了？"). Each with the line, for the reader to close the flag."""
     if not connectors and not settled:
         return []
     change = re.compile(rf"(?<![\d.])(?P<old>\d+(?:\.\d+)?)\s*[%×xX倍]?\s*(?:{'|'.join(map(re.escape, connectors))})"
@@ -177,7 +178,8 @@ def corrected_flags(entries: list[tuple[str, str]], open_flags: list[tuple[int, 
         for line in text.splitlines():
             changes = [(m["old"], m["new"], m.start()) for m in change.finditer(line) if m["old"] != m["new"]] \
                 if change else []
-            settles = not changes and any(w in line.casefold() for w in settled)
+            said = line.casefold()
+            settles = not changes and any(w in said for w in settled) and not any(w in said for w in unsettled)
             found = [{"id": flag_id, "rule": fingerprint.split(":", 1)[0], "subject": fingerprint.split(":", 1)[1]}
                      for flag_id, fingerprint, evidence in open_flags if (changes or settles) and flag_id not in done
                      and fingerprint not in raised_today and (any(_changes_its_figure(

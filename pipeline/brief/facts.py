@@ -77,6 +77,7 @@ class Facts:
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     quoting: list[str] = field(default_factory=list)   # a source says it copies the paper's figures ("从摘要抄的")
     announced: list[str] = field(default_factory=list)   # a paper still to come ("还没放出来", "will be posted")
+    hearsay: list[str] = field(default_factory=list)     # someone else's word passed on ("群里有人说", "I heard")
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None
     # the window's papers kept as rows, not items (``pool.Listed``): ID → title, for the likely IDs of a slip

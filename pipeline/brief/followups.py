@@ -27,15 +27,21 @@ def flag_name(flag: dict[str, Any]) -> str:
 
 
 def _claim_name(subject: str, lines: list[str]) -> str:
-    """An unsourced claim under a heading that names nothing ("听来的 · 37%", "会上顺带说的") by the systems its line
-    names: "Tessera FoldQ TwirlQ · 37%". The flag keeps its subject (its identity); only the summary reads this."""
+    """An unsourced claim under a heading that names nothing ("听来的 · 37%", "会上顺带说的") with the systems its line
+    names: "听来的 (FoldQ TwirlQ H20) · 37%" — not a link's fragment, nor a word in capitals ("IIRC", "OOM", "MFU").
+    The flag keeps its subject (its identity); only the summary reads this."""
     title, _, figures = subject.partition(" · ")
     if any(coined(w) for w in _TOKEN.findall(title)) or not lines:
         return short_name(subject)
-    names = list(dict.fromkeys(w for w in _TOKEN.findall(lines[0]) if coined(w)))[:3]
-    return f"{' '.join(names)} · {figures}" if names and figures else " ".join(names) or short_name(subject)
+    text = _URL.sub(" ", lines[0])
+    names = list(dict.fromkeys(w for w in _TOKEN.findall(text)
+                               if coined(w) and not (w.isupper() and not any(ch.isdigit() for ch in w))))[:3]
+    if not names:
+        return short_name(subject)
+    return short_name(f"{title} ({' '.join(names)})") + (f" · {figures}" if figures else "")
 
 
+_URL = re.compile(r"(?:https?://|www\.)\S+", re.I)
 _TOKEN = re.compile(TOKEN)
 
 

@@ -57,6 +57,7 @@ class Candidate:
     markers: list[str] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)                   # announce types, featured, …
     replaced: int = 0        # the version a replacement the window announces carries (v2 of an anchored paper)
+    withdrawn: bool = False  # … and that replacement is its authors' withdrawal ("This paper has been withdrawn")
     card_relevance: str | None = None
     withdrawn_from: list[str] = field(default_factory=list)   # sections whose anchor of it the team withdrew,
     # each as the doc version that last had it numbers it ("2.3 (v310)")

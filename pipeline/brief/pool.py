@@ -73,6 +73,7 @@ class Pool:
                     getattr(keep, attr).append(v)
         keep.kinds |= other.kinds
         keep.replaced = max(keep.replaced, other.replaced)
+        keep.withdrawn = keep.withdrawn or other.withdrawn
         keep.card_relevance = keep.card_relevance or other.card_relevance
         keep.card_title = keep.card_title or other.card_title
         keep.card_topics = keep.card_topics or other.card_topics

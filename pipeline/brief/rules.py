@@ -44,6 +44,9 @@ class Rules:
     routing: list[re.Pattern[str]] = field(default_factory=list)   # beside a section request: who reads it, when
     correction: list[str] = field(default_factory=list)   # between an old figure and the new ("改成", "→")
     settled: list[str] = field(default_factory=list)      # which of two figures holds ("以摘要为准", "抄错了")
+    hearsay: list[str] = field(default_factory=list)      # someone else's word passed on ("群里有人说")
+    unsettled: list[str] = field(default_factory=list)    # … a line asking which figure holds settles nothing
+    followup_not: list[str] = field(default_factory=list)   # a follow-up that is a paper ("a follow-up of")
     quoting: list[str] = field(default_factory=list)      # the source copies the paper's figures ("摘要", "abstract")
     announced: list[str] = field(default_factory=list)    # a paper still to come ("还没放出来", "will be posted")
     sourced: list[str] = field(default_factory=list)      # a line says where its figure was measured ("看板")
@@ -143,6 +146,8 @@ def _read_rules(workspace: Path | None) -> Rules:
                  overlap_words=part("[overlap_words]", lambda: _overlap_words(raw.get("overlap_words", {}))),
                  routing=part("[markers] routing", lambda: [re.compile(p) for p in markers.get("routing", [])]),
                  correction=words("correction", str.casefold), settled=words("settled", str.casefold),
+                 hearsay=words("hearsay", str.casefold), unsettled=words("unsettled", str.casefold),
+                 followup_not=words("followup_not", str.casefold),
                  quoting=words("quoting", str.casefold),
                  announced=words("announced", str.casefold), sourced=words("sourced", str.casefold),
                  unsourced=words("unsourced", str.casefold))

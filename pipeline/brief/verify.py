@@ -43,7 +43,8 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         if c.markers and not lines:   # a mark outside the bullets: a quote, a paragraph, a table row
             lines = _marked_lines(c)
         context: dict[str, Any] = {"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}
-        if c.aside:   # no paper to find: a figure to ask its teller for
+        said_by_others = any(w in line.casefold() for line in [*lines, *written] for w in facts.hearsay)
+        if c.aside or said_by_others:   # no paper to find: a figure to ask its teller for ("群里有人说…")
             context["aside"] = True
         elif not (c.arxiv_ids or c.urls) and all(s.kind in ("entry", "card") for s in c.sources):
             context["team"] = True   # the team's own measurement ("二期 H200 池子的 prefix cache 命中率 52%"): no paper

@@ -69,7 +69,7 @@ def test_an_unsourced_claim_under_a_heading_naming_nothing_is_called_by_its_line
     from pipeline.brief.followups import flag_name
     rumour = {"kind": "unsourced-claim", "subject": "听来的 · 37%", "context": {"aside": True},
               "evidence": {"claims": ["群里有人说 Tessera 把 FoldQ 换成 TwirlQ 以后，H20 上 decode 吞吐涨了 37%，没给链接"]}}
-    assert flag_name(rumour) == "FoldQ TwirlQ H20 · 37%"
+    assert flag_name(rumour) == "听来的 (FoldQ TwirlQ H20) · 37%"
     named = dict(rumour, subject="二期 H200 池子 · 52%")
     assert flag_name(named) == "二期 H200 池子 · 52%"
     assert flag_name(dict(rumour, evidence={})) == "听来的 · 37%"

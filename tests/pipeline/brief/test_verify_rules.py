@@ -374,7 +374,8 @@ def test_date_card_mismatch() -> None:
 
 
 def test_date_id_month_after_the_note() -> None:
-    c = cand("future", arxiv_ids=["2611.00123", "2610.00123", "2509.00001"], sources=[entry(4)])
+    ids = ("2611.00123", "2610.00123", "2509.00001")   # what the entry writes (``SourceRef.cites``)
+    c = cand("future", arxiv_ids=list(ids), sources=[replace(entry(4), cites=ids)])
     [f] = date_inconsistencies([c], Facts())
     assert f.subject == f"2611.00123 @ {NOTE}#4"
     assert f.evidence == {"id": "2611.00123", "id_month": "2611", "cited_in": f"{NOTE}#4", "cited_on": "2026-10-08"}
@@ -396,15 +397,15 @@ def test_an_id_announced_ahead_is_no_typo_to_fix() -> None:
 
 
 def test_date_only_the_teams_dated_writing_and_new_style_ids_count() -> None:
-    card_src = SourceRef("card", "paper_cards", "cards/1.md", None, None, "2026-10-08T20:00", 4)
-    post = SourceRef("post", "vllm", None, None, "https://blog.example/p", "2026-10-08", 4)
-    old_style = cand("o", arxiv_ids=["cs/0703109"], sources=[entry()])
-    undated = cand("u", arxiv_ids=["2612.00001"], sources=[entry(date=None)])
+    card_src = SourceRef("card", "paper_cards", "cards/1.md", None, None, "2026-10-08T20:00", 4, "", ("2612.00001",))
+    post = SourceRef("post", "vllm", None, None, "https://blog.example/p", "2026-10-08", 4, "", ("2612.00001",))
+    old_style = cand("o", arxiv_ids=["cs/0703109"], sources=[replace(entry(), cites=("cs/0703109",))])
+    undated = cand("u", arxiv_ids=["2612.00001"], sources=[replace(entry(date=None), cites=("2612.00001",))])
     posted = cand("p", arxiv_ids=["2612.00001"], sources=[post])
     assert date_inconsistencies([old_style, undated, posted], Facts()) == []
     [f] = date_inconsistencies([cand("c", arxiv_ids=["2612.00001"], sources=[card_src])], Facts())
     assert f.subject == "2612.00001 @ cards/1.md", "a card is the team's dated writing as a note entry is"
-    bare_date = cand("b", arxiv_ids=["2611.00001"], sources=[entry(date="2026-10-08")])
+    bare_date = cand("b", arxiv_ids=["2611.00001"], sources=[replace(entry(date="2026-10-08"), cites=("2611.00001",))])
     assert len(date_inconsistencies([bare_date], Facts())) == 1
 
 
