@@ -226,11 +226,12 @@ def sourced_flags(entries: list[tuple[str, str, str]], open_flags: list[tuple[in
                   sourced: list[str] = (), unsourced: list[str] = ()) -> list[dict[str, Any]]:
     """The window's team entries (``(place, heading and text, source URL)``) that give a source for a figure an
     open unsourced claim of an earlier briefing questions: the team's own figure with no paper behind it ("二期 H200
-    池子压测 · 2.4 s"), written again, as a measure of the same quantity (the ``[quantities]`` keyword nearest before
-    it, as the flag's own entry wrote it), on a line that says where it was measured (a URL, or a ``[markers]
-    sourced`` word and none of ``unsourced``: "看板见上面的链接", not "出处还没找到"), in an entry that cites a page and
-    speaks of what the flag's entry did (``_speaks_of``; Spark's follow-up "来源：<dashboard> … p99 TTFT 从 2.4 s
-    降到 1.1 s"). Each with the line and the source, for the reader to close the flag once the source holds it."""
+    池子压测 · 2.4 s"), written again or read anew, as a measure of the same quantity (the ``[quantities]`` keyword
+    nearest before it, as the flag's own entry wrote it), on a line that says where it was measured (a URL, or a
+    ``[markers] sourced`` word and none of ``unsourced``: "看板见上面的链接", not "出处还没找到"), in an entry that
+    cites a page and speaks of what the flag's entry did (``_speaks_of``; Spark's follow-up "来源：<dashboard> … p99
+    TTFT 从 2.4 s 降到 1.1 s"). Each with the line and the source, for the reader to close the flag once the source
+    holds it."""
     out, done = [], set()
     asides = [(flag_id, fingerprint, evidence) for flag_id, fingerprint, evidence in open_flags
               if fingerprint.startswith("unsourced-claim:") and " · " in fingerprint and not _ids(evidence)
@@ -273,8 +274,12 @@ _LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9]|[A-Za-z0-9]")
 
 def _writes_its_figure(fingerprint: str, evidence: dict[str, Any], line: str, flagged: dict[str, str],
                        quantities: dict[str, str]) -> bool:
+    """Does ``line`` write a figure of the quantity the flag's own entry measured — the flagged one ("p99 TTFT 从 2.4 s
+    降到 1.1 s") or a new reading of it ("修好以后命中率回到 71%，看板：…", the answer to "命中率只有 52%")?"""
     figures = [f for f in fingerprint.split(" · ", 1)[1].split(", ") if _NUMBER.search(f)]
     said = {_measures(flagged.get(p, ""), f, quantities) for f in figures for p in evidence.get("sources", [])}
-    numbers = {_NUMBER.search(f)[0] for f in figures}   # "2.4 s" written "2.4s" is the same figure
-    return any(quantity_before(line, m.start(), quantities) in said - {None}
-               for n in numbers for m in re.finditer(rf"(?<![\d.]){re.escape(n)}(?![\d])", line))
+    said.discard(None)
+    return bool(said) and any(quantity_before(line, m.start(), quantities) in said for m in _FIGURE.finditer(line))
+
+
+_FIGURE = re.compile(r"(?<![\d.\w])\d+(?:\.\d+)?(?![\d])")
