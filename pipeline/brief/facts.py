@@ -294,10 +294,15 @@ def doc_lines_since(store: Store, topic: str, day: str, previous: str | None
     return now.version, new_lines(now.remarks, then.remarks)
 
 
-def recent_anchors(store: Store, topic: str, window: Window) -> list[dict[str, Any]]:
-    """Anchors made since the day before the window opened: the continuing anchors of this round."""
+def recent_anchors(store: Store, topic: str, window: Window, previous: dict[str, Any] | None = None
+                   ) -> list[dict[str, Any]]:
+    """Anchors made since the day before the window opened: the continuing anchors of this round — less those the
+    previous briefing already listed as continuing (a Monday's window from Friday's cut-off read Friday's anchors,
+    which Friday's §4 had listed, again)."""
+    listed = {a.get("arxiv_id") for a in (previous or {}).get("arxiv_ids", []) if a.get("status") == "continuing"}
     return [{"arxiv_id": a.arxiv_id, "section": a.section, "anchored_on": a.anchored_on, "label": a.label,
-             "title": a.title} for a in anchored_between(store, topic, window.start[:10], window.end[:10])]
+             "title": a.title} for a in anchored_between(store, topic, window.start[:10], window.end[:10])
+            if a.arxiv_id not in listed]
 
 
 def history(store: Store, topic: str, day: str) -> list[int]:

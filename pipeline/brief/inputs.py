@@ -154,6 +154,7 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
     in_window = [n for n in notes_between(store, window.start[:10], window.end[:10]) if window.contains(n.timestamp)]
     counts = entry_counts(store, [n.path for n in in_window])
     notes = [NoteSource(n, counts.get(n.path, 0)) for n in in_window]
+    previous = briefing_data(store, topic, window.previous) if window.previous else None
     return BriefingInputs(
         topic=topic, day=day, timezone=cfg.timezone, top=top or cfg.briefing_top, authors=cfg.authors,
         credibility=credibility, taxonomy=taxonomy, classify=judged.wrap(engine.for_doc(topic)),
@@ -172,12 +173,12 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
                                        doc=topic),
         briefed=briefed_before(store, topic, day, keys),
         section_titles=section_titles(store, topic, day), baseline=baseline(store, topic, day, since=window.start[:10]),
-        history=history(store, topic, day), continuing=recent_anchors(store, topic, window),
+        history=history(store, topic, day), continuing=recent_anchors(store, topic, window, previous),
         notes=notes, queue=queue(store, day), runs=[r for r in day_runs if r["source"] != "workspace"],
         workspace_error=next((r["error"] for r in day_runs if r["source"] == "workspace" and r["status"] == "failed"),
                              None),
         troubled=troubled_sources(store, until=day),
-        previous=briefing_data(store, topic, window.previous) if window.previous else None,
+        previous=previous,
         doc_version=doc_version, doc_new_lines=doc_new_lines, corrections=corrections, sourced=sourced,
         open_flags=open_flags, flagged_entries=_entries_of_asides(store, open_flags) if corrections or sourced else {},
         flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug, one_doc=len(cfg.topics) == 1,

@@ -600,3 +600,17 @@ def test_day22_a_replacement_says_its_version_and_keeps_its_own_points(day22_hom
     assert any("数还没看" in p["text"] for p in items["TierKV"]["points"])
     text = (day22_home / "briefings" / f"{DAY22}-inference.en.md").read_text(encoding="utf-8")
     assert "· v2 on the window's listing" in text
+
+
+def test_day23_a_mondays_reader(day22_home: Path, day23_home: Path) -> None:
+    """The day-23 reader: §4 listed Friday's continuing anchors again (a Monday's window opens on Friday), AtticPool's
+    v2 (its authors' withdrawal) was "a replacement" with §2.1 suggested, and ScrollDraft and TransitKV, "a rehash of
+    LoomDraft" and "HopKV 的炒冷饭", were NET-new."""
+    before = json.loads(kb(day22_home, "brief", "--date", DAY22, "--format", "json", "--preview").stdout)
+    briefing = json.loads(kb(day23_home, "brief", "--date", DAY23, "--format", "json", "--preview").stdout)
+    friday = {a["arxiv_id"] for a in before["arxiv_ids"] if a["status"] == "continuing"}
+    monday = {a["arxiv_id"] for a in briefing["arxiv_ids"] if a["status"] == "continuing"}
+    assert friday and not friday & monday
+    items = {i["title"].split(":")[0]: i for i in briefing["increments"] + briefing["others"]}
+    assert items["AtticPool"]["withdrawn"] is True
+    assert items["ScrollDraft"]["category"] != "net-new" and items["TransitKV"]["category"] != "net-new"
