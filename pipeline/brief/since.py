@@ -41,7 +41,7 @@ def _statuses_today(flags: list[Flag], states: dict[str, FlagState]) -> dict[str
 
 
 def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, FlagState],
-                 day: str) -> dict[str, int]:
+                 day: str, again: list[str] | None = None) -> dict[str, int]:
     """Flags opened (new or reopened), raised again (open from an earlier briefing, not the previous one), closed,
     and carried since the previous briefing. Closed are the
     ones the team closed after reading it and those it showed open that are closed now (the team's, or
@@ -63,7 +63,7 @@ def flag_changes(previous: dict[str, Any], flags: list[Flag], states: dict[str, 
              and fp not in now and fp not in before}
     # raised today, open since an earlier briefing than the previous one and never closed by the team: raised
     # again, not opened (a flag the team closed and new evidence reopened is opened again)
-    again = set(raised_again(previous, flags, states, day))
+    again = set(raised_again(previous, flags, states, day) if again is None else again)
     return {"opened": len(today - before - again), "again": len(again), "closed": len(gone - still_open),
             "carried": len(still_open | older)}
 
@@ -104,7 +104,7 @@ def since_previous(previous: dict[str, Any] | None, *, net_new: int, previous_ne
     again = raised_again(previous, flags, states, day)
     return {"previous": previous["date"], "net_new": net_new, "previous_net_new": previous_net_new,
             "now_anchored": anchored, "now_anchored_count": len(anchored),
-            "flags": flag_changes(previous, flags, states, day), "sources": source_changes(previous, sources),
+            "flags": flag_changes(previous, flags, states, day, again), "sources": source_changes(previous, sources),
             **({"raised_again": again} if again else {}),
             **({"doc_named": doc_named} if doc_named and doc_named["lines"] else {}),
             **({"corrected": corrected} if corrected else {}), **({"sourced": sourced} if sourced else {})}

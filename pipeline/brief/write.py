@@ -124,7 +124,8 @@ def _names_item(subject: str, title: str) -> bool:
 
 def _ids_in_doubt(flag: dict[str, Any], inc: dict[str, Any]) -> bool:
     """Is ``flag`` a question of which ID or date of the increment to trust: an ID conflict raised on it, or a
-    date inconsistency in a file among its sources (a card named with last month's prefix)."""
+    date inconsistency of a file or entry among its sources (a card named with last month's prefix, an entry citing
+    an ID from a later month)."""
     if flag["kind"] == "id-conflict":
         return flag["subject"] == inc["title"]
     if flag["kind"] != "date-inconsistency":
