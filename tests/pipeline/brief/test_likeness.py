@@ -346,3 +346,11 @@ def test_day23s_words_for_a_repeat_and_for_two_things_apart() -> None:
     for text in ("和 LayerLink is apples and oranges：一个传一个存", "和 LayerLink 八竿子打不着：它不压 cache"):
         said = likeness(_item(text), NAMES, WORDS)
         assert said.same == [] and said.different == {"2610.13052"}, text
+
+
+def test_day24s_words_for_a_repeat_and_for_two_things_apart() -> None:
+    """Day 24: "就是 §2.5 昨天刚锚的 KeyBook 换了个马甲" repeats it; "风马牛不相及" and "are chalk and cheese" set apart."""
+    assert likeness(_item("就是 LayerLink 换了个马甲：标题和摘要几乎一字不差"), NAMES, WORDS.repeats).same == ["2610.13052"]
+    for text in ("和 LayerLink 风马牛不相及：一个传一个存", "This and LayerLink are chalk and cheese"):
+        said = likeness(_item(text), NAMES, WORDS)
+        assert said.same == [] and said.different == {"2610.13052"}, text
