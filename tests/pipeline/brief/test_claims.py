@@ -488,3 +488,20 @@ def test_a_factor_written_after_a_division_sign_is_a_reduction_of_that_many_time
     assert [(c.quantity, c.unit, c.value) for c in line + v2] == [("memory", "×", 3.2), ("memory", "×", 2.7)]
     assert claims_in("吞吐 ÷ 2 之后再比", "n", QUANTITIES, SAID_OF, WORDS) == []   # arithmetic, no figure
 
+
+
+def test_a_value_after_an_earlier_figures_keyword_is_said_of_the_quantity_after_it() -> None:
+    """Day 25's TenantFence abstract: "lowers the prefix cache hit rate by 4% and adds 2% to p99 TTFT" read the 2% as
+    a second hit rate (the keyword before it is the 4%'s), so the abstract, two hit rates, was left out as a table of
+    conditions and Jay's "命中率掉 14%" met nothing. "to p99 TTFT" names TTFT, not the percentile's plain latency."""
+    from pipeline.brief.rules import load_rules
+    r = load_rules()
+
+    def read(text: str) -> list[tuple[str, str]]:
+        return [(c.quantity, c.written) for c in claims_in(text, "x", r.quantities, r.said_of, r.claim_words,
+                                                           about="TenantFence")]
+    assert read("TenantFence lowers the prefix cache hit rate by 4% and adds 2% to p99 TTFT over a shared cache.") == [
+        ("hit rate", "4%"), ("TTFT", "2%")]
+    assert read("It adds 2% to p99 TTFT.") == [("TTFT", "2%")]
+    assert read("adds 6% to TTFT and 4% to the time per output token") == [("TTFT", "6%"), ("TPOT", "4%")]
+    assert read("TTFT drops 40% to the latency of a cache hit") == [("TTFT", "40%")]   # its own keyword, before it

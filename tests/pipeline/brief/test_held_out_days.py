@@ -34,6 +34,7 @@ from tests.support.days import (
     DAY22,
     DAY23,
     DAY24,
+    DAY25,
     LABELLED,
     next_day,
     three_days,
@@ -152,6 +153,11 @@ def day23_home(day22_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day24_home(day23_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day23_home, 24, DAY24, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day25_home(day24_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day24_home, 25, DAY25, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -306,6 +312,11 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # Day 24 (a benchmarking day: the team's tables beside papers' figures, a near-duplicate by other authors) was written
 # blind after day 23's and the second review's changes and measured once: 0.933 / 0.875; read then: "换了个马甲" says
 # a repeat, "风马牛不相及" / "chalk and cheese" set an item apart: 1.000 / 1.000.
+# Day 25 (security of serving systems: a reading group in Chinese, a vendor's advisory, a v1 and a v2 quoted) was
+# written blind after day 24 and measured once: 0.786 / 0.917; read then: a value said of the quantity after it ("adds
+# 2% to p99 TTFT") once a keyword before it has its own figure, "老调重弹" a repeat, "不搭界" apart: 0.857 / 1.000.
+# Left: "KVShield（2610.14012）的代价是 TTFT 多 3%" (a name, its ID and 的 before the quantity: no subject read) and
+# Lathe, a plain word, as a system's name.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -314,7 +325,7 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95),
           "day18": (DAY18, 1.0, 0.95), "day19": (DAY19, 1.0, 1.0), "day20": (DAY20, 1.0, 1.0),
           "day21": (DAY21, 1.0, 0.8), "day22": (DAY22, 1.0, 1.0), "day23": (DAY23, 1.0, 1.0),
-          "day24": (DAY24, 1.0, 1.0)}
+          "day24": (DAY24, 1.0, 1.0), "day25": (DAY25, 0.85, 1.0)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

@@ -354,3 +354,10 @@ def test_day24s_words_for_a_repeat_and_for_two_things_apart() -> None:
     for text in ("和 LayerLink 风马牛不相及：一个传一个存", "This and LayerLink are chalk and cheese"):
         said = likeness(_item(text), NAMES, WORDS)
         assert said.same == [] and said.different == {"2610.13052"}, text
+
+
+def test_day25s_words_for_a_repeat_and_for_two_things_apart() -> None:
+    """Day 25: "和 §1.(9) 的 CacheSpy 是老调重弹" repeats it; "根本不搭界" sets an item apart."""
+    assert likeness(_item("和 LayerLink 是老调重弹：都是逐层传"), NAMES, WORDS.repeats).same == ["2610.13052"]
+    said = likeness(_item("和 LayerLink 根本不搭界：一个传一个存"), NAMES, WORDS)
+    assert said.same == [] and said.different == {"2610.13052"}
