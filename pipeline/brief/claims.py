@@ -34,8 +34,11 @@ _VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" 
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
 _NAME = NAME
-# "NAME [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽").
-_NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
+# "NAME [(ID)] [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽",
+# "KVShield（2610.14012）的代价是" + "TTFT").
+_NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")"
+                          r"(?:\s*[（(]\s*(?:arXiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?\s*[)）])?"
+                          r"(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
@@ -151,7 +154,8 @@ def _named_quantity(before: str, keywords: Keywords) -> re.Match[str] | None:
             m = keywords.name_verb.search(head)
             if m is not None and (not coined(m["name"]) or keywords.not_subject_after.search(head, 0, m.start())):
                 return None
-            m = m or (None if tail else _NAME_AT_END.search(head))
+            # "KVShield 的 TTFT 多 5.5%": a word of the change between the quantity and its value ([claim_words] by)
+            m = m or (_NAME_AT_END.search(head) if not tail or bare.lower() in keywords.by else None)
             if m is None and tail:
                 continue
             if (m is None or m["name"].lower() in keywords.not_names

@@ -505,3 +505,19 @@ def test_a_value_after_an_earlier_figures_keyword_is_said_of_the_quantity_after_
     assert read("It adds 2% to p99 TTFT.") == [("TTFT", "2%")]
     assert read("adds 6% to TTFT and 4% to the time per output token") == [("TTFT", "6%"), ("TPOT", "4%")]
     assert read("TTFT drops 40% to the latency of a cache hit") == [("TTFT", "40%")]   # its own keyword, before it
+
+
+def test_a_name_with_its_id_and_a_word_of_the_change_names_the_figures_system() -> None:
+    """Day 25: Jay's "KVShield（2610.14012）的代价是 TTFT 多 3%" (v1's figure) and Ines's "KVShield 的 TTFT 多 5.5%" (v2's)
+    read no subject — a bracketed ID between the name and 的, "多" between the quantity and its value — so the two were
+    never compared. "我们的 TTFT 多 30%" names no system."""
+    from pipeline.brief.rules import load_rules
+    r = load_rules()
+
+    def read(text: str) -> list[tuple[str | None, str, str]]:
+        return [(c.subject, c.quantity, c.written) for c in claims_in(text, "x", r.quantities, r.said_of,
+                                                                      r.claim_words)]
+    assert read("KVShield（2610.14012）的代价是 TTFT 多 3%，我记得是摘要里的数") == [("KVShield", "TTFT", "3%")]
+    assert read("v2：KVShield 的 TTFT 多 5.5%（换成生产 trace 的请求率重测）") == [("KVShield", "TTFT", "5.5%")]
+    assert read("我们的 TTFT 多 30%") == [(None, "TTFT", "30%")]
+    assert read("HydraRoute lowered p99 TTFT by 21%") == [("HydraRoute", "TTFT", "21%")]

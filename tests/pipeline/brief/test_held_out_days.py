@@ -314,9 +314,8 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # a repeat, "风马牛不相及" / "chalk and cheese" set an item apart: 1.000 / 1.000.
 # Day 25 (security of serving systems: a reading group in Chinese, a vendor's advisory, a v1 and a v2 quoted) was
 # written blind after day 24 and measured once: 0.786 / 0.917; read then: a value said of the quantity after it ("adds
-# 2% to p99 TTFT") once a keyword before it has its own figure, "老调重弹" a repeat, "不搭界" apart: 0.857 / 1.000.
-# Left: "KVShield（2610.14012）的代价是 TTFT 多 3%" (a name, its ID and 的 before the quantity: no subject read) and
-# Lathe, a plain word, as a system's name.
+# 2% to p99 TTFT") once a keyword before it has its own figure, "老调重弹" a repeat, "不搭界" apart, and "NAME（ID）的…
+# TTFT 多 3%" names its system: 0.929 / 1.000. Left: Lathe, a plain word, as a system's name.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -325,7 +324,7 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95),
           "day18": (DAY18, 1.0, 0.95), "day19": (DAY19, 1.0, 1.0), "day20": (DAY20, 1.0, 1.0),
           "day21": (DAY21, 1.0, 0.8), "day22": (DAY22, 1.0, 1.0), "day23": (DAY23, 1.0, 1.0),
-          "day24": (DAY24, 1.0, 1.0), "day25": (DAY25, 0.85, 1.0)}
+          "day24": (DAY24, 1.0, 1.0), "day25": (DAY25, 0.92, 1.0)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:
