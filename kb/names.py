@@ -29,6 +29,15 @@ def coined(name: str) -> bool:
     return inner_capital or any(ch.isdigit() for ch in name) or (name.isupper() and len(name) >= 3)
 
 
+_TOKEN_RE = re.compile(TOKEN)
+
+
+def coined_names(text: str) -> list[re.Match[str]]:
+    """Every coined name written in ``text`` (``coined``), as matches: where each is, for a reader that asks what
+    comes before it ("比 LoftKV", the name nearest before an ID)."""
+    return [m for m in _TOKEN_RE.finditer(text) if coined(m[0])]
+
+
 def name_key(name: str) -> str:
     """A name as names are compared: case folded."""
     return name.casefold()

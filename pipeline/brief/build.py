@@ -19,12 +19,14 @@ from kb.names import short_name
 from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
+from pipeline.brief.by_paper import cites_its_own, cites_only_others
 from pipeline.brief.doc_lines import corrected_flags, flags_named, sourced_flags
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
 from pipeline.brief.judge import KnownTitles, hold_back_known_figures, judge, read_facts, team_aside
 from pipeline.brief.likeness import AnchoredNames, likeness
 from pipeline.brief.model import Briefing, Candidate, Flag, SourceRef, Window
+from pipeline.brief.pool import one_paper_listed_twice
 from pipeline.brief.ranking import RELEVANCE_ORDER, density, rank, tier
 from pipeline.brief.since import since_previous
 from pipeline.brief.verify import run_rules
@@ -55,29 +57,16 @@ def _points(c: Candidate, section_markers: list[str], routing: list[re.Pattern[s
     # soft-wrapped line of English prose continues the one before it
     # a line citing other papers' IDs and none of the item's (a recap table's row of another paper) is theirs
     sentences = [(s, t) for t in c.texts if t for unit in _units(t) for s in _SENTENCE.split(unit) if s
-                 and not _cites_only_others(s, c.arxiv_ids)]
+                 and not cites_only_others(s, c.arxiv_ids)]
     quoted = [(s, t) for s, t in sentences if _adds_a_fact(s, c.facts, written)][:2]
     if not team and not quoted:   # the lines citing the item first (its row of a recap's table), else the opening
-        quoted = [(s, t) for s, t in sentences if _cites_its_own(s, c.arxiv_ids)][:2] or sentences[:2]
+        quoted = [(s, t) for s, t in sentences if cites_its_own(s, c.arxiv_ids)][:2] or sentences[:2]
     # a sentence quoted from a public source says which (an abstract's, a post's): beside the team's bullets, the
     # reader tells the paper's "2.4x" from a note's "2.6x"
     origin = {s.text: {"kind": s.kind, "name": s.name} for s in c.sources if s.text and s.kind not in TEAM_KINDS}
     points = [p.as_json() for p in team] + [Point(s).as_json() | ({"from": origin[t]} if t in origin else {})
                                             for s, t in quoted]
     return points[:limit]
-
-
-def _cites_its_own(sentence: str, own: list[str]) -> bool:
-    return "." in sentence and any(a.id in own for a in find_arxiv_ids(sentence))
-
-
-def _cites_only_others(sentence: str, own: list[str]) -> bool:
-    """Is ``sentence`` a table row whose first cell cites arXiv IDs, none of them ``own`` ("| SideSample（2611.02744）
-    | §2.2 | … 1.4× |" under the week's first paper, MeldKV)? A sentence citing a baseline ("34% over Splitwise
-    (arXiv:2311.18677)") is the item's."""
-    cells = sentence.strip().strip("|").split("|") if "|" in sentence else []
-    cited = {a.id for a in find_arxiv_ids(cells[0])} if len(cells) > 1 else set()
-    return bool(cited) and not cited & set(own)
 
 
 TEAM_KINDS = ("entry", "card")   # the team's own writing: its bullets are the key points, unattributed
@@ -132,30 +121,6 @@ def _units(text: str) -> list[str]:
             units.append(line)
     return units
 
-
-
-def _one_paper_listed_twice(relevant: list[Candidate], shown: list[Candidate], flags: list[Flag]
-                            ) -> tuple[list[Candidate], list[Candidate]]:
-    """A paper its authors submitted twice (one title under two known IDs, ``verify.listed_twice``: day 21's MuxStream,
-    2611.04102 and 2611.04510) is one increment, not two NET-new papers: the item the team wrote most about carries
-    the other's IDs ("also written 2611.04510: see section 3") and the team's sources, points and marks about it; the
-    other is neither shown nor counted. The flag asks which ID to cite."""
-    def team(c: Candidate) -> int:
-        return sum(s.kind in ("entry", "card") and not s.beside_subject for s in c.sources)
-    for f in flags:
-        if f.rule != "id-conflict" or not f.evidence.get("twice"):
-            continue
-        items = [c for c in relevant if set(c.arxiv_ids) & set(f.evidence["ids"])]
-        if len(items) < 2:
-            continue
-        keep = max(items, key=lambda c: (team(c), c.score))   # the one the team wrote most about
-        for c in (c for c in items if c is not keep):   # its IDs, the team's words and marks about it come along
-            for attr in ("arxiv_ids", "points", "markers", "upvotes"):
-                getattr(keep, attr).extend(v for v in getattr(c, attr) if v not in getattr(keep, attr))
-            keep.sources += [s for s in c.sources if s.kind in ("entry", "card") and s not in keep.sources]
-            relevant = [x for x in relevant if x is not c]
-            shown = [x for x in shown if x is not c]
-    return relevant, shown
 
 
 def _source_dict(s: SourceRef) -> dict[str, Any]:
@@ -371,7 +336,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     facts.section_headings = {n: heading_path(sections, n) for n in sections}
     facts.rarity_texts = lambda: [*facts.anchored_texts.values(), *(candidate_text(c) for c in relevant)]
     flags = run_rules(checked, facts, cands, shown=[c for c in checked if c in shown])
-    relevant, shown = _one_paper_listed_twice(relevant, shown, flags)
+    relevant, shown = one_paper_listed_twice(relevant, shown, flags)
     net_new = sum(c.category in ("net-new", "engineering") for c in relevant)
     questioned = flagged_ids(flags)
     bounded: dict[str, set[str]] = {}   # the anchored papers each increment's boundary flags name

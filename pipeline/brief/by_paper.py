@@ -13,12 +13,12 @@ import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 
-from kb.arxiv_id import parse_arxiv_id
+from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
 from kb.citations import find_cited_ids
-from kb.names import TOKEN, coined, name_key
+from kb.names import coined_names, name_key
 from kb.records import Point, PointBlock
 from kb.text import find_markers
-from pipeline.brief.entities import compared_before
+from pipeline.brief.entities import ID_WRITTEN, compared_before
 
 
 def headless_subjects(entries: Iterable[tuple[str, str, str]],
@@ -34,10 +34,9 @@ def headless_subjects(entries: Iterable[tuple[str, str, str]],
     after_compared = compared_before(compared)
     named_by = {}
     for place, heading, text in entries:
-        if any(coined(w) for w in _TOKEN.findall(heading)):
+        if coined_names(heading):
             continue
-        keys = {name_key(m[0]) for m in _TOKEN.finditer(text)
-                if coined(m[0]) and not after_compared.search(text, 0, m.start())}
+        keys = {name_key(m[0]) for m in coined_names(text) if not after_compared.search(text, 0, m.start())}
         if keys:
             named_by[place] = keys
     if not named_by:
@@ -50,8 +49,6 @@ def headless_subjects(entries: Iterable[tuple[str, str, str]],
             out[place] = papers.pop()
     return out
 
-
-_TOKEN = re.compile(TOKEN)
 
 
 def rows_by_paper(points: list[Point], subject: str | None, others: tuple[str, ...], compared: tuple[str, ...] = ()
@@ -107,8 +104,7 @@ def _only_other(text: str, subject: str | None, others: tuple[str, ...], after_c
 
 
 # a bullet opening with a paper: its name and ID ("TierKV（2610.11305v2）"), or its ID, after a mark or a label
-_OPENS_WITH = re.compile(r"^[\W_]*(?:(?:⚠|待核实|待确认)\S*\s*)?(?:[A-Za-z][\w+-]*\s*[（(]\s*)?(?:arXiv\s*[:：]?\s*)?"
-                         r"(?P<id>\d{4}\.\d{4,5})", re.I)
+_OPENS_WITH = re.compile(r"^[\W_]*(?:(?:⚠|待核实|待确认)\S*\s*)?(?:[A-Za-z][\w+-]*\s*[（(]\s*)?" + ID_WRITTEN, re.I)
 
 
 def _one_table(points: list[Point]) -> list[Point]:
@@ -162,3 +158,17 @@ def marks_left(text: str, marks: list[str], moved: dict[str, list[Point]]) -> li
     left = {m for line in text.splitlines() if " ".join(line.strip().lstrip("-*").split()) not in gone
             for m in find_markers(line)}
     return [m for m in marks if m in left]
+
+
+def cites_its_own(sentence: str, own: list[str]) -> bool:
+    """Does ``sentence`` cite one of ``own``, the item's IDs (its row of a recap's table)?"""
+    return "." in sentence and any(a.id in own for a in find_arxiv_ids(sentence))
+
+
+def cites_only_others(sentence: str, own: list[str]) -> bool:
+    """Is ``sentence`` a table row whose first cell cites arXiv IDs, none of them ``own`` ("| SideSample（2611.02744）
+    | §2.2 | … 1.4× |" under the week's first paper, MeldKV)? A sentence citing a baseline ("34% over Splitwise
+    (arXiv:2311.18677)") is the item's."""
+    cells = sentence.strip().strip("|").split("|") if "|" in sentence else []
+    cited = {a.id for a in find_arxiv_ids(cells[0])} if len(cells) > 1 else set()
+    return bool(cited) and not cited & set(own)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined
 from pipeline.brief.claim_words import NAME, ClaimWords, Keywords, SaidOf, keywords_of
+from pipeline.brief.entities import ID_WRITTEN
 from pipeline.brief.words import FUNCTION_WORDS
 
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
@@ -37,7 +38,7 @@ _NAME = NAME
 # "NAME [(ID)] [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽",
 # "KVShield（2610.14012）的代价是" + "TTFT").
 _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")"
-                          r"(?:\s*[（(]\s*(?:arXiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?\s*[)）])?"
+                          r"(?:\s*[（(]\s*" + ID_WRITTEN + r"\s*[)）])?"
                           r"(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")

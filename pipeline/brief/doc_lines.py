@@ -15,8 +15,8 @@ from difflib import SequenceMatcher
 from os.path import commonprefix
 from typing import Any
 
-from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
-from kb.names import TOKEN, coined, name_key, title_name
+from kb.arxiv_id import find_arxiv_ids
+from kb.names import coined, coined_names, name_key, title_name
 from kb.sections import without_section_numbers
 from pipeline.brief.claims import quantity_before
 from pipeline.brief.pool import names_word
@@ -100,17 +100,13 @@ def _id_of(text: str, name: str, ids: set[str]) -> bool:
     """Does ``text`` write one of ``ids`` as the paper ``name``'s: the coined name nearest before it is ``name``
     ("GraphHold（2611.01963）进 §2.1，和 GraphStash 各管一层" writes GraphHold's ID, not GraphStash's)?"""
     key = name_key(name)
-    for m in _ID_IN_TEXT.finditer(text):
-        if (parsed := parse_arxiv_id(m[0])) is None or parsed.id not in ids:
-            continue
-        before = [w for w in _TOKEN.findall(text[:m.start()]) if coined(w)]
-        if before and name_key(before[-1]) == key:
+    for written in (a.id for a in find_arxiv_ids(text) if a.id in ids):
+        before = coined_names(text[:text.find(written)])
+        if before and name_key(before[-1][0]) == key:
             return True
     return False
 
 
-_ID_IN_TEXT = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?")
-_TOKEN = re.compile(TOKEN)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _VERSION = re.compile(r"(?<![A-Za-z])v\d+(?:\.\d+)*")
 

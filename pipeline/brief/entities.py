@@ -19,14 +19,15 @@ from functools import lru_cache
 from kb.arxiv_id import parse_arxiv_id
 from kb.names import TOKEN, coined, name_key, title_name
 
-_ID = r"(?:arXiv\s*[:：. ]\s*)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)"
+# An arXiv ID as the team writes it beside a name ("arXiv:2610.11824", "2610.11824v2"), its digits the ``id`` group.
+ID_WRITTEN = r"(?:arXiv\s*[:：. ]\s*)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)"
 # A name starting after a letter is never the one found: the match from that letter comes first (and no
 # match ends in a letter). Saying so spares the engine a try from every letter of every word.
 _WORD_START = r"(?<![A-Za-z])"
 _PAIRS = [
-    re.compile(rf"{_WORD_START}(?P<name>{TOKEN})\s*[（(]\s*{_ID}\s*[)）]", re.I),      # FlashPD（2610.11824）
-    re.compile(rf"{_WORD_START}(?P<name>{TOKEN})\s*(?:[—–:：,，]|--)\s*{_ID}", re.I),   # HydraRoute: 2610.12077
-    re.compile(rf"(?<![\d.]){_ID}\s+(?P<name>{TOKEN})\s*[:：—–]", re.I),      # 2610.12770 HydraRoute: …
+    re.compile(rf"{_WORD_START}(?P<name>{TOKEN})\s*[（(]\s*{ID_WRITTEN}\s*[)）]", re.I),      # FlashPD（2610.11824）
+    re.compile(rf"{_WORD_START}(?P<name>{TOKEN})\s*(?:[—–:：,，]|--)\s*{ID_WRITTEN}", re.I),   # HydraRoute: 2610.12077
+    re.compile(rf"(?<![\d.]){ID_WRITTEN}\s+(?P<name>{TOKEN})\s*[:：—–]", re.I),      # 2610.12770 HydraRoute: …
 ]
 # Every pair holds one; most texts hold none, and are done at once. (A first digit of its own gives the
 # engine a character to skip to.)

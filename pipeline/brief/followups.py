@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, parse_arxiv_id
-from kb.names import TOKEN, coined, short_name
+from kb.names import coined_names, short_name
 from pipeline.brief.verify import RULE_ORDER
 
 # The flags a reading settles (a source found, two papers read side by side, an ID corrected): the follow-ups.
@@ -31,18 +31,17 @@ def _claim_name(subject: str, lines: list[str]) -> str:
     names: "听来的 (FoldQ TwirlQ H20) · 37%" — not a link's fragment, nor a word in capitals ("IIRC", "OOM", "MFU").
     The flag keeps its subject (its identity); only the summary reads this."""
     title, _, figures = subject.partition(" · ")
-    if any(coined(w) for w in _TOKEN.findall(title)) or not lines:
+    if coined_names(title) or not lines:
         return short_name(subject)
     text = _URL.sub(" ", lines[0])
-    names = list(dict.fromkeys(w for w in _TOKEN.findall(text)
-                               if coined(w) and not (w.isupper() and not any(ch.isdigit() for ch in w))))[:3]
+    names = list(dict.fromkeys(w for m in coined_names(text)
+                               if not ((w := m[0]).isupper() and not any(ch.isdigit() for ch in w))))[:3]
     if not names:
         return short_name(subject)
     return short_name(f"{title} ({' '.join(names)})") + (f" · {figures}" if figures else "")
 
 
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.I)
-_TOKEN = re.compile(TOKEN)
 
 
 def by_kind(flags: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kb.arxiv_id import one_slip_apart
-from kb.names import TOKEN, coined, name_key, title_name
+from kb.names import TOKEN, coined, coined_names, name_key, title_name
 from kb.store.papers import SightingView
 from kb.text import clean_heading, words_of
 from pipeline.brief.entities import NameIndex, name_id_pairs
-from pipeline.brief.model import Candidate
+from pipeline.brief.model import Candidate, Flag
 
 SAME_TITLE_MIN = 20   # characters of a compared title: a shorter one ("Introduction") names nothing
 
@@ -249,7 +249,7 @@ class Pool:
         papers = [(name, c) for c in (self.items if entries else ())
                   if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for name in _own_names(c, compared)]
         for entry in entries:
-            heads = entry.titles if any(coined(w) for h in entry.titles for w in _TOKEN.findall(h)) else entry.texts
+            heads = entry.titles if any(coined_names(h) for h in entry.titles) else entry.texts
             found = {id(c): c for name, c in papers if any(names_word(name, h) for h in heads)}
             if len(found) == 1:
                 (paper,) = found.values()
@@ -277,7 +277,6 @@ class Pool:
                 self._absorb(c, post)   # the entry first, as when its note carries the post's link
 
 
-_TOKEN = re.compile(TOKEN)
 # A release's name before the colon of its post's title: a coined name and the version after it, if any
 # ("CacheGen 3", "LMCache v0.7", "DeepEP-v2").
 _RELEASE = re.compile(rf"^\s*(?P<name>(?P<coined>{TOKEN})(?:\s+v?\d+(?:\.\d+)*)?)\s*[:：]\s*\S")
@@ -352,3 +351,26 @@ def add(c: Candidate, *, ids=(), urls=(), title=None, text=None, points=(), sour
         c.sources.append(source)
 
 
+def one_paper_listed_twice(relevant: list[Candidate], shown: list[Candidate], flags: list[Flag]
+                            ) -> tuple[list[Candidate], list[Candidate]]:
+    """A paper its authors submitted twice (one title under two known IDs, ``verify.listed_twice``: day 21's MuxStream,
+    2611.04102 and 2611.04510) is one increment, not two NET-new papers: the item the team wrote most about carries
+    the other's IDs ("also written 2611.04510: see section 3") and the team's sources, points and marks about it; the
+    other is neither shown nor counted. The flag asks which ID to cite."""
+    def team(c: Candidate) -> int:
+        return sum(s.kind in ("entry", "card") and not s.beside_subject for s in c.sources)
+    for f in flags:
+        if f.rule != "id-conflict" or not f.evidence.get("twice"):
+            continue
+        items = [c for c in relevant if set(c.arxiv_ids) & set(f.evidence["ids"])]
+        if len(items) < 2:
+            continue
+        keep = max(items, key=lambda c: (team(c), c.score))   # the one the team wrote most about
+        for c in (c for c in items if c is not keep):   # its IDs, the team's words and marks about it come along
+            add(keep, ids=c.arxiv_ids, points=c.points, markers=c.markers)
+            for s in (s for s in c.sources if s.kind in ("entry", "card")):
+                add(keep, source=s)
+            keep.upvotes += [u for u in c.upvotes if u not in keep.upvotes]
+            relevant = [x for x in relevant if x is not c]
+            shown = [x for x in shown if x is not c]
+    return relevant, shown

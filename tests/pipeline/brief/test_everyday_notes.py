@@ -15,7 +15,7 @@ COMPARED = tuple(__import__("tomllib").loads((__import__("tests.support.paths", 
 JAY = "inbox/jay/2026-11-06T1130-jay.md"
 
 
-# --- build._cites_only_others ------------------------------------------------------------------------------------
+# --- by_paper.cites_only_others --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kind, text, fact", [
     # an abstract's result sentence naming its baseline by arXiv ID
@@ -26,7 +26,7 @@ JAY = "inbox/jay/2026-11-06T1130-jay.md"
              "by 41%.", "41%"),
 ])
 def test_a_sentence_citing_a_baseline_by_id_is_still_the_items_key_point(kind: str, text: str, fact: str) -> None:
-    """``_cites_only_others`` drops every sentence citing an ID that is not the item's: meant for a recap table's row
+    """``cites_only_others`` dropped every sentence citing an ID that is not the item's: meant for a recap table's row
     of another paper, it also drops the sentence carrying the item's own figure when that sentence cites a
     baseline or the engine it builds on ("over Splitwise (arXiv:2311.18677)")."""
     from pipeline.brief.build import _points
@@ -147,7 +147,7 @@ def test_hearsay_of_someone_elses_figure_is_not_advised_as_the_teams_own_measure
     assert "team" not in f.context and f.context.get("aside")   # asked of whoever passed it on
 
 
-# --- build._one_paper_listed_twice -----------------------------------------------------------------------------------
+# --- pool.one_paper_listed_twice -------------------------------------------------------------------------------------
 
 TITLE = "MuxStream: Multiplexing Thousands of Token Streams over a Few Gateway Connections"
 
@@ -167,10 +167,10 @@ def test_one_paper_listed_twice_is_one_increment_when_both_ids_are_in_the_teams_
     """Tom's HF entry links 2611.04102, Jay's listing note cites 2611.04510: the flag asks which to cite, yet both
     items are team-written, ``len(written) != 1``, and the one paper stays two NET-new increments (NET-new 2,
     §4 two "new this round" rows) — the everyday case, since Tom's HF digest is a note too."""
-    from pipeline.brief.build import _one_paper_listed_twice
+    from pipeline.brief.pool import one_paper_listed_twice
     tom = _paper("2611.04102", SourceRef("entry", "tom", "inbox/tom/hf.md", 2, None, "2026-11-05T09:40", 4, "x"))
     jay = _paper("2611.04510", SourceRef("entry", "jay", JAY, 1, None, "2026-11-05T13:30", 4, "y"))
-    relevant, shown = _one_paper_listed_twice([tom, jay], [tom, jay], [_twice()])
+    relevant, shown = one_paper_listed_twice([tom, jay], [tom, jay], [_twice()])
     assert len(relevant) == 1 and len(shown) == 1
     assert set(relevant[0].arxiv_ids) == {"2611.04102", "2611.04510"}
 
@@ -179,13 +179,13 @@ def test_the_dropped_item_of_a_paper_listed_twice_keeps_the_teams_point_about_it
     """The item only "public sources carry" is decided by ``not s.beside_subject``: a bullet of Omer's entry on
     another paper that ``rows_by_paper`` moved to 2611.04510 ("MuxStream 第二个号 … v2 加了 8 卡的数") makes it a
     public-only item, and dropping it drops the team's point with it: no increment shows it."""
-    from pipeline.brief.build import _one_paper_listed_twice
+    from pipeline.brief.pool import one_paper_listed_twice
     jay = _paper("2611.04102", SourceRef("entry", "jay", JAY, 1, None, "2026-11-05T13:30", 4, "MuxStream ..."))
     omer_point = Point("MuxStream 第二个号 2611.04510 的 v2 加了 8 卡的数，网关连接数从 4 降到 2")
     moved = SourceRef("entry", "omer", "inbox/omer/n.md", 3, None, "2026-11-05T10:30", 4, "", ("2611.04510",),
                       beside_subject=True)
     other = _paper("2611.04510", moved, points=(omer_point,))
-    relevant, _ = _one_paper_listed_twice([jay, other], [jay, other], [_twice()])
+    relevant, _ = one_paper_listed_twice([jay, other], [jay, other], [_twice()])
     assert any(omer_point in c.points for c in relevant)
 
 
