@@ -9,9 +9,11 @@ from functools import lru_cache
 
 from pipeline.brief.entities import compared_before, compared_pattern, word_pattern
 
-__all__ = ["SaidOf", "ClaimWords", "Keywords", "keywords_of", "NAME"]
+__all__ = ["SaidOf", "ClaimWords", "Keywords", "keywords_of", "NAME", "RELEASED"]
 
 NAME = r"[A-Za-z][A-Za-z0-9]*(?:[-+.][A-Za-z0-9]+)*"     # a system's coined name as a claim's subject writes it
+# … perhaps with the release it speaks of ("Lathe 2.4.3", "vLLM v0.6.2"): one release's figure is not another's
+RELEASED = NAME + r"(?:\s+[vV]?\d+(?:\.\d+)+)?"
 # After a [compared] word, a named baseline ("vs vLLM: 2.1×"): the value over it (``_baseline``); the words of a
 # baseline's own value ("from 1.9 s", "over 2.1×") are [claim_words] baseline's.
 _NAMED_BASELINE = r"(?:\s*" + NAME + r"\s*[:：,，]?)?"
@@ -50,6 +52,7 @@ class ClaimWords:
     reporting: tuple[str, ...] = ()      # verbs whose subject's figure follows ("HydraRoute lowered p99 TTFT by 21%")
     by: tuple[str, ...] = ()             # between the quantity and its value after such a verb
     not_subject_after: tuple[str, ...] = ()   # before a name that is not the verb's subject ("into vLLM reduces")
+    approximately: tuple[str, ...] = ()  # between such a verb and its value ("Lathe 2.4.3 adds about 3% to p99 TTFT")
 
 
 _NEVER = re.compile(r"(?!)")
@@ -66,6 +69,7 @@ class Keywords:
     said_of: re.Pattern[str] | None = None           # after a value, before the quantity it is said of
     said_of_earlier: re.Pattern[str] | None = None   # after an earlier figure, right before a keyword
     comparative: re.Pattern[str] = _NEVER            # "more", "lower": between a value and its quantity
+    article: re.Pattern[str] = _NEVER                # "the", at the start of the text after a value ("2.3x the …")
     not_names: frozenset[str] = frozenset()          # [claim_words] not_names
     baseline: re.Pattern[str] = _NEVER               # before a baseline's value, at the end of the text before it
     changed_to: re.Pattern[str] = _NEVER             # after the value a change starts from, at the start of the rest
@@ -75,6 +79,7 @@ class Keywords:
     beside: tuple[tuple[str, str], ...] = ()
     units: tuple[tuple[str, tuple[str, ...]], ...] = ()
     name_verb: re.Pattern[str] = _NEVER              # "NAME [(…)] VERB [pNN]" at the end of the text before a keyword
+    verb_value: re.Pattern[str] = _NEVER             # "NAME [(…)] VERB [about]" at the end of the text before a value
     by: frozenset[str] = frozenset()
     not_subject_after: re.Pattern[str] = _NEVER      # a word before a name that is no verb's subject ("into vLLM")
 
@@ -105,6 +110,11 @@ def _said_of_words(said_of: SaidOf) -> str | None:
     return rf"(?:{_one_of(said_of.connectors)})\s+{article}"
 
 
+def _article(words: tuple[str, ...]) -> re.Pattern[str]:
+    """``[said_of]`` articles at the start of the text after a value ("2.3x the decode throughput")."""
+    return re.compile(rf"^\s*(?:{_one_of(words)})\s+", re.I) if words else _NEVER
+
+
 def _comparative(words: tuple[str, ...]) -> re.Pattern[str]:
     """``[said_of]`` comparatives at the start of the text after a value ("more", "lower")."""
     return re.compile(rf"^\s*(?:{_one_of(words)})\b", re.I) if words else _NEVER
@@ -119,11 +129,18 @@ def keywords_of(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
                      frozenset(w for w, _ in pairs),
                      re.compile(rf"^\s*{words}", re.I) if words else None,
                      re.compile(rf"\d\S*\s*{words}$", re.I) if words else None,
-                     _comparative(said_of.comparatives),
+                     _comparative(said_of.comparatives), _article(said_of.articles),
                      claim_words.not_names, _baseline(claim_words), _changed_to(claim_words),
                      compared_before(claim_words.compared), *_beside(claim_words.beside),
                      claim_words.beside, claim_words.units, _name_verb(claim_words.reporting),
-                     frozenset(claim_words.by), _word_at_end(claim_words.not_subject_after))
+                     _verb_value(claim_words), frozenset(claim_words.by),
+                     _word_at_end(claim_words.not_subject_after))
+
+
+# A name, perhaps with its release, then perhaps a bracket ("HydraRoute (2610.12077)") or one word it owns
+# ("PaceSpec's paper"), as a verb's subject
+_NAME_THEN = (r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")(?:\s*[(（][^()（）]{1,40}[)）])?"
+              r"(?:['’]s\s+[a-z]+)?")
 
 
 def _name_verb(verbs: tuple[str, ...]) -> re.Pattern[str]:
@@ -131,8 +148,17 @@ def _name_verb(verbs: tuple[str, ...]) -> re.Pattern[str]:
     one of ``[claim_words] reporting`` ("HydraRoute (2610.12077) reports p99" + "TTFT −35%")."""
     if not verbs:
         return _NEVER
-    return re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + NAME + r")(?:\s*[(（][^()（）]{1,40}[)）])?"
-                      rf"\s+(?:{_one_of(verbs)})(?:\s+p\d\d)?\s*$", re.I)
+    return re.compile(_NAME_THEN + rf"\s+(?:{_one_of(verbs)})(?:\s+p\d\d)?\s*$", re.I)
+
+
+def _verb_value(words: ClaimWords) -> re.Pattern[str]:
+    """"NAME [(…)] VERB [by|about]" ending where a value starts, the name the verb's subject and the value said of
+    a quantity after it ("Lathe 2.4.3 adds about 3% to p99 TTFT")."""
+    if not words.reporting:
+        return _NEVER
+    between = rf"(?:\s+(?:{_one_of(words.by + words.approximately)}))?" if words.by or words.approximately else ""
+    return re.compile(_NAME_THEN + rf"\s+(?:{_one_of(words.reporting)}){between}\s*$", re.I)
+
 
 
 def _word_at_end(words: tuple[str, ...]) -> re.Pattern[str]:

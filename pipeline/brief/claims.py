@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined
-from pipeline.brief.claim_words import NAME, ClaimWords, Keywords, SaidOf, keywords_of
+from pipeline.brief.claim_words import NAME, RELEASED, ClaimWords, Keywords, SaidOf, keywords_of
 from pipeline.brief.entities import ID_WRITTEN
 from pipeline.brief.words import FUNCTION_WORDS
 
@@ -30,27 +30,32 @@ _COUNTED = r"(?![A-Za-z]+\d|\d)"
 _VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" + _COUNTED
                     + r"|x(?![A-Za-z])" + _COUNTED
                     + r"|倍|%|percent\b|per cent\b"
-                    + r"|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b)")
+                    + r"|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b"
+                    + r"|bits?\s+per\s+weight\b|bpw\b|bits?\b)")
 # A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
 _NAME = NAME
 # "NAME [(ID)] [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽",
-# "KVShield（2610.14012）的代价是" + "TTFT").
-_NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")"
+# "KVShield（2610.14012）的代价是" + "TTFT", "升到 Lathe 2.4.3 以后" + "TTFT").
+_NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")"
                           r"(?:\s*[（(]\s*" + ID_WRITTEN + r"\s*[)）])?"
                           r"(?:'s|\s*的)?\s*[\u4e00-\u9fff]{0,3}\s*$")
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
-_NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _NAME + r")\s*[:：]?\s*$")
+_NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
 _UNIT = {"x": "×", "×": "×", "倍": "×", "percent": "%", "per cent": "%",
          "ms": "s", "µs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
-         "tokens/s": "tokens/s", "tok/s": "tokens/s"}
+         "tokens/s": "tokens/s", "tok/s": "tokens/s", "bpw": "bit", "bits": "bit"}
 # A sign written right before a value ("−44%", "-22%", "+25%"): part of the figure as written. The minus sign
 # (U+2212) is one wherever it stands; a hyphen or plus only where no letter, digit or dot precedes it, so a
 # range ("30-40%") or a name ("Llama-3") keeps its hyphen.
 _SIGN_BEFORE = re.compile(r"(?:−|(?<![0-9A-Za-z.])[-+])$")
 _SCALE = {"ms": 1e-3, "µs": 1e-6, "us": 1e-6}
+# A width in bits is only ever a quantized model's bits per weight here ("2/3/4 bit" alone is none); written per
+# weight ("2.75 bpw", "2.75 bits per weight") it says so itself.
+_ONLY_OF = {"bit": "bits per weight"}
+_PER_WEIGHT = re.compile(r"bpw|bits?\s+per\s+weight")
 _IMPLIED = {"GB/s": "bandwidth", "Gb/s": "bandwidth", "MB/s": "bandwidth", "TB/s": "bandwidth",
             "tokens/s": "throughput", "GiB": "memory", "GB": "memory"}
 
@@ -128,14 +133,30 @@ def _subject(before: str, keywords: Keywords) -> str | None:
     before the quantity it measures ("Mooncake 传输带宽 46.1 GB/s", "Mooncake's bandwidth: 46.1"), or the subject
     of a reporting verb before it ("HydraRoute (2610.12077) reports p99 TTFT −35%"), if any."""
     m = _NAME_BEFORE.search(before)
-    if m is None or m["name"].lower() in keywords.words or m["name"].lower() in keywords.by:   # "… TTFT by 21%"
-        m = _named_quantity(before, keywords)
-    if m is None:
+    if m is not None and m["name"].lower() not in keywords.words and m["name"].lower() not in keywords.by:
+        if name := _a_name(m["name"], keywords):
+            return name
+    m = _named_quantity(before, keywords) or _verb_subject(before, keywords)   # "… TTFT by 21%", "adds about 3%"
+    return _a_name(m["name"], keywords) if m is not None else None
+
+
+def _a_name(name: str, keywords: Keywords) -> str | None:
+    """``name`` if it may name a system: coined or capitalised, not a version, a keyword or a ``not_names`` word
+    ("Table 2.1" names no release of a system called "Table")."""
+    word = name.split()[0]
+    if _VERSION.match(name) or word.lower() in keywords.not_names or name.lower() in keywords.words:
         return None
-    name = m["name"]
-    if _VERSION.match(name) or name.lower() in keywords.not_names or name.lower() in keywords.words:
+    return name if coined(word) or word[0].isupper() else None
+
+
+def _verb_subject(before: str, keywords: Keywords) -> re.Match[str] | None:
+    """"NAME [(…)] VERB [by|about]" right before a value ("Lathe 2.4.3 adds about 3% to p99 TTFT"): the verb's
+    subject when a coined name or a release ("It adds 3%" names none), unless a word before it says the name is not
+    ("Integrating FoldQ into vLLM adds 3%")."""
+    m = keywords.verb_value.search(before)
+    if m is None or not coined(m["name"]) or keywords.not_subject_after.search(before, 0, m.start()):
         return None
-    return name if coined(name) or name[0].isupper() else None
+    return m
 
 
 def _named_quantity(before: str, keywords: Keywords) -> re.Match[str] | None:
@@ -146,17 +167,18 @@ def _named_quantity(before: str, keywords: Keywords) -> re.Match[str] | None:
         at = low.rfind(word)
         if at < 0:
             continue
-        tail = before[at + len(word):].strip(" \t:：=")
+        # a keyword written in the plural is the same keyword ("SLO violation" + "s by 38%")
+        tail = _PLURAL.sub("", before[at + len(word):]).strip(" \t:：=")
         # after a reporting verb, whose subject is a system's coined name ("It lowered …" is none), the keyword may
         # be followed by "by" or the value's sign ("reports p99 TTFT −35%", "lowered p99 TTFT by 21%")
         bare = tail.rstrip("−+-").rstrip()
         if not bare or bare.lower() in keywords.by:
-            head = before[:at]
+            head = _PERCENTILE_AT_END.sub("", before[:at])   # "KVShield 的 p99" + "TTFT 多 5.5%"
             m = keywords.name_verb.search(head)
             if m is not None and (not coined(m["name"]) or keywords.not_subject_after.search(head, 0, m.start())):
                 return None
             # "KVShield 的 TTFT 多 5.5%": a word of the change between the quantity and its value ([claim_words] by)
-            m = m or (_NAME_AT_END.search(head) if not tail or bare.lower() in keywords.by else None)
+            m = m or (_NAME_AT_END.search(head) if not bare or bare.lower() in keywords.by else None)
             if m is None and tail:
                 continue
             if (m is None or m["name"].lower() in keywords.not_names
@@ -186,6 +208,7 @@ def _readings(before: str, after: str, unit: str, subject: str | None, keywords:
     yield _quantity_said_of(after, keywords)
     yield _quantity(before[-60:], unit, keywords)
     yield _quantity_after(after, keywords)
+    yield _multiple_of(after, keywords) if unit == "×" else None
     yield _quantity_beside(before, after, keywords)
     yield "speed-up" if unit == "×" and subject else None   # "SEIS 3.27×": a named speed-up
 
@@ -214,6 +237,13 @@ def _quantity_after(after: str, keywords: Keywords) -> str | None:
         low = low[m.end():]
     hits = [(low.find(w), q) for w, q in keywords.pairs if 0 <= low.find(w) <= 3]
     return min(hits)[1] if hits else _keyword_among_words(low, keywords)
+
+
+def _multiple_of(after: str, keywords: Keywords) -> str | None:
+    """The quantity a factor multiplies, written after it with an article ("serves W4A4 models at 2.3x the decode
+    throughput of FP16"): a keyword among the words after the article."""
+    m = keywords.article.match(after)
+    return _keyword_among_words(after[m.end():].lower(), keywords) if m else None
 
 
 def _keyword_among_words(low: str, keywords: Keywords, words: int = 4) -> str | None:
@@ -259,6 +289,8 @@ def _quantity_said_of(after: str, keywords: Keywords) -> str | None:
 
 
 _PERCENTILE = re.compile(r"p\d{2,3}(?:\.\d)?\s+")
+_PLURAL = re.compile(r"^e?s\b")
+_PERCENTILE_AT_END = re.compile(r"(?<![A-Za-z0-9])[pP]\d{2,3}(?:\.\d)?\s*$")
 
 
 def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf = SaidOf(),
@@ -276,10 +308,13 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
                 or table.changed_to.match(after)):
             continue
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
-        unit = _UNIT.get(raw_unit, raw_unit)
+        unit = "bit" if _PER_WEIGHT.fullmatch(raw_unit) else _UNIT.get(raw_unit, raw_unit)
         cell, row_subject = _in_table_row(before)
         subject = _subject(cell, table) or row_subject or about
-        quantity = _first_measured_in(unit, table, _readings(before, after, unit, subject, table))
+        quantity = ("bits per weight" if _PER_WEIGHT.fullmatch(raw_unit)
+                    else _first_measured_in(unit, table, _readings(before, after, unit, subject, table)))
+        if unit in _ONLY_OF and quantity != _ONLY_OF[unit]:
+            continue
         if quantity is None:
             continue
         value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0)

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from kb.citations import find_cited_ids
-from kb.names import coined
+from kb.names import coined, coined_names, title_name
 from kb.text import normalize_url, url_spans
 from pipeline.brief.facts import DOC_PLACE, Facts
 from pipeline.brief.figures import conflicts, unsigned
@@ -67,11 +67,9 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             name, abstract, where = abstracts[c.arxiv_id]
             found = found + [cl for cl in claims(abstract, where) if cl.subject is None]
             read.add(c.arxiv_id)
-        # The item's own name — its titles' first coined word — is the item itself, not another system it lists.
-        names = {m[0].casefold() for t in c.titles
-                 if (m := LEADING_NAME.match(t)) and coined(m[0].strip())}
+        names = _own_names(c)
         for subject, quantity, unit, signed in conflicts(found, names):
-            seen.add((subject, quantity, unit))
+            seen.update((n, quantity, unit) for n in ([subject.casefold()] if subject else [None, *names]))
             what = f"{subject} {quantity}" if subject else quantity
             values = _unsigned(signed)
             said.add(_places(values))
@@ -96,16 +94,48 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     named += [cl for arxiv_id, (name, abstract, where) in abstracts.items()
               if name.casefold() not in shared and (name.casefold(), arxiv_id) in said_of
               for cl in claims(abstract, where, name)]
+    named += _quoted_papers(cands, claims, facts.quoting, shared, cites)
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
         values = _unsigned(signed)
-        if (subject, quantity, unit) not in seen and _places(values) not in said:   # not the item's conflict again
+        if ((subject.casefold(), quantity, unit) not in seen and _places(values) not in said):   # not an item's again
             out.append(Flag("number-conflict", f"{subject} · {quantity}",
                             {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
                             context={**_corrections(values, corrected), **_signs(signed),
                                      **_quotes_the_abstract(values, cites),
                                      "measured": _measured(None, subject, quantity, _shown(unit, values))}))
     return out
+
+
+def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shared: set[str],
+                   cites: dict[str, set[str]]) -> list[Any]:
+    """The figures of each paper of the window, by its name, that a line saying it quotes papers gives a figure of by
+    that name ("PaceSpec's paper says 2.2x on chat", a thread pasted into a note, no ID written): the paper's own
+    abstract against the quote. Such a line cites the paper (``cites``, by place) as if it wrote its ID."""
+    quoted: dict[str, set[str]] = {}   # a name a quoting line gives a figure of → those lines
+    for s in (s for c in cands for s in c.sources if _says_it_quotes(s, quoting)):
+        for cl in claims(s.text or "", s.key):
+            if cl.subject:
+                quoted.setdefault(cl.subject.casefold(), set()).add(s.key)
+    out = []
+    for c in cands:
+        name = title_name(c.title)
+        if not name or name.casefold() not in quoted or name.casefold() in shared or not c.arxiv_id:
+            continue
+        out += [cl for s in c.sources if s.kind in PAPER_SOURCES for cl in claims(s.text or "", s.key, name)]
+        for place in quoted[name.casefold()]:
+            cites.setdefault(place, set()).add(c.arxiv_id)
+    return out
+
+
+def _own_names(c: Candidate) -> set[str]:
+    """The item's own names, folded: its titles' first coined word, and the coined names a title of a post or note
+    heads with ("llm-d 0.7: KV-Aware Autoscaling with WarmPool": WarmPool is the post's, not another system it
+    lists). A paper's title names only the paper by its first word."""
+    names = {m[0].casefold() for t in c.titles if (m := LEADING_NAME.match(t)) and coined(m[0].strip())}
+    if not c.arxiv_ids:
+        names |= {m[0].casefold() for t in c.titles for m in coined_names(t)}
+    return names
 
 
 def _quotes_the_abstract(values: dict[str, list[str]], cites: dict[str, set[str]]) -> dict[str, Any]:

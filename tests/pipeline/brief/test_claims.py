@@ -14,9 +14,10 @@ RULES = load_rules()
 QUANTITIES, SAID_OF, WORDS = RULES.quantities, RULES.said_of, RULES.claim_words
 
 
-def _disagree(a: str, b: str) -> list:
+def _disagree(a: str, b: str, item: set[str] = frozenset()) -> list:
+    """The conflicts of two texts about one item whose own names (folded) are ``item``."""
     return conflicts(claims_in(a, "note A", QUANTITIES, SAID_OF, WORDS) + claims_in(b, "note B", QUANTITIES, SAID_OF, WORDS),
-                     set())
+                     set(item))
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -33,6 +34,7 @@ def _disagree(a: str, b: str) -> list:
     ("基线 SGLang TTFT: 310 ms（32k prompt）", "我们复现的 KVQuilt TTFT: 180 ms（32k prompt）"),   # two systems
     ("vLLM 的 TTFT 1.9 s。", "FooServe TTFT 0.8 s."),
     ("TPOT 降低 12%", "cuts TTFT and TPOT SLO violations by 47%"),   # the misses of a TPOT objective, no TPOT
+    ("Lathe 2.4.2 p99 TTFT 1.9 s", "Lathe 2.4.3 p99 TTFT 2.0 s"),     # two releases
 ])
 def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
     assert _disagree(a, b) == []
@@ -50,15 +52,20 @@ def test_what_an_analyst_would_not_call_a_conflict(a: str, b: str) -> None:
     ("TTFT 从 1.9 s 降到 0.8 s", "TTFT 降到 1.2 s", None, "TTFT"),        # where it went, not where it started
     ("TTFT 300 ms → 200 ms", "TTFT 250 ms", None, "TTFT"),
     ("Mooncake 传输带宽 46.1 GB/s", "Mooncake 传输带宽 38 GB/s", "Mooncake", "bandwidth"),
-    # day 3's BurstGuard: the note's −44% against the abstract's 38%, one quantity in two languages
+    # day 3's BurstGuard: the note's −44% against the abstract's 38%, one quantity in two languages, each naming
+    # its system (a sign before the value, a keyword written in the plural)
     ("生产 trace 上 BurstGuard 让 SLO 违约 −44%", "BurstGuard reduces SLO violations by 38% relative to FCFS",
-     None, "SLO violations"),
+     "BurstGuard", "SLO violations"),
     # day 12: the abstract's "speeds up … 3.1x" (a verb, as "slows down" is a slowdown) against a note's 3.4×
     ("SkimFill speeds up the prefill of 128K-token prompts 3.1x", "128K prompt 的 prefill 加速 3.4×", None, "speed-up"),
     # day 12: a blog's figure of a system its sentence reports on, against a note's (the system is the subject of
     # a reporting verb, an ID or not between; "by" or a sign before the value)
     ("Across our 512 replicas HydraRoute lowered p99 TTFT by 21%.", "HydraRoute (2610.12077) reports p99 TTFT −35%",
      "HydraRoute", "TTFT"),
+    # day 25: a release's cost in a vendor's advisory against the team's replay, each naming the release
+    ("On multi-tenant chat traffic in our benchmarks, Lathe 2.4.3 adds about 3% to p99 TTFT.",
+     "昨晚的多租户 chat trace 回放：升到 Lathe 2.4.3 以后 p99 TTFT 多了 6%", "Lathe 2.4.3", "TTFT"),
+    ("KVShield 的 p99 TTFT 多 5.5%", "KVShield p99 TTFT +3%", "KVShield", "TTFT"),   # a percentile, a sign between
 ])
 def test_the_same_quantity_of_the_same_subject_with_two_values_is_one(a: str, b: str, subject, quantity) -> None:
     [(who, what, _unit, values)] = _disagree(a, b)
@@ -152,8 +159,8 @@ def test_a_quantity_a_figure_is_said_of_after_it_is_its_own() -> None:
     short ("TTFT +6%，TPOT +4%") agrees with it (day 4's VeilServe abstract was a TTFT conflict)."""
     abstract = "On H100 GPUs, FooServe adds 6% to TTFT and 4% to the time per output token."
     assert [(c.quantity, c.written) for c in claims_in(abstract, "A", QUANTITIES, SAID_OF, WORDS)] == [("TTFT", "6%"), ("TPOT", "4%")]
-    assert _disagree(abstract, "机密计算模式下：TTFT +6%，TPOT +4%") == []
-    assert _disagree(abstract, "机密计算模式下：TTFT +9%，TPOT +4%") != []
+    assert _disagree(abstract, "机密计算模式下：TTFT +6%，TPOT +4%", {"fooserve"}) == []
+    assert _disagree(abstract, "机密计算模式下：TTFT +9%，TPOT +4%", {"fooserve"}) != []
     # a share is no measurement of what it is a share of; a keyword inside a longer word names nothing
     assert claims_in("KV takes 30% of the memory", "A", QUANTITIES, SAID_OF, WORDS) == []
     # the words between a figure and its quantity that say which of it (day 13's doc line): its own
@@ -202,7 +209,7 @@ def test_a_figure_and_the_same_figure_with_a_sign_agree_and_the_sign_is_shown() 
     claims = [*claims_in("BurstGuard reduces SLO violations by 38% relative to FCFS", "abstract", QUANTITIES, SAID_OF, WORDS),
               *claims_in("SLO 违约 −38%（对比 FCFS）", "card", QUANTITIES, SAID_OF, WORDS),
               *claims_in("BurstGuard 让 SLO 违约 −44%", "note", QUANTITIES, SAID_OF, WORDS)]
-    [(_who, _what, _unit, values)] = conflicts(claims, set())
+    [(_who, _what, _unit, values)] = conflicts(claims, {"burstguard"})   # the item's own name is the item
     assert values == {"−38%": ["abstract", "card"], "−44%": ["note"]}
     assert _disagree("TTFT −34%", "TTFT 降低 34%") == [] and _disagree("TTFT −34%", "TTFT −34.2%") == []
 
@@ -521,3 +528,42 @@ def test_a_name_with_its_id_and_a_word_of_the_change_names_the_figures_system() 
     assert read("v2：KVShield 的 TTFT 多 5.5%（换成生产 trace 的请求率重测）") == [("KVShield", "TTFT", "5.5%")]
     assert read("我们的 TTFT 多 30%") == [(None, "TTFT", "30%")]
     assert read("HydraRoute lowered p99 TTFT by 21%") == [("HydraRoute", "TTFT", "21%")]
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("vLLM 0.6.2 throughput 1.8x", "vLLM 0.6.2"),               # a release is its own subject
+    ("Lathe 2.4 的 TTFT 低了 3%", "Lathe 2.4"),
+    ("Lathe 2.4.3 adds about 3% to p99 TTFT", "Lathe 2.4.3"),   # the subject of a verb before the value
+    ("HydraRoute adds 2% to TTFT", "HydraRoute"),
+    ("It adds about 3% to p99 TTFT", None),                     # no name
+    ("Lathe adds about 3% to p99 TTFT", None),                  # a plain word without its release names nothing
+    ("Integrating FoldQ into vLLM 0.6 adds 3% to TTFT", None),   # vLLM is where FoldQ runs
+    ("Table 2.1 TTFT 3%", None),                                # a part of the text, no release of a "Table"
+    ("About 2.1× faster", None),
+])
+def test_which_system_a_figure_is_said_of(text: str, subject: str | None) -> None:
+    """A system written with its release ("Lathe 2.4.3") or as the subject of a verb right before the value is the
+    figure's subject; two releases are two subjects (``test_what_an_analyst_would_not_call_a_conflict``)."""
+    assert [c.subject for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)] == [subject]
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    # day 26: a quantized model's width, written three ways; a list of widths is none
+    ("平均每个权重 3.25 bit", [("bits per weight", "bit", 3.25)]),
+    ("平均 2.75 bpw", [("bits per weight", "bit", 2.75)]),
+    ("At 2.75 bits per weight on average, a 70B model stays within 0.18 of FP16", [("bits per weight", "bit", 2.75)]),
+    ("按输出通道分 2/3/4 bit", []),
+    ("keys to 2 bits, TTFT 3 bits", []),                      # a width is no TTFT
+    ("The 4-bit drafter reaches an acceptance rate of 81%", [("acceptance rate", "%", 81.0)]),
+    ("NibbleDraft 的接受率 71%", [("acceptance rate", "%", 71.0)]),
+    # a factor of a quantity written after it with an article
+    ("HadaFlow serves W4A4 models at 2.3x the decode throughput of FP16", [("throughput", "×", 2.3)]),
+])
+def test_widths_acceptance_rates_and_factors_of_a_quantity(text: str, read: list) -> None:
+    assert [(c.quantity, c.unit, c.value) for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)] == read
+
+
+def test_a_paper_quoted_by_its_name_is_the_figures_subject() -> None:
+    """Day 26: "PaceSpec's paper says 2.2x" — a name owning the word before a reporting verb is the verb's subject."""
+    [c] = claims_in("PaceSpec's paper says 2.2x on chat; we are nowhere near that", "A", QUANTITIES, SAID_OF, WORDS)
+    assert (c.subject, c.quantity, c.written) == ("PaceSpec", "speed-up", "2.2x")

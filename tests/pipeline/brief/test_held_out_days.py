@@ -35,6 +35,7 @@ from tests.support.days import (
     DAY23,
     DAY24,
     DAY25,
+    DAY26,
     LABELLED,
     next_day,
     three_days,
@@ -158,6 +159,11 @@ def day24_home(day23_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day25_home(day24_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day24_home, 25, DAY25, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day26_home(day25_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day25_home, 26, DAY26, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -315,7 +321,11 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # Day 25 (security of serving systems: a reading group in Chinese, a vendor's advisory, a v1 and a v2 quoted) was
 # written blind after day 24 and measured once: 0.786 / 0.917; read then: a value said of the quantity after it ("adds
 # 2% to p99 TTFT") once a keyword before it has its own figure, "老调重弹" a repeat, "不搭界" apart, and "NAME（ID）的…
-# TTFT 多 3%" names its system: 0.929 / 1.000. Left: Lathe, a plain word, as a system's name.
+# TTFT 多 3%" names its system: 0.929 / 1.000; then (the fifteenth sitting, before day 26 was scored) a system written with its release
+# ("Lathe 2.4.3 adds about 3%", "升到 Lathe 2.4.3 以后 p99 TTFT 多了 6%"): 1.000 / 1.000.
+# Day 26 (speculative decoding and quantization: bits per weight, acceptance rates, "2.3x the throughput", a mailing
+# list thread quoting a paper's v1) was written blind after day 25 and measured once: 0.750 / 0.857; read then: those
+# quantities and forms, a paper a quoting line names without its ID, "a different kettle of fish" and "泾渭分明": 1 / 1.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -324,7 +334,7 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95),
           "day18": (DAY18, 1.0, 0.95), "day19": (DAY19, 1.0, 1.0), "day20": (DAY20, 1.0, 1.0),
           "day21": (DAY21, 1.0, 0.8), "day22": (DAY22, 1.0, 1.0), "day23": (DAY23, 1.0, 1.0),
-          "day24": (DAY24, 1.0, 1.0), "day25": (DAY25, 0.92, 1.0)}
+          "day24": (DAY24, 1.0, 1.0), "day25": (DAY25, 1.0, 1.0), "day26": (DAY26, 1.0, 1.0)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

@@ -229,6 +229,46 @@ def test_number_conflict_speedups_across_candidates_and_x_spelling() -> None:
     assert set(f.evidence["values"]) == {"1.53x", "1.6×"}
 
 
+def test_number_conflict_a_feature_a_post_is_titled_with_is_the_post_itself() -> None:
+    """Day 3's WarmPool: a note names the feature ("WarmPool 冷启动 p99 TTFT 1.3 s") that the post it cites is titled
+    with and measures without naming it again ("brings the cold-start p99 TTFT down to 1.8 s"): one system, one
+    conflict within the item."""
+    post = SourceRef("post", "llm-d", None, None, "https://llm-d.ai/blog/llm-d-0-7-warmpool", "2026-10-10", 4,
+                     "On a bursty chat trace, WarmPool brings the cold-start p99 TTFT down to 1.8 s, from 9.5 s.")
+    c = cand("w", title="llm-d 0.7: KV-Aware Autoscaling with WarmPool", titles=["llm-d 0.7: KV-Aware Autoscaling "
+             "with WarmPool"], sources=[entry(1, text="WarmPool 冷启动 p99 TTFT 1.3 s（扩容后现加载权重是 9.5 s）"), post])
+    [f] = number_conflicts([c], Facts(quantities=QUANTITIES, claim_words=WORDS))
+    assert set(f.evidence["values"]) == {"1.3 s", "1.8 s"}
+
+
+def test_number_conflict_a_paper_a_quoting_line_names_without_its_id() -> None:
+    """Day 26: a thread pasted into a note quotes "PaceSpec's paper says 2.2x" (v1's figure), no ID written; the window
+    lists PaceSpec's v2 (1.6x). The line says it quotes the paper: its figure is set against the paper's abstract and
+    the advice is to correct the quote. A line that does not say it quotes ("PaceSpec 2.2x on our H100s") is a
+    measurement of another setup, and a figure of a system the window lists no paper of is nobody's quote."""
+    listing = SourceRef("arxiv", "arxiv", None, None, "https://arxiv.org/abs/2610.24893", "2026-11-12", 3,
+                        "PaceSpec decodes 1.6x faster than autoregressive decoding.")
+    paper = cand("p", title="PaceSpec: Per-Request Speculation Lengths", arxiv_ids=["2610.24893"],
+                 arxiv_id="2610.24893", sources=[listing])
+    thread = cand("t", title="lathe-users thread", sources=[entry(1, text="> Anselm: PaceSpec's paper says 2.2x on chat.")])
+    facts = Facts(quantities=QUANTITIES, claim_words=WORDS, quoting=["paper says"])
+    [f] = number_conflicts([paper, thread], facts)
+    assert set(f.evidence["values"]) == {"1.6x", "2.2x"}
+    assert f.context["quoted"] == {f"{NOTE}#1": ["https://arxiv.org/abs/2610.24893"]}, f.context
+    measured = cand("t", title="our replay", sources=[entry(1, text="PaceSpec 2.2x on our H100s.")])
+    assert number_conflicts([paper, measured], facts) == []
+
+
+def test_number_conflict_an_items_conflict_is_not_raised_again_by_its_name() -> None:
+    """Day 3's BurstGuard: the note and the abstract both name the paper; the item's conflict is raised once, not a
+    second time across items under the name."""
+    c = cand("b", title="BurstGuard: Admission Control", titles=["BurstGuard: Admission Control"],
+             sources=[entry(1, text="生产 trace 上 BurstGuard 让 SLO 违约 −44%"),
+                      entry(2, text="BurstGuard reduces SLO violations by 38% relative to FCFS")])
+    [f] = number_conflicts([c], Facts(quantities=QUANTITIES, claim_words=WORDS))
+    assert f.subject == "BurstGuard: Admission Control · SLO violations"
+
+
 def test_number_conflict_shows_signs_but_keeps_them_out_of_the_evidence() -> None:
     """A figure written with its sign ("−44%") is shown so (``context.signed``); the evidence, which a closed
     flag is compared by, keeps the figures unsigned, as before signs were read: no closed flag reopens."""
