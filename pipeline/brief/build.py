@@ -23,7 +23,7 @@ from pipeline.brief.by_paper import cites_its_own, cites_only_others
 from pipeline.brief.doc_lines import corrected_flags, flags_named, sourced_flags
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
-from pipeline.brief.judge import KnownTitles, hold_back_known_figures, judge, read_facts, team_aside
+from pipeline.brief.judge import KnownTitles, hold_back_known_figures, judge, read_facts
 from pipeline.brief.likeness import AnchoredNames, likeness
 from pipeline.brief.model import Briefing, Candidate, Flag, SourceRef, Window
 from pipeline.brief.pool import one_paper_listed_twice
@@ -323,11 +323,12 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     # item, and anything carrying a verification marker, a figure nobody can check, or two IDs.
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or c.unsourced
                or c.same_as or len(c.written_ids) > 1]
-    if inputs.main_doc:   # the team's unsourced asides belong to no topic: the first doc's briefing asks
-        asides = [c for c in cands if c.relevance == "none" and c.unsourced and team_aside(c)]
-        for c in asides:
-            c.aside = True
-        checked += asides
+    # the team's asides (``judge.is_aside``) belong to no topic: the first doc's briefing asks for their figures'
+    # sources and their marked claims' (a ⭐4 author's figure with nothing marked is taken as written)
+    asked = {id(c) for c in cands if c.relevance == "none" and c.aside and (c.unsourced or c.markers)}
+    for c in cands:
+        c.aside = inputs.main_doc and id(c) in asked
+    checked += [c for c in cands if c.aside]
     for c in checked:
         c.put_forward = True
     # Overlap with what is anchored is worth a reading for the increments the briefing puts forward.

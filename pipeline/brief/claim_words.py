@@ -16,7 +16,7 @@ NAME = r"[A-Za-z][A-Za-z0-9]*(?:[-+.][A-Za-z0-9]+)*"     # a system's coined nam
 RELEASED = NAME + r"(?:\s+[vV]?\d+(?:\.\d+)+)?"
 # After a [compared] word, a named baseline ("vs vLLM: 2.1×"): the value over it (``_baseline``); the words of a
 # baseline's own value ("from 1.9 s", "over 2.1×") are [claim_words] baseline's.
-_NAMED_BASELINE = r"(?:\s*" + NAME + r"\s*[:：,，]?)?"
+_NAMED_BASELINE = r"(?:\s*" + RELEASED + r"\s*[:：,，]?)?"
 # The arrows of a change, written between the value it starts from and the one it goes to ("1.9 s → 0.8 s");
 # its words ("300 ms 降到 200 ms", "1.9 s to 0.8 s") are [claim_words] changed_to's (``_changed_to``).
 _ARROWS = r"→|->|=>|⇒"
@@ -53,6 +53,7 @@ class ClaimWords:
     by: tuple[str, ...] = ()             # between the quantity and its value after such a verb
     not_subject_after: tuple[str, ...] = ()   # before a name that is not the verb's subject ("into vLLM reduces")
     approximately: tuple[str, ...] = ()  # between such a verb and its value ("Lathe 2.4.3 adds about 3% to p99 TTFT")
+    paper_words: tuple[str, ...] = ()    # what a name owns that speaks for it ("PaceSpec's paper says 2.2x")
 
 
 _NEVER = re.compile(r"(?!)")
@@ -137,10 +138,8 @@ def keywords_of(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
                      _word_at_end(claim_words.not_subject_after))
 
 
-# A name, perhaps with its release, then perhaps a bracket ("HydraRoute (2610.12077)") or one word it owns
-# ("PaceSpec's paper"), as a verb's subject
-_NAME_THEN = (r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")(?:\s*[(（][^()（）]{1,40}[)）])?"
-              r"(?:['’]s\s+[a-z]+)?")
+# A name, perhaps with its release, then perhaps a bracket ("HydraRoute (2610.12077)"), as a verb's subject
+_NAME_THEN = r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")(?:\s*[(（][^()（）]{1,40}[)）])?"
 
 
 def _name_verb(verbs: tuple[str, ...]) -> re.Pattern[str]:
@@ -152,12 +151,14 @@ def _name_verb(verbs: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def _verb_value(words: ClaimWords) -> re.Pattern[str]:
-    """"NAME [(…)] VERB [by|about]" ending where a value starts, the name the verb's subject and the value said of
-    a quantity after it ("Lathe 2.4.3 adds about 3% to p99 TTFT")."""
+    """"NAME [(…)] ['s PAPER] VERB [by|about]" ending where a value starts, the name the verb's subject and the value
+    said of a quantity after it ("Lathe 2.4.3 adds about 3% to p99 TTFT"); ``own`` the paper word, when written
+    ("PaceSpec's paper says 2.2x": ``[claim_words] paper_words``)."""
     if not words.reporting:
         return _NEVER
     between = rf"(?:\s+(?:{_one_of(words.by + words.approximately)}))?" if words.by or words.approximately else ""
-    return re.compile(_NAME_THEN + rf"\s+(?:{_one_of(words.reporting)}){between}\s*$", re.I)
+    own = rf"(?:['’]s\s+(?P<own>{_one_of(words.paper_words)}))?" if words.paper_words else ""
+    return re.compile(_NAME_THEN + own + rf"\s+(?:{_one_of(words.reporting)}){between}\s*$", re.I)
 
 
 

@@ -24,10 +24,10 @@ from pipeline.brief.words import FUNCTION_WORDS
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
 # "8×H100", "TP4×DP2", "4096×4096", "0.10 x86" ("1.8× A100" and "2.1× 8 GPUs", with a space, are speed-ups).
 _COUNTED = r"(?![A-Za-z]+\d|\d)"
-# "1,234.5" is one value. It is written to start with a digit outside any alternation (1–3 digits and
-# groups of three, else digits: a digit, then 0–2 more and the groups, else more digits), so the regex
-# engine knows what a match starts with and skips to the digits in C.
-_VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" + _COUNTED
+# "1,234.5" is one value, "1.84k tok/s" 1,840 tokens/s. It is written to start with a digit outside any
+# alternation (1–3 digits and groups of three, else digits: a digit, then 0–2 more and the groups, else more
+# digits), so the regex engine knows what a match starts with and skips to the digits in C.
+_VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)(?P<k>[kK](?=\s*tok))?\s*(?P<u>×" + _COUNTED
                     + r"|x(?![A-Za-z])" + _COUNTED
                     + r"|倍|%|percent\b|per cent\b"
                     + r"|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b"
@@ -35,7 +35,6 @@ _VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>×" 
 # A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
 _CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
-_NAME = NAME
 # "NAME [(ID)] [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽",
 # "KVShield（2610.14012）的代价是" + "TTFT", "升到 Lathe 2.4.3 以后" + "TTFT").
 _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")"
@@ -52,9 +51,9 @@ _UNIT = {"x": "×", "×": "×", "倍": "×", "percent": "%", "per cent": "%",
 # range ("30-40%") or a name ("Llama-3") keeps its hyphen.
 _SIGN_BEFORE = re.compile(r"(?:−|(?<![0-9A-Za-z.])[-+])$")
 _SCALE = {"ms": 1e-3, "µs": 1e-6, "us": 1e-6}
-# A width in bits is only ever a quantized model's bits per weight here ("2/3/4 bit" alone is none); written per
-# weight ("2.75 bpw", "2.75 bits per weight") it says so itself.
-_ONLY_OF = {"bit": "bits per weight"}
+# A width in bits is only ever a quantized model's bits per weight here, said so by its unit ("2.75 bpw", "2.75 bits
+# per weight") or by a keyword right before it ("每个权重 3.25 bit"); "2/3/4 bit", "the KV cache at 2 bits" are none.
+_BITS = "bits per weight"
 _PER_WEIGHT = re.compile(r"bpw|bits?\s+per\s+weight")
 _IMPLIED = {"GB/s": "bandwidth", "Gb/s": "bandwidth", "MB/s": "bandwidth", "TB/s": "bandwidth",
             "tokens/s": "throughput", "GiB": "memory", "GB": "memory"}
@@ -151,12 +150,16 @@ def _a_name(name: str, keywords: Keywords) -> str | None:
 
 def _verb_subject(before: str, keywords: Keywords) -> re.Match[str] | None:
     """"NAME [(…)] VERB [by|about]" right before a value ("Lathe 2.4.3 adds about 3% to p99 TTFT"): the verb's
-    subject when a coined name or a release ("It adds 3%" names none), unless a word before it says the name is not
-    ("Integrating FoldQ into vLLM adds 3%")."""
+    subject when it is a release or its paper speaks ("PaceSpec's paper says 2.2x"), unless a word before it says the
+    name is not ("Integrating FoldQ into vLLM 0.6 adds 3%"). A bare name's "adds 6% to TTFT" stays the item's own,
+    as an abstract writes its paper's figures ("VeilServe adds 6% to TTFT"), and "FooServe costs 1.4x" no speed-up."""
     m = keywords.verb_value.search(before)
-    if m is None or not coined(m["name"]) or keywords.not_subject_after.search(before, 0, m.start()):
+    if m is None or not (_RELEASE.search(m["name"]) or m["own"]):
         return None
-    return m
+    return None if keywords.not_subject_after.search(before, 0, m.start()) else m
+
+
+_RELEASE = re.compile(r"\s[vV]?\d")   # a name written with its release ("Lathe 2.4.3")
 
 
 def _named_quantity(before: str, keywords: Keywords) -> re.Match[str] | None:
@@ -182,8 +185,11 @@ def _named_quantity(before: str, keywords: Keywords) -> re.Match[str] | None:
             if m is None and tail:
                 continue
             if (m is None or m["name"].lower() in keywords.not_names
-                    or keywords.compared_before.search(head, 0, m.start())):
-                return None   # "相比 vLLM 吞吐 2.1×": the item's gain over vLLM, not vLLM's own figure
+                    or keywords.compared_before.search(head, 0, m.start())
+                    or keywords.not_subject_after.search(head, 0, m.start())):
+                # "相比 vLLM 吞吐 2.1×": the item's gain over vLLM, not vLLM's own figure; "在 Llama 3.1 上 TTFT
+                # 降低 30%": the model it was measured on
+                return None
             return m
     return None
 
@@ -208,7 +214,7 @@ def _readings(before: str, after: str, unit: str, subject: str | None, keywords:
     yield _quantity_said_of(after, keywords)
     yield _quantity(before[-60:], unit, keywords)
     yield _quantity_after(after, keywords)
-    yield _multiple_of(after, keywords) if unit == "×" else None
+    yield _multiple_of(before, after, keywords) if unit == "×" else None
     yield _quantity_beside(before, after, keywords)
     yield "speed-up" if unit == "×" and subject else None   # "SEIS 3.27×": a named speed-up
 
@@ -239,11 +245,27 @@ def _quantity_after(after: str, keywords: Keywords) -> str | None:
     return min(hits)[1] if hits else _keyword_among_words(low, keywords)
 
 
-def _multiple_of(after: str, keywords: Keywords) -> str | None:
+def _multiple_of(before: str, after: str, keywords: Keywords) -> str | None:
     """The quantity a factor multiplies, written after it with an article ("serves W4A4 models at 2.3x the decode
-    throughput of FP16"): a keyword among the words after the article."""
+    throughput of FP16"): a keyword among the words after the article. Not an objective's scale ("SLOs are set to 5x
+    the latency of a single request", "under 5x the TTFT SLO"): a target, no measurement."""
     m = keywords.article.match(after)
-    return _keyword_among_words(after[m.end():].lower(), keywords) if m else None
+    if m is None:
+        return None
+    multiplied = _OF_OR_COMMA.split(after[m.end():], 1)[0]   # "the TTFT SLO" of "the TTFT SLO, …"
+    if _SLO.search(before[-60:]) or _SLO.search(multiplied):
+        return None
+    return _keyword_among_words(after[m.end():].lower(), keywords)
+
+
+_SLO = re.compile(r"\bSLOs?\b", re.I)
+_OF_OR_COMMA = re.compile(r",|，|\sof\s")
+
+
+def _keyword_right_before(before: str, keywords: Keywords) -> str | None:
+    """The quantity of a keyword the text before a value ends with (a colon or space between)."""
+    tail = before.rstrip(" \t:：=").lower()
+    return next((q for w, q in keywords.pairs if tail.endswith(w)), None)
 
 
 def _keyword_among_words(low: str, keywords: Keywords, words: int = 4) -> str | None:
@@ -308,16 +330,17 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
                 or table.changed_to.match(after)):
             continue
         raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
-        unit = "bit" if _PER_WEIGHT.fullmatch(raw_unit) else _UNIT.get(raw_unit, raw_unit)
+        per_weight = _PER_WEIGHT.fullmatch(raw_unit) is not None
+        unit = "bit" if per_weight else _UNIT.get(raw_unit, raw_unit)
+        if unit == "bit" and not (per_weight or _keyword_right_before(before, table) == _BITS):
+            continue
         cell, row_subject = _in_table_row(before)
         subject = _subject(cell, table) or row_subject or about
-        quantity = ("bits per weight" if _PER_WEIGHT.fullmatch(raw_unit)
-                    else _first_measured_in(unit, table, _readings(before, after, unit, subject, table)))
-        if unit in _ONLY_OF and quantity != _ONLY_OF[unit]:
-            continue
+        quantity = _BITS if unit == "bit" else _first_measured_in(unit, table, _readings(before, after, unit, subject,
+                                                                                         table))
         if quantity is None:
             continue
-        value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0)
+        value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0) * (1000 if m["k"] else 1)
         # the value compared is the figure without its sign: "−38%" and "reduces … by 38%" say the same
         sign = found.group() if (found := _SIGN_BEFORE.search(before[-2:])) else ""
         out.append(Claim(subject, quantity, unit, round(value, 9), sign + m.group().strip(), where))
@@ -325,7 +348,7 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
 
 
 _DIVIDED = re.compile(r"÷(?P<n>\d+(?:\.\d+)?)")   # a factor a quantity is divided by, as a doc's line writes it
-_ROW_NAME = re.compile(r"\s*(?P<name>" + _NAME + r")")
+_ROW_NAME = re.compile(r"\s*(?P<name>" + NAME + r")")
 
 
 def _in_table_row(before: str) -> tuple[str, str | None]:

@@ -63,17 +63,31 @@ def is_aside(c: Candidate, text: str, rules: Rules, taxonomy: Any, doc: str) -> 
     not kept out of the doc by their author ("训练的事，不进 inference"), measuring a quantity ``[quantities]`` names:
     one only serving measures, by its keyword ("负载率只有 78%", ``SERVING_ONLY``), or any other where a word of
     inference serving is written too (the taxonomy's context: GPU, decode …; not a laptop's "内存 32 GB", a VPN's
-    "延迟 30 ms", nor "进度快了 20%")."""
+    "延迟 30 ms", nor "进度快了 20%"). Or a claim about its serving the team marks for checking, with no figure
+    ("⚠ 听说 H20 上 FP8 KV cache 有精度问题，待核实", "⚠ … 在线重排在 EP 大于 16 时有已知 bug": a term of the taxonomy
+    written on the marked line; not "待确认：周三读书会换到 3 楼小会议室", nor "主讲 TBD" under a line on GPU nodes)."""
     if not team_aside(c) or rules.excluded_by(c, doc):
         return False
     strong = dataclasses.replace(rules.claim_words, beside=())
     if {claim.quantity for claim in claims_in(text, "", rules.quantities, rules.said_of, strong)} & SERVING_ONLY:
         return True
     if not claims_in(text, "", rules.quantities, rules.said_of, rules.claim_words):
-        return False
+        marked = "\n".join(line for line in text.splitlines() if any(m in line for m in c.markers))
+        return bool(marked) and _names_a_topic(marked, taxonomy)
     if c.markers:   # the team itself asks for its figure to be checked ("待核实：二期 H20 节点的 NVLink 带宽只有 60%")
         return True
-    # a word of serving besides the quantity's own ("延迟" is one of the taxonomy's context words as well)
+    return _speaks_of_serving(text, rules, taxonomy)
+
+
+def _names_a_topic(text: str, taxonomy: Any) -> bool:
+    """Does ``text`` write a term of the taxonomy's topics or of inference serving, however weak ("EP")?"""
+    found = keyword_classify(text, taxonomy=taxonomy)
+    return bool(found.context_terms) or any(t.terms for t in [*found.tags, *found.below_threshold])
+
+
+def _speaks_of_serving(text: str, rules: Rules, taxonomy: Any) -> bool:
+    """Is a word of inference serving written, besides a quantity's own ("延迟" is one of the taxonomy's context words
+    as well)?"""
     return bool(set(keyword_classify(text, taxonomy=taxonomy).context_terms) - {k.lower() for k in rules.quantities})
 
 
@@ -155,6 +169,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
         if not c.anchored_in:   # not the topic's: nothing below is shown or counted
             if is_aside(c, _own_text(c), rules, taxonomy, doc):   # but the team's serving measurement, with
                 c.facts = engineering_facts(_own_text(c), rules)   # nothing to check it by, asks for a check
+                c.aside = True
             return
         # The doc anchors it: the team's word that it is the doc's, whatever today's mention reads like
         # (a note that only records its upvotes). It is listed as already anchored.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from kb.citations import find_cited_ids
@@ -45,7 +46,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                     "values": {str(v): [w for w, x in single.items() if x == v] for v in values}},
                     context={"item": c.title, **_upvote_times(single, times)}))
     seen: set[tuple[str | None, str, str]] = set()
-    said: set[frozenset[tuple[str, str]]] = set()   # each item's conflict by its figures and places
+    said: list[frozenset[tuple[str, str]]] = []   # each item's conflict by its figures and places
 
     claims = facts.kept_claims or facts.read_claims
     abstracts = {arxiv_id: (name, abstract, where) for arxiv_id, where, name, abstract in facts.cited_abstracts}
@@ -56,23 +57,23 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
         # what the doc's line says of the paper beside what the window says of it: a v2 that changed a figure the
         # line still holds ("−38% end-to-end agent latency", the abstract's 33% now) is the doc's to correct
         found = claims_of[id(c)]
+        names = _own_names(c, found)
         if found and c.arxiv_id in facts.anchor_lines:
-            found = found + [cl for where, label in facts.anchor_lines[c.arxiv_id] for cl in claims(label, where)
-                             if cl.subject is None]
+            found = found + _its_own([cl for where, label in facts.anchor_lines[c.arxiv_id]
+                                      for cl in claims(label, where)], names)
         if any(s.kind in PAPER_SOURCES for s in c.sources):
             read.add(c.arxiv_id)   # its abstract is one of its sources
         elif found and c.arxiv_id in abstracts:
             # a paper the window does not list, only writes about (TierKV's benchmark post): its own abstract is one
             # more place of its figures
             name, abstract, where = abstracts[c.arxiv_id]
-            found = found + [cl for cl in claims(abstract, where) if cl.subject is None]
+            found = found + _its_own(claims(abstract, where), {name.casefold()})
             read.add(c.arxiv_id)
-        names = _own_names(c)
         for subject, quantity, unit, signed in conflicts(found, names):
-            seen.update((n, quantity, unit) for n in ([subject.casefold()] if subject else [None, *names]))
+            seen.add((subject.casefold() if subject else None, quantity, unit))
             what = f"{subject} {quantity}" if subject else quantity
             values = _unsigned(signed)
-            said.add(_places(values))
+            said.append(_places(values))
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values},
                             context={**_corrections(values, corrected), **_signs(signed), **_doc_line(values, c),
@@ -98,7 +99,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
         values = _unsigned(signed)
-        if ((subject.casefold(), quantity, unit) not in seen and _places(values) not in said):   # not an item's again
+        # not an item's conflict again: the same figures in (some of) the same places add nothing
+        if (subject.casefold(), quantity, unit) not in seen and not any(_places(values) <= s for s in said):
             out.append(Flag("number-conflict", f"{subject} · {quantity}",
                             {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
                             context={**_corrections(values, corrected), **_signs(signed),
@@ -128,14 +130,24 @@ def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shar
     return out
 
 
-def _own_names(c: Candidate) -> set[str]:
-    """The item's own names, folded: its titles' first coined word, and the coined names a title of a post or note
-    heads with ("llm-d 0.7: KV-Aware Autoscaling with WarmPool": WarmPool is the post's, not another system it
-    lists). A paper's title names only the paper by its first word."""
+def _own_names(c: Candidate, found: list[Any]) -> set[str]:
+    """The item's own names, folded: its titles' first coined word; and, for a post or a note, the one coined name
+    of its title that its figures are written of ("llm-d 0.7: KV-Aware Autoscaling with WarmPool", "WarmPool 冷启动
+    p99 TTFT 1.3 s": the post's own feature). A title whose figures are of two of its names ("SGLang vs vLLM", "vLLM
+    v0.7: FlashInfer backend and DeepEP") keeps them apart."""
     names = {m[0].casefold() for t in c.titles if (m := LEADING_NAME.match(t)) and coined(m[0].strip())}
     if not c.arxiv_ids:
-        names |= {m[0].casefold() for t in c.titles for m in coined_names(t)}
+        titled = {m[0].casefold() for t in c.titles for m in coined_names(t)}
+        written = titled & {cl.subject.casefold() for cl in found if cl.subject}
+        names |= written if len(written) == 1 else set()
     return names
+
+
+def _its_own(found: list[Any], names: set[str]) -> list[Any]:
+    """The figures of a text about one paper (its doc line, its abstract) that are the paper's own: those no name
+    is written before, and those its own names are ("VeilServe adds 6% to TTFT" in VeilServe's abstract)."""
+    return [replace(cl, subject=None) if cl.subject and cl.subject.casefold() in names else cl
+            for cl in found if cl.subject is None or cl.subject.casefold() in names]
 
 
 def _quotes_the_abstract(values: dict[str, list[str]], cites: dict[str, set[str]]) -> dict[str, Any]:

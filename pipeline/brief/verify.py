@@ -46,6 +46,8 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         said_by_others = any(w in line.casefold() for line in [*lines, *written] for w in facts.hearsay)
         if c.aside or said_by_others:   # no paper to find: a figure to ask its teller for ("群里有人说…")
             context["aside"] = True
+            if lines and not any(_FIGURE.search(line) for line in lines):   # … or a claim ("有已知 bug")
+                context["no_figure"] = True
         elif not (c.arxiv_ids or c.urls) and all(s.kind in ("entry", "card") for s in c.sources):
             context["team"] = True   # the team's own measurement ("二期 H200 池子的 prefix cache 命中率 52%"): no paper
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it

@@ -324,17 +324,17 @@ def test_the_shipped_claim_words_read_as_the_code_did() -> None:
 def test_the_words_that_compare_are_the_rules_data(tmp_path) -> None:
     """than / vs / versus / compared to / 相比 / 对比 / 比 were a regular expression in code
     (pipeline.brief.entities.COMPARED); they are ``[compared] words`` in data/briefing.toml, which a team extends:
-    with "relative to" a name after it is a baseline, its figure the item's gain, not the named system's, and
+    with "beyond" a name after it is a baseline, its figure the item's gain, not the named system's, and
     an ID after it the item's own."""
-    gain_over, named_quantity = "relative to vLLM: 2.1× throughput", "relative to vLLM throughput 2.1×"
+    gain_over, named_quantity = "beyond vLLM: 2.1× throughput", "beyond vLLM throughput 2.1×"
     assert _read(gain_over, RULES) == _read(named_quantity, RULES) == [("vLLM", "throughput", "2.1×")]
     assert _read("相比 vLLM 吞吐 2.1×", RULES) == [(None, "throughput", "2.1×")]    # the item's gain over vLLM
-    rules = _rules_with(tmp_path, 'words = ["than", ', 'words = ["relative to", "than", ')
+    rules = _rules_with(tmp_path, 'words = ["than", ', 'words = ["beyond", "than", ')
     assert _read(gain_over, rules) == []                                      # a baseline's: not compared
     assert _read(named_quantity, rules) == [(None, "throughput", "2.1×")]     # the item's, not vLLM's
     assert _read("相比 vLLM 吞吐 2.1×", rules) == [(None, "throughput", "2.1×")]    # kb's own words are kept
     from pipeline.brief.entities import name_id_pairs
-    text = "relative to SGLang — 2610.12077 halves the TTFT"
+    text = "beyond SGLang — 2610.12077 halves the TTFT"
     assert name_id_pairs(text, RULES.claim_words.compared) == [("SGLang", "2610.12077")]
     assert name_id_pairs(text, rules.claim_words.compared) == []
 
@@ -534,7 +534,8 @@ def test_a_name_with_its_id_and_a_word_of_the_change_names_the_figures_system() 
     ("vLLM 0.6.2 throughput 1.8x", "vLLM 0.6.2"),               # a release is its own subject
     ("Lathe 2.4 的 TTFT 低了 3%", "Lathe 2.4"),
     ("Lathe 2.4.3 adds about 3% to p99 TTFT", "Lathe 2.4.3"),   # the subject of a verb before the value
-    ("HydraRoute adds 2% to TTFT", "HydraRoute"),
+    ("HydraRoute adds 2% to TTFT", None),                       # a bare name's, as its abstract writes: the item's
+    ("PaceSpec's paper says 2.2x on chat", "PaceSpec"),        # … unless its paper speaks
     ("It adds about 3% to p99 TTFT", None),                     # no name
     ("Lathe adds about 3% to p99 TTFT", None),                  # a plain word without its release names nothing
     ("Integrating FoldQ into vLLM 0.6 adds 3% to TTFT", None),   # vLLM is where FoldQ runs
@@ -542,7 +543,7 @@ def test_a_name_with_its_id_and_a_word_of_the_change_names_the_figures_system() 
     ("About 2.1× faster", None),
 ])
 def test_which_system_a_figure_is_said_of(text: str, subject: str | None) -> None:
-    """A system written with its release ("Lathe 2.4.3") or as the subject of a verb right before the value is the
+    """A system written with its release ("Lathe 2.4.3"), also as the subject of a verb right before the value, is the
     figure's subject; two releases are two subjects (``test_what_an_analyst_would_not_call_a_conflict``)."""
     assert [c.subject for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)] == [subject]
 

@@ -36,6 +36,7 @@ from tests.support.days import (
     DAY24,
     DAY25,
     DAY26,
+    DAY27,
     LABELLED,
     next_day,
     three_days,
@@ -164,6 +165,11 @@ def day25_home(day24_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day26_home(day25_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day25_home, 26, DAY26, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day27_home(day26_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day26_home, 27, DAY27, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -326,6 +332,9 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # Day 26 (speculative decoding and quantization: bits per weight, acceptance rates, "2.3x the throughput", a mailing
 # list thread quoting a paper's v1) was written blind after day 25 and measured once: 0.750 / 0.857; read then: those
 # quantities and forms, a paper a quoting line names without its ID, "a different kettle of fish" and "泾渭分明": 1 / 1.
+# Day 27 (MoE serving on a Friday with the team's incident post-mortem, tokens/s written "1.84k tok/s") was written
+# blind after day 26 and measured once: 0.833 / 0.938; read then: "1.84k tok/s", a marked team claim with no figure,
+# "不是一条道上的": 0.944 / 1.000. Left: an abstract's "cuts expert load imbalance, <an apposition>, from 3.1x to 1.3x".
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -334,7 +343,8 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95),
           "day18": (DAY18, 1.0, 0.95), "day19": (DAY19, 1.0, 1.0), "day20": (DAY20, 1.0, 1.0),
           "day21": (DAY21, 1.0, 0.8), "day22": (DAY22, 1.0, 1.0), "day23": (DAY23, 1.0, 1.0),
-          "day24": (DAY24, 1.0, 1.0), "day25": (DAY25, 1.0, 1.0), "day26": (DAY26, 1.0, 1.0)}
+          "day24": (DAY24, 1.0, 1.0), "day25": (DAY25, 1.0, 1.0), "day26": (DAY26, 1.0, 1.0),
+          "day27": (DAY27, 0.94, 1.0)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

@@ -434,6 +434,12 @@ def test_a_team_aside_it_marks_to_verify_is_checked_whatever_it_measures(rules) 
     assert aside("待核实：二期 H20 节点的 NVLink 实测带宽只有标称的 60%，是运维口头说的", ["待核实"])
     assert not aside("家里宽带只有标称的 60%", [])                         # no marker, no word of serving
     assert not aside("待核实：下周二开会", ["待核实"])                       # a marker, no figure
+    # a claim about the team's serving it marks, with no figure (day 27's "供应商的人私下说 … 有已知 bug"): checked
+    # when its marked line speaks of serving; not a presenter still to find under a line on GPU nodes (day 25)
+    assert aside("⚠ 听说 H20 上 FP8 KV cache 有精度问题，待核实", ["⚠", "待核实"])
+    assert aside("⚠ 供应商的人私下说 2.4.3 的在线重排在 EP 大于 16 时有已知 bug，待核实", ["⚠", "待核实"])
+    assert not aside("待确认：周三读书会换到 3 楼小会议室", ["待确认"])
+    assert not aside("漏洞扫描覆盖了内网主机，剩下的是 GPU 节点的 BMC\n下期读书会主讲 TBD", ["TBD"])
 
 
 def _post(text: str, rules) -> Candidate:

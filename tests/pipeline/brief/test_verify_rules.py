@@ -1077,6 +1077,22 @@ def test_an_unsourced_claim_under_a_notes_recurring_heading_is_named_by_what_it_
     assert unsourced_claims([paper], facts)[0].subject == "HopKV: Relaying KV"   # a paper is named by its title
 
 
+def test_a_marked_aside_without_a_figure_asks_whoever_said_it() -> None:
+    """Day 27's post-mortem: "⚠ 供应商的人私下说 2.4.3 的在线重排在 EP 大于 16 时有已知 bug … 待核实" is a claim, no figure:
+    the advice asks whoever said it for an issue or the release notes, not "whoever gave the figure"."""
+    line = "⚠ 供应商的人私下说 2.4.3 的在线重排在 EP 大于 16 时有已知 bug，release notes 里没写，待核实"
+    c = cand("entry:inbox/omer/n.md#2", title="根因（初判）", markers=["⚠", "待核实"], points=[line],
+             sources=[entry(2, cred=3, text=line)])
+    c.aside = True
+    [flag] = unsourced_claims([c], Facts(quantities=QUANTITIES, claim_words=WORDS))
+    assert flag.context["aside"] and flag.context["no_figure"]
+    figure = cand("entry:inbox/spark/n.md#3", title="二期集群", markers=["待核实"], facts=["41%"],
+                  points=["待核实：二期 H20 集群白天 GPU 利用率只有 41%"], sources=[entry(3, cred=3, text="41%")])
+    figure.aside = True
+    [flag] = unsourced_claims([figure], Facts(quantities=QUANTITIES, claim_words=WORDS))
+    assert flag.context["aside"] and "no_figure" not in flag.context
+
+
 def test_a_figure_written_of_a_cited_paper_against_its_abstract_is_a_quote_to_correct() -> None:
     """The day 17 reader: Tom's week table "ShardLoad（2610.32751）… 上线快 4.7×" (its figures "从摘要抄的") against the
     abstract's 4.1x was advised "check each source's setup": a figure written of a paper cited by its ID is a quote of
