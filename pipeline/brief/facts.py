@@ -58,6 +58,9 @@ class Facts:
     # (arXiv ID, where, the paper's name, its abstract) of each known paper the window cites by ID and whose title
     # coins a name: a note copying a paper's figure ("ShardLoad … 上线快 4.7×", the abstract's 4.1x) is compared with it
     cited_abstracts: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # arXiv ID → its abstract before a version of the window replaced it: a note quoting v1's figure against v2's
+    # abstract quotes an earlier version, not wrongly
+    earlier_abstracts: dict[str, str] = field(default_factory=dict)
     # arXiv ID → (where, its anchor line's label): what the doc says of each paper it anchors, figures and all
     anchor_lines: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     quantities: dict[str, str] = field(default_factory=dict)   # keyword → the quantity it names (briefing.toml)
@@ -134,6 +137,9 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     f.queue_near = near_stored_ids(store, {written for written, *_ in f.queue_bad_ids})
     f.short_near = near_stored_ids(store, short)
     f.cited_abstracts = cited_abstracts(store, f.known_ids & cited, until)
+    if since:
+        f.earlier_abstracts = {i: t["abstract"] for i, t in texts_before(store, f.known_ids & cited, since[:10]).items()
+                               if t.get("abstract")}
     titles = section_titles(store, topic, until)
     for t in taxonomy.topics:
         sec = taxonomy.section_for(t, titles)

@@ -59,12 +59,13 @@ class OverlapWords:
     nothing: tuple[str, ...] = ()
     negations: tuple[str, ...] = ()
     repeat: tuple[str, ...] = ()    # the ``same`` phrases that say a repeat, not a likeness ("一回事", "same thing")
+    every: tuple[str, ...] = ()     # words of every anchored paper: apart from them all is ``nothing`` ("哪一篇都")
 
     @functools.cached_property
     def repeats(self) -> OverlapWords:
         """These words with ``same`` only the ``repeat`` phrases: a clause they call "same" says the item repeats
         the paper it names ("和今早刚锚的 PrimeCtx 基本是一回事"), not that it is like it ("类似", "a variant of")."""
-        return OverlapWords(self.repeat, self.different, self.nothing, self.negations, self.repeat)
+        return OverlapWords(self.repeat, self.different, self.nothing, self.negations, self.repeat, self.every)
 
     @functools.cached_property
     def _negation(self) -> re.Pattern[str] | None:
@@ -85,7 +86,8 @@ class OverlapWords:
             return None
         for kind, phrases in (("nothing", self.nothing), ("different", self.different)):
             if any(_spans(clause, p) for p in phrases):
-                return kind
+                # apart from every anchored paper: "和 §3.5 已锚的哪一篇都差着十万八千里" overlaps nothing
+                return "nothing" if kind == "different" and any(_spans(clause, p) for p in self.every) else kind
         negated = False
         for p in self.same:
             spans = _spans(clause, p)

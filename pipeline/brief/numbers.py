@@ -17,7 +17,9 @@ from pipeline.brief.figures import conflicts, unsigned
 from pipeline.brief.likeness import LEADING_NAME
 from pipeline.brief.model import Candidate, Flag
 
-__all__ = ["number_conflicts", "upvotes_disagree", "PAPER_SOURCES"]
+__all__ = ["number_conflicts", "upvotes_disagree", "PAPER_SOURCES", "UPVOTES"]
+
+UPVOTES = "HF upvotes"   # the quantity of an upvote flag
 
 
 def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
@@ -42,7 +44,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             values = _in_time_order(single, times)
             if upvotes_disagree([(v, times[w]) for w, v in single.items()]):
                 out.append(Flag("number-conflict", f"{c.title} · upvotes", {
-                    "quantity": "HF upvotes", "day": day,
+                    "quantity": UPVOTES, "day": day,
                     "values": {str(v): [w for w, x in single.items() if x == v] for v in values}},
                     context={"item": c.title, **_upvote_times(single, times)}))
     seen: set[tuple[str | None, str, str]] = set()
@@ -78,6 +80,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                                                                     "values": values},
                             context={**_corrections(values, corrected), **_signs(signed), **_doc_line(values, c),
                                      **_quoted(values, c, facts.quoting), "item": c.title,
+                                     **_earlier(values, quantity, unit, {c.arxiv_id}, facts, claims),
                                      "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
     named = [cl for where, text in facts.speedup_texts for cl in claims(text, where)]
     # a paper the window cites whose abstract no item above read, against what a source citing its ID writes of it by
@@ -105,6 +108,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                             {"quantity": f"{subject} {quantity} ({_shown(unit, values)})", "values": values},
                             context={**_corrections(values, corrected), **_signs(signed),
                                      **_quotes_the_abstract(values, cites),
+                                     **_earlier(values, quantity, unit, {i for w in _where(values)
+                                                                         for i in cites.get(w, ())}, facts, claims),
                                      "measured": _measured(None, subject, quantity, _shown(unit, values))}))
     return out
 
@@ -128,6 +133,31 @@ def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shar
         for place in quoted[name.casefold()]:
             cites.setdefault(place, set()).add(c.arxiv_id)
     return out
+
+
+def _earlier(values: dict[str, list[str]], quantity: str, unit: str, papers: set[str | None], facts: Facts,
+             claims: Any) -> dict[str, Any]:
+    """``{"earlier": [value]}``: the values the abstract of an earlier version of one of ``papers`` gives for this
+    quantity, a version the window replaced (day 26's "PaceSpec's paper says 2.2x", v1 at batch size 1, against v2's
+    1.6x at batch size 16): the figure of that version, not a misquote."""
+    old = [cl for i in sorted(p for p in papers if p) if i in facts.earlier_abstracts
+           for cl in claims(facts.earlier_abstracts[i], f"{ABSTRACT_PLACE}{i}v1")]
+    said = {_number(cl.written) for cl in old if (cl.quantity, cl.unit) == (quantity, unit)}
+    found = [v for v in values if _number(v) in said]
+    return {"earlier": found} if found and len(found) < len(values) else {}
+
+
+def _number(written: str) -> float | None:
+    """The number a figure is written with ("−2.2x" → 2.2, "1,480 tokens/s" → 1480)."""
+    m = _WRITTEN_NUMBER.search(written)
+    return float(m[0].replace(",", "")) if m else None
+
+
+_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _where(values: dict[str, list[str]]) -> set[str]:
+    return {w for places in values.values() for w in places}
 
 
 def _own_names(c: Candidate, found: list[Any]) -> set[str]:

@@ -238,14 +238,16 @@ class Pool:
                 if (name := title_name(row.title)) and any(names_word(name, h) for h in headings)]
 
     def merge_named_entries(self, compared: tuple[str, ...] = ()) -> None:
-        """A note entry that cites no ID and no URL, whose heading names exactly one of the window's papers by its
-        title's coined name, is that paper's ("收回早上的说法：PoolVerify 和 VerifyBatch 不是一回事" is PoolVerify's,
+        """A note entry that cites no ID, nor a page of the window's (its links, if any, a project page or code that
+        no source of the window is: day 28's MuffleKV, known to arXiv only through HF), whose heading names exactly
+        one of the window's papers by its title's coined name, is that paper's ("收回早上的说法：PoolVerify 和
+        VerifyBatch 不是一回事" is PoolVerify's,
         VerifyBatch being no paper of the window), as when its heading carries the paper's ID. A heading naming two
         of the day's papers compares them: it stays an item of its own. A heading that coins no name at all ("周四
         下午到今早新冒出来的", a week's recap) says nothing of what the entry is about: then its text decides, by the
         same rule ("待核实：群里有人说 LoftKV 用的 CXL 扩展卡只在工程样品上测过" is LoftKV's). ``compared``:
         ``[compared] words``."""
-        entries = self._citing_nothing()
+        entries = self._citing_nothing(links=True)
         papers = [(name, c) for c in (self.items if entries else ())
                   if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for name in _own_names(c, compared)]
         for entry in entries:
@@ -256,9 +258,10 @@ class Pool:
                 if paper in self.items and entry in self.items and paper is not entry:
                     self._absorb(paper, entry)
 
-    def _citing_nothing(self) -> list[Candidate]:
-        """The items that are a team's entries citing no ID and no URL."""
-        return [c for c in self.items if not c.arxiv_ids and not c.urls and c.sources
+    def _citing_nothing(self, links: bool = False) -> list[Candidate]:
+        """The items that are a team's entries citing no ID and no URL (``links``: or only URLs no other source of
+        the window has: an entry linking a post is that post's item already)."""
+        return [c for c in self.items if not c.arxiv_ids and (links or not c.urls) and c.sources
                 and all(s.kind == "entry" for s in c.sources)]
 
     def merge_unlinked_entries(self, posts: list[tuple[str, str]]) -> None:

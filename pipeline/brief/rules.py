@@ -154,12 +154,11 @@ def _read_rules(workspace: Path | None) -> Rules:
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:
-    """``[overlap_words]``: its same, different and nothing phrases, its negations and the same phrases that say a
-    repeat, lower-cased (a file
-    without the table reads none); an empty phrase is refused, as in ``[compared]``: it would be found in every
-    line."""
+    """``[overlap_words]``: its same, different and nothing phrases, its negations, the same phrases that say a
+    repeat and the words of every anchored paper, lower-cased (a file without the table reads none); an empty phrase
+    is refused, as in ``[compared]``: it would be found in every line."""
     words = {key: _nonblank(str.lower(w) for w in table.get(key, []))
-             for key in ("same", "different", "nothing", "negations", "repeat")}
+             for key in ("same", "different", "nothing", "negations", "repeat", "every")}
     _nonblank(w.replace(GAP, "") for ws in words.values() for w in ws)   # "…" alone holds every line too
     words["same"] = tuple(dict.fromkeys((*words["same"], *words["repeat"])))   # a repeat is a likeness too
     return OverlapWords(**words)

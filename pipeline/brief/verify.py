@@ -70,7 +70,8 @@ def asks(line: str) -> bool:
     return not _FIGURE.search(line) and _EITHER.search(line) is not None
 
 
-_ASKED = re.compile(r"[?？]\s*[)）]?\s*$")
+# a question mark ending the line, or followed only by a few words of what to do ("停不停？待确认，周一问作者")
+_ASKED = re.compile(r"[?？]\s*[)）]?\s*$|[?？][^?？\d%×]{1,24}$")
 _NO_MATTER = re.compile(r"(?:不管|无论|不论)是否|whether or not", re.I)
 _EITHER = re.compile(r"是否|是不是|是[^，。；]{1,40}?还是|\bwhether\b", re.I)
 _FIGURE = re.compile(r"\d(?:[\d.,]*)\s*(?:[%×x倍]|ms|s\b|GB|tokens)", re.I)

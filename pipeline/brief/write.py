@@ -19,6 +19,7 @@ from kb.names import name_key, title_name_key
 from kb.text import hidden_controls_escaped
 from pipeline.brief.followups import questions_id
 from pipeline.brief.model import SourceRef
+from pipeline.brief.numbers import UPVOTES
 from pipeline.context import RunContext
 
 FORMATS = ("md", "html", "json")
@@ -107,8 +108,10 @@ def briefing_data(ctx: RunContext, topic: str, *, top: int | None = None, previe
     for u in data["follow_ups"]:   # a to-do quoting an ID the day's open flags question
         u["flagged"] = [f["label"] for f in flags if f["status"] == "open" and questions_id(f, u)]
     for inc in data["increments"]:   # the open flags about an item ("" for one a preview has not numbered)
-        inc["disputed"] = [f["label"] for f in flags if f["kind"] == "number-conflict" and f["status"] == "open"
-                           and _disputes(f, inc)]
+        disputes = [f for f in flags if f["kind"] == "number-conflict" and f["status"] == "open" and _disputes(f, inc)]
+        # HF upvotes that disagree are no figures of the paper's (a reader looks for conflicting results)
+        inc["disputed"] = [f["label"] for f in disputes if f["evidence"].get("quantity") != UPVOTES]
+        inc["upvotes_differ"] = [f["label"] for f in disputes if f["evidence"].get("quantity") == UPVOTES]
         inc["boundary"] = [f["label"] for f in flags if f["kind"] == "boundary" and f["status"] == "open"
                            and f["evidence"].get("new_title") == inc["title"]]
         inc["unverified"] = [f["label"] for f in flags if f["kind"] == "unsourced-claim" and f["status"] == "open"

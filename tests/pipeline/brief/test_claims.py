@@ -559,6 +559,10 @@ def test_which_system_a_figure_is_said_of(text: str, subject: str | None) -> Non
     ("NibbleDraft 的接受率 71%", [("acceptance rate", "%", 71.0)]),
     # a factor of a quantity written after it with an article
     ("HadaFlow serves W4A4 models at 2.3x the decode throughput of FP16", [("throughput", "×", 2.3)]),
+    # day 28: a KV cache made smaller is its memory; a decoy's "2.3x less KV memory" of another system stays unread
+    ("PlinthKV shrinks the KV cache by 6.2x at 128K tokens", [("memory", "×", 6.2)]),
+    ("摘要：KV 显存省 5.2×", [("memory", "×", 5.2)]),
+    ("MeldKV reported 2.3x less KV memory", []),
 ])
 def test_widths_acceptance_rates_and_factors_of_a_quantity(text: str, read: list) -> None:
     assert [(c.quantity, c.unit, c.value) for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)] == read

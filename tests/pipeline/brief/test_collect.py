@@ -175,6 +175,24 @@ def test_an_entry_citing_nothing_whose_heading_names_one_of_the_days_papers_is_t
                                            *(f"entry:inbox/jay/n.md#{n}" for n in range(3, 10))}
 
 
+def test_an_entry_linking_a_project_page_whose_heading_names_a_paper_is_that_paper() -> None:
+    """Day 28: Tom's "MuffleKV（项目页和代码今天放出来的，arXiv 上还没看到）" links the project page and the code, which no
+    source of the window is; the paper is on HF with its ID. The entry is the paper's item (its figures set against the
+    abstract); an entry linking a post of the window stays with the post."""
+    pool = _pool(("2611.12847", "MuffleKV: Full KV for Retrieval Heads"))
+    pool.known_ids = {"2611.12847"}
+    _entry(pool, 1, "MuffleKV（项目页和代码今天放出来的，arXiv 上还没看到）", url="mufflekv.github.io/")
+    pool.merge_named_entries()
+    [muffle] = [c for c in pool.items if "2611.12847" in c.arxiv_ids]
+    assert [s.entry for s in muffle.sources if s.kind == "entry"] == [1] and len(pool.items) == 1
+    pool = _pool(("2611.12847", "MuffleKV: Full KV for Retrieval Heads"))
+    pool.known_ids = {"2611.12847"}
+    _post(pool, "blog.example.com/mufflekv", "MuffleKV in production")
+    _entry(pool, 2, "MuffleKV 的博客", url="blog.example.com/mufflekv")
+    pool.merge_named_entries()
+    assert len(pool.items) == 2
+
+
 def test_an_engines_name_heading_a_note_of_a_paper_is_not_the_papers_name() -> None:
     """Day 19, blind: Jay's "vLLM：KeyFold 进了 vLLM" (its line "vLLM 把 KeyFold（2610.16833）接进了…") made "vLLM" a
     name of KeyFold's item, and the ⭐2 chat's "听说 vLLM 下个版本开了 prefix caching 以后命中率能到 80%" became a

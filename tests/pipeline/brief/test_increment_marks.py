@@ -34,3 +34,14 @@ def test_an_unsourced_claim_is_numbered_on_its_increment_with_or_without_a_mark(
     assert "#77" in render(json.loads(json.dumps(data)), lang, "md", sample_day)
     inc.update(markers=[])
     assert "#77" in render(json.loads(json.dumps(data)), lang, "md", sample_day)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("zh", "HF 票数前后对不上（#88）"), ("en", "its HF upvote counts disagree (#88)")])
+def test_upvotes_that_disagree_are_not_called_figures(sample_day, lang: str, said: str) -> None:
+    """The day-26 reader: "⚠ 各来源数字不一致（#499）" under a paper sent a reader looking for conflicting results; the only
+    conflict was its HF upvotes."""
+    data = brief_json(sample_day)
+    inc = data["increments"][0]
+    inc.update(disputed=[], upvotes_differ=["#88"])
+    text = render(json.loads(json.dumps(data)), lang, "md", sample_day)
+    assert said in text and "各来源数字不一致（#88）" not in text and "different figures (#88)" not in text

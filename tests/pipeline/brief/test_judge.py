@@ -34,6 +34,12 @@ def test_a_time_in_seconds_is_a_fact_a_plural_or_a_rate_is_not(rules) -> None:
     assert engineering_facts("cold start took 52 seconds; TTFT 3 secs", rules) == ["52 seconds", "3 secs"]
 
 
+def test_a_figure_with_thousands_or_a_k_is_one_fact(rules) -> None:
+    """Day 27's reader: "decode 每卡 1,200 tokens/s" was shown as "200 tokens/s"."""
+    assert engineering_facts("decode 每卡 1,200 tokens/s（EP=16，H200）", rules) == ["1,200 tokens/s"]
+    assert engineering_facts("每卡 1.2k tok/s，峰值 12,500.5 tokens/s", rules) == ["1.2k tok/s", "12,500.5 tokens/s"]
+
+
 def test_engineering_facts_none_in_prose(rules) -> None:
     assert engineering_facts("偏架构介绍，没有新数字（邻接）；先把 routing 做对，再谈 disaggregation", rules) == []
 

@@ -80,7 +80,12 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("fithand 跟 §2.4 的 pairup 是一个模子刻出来的", "same"), ("peakgate is gaugelong's admission test all over again", "same"),
     # day 21's (read after it was scored 0.700 / 0.636)
     ("mentordraft 就是 drafttutor 换了个壳，不建卡、不锚", "same"), ("tierkv 是把 block 搬回 hbm 再算，loftkv 不搬，两篇不打架", "different"),
-    ("和 §2.1 的 skewtp 各管一层", "different")])
+    ("和 §2.1 的 skewtp 各管一层", "different"),
+    # day 27's reader: apart from every anchored paper is overlapping nothing (the card's "已锚" read as a recap)
+    ("和 §3.5 已锚的哪一篇都差着十万八千里，§3.5 里还没有做 micro-batch 切分的", "nothing"),
+    ("和 §3.5 的 replimoe（2610.14925）不是一条道上的", "different"),
+    # day 28's (read after it was scored 0.900 / 0.900)
+    ("和 §2.5 的 keyfold 天差地别：keyfold 要学一个低秩投影", "different")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 

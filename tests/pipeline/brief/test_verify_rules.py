@@ -257,6 +257,10 @@ def test_number_conflict_a_paper_a_quoting_line_names_without_its_id() -> None:
     assert f.context["quoted"] == {f"{NOTE}#1": ["https://arxiv.org/abs/2610.24893"]}, f.context
     measured = cand("t", title="our replay", sources=[entry(1, text="PaceSpec 2.2x on our H100s.")])
     assert number_conflicts([paper, measured], facts) == []
+    # the day-26 reader: 2.2x is v1's figure (batch size 1), which v2 replaced — no misquote to correct
+    facts.earlier_abstracts = {"2610.24893": "At batch size 1, PaceSpec decodes 2.2x faster than autoregressive."}
+    [f] = number_conflicts([paper, thread], facts)
+    assert f.context["earlier"] == ["2.2x"]
 
 
 def test_number_conflict_an_items_conflict_is_not_raised_again_by_its_name() -> None:
@@ -1075,6 +1079,25 @@ def test_an_unsourced_claim_under_a_notes_recurring_heading_is_named_by_what_it_
     paper = cand("id:2610.1", title="HopKV: Relaying KV", arxiv_ids=["2610.1"], markers=["⚠"], facts=["38%"],
                  points=["⚠ HopKV −38%"], sources=[entry(4, text="⚠ HopKV −38%")])
     assert unsourced_claims([paper], facts)[0].subject == "HopKV: Relaying KV"   # a paper is named by its title
+
+
+def test_a_question_followed_by_what_to_do_asks() -> None:
+    """Day 27's reader: "FlockEP（2611.11637）换副本的时候 decode 停不停？待确认，周一问作者" is a question; its flag
+    was advised as a claim to check against the paper."""
+    from pipeline.brief.verify import asks
+    assert asks("FlockEP（2611.11637）换副本的时候 decode 停不停？待确认，周一问作者")
+    assert not asks("停不停？实测 decode 停了 2.4 s")   # a figure after it: a claim
+
+
+def test_a_remark_made_privately_is_hearsay() -> None:
+    """Day 26's reader: "⚠ Anselm 私下又说 Tessera 线上的草稿模型早就是 FP4 了 … 待核实" was advised to find the arXiv
+    paper; it is asked of whoever passed it on."""
+    line = "⚠ Anselm 私下又说 Tessera 线上的草稿模型早就是 FP4 了，帖子里没有，也没给出处，待核实"
+    c = cand("c", title="lathe-users thread", markers=["⚠", "待核实"], points=[line], urls=["https://x.example/t"],
+             sources=[entry(1, cred=3, text=line, url="https://x.example/t")])
+    words = __import__("pipeline.brief.rules", fromlist=["load_rules"]).load_rules().hearsay
+    [flag] = unsourced_claims([c], Facts(quantities=QUANTITIES, claim_words=WORDS, hearsay=words))
+    assert flag.context.get("aside")
 
 
 def test_a_marked_aside_without_a_figure_asks_whoever_said_it() -> None:

@@ -63,6 +63,15 @@ def test_hard_negatives_reusing_inference_words(tax, title, text):
     assert classify(text, title=title, taxonomy=tax).relevance == "none"
 
 
+def test_a_genome_assemblers_key_value_cache_is_not_primary(tax):
+    """Day 28's keyword trap: a genome assembler's k-mer cache and its learned eviction are no LLM's KV cache."""
+    r = classify("StrandEvict learns an eviction policy for the key-value cache of long-read assemblers from the k-mer "
+                 "access pattern, cutting memory 3.1x on reads of a million bases.",
+                 title="StrandEvict: Learned Eviction for the Key-Value Cache of Long-Read Genome Assemblers",
+                 primary_category="q-bio.GN", taxonomy=tax)
+    assert r.relevance != "primary" and "genome" in r.off_domain_terms
+
+
 def test_a_training_paper_with_inference_words_is_adjacent(tax):
     r = classify("We introduce an approach for stable pretraining of LLMs in NVFP4. Random Hadamard "
                  "transforms bound outliers, two-dimensional quantization keeps forward and backward "
