@@ -274,18 +274,18 @@ def sightings_between(store: Store, first_day: str, last_day: str, *,
     return [replace(r, **then[r.arxiv_id]) if r.arxiv_id in then else r for r in rows]
 
 
-def texts_before(store: Store, ids: Iterable[str], day: str) -> dict[str, dict[str, str]]:
-    """Of ``ids``, those whose title or abstract a version dated after ``day`` changed: field → the text it had
-    on ``day`` (the replaced text of the first such change). A past day rebuilt after a v2 retitled a paper
-    shows the title of that night."""
+def texts_before(store: Store, ids: Iterable[str], day: str, until: str | None = None) -> dict[str, dict[str, str]]:
+    """Of ``ids``, those whose title or abstract a version dated after ``day`` (and, with ``until``, not after it)
+    changed: field → the text it had on ``day`` (the replaced text of the first such change). A past day rebuilt
+    after a v2 retitled a paper shows the title of that night."""
     out: dict[str, dict[str, str]] = {}
     for part in chunks(sorted(set(ids))):
         marks = ",".join("?" * len(part))
         for arxiv_id, field_name, old in store.query(
                 "SELECT c.arxiv_id, c.field, c.old_value FROM paper_changes c JOIN paper_versions v "
                 f"ON v.arxiv_id = c.arxiv_id AND v.version = c.version WHERE c.arxiv_id IN ({marks}) "
-                "AND c.field IN ('title', 'abstract') AND v.date > ? ORDER BY c.arxiv_id, c.field, c.version, c.id",
-                (*part, day)):
+                "AND c.field IN ('title', 'abstract') AND v.date > ? AND v.date <= ? "
+                "ORDER BY c.arxiv_id, c.field, c.version, c.id", (*part, day, until or "9999-12-31")):
             out.setdefault(arxiv_id, {}).setdefault(field_name, old)
     return out
 

@@ -20,6 +20,7 @@ from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
 from pipeline.brief.by_paper import cites_its_own, cites_only_others
+from pipeline.brief.decisions import team_decision
 from pipeline.brief.doc_lines import corrected_flags, flags_named, sourced_flags
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
@@ -142,6 +143,7 @@ def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[s
         "replaced": c.replaced or None,   # "v2 on today's listing": its figures may have changed
         "withdrawn": c.withdrawn,         # … its authors' withdrawal
         "facts": c.facts[:6], "markers": c.markers, "card_relevance": c.card_relevance, "score": c.score,
+        "decision": team_decision(c, rules),   # the team's word on what becomes of it ("不锚，不进队")
         "relation": {"same_section": same_section, "touches": touches},
         # the post's own title where the team's heading names an item without a paper (an English briefing heads
         # it so: "Lathe 2.3.1: FP8 KV Cache Fixed on H20, …" for Jay's "Lathe 2.3.1：H20 上的 FP8 KV cache 修好了")

@@ -151,13 +151,13 @@ def _name_verb(verbs: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def _verb_value(words: ClaimWords) -> re.Pattern[str]:
-    """"NAME [(…)] ['s PAPER] VERB [by|about]" ending where a value starts, the name the verb's subject and the value
-    said of a quantity after it ("Lathe 2.4.3 adds about 3% to p99 TTFT"); ``own`` the paper word, when written
-    ("PaceSpec's paper says 2.2x": ``[claim_words] paper_words``)."""
+    """"NAME [(…)] ['s] [PAPER] VERB [by|about]" ending where a value starts, the name the verb's subject and the
+    value said of a quantity after it ("Lathe 2.4.3 adds about 3% to p99 TTFT"); ``own`` the paper word, when written
+    ("PaceSpec's paper says 2.2x", "the PredRoute paper reports 24%": ``[claim_words] paper_words``)."""
     if not words.reporting:
         return _NEVER
     between = rf"(?:\s+(?:{_one_of(words.by + words.approximately)}))?" if words.by or words.approximately else ""
-    own = rf"(?:['’]s\s+(?P<own>{_one_of(words.paper_words)}))?" if words.paper_words else ""
+    own = rf"(?:(?:['’]s)?\s+(?P<own>{_one_of(words.paper_words)}))?" if words.paper_words else ""
     return re.compile(_NAME_THEN + own + rf"\s+(?:{_one_of(words.reporting)}){between}\s*$", re.I)
 
 

@@ -241,8 +241,14 @@ def _quantity_after(after: str, keywords: Keywords) -> str | None:
     low = after.lower()
     if m := keywords.comparative.match(low):
         low = low[m.end():]
-    hits = [(low.find(w), q) for w, q in keywords.pairs if 0 <= low.find(w) <= 3]
-    return min(hits)[1] if hits else _keyword_among_words(low, keywords)
+    hits = [(low.find(w), -len(w), w, q) for w, q in keywords.pairs if 0 <= low.find(w) <= 3]
+    if not hits:
+        return _keyword_among_words(low, keywords)
+    at, _, word, quantity = min(hits)   # the first written, of two there the longer ("p99 latency", not "p99")
+    bare = _PERCENTILE.match(low, at)
+    if bare and bare.end() - at >= len(word):   # a percentile alone before what it is of ("lower p99 TTFT")
+        return _quantity_after(low[bare.end():], keywords) or quantity
+    return quantity
 
 
 def _multiple_of(before: str, after: str, keywords: Keywords) -> str | None:

@@ -138,8 +138,8 @@ def gather_facts(store: Store, topic: str, taxonomy: Any, until: str, cited: set
     f.short_near = near_stored_ids(store, short)
     f.cited_abstracts = cited_abstracts(store, f.known_ids & cited, until)
     if since:
-        f.earlier_abstracts = {i: t["abstract"] for i, t in texts_before(store, f.known_ids & cited, since[:10]).items()
-                               if t.get("abstract")}
+        f.earlier_abstracts = {i: t["abstract"] for i, t in texts_before(store, f.known_ids & cited, since[:10],
+                                                                         until).items() if t.get("abstract")}
     titles = section_titles(store, topic, until)
     for t in taxonomy.topics:
         sec = taxonomy.section_for(t, titles)

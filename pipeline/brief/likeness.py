@@ -84,10 +84,16 @@ class OverlapWords:
         with") says ``"different"``."""
         if self._any_phrase is None or self._any_phrase.search(clause) is None:   # most clauses hold no phrase
             return None
-        for kind, phrases in (("nothing", self.nothing), ("different", self.different)):
-            if any(_spans(clause, p) for p in phrases):
-                # apart from every anchored paper: "和 §3.5 已锚的哪一篇都差着十万八千里" overlaps nothing
-                return "nothing" if kind == "different" and any(_spans(clause, p) for p in self.every) else kind
+        if any(_spans(clause, p) for p in self.nothing):
+            return "nothing"
+        for p in self.different:
+            spans = _spans(clause, p)
+            if spans is None:
+                continue
+            if any(self._negated(clause, start) for start, _ in spans):   # "没什么不一样": not apart, so no verdict
+                return None
+            # apart from every anchored paper: "和 §3.5 已锚的哪一篇都差着十万八千里" overlaps nothing
+            return "nothing" if self._of_every(clause) else "different"
         negated = False
         for p in self.same:
             spans = _spans(clause, p)
@@ -96,7 +102,12 @@ class OverlapWords:
             if not any(self._negated(clause, start) for start, _ in spans):
                 return "same"
             negated = True
-        return "different" if negated else None
+        # "not the same as any of the anchored papers" overlaps nothing, "不是一回事" is apart
+        return ("nothing" if self._of_every(clause) else "different") if negated else None
+
+    def _of_every(self, clause: str) -> bool:
+        """Does the clause speak of every anchored paper ("哪一篇都", "any of the anchored")?"""
+        return any(_spans(clause, p) for p in self.every)
 
     def _negated(self, clause: str, start: int) -> bool:
         """Whether a negation word ends close enough before ``start`` (``NEGATION_REACH``) to turn what follows."""

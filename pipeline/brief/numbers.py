@@ -54,12 +54,17 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     abstracts = {arxiv_id: (name, abstract, where) for arxiv_id, where, name, abstract in facts.cited_abstracts}
     read: set[str | None] = set()
     claims_of = {id(c): [cl for s in c.sources for cl in claims(s.text, s.key)] for c in cands}
+    posts = {normalize_url(s.url): s for c in cands for s in c.sources if s.kind == "post" and s.url}
     corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
     for c in cands:
         # what the doc's line says of the paper beside what the window says of it: a v2 that changed a figure the
         # line still holds ("−38% end-to-end agent latency", the abstract's 33% now) is the doc's to correct
         found = claims_of[id(c)]
         names = _own_names(c, found)
+        # a post of another item that an entry of this one links ("Post: <link>", its figures quoted in the entry's
+        # bullets): one more place of the item's figures (day 29's "p99 TTFT at peak 1.9 s → 0.6 s", the post's 0.8 s)
+        linked = _linked_posts(c, posts)
+        found = found + [cl for s in linked for cl in _its_own(claims(s.text or "", s.key), names)]
         if found and c.arxiv_id in facts.anchor_lines:
             found = found + _its_own([cl for where, label in facts.anchor_lines[c.arxiv_id]
                                       for cl in claims(label, where)], names)
@@ -79,7 +84,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             out.append(Flag("number-conflict", f"{c.title} · {what}", {"quantity": f"{what} ({_shown(unit, values)})",
                                                                     "values": values},
                             context={**_corrections(values, corrected), **_signs(signed), **_doc_line(values, c),
-                                     **_quoted(values, c, facts.quoting), "item": c.title,
+                                     **_quoted(values, c, facts.quoting, linked), "item": c.title,
                                      **_earlier(values, quantity, unit, {c.arxiv_id}, facts, claims),
                                      "measured": _measured(c.title, subject, quantity, _shown(unit, values))}))
     named = [cl for where, text in facts.speedup_texts for cl in claims(text, where)]
@@ -98,7 +103,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     named += [cl for arxiv_id, (name, abstract, where) in abstracts.items()
               if name.casefold() not in shared and (name.casefold(), arxiv_id) in said_of
               for cl in claims(abstract, where, name)]
-    named += _quoted_papers(cands, claims, facts.quoting, shared, cites)
+    named += _quoted_papers(cands, claims, facts.quoting, shared, cites, facts.claim_words.paper_words)
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
         values = _unsigned(signed)
@@ -115,14 +120,16 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 
 def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shared: set[str],
-                   cites: dict[str, set[str]]) -> list[Any]:
-    """The figures of each paper of the window, by its name, that a line saying it quotes papers gives a figure of by
-    that name ("PaceSpec's paper says 2.2x on chat", a thread pasted into a note, no ID written): the paper's own
-    abstract against the quote. Such a line cites the paper (``cites``, by place) as if it wrote its ID."""
+                   cites: dict[str, set[str]], paper_words: tuple[str, ...] = ()) -> list[Any]:
+    """The figures of each paper of the window, by its name, that a line saying it quotes papers, or naming the
+    paper's own words ("the PredRoute paper reports 24%" in an engine's release post), gives a figure of by that name
+    ("PaceSpec's paper says 2.2x on chat", a thread pasted into a note, no ID written): the paper's own abstract
+    against the quote. Such a line cites the paper (``cites``, by place) as if it wrote its ID."""
     quoted: dict[str, set[str]] = {}   # a name a quoting line gives a figure of → those lines
-    for s in (s for c in cands for s in c.sources if _says_it_quotes(s, quoting)):
+    for s in (s for c in cands for s in c.sources if s.kind not in PAPER_SOURCES):
+        quotes = _says_it_quotes(s, quoting)
         for cl in claims(s.text or "", s.key):
-            if cl.subject:
+            if cl.subject and (quotes or _names_its_paper(s.text or "", cl.subject, paper_words)):
                 quoted.setdefault(cl.subject.casefold(), set()).add(s.key)
     out = []
     for c in cands:
@@ -135,15 +142,25 @@ def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shar
     return out
 
 
+def _names_its_paper(text: str, name: str, paper_words: tuple[str, ...]) -> bool:
+    """Does ``text`` speak of ``name``'s paper ("the PredRoute paper", "PaceSpec's abstract")?"""
+    if not paper_words:
+        return False
+    words = "|".join(map(re.escape, paper_words))
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?\s+(?:{words})\b", text, re.I) is not None
+
+
 def _earlier(values: dict[str, list[str]], quantity: str, unit: str, papers: set[str | None], facts: Facts,
              claims: Any) -> dict[str, Any]:
     """``{"earlier": [value]}``: the values the abstract of an earlier version of one of ``papers`` gives for this
     quantity, a version the window replaced (day 26's "PaceSpec's paper says 2.2x", v1 at batch size 1, against v2's
     1.6x at batch size 16): the figure of that version, not a misquote."""
     old = [cl for i in sorted(p for p in papers if p) if i in facts.earlier_abstracts
-           for cl in claims(facts.earlier_abstracts[i], f"{ABSTRACT_PLACE}{i}v1")]
+           for cl in claims(facts.earlier_abstracts[i], f"{ABSTRACT_PLACE}{i} (earlier)")]
     said = {_number(cl.written) for cl in old if (cl.quantity, cl.unit) == (quantity, unit)}
-    found = [v for v in values if _number(v) in said]
+    # a value the window's own abstract gives is the current version's, whatever the earlier one said
+    current = {_number(v) for v, places in values.items() if any(w.startswith(ABSTRACT_PLACE) for w in places)}
+    found = [v for v in values if _number(v) in said - current]
     return {"earlier": found} if found and len(found) < len(values) else {}
 
 
@@ -210,12 +227,26 @@ def _says_it_quotes(s: Any, quoting: list[str]) -> bool:
     return s.kind == "entry" and any(w in (s.text or "").casefold() for w in quoting)
 
 
-def _quoted(values: dict[str, list[str]], c: Candidate, quoting: list[str] = ()) -> dict[str, Any]:
+def _linked_posts(c: Candidate, posts: dict[str, Any]) -> list[Any]:
+    """The window's posts that a team entry of ``c`` links and that are no source of ``c`` (``posts``: by address)."""
+    mine = {id(s) for s in c.sources}
+    out: dict[int, Any] = {}
+    for s in (s for s in c.sources if s.kind == "entry"):
+        text = s.text or ""
+        for url in [s.url, *(text[a:b] for a, b in url_spans(text))]:
+            post = posts.get(normalize_url(url)) if url else None
+            if post is not None and id(post) not in mine:
+                out[id(post)] = post
+    return list(out.values())
+
+
+def _quoted(values: dict[str, list[str]], c: Candidate, quoting: list[str] = (),
+            posts: list[Any] = ()) -> dict[str, Any]:
     """``{"quoted": {entry: [pages]}}`` for each team entry of ``c`` that links posts or pages other places of the
     values are, or says it copies the paper's figures (``quoting``: "The authors report 1.7x" beside the abstract's
     1.4x), and gives another value than they do: a figure quoted wrongly ("The vLLM post (<its link>) says
     MoveOut adds 14%", the post's 9%), not two measurements to tell apart by their setups."""
-    pages = {normalize_url(s.url): s.key for s in c.sources if s.kind != "entry" and s.url}
+    pages = {normalize_url(s.url): s.key for s in [*c.sources, *posts] if s.kind != "entry" and s.url}
     abstracts = [s.key for s in c.sources if s.kind in PAPER_SOURCES]
     value_of = {w: v for v, places in values.items() for w in places}
     quoted = {}
@@ -223,7 +254,8 @@ def _quoted(values: dict[str, list[str]], c: Candidate, quoting: list[str] = ())
         if s.kind != "entry" or s.key not in value_of:
             continue
         text = s.text or ""
-        linked = [pages[u] for u in (normalize_url(text[a:b]) for a, b in url_spans(text)) if u in pages]
+        urls = [s.url or "", *(text[a:b] for a, b in url_spans(text))]
+        linked = [pages[u] for u in (normalize_url(x) for x in urls if x) if u in pages]
         linked += abstracts if _says_it_quotes(s, quoting) else []
         differ = [p for p in dict.fromkeys(linked) if p in value_of and value_of[p] != value_of[s.key]]
         if differ:

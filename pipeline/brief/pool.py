@@ -231,7 +231,7 @@ class Pool:
     def named_in_headings(self) -> list[str]:
         """The listed papers whose title's coined name an entry citing nothing names in its heading
         (``merge_named_entries`` may make the entry theirs)."""
-        headings = [t for c in self._citing_nothing() for t in c.titles]
+        headings = [t for c in self._citing_nothing(links=True) for t in c.titles]
         if not headings:
             return []
         return [i for i, row in self.listed.items()
@@ -241,17 +241,19 @@ class Pool:
         """A note entry that cites no ID, nor a page of the window's (its links, if any, a project page or code that
         no source of the window is: day 28's MuffleKV, known to arXiv only through HF), whose heading names exactly
         one of the window's papers by its title's coined name, is that paper's ("收回早上的说法：PoolVerify 和
-        VerifyBatch 不是一回事" is PoolVerify's,
-        VerifyBatch being no paper of the window), as when its heading carries the paper's ID. A heading naming two
+        VerifyBatch 不是一回事" is PoolVerify's, VerifyBatch being no paper of the window), as when its heading carries
+        the paper's ID. A heading naming two
         of the day's papers compares them: it stays an item of its own. A heading that coins no name at all ("周四
-        下午到今早新冒出来的", a week's recap) says nothing of what the entry is about: then its text decides, by the
-        same rule ("待核实：群里有人说 LoftKV 用的 CXL 扩展卡只在工程样品上测过" is LoftKV's). ``compared``:
-        ``[compared] words``."""
+        下午到今早新冒出来的", a week's recap) says nothing of what the entry is about: then, the entry linking nothing,
+        its text decides, by the same rule ("待核实：群里有人说 LoftKV 用的 CXL 扩展卡只在工程样品上测过" is
+        LoftKV's). ``compared``: ``[compared] words``."""
         entries = self._citing_nothing(links=True)
         papers = [(name, c) for c in (self.items if entries else ())
                   if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for name in _own_names(c, compared)]
         for entry in entries:
-            heads = entry.titles if any(coined_names(h) for h in entry.titles) else entry.texts
+            # a heading coining no name: the text decides, for an entry with no link (one linking an issue or a page
+            # is about what it links, whatever its text mentions)
+            heads = entry.titles if any(coined_names(h) for h in entry.titles) else [] if entry.urls else entry.texts
             found = {id(c): c for name, c in papers if any(names_word(name, h) for h in heads)}
             if len(found) == 1:
                 (paper,) = found.values()

@@ -51,6 +51,8 @@ class Rules:
     announced: list[str] = field(default_factory=list)    # a paper still to come ("还没放出来", "will be posted")
     sourced: list[str] = field(default_factory=list)      # a line says where its figure was measured ("看板")
     unsourced: list[str] = field(default_factory=list)    # … or that its source is still missing ("出处还没找到")
+    decided: list[str] = field(default_factory=list)      # the team's decision on an item ("不锚，不进队", "anchor it")
+    undecided: list[str] = field(default_factory=list)    # … not a question about it ("锚不锚今天定")
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -150,7 +152,8 @@ def _read_rules(workspace: Path | None) -> Rules:
                  followup_not=words("followup_not", str.casefold),
                  quoting=words("quoting", str.casefold),
                  announced=words("announced", str.casefold), sourced=words("sourced", str.casefold),
-                 unsourced=words("unsourced", str.casefold))
+                 unsourced=words("unsourced", str.casefold), decided=words("decided", str.casefold),
+                 undecided=words("undecided", str.casefold))
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:

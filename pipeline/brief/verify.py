@@ -8,7 +8,7 @@ stays closed until its evidence changes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, one_slip_apart, parse_arxiv_id
@@ -52,7 +52,7 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
             context["team"] = True   # the team's own measurement ("二期 H200 池子的 prefix cache 命中率 52%"): no paper
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
             context["said"] = [p for p in written if any(f in p for f in c.facts)][:3] or _prose_saying(c)
-        elif lines and all(asks(line) for line in lines[:3]):   # nothing to check: a thing to find out
+        elif lines and all(asks(line, c.markers) for line in lines[:3]):   # nothing to check: a thing to find out
             context["question"] = True
         out.append(Flag("unsourced-claim", _claim_subject(c), {
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
@@ -60,18 +60,19 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
     return out
 
 
-def asks(line: str) -> bool:
+def asks(line: str, marks: Iterable[str] = ()) -> bool:
     """Does a marked line ask rather than claim ("待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写。", "Is the 2x
     with or without CUDA graphs?")? The paper may not say, and the flag is closed by an answer. A line with a figure
-    claims it ("TTFT 还是高 30%": 还是 is "still"), and "不管是否", "whether or not" ask nothing."""
-    if _ASKED.search(line):
+    claims it ("TTFT 还是高 30%": 还是 is "still"), and "不管是否", "whether or not" ask nothing. A question mark the
+    line's own mark (``marks``) follows asks too ("decode 停不停？待确认，周一问作者"); not one an answer follows ("停不
+    停？论文说不停，待核实"), nor a link's ("…?tab=readme")."""
+    if _ASKED.search(line) or any(re.search(rf"[?？]\s*{re.escape(m)}", line) for m in marks):
         return True
     line = _NO_MATTER.sub(" ", line)
     return not _FIGURE.search(line) and _EITHER.search(line) is not None
 
 
-# a question mark ending the line, or followed only by a few words of what to do ("停不停？待确认，周一问作者")
-_ASKED = re.compile(r"[?？]\s*[)）]?\s*$|[?？][^?？\d%×]{1,24}$")
+_ASKED = re.compile(r"[?？]\s*[)）]?\s*$")
 _NO_MATTER = re.compile(r"(?:不管|无论|不论)是否|whether or not", re.I)
 _EITHER = re.compile(r"是否|是不是|是[^，。；]{1,40}?还是|\bwhether\b", re.I)
 _FIGURE = re.compile(r"\d(?:[\d.,]*)\s*(?:[%×x倍]|ms|s\b|GB|tokens)", re.I)

@@ -541,6 +541,8 @@ def test_a_name_with_its_id_and_a_word_of_the_change_names_the_figures_system() 
     ("Integrating FoldQ into vLLM 0.6 adds 3% to TTFT", None),   # vLLM is where FoldQ runs
     ("Table 2.1 TTFT 3%", None),                                # a part of the text, no release of a "Table"
     ("About 2.1× faster", None),
+    ("TTFT SLO 下 goodput 2.6×", None),                           # an objective, no system (day 29's card)
+    ("the PredRoute paper reports 24% lower p99 TTFT", "PredRoute"),   # its paper speaks, no possessive
 ])
 def test_which_system_a_figure_is_said_of(text: str, subject: str | None) -> None:
     """A system written with its release ("Lathe 2.4.3"), also as the subject of a verb right before the value, is the
@@ -563,6 +565,9 @@ def test_which_system_a_figure_is_said_of(text: str, subject: str | None) -> Non
     ("PlinthKV shrinks the KV cache by 6.2x at 128K tokens", [("memory", "×", 6.2)]),
     ("摘要：KV 显存省 5.2×", [("memory", "×", 5.2)]),
     ("MeldKV reported 2.3x less KV memory", []),
+    # day 29: a percentile alone between a comparative and its quantity is of that quantity
+    ("reports 24% lower p99 TTFT across 128 replicas", [("TTFT", "%", 24.0)]),
+    ("31% lower p99 latency", [("p99 latency", "%", 31.0)]),
 ])
 def test_widths_acceptance_rates_and_factors_of_a_quantity(text: str, read: list) -> None:
     assert [(c.quantity, c.unit, c.value) for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)] == read

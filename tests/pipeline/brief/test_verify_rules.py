@@ -263,6 +263,37 @@ def test_number_conflict_a_paper_a_quoting_line_names_without_its_id() -> None:
     assert f.context["earlier"] == ["2.2x"]
 
 
+def test_number_conflict_a_post_an_entry_links_is_one_more_place_of_its_figures() -> None:
+    """Day 29: Ines's "DueBatch … Post: <link> … p99 TTFT at peak 1.9 s → 0.6 s" is DueBatch's item; the post it links
+    (another item: its title names no paper) says "went from 1.9 s to 0.8 s": a quote to correct."""
+    url = "https://engineering.tessera.cloud/2026/11/17/duebatch-slo-batch-sizing/"
+    post = cand("post", title="SLO-Aware Batch Sizing", sources=[SourceRef(
+        "post", "tessera-eng", None, None, url, "2026-11-17", 4, "the fleet's p99 TTFT at peak went from 1.9 s to 0.8 s")])
+    line = f"Post: {url}\n- p99 TTFT at peak 1.9 s → 0.6 s"
+    paper = cand("p", title="DueBatch: Sizing Each Decode Batch", arxiv_ids=["2611.14037"], arxiv_id="2611.14037",
+                 sources=[entry(1, text=line, url=url)])
+    [f] = number_conflicts([paper, post], Facts(quantities=QUANTITIES, claim_words=WORDS))
+    assert set(f.evidence["values"]) == {"0.6 s", "0.8 s"} and f.context["quoted"] == {f"{NOTE}#1": [url]}
+
+
+def test_number_conflict_a_release_post_naming_a_papers_figure_quotes_the_paper() -> None:
+    """Day 29: Lathe 2.5's post "the PredRoute paper reports 24% lower p99 TTFT" (v1's figure, no ID) against the
+    window's v2 abstract (19%): the post quotes the paper, and the figure is the earlier version's."""
+    listing = SourceRef("arxiv", "arxiv", None, None, "https://arxiv.org/abs/2610.15426", "2026-11-17", 3,
+                        "PredRoute reduces p99 TTFT by 19% across 128 replicas.")
+    paper = cand("p", title="PredRoute: Work-Aware Routing", arxiv_ids=["2610.15426"], arxiv_id="2610.15426",
+                 sources=[listing])
+    release = cand("r", title="Lathe 2.5", sources=[SourceRef("post", "lathe-blog", None, None,
+                   "https://lathe-serve.dev/blog/2.5", "2026-11-17", 4,
+                   "Our router follows PredRoute: the PredRoute paper reports 24% lower p99 TTFT across 128 "
+                   "replicas.")])
+    said_of = __import__("pipeline.brief.rules", fromlist=["load_rules"]).load_rules().said_of   # "24% lower …"
+    facts = Facts(quantities=QUANTITIES, claim_words=WORDS, said_of=said_of,
+                  earlier_abstracts={"2610.15426": "PredRoute reduces p99 TTFT by 24% across 128 replicas."})
+    [f] = number_conflicts([paper, release], facts)
+    assert set(f.evidence["values"]) == {"19%", "24%"} and f.context["earlier"] == ["24%"]
+
+
 def test_number_conflict_an_items_conflict_is_not_raised_again_by_its_name() -> None:
     """Day 3's BurstGuard: the note and the abstract both name the paper; the item's conflict is raised once, not a
     second time across items under the name."""
@@ -1085,8 +1116,9 @@ def test_a_question_followed_by_what_to_do_asks() -> None:
     """Day 27's reader: "FlockEP（2611.11637）换副本的时候 decode 停不停？待确认，周一问作者" is a question; its flag
     was advised as a claim to check against the paper."""
     from pipeline.brief.verify import asks
-    assert asks("FlockEP（2611.11637）换副本的时候 decode 停不停？待确认，周一问作者")
-    assert not asks("停不停？实测 decode 停了 2.4 s")   # a figure after it: a claim
+    assert asks("FlockEP（2611.11637）换副本的时候 decode 停不停？待确认，周一问作者", ["待确认"])
+    assert not asks("FlockEP 停不停？待确认，周一问作者")              # without its mark: read as before
+    assert not asks("停不停？论文说不停，待核实", ["待核实"])           # an answer follows: a claim
 
 
 def test_a_remark_made_privately_is_hearsay() -> None:

@@ -69,7 +69,15 @@ def test_a_genome_assemblers_key_value_cache_is_not_primary(tax):
                  "access pattern, cutting memory 3.1x on reads of a million bases.",
                  title="StrandEvict: Learned Eviction for the Key-Value Cache of Long-Read Genome Assemblers",
                  primary_category="q-bio.GN", taxonomy=tax)
-    assert r.relevance != "primary" and "genome" in r.off_domain_terms
+    assert r.relevance != "primary" and "genome assembler" in r.off_domain_terms
+
+
+def test_a_radiotherapy_schedule_is_not_llm_scheduling(tax):
+    """Day 29's keyword trap: SLO-aware preemptive scheduling of radiotherapy linacs, p99 waiting time."""
+    r = classify("DoseSlot schedules radiotherapy sessions on linear accelerators with SLO-aware preemption and a "
+                 "p99 bound on waiting time, first-come-first-served as the baseline.",
+                 title="DoseSlot: SLO-Aware Preemptive Scheduling of Radiotherapy Linacs", taxonomy=tax)
+    assert r.relevance != "primary" and "radiotherapy" in r.off_domain_terms
 
 
 def test_a_training_paper_with_inference_words_is_adjacent(tax):
