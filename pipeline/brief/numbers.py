@@ -103,7 +103,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     named += [cl for arxiv_id, (name, abstract, where) in abstracts.items()
               if name.casefold() not in shared and (name.casefold(), arxiv_id) in said_of
               for cl in claims(abstract, where, name)]
-    named += _quoted_papers(cands, claims, facts.quoting, shared, cites, facts.claim_words.paper_words)
+    named += _quoted_papers(cands, claims, facts.quoting, shared, cites, facts.claim_words.paper_words,
+                            facts.claim_words.reporting)
     named += [cl for c in cands for cl in claims_of[id(c)]]
     for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
         values = _unsigned(signed)
@@ -120,7 +121,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
 
 
 def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shared: set[str],
-                   cites: dict[str, set[str]], paper_words: tuple[str, ...] = ()) -> list[Any]:
+                   cites: dict[str, set[str]], paper_words: tuple[str, ...] = (),
+                   verbs: tuple[str, ...] = ()) -> list[Any]:
     """The figures of each paper of the window, by its name, that a line saying it quotes papers, or naming the
     paper's own words ("the PredRoute paper reports 24%" in an engine's release post), gives a figure of by that name
     ("PaceSpec's paper says 2.2x on chat", a thread pasted into a note, no ID written): the paper's own abstract
@@ -129,7 +131,7 @@ def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shar
     for s in (s for c in cands for s in c.sources if s.kind not in PAPER_SOURCES):
         quotes = _says_it_quotes(s, quoting)
         for cl in claims(s.text or "", s.key):
-            if cl.subject and (quotes or _names_its_paper(s.text or "", cl.subject, paper_words)):
+            if cl.subject and (quotes or _names_its_paper(s.text or "", cl.subject, paper_words, verbs)):
                 quoted.setdefault(cl.subject.casefold(), set()).add(s.key)
     out = []
     for c in cands:
@@ -142,12 +144,13 @@ def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shar
     return out
 
 
-def _names_its_paper(text: str, name: str, paper_words: tuple[str, ...]) -> bool:
-    """Does ``text`` speak of ``name``'s paper ("the PredRoute paper", "PaceSpec's abstract")?"""
-    if not paper_words:
+def _names_its_paper(text: str, name: str, paper_words: tuple[str, ...], verbs: tuple[str, ...]) -> bool:
+    """Does ``text`` say what ``name``'s paper reports ("the PredRoute paper reports", "PaceSpec's abstract says"), not
+    only mention it ("follows the PredRoute paper's design")?"""
+    if not paper_words or not verbs:
         return False
-    words = "|".join(map(re.escape, paper_words))
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?\s+(?:{words})\b", text, re.I) is not None
+    words, said = "|".join(map(re.escape, paper_words)), "|".join(map(re.escape, verbs))
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?\s+(?:{words})\s+(?:{said})\b", text, re.I) is not None
 
 
 def _earlier(values: dict[str, list[str]], quantity: str, unit: str, papers: set[str | None], facts: Facts,
@@ -228,15 +231,16 @@ def _says_it_quotes(s: Any, quoting: list[str]) -> bool:
 
 
 def _linked_posts(c: Candidate, posts: dict[str, Any]) -> list[Any]:
-    """The window's posts that a team entry of ``c`` links and that are no source of ``c`` (``posts``: by address)."""
+    """The window's posts that a team entry of ``c`` is written about (its own link: "Post: <link>", ``posts`` by
+    address), that are no source of ``c`` and that name the item (its ID or its title's coined name): not a post a line
+    only sets the item against ("Unlike the Lathe router post (<link>), …")."""
     mine = {id(s) for s in c.sources}
+    names = [n for t in c.titles[:1] if (n := title_name(t))] + c.arxiv_ids
     out: dict[int, Any] = {}
-    for s in (s for s in c.sources if s.kind == "entry"):
-        text = s.text or ""
-        for url in [s.url, *(text[a:b] for a, b in url_spans(text))]:
-            post = posts.get(normalize_url(url)) if url else None
-            if post is not None and id(post) not in mine:
-                out[id(post)] = post
+    for s in (s for s in c.sources if s.kind == "entry" and s.url):
+        post = posts.get(normalize_url(s.url))
+        if post is not None and id(post) not in mine and any(n in (post.text or "") for n in names):
+            out[id(post)] = post
     return list(out.values())
 
 
