@@ -185,12 +185,13 @@ _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/
 # A bare number is read as a short ID only where the words around it say one paper follows another ("作者说是
 # 2610.1635 的后续"): a few weeks of listings extend almost any "26MM.NNNN", and "论文表 3：2605.3125" is a number.
 _CUE_REACH = 16
-_PAPER_CUE = re.compile(r"后续|续作|前作|follow-?up|sequel|prior work|earlier paper|previous paper", re.I)
+_PAPER_CUE = re.compile(r"后续|续作|续集|前作|follow-?up|sequel|prior work|earlier paper|previous paper", re.I)
 
 # arXiv's first ID of the form YYMM.NNNN: 0704.0001 (April 2007)
 _FIRST_NEW_STYLE = (7, 4)
 # A unit right after a bare number makes it a measurement ("1203.45678 ms", "1203.45678 秒"), not an ID
-_UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|µs|us|ns|min|h|GB|GiB|MB|MiB|TB|KB|tokens?|tok|W|kW|TFLOPS|QPS|req/s)"
+_UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|µs|us|ns|min|h|GB|GiB|MB|MiB|TB|KB|tokens?|tok|kWh|MWh|Wh|W|kW|J|TFLOPS|QPS"
+                         r"|req/s)"
                          r"(?![A-Za-z])|°C|毫秒|秒|分钟|小时|美元|元)")
 
 

@@ -144,6 +144,7 @@ def test_a_hugging_face_paper_url_says_its_number_is_an_arxiv_id(text: str) -> N
 
 @pytest.mark.parametrize(("text", "found"), [
     ("耗时 1203.45678 ms", []), ("耗时 1203.45678 秒", []), ("2614.00123 tokens", []),   # measurements
+    ("五期电表读数 1309.27518 kWh", []), ("1309.27518 J", []),   # day 30's meter reading, an energy
     ("arXiv 1203.45678 ms", ["1203.45678"]),          # the text says it is an arXiv ID: a unit does not undo that
     ("1207.05800 same as dropout", ["1207.05800"]),   # "s" of a word is no unit
 ])
@@ -156,6 +157,7 @@ def test_a_bare_number_with_a_unit_after_it_is_a_measurement(text: str, found: l
     ("作者说是 2610.1635 的后续", ["2610.1635"]),       # day 7's card: RingCast 2610.16350 with a digit dropped
     ("the follow-up of 2610.1635", ["2610.1635"]),
     ("README calls it a sequel to 2610.1413 (sic)", ["2610.1413"]),   # day 29's
+    ("README 自称是 2610.1620 的续集", ["2610.1620"]),                 # day 30's
     ("QPS 2105.3333", []), ("P99: 1510.2500", []),     # no word of a paper following another: a number
     ("论文表 3：2605.3125（越低越好）", []), ("作者:张三 2610.1635", []),
     ("续作峰值 2105.3333 QPS", []),                     # a unit after it: a measurement, paper or not

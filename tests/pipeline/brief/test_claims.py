@@ -568,6 +568,9 @@ def test_which_system_a_figure_is_said_of(text: str, subject: str | None) -> Non
     # day 29: a percentile alone between a comparative and its quantity is of that quantity
     ("reports 24% lower p99 TTFT across 128 replicas", [("TTFT", "%", 24.0)]),
     ("31% lower p99 latency", [("p99 latency", "%", 31.0)]),
+    # day 30: what a token costs
+    ("lowers the cost per million tokens by 29%", [("cost per token", "%", 29.0)]),
+    ("cost per M tokens ↓34%", [("cost per token", "%", 34.0)]),
 ])
 def test_widths_acceptance_rates_and_factors_of_a_quantity(text: str, read: list) -> None:
     assert [(c.quantity, c.unit, c.value) for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)] == read

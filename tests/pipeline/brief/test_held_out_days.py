@@ -39,6 +39,7 @@ from tests.support.days import (
     DAY27,
     DAY28,
     DAY29,
+    DAY30,
     LABELLED,
     next_day,
     three_days,
@@ -182,6 +183,11 @@ def day28_home(day27_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day29_home(day28_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day28_home, 29, DAY29, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day30_home(day29_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day29_home, 30, DAY30, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -356,6 +362,9 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # links is a place of its item's figures, "the PredRoute paper reports 24%" quotes the paper, "SLO" names no system,
 # "24% lower p99 TTFT" is TTFT's, "sequel", five phrases, radiotherapy off the domain: 0.955 / 0.955. Left: "↓31% vs
 # FCFS (paper) / ↓18% ours" (two places in one line), DueBatch against PieceFill on shared words.
+# Day 30 (energy, cost and hardware; an anchored paper's erratum; talks quoted; mixed units) was written blind after
+# day 29 and a third review: 0.864 / 0.864; read then: cost per token, "没什么两样", "两个题目", "续集", a meter
+# reading in kWh: 1 / 1.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -366,7 +375,7 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day21": (DAY21, 1.0, 0.8), "day22": (DAY22, 1.0, 1.0), "day23": (DAY23, 1.0, 1.0),
           "day24": (DAY24, 1.0, 1.0), "day25": (DAY25, 1.0, 1.0), "day26": (DAY26, 1.0, 1.0),
           "day27": (DAY27, 0.94, 1.0), "day28": (DAY28, 1.0, 1.0),
-          "day29": (DAY29, 0.95, 0.95)}
+          "day29": (DAY29, 0.95, 0.95), "day30": (DAY30, 1.0, 1.0)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

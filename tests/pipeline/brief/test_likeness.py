@@ -88,7 +88,9 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("和 §2.5 的 keyfold 天差地别：keyfold 要学一个低秩投影", "different"),
     # day 29's (read after it was scored 0.682 / 0.833)
     ("forload 就是 §2.3 的 loadlens 换了身行头", "same"), ("lathe 2.5's router is §2.3's predroute in all but name", "same"),
-    ("a different beast from §2.2's quotagate", "different"), ("§2.2 里找不到它的亲戚", "nothing")])
+    ("a different beast from §2.2's quotagate", "different"), ("§2.2 里找不到它的亲戚", "nothing"),
+    # day 30's (read after it was scored 0.864 / 0.864)
+    ("capslide 跟 §10 的 wattbatch 没什么两样", "same"), ("genmatch 和 §10 的 spotcost 压根是两个题目", "different")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
