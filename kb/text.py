@@ -285,9 +285,27 @@ _MARKER_RE = re.compile("|".join(f"(?P<m{i}>{rx})" for i, (_, rx) in enumerate(_
 
 def find_markers(text: str) -> list[str]:
     """Verification markers in ``text`` (a note's entry, a card's body), canonical spelling, first appearance
-    order, once each."""
+    order, once each. A "TBD" ending a line that writes no figure is a placeholder ("周五的 PD 切换演练：时间 TBD",
+    "主讲 TBD"), not a doubt."""
     found: dict[str, None] = {}
     for m in _MARKER_RE.finditer(text):
         i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
+        if _MARKERS[i][0] == "TBD" and _a_placeholder(text, m.start(), m.end()):
+            continue
         found.setdefault(_MARKERS[i][0], None)
     return list(found)
+
+
+_FIGURE = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|×|x\b|倍|ms\b|s\b|GB|tokens)", re.I)
+
+
+def _a_placeholder(text: str, start: int, end: int) -> bool:
+    """Is the "TBD" at ``start:end`` a field's value, the last word of a line with no figure: after a short word
+    ("时间 TBD", "主讲 TBD") or a field's colon ("代码：TBD"), not after a claim ("会把 EAGLE-3 设成默认，TBD")?"""
+    line_start, line_end = text.rfind("\n", 0, start) + 1, (text.find("\n", end) + 1 or len(text) + 1) - 1
+    if text[end:line_end].strip(" \t。.；;)）") or _FIGURE.search(text, line_start, start):
+        return False
+    before = text[line_start:start]
+    cut = max(before.rfind(ch) for ch in "，,：:；;。？?（(")
+    field = before[cut + 1:].strip()
+    return 0 < len(field) <= 6 or (not field and cut >= 0 and before[cut] in "：:")

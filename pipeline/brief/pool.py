@@ -234,8 +234,9 @@ class Pool:
         headings = [t for c in self._citing_nothing(links=True) for t in c.titles]
         if not headings:
             return []
+        words = {m[0] for h in headings for m in _TOKEN.finditer(h)}   # a name is a whole word: look it up first
         return [i for i, row in self.listed.items()
-                if (name := title_name(row.title)) and any(names_word(name, h) for h in headings)]
+                if (name := title_name(row.title)) and name in words and any(names_word(name, h) for h in headings)]
 
     def merge_named_entries(self, compared: tuple[str, ...] = ()) -> None:
         """A note entry that cites no ID, nor a page of the window's (its links, if any, a project page or code that
@@ -248,13 +249,18 @@ class Pool:
         its text decides, by the same rule ("待核实：群里有人说 LoftKV 用的 CXL 扩展卡只在工程样品上测过" is
         LoftKV's). ``compared``: ``[compared] words``."""
         entries = self._citing_nothing(links=True)
-        papers = [(name, c) for c in (self.items if entries else ())
-                  if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids for name in _own_names(c, compared)]
+        papers: dict[str, list[Candidate]] = {}   # a paper's name → the papers of that name
+        for c in (self.items if entries else ()):
+            if c.arxiv_ids and set(c.arxiv_ids) & self.known_ids:
+                for name in _own_names(c, compared):
+                    papers.setdefault(name, []).append(c)
         for entry in entries:
             # a heading coining no name: the text decides, for an entry with no link (one linking an issue or a page
             # is about what it links, whatever its text mentions)
             heads = entry.titles if any(coined_names(h) for h in entry.titles) else [] if entry.urls else entry.texts
-            found = {id(c): c for name, c in papers if any(names_word(name, h) for h in heads)}
+            words = {m[0] for h in heads for m in _TOKEN.finditer(h)}
+            found = {id(c): c for name in words & papers.keys() for c in papers[name]
+                     if any(names_word(name, h) for h in heads)}
             if len(found) == 1:
                 (paper,) = found.values()
                 if paper in self.items and entry in self.items and paper is not entry:
@@ -320,6 +326,9 @@ def _own_names(c: Candidate, compared: tuple[str, ...]) -> set[str]:
 def _unversioned(name: str) -> str:
     """A name as the team's spellings of one paper compare: case and a version after it aside ("KeyFold-v2")."""
     return re.sub(r"[-_\s]?v\d+$", "", name_key(name))
+
+
+_TOKEN = re.compile(TOKEN)   # a word a coined name may be ("PoolVerify" in "和PoolVerify不是一回事")
 
 
 def names_word(name: str, text: str) -> bool:

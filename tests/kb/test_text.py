@@ -136,3 +136,15 @@ def test_bytes_that_are_not_utf8_are_written_as_escapes_and_text_stays_as_it_is(
     `kb label --note`, an ID argument."""
     assert bytes_escaped("inbox/jay/caf\udce9.md") == "inbox/jay/caf\\xe9.md"
     assert bytes_escaped("推理 café") == "推理 café"
+
+
+@pytest.mark.parametrize(("text", "marks"), [
+    ("周五的 PD 切换演练：时间 TBD", []), ("- 下期读书会读 SpecLeak 的后续，主讲 TBD", []), ("代码：TBD", []),   # placeholders
+    ("- 社区群里说 SGLang 0.6 会把 EAGLE-3 speculative decoding 设成默认，TBD", ["TBD"]),        # a claim in doubt
+    ("## 8. SGLang 0.6 会默认开 EAGLE-3 吗？（TBD）", ["TBD"]), ("TTFT 2.4x TBD", ["TBD"]),
+    ("TBD: check whether TierKV uses CXL", ["TBD"]),
+])
+def test_a_tbd_that_fills_a_field_is_no_doubt(text: str, marks: list[str]) -> None:
+    """Day 31: Omer's "周五的 PD 切换演练：时间 TBD", in an entry that also cites SwayPD, flagged SwayPD."""
+    from kb.text import find_markers
+    assert find_markers(text) == marks

@@ -571,6 +571,9 @@ def test_which_system_a_figure_is_said_of(text: str, subject: str | None) -> Non
     # day 30: what a token costs
     ("lowers the cost per million tokens by 29%", [("cost per token", "%", 29.0)]),
     ("cost per M tokens ↓34%", [("cost per token", "%", 34.0)]),
+    # day 31: requests held at once
+    ("decode 实例能多接 1.7× 的并发请求", [("concurrency", "×", 1.7)]),
+    ("hold 1.4x more concurrent requests at the same p99 TPOT", [("concurrency", "×", 1.4)]),
 ])
 def test_widths_acceptance_rates_and_factors_of_a_quantity(text: str, read: list) -> None:
     assert [(c.quantity, c.unit, c.value) for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)] == read

@@ -90,7 +90,9 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("forload 就是 §2.3 的 loadlens 换了身行头", "same"), ("lathe 2.5's router is §2.3's predroute in all but name", "same"),
     ("a different beast from §2.2's quotagate", "different"), ("§2.2 里找不到它的亲戚", "nothing"),
     # day 30's (read after it was scored 0.864 / 0.864)
-    ("capslide 跟 §10 的 wattbatch 没什么两样", "same"), ("genmatch 和 §10 的 spotcost 压根是两个题目", "different")])
+    ("capslide 跟 §10 的 wattbatch 没什么两样", "same"), ("genmatch 和 §10 的 spotcost 压根是两个题目", "different"),
+    # day 31's (read after it was scored 0.778 / 0.824)
+    ("tailkv is a twin of §2.4.1's kvcc (2610.08694)", "same"), ("loanhbm 和 §2.4 的 localfill 扯不到一块", "different")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
