@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from pipeline.brief.claims import Claim
 
-__all__ = ["conflicts", "sign", "unsigned"]
+__all__ = ["conflicts", "number", "sign", "unsigned"]
 
 
 def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str | None, str, str, dict[str, list[str]]]]:
@@ -80,6 +80,12 @@ def unsigned(written: str) -> str:
 
 
 _FIGURE = re.compile(r"[−+-]?(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")
+
+
+def number(written: str) -> float | None:
+    """The number a figure is written with ("−2.2x" → 2.2, "1,480 tokens/s" → 1480)."""
+    m = _FIGURE.match(written.strip())
+    return float(f"{m['int'].replace(',', '')}.{m['dec'] or '0'}") if m and m["int"].strip(",") else None
 # Spellings of one unit ("2.4x" and "2.41×", "1.9 s" and "1.93秒"); ms and s stay apart: the figures are as written.
 _SPELLING = {"x": "×", "倍": "×", "秒": "s", "us": "µs", "token/s": "tokens/s", "tok/s": "tokens/s"}
 

@@ -13,7 +13,7 @@ from kb.citations import find_cited_ids
 from kb.names import coined, coined_names, title_name
 from kb.text import normalize_url, url_spans
 from pipeline.brief.facts import DOC_PLACE, Facts
-from pipeline.brief.figures import conflicts, unsigned
+from pipeline.brief.figures import conflicts, number, unsigned
 from pipeline.brief.likeness import LEADING_NAME
 from pipeline.brief.model import Candidate, Flag
 
@@ -160,20 +160,11 @@ def _earlier(values: dict[str, list[str]], quantity: str, unit: str, papers: set
     1.6x at batch size 16): the figure of that version, not a misquote."""
     old = [cl for i in sorted(p for p in papers if p) if i in facts.earlier_abstracts
            for cl in claims(facts.earlier_abstracts[i], f"{ABSTRACT_PLACE}{i} (earlier)")]
-    said = {_number(cl.written) for cl in old if (cl.quantity, cl.unit) == (quantity, unit)}
+    said = {number(cl.written) for cl in old if (cl.quantity, cl.unit) == (quantity, unit)}
     # a value the window's own abstract gives is the current version's, whatever the earlier one said
-    current = {_number(v) for v, places in values.items() if any(w.startswith(ABSTRACT_PLACE) for w in places)}
-    found = [v for v in values if _number(v) in said - current]
+    current = {number(v) for v, places in values.items() if any(w.startswith(ABSTRACT_PLACE) for w in places)}
+    found = [v for v in values if number(v) in said - current]
     return {"earlier": found} if found and len(found) < len(values) else {}
-
-
-def _number(written: str) -> float | None:
-    """The number a figure is written with ("−2.2x" → 2.2, "1,480 tokens/s" → 1480)."""
-    m = _WRITTEN_NUMBER.search(written)
-    return float(m[0].replace(",", "")) if m else None
-
-
-_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def _where(values: dict[str, list[str]]) -> set[str]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, one_slip_apart, parse_arxiv_id
 from kb.names import short_name, title_name
-from kb.text import find_markers, words_of
+from kb.text import FIGURE, find_markers, words_of
 from pipeline.brief.boundary import boundaries
 from pipeline.brief.entities import name_id_pairs
 from pipeline.brief.facts import Facts
@@ -46,7 +46,7 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         said_by_others = any(w in line.casefold() for line in [*lines, *written] for w in facts.hearsay)
         if c.aside or said_by_others:   # no paper to find: a figure to ask its teller for ("群里有人说…")
             context["aside"] = True
-            if lines and not any(_FIGURE.search(line) for line in lines):   # … or a claim ("有已知 bug")
+            if lines and not any(FIGURE.search(line) for line in lines):   # … or a claim ("有已知 bug")
                 context["no_figure"] = True
         elif not (c.arxiv_ids or c.urls) and all(s.kind in ("entry", "card") for s in c.sources):
             context["team"] = True   # the team's own measurement ("二期 H200 池子的 prefix cache 命中率 52%"): no paper
@@ -69,13 +69,12 @@ def asks(line: str, marks: Iterable[str] = ()) -> bool:
     if _ASKED.search(line) or any(re.search(rf"[?？]\s*{re.escape(m)}", line) for m in marks):
         return True
     line = _NO_MATTER.sub(" ", line)
-    return not _FIGURE.search(line) and _EITHER.search(line) is not None
+    return not FIGURE.search(line) and _EITHER.search(line) is not None
 
 
 _ASKED = re.compile(r"[?？]\s*[)）]?\s*$")
 _NO_MATTER = re.compile(r"(?:不管|无论|不论)是否|whether or not", re.I)
 _EITHER = re.compile(r"是否|是不是|是[^，。；]{1,40}?还是|\bwhether\b", re.I)
-_FIGURE = re.compile(r"\d(?:[\d.,]*)\s*(?:[%×x倍]|ms|s\b|GB|tokens)", re.I)
 
 
 def _prose_saying(c: Candidate) -> list[str]:
