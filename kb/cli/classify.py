@@ -231,3 +231,52 @@ def eval_flags_cmd(labels: Annotated[Path, typer.Argument(metavar="LABELS", help
         data = briefing_data(ctx, expected.topic, preview=True)
     result = score(data["flags"], expected)
     echo(format_json(result) if fmt is TableJson.json else format_flags_table(result))
+
+
+@eval_app.command("claims")
+def eval_claims_cmd(labels: Annotated[Path, typer.Argument(metavar="LABELS", help="JSON lines of the figures "
+                                                           "people read in real abstracts (docs/briefing.md).")],
+                    corpus: Annotated[Path, typer.Option("--corpus", metavar="DIR", help="The corpus whose "
+                                                         "abstracts/ holds the labelled papers.")],
+                    split: Annotated[Optional[str], typer.Option("--split", metavar="dev|test",
+                                                                 help="Only the abstracts of this split.")] = None,
+                    people: Annotated[Optional[Path], typer.Option("--people", metavar="FILE", help="Another "
+                                      "person's labels of some of the same abstracts: their agreement beside "
+                                      "kb's figures.")] = None,
+                    fmt: TableOrJson = TableJson.table) -> None:
+    """The claims reader (the figures the number rule compares) against people's reading of real abstracts:
+    precision, recall and F1 of the figures, their quantities and their subjects, with the workspace's words
+    (data/briefing.toml) when run in one. Nothing is written."""
+    from kb.cli.output import format_json
+    from kb.errors import ConfigError, KBError
+    from pipeline.brief.claims_eval import (
+        corpus_abstracts,
+        format_claims_table,
+        kb_figures,
+        load_claim_labels,
+        reader,
+        score_claims,
+    )
+    from pipeline.brief.rules import load_rules
+    try:   # a workspace's own words (its data/briefing.toml) read as its briefings do; else kb's
+        root = open_workspace().root
+    except KBError:
+        root = None
+    rules = load_rules(root)
+    names = set(rules.quantities.values())
+    items = [it for it in load_claim_labels(labels, names) if split is None or it.split == split]
+    if not items:
+        raise ConfigError(f"{labels}: no abstract of the {split} split")
+    texts = corpus_abstracts(corpus, {it.id for it in items})
+    absent = [it.id for it in items if it.id not in texts]
+    if absent:
+        raise ConfigError(f"--corpus {corpus}: {len(absent)} labelled abstracts are not in it (first: {absent[0]})")
+    read = reader(rules)
+    result = score_claims(items, {i: kb_figures(*texts[i], read) for i in texts})
+    agreement = None
+    if people is not None:
+        theirs = {it.id: list(it.figures) for it in load_claim_labels(people, names)}
+        both = [it for it in items if it.id in theirs]
+        agreement = score_claims(both, theirs) if both else None
+        result["people"] = agreement
+    echo(format_json(result) if fmt is TableJson.json else format_claims_table(result, agreement))

@@ -54,6 +54,7 @@ class ClaimWords:
     not_subject_after: tuple[str, ...] = ()   # before a name that is not the verb's subject ("into vLLM reduces")
     approximately: tuple[str, ...] = ()  # between such a verb and its value ("Lathe 2.4.3 adds about 3% to p99 TTFT")
     paper_words: tuple[str, ...] = ()    # what a name owns that speaks for it ("PaceSpec's paper says 2.2x")
+    other_measures: tuple[str, ...] = ()  # measures no quantity compares ("energy", "accuracy"): their figures are none
 
 
 _NEVER = re.compile(r"(?!)")
@@ -83,6 +84,8 @@ class Keywords:
     verb_value: re.Pattern[str] = _NEVER             # "NAME [(…)] VERB [about]" at the end of the text before a value
     by: frozenset[str] = frozenset()
     not_subject_after: re.Pattern[str] = _NEVER      # a word before a name that is no verb's subject ("into vLLM")
+    other_before: re.Pattern[str] = _NEVER           # the last [claim_words] other_measures word (group ``w``)
+    other_after: re.Pattern[str] = _NEVER            # … or one right after a value, maybe after a comparative
 
 
 def _one_of(words: Iterable[str]) -> str:
@@ -135,7 +138,8 @@ def keywords_of(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
                      compared_before(claim_words.compared), *_beside(claim_words.beside),
                      claim_words.beside, claim_words.units, _name_verb(claim_words.reporting),
                      _verb_value(claim_words), frozenset(claim_words.by),
-                     _word_at_end(claim_words.not_subject_after))
+                     _word_at_end(claim_words.not_subject_after), *_other_measures(claim_words.other_measures,
+                                                                                   said_of.comparatives))
 
 
 # A name, perhaps with its release, then perhaps a bracket ("HydraRoute (2610.12077)"), as a verb's subject
@@ -160,6 +164,17 @@ def _verb_value(words: ClaimWords) -> re.Pattern[str]:
     own = rf"(?:(?:['’]s)?\s+(?P<own>{_one_of(words.paper_words)}))?" if words.paper_words else ""
     return re.compile(_NAME_THEN + own + rf"\s+(?:{_one_of(words.reporting)}){between}\s*$", re.I)
 
+
+
+def _other_measures(words: tuple[str, ...], comparatives: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """``[claim_words] other_measures`` as the two patterns that read them: the last one written (whole words), and
+    one starting the text after a value, maybe after a comparative ("2890x energy reduction", "1.6x higher
+    accuracy")."""
+    if not words:
+        return _NEVER, _NEVER
+    said = "|".join(word_pattern(w, start=True, end=True) for w in sorted(words, key=len, reverse=True))
+    more = rf"(?:(?:{_one_of(comparatives)})\s+)?" if comparatives else ""
+    return re.compile(rf".*(?P<w>{said})", re.I | re.S), re.compile(rf"^\s*{more}(?:{said})", re.I)
 
 
 def _word_at_end(words: tuple[str, ...]) -> re.Pattern[str]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined
+from pipeline.brief.claim_forms import device_memory, range_low
 from pipeline.brief.claim_words import NAME, RELEASED, ClaimWords, Keywords, SaidOf, keywords_of
 from pipeline.brief.entities import ID_WRITTEN
 from pipeline.brief.words import FUNCTION_WORDS
@@ -24,13 +25,17 @@ from pipeline.brief.words import FUNCTION_WORDS
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
 # "8×H100", "TP4×DP2", "4096×4096", "0.10 x86" ("1.8× A100" and "2.1× 8 GPUs", with a space, are speed-ups).
 _COUNTED = r"(?![A-Za-z]+\d|\d)"
+# "6.2 times" is a factor only before what it multiplies or compares ("times faster", "times the throughput"); "run
+# 5 times" counts runs. LaTeX writes a factor "5.0$\\times$" (abstracts).
+_TIMES_WHAT = (r"\s+(?:faster|slower|higher|lower|more|less|fewer|smaller|larger|greater|better|speed-?ups?|"
+               r"improvements?|reductions?|the|as|over)\b")
 # "1,234.5" is one value, "1.84k tok/s" 1,840 tokens/s. It is written to start with a digit outside any
 # alternation (1–3 digits and groups of three, else digits: a digit, then 0–2 more and the groups, else more
 # digits), so the regex engine knows what a match starts with and skips to the digits in C.
 _VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)(?P<k>[kK](?=\s*tok))?\s*(?P<u>×" + _COUNTED
-                    + r"|x(?![A-Za-z])" + _COUNTED
+                    + r"|[xX](?![A-Za-z])" + _COUNTED + r"|\$?\\times\$?" + _COUNTED + r"|times(?=" + _TIMES_WHAT + r")"
                     + r"|倍|%|percent\b|per cent\b"
-                    + r"|ms\b|µs|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b"
+                    + r"|ms\b|[µμ]s|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b"
                     + r"|bits?\s+per\s+weight\b|bpw\b|bits?\b)")
 # A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
 # Written as one character class first, so the scan skips to candidates instead of trying each position.
@@ -43,14 +48,14 @@ _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")"
 # The name right before a number: a whole word ("Llama-3.1-70B", not the "B" of "70B").
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
-_UNIT = {"x": "×", "×": "×", "倍": "×", "percent": "%", "per cent": "%",
-         "ms": "s", "µs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
+_UNIT = {"x": "×", "×": "×", "倍": "×", "times": "×", "percent": "%", "per cent": "%",
+         "ms": "s", "µs": "s", "μs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
          "tokens/s": "tokens/s", "tok/s": "tokens/s", "bpw": "bit", "bits": "bit"}
 # A sign written right before a value ("−44%", "-22%", "+25%"): part of the figure as written. The minus sign
 # (U+2212) is one wherever it stands; a hyphen or plus only where no letter, digit or dot precedes it, so a
 # range ("30-40%") or a name ("Llama-3") keeps its hyphen.
 _SIGN_BEFORE = re.compile(r"(?:−|(?<![0-9A-Za-z.])[-+])$")
-_SCALE = {"ms": 1e-3, "µs": 1e-6, "us": 1e-6}
+_SCALE = {"ms": 1e-3, "µs": 1e-6, "μs": 1e-6, "us": 1e-6}
 # A width in bits is only ever a quantized model's bits per weight here, said so by its unit ("2.75 bpw", "2.75 bits
 # per weight") or by a keyword right before it ("每个权重 3.25 bit"); "2/3/4 bit", "the KV cache at 2 bits" are none.
 _BITS = "bits per weight"
@@ -210,13 +215,28 @@ _NEARLY_BEFORE = re.compile(r"(?:都|已经|就)\s*快\s*$")
 
 def _readings(before: str, after: str, unit: str, subject: str | None, keywords: Keywords) -> Iterator[str | None]:
     """The quantity a value may be of, by each reading in turn (lazily: most values stop at the first)."""
-    yield _own_keyword_before(before[-60:], keywords)
+    mine = not _an_earlier_figures_keyword(before[-60:], keywords)
+    yield _own_keyword_before(before[-60:], keywords) if mine else None
     yield _quantity_said_of(after, keywords)
-    yield _quantity(before[-60:], unit, keywords)
+    yield _quantity(before[-60:], unit, keywords) if mine else _IMPLIED.get(unit)
     yield _quantity_after(after, keywords)
     yield _multiple_of(before, after, keywords) if unit == "×" else None
     yield _quantity_beside(before, after, keywords)
     yield "speed-up" if unit == "×" and subject else None   # "SEIS 3.27×": a named speed-up
+
+
+def _an_earlier_figures_keyword(before: str, keywords: Keywords) -> bool:
+    """Is the keyword written last before a value an earlier figure's, named right after it ("3.72x-4.86x TTFT
+    speedup and 3.93x higher throughput": the speed-up is the 4.86x's)? Not "TTFT 380 ms, TPOT 30 ms"."""
+    found = _last_keyword(before, keywords)
+    m = _FIGURE_THEN_WORD.search(before, 0, found[1]) if found is not None else None
+    return m is not None and (m["w"] is None or m["w"].lower() in keywords.words)
+
+
+# a figure, then maybe another keyword, ending where a keyword starts ("4.86x TTFT " + "speedup", "2.1× " + "吞吐";
+# not "6% to " + "TTFT")
+_FIGURE_THEN_WORD = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|times\b|ms\b|s\b|GB\b)\s*"
+                               r"(?:(?P<w>[A-Za-z][\w-]*)\s+)?$")
 
 
 def _first_measured_in(unit: str, keywords: Keywords, readings: Iterable[str | None]) -> str | None:
@@ -239,8 +259,12 @@ def _quantity_after(after: str, keywords: Keywords) -> str | None:
     """A keyword written right after the number ("1.53x slowdown", "2.1× 吞吐"), or after a comparative
     ("1.24x more tokens per joule")."""
     low = after.lower()
+    if m := _LIST_NEXT.match(low):   # "12.42x and 8.4x speedup": the list's quantity, named after its last figure
+        low = low[m.end():]
     if m := keywords.comparative.match(low):
         low = low[m.end():]
+    if m := _CHANGE_IN.match(low):   # "10-20x gains in inference throughput", "a 4.18% drop in throughput"
+        return _keyword_among_words(low[m.end():], keywords)
     hits = [(low.find(w), -len(w), w, q) for w, q in keywords.pairs if 0 <= low.find(w) <= 3]
     if not hits:
         return _keyword_among_words(low, keywords)
@@ -249,6 +273,14 @@ def _quantity_after(after: str, keywords: Keywords) -> str | None:
     if bare and bare.end() - at >= len(word):   # a percentile alone before what it is of ("lower p99 TTFT")
         return _quantity_after(low[bare.end():], keywords) or quantity
     return quantity
+
+
+# the next figures of a list the value starts ("12.42x and 8.4x", "2.37x, 2.85x or 3.1x")
+_LIST_NEXT = re.compile(r"^(?:\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)\d[\d.,]*\s*"
+                        r"(?:%|×|x\b|倍|times\b|percent\b))+")
+# a change of a quantity named after the word for it ("gains in", "reduction of")
+_CHANGE_IN = re.compile(r"^\s*(?:gains?|improvements?|reductions?|drops?|increases?|decreases?|boosts?|savings?|"
+                        r"degradations?)\s+(?:in|of)\s+")
 
 
 def _multiple_of(before: str, after: str, keywords: Keywords) -> str | None:
@@ -331,26 +363,71 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
     table = keywords_of(tuple(keywords.items()), said_of, claim_words)
     if "÷" in (text or ""):   # "KV memory ÷3.2" is a reduction 3.2× (the same length: every position stays)
         text = _DIVIDED.sub(lambda m: f"{m['n']}×", text)
-    for before, m, after in _values_in_clauses(text or ""):
-        if (_parenthesised(before, len(before)) or table.baseline.search(before)
-                or table.changed_to.match(after)):
+    values = list(_values_in_clauses(text or ""))
+    ranges = {m.start(): low for before, m, _ in values if (low := range_low(before, table.baseline)) is not None}
+    lows = {m.start() - len(before) + low.start("v") for (before, m, _), low in
+            ((v, ranges[v[1].start()]) for v in values if v[1].start() in ranges)}
+    for before, m, after in values:
+        if m.start() in lows:   # a range's first figure: read with its last ("1.6–2.1×")
             continue
-        raw_unit = m["u"].lower() if m["u"] not in ("GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
-        per_weight = _PER_WEIGHT.fullmatch(raw_unit) is not None
-        unit = "bit" if per_weight else _UNIT.get(raw_unit, raw_unit)
-        if unit == "bit" and not (per_weight or _keyword_right_before(before, table) == _BITS):
+        low = ranges.get(m.start())
+        if low is not None:     # the range is read as one figure, written where it starts
+            before = before[:low.start()]
+        claim = _claim(before, m, after, table, about, where, signed=low is None)
+        if claim is None:
             continue
-        cell, row_subject = _in_table_row(before)
-        subject = _subject(cell, table) or row_subject or about
-        quantity = _BITS if unit == "bit" else _first_measured_in(unit, table, _readings(before, after, unit, subject,
-                                                                                         table))
-        if quantity is None:
-            continue
-        value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0) * (1000 if m["k"] else 1)
-        # the value compared is the figure without its sign: "−38%" and "reduces … by 38%" say the same
-        sign = found.group() if (found := _SIGN_BEFORE.search(before[-2:])) else ""
-        out.append(Claim(subject, quantity, unit, round(value, 9), sign + m.group().strip(), where))
+        if low is not None:   # one figure: its value the range's end, written as the range (``figures.span``)
+            claim = Claim(claim.subject, claim.quantity, claim.unit, claim.value, f"{low['v']}–{claim.written}", where)
+        out.append(claim)
     return out
+
+
+def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: str | None, where: str, *,
+           signed: bool = True) -> Claim | None:
+    """The claim the value ``m`` makes, written between ``before`` and ``after`` in its clause, or None."""
+    if (_parenthesised(before, len(before)) or (table.baseline.search(before) and not _BOUND.search(before))
+            or table.changed_to.match(after)):
+        return None
+    if m["u"] == "X" and before[-1:].isalpha():   # "MI325X", "RTX 4090X": a device, no factor
+        return None
+    raw_unit = ("×" if "times" in m["u"] else m["u"].lower()) if m["u"] not in (
+        "GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
+    per_weight = _PER_WEIGHT.fullmatch(raw_unit) is not None
+    unit = "bit" if per_weight else _UNIT.get(raw_unit, raw_unit)
+    if unit == "bit" and not (per_weight or _keyword_right_before(before, table) == _BITS):
+        return None
+    if unit in ("GB", "GiB") and device_memory(before, after):
+        return None   # "an A100 40GB", "80GB A100s": the device's memory, a setting
+    if _of_another_measure(before, after, table):
+        return None   # "2890x energy reduction", "energy consumption by 14.3%": not a quantity kb compares
+    cell, row_subject = _in_table_row(before)
+    subject = _subject(cell, table) or row_subject or about
+    quantity = _BITS if unit == "bit" else _first_measured_in(unit, table, _readings(before, after, unit, subject,
+                                                                                     table))
+    if quantity is None:
+        return None
+    value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0) * (1000 if m["k"] else 1)
+    # the value compared is the figure without its sign: "−38%" and "reduces … by 38%" say the same
+    sign = found.group() if signed and (found := _SIGN_BEFORE.search(before[-2:])) else ""
+    return Claim(subject, quantity, unit, round(value, 9), sign + m.group().strip(), where)
+
+
+# "more than 10x", "less than 5%": a bound of the figure, not a baseline after "than" ([compared])
+_BOUND = re.compile(r"\b(?:more|less|fewer|greater|no more|no less)\s+than\s*$", re.I)
+def _of_another_measure(before: str, after: str, table: Keywords) -> bool:
+    """Is the value of a measure kb does not compare (``[claim_words] other_measures``: energy, accuracy …)? Named
+    right after it ("2890x energy reduction", "44.1% energy reduction"), or, when no quantity is named after it, the
+    last measure named before it ("reduces energy consumption by up to 2.37x", "accuracy by 2.7%"; not "improves
+    accuracy and delivers 2.3x higher throughput")."""
+    if table.other_after.match(after):
+        return True
+    if _quantity_after(after, table) is not None:
+        return False
+    found = table.other_before.search(before[-60:])
+    if found is None:
+        return False
+    keyword = _last_keyword(before[-60:], table)
+    return keyword is None or keyword[1] < found.start("w")
 
 
 _DIVIDED = re.compile(r"÷(?P<n>\d+(?:\.\d+)?)")   # a factor a quantity is divided by, as a doc's line writes it

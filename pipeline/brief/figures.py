@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from pipeline.brief.claims import Claim
 
-__all__ = ["conflicts", "number", "sign", "unsigned"]
+__all__ = ["conflicts", "number", "sign", "span", "unsigned"]
 
 
 def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str | None, str, str, dict[str, list[str]]]]:
@@ -33,7 +33,10 @@ def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str |
     for (subject, quantity, unit), by_source in sorted(groups.items(), key=lambda g: (g[0][0] or "", g[0][1:])):
         single = {w: vals for w, vals in by_source.items() if len(vals) == 1}   # a table of conditions says nothing
         values = _by_value(single)
-        distinct = [w for w, _ in values.values() if not any(_rounds(w, other) for other, _ in values.values())]
+        ranges = [r for w, _ in values.values() if (r := span(w)) is not None]
+        # a figure another rounds, or one inside another's range ("2.1×" of "1.6–2.1x"), says the same
+        distinct = [w for w, _ in values.values() if not any(_rounds(w, other) for other, _ in values.values())
+                    and not (span(w) is None and any(lo <= (number(w) or -1.0) <= hi for lo, hi in ranges))]
         if len(single) >= 2 and len(distinct) >= 2:
             out.append((spelling.get(subject or "", subject), quantity, unit,
                         {written: places for _, (written, places) in sorted(values.items())}))
@@ -80,6 +83,15 @@ def unsigned(written: str) -> str:
 
 
 _FIGURE = re.compile(r"[−+-]?(?P<int>[\d,]+)(?:\.(?P<dec>\d+))?\s*(?P<unit>.*)")
+
+
+_SPAN = re.compile(r"(?P<lo>\d[\d,]*(?:\.\d+)?)–(?P<hi>\d[\d,]*(?:\.\d+)?)")
+
+
+def span(written: str) -> tuple[float, float] | None:
+    """The two ends of a range a claim is written as ("1.6–2.1x", ``claims.claims_in``), else None."""
+    m = _SPAN.match(written.strip())
+    return (float(m["lo"].replace(",", "")), float(m["hi"].replace(",", ""))) if m else None
 
 
 def number(written: str) -> float | None:

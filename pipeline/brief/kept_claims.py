@@ -30,7 +30,8 @@ from pipeline.classify.memo import source_digest
 CLAIMS_FILE = ".kb/cache/claims.json"
 FORMAT = 2   # the file's layout (2: one set of texts per doc); another one is read as empty
 # The modules whose code decides a text's claims: ``claims_in`` and what it reads names and baselines with.
-READING_MODULES = ("pipeline.brief.claims", "pipeline.brief.claim_words", "pipeline.brief.entities", "kb.names")
+READING_MODULES = ("pipeline.brief.claims", "pipeline.brief.claim_forms", "pipeline.brief.claim_words",
+                   "pipeline.brief.entities", "kb.names")
 
 Read = Callable[..., list[Claim]]   # (text, where, about=None) → its claims (``Facts.read_claims``)
 

@@ -178,14 +178,14 @@ def _said_of(table: dict[str, Any]) -> SaidOf:
 
 def _claim_words(table: dict[str, Any], compared: tuple[str, ...] = (), beside: tuple[tuple[str, str], ...] = (),
                  units: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> ClaimWords:
-    """``[claim_words]``: its not_names, baseline, changed_to, reporting, by, not_subject_after, approximately and
-    paper_words, lower-cased (a file without the table reads none), with ``compared``, ``[compared]``'s words,
-    ``beside``, ``[quantities_beside]``'s, and ``units``, ``[quantity_units]``'."""
+    """``[claim_words]``: its not_names, baseline, changed_to, reporting, by, not_subject_after, approximately,
+    paper_words and other_measures, lower-cased (a file without the table reads none), with ``compared``,
+    ``[compared]``'s words, ``beside``, ``[quantities_beside]``'s, and ``units``, ``[quantity_units]``'."""
     def words(key: str) -> tuple[str, ...]:
         return _nonblank(str.lower(w) for w in table.get(key, []))
     return ClaimWords(frozenset(words("not_names")), words("baseline"), words("changed_to"), compared, beside, units,
                       words("reporting"), words("by"), words("not_subject_after"), words("approximately"),
-                      words("paper_words"))
+                      words("paper_words"), words("other_measures"))
 
 
 def _beside(table: dict[str, Any]) -> tuple[tuple[str, str], ...]:

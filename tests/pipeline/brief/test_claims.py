@@ -192,7 +192,7 @@ def test_a_figure_with_thousands_separators_and_decimals_is_read_whole() -> None
     ("SLO violations -44% vs FCFS", "-44%"),                          # a hyphen-minus after a space
     ("SGLang decode 吞吐 +25%", "+25%"),
     ("p99 TTFT −34%（32K prompt）", "−34%"),
-    ("SLO 违约降低 30-40%", "40%"),                                     # a range: its hyphen is no sign
+    ("SLO 违约降低 30-40%", "30–40%"),                                  # a range, one figure: no sign
 ])
 def test_a_sign_written_before_a_figure_is_part_of_it(text: str, written: str) -> None:
     assert [c.written for c in claims_in(text, "A", QUANTITIES, SAID_OF, WORDS)][-1] == written
