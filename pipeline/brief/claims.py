@@ -13,11 +13,11 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined
-from pipeline.brief.claim_forms import device_memory, range_low
+from pipeline.brief.claim_forms import device_memory, range_low, released_over
 from pipeline.brief.claim_words import NAME, RELEASED, ClaimWords, Keywords, SaidOf, keywords_of
 from pipeline.brief.entities import ID_WRITTEN
 from pipeline.brief.words import FUNCTION_WORDS
@@ -72,6 +72,7 @@ class Claim:
     value: float
     written: str             # as written, sign and all: "2.4×", "380 ms", "−44%"
     where: str
+    over: str | None = None  # the named system a factor is over ("2.3x faster than FlashAttention-2"), if written
 
 
 _BRACKET = re.compile(r"[(（\[)）\]]")
@@ -222,7 +223,22 @@ def _readings(before: str, after: str, unit: str, subject: str | None, keywords:
     yield _quantity_after(after, keywords)
     yield _multiple_of(before, after, keywords) if unit == "×" else None
     yield _quantity_beside(before, after, keywords)
-    yield "speed-up" if unit == "×" and subject else None   # "SEIS 3.27×": a named speed-up
+    # "SEIS 3.27×", "1.7× over FlashAttention-2": a named speed-up, or one over a named system
+    yield "speed-up" if unit == "×" and (subject or over_named(after, right_after=True)) else None
+
+
+# the system a factor is over, named a few words after it ("1.7× over FlashAttention-2", "2.3x faster than vLLM's
+# kernel", "2.1× higher throughput vs SGLang")
+_OVER_NAMED = re.compile(r"\s*(?:[A-Za-z][\w-]*\s+){0,3}?(?:over|than|vs\.?|versus)\s+(?P<name>" + NAME + r")", re.I)
+_OVER_RIGHT_AFTER = re.compile(r"\s*(?:over|vs\.?|versus)\s+(?P<name>" + NAME + r")", re.I)
+
+
+def over_named(after: str, *, right_after: bool = False) -> str | None:
+    """The system a factor is over, named by its coined name a few words after it (``_OVER_NAMED``; ``right_after``:
+    with no word between, "1.7× over FlashAttention-2"), or None: "2× more often than the throughput suggests" and
+    "4.1x sooner than loading from …" name none."""
+    m = (_OVER_RIGHT_AFTER if right_after else _OVER_NAMED).match(after)
+    return m["name"] if m is not None and coined(m["name"]) else None
 
 
 def _an_earlier_figures_keyword(before: str, keywords: Keywords) -> bool:
@@ -373,11 +389,11 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
         low = ranges.get(m.start())
         if low is not None:     # the range is read as one figure, written where it starts
             before = before[:low.start()]
-        claim = _claim(before, m, after, table, about, where, signed=low is None)
+        claim = _claim(before, m, after, table, released_over(text, m.start()) or about, where, signed=low is None)
         if claim is None:
             continue
         if low is not None:   # one figure: its value the range's end, written as the range (``figures.span``)
-            claim = Claim(claim.subject, claim.quantity, claim.unit, claim.value, f"{low['v']}–{claim.written}", where)
+            claim = replace(claim, written=f"{low['v']}–{claim.written}")
         out.append(claim)
     return out
 
@@ -409,7 +425,8 @@ def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: st
     value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0) * (1000 if m["k"] else 1)
     # the value compared is the figure without its sign: "−38%" and "reduces … by 38%" say the same
     sign = found.group() if signed and (found := _SIGN_BEFORE.search(before[-2:])) else ""
-    return Claim(subject, quantity, unit, round(value, 9), sign + m.group().strip(), where)
+    over = over_named(after) if unit == "×" else None
+    return Claim(subject, quantity, unit, round(value, 9), sign + m.group().strip(), where, over)
 
 
 # "more than 10x", "less than 5%": a bound of the figure, not a baseline after "than" ([compared])

@@ -28,7 +28,8 @@ from pipeline.brief.claims import Claim
 from pipeline.classify.memo import source_digest
 
 CLAIMS_FILE = ".kb/cache/claims.json"
-FORMAT = 2   # the file's layout (2: one set of texts per doc); another one is read as empty
+# the file's layout (2: one set of texts per doc; 3: a factor's named baseline); another one is read as empty
+FORMAT = 3
 # The modules whose code decides a text's claims: ``claims_in`` and what it reads names and baselines with.
 READING_MODULES = ("pipeline.brief.claims", "pipeline.brief.claim_forms", "pipeline.brief.claim_words",
                    "pipeline.brief.entities", "kb.names")
@@ -60,7 +61,7 @@ class KeptClaims:
             found = _parse(raw, where)
             if found is None:
                 found = read(text, where, about)
-                raw = [[c.subject, c.quantity, c.unit, c.value, c.written] for c in found]
+                raw = [[c.subject, c.quantity, c.unit, c.value, c.written, c.over] for c in found]
             self._used[key] = raw
             return found
         return claims
@@ -87,11 +88,11 @@ def _parse(raw: Any, where: str) -> list[Claim] | None:
         return None
     out = []
     for c in raw:
-        if not (isinstance(c, list) and len(c) == 5 and (c[0] is None or isinstance(c[0], str))
+        if not (isinstance(c, list) and len(c) == 6 and all(x is None or isinstance(x, str) for x in (c[0], c[5]))
                 and all(isinstance(x, str) for x in (c[1], c[2], c[4]))
                 and isinstance(c[3], (int, float)) and not isinstance(c[3], bool)):
             return None   # damaged by another hand: read the text again
-        out.append(Claim(c[0], c[1], c[2], float(c[3]), c[4], where))
+        out.append(Claim(c[0], c[1], c[2], float(c[3]), c[4], where, c[5]))
     return out
 
 

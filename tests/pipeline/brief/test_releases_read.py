@@ -1,0 +1,85 @@
+"""Figures of a release and factors over a named system, as a kernel engineer's notes and abstracts write them
+(day 32: a release's changelog pasted under its headings, a speed-up quoted "over FlashAttention-2")."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.brief.claims import Claim, claims_in
+from pipeline.brief.figures import conflicts
+from pipeline.brief.rules import load_rules
+
+RULES = load_rules()
+
+
+def read(text: str, where: str = "A") -> list[Claim]:
+    return claims_in(text, where, RULES.quantities, RULES.said_of, RULES.claim_words)
+
+
+CHANGELOG = """## 1. Lathe changelog（原文照贴）
+
+> **Lathe 2.5.0** (2026-11-19)
+> - decode: CUDA graphs captured up to batch 256; median TPOT −8.7% at batch 128
+> - attention: new FP8 kernel, kernel latency 22.5 µs per call
+>
+> **Lathe 2.4.3** (2026-11-10)
+> - decode: fused RMSNorm + RoPE; median TPOT −3.1% at batch 128
+
+## 2. 我们的池子
+
+- 升级后 TPOT −6%
+"""
+
+
+def test_a_changelogs_figures_are_the_release_its_heading_names() -> None:
+    """Each release's figures under its own heading; a later section's are not the release's."""
+    got = [(c.subject, c.quantity, c.written) for c in read(CHANGELOG)]
+    assert got == [("Lathe 2.5.0", "TPOT", "−8.7%"), ("Lathe 2.5.0", "latency", "22.5 µs"),
+                   ("Lathe 2.4.3", "TPOT", "−3.1%"), (None, "TPOT", "−6%")]
+
+
+def test_a_changelog_as_a_notes_entry_keeps_it_is_read_alike() -> None:
+    """An entry's text is kept without its Markdown: the release's heading is a line of its name and date. The team's
+    own line after it ("我们…") is the team's, not the release's."""
+    stored = ("1. Lathe changelog（原文照贴）\nLathe 2.5.0 (2026-11-19)\ndecode: median TPOT −8.7% at batch 128\n"
+              "Lathe 2.4.3 (2026-11-10)\ndecode: median TPOT −3.1% at batch 128\n我们升级后 TPOT −6%，自己量的")
+    assert [(c.subject, c.written) for c in read(stored)] == [("Lathe 2.5.0", "−8.7%"), ("Lathe 2.4.3", "−3.1%"),
+                                                              (None, "−6%")]
+
+
+def test_a_line_labelled_with_a_release_is_the_releases() -> None:
+    """"Lathe 2.5.0 的 changelog：…，decode TPOT −7.8%" quotes the release; against its changelog's −8.7%, a conflict
+    (two digits swapped); against 2.4.3's −3.1% none (another release)."""
+    quote = read("- Lathe 2.5.0 的 changelog：CUDA graph 覆盖到 batch 256，decode TPOT −7.8%", "note")
+    assert [(c.subject, c.quantity, c.written) for c in quote] == [("Lathe 2.5.0", "TPOT", "−7.8%")]
+    assert conflicts(read(CHANGELOG, "changelog") + quote, set()) == [
+        ("Lathe 2.5.0", "TPOT", "%", {"−7.8%": ["note"], "−8.7%": ["changelog"]})]
+
+
+@pytest.mark.parametrize(("text", "over"), [
+    ("1.7× over FlashAttention-2 的 paged decode kernel", "FlashAttention-2"),
+    ("2.3x faster than vLLM's paged attention kernel", "vLLM"),
+    ("2.2x faster than autoregressive decoding", None),      # no system named: a plain speed-up
+    ("2.1× throughput vs SGLang", "SGLang"),
+])
+def test_a_factor_over_a_named_system_keeps_that_system(text: str, over: str | None) -> None:
+    [claim] = read(text)
+    assert (claim.quantity, claim.over) == ("speed-up" if "throughput" not in text else "throughput", over)
+
+
+def test_a_place_with_factors_over_several_systems_gives_the_one_over_the_same() -> None:
+    """The abstract's "2.3x faster than FlashAttention-2's kernel and 1.4x faster than vLLM's" are two comparisons,
+    not a table of conditions: a note's "1.7× over FlashAttention-2" is set against the 2.3x; one over a system the
+    abstract does not name, against neither."""
+    abstract = read("JagPage's kernel is 2.3x faster than FlashAttention-2's paged decode kernel and 1.4x faster "
+                    "than vLLM's paged attention kernel.", "abstract")
+    assert conflicts(abstract + read("1.7× over FlashAttention-2", "note"), set()) == [
+        (None, "speed-up", "×", {"1.7×": ["note"], "2.3x": ["abstract"]})]
+    assert conflicts(abstract + read("1.4× over vLLM", "note"), set()) == []
+    assert conflicts(abstract + read("1.9× over SGLang", "note"), set()) == []
+
+
+def test_time_saved_per_output_token_is_tpot() -> None:
+    assert [(c.quantity, c.written) for c in read("saves 38 µs per output token at batch 1")] == [("TPOT", "38 µs")]
+    assert [(c.quantity, c.written) for c in read("每个输出 token 省 83 µs")] == [("TPOT", "83 µs")]
+    assert [(c.quantity, c.written) for c in read("cuts the cost per output token by 30%")] == [
+        ("cost per token", "30%")]
