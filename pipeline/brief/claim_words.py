@@ -84,7 +84,7 @@ class Keywords:
     verb_value: re.Pattern[str] = _NEVER             # "NAME [(…)] VERB [about]" at the end of the text before a value
     by: frozenset[str] = frozenset()
     not_subject_after: re.Pattern[str] = _NEVER      # a word before a name that is no verb's subject ("into vLLM")
-    other_before: re.Pattern[str] = _NEVER           # the last [claim_words] other_measures word (group ``w``)
+    other_each: re.Pattern[str] = _NEVER             # a [claim_words] other_measures word (group ``w``)
     other_after: re.Pattern[str] = _NEVER            # … or one right after a value, maybe after a comparative
 
 
@@ -167,14 +167,14 @@ def _verb_value(words: ClaimWords) -> re.Pattern[str]:
 
 
 def _other_measures(words: tuple[str, ...], comparatives: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """``[claim_words] other_measures`` as the two patterns that read them: the last one written (whole words), and
+    """``[claim_words] other_measures`` as the two patterns that read them: each one written (whole words), and
     one starting the text after a value, maybe after a comparative ("2890x energy reduction", "1.6x higher
     accuracy")."""
     if not words:
         return _NEVER, _NEVER
     said = "|".join(word_pattern(w, start=True, end=True) for w in sorted(words, key=len, reverse=True))
     more = rf"(?:(?:{_one_of(comparatives)})\s+)?" if comparatives else ""
-    return re.compile(rf".*(?P<w>{said})", re.I | re.S), re.compile(rf"^\s*{more}(?:{said})", re.I)
+    return re.compile(rf"(?P<w>{said})", re.I), re.compile(rf"^\s*{more}(?:{said})", re.I)
 
 
 def _word_at_end(words: tuple[str, ...]) -> re.Pattern[str]:

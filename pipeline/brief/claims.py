@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
@@ -109,16 +110,10 @@ def quantity_before(text: str, at: int, quantities: dict[str, str]) -> str | Non
     return found[0] if found else None
 
 
-def _quantity(before: str, unit: str, keywords: Keywords) -> str | None:
-    found = _last_keyword(before, keywords)
-    return found[0] if found else _IMPLIED.get(unit)
-
-
-def _own_keyword_before(before: str, keywords: Keywords) -> str | None:
-    """The quantity of the keyword written last before a value, unless an earlier figure is said of it: in
-    "adds 6% to TTFT and 4% to …" the TTFT before 4% is the 6%'s; in "TTFT drops 40% to the latency of a
-    cache hit" the TTFT is the 40%'s own, whatever keyword follows."""
-    found = _last_keyword(before, keywords)
+def _own_keyword_before(before: str, keywords: Keywords, found: tuple[str, int] | None) -> str | None:
+    """The quantity of the keyword written last before a value (``found``: ``_last_keyword``'s), unless an earlier
+    figure is said of it: in "adds 6% to TTFT and 4% to …" the TTFT before 4% is the 6%'s; in "TTFT drops 40% to the
+    latency of a cache hit" the TTFT is the 40%'s own, whatever keyword follows."""
     # a keyword an earlier figure is said of: "6% to TTFT" (and "6% to the TTFT"), right before the keyword
     earlier = keywords.said_of_earlier
     if found is None or (earlier is not None and earlier.search(before, 0, found[1])):
@@ -216,10 +211,12 @@ _NEARLY_BEFORE = re.compile(r"(?:都|已经|就)\s*快\s*$")
 
 def _readings(before: str, after: str, unit: str, subject: str | None, keywords: Keywords) -> Iterator[str | None]:
     """The quantity a value may be of, by each reading in turn (lazily: most values stop at the first)."""
-    mine = not _an_earlier_figures_keyword(before[-60:], keywords)
-    yield _own_keyword_before(before[-60:], keywords) if mine else None
+    tail = before[-60:]
+    found = _last_keyword(tail, keywords)
+    mine = not _an_earlier_figures_keyword(tail, keywords, found)
+    yield _own_keyword_before(tail, keywords, found) if mine else None
     yield _quantity_said_of(after, keywords)
-    yield _quantity(before[-60:], unit, keywords) if mine else _IMPLIED.get(unit)
+    yield found[0] if found and mine else _IMPLIED.get(unit)   # any keyword before it, else what its unit says
     yield _quantity_after(after, keywords)
     yield _multiple_of(before, after, keywords) if unit == "×" else None
     yield _quantity_beside(before, after, keywords)
@@ -241,10 +238,9 @@ def over_named(after: str, *, right_after: bool = False) -> str | None:
     return m["name"] if m is not None and coined(m["name"]) else None
 
 
-def _an_earlier_figures_keyword(before: str, keywords: Keywords) -> bool:
-    """Is the keyword written last before a value an earlier figure's, named right after it ("3.72x-4.86x TTFT
-    speedup and 3.93x higher throughput": the speed-up is the 4.86x's)? Not "TTFT 380 ms, TPOT 30 ms"."""
-    found = _last_keyword(before, keywords)
+def _an_earlier_figures_keyword(before: str, keywords: Keywords, found: tuple[str, int] | None) -> bool:
+    """Is the keyword written last before a value (``found``) an earlier figure's, named right after it ("3.72x-4.86x
+    TTFT speedup and 3.93x higher throughput": the speed-up is the 4.86x's)? Not "TTFT 380 ms, TPOT 30 ms"."""
     m = _FIGURE_THEN_WORD.search(before, 0, found[1]) if found is not None else None
     return m is not None and (m["w"] is None or m["w"].lower() in keywords.words)
 
@@ -414,14 +410,12 @@ def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: st
         return None
     if unit in ("GB", "GiB") and device_memory(before, after):
         return None   # "an A100 40GB", "80GB A100s": the device's memory, a setting
-    if _of_another_measure(before, after, table):
-        return None   # "2890x energy reduction", "energy consumption by 14.3%": not a quantity kb compares
     cell, row_subject = _in_table_row(before)
     subject = _subject(cell, table) or row_subject or about
     quantity = _BITS if unit == "bit" else _first_measured_in(unit, table, _readings(before, after, unit, subject,
                                                                                      table))
-    if quantity is None:
-        return None
+    if quantity is None or _of_another_measure(before, after, table):
+        return None   # "2890x energy reduction", "energy consumption by 14.3%": not a quantity kb compares
     value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0) * (1000 if m["k"] else 1)
     # the value compared is the figure without its sign: "−38%" and "reduces … by 38%" say the same
     sign = found.group() if signed and (found := _SIGN_BEFORE.search(before[-2:])) else ""
@@ -438,10 +432,8 @@ def _of_another_measure(before: str, after: str, table: Keywords) -> bool:
     accuracy and delivers 2.3x higher throughput")."""
     if table.other_after.match(after):
         return True
-    if _quantity_after(after, table) is not None:
-        return False
-    found = table.other_before.search(before[-60:])
-    if found is None:
+    found = next(iter(deque(table.other_each.finditer(before[-60:]), maxlen=1)), None)   # the last one written
+    if found is None or _quantity_after(after, table) is not None:
         return False
     keyword = _last_keyword(before[-60:], table)
     return keyword is None or keyword[1] < found.start("w")
