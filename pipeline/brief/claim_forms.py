@@ -12,20 +12,38 @@ from pipeline.brief.claim_words import NAME
 __all__ = ["device_memory", "range_low", "released_over"]
 
 # A range's first figure, right before its last ("1.6–2.1×", "3.72x-4.86x", "1.22 to 2.00 times", "between 20% and
-# 35%"): a unit of its own, if any, a factor's or a share's (a time or a size before "to" starts a change: "1.9 s to
-# 0.8 s"); not part of a name or a version ("Llama-3-8B").
-_LOW = r"(?<![\w.,-])(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*(?P<u>[xX×%]|倍|\$?\\times\$?)?\s*"
-_RANGE_LOW = re.compile(r"(?:" + _LOW + r"(?:-{1,2}|[–—~～至到]|to)|between\s+" + _LOW.replace("?P<", "?P<b")
-                        + r"and)\s*$", re.I)
+# 35%", "24-36 μs"): a unit of its own, if any, the last's; not part of a name, a version or a power ("Llama-3-8B",
+# "10^3"). A dash joins the two (an em dash only tight: "batch 64 — 2.1×" sets a condition off); "to", 至 and 到 join
+# only factors and shares ("1.9 s to 0.8 s", "降了 30% 到 1.2 s" are changes).
+_NUMBER = r"\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?"
+_LOW = r"(?<![\w.,^-])(?P<v>" + _NUMBER + r")(?:\s*(?P<u>[xX×%]|倍|\$?\\times\$?))?"
+_RANGE_LOW = re.compile(r"(?:" + _LOW + r"(?P<c>\s*(?:-{1,2}|–|~|～)\s*|—|\s*(?P<w>至|到)\s*|\s+(?P<to>to)\s+)"
+                        r"|between\s+" + _LOW.replace("?P<", "?P<b") + r"\s+and\s+)$", re.I)
+_FROM = re.compile(r"(?<![A-Za-z])from(?![A-Za-z])|从", re.I)
 
 
-def range_low(before: str, baseline: re.Pattern[str]) -> re.Match[str] | _Low | None:
-    """The first figure of a range the value after ``before`` ends, or None; not a change's ("from 30% to 20%",
-    "从 30% 到 20%": ``baseline``, the [claim_words] baseline words, before it)."""
+def range_low(before: str, last: re.Match[str], baseline: re.Pattern[str]) -> re.Match[str] | _Low | None:
+    """The first figure of the range whose last is ``last`` (a ``claims._VALUE`` match) written right after
+    ``before``, or None: it is smaller than the last, in its unit if it writes one, and starts no change ("from 30% to
+    20%", "从 30% 到 20%", "from 1.2x at batch size 1 to 3.4x": ``baseline``, the [claim_words] baseline words, right
+    before it, or "from" before it in the clause when a word joins the two)."""
     m = _RANGE_LOW.search(before, max(0, len(before) - 40))
-    if m is None or baseline.search(before[:m.start()]):
+    if m is None:
         return None
-    return _Low(m) if m["bv"] else m
+    low = _Low(m) if m["bv"] else m
+    unit = _kind(last["u"])
+    worded = m["w"] or m["to"]
+    if (low["u"] and _kind(low["u"]) != unit) or (worded and unit not in ("×", "%")) \
+            or float(low["v"].replace(",", "")) >= float(last["v"].replace(",", "")) \
+            or baseline.search(before[:m.start()]) or (worded and _FROM.search(before, 0, m.start())):
+        return None
+    return low
+
+
+def _kind(unit: str) -> str:
+    """A factor's or a share's unit however written ("x", "倍", "times", "$\\times$" → "×"; "percent" → "%")."""
+    low = unit.lower()
+    return "×" if low in ("x", "×", "倍") or "times" in low else "%" if low == "%" or low.startswith("per") else unit
 
 
 class _Low:
@@ -41,38 +59,46 @@ class _Low:
         return self._m.start("b" + group) if isinstance(group, str) else self._m.start()
 
 
-# A GPU written right before or after a memory size: the device's ("an A100 40GB", "H100-80GB", "80GB A100s").
-_DEVICE = r"(?:[A-Z]{1,3}\d{2,4}[A-Z]?|MI\d{3}X?)"
+# A GPU written right before or after a memory size that is a GPU's capacity: the device's ("an A100 40GB",
+# "H100-80GB", "80GB A100s"); not "峰值显存 H100 62 GB" (measured on one), nor a number format's ("BF16 140 GB").
+_DEVICE = r"(?!(?:FP|BF|INT|TF)\d)(?:[A-Z]{1,3}\d{2,4}[A-Z]?|MI\d{3}X?)"
 _DEVICE_BEFORE = re.compile(r"(?<![A-Za-z0-9])" + _DEVICE + r"(?:\s+(?:SXM\d?|PCIe))?[\s-]*$")
 _DEVICE_AFTER = re.compile(r"\s*" + _DEVICE + r"(?![a-z])")
+_CAPACITIES = {16, 24, 32, 40, 48, 64, 80, 94, 96, 128, 141, 144, 180, 192, 256, 288}   # GB of the GPUs sold
 
 
-def device_memory(before: str, after: str) -> bool:
-    """Is the memory size between ``before`` and ``after`` a GPU's ("an A100 40GB", "H100-80GB", "80GB A100s")?"""
-    return _DEVICE_BEFORE.search(before) is not None or _DEVICE_AFTER.match(after) is not None
+def device_memory(before: str, value: float, after: str) -> bool:
+    """Is the memory size ``value`` (GB) between ``before`` and ``after`` a GPU's ("an A100 40GB", "80GB A100s")?"""
+    return value in _CAPACITIES and (_DEVICE_BEFORE.search(before) is not None
+                                     or _DEVICE_AFTER.match(after) is not None)
 
 
-# A release: a name and its version ("Lathe 2.5.0", "vLLM v0.6.2").
-_RELEASE = NAME + r"\s+[vV]?\d+(?:\.\d+)+"
+# A release: a name and its version ("Lathe 2.5.0", "vLLM v0.6.2"), maybe the version it was upgraded to ("vLLM 0.6.2 →
+# 0.7.0": the figures are 0.7.0's); a model and its size is none ("Llama 3.1 70B：", "Qwen 2.5 (72B, TP4)": the model a
+# figure was measured on).
+_RELEASE = NAME + r"\s+[vV]?\d+(?:\.\d+)+(?:\s*(?:→|->|=>|to|到)\s*[vV]?(?P<to>\d+(?:\.\d+)+))?"
+_MODEL_SIZE = re.compile(r"[\s(（,，]\d+(?:\.\d+)?[BM]\b")
 # A line that labels what follows with a release: "Lathe 2.5.0 的 changelog：…", "Lathe 2.5.0 release notes: …"
-_LABEL = re.compile(r"\s*(?:[-*>]\s*)*(?P<name>" + _RELEASE + r")(?:\s*的|['’]s)?[^:：\n]{0,16}[:：]")
+_LABEL = re.compile(r"\s*(?:[-*>]\s*)*(?P<name>" + _RELEASE + r")(?P<rest>(?:\s*的|['’]s)?[^:：\n]{0,16})[:：]")
 # A line naming a release alone, maybe bold or a Markdown heading, maybe with its date: a changelog's section heading
 # ("> **Lathe 2.5.0** (2026-11-19)", "### vLLM 0.7.0", or "Lathe 2.5.0 (2026-11-19)" as a note's entry keeps it)
 _HEADING = re.compile(r"\s*(?:>\s*)*(?:#{1,6}\s+)?(?:\*\*)?(?P<name>" + _RELEASE + r")(?:\*\*)?"
-                      r"\s*(?:[(（][^)）\n]{0,30}[)）])?\s*$")
-_TEAM_SPEAKS = re.compile(r"\s*(?:[-*>]\s*)*(?:我们|咱们|我|our\b|we\b)", re.I)
+                      r"(?P<rest>\s*(?:[(（][^)）\n]{0,30}[)）])?)\s*$")
+# the team speaking in a line after a pasted changelog: its own measurement, not the release's figure
+_TEAM_SPEAKS = re.compile(r"我们|咱们|(?<![A-Za-z])(?:our|we)(?![A-Za-z])", re.I)
 _HEADING_REACH = 8   # lines above a figure a release's heading is looked for (a changelog's section)
 
 
 def released_over(text: str, at: int) -> str | None:
     """The release the figure at ``at`` is of when no name is written by it: the one its line starts by labelling
     ("Lathe 2.5.0 的 changelog：CUDA graph 覆盖到 batch 256，decode TPOT −7.8%"), else the one a heading above it
-    names, the nearest within a changelog's section ("**Lathe 2.5.0**" over "- decode: … median TPOT −8.7%")."""
+    names, the nearest within a changelog's section ("**Lathe 2.5.0**" over "- decode: … median TPOT −8.7%"): not
+    past a blank line, another section's heading or a line the team speaks in."""
     start = text.rfind("\n", 0, at) + 1
     m = _LABEL.match(text, start)
     if m is not None and m.end() <= at:
-        return m["name"]
-    if _TEAM_SPEAKS.match(text, start):   # the team's own line after a pasted changelog: not the release's figure
+        return _release(m)
+    if _TEAM_SPEAKS.search(text, start, at):
         return None
     for _ in range(_HEADING_REACH):
         if start == 0:
@@ -80,7 +106,16 @@ def released_over(text: str, at: int) -> str | None:
         start = text.rfind("\n", 0, start - 1) + 1
         line = text[start:text.find("\n", start) if "\n" in text[start:] else len(text)]
         if (h := _HEADING.match(line)) is not None:
-            return h["name"]
-        if line.lstrip().startswith("#"):   # another section's heading: its figures are not the release's
+            return _release(h)
+        if not line.strip() or line.lstrip().startswith("#"):   # another paragraph or section: not the release's
             return None
     return None
+
+
+def _release(m: re.Match[str]) -> str | None:
+    """The release ``m`` names (the version upgraded to, when it names two), or None for a model and its size."""
+    if _MODEL_SIZE.search(m["name"] + m["rest"]):
+        return None
+    if m["to"]:
+        return re.sub(r"\s+[vV]?\d+(?:\.\d+)+.*$", "", m["name"]) + " " + m["to"]
+    return m["name"]

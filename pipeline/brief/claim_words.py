@@ -174,7 +174,7 @@ def _other_measures(words: tuple[str, ...], comparatives: tuple[str, ...]) -> tu
         return _NEVER, _NEVER
     said = "|".join(word_pattern(w, start=True, end=True) for w in sorted(words, key=len, reverse=True))
     more = rf"(?:(?:{_one_of(comparatives)})\s+)?" if comparatives else ""
-    return re.compile(rf"(?P<w>{said})", re.I), re.compile(rf"^\s*{more}(?:{said})", re.I)
+    return re.compile(rf"(?P<w>{said})", re.I), re.compile(rf"^\s*{more}(?P<w>{said})", re.I)
 
 
 def _word_at_end(words: tuple[str, ...]) -> re.Pattern[str]:

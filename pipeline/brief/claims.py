@@ -29,7 +29,7 @@ _COUNTED = r"(?![A-Za-z]+\d|\d)"
 # "6.2 times" is a factor only before what it multiplies or compares ("times faster", "times the throughput"); "run
 # 5 times" counts runs. LaTeX writes a factor "5.0$\\times$" (abstracts).
 _TIMES_WHAT = (r"\s+(?:faster|slower|higher|lower|more|less|fewer|smaller|larger|greater|better|speed-?ups?|"
-               r"improvements?|reductions?|the|as|over)\b")
+               r"improvements?|reductions?|the|as)\b")
 # "1,234.5" is one value, "1.84k tok/s" 1,840 tokens/s. It is written to start with a digit outside any
 # alternation (1–3 digits and groups of three, else digits: a digit, then 0–2 more and the groups, else more
 # digits), so the regex engine knows what a match starts with and skips to the digits in C.
@@ -235,16 +235,27 @@ def over_named(after: str, *, right_after: bool = False) -> str | None:
     with no word between, "1.7× over FlashAttention-2"), or None: "2× more often than the throughput suggests" and
     "4.1x sooner than loading from …" name none."""
     m = (_OVER_RIGHT_AFTER if right_after else _OVER_NAMED).match(after)
-    return m["name"] if m is not None and coined(m["name"]) else None
+    return m["name"] if m is not None and coined(m["name"]) and not _DTYPE.match(m["name"]) else None
+
+
+# a number format, no system: "3.5× over FP16" compresses, "2× over INT8" is a format's figure
+_DTYPE = re.compile(r"(?:FP|BF|INT|UINT|TF|MXFP|NVFP)\d|W\d+A\d+|E\dM\d", re.I)
 
 
 def _an_earlier_figures_keyword(before: str, keywords: Keywords, found: tuple[str, int] | None) -> bool:
     """Is the keyword written last before a value (``found``) an earlier figure's, named right after it ("3.72x-4.86x
     TTFT speedup and 3.93x higher throughput": the speed-up is the 4.86x's)? Not "TTFT 380 ms, TPOT 30 ms"."""
-    m = _FIGURE_THEN_WORD.search(before, 0, found[1]) if found is not None else None
+    if found is None:
+        return False
+    low = before.lower()
+    end = found[1] + max(len(w) for w, _ in keywords.pairs if low.startswith(w, found[1]))
+    if not before[end:].strip(_BETWEEN_KEYWORD_AND_VALUE):
+        return False   # written right before this value: its own ("TTFT 380 ms TPOT 32 ms", "显存 −30%")
+    m = _FIGURE_THEN_WORD.search(before, 0, found[1])
     return m is not None and (m["w"] is None or m["w"].lower() in keywords.words)
 
 
+_BETWEEN_KEYWORD_AND_VALUE = " \t:：=+-−"   # what may stand between a keyword and its value ("TPOT: −5%")
 # a figure, then maybe another keyword, ending where a keyword starts ("4.86x TTFT " + "speedup", "2.1× " + "吞吐";
 # not "6% to " + "TTFT")
 _FIGURE_THEN_WORD = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|times\b|ms\b|s\b|GB\b)\s*"
@@ -275,8 +286,8 @@ def _quantity_after(after: str, keywords: Keywords) -> str | None:
         low = low[m.end():]
     if m := keywords.comparative.match(low):
         low = low[m.end():]
-    if m := _CHANGE_IN.match(low):   # "10-20x gains in inference throughput", "a 4.18% drop in throughput"
-        return _keyword_among_words(low[m.end():], keywords)
+    if m := _CHANGE_IN.match(low):   # "10-20x gains in inference throughput", "a 35% reduction in p99 TTFT"
+        return _quantity_after(low[m.end():], keywords)
     hits = [(low.find(w), -len(w), w, q) for w, q in keywords.pairs if 0 <= low.find(w) <= 3]
     if not hits:
         return _keyword_among_words(low, keywords)
@@ -376,7 +387,7 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
     if "÷" in (text or ""):   # "KV memory ÷3.2" is a reduction 3.2× (the same length: every position stays)
         text = _DIVIDED.sub(lambda m: f"{m['n']}×", text)
     values = list(_values_in_clauses(text or ""))
-    ranges = {m.start(): low for before, m, _ in values if (low := range_low(before, table.baseline)) is not None}
+    ranges = {m.start(): low for before, m, _ in values if (low := range_low(before, m, table.baseline)) is not None}
     lows = {m.start() - len(before) + low.start("v") for (before, m, _), low in
             ((v, ranges[v[1].start()]) for v in values if v[1].start() in ranges)}
     for before, m, after in values:
@@ -400,21 +411,23 @@ def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: st
     if (_parenthesised(before, len(before)) or (table.baseline.search(before) and not _BOUND.search(before))
             or table.changed_to.match(after)):
         return None
-    if m["u"] == "X" and before[-1:].isalpha():   # "MI325X", "RTX 4090X": a device, no factor
-        return None
+    if m["u"] == "X" and (before[-1:].isalpha() or re.fullmatch(r"\d{3,}", m["v"])):
+        return None   # "MI325X", "Ryzen 9 7950X": a device's model, no factor
+    if before.endswith(("^", "^{")) or _OVER_A_FIGURE.search(before):
+        return None   # "$10^3\times$": a power's exponent; "to 62% over 45% for LRU": the baseline's figure
     raw_unit = ("×" if "times" in m["u"] else m["u"].lower()) if m["u"] not in (
         "GB/s", "Gb/s", "MB/s", "TB/s", "GiB", "GB") else m["u"]
     per_weight = _PER_WEIGHT.fullmatch(raw_unit) is not None
     unit = "bit" if per_weight else _UNIT.get(raw_unit, raw_unit)
     if unit == "bit" and not (per_weight or _keyword_right_before(before, table) == _BITS):
         return None
-    if unit in ("GB", "GiB") and device_memory(before, after):
+    if unit in ("GB", "GiB") and device_memory(before, float(m["v"].replace(",", "")), after):
         return None   # "an A100 40GB", "80GB A100s": the device's memory, a setting
     cell, row_subject = _in_table_row(before)
     subject = _subject(cell, table) or row_subject or about
     quantity = _BITS if unit == "bit" else _first_measured_in(unit, table, _readings(before, after, unit, subject,
                                                                                      table))
-    if quantity is None or _of_another_measure(before, after, table):
+    if quantity is None or _of_another_measure(before, after, unit, table):
         return None   # "2890x energy reduction", "energy consumption by 14.3%": not a quantity kb compares
     value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0) * (1000 if m["k"] else 1)
     # the value compared is the figure without its sign: "−38%" and "reduces … by 38%" say the same
@@ -423,16 +436,27 @@ def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: st
     return Claim(subject, quantity, unit, round(value, 9), sign + m.group().strip(), where, over)
 
 
+# a figure, then "over": the value after it is what the figure is over ("62% over 45% for LRU")
+_OVER_A_FIGURE = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|ms\b|s\b|GB/s|GB\b|tokens?/s)\s+over\s*$")
 # "more than 10x", "less than 5%": a bound of the figure, not a baseline after "than" ([compared])
 _BOUND = re.compile(r"\b(?:more|less|fewer|greater|no more|no less)\s+than\s*$", re.I)
-def _of_another_measure(before: str, after: str, table: Keywords) -> bool:
+def _hyphened(text: str, start: int, end: int) -> bool:
+    """Is the word at ``start:end`` part of a hyphened word ("non-power-of-two", "accuracy-preserving")?"""
+    return text[start - 1:start] == "-" or text[end:end + 1] == "-"
+
+
+def _of_another_measure(before: str, after: str, unit: str, table: Keywords) -> bool:
     """Is the value of a measure kb does not compare (``[claim_words] other_measures``: energy, accuracy …)? Named
     right after it ("2890x energy reduction", "44.1% energy reduction"), or, when no quantity is named after it, the
     last measure named before it ("reduces energy consumption by up to 2.37x", "accuracy by 2.7%"; not "improves
     accuracy and delivers 2.3x higher throughput")."""
-    if table.other_after.match(after):
+    if unit in _IMPLIED:   # tokens/s, GB/s, GB measure what they say, whatever else the sentence names
+        return False
+    if (m := table.other_after.match(after)) and not _hyphened(after, m.start("w"), m.end("w")):
         return True
-    found = next(iter(deque(table.other_each.finditer(before[-60:]), maxlen=1)), None)   # the last one written
+    tail = before[-60:]
+    found = next(iter(deque((m for m in table.other_each.finditer(tail)
+                             if not _hyphened(tail, m.start("w"), m.end("w"))), maxlen=1)), None)   # the last one
     if found is None or _quantity_after(after, table) is not None:
         return False
     keyword = _last_keyword(before[-60:], table)
