@@ -185,7 +185,7 @@ _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/
 # A bare number is read as a short ID only where the words around it say one paper follows another ("作者说是
 # 2610.1635 的后续"): a few weeks of listings extend almost any "26MM.NNNN", and "论文表 3：2605.3125" is a number.
 _CUE_REACH = 16
-_PAPER_CUE = re.compile(r"后续|续作|续集|升级版|二代|第二代|前作|follow-?up|sequel|second generation|prior work|"
+_PAPER_CUE = re.compile(r"后续|续作|续集|后传|升级版|二代|第二代|前作|follow-?up|sequel|second generation|prior work|"
                         r"earlier paper|previous paper", re.I)
 
 # arXiv's first ID of the form YYMM.NNNN: 0704.0001 (April 2007)

@@ -1,15 +1,16 @@
 """Forms a figure is written in that say what it is before any word does (``claims.claims_in``): a range
 ("1.6–2.1×", "between 20% and 35%"), read as one figure, and a memory size written beside a GPU ("an A100 40GB"),
-the device's, not a measurement; and the release a line's figures are of, named where the line starts or by the
-heading above it ("**Lathe 2.5.0**" in a pasted changelog).
+the device's, not a measurement; the system a factor is over ("1.7× over FlashAttention-2"); and the release a line's
+figures are of, named where the line starts or by the heading above it ("**Lathe 2.5.0**" in a pasted changelog).
 """
 from __future__ import annotations
 
 import re
 
+from kb.names import coined
 from pipeline.brief.claim_words import NAME
 
-__all__ = ["device_memory", "range_low", "released_over"]
+__all__ = ["device_memory", "over_named", "range_low", "released_over"]
 
 # A range's first figure, right before its last ("1.6–2.1×", "3.72x-4.86x", "1.22 to 2.00 times", "between 20% and
 # 35%", "24-36 μs"): a unit of its own, if any, the last's; not part of a name, a version or a power ("Llama-3-8B",
@@ -119,3 +120,21 @@ def _release(m: re.Match[str]) -> str | None:
     if m["to"]:
         return re.sub(r"\s+[vV]?\d+(?:\.\d+)+.*$", "", m["name"]) + " " + m["to"]
     return m["name"]
+
+
+# the system a factor is over, named a few words after it ("1.7× over FlashAttention-2", "2.3x faster than vLLM's
+# kernel", "2.1× higher throughput vs SGLang")
+_OVER_NAMED = re.compile(r"\s*(?:[A-Za-z][\w-]*\s+){0,3}?(?:over|than|vs\.?|versus)\s+(?P<name>" + NAME + r")", re.I)
+_OVER_RIGHT_AFTER = re.compile(r"\s*(?:over|vs\.?|versus)\s+(?P<name>" + NAME + r")", re.I)
+
+
+def over_named(after: str, *, right_after: bool = False) -> str | None:
+    """The system a factor is over, named by its coined name a few words after it (``_OVER_NAMED``; ``right_after``:
+    with no word between, "1.7× over FlashAttention-2"), or None: "2× more often than the throughput suggests" and
+    "4.1x sooner than loading from …" name none."""
+    m = (_OVER_RIGHT_AFTER if right_after else _OVER_NAMED).match(after)
+    return m["name"] if m is not None and coined(m["name"]) and not _DTYPE.match(m["name"]) else None
+
+
+# a number format, no system: "3.5× over FP16" compresses, "2× over INT8" is a format's figure
+_DTYPE = re.compile(r"(?:FP|BF|INT|UINT|TF|MXFP|NVFP)\d|W\d+A\d+|E\dM\d", re.I)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined
-from pipeline.brief.claim_forms import device_memory, range_low, released_over
+from pipeline.brief.claim_forms import device_memory, over_named, range_low, released_over
 from pipeline.brief.claim_words import NAME, RELEASED, ClaimWords, Keywords, SaidOf, keywords_of
 from pipeline.brief.entities import ID_WRITTEN
 from pipeline.brief.words import FUNCTION_WORDS
@@ -224,24 +224,6 @@ def _readings(before: str, after: str, unit: str, subject: str | None, keywords:
     yield "speed-up" if unit == "×" and (subject or over_named(after, right_after=True)) else None
 
 
-# the system a factor is over, named a few words after it ("1.7× over FlashAttention-2", "2.3x faster than vLLM's
-# kernel", "2.1× higher throughput vs SGLang")
-_OVER_NAMED = re.compile(r"\s*(?:[A-Za-z][\w-]*\s+){0,3}?(?:over|than|vs\.?|versus)\s+(?P<name>" + NAME + r")", re.I)
-_OVER_RIGHT_AFTER = re.compile(r"\s*(?:over|vs\.?|versus)\s+(?P<name>" + NAME + r")", re.I)
-
-
-def over_named(after: str, *, right_after: bool = False) -> str | None:
-    """The system a factor is over, named by its coined name a few words after it (``_OVER_NAMED``; ``right_after``:
-    with no word between, "1.7× over FlashAttention-2"), or None: "2× more often than the throughput suggests" and
-    "4.1x sooner than loading from …" name none."""
-    m = (_OVER_RIGHT_AFTER if right_after else _OVER_NAMED).match(after)
-    return m["name"] if m is not None and coined(m["name"]) and not _DTYPE.match(m["name"]) else None
-
-
-# a number format, no system: "3.5× over FP16" compresses, "2× over INT8" is a format's figure
-_DTYPE = re.compile(r"(?:FP|BF|INT|UINT|TF|MXFP|NVFP)\d|W\d+A\d+|E\dM\d", re.I)
-
-
 def _an_earlier_figures_keyword(before: str, keywords: Keywords, found: tuple[str, int] | None) -> bool:
     """Is the keyword written last before a value (``found``) an earlier figure's, named right after it ("3.72x-4.86x
     TTFT speedup and 3.93x higher throughput": the speed-up is the 4.86x's)? Not "TTFT 380 ms, TPOT 30 ms"."""
@@ -440,6 +422,8 @@ def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: st
 _OVER_A_FIGURE = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|ms\b|s\b|GB/s|GB\b|tokens?/s)\s+over\s*$")
 # "more than 10x", "less than 5%": a bound of the figure, not a baseline after "than" ([compared])
 _BOUND = re.compile(r"\b(?:more|less|fewer|greater|no more|no less)\s+than\s*$", re.I)
+
+
 def _hyphened(text: str, start: int, end: int) -> bool:
     """Is the word at ``start:end`` part of a hyphened word ("non-power-of-two", "accuracy-preserving")?"""
     return text[start - 1:start] == "-" or text[end:end + 1] == "-"

@@ -79,6 +79,7 @@ class Facts:
     short_near: dict[str, dict[str, str]] = field(default_factory=dict)
     overlap_words: OverlapWords = field(default_factory=OverlapWords)   # "和 X 是同一件事" ([overlap_words])
     quoting: list[str] = field(default_factory=list)   # a source says it copies the paper's figures ("从摘要抄的")
+    other_setup: list[str] = field(default_factory=list)   # a line says it measured otherwise ("卡和 batch 都不一样")
     announced: list[str] = field(default_factory=list)   # a paper still to come ("还没放出来", "will be posted")
     hearsay: list[str] = field(default_factory=list)     # someone else's word passed on ("群里有人说", "I heard")
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set

@@ -53,7 +53,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     claims = facts.kept_claims or facts.read_claims
     abstracts = {arxiv_id: (name, abstract, where) for arxiv_id, where, name, abstract in facts.cited_abstracts}
     read: set[str | None] = set()
-    claims_of = {id(c): [cl for s in c.sources for cl in claims(s.text, s.key)] for c in cands}
+    claims_of = {id(c): [cl for s in c.sources for cl in claims(s.text, s.key)
+                         if not _measured_otherwise(s.text or "", cl.written, facts.other_setup)] for c in cands}
     posts = {normalize_url(s.url): s for c in cands for s in c.sources if s.kind == "post" and s.url}
     corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
     for c in cands:
@@ -118,6 +119,18 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                                                                          for i in cites.get(w, ())}, facts, claims),
                                      "measured": _measured(None, subject, quantity, _shown(unit, values))}))
     return out
+
+
+def _measured_otherwise(text: str, written: str, words: list[str]) -> bool:
+    """Does the line writing the figure say it was measured otherwise than the paper (``[markers] other_setup``: "摘要是
+    H100、batch 32 的数，卡和 batch 都不一样")? Its figures are another measurement, not the paper's to compare."""
+    if not words:
+        return False
+    at = text.find(written)
+    if at < 0:
+        return False
+    line = text[text.rfind("\n", 0, at) + 1:(text.find("\n", at) + 1 or len(text) + 1) - 1].casefold()
+    return any(w in line for w in words)
 
 
 def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shared: set[str],

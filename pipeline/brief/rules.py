@@ -48,6 +48,7 @@ class Rules:
     unsettled: list[str] = field(default_factory=list)    # … a line asking which figure holds settles nothing
     followup_not: list[str] = field(default_factory=list)   # a follow-up that is a paper ("a follow-up of")
     quoting: list[str] = field(default_factory=list)      # the source copies the paper's figures ("摘要", "abstract")
+    other_setup: list[str] = field(default_factory=list)  # … or measured otherwise than the paper ("卡不一样")
     announced: list[str] = field(default_factory=list)    # a paper still to come ("还没放出来", "will be posted")
     sourced: list[str] = field(default_factory=list)      # a line says where its figure was measured ("看板")
     unsourced: list[str] = field(default_factory=list)    # … or that its source is still missing ("出处还没找到")
@@ -150,7 +151,7 @@ def _read_rules(workspace: Path | None) -> Rules:
                  correction=words("correction", str.casefold), settled=words("settled", str.casefold),
                  hearsay=words("hearsay", str.casefold), unsettled=words("unsettled", str.casefold),
                  followup_not=words("followup_not", str.casefold),
-                 quoting=words("quoting", str.casefold),
+                 quoting=words("quoting", str.casefold), other_setup=words("other_setup", str.casefold),
                  announced=words("announced", str.casefold), sourced=words("sourced", str.casefold),
                  unsourced=words("unsourced", str.casefold), decided=words("decided", str.casefold),
                  undecided=words("undecided", str.casefold))

@@ -216,10 +216,12 @@ def unresolved_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:
 def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
     """An ID from a month after the note entry or card citing it (a card's text as much as its front matter:
     "作者 README 里写续作已经挂了 2611.01942" on a card of 2026-10-15); a card whose file name and front matter
-    disagree."""
+    disagree (its file name's later month then no second flag: one slip, day 33's card 519)."""
     out = []
     for path, file_id, fm_id in facts.card_mismatches:
         out.append(Flag("date-inconsistency", path, {"card": path, "file_name_id": file_id, "front_matter_id": fm_id}))
+    # a card's file name written with a later month than its front matter is that flag's one slip, not a second one
+    said = {(path, file_id) for path, file_id, _ in facts.card_mismatches}
     for c in cands:
         for s in c.sources:
             if s.kind not in ("entry", "card") or not s.date:
@@ -230,7 +232,7 @@ def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
             written = [a.id for a in find_arxiv_ids(s.text)] if s.kind == "card" else []
             for i in dict.fromkeys(list(s.cites) + written):
                 aid = parse_arxiv_id(i)
-                if aid and not aid.is_old_style and aid.yymm > note_yymm:
+                if aid and not aid.is_old_style and aid.yymm > note_yymm and (s.key, i) not in said:
                     out.append(Flag("date-inconsistency", f"{i} @ {s.key}", {
                         "id": i, "id_month": aid.yymm, "cited_in": s.key, "cited_on": s.date[:10]},
                         context={"announced": True} if _announced(s.text, i, facts.announced) else {}))

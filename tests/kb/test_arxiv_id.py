@@ -160,6 +160,7 @@ def test_a_bare_number_with_a_unit_after_it_is_a_measurement(text: str, found: l
     ("README 自称是 2610.1620 的续集", ["2610.1620"]),                 # day 30's
     ("README 自称是 2610.1468 的升级版", ["2610.1468"]),               # day 31's
     ("README 自称是 2611.0038 的二代", ["2611.0038"]),                # day 32's: a second generation
+    ("README 自称是 2610.3226 的后传", ["2610.3226"]),                # day 33's: a sequel
     ("QPS 2105.3333", []), ("P99: 1510.2500", []),     # no word of a paper following another: a number
     ("论文表 3：2605.3125（越低越好）", []), ("作者:张三 2610.1635", []),
     ("续作峰值 2105.3333 QPS", []),                     # a unit after it: a measurement, paper or not

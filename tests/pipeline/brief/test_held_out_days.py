@@ -42,6 +42,7 @@ from tests.support.days import (
     DAY30,
     DAY31,
     DAY32,
+    DAY33,
     LABELLED,
     next_day,
     three_days,
@@ -200,6 +201,11 @@ def day31_home(day30_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day32_home(day31_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day31_home, 32, DAY32, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day33_home(day32_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day32_home, 33, DAY33, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -387,6 +393,11 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # over two systems are two comparisons, not a table of conditions), time per output token, "二代", "不挨边", graph
 # attention networks off the domain: 0.95 / 1. Left: the table's H100 cell against the abstract's H100 figure (a
 # condition in a column heading).
+# Day 33 (multi-LoRA and structured-output decoding on a Monday: factors over two named systems, "respectively", a
+# result in brackets, ms against s) was written blind after day 32 and the review: 0.800 / 0.727; read then: a line
+# saying it measured otherwise ("卡和 batch 都不一样"), a card's later-month file name one slip with its front matter,
+# "后传", "不在一个层面", "不是一家人", "找不到对家", packet processing off the domain: 0.85 / 0.944. Left: values tied to
+# conditions by "respectively" (JSON against regex), a bracketed average, an adapter's swap-in time in s against ms.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -398,7 +409,8 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day24": (DAY24, 1.0, 1.0), "day25": (DAY25, 1.0, 1.0), "day26": (DAY26, 1.0, 1.0),
           "day27": (DAY27, 0.94, 1.0), "day28": (DAY28, 1.0, 1.0),
           "day29": (DAY29, 0.95, 0.95), "day30": (DAY30, 1.0, 1.0),
-          "day31": (DAY31, 0.94, 1.0), "day32": (DAY32, 0.95, 1.0)}
+          "day31": (DAY31, 0.94, 1.0), "day32": (DAY32, 0.95, 1.0),
+          "day33": (DAY33, 0.85, 0.94)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

@@ -92,7 +92,12 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     # day 30's (read after it was scored 0.864 / 0.864)
     ("capslide 跟 §10 的 wattbatch 没什么两样", "same"), ("genmatch 和 §10 的 spotcost 压根是两个题目", "different"),
     # day 31's (read after it was scored 0.778 / 0.824)
-    ("tailkv is a twin of §2.4.1's kvcc (2610.08694)", "same"), ("loanhbm 和 §2.4 的 localfill 扯不到一块", "different")])
+    ("tailkv is a twin of §2.4.1's kvcc (2610.08694)", "same"), ("loanhbm 和 §2.4 的 localfill 扯不到一块", "different"),
+    # day 32's (read after it was scored 0.750 / 0.882)
+    ("jagpage 和 §3.3 的 slicedecode（2610.35456）不挨边", "different"), ("veloattn 在 §3.3 里是独一份", "nothing"),
+    # day 33's (read after it was scored 0.800 / 0.727)
+    ("hivelora 和 §2.1 的 twinpage 不在一个层面", "different"), ("schemaleap 和 §3.1 的 loomdraft 不是一家人", "different"),
+    ("gramjet 在文档里找不到对家", "nothing")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 

@@ -83,3 +83,15 @@ def test_time_saved_per_output_token_is_tpot() -> None:
     assert [(c.quantity, c.written) for c in read("每个输出 token 省 83 µs")] == [("TPOT", "83 µs")]
     assert [(c.quantity, c.written) for c in read("cuts the cost per output token by 30%")] == [
         ("cost per token", "30%")]
+
+
+@pytest.mark.parametrize(("line", "other"), [
+    ("- 作者脚本，Llama-3-8B，H20，batch 8：每个输出 token 11.6 ms；摘要是 H100、batch 32 的数，卡和 batch 都不一样", True),
+    ("- our run: TPOT 11.6 ms (not directly comparable: different GPU)", True),
+    ("- 摘要：每个输出 token 11.6 ms", False),
+])
+def test_a_line_saying_it_measured_otherwise_keeps_its_figures_apart(line: str, other: bool) -> None:
+    """Day 33's Spark: the team's TPOT on an H20 at batch 8, "卡和 batch 都不一样" from the abstract's H100 at batch 32 —
+    another measurement, not the paper's figure misquoted (``[markers] other_setup``)."""
+    from pipeline.brief.numbers import _measured_otherwise
+    assert _measured_otherwise("## 2. SchemaLeap\n" + line + "\n- 下一行", "11.6 ms", RULES.other_setup) is other

@@ -926,6 +926,17 @@ def test_an_id_a_card_writes_from_a_month_after_the_card_is_a_date_inconsistency
                           "cited_on": "2026-10-15"}
 
 
+def test_a_cards_file_name_from_a_later_month_is_one_flag_with_its_front_matter() -> None:
+    """Day 33's card 519: file name 519-2612-18953.md, front matter 2611.18953 — one slip, flagged once as the file
+    name and front matter disagreeing, not again as a December ID on a November card."""
+    path = "organized/paper_cards/519-2612-18953.md"
+    card = SourceRef("card", "paper_cards", path, None, None, "2026-11-23T16:30", 4, "JSON 生成快 1.4–1.9×。",
+                     ("2612.18953", "2611.18953"))
+    flags = date_inconsistencies([cand("c", title="SchemaLeap", arxiv_ids=["2611.18953"], sources=[card])],
+                                 Facts(card_mismatches=[(path, "2612.18953", "2611.18953")]))
+    assert [f.subject for f in flags] == [path]
+
+
 def test_an_impossible_id_on_the_work_queue_is_flagged_with_its_likely_paper() -> None:
     """Day 6's queue: "4. https://huggingface.co/papers/2600.18472 LenBait: …" — month 00; no queue line is an
     item, so its IDs were never looked at. LenBait's stored paper is the likely one, whatever the day's items
