@@ -43,11 +43,13 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
         if c.markers and not lines:   # a mark outside the bullets: a quote, a paragraph, a table row
             lines = _marked_lines(c)
         context: dict[str, Any] = {"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}
-        said_by_others = any(w in line.casefold() for line in [*lines, *written] for w in facts.hearsay)
+        said_by_others = any(says(line.casefold(), w) for line in [*lines, *written] for w in facts.hearsay)
         if c.aside or said_by_others:   # no paper to find: a figure to ask its teller for ("群里有人说…")
             context["aside"] = True
             if lines and not any(FIGURE.search(line) for line in lines):   # … or a claim ("有已知 bug")
                 context["no_figure"] = True
+            elif not said_by_others:   # … or the team's own measurement of another topic: ask who measured it
+                context["own"] = True
         elif not (c.arxiv_ids or c.urls) and all(s.kind in ("entry", "card") for s in c.sources):
             context["team"] = True   # the team's own measurement ("二期 H200 池子的 prefix cache 命中率 52%"): no paper
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
@@ -58,6 +60,25 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
             "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
             "credibility": best}, context=context))
     return out
+
+
+GAP = "…"        # in a phrase of [markers] hearsay: a few characters between its parts ("听…讲")
+GAP_REACH = 12   # … within one clause
+_CLAUSE_END = re.compile(r"[，。；,;:：！？!?]")
+
+
+def says(line: str, phrase: str) -> bool:
+    """Does the (folded) line hold ``phrase``, its parts split at ``GAP`` in order with at most ``GAP_REACH``
+    characters of one clause between ("听…讲": "周六聚餐听推荐组的人讲"; not "听了一下午报告，讲完才去测")?"""
+    if GAP not in phrase:
+        return phrase in line
+    at = -1
+    for part in (p for p in phrase.split(GAP) if p):
+        found = line.find(part, max(at, 0))
+        if found < 0 or (at >= 0 and (found - at > GAP_REACH or _CLAUSE_END.search(line, at, found))):
+            return False
+        at = found + len(part)
+    return True
 
 
 def asks(line: str, marks: Iterable[str] = ()) -> bool:

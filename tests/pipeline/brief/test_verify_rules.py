@@ -926,6 +926,18 @@ def test_an_id_a_card_writes_from_a_month_after_the_card_is_a_date_inconsistency
                           "cited_on": "2026-10-15"}
 
 
+@pytest.mark.parametrize(("line", "hearsay"), [
+    ("周六聚餐听推荐组的人讲，他们 multi-lora 上线以后 decode 吞吐掉了 33%", True),   # day 33's Ines: someone else's figure
+    ("听说隔壁组 ttft 降了 20%", True),
+    ("我用 curl 脚本连打了二十来个请求：p99 ttft 到了 4.7 s", False),                 # day 33's Omer: his own
+    ("听了一下午报告，讲完才去测：p99 ttft 4.7 s，数据见下面", False),                 # too far apart to say hearsay
+])
+def test_a_figure_someone_else_told_is_hearsay(line: str, hearsay: bool) -> None:
+    from pipeline.brief.rules import load_rules
+    from pipeline.brief.verify import says
+    assert any(says(line, w) for w in load_rules().hearsay) is hearsay
+
+
 def test_a_cards_file_name_from_a_later_month_is_one_flag_with_its_front_matter() -> None:
     """Day 33's card 519: file name 519-2612-18953.md, front matter 2611.18953 — one slip, flagged once as the file
     name and front matter disagreeing, not again as a December ID on a November card."""
@@ -1158,6 +1170,15 @@ def test_a_marked_aside_without_a_figure_asks_whoever_said_it() -> None:
     figure.aside = True
     [flag] = unsourced_claims([figure], Facts(quantities=QUANTITIES, claim_words=WORDS))
     assert flag.context["aside"] and "no_figure" not in flag.context
+    # the team's own measurement of another topic asks whoever measured it (day 33's Omer, "我用 curl 脚本 … p99 TTFT
+    # 到了 4.7 s"), not whoever gave it; a figure someone else told ("周六聚餐听推荐组的人讲 … 33%") asks its teller
+    assert flag.context.get("own")
+    told = "周六聚餐听推荐组的人讲，他们 multi-LoRA 上线以后 decode 吞吐掉了 33%"
+    heard = cand("entry:inbox/ines/n.md#3", title="聚餐听来的", facts=["33%"], points=[told],
+                 sources=[entry(3, cred=3, text=told)])
+    hearsay = __import__("pipeline.brief.rules", fromlist=["load_rules"]).load_rules().hearsay
+    [flag] = unsourced_claims([heard], Facts(quantities=QUANTITIES, claim_words=WORDS, hearsay=hearsay))
+    assert flag.context["aside"] and not flag.context.get("own") and not flag.context.get("team")
 
 
 def test_a_figure_written_of_a_cited_paper_against_its_abstract_is_a_quote_to_correct() -> None:
