@@ -301,7 +301,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     describe = SectionTerms(inputs.anchored, section_titles, taxonomy, classify)
     facts.anchored_names, facts.overlap_words = AnchoredNames(inputs.anchored), rules.overlap_words
     facts.quoting, facts.announced, facts.hearsay = rules.quoting, rules.announced, rules.hearsay
-    facts.other_setup = rules.other_setup
+    facts.other_setup, facts.measured_by_us = rules.other_setup, rules.measured_by_us
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
         mine = inputs.classify_for(c.label_keys)

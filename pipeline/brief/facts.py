@@ -82,6 +82,7 @@ class Facts:
     other_setup: list[str] = field(default_factory=list)   # a line says it measured otherwise ("卡和 batch 都不一样")
     announced: list[str] = field(default_factory=list)   # a paper still to come ("还没放出来", "will be posted")
     hearsay: list[str] = field(default_factory=list)     # someone else's word passed on ("群里有人说", "I heard")
+    measured_by_us: list[str] = field(default_factory=list)   # the author's own run ("我用 curl 脚本", "we measured")
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None
     # the window's papers kept as rows, not items (``pool.Listed``): ID → title, for the likely IDs of a slip

@@ -45,6 +45,7 @@ class Rules:
     correction: list[str] = field(default_factory=list)   # between an old figure and the new ("改成", "→")
     settled: list[str] = field(default_factory=list)      # which of two figures holds ("以摘要为准", "抄错了")
     hearsay: list[str] = field(default_factory=list)      # someone else's word passed on ("群里有人说")
+    measured_by_us: list[str] = field(default_factory=list)   # … or the author's own run ("我用 curl 脚本")
     unsettled: list[str] = field(default_factory=list)    # … a line asking which figure holds settles nothing
     followup_not: list[str] = field(default_factory=list)   # a follow-up that is a paper ("a follow-up of")
     quoting: list[str] = field(default_factory=list)      # the source copies the paper's figures ("摘要", "abstract")
@@ -150,6 +151,7 @@ def _read_rules(workspace: Path | None) -> Rules:
                  routing=part("[markers] routing", lambda: [re.compile(p) for p in markers.get("routing", [])]),
                  correction=words("correction", str.casefold), settled=words("settled", str.casefold),
                  hearsay=words("hearsay", str.casefold), unsettled=words("unsettled", str.casefold),
+                 measured_by_us=words("measured_by_us", str.casefold),
                  followup_not=words("followup_not", str.casefold),
                  quoting=words("quoting", str.casefold), other_setup=words("other_setup", str.casefold),
                  announced=words("announced", str.casefold), sourced=words("sourced", str.casefold),

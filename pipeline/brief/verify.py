@@ -48,8 +48,9 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
             context["aside"] = True
             if lines and not any(FIGURE.search(line) for line in lines):   # … or a claim ("有已知 bug")
                 context["no_figure"] = True
-            elif not said_by_others:   # … or the team's own measurement of another topic: ask who measured it
-                context["own"] = True
+            elif not said_by_others and any(says(line.casefold(), w) for line in [*lines, *written]
+                                            for w in facts.measured_by_us):
+                context["own"] = True   # … or the author's own run, of another topic: ask who measured it
         elif not (c.arxiv_ids or c.urls) and all(s.kind in ("entry", "card") for s in c.sources):
             context["team"] = True   # the team's own measurement ("二期 H200 池子的 prefix cache 命中率 52%"): no paper
         if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it

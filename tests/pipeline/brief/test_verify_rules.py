@@ -1170,9 +1170,17 @@ def test_a_marked_aside_without_a_figure_asks_whoever_said_it() -> None:
     figure.aside = True
     [flag] = unsourced_claims([figure], Facts(quantities=QUANTITIES, claim_words=WORDS))
     assert flag.context["aside"] and "no_figure" not in flag.context
-    # the team's own measurement of another topic asks whoever measured it (day 33's Omer, "我用 curl 脚本 … p99 TTFT
-    # 到了 4.7 s"), not whoever gave it; a figure someone else told ("周六聚餐听推荐组的人讲 … 33%") asks its teller
-    assert flag.context.get("own")
+    assert not flag.context.get("own")   # nobody says who measured it: someone's word, asked of whoever gave it
+    # the author's own run of another topic asks whoever measured it (day 33's Omer, "我用 curl 脚本 … p99 TTFT 到了
+    # 4.7 s"), not whoever gave it; a figure someone else told ("周六聚餐听推荐组的人讲 … 33%") asks its teller
+    mine = "新 adapter 冷加载那几分钟，我用 curl 脚本连打了二十来个请求：p99 TTFT 到了 4.7 s"
+    run = cand("entry:inbox/omer/n.md#2", title="自己打的", facts=["4.7 s"], points=[mine],
+               sources=[entry(2, cred=3, text=mine)])
+    run.aside = True
+    rules = __import__("pipeline.brief.rules", fromlist=["load_rules"]).load_rules()
+    [flag] = unsourced_claims([run], Facts(quantities=QUANTITIES, claim_words=WORDS,
+                                           measured_by_us=rules.measured_by_us))
+    assert flag.context["aside"] and flag.context.get("own")
     told = "周六聚餐听推荐组的人讲，他们 multi-LoRA 上线以后 decode 吞吐掉了 33%"
     heard = cand("entry:inbox/ines/n.md#3", title="聚餐听来的", facts=["33%"], points=[told],
                  sources=[entry(3, cred=3, text=told)])
