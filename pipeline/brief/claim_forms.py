@@ -10,7 +10,7 @@ import re
 from kb.names import coined
 from pipeline.brief.claim_words import NAME
 
-__all__ = ["device_memory", "over_named", "range_low", "released_over", "releases_named"]
+__all__ = ["device_memory", "over_named", "range_low", "released_over"]
 
 # A range's first figure, right before its last ("1.6–2.1×", "3.72x-4.86x", "1.22 to 2.00 times", "between 20% and
 # 35%", "24-36 μs"): a unit of its own, if any, the last's; not part of a name, a version or a power ("Llama-3-8B",
@@ -113,17 +113,9 @@ def released_over(text: str, at: int) -> str | None:
     return None
 
 
-_RELEASE_IN = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + _RELEASE + r")(?P<rest>[\s(（,，]*\d+(?:\.\d+)?[BM]\b)?")
-
-
-def releases_named(text: str) -> list[str]:
-    """The releases ``text`` names ("顺带：Lathe 2.5.0", "vLLM 0.6.2 → 0.7.0": 0.7.0), not a model and its size."""
-    return [r for m in _RELEASE_IN.finditer(text) if not m["rest"] and (r := _release(m))]
-
-
 def _release(m: re.Match[str]) -> str | None:
     """The release ``m`` names (the version upgraded to, when it names two), or None for a model and its size."""
-    if _MODEL_SIZE.search(m["name"] + (m["rest"] or "")):
+    if _MODEL_SIZE.search(m["name"] + m["rest"]):
         return None
     if m["to"]:
         return re.sub(r"\s+[vV]?\d+(?:\.\d+)+.*$", "", m["name"]) + " " + m["to"]

@@ -122,7 +122,6 @@ def collect_candidates(store: Store, window: Window, *, author_credibility: dict
         pool.promote(dict.fromkeys(pool.titled_as_unknown() + pool.named_in_headings()), sighting)
         pool.merge_same_titles()
         pool.merge_named_entries(compared)
-        pool.merge_same_releases()
         names = _names(rows, pool, compared)
         if reached := pool.named_elsewhere(names):
             pool.promote(reached, sighting)

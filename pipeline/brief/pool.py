@@ -20,7 +20,6 @@ from kb.arxiv_id import one_slip_apart
 from kb.names import TOKEN, coined, coined_names, name_key, title_name
 from kb.store.papers import SightingView
 from kb.text import clean_heading, words_of
-from pipeline.brief.claim_forms import releases_named
 from pipeline.brief.entities import NameIndex, name_id_pairs
 from pipeline.brief.model import Candidate, Flag
 
@@ -266,20 +265,6 @@ class Pool:
                 (paper,) = found.values()
                 if paper in self.items and entry in self.items and paper is not entry:
                     self._absorb(paper, entry)
-
-    def merge_same_releases(self) -> None:
-        """Entries citing no paper whose headings name one release, and only it, are one item: the release's (day
-        32's "Lathe 2.5.0 changelog（GitHub release 原文照贴）" and "顺带：Lathe 2.5.0", Omer's pasted changelog and
-        Jay's word on it). A model and its size names no release (``claim_forms.releases_named``)."""
-        by_release: dict[str, list[Candidate]] = {}
-        for c in self._citing_nothing(links=True):
-            named = {r.casefold() for t in c.titles for r in releases_named(t)}
-            if len(named) == 1:
-                by_release.setdefault(named.pop(), []).append(c)
-        for first, *others in by_release.values():
-            for other in others:
-                if first in self.items and other in self.items:
-                    self._absorb(first, other)
 
     def _citing_nothing(self, links: bool = False) -> list[Candidate]:
         """The items that are a team's entries citing no ID and no URL (``links``: or only URLs no other source of

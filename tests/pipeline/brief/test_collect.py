@@ -306,19 +306,3 @@ def test_a_papers_name_is_the_one_written_beside_its_id_when_no_title_carries_it
         source=SourceRef("entry", "jay", "inbox/jay/b.md", 1, None, "2026-11-03T11:45", 5,
                          "vLLM 把 KeyFold（2610.16833）接进了 KV cache"))
     assert _own_names(c, ()) == {"KeyFold"}
-
-
-def test_entries_naming_one_release_are_one_item() -> None:
-    """Day 32's reader: Omer's "Lathe 2.5.0 changelog（GitHub release 原文照贴）" (linking the release) and Jay's "顺带：
-    Lathe 2.5.0" were two NET-new engineering increments, the release counted twice. Another release, a model and its
-    size, or a heading naming two releases stays its own."""
-    pool = Pool()
-    _entry(pool, 1, "1. Lathe 2.5.0 changelog（GitHub release 原文照贴）", url="github.com/lathe-serve/lathe/releases/v2.5.0")
-    _entry(pool, 5, "5. 顺带：Lathe 2.5.0")
-    _entry(pool, 6, "Lathe 2.4.3 回顾")
-    _entry(pool, 7, "Llama 3.1 70B 上的结果")
-    _entry(pool, 8, "Lathe 2.5.0 和 vLLM 0.7.0 放一起看")
-    pool.merge_same_releases()
-    [lathe] = [c for c in pool.items if any("changelog" in t for t in c.titles)]
-    assert [s.entry for s in lathe.sources] == [1, 5]
-    assert len(pool.items) == 4
