@@ -129,7 +129,8 @@ def _measured_otherwise(text: str, written: str, words: list[str]) -> bool:
     at = text.find(written)
     if at < 0:
         return False
-    line = text[text.rfind("\n", 0, at) + 1:(text.find("\n", at) + 1 or len(text) + 1) - 1].casefold()
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    line = text[start:end if end >= 0 else len(text)].casefold()
     return any(w in line for w in words)
 
 
