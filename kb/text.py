@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -310,3 +310,11 @@ def _a_placeholder(text: str, start: int, end: int) -> bool:
     cut = max(before.rfind(ch) for ch in "，,：:；;。？?（(")
     field = before[cut + 1:].strip()
     return 0 < len(field) <= 6 or (not field and cut >= 0 and before[cut] in "：:")
+
+
+def a_line_says(text: str, needle: str, words: Iterable[str]) -> bool:
+    """Does a line of ``text`` that holds ``needle`` hold one of ``words`` too (folded: ``words`` are written
+    lower-case)? How a mark on the line of an ID or a figure is read ("扩展版会以 2612.00688 挂出，现在还没放出来")."""
+    words = list(words)
+    return bool(words) and any(needle in line and any(w in line.casefold() for w in words)
+                               for line in text.splitlines())

@@ -10,14 +10,17 @@ import re
 from kb.names import coined
 from pipeline.brief.claim_words import NAME
 
-__all__ = ["device_memory", "over_named", "range_low", "released_over"]
+__all__ = ["NUMBER", "device_memory", "over_named", "range_low", "released_over"]
+
+# A number as written: "1,234.5" is one (1–3 digits and groups of three, else digits), starting with a digit outside any
+# alternation, so the regex engine skips to the digits in C.
+NUMBER = r"\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?"
 
 # A range's first figure, right before its last ("1.6–2.1×", "3.72x-4.86x", "1.22 to 2.00 times", "between 20% and
 # 35%", "24-36 μs"): a unit of its own, if any, the last's; not part of a name, a version or a power ("Llama-3-8B",
 # "10^3"). A dash joins the two (an em dash only tight: "batch 64 — 2.1×" sets a condition off); "to", 至 and 到 join
 # only factors and shares ("1.9 s to 0.8 s", "降了 30% 到 1.2 s" are changes).
-_NUMBER = r"\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?"
-_LOW = r"(?<![\w.,^-])(?P<v>" + _NUMBER + r")(?:\s*(?P<u>[xX×%]|倍|\$?\\times\$?))?"
+_LOW = r"(?<![\w.,^-])(?P<v>" + NUMBER + r")(?:\s*(?P<u>[xX×%]|倍|\$?\\times\$?))?"
 _RANGE_LOW = re.compile(r"(?:" + _LOW + r"(?P<c>\s*(?:-{1,2}|–|~|～)\s*|—|\s*(?P<w>至|到)\s*|\s+(?P<to>to)\s+)"
                         r"|between\s+" + _LOW.replace("?P<", "?P<b") + r"\s+and\s+)$", re.I)
 _FROM = re.compile(r"(?<![A-Za-z])from(?![A-Za-z])|从", re.I)

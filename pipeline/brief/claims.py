@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined
-from pipeline.brief.claim_forms import device_memory, over_named, range_low, released_over
+from pipeline.brief.claim_forms import NUMBER, device_memory, over_named, range_low, released_over
 from pipeline.brief.claim_words import NAME, RELEASED, ClaimWords, Keywords, SaidOf, keywords_of
 from pipeline.brief.entities import ID_WRITTEN
 from pipeline.brief.words import FUNCTION_WORDS
@@ -30,10 +30,8 @@ _COUNTED = r"(?![A-Za-z]+\d|\d)"
 # 5 times" counts runs. LaTeX writes a factor "5.0$\\times$" (abstracts).
 _TIMES_WHAT = (r"\s+(?:faster|slower|higher|lower|more|less|fewer|smaller|larger|greater|better|speed-?ups?|"
                r"improvements?|reductions?|the|as)\b")
-# "1,234.5" is one value, "1.84k tok/s" 1,840 tokens/s. It is written to start with a digit outside any
-# alternation (1–3 digits and groups of three, else digits: a digit, then 0–2 more and the groups, else more
-# digits), so the regex engine knows what a match starts with and skips to the digits in C.
-_VALUE = re.compile(r"(?P<v>\d(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?)(?P<k>[kK](?=\s*tok))?\s*(?P<u>×" + _COUNTED
+# A value and its unit: "1,234.5" is one value (``claim_forms.NUMBER``), "1.84k tok/s" 1,840 tokens/s.
+_VALUE = re.compile(r"(?P<v>" + NUMBER + r")(?P<k>[kK](?=\s*tok))?\s*(?P<u>×" + _COUNTED
                     + r"|[xX](?![A-Za-z])" + _COUNTED + r"|\$?\\times\$?" + _COUNTED + r"|times(?=" + _TIMES_WHAT + r")"
                     + r"|倍|%|percent\b|per cent\b"
                     + r"|ms\b|[µμ]s|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b"
@@ -125,7 +123,9 @@ def _own_keyword_before(before: str, keywords: Keywords, found: tuple[str, int] 
     return found[0]
 
 
-_FIGURE_AFTER = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|×|x\b|倍|ms\b|s\b|GB)")
+# a figure as the rules below look for one in a clause's text: a number and its unit, however written
+_A_FIGURE = r"\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|times\b|ms\b|s\b|GB/s|GB\b|tokens?/s)"
+_FIGURE_AFTER = re.compile(_A_FIGURE)
 
 
 def _subject(before: str, keywords: Keywords) -> str | None:
@@ -240,8 +240,7 @@ def _an_earlier_figures_keyword(before: str, keywords: Keywords, found: tuple[st
 _BETWEEN_KEYWORD_AND_VALUE = " \t:：=+-−"   # what may stand between a keyword and its value ("TPOT: −5%")
 # a figure, then maybe another keyword, ending where a keyword starts ("4.86x TTFT " + "speedup", "2.1× " + "吞吐";
 # not "6% to " + "TTFT")
-_FIGURE_THEN_WORD = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|times\b|ms\b|s\b|GB\b)\s*"
-                               r"(?:(?P<w>[A-Za-z][\w-]*)\s+)?$")
+_FIGURE_THEN_WORD = re.compile(_A_FIGURE + r"\s*(?:(?P<w>[A-Za-z][\w-]*)\s+)?$")
 
 
 def _first_measured_in(unit: str, keywords: Keywords, readings: Iterable[str | None]) -> str | None:
@@ -419,7 +418,7 @@ def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: st
 
 
 # a figure, then "over": the value after it is what the figure is over ("62% over 45% for LRU")
-_OVER_A_FIGURE = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|ms\b|s\b|GB/s|GB\b|tokens?/s)\s+over\s*$")
+_OVER_A_FIGURE = re.compile(_A_FIGURE + r"\s+over\s*$")
 # "more than 10x", "less than 5%": a bound of the figure, not a baseline after "than" ([compared])
 _BOUND = re.compile(r"\b(?:more|less|fewer|greater|no more|no less)\s+than\s*$", re.I)
 

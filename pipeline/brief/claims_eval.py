@@ -28,6 +28,7 @@ from kb.errors import ConfigError
 from kb.names import title_name
 from pipeline.brief.claims import Claim, claims_in
 from pipeline.brief.figures import span
+from pipeline.classify.training.corpus import load_jsonl
 
 UNITS = ("×", "%", "s", "GB/s", "Gb/s", "MB/s", "TB/s", "tokens/s", "GB", "GiB", "bit")
 LEVELS = ("figure", "quantity", "claim")
@@ -107,12 +108,10 @@ def corpus_abstracts(corpus: Path, ids: set[str]) -> dict[str, tuple[str, str]]:
         raise ConfigError(f"--corpus {corpus}: no abstracts/ folder")
     out: dict[str, tuple[str, str]] = {}
     for f in sorted(folder.glob("*.jsonl")):
-        with f.open(encoding="utf-8") as lines:
-            for line in lines:
-                row = json.loads(line)
-                key = row.get("arxiv_id")
-                if key in ids and key not in out:
-                    out[key] = (row.get("title") or "", row.get("abstract") or "")
+        for row in load_jsonl(f):
+            key = row.get("arxiv_id")
+            if key in ids and key not in out:
+                out[key] = (row.get("title") or "", row.get("abstract") or "")
     return out
 
 

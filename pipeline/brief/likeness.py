@@ -84,10 +84,10 @@ class OverlapWords:
         with") says ``"different"``."""
         if self._any_phrase is None or self._any_phrase.search(clause) is None:   # most clauses hold no phrase
             return None
-        if any(_spans(clause, p) for p in self.nothing):
+        if any(phrase_spans(clause, p) for p in self.nothing):
             return "nothing"
         for p in self.different:
-            spans = _spans(clause, p)
+            spans = phrase_spans(clause, p)
             if spans is None:
                 continue
             if any(self._negated(clause, start) for start, _ in spans):   # "没什么不一样": not apart, so no verdict
@@ -96,7 +96,7 @@ class OverlapWords:
             return "nothing" if self._of_every(clause) else "different"
         negated = False
         for p in self.same:
-            spans = _spans(clause, p)
+            spans = phrase_spans(clause, p)
             if spans is None:
                 continue
             if not any(self._negated(clause, start) for start, _ in spans):
@@ -107,7 +107,7 @@ class OverlapWords:
 
     def _of_every(self, clause: str) -> bool:
         """Does the clause speak of every anchored paper ("哪一篇都", "any of the anchored")?"""
-        return any(_spans(clause, p) for p in self.every)
+        return any(phrase_spans(clause, p) for p in self.every)
 
     def _negated(self, clause: str, start: int) -> bool:
         """Whether a negation word ends close enough before ``start`` (``NEGATION_REACH``) to turn what follows."""
@@ -126,7 +126,7 @@ def _part_regex(part: str) -> re.Pattern[str]:
     return re.compile(word_pattern(part, start=True, end=True))
 
 
-def _spans(text: str, phrase: str) -> list[tuple[int, int]] | None:
+def phrase_spans(text: str, phrase: str) -> list[tuple[int, int]] | None:
     """Where ``text`` holds ``phrase``'s parts (split at ``GAP``) in order, each as a whole word where its edge
     is an ASCII letter or digit; None when it does not."""
     at, spans = 0, []

@@ -11,7 +11,7 @@ from typing import Any
 
 from kb.citations import find_cited_ids
 from kb.names import coined, coined_names, title_name
-from kb.text import normalize_url, url_spans
+from kb.text import a_line_says, normalize_url, url_spans
 from pipeline.brief.facts import DOC_PLACE, Facts
 from pipeline.brief.figures import conflicts, number, unsigned
 from pipeline.brief.likeness import LEADING_NAME
@@ -124,14 +124,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
 def _measured_otherwise(text: str, written: str, words: list[str]) -> bool:
     """Does the line writing the figure say it was measured otherwise than the paper (``[markers] other_setup``: "摘要是
     H100、batch 32 的数，卡和 batch 都不一样")? Its figures are another measurement, not the paper's to compare."""
-    if not words:
-        return False
-    at = text.find(written)
-    if at < 0:
-        return False
-    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
-    line = text[start:end if end >= 0 else len(text)].casefold()
-    return any(w in line for w in words)
+    return a_line_says(text, written, words)
 
 
 def _quoted_papers(cands: list[Candidate], claims: Any, quoting: list[str], shared: set[str],

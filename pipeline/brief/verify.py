@@ -13,11 +13,11 @@ from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, one_slip_apart, parse_arxiv_id
 from kb.names import short_name, title_name
-from kb.text import FIGURE, find_markers, words_of
+from kb.text import FIGURE, a_line_says, find_markers, words_of
 from pipeline.brief.boundary import boundaries
 from pipeline.brief.entities import name_id_pairs
 from pipeline.brief.facts import Facts
-from pipeline.brief.likeness import subject_named
+from pipeline.brief.likeness import GAP, phrase_spans, subject_named
 from pipeline.brief.model import Candidate, Flag
 from pipeline.brief.numbers import number_conflicts
 
@@ -63,23 +63,18 @@ def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
     return out
 
 
-GAP = "…"        # in a phrase of [markers] hearsay: a few characters between its parts ("听…讲")
-GAP_REACH = 12   # … within one clause
+GAP_REACH = 12   # characters of one clause between the parts of a hearsay phrase ("听…讲")
 _CLAUSE_END = re.compile(r"[，。；,;:：！？!?]")
 
 
 def says(line: str, phrase: str) -> bool:
-    """Does the (folded) line hold ``phrase``, its parts split at ``GAP`` in order with at most ``GAP_REACH``
-    characters of one clause between ("听…讲": "周六聚餐听推荐组的人讲"; not "听了一下午报告，讲完才去测")?"""
+    """Does the (folded) line hold ``phrase``; one with a gap (``likeness.GAP``: "听…讲") its parts in order, at most
+    ``GAP_REACH`` characters of one clause between ("周六聚餐听推荐组的人讲"; not "听了一下午报告，讲完才去测")?"""
     if GAP not in phrase:
         return phrase in line
-    at = -1
-    for part in (p for p in phrase.split(GAP) if p):
-        found = line.find(part, max(at, 0))
-        if found < 0 or (at >= 0 and (found - at > GAP_REACH or _CLAUSE_END.search(line, at, found))):
-            return False
-        at = found + len(part)
-    return True
+    spans = phrase_spans(line, phrase)
+    return spans is not None and all(start - end <= GAP_REACH and not _CLAUSE_END.search(line, end, start)
+                                      for (_, end), (start, _) in zip(spans, spans[1:]))
 
 
 def asks(line: str, marks: Iterable[str] = ()) -> bool:
@@ -264,7 +259,7 @@ def date_inconsistencies(cands: list[Candidate], facts: Facts) -> list[Flag]:
 def _announced(text: str | None, arxiv_id: str, words: list[str]) -> bool:
     """Does the line writing ``arxiv_id`` say the paper is still to come ("扩展版会以 2612.00688 挂出，现在还没放出来")?
     No one knows an arXiv ID before the paper is submitted: the advice is to wait for arXiv, not to fix a typo."""
-    return any(arxiv_id in line and any(w in line.casefold() for w in words) for line in (text or "").splitlines())
+    return a_line_says(text or "", arxiv_id, words)
 
 
 def impossible_ids(cands: list[Candidate], facts: Facts) -> list[Flag]:

@@ -148,3 +148,13 @@ def test_a_tbd_that_fills_a_field_is_no_doubt(text: str, marks: list[str]) -> No
     """Day 31: Omer's "周五的 PD 切换演练：时间 TBD", in an entry that also cites SwayPD, flagged SwayPD."""
     from kb.text import find_markers
     assert find_markers(text) == marks
+
+
+def test_a_line_says_reads_the_line_that_holds_the_needle() -> None:
+    """A mark counts on the line of the ID or figure it is about, not on another line of the text."""
+    from kb.text import a_line_says
+    text = "扩展版会以 2612.00688 挂出，现在还没放出来\n另一篇 2611.00001 已经挂了"
+    assert a_line_says(text, "2612.00688", ["还没放出来"])
+    assert not a_line_says(text, "2611.00001", ["还没放出来"])
+    assert not a_line_says(text, "2612.00688", [])
+    assert a_line_says("TPOT 11.6 ms；卡和 batch 都不一样", "11.6 ms", ["卡和 batch 都不一样"])
