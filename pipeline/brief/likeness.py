@@ -121,19 +121,23 @@ class OverlapWords:
 
 
 @functools.lru_cache(maxsize=1024)
-def _part_regex(part: str) -> re.Pattern[str]:
-    """``part`` matched as a whole word where its edge is an ASCII letter or digit (``word_pattern``)."""
-    return re.compile(word_pattern(part, start=True, end=True))
+def _phrase_parts(phrase: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """``phrase``'s parts (split at ``GAP``), each with its longest run of non-space (which any text holding the
+    part holds as it is: a cheap test before the pattern) and its pattern, a whole word where its edge is an
+    ASCII letter or digit (``word_pattern``)."""
+    return tuple((max(part.split(), key=len, default=""), re.compile(word_pattern(part, start=True, end=True)))
+                 for part in phrase.split(GAP) if part)
 
 
 def phrase_spans(text: str, phrase: str) -> list[tuple[int, int]] | None:
     """Where ``text`` holds ``phrase``'s parts (split at ``GAP``) in order, each as a whole word where its edge
     is an ASCII letter or digit; None when it does not."""
+    parts = _phrase_parts(phrase)
+    if any(run not in text for run, _ in parts):
+        return None
     at, spans = 0, []
-    for part in phrase.split(GAP):
-        if not part:
-            continue
-        m = _part_regex(part).search(text, at)
+    for _, pattern in parts:
+        m = pattern.search(text, at)
         if m is None:
             return None
         spans.append(m.span())

@@ -53,8 +53,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     claims = facts.kept_claims or facts.read_claims
     abstracts = {arxiv_id: (name, abstract, where) for arxiv_id, where, name, abstract in facts.cited_abstracts}
     read: set[str | None] = set()
-    claims_of = {id(c): [cl for s in c.sources for cl in claims(s.text, s.key)
-                         if not _measured_otherwise(s.text or "", cl.written, facts.other_setup)] for c in cands}
+    claims_of = {id(c): [cl for s in c.sources for cl in _measured_as_written(claims(s.text, s.key), s.text or "",
+                                                                          facts.other_setup)] for c in cands}
     posts = {normalize_url(s.url): s for c in cands for s in c.sources if s.kind == "post" and s.url}
     corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
     for c in cands:
@@ -121,9 +121,18 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     return out
 
 
+def _measured_as_written(found: list[Any], text: str, words: list[str]) -> list[Any]:
+    """``found``, the claims of ``text``, less those whose line says it was measured otherwise than the paper
+    (``[markers] other_setup``: "摘要是 H100、batch 32 的数，卡和 batch 都不一样"): another measurement, not the
+    paper's to compare. Most texts write none of the words, so their lines are not read one claim at a time."""
+    folded = text.casefold()
+    if not found or not any(w in folded for w in words):
+        return found
+    return [cl for cl in found if not _measured_otherwise(text, cl.written, words)]
+
+
 def _measured_otherwise(text: str, written: str, words: list[str]) -> bool:
-    """Does the line writing the figure say it was measured otherwise than the paper (``[markers] other_setup``: "摘要是
-    H100、batch 32 的数，卡和 batch 都不一样")? Its figures are another measurement, not the paper's to compare."""
+    """Does the line writing the figure ``written`` say it was measured otherwise than the paper?"""
     return a_line_says(text, written, words)
 
 
