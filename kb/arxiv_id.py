@@ -176,8 +176,9 @@ def lookup_arxiv_id(text: str) -> ArxivId | None:
 
 
 # Something written like a new-style arXiv ID: four digits, a dot, four or five digits. Its context (``ctx``)
-# says it is one: "arXiv", an arxiv.org URL, or a Hugging Face paper URL (keyed by the paper's arXiv ID).
-_LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/|huggingface\.co/papers/)"
+# says it is one: "arXiv", an arxiv.org URL (abstract, PDF or HTML page), or a Hugging Face paper URL (keyed by
+# the paper's arXiv ID).
+_LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf|html)/|huggingface\.co/papers/)"
                            r"|(?<![" + _WORD + r".-]))"
                            r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?:v\d{1,3})?" + _AFTER, re.I)
 
@@ -186,7 +187,7 @@ _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/
 # 2610.1635 的后续"): a few weeks of listings extend almost any "26MM.NNNN", and "论文表 3：2605.3125" is a number.
 _CUE_REACH = 16
 _PAPER_CUE = re.compile(r"后续|续作|续集|后传|升级版|二代|第二代|前作|follow-?up|sequel|second generation|prior work|"
-                        r"earlier paper|previous paper", re.I)
+                        r"earlier paper|previous paper|successor|predecessor|后继|前身", re.I)
 
 # arXiv's first ID of the form YYMM.NNNN: 0704.0001 (April 2007)
 _FIRST_NEW_STYLE = (7, 4)

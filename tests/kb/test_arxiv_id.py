@@ -134,10 +134,11 @@ def test_a_bare_4_5_number_of_a_month_before_arxiv_numbered_so_is_no_impossible_
     assert find_impossible_ids("arXiv 0512.12345") != []
 
 
-@pytest.mark.parametrize("text", ["https://huggingface.co/papers/2610.1847 LenBait", "huggingface.co/papers/2610.1847"])
+@pytest.mark.parametrize("text", ["https://huggingface.co/papers/2610.1847 LenBait", "huggingface.co/papers/2610.1847",
+                                  "HTML 版：https://arxiv.org/html/2610.1847 (2026-11-02)", "arxiv.org/html/2610.1847v2"])
 def test_a_hugging_face_paper_url_says_its_number_is_an_arxiv_id(text: str) -> None:
-    """An HF paper URL is keyed by the paper's arXiv ID, as an arxiv.org URL is: four digits in a month of five
-    there is impossible, as "arXiv 2610.1847" is (bare, "2610.1847" may be anything)."""
+    """An HF paper URL is keyed by the paper's arXiv ID, as an arxiv.org URL is (its abstract, PDF or HTML page):
+    four digits in a month of five there is impossible, as "arXiv 2610.1847" is (bare, "2610.1847" may be anything)."""
     from kb.arxiv_id import find_impossible_ids
     assert [w for w, _ in find_impossible_ids(text)] == ["2610.1847"]
 
@@ -161,6 +162,8 @@ def test_a_bare_number_with_a_unit_after_it_is_a_measurement(text: str, found: l
     ("README 自称是 2610.1468 的升级版", ["2610.1468"]),               # day 31's
     ("README 自称是 2611.0038 的二代", ["2611.0038"]),                # day 32's: a second generation
     ("README 自称是 2610.3226 的后传", ["2610.3226"]),                # day 33's: a sequel
+    ("its README names it the successor to 2610.1552", ["2610.1552"]),   # day 34's: one paper succeeding another
+    ("作者说它的前身是 2609.2417", ["2609.2417"]), ("predecessor: 2609.2417", ["2609.2417"]),
     ("QPS 2105.3333", []), ("P99: 1510.2500", []),     # no word of a paper following another: a number
     ("论文表 3：2605.3125（越低越好）", []), ("作者:张三 2610.1635", []),
     ("续作峰值 2105.3333 QPS", []),                     # a unit after it: a measurement, paper or not

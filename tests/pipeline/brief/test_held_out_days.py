@@ -43,6 +43,7 @@ from tests.support.days import (
     DAY31,
     DAY32,
     DAY33,
+    DAY34,
     LABELLED,
     next_day,
     three_days,
@@ -206,6 +207,11 @@ def day32_home(day31_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day33_home(day32_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day32_home, 33, DAY33, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day34_home(day33_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day33_home, 34, DAY34, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -398,6 +404,11 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # saying it measured otherwise ("卡和 batch 都不一样"), a card's later-month file name one slip with its front matter,
 # "后传", "不在一个层面", "不是一家人", "找不到对家", packet processing off the domain: 0.85 / 0.944. Left: values tied to
 # conditions by "respectively" (JSON against regex), a bracketed average, an adapter's swap-in time in s against ms.
+# Day 34 (serving reasoning models and tensor-parallel communication on a Tuesday: one figure given for two models,
+# a system's figure given to another, a figure of NVLink given to PCIe, ms written s) was written blind after day 33:
+# 0.667 / 0.933 (learned 0.667 / 0.875); read then: an arXiv HTML URL is an arXiv URL, "successor", the thinking
+# tokens a method saves, "PRM", "和…重复", "旧酒新瓶", "不是一个路数", "不直接比": 0.952 / 1.0. Left: a figure keyed
+# by its hardware ("on PCIe-connected L40S GPUs … the gain is 1.72x"), the abstract's "38% of thinking tokens".
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -410,7 +421,7 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day27": (DAY27, 0.94, 1.0), "day28": (DAY28, 1.0, 1.0),
           "day29": (DAY29, 0.95, 0.95), "day30": (DAY30, 1.0, 1.0),
           "day31": (DAY31, 0.94, 1.0), "day32": (DAY32, 0.95, 1.0),
-          "day33": (DAY33, 0.85, 0.94)}
+          "day33": (DAY33, 0.85, 0.94), "day34": (DAY34, 0.95, 1.0)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

@@ -97,7 +97,11 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("jagpage 和 §3.3 的 slicedecode（2610.35456）不挨边", "different"), ("veloattn 在 §3.3 里是独一份", "nothing"),
     # day 33's (read after it was scored 0.800 / 0.727)
     ("hivelora 和 §2.1 的 twinpage 不在一个层面", "different"), ("schemaleap 和 §3.1 的 loomdraft 不是一家人", "different"),
-    ("gramjet 在文档里找不到对家", "nothing")])
+    ("gramjet 在文档里找不到对家", "nothing"),
+    # day 34's (read after it was scored 0.667 / 0.933)
+    ("prunefan 就是 §2.2 cutbranch 的旧酒新瓶", "same"), ("prunefan 是 cutbranch 的新瓶装旧酒", "same"),
+    ("tom 判 prunefan 和 §2.2 的 cutbranch 重复", "same"), ("和 cutbranch 不重复", "different"),
+    ("exitfast 和 cutbranch 不是一个路数", "different"), ("重复计算 kv 的开销", None)])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 

@@ -85,10 +85,26 @@ def test_time_saved_per_output_token_is_tpot() -> None:
         ("cost per token", "30%")]
 
 
+def test_thinking_tokens_saved_are_one_quantity() -> None:
+    """A reasoning server's saving is a share of the thinking tokens, in either language and word order."""
+    assert [(c.quantity, c.written) for c in read("EarlyHalt cuts thinking tokens by 41% at equal accuracy")] == [
+        ("thinking tokens", "41%")]
+    assert [(c.quantity, c.written) for c in read("摘要：思考 token 省了 27%")] == [("thinking tokens", "27%")]
+    assert [(c.quantity, c.written) for c in read("两个模型上都省了 27% 的 thinking token")] == [
+        ("thinking tokens", "27%")]
+
+
+def test_a_models_part_named_by_its_initials_is_no_system() -> None:
+    """"PRM" (a process reward model) before a figure is a part of the item, not a system the figure is of."""
+    assert [(c.subject, c.quantity, c.written) for c in read("摘要：PRM 打分让 TPOT 多 1.7 s")] == [
+        (None, "TPOT", "1.7 s")]
+
+
 @pytest.mark.parametrize(("line", "other"), [
     ("- 作者脚本，Llama-3-8B，H20，batch 8：每个输出 token 11.6 ms；摘要是 H100、batch 32 的数，卡和 batch 都不一样", True),
     ("- our run: TPOT 11.6 ms (not directly comparable: different GPU)", True),
     ("- 摘要：每个输出 token 11.6 ms", False),
+    ("- 自己的题库上每个输出 token 11.6 ms；题库和摘要的不一样，不直接比", True),   # day 34's way of saying it
 ])
 def test_a_line_saying_it_measured_otherwise_keeps_its_figures_apart(line: str, other: bool) -> None:
     """Day 33's Spark: the team's TPOT on an H20 at batch 8, "卡和 batch 都不一样" from the abstract's H100 at batch 32 —
