@@ -20,7 +20,7 @@ from pipeline.brief.claims import Claim, claims_in
 from pipeline.brief.figures import sign, unsigned
 from pipeline.brief.likeness import AnchoredNames, Names, likeness, subject_named, without_comparisons, without_ids
 from pipeline.brief.model import Candidate
-from pipeline.brief.placing import refused_section_numbers, stated_section, suggest_section
+from pipeline.brief.placing import off_the_domain, refused_section_numbers, stated_section, suggest_section
 from pipeline.brief.rules import Rules
 from pipeline.classify.classifier import classify as keyword_classify
 
@@ -198,8 +198,11 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     # sections the team's own text rules out ("别归 §3.2") are never kb's suggestion
     refused = refused_section_numbers(c, rules)
     allowed = {k: v for k, v in sections.items() if k not in refused}
-    # an item its author keeps out of the doc ("不进 inference") gets no section, as one asked for gets its own
-    c.section = (c.anchored_in[0] if c.anchored_in else None if c.excluded else stated_section(c, rules, sections)
+    # an item its author keeps out of the doc ("不进 inference") gets no section, as one asked for gets its own; so
+    # does one adjacent only by another field's words, unless the team asks for a section all the same
+    stated = None if c.anchored_in or c.excluded else stated_section(c, rules, sections)
+    c.off_domain = off_the_domain(c, taxonomy) if c.relevance == "adjacent" and not (c.anchored_in or stated) else []
+    c.section = (c.anchored_in[0] if c.anchored_in else None if c.excluded or c.off_domain else stated
                  or suggest_section(c, suggest, allowed, taxonomy, describe))
     c.same_as = said_the_same(c, anchored_names, rules) if anchored_names is not None and not c.anchored_in else []
     c.category, c.why = _category(c)
@@ -323,6 +326,8 @@ def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:
         return "confirmation", why("briefed", c.briefed_on)
     if c.excluded:   # its author says it is not for this doc: said so, with who
         return "confirmation", why("excluded", "、".join(c.excluded_by))
+    if c.off_domain:   # adjacent by words another field uses too: said so, with the field's words
+        return "confirmation", why("off-domain", ", ".join(c.off_domain))
     if c.relevance == "adjacent":
         return "confirmation", why("adjacent")
     if c.recap:

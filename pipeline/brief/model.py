@@ -89,6 +89,9 @@ class Candidate:
     same_as: list[str] = field(default_factory=list)
     excluded: bool = False
     excluded_by: list[str] = field(default_factory=list)   # who says it is not for the doc: authors, cards' files
+    # the fields off the doc's domain its words name ("graph attention network"): an adjacent item the doc has no
+    # section for (``placing.off_the_domain``)
+    off_domain: list[str] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
     held: list[str] = field(default_factory=list)   # figures the doc's line gives too: "34% (LayerLink, §2.4.1)"
     score: float = 0.0

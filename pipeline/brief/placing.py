@@ -8,8 +8,10 @@ from typing import Any
 from kb.sections import refused_sections, section_matches, stated_sections
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
+from pipeline.classify.classifier import classify as keyword_classify
 
-__all__ = ["stated_section", "refused_section_numbers", "suggest_section", "hint_ranking", "nearest_section"]
+__all__ = ["stated_section", "refused_section_numbers", "off_the_domain", "suggest_section", "hint_ranking",
+           "nearest_section"]
 
 
 def stated_section(c: Candidate, rules: Rules, sections: Collection[str]) -> str | None:
@@ -33,6 +35,18 @@ def refused_section_numbers(c: Candidate, rules: Rules) -> set[str]:
     return {n for s in c.sources if s.kind in ("entry", "card")
             for n in refused_sections(s.text, rules.section_markers, rules.section_negations,
                                       rules.section_not_words)}
+
+
+def off_the_domain(c: Candidate, taxonomy: Any) -> list[str]:
+    """The fields outside the doc's domain that ``c``'s own words name, when they weigh enough to say the item is
+    theirs (the taxonomy's ``[off_domain]`` terms at ``off_domain_demote``: "graph attention network", "packet
+    decoding"), else nothing. Such an item borrows the doc's words (attention kernels, constrained decoding) for
+    another field's work: the doc has no place for it, so kb suggests none. Read with the taxonomy's own words
+    whatever the classifier, so the learned one's "adjacent" is told from a keyword trap too."""
+    if taxonomy is None or not getattr(taxonomy, "off_domain", None):
+        return []
+    found = keyword_classify("\n".join(c.titles[1:] + c.texts), title=c.title, taxonomy=taxonomy)
+    return list(found.off_domain_terms) if found.off_domain_score >= taxonomy.settings.off_domain_demote else []
 
 
 def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], taxonomy: Any = None,

@@ -54,6 +54,7 @@ class Classification:
     context_terms: tuple[str, ...] = ()
     adjacent_terms: tuple[str, ...] = ()
     off_domain_terms: tuple[str, ...] = ()
+    off_domain_score: float = 0.0   # what those terms weigh: at ``off_domain_demote`` the text is another field's
     negative_terms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     below_threshold: list[Tag] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
@@ -219,8 +220,8 @@ def classify(text: str, *, title: str = "", primary_category: str | None = None,
         relevance=relevance, tags=tags, inference_score=round(evidence, 3),
         context_score=round(context_eff, 3), adjacent_score=round(adjacent, 3),
         context_terms=_names(ctx), adjacent_terms=_names(adj_kept), off_domain_terms=_names(off),
-        negative_terms={k: _names(v) for k, v in neg.items()}, below_threshold=below,
-        reasons=reasons, taxonomy_hash=tax.hash,
+        off_domain_score=round(off_score, 3), negative_terms={k: _names(v) for k, v in neg.items()},
+        below_threshold=below, reasons=reasons, taxonomy_hash=tax.hash,
     )
 
 

@@ -63,6 +63,8 @@ def _c(**kw) -> Candidate:
     ({"relevance": "adjacent", "arxiv_ids": ["2610.10507"]}, "confirmation", "adjacent"),
     ({"excluded": True, "arxiv_ids": ["2610.09388"]}, "confirmation", "excluded"),
     ({"excluded": True, "relevance": "adjacent", "arxiv_ids": ["2610.09388"]}, "confirmation", "excluded"),
+    ({"off_domain": ["protein"], "relevance": "adjacent", "arxiv_ids": ["2612.90002"]}, "confirmation", "off-domain"),
+    ({"off_domain": ["protein"], "briefed_on": "2026-12-01", "arxiv_ids": ["2612.90002"]}, "confirmation", "briefed"),
     ({"excluded": True, "anchored_in": ["2.3"], "arxiv_ids": ["2609.33252"]}, "confirmation", "anchored"),
     ({"recap": True, "arxiv_ids": ["2609.18840"]}, "confirmation", "recap"),
     ({"recap": True, "facts": ["1.3x"]}, "confirmation", "recap"),

@@ -93,3 +93,59 @@ def test_a_section_the_author_rejects_is_not_a_request(text: str, asked: list[st
     from pipeline.brief.rules import load_rules
     rules = load_rules()
     assert stated_sections(text, rules.section_markers, rules.section_negations, rules.section_not_words) == asked
+
+
+# A doc's sections for the judge (numbers without §), and texts a keyword trap and a neighbouring field write.
+SECTIONS = {"2.1": "Engines and runtimes", "2.7": "Parallelism", "3.3": "Attention kernels"}
+TRAP_TITLE = "HelixFuse: Fused Attention Kernels in Triton for Protein Structure Models"
+TRAP_TEXT = ("We generate fused attention kernels with Triton for protein structure models, cutting inference "
+             "latency on one GPU by 1.8x against the unfused baseline.")
+TRAINING_TITLE = "BubbleFill: Overlapping Gradient All-Reduce with Pipeline Bubbles in Pre-training"
+TRAINING_TEXT = ("During pre-training on a GPU cluster we overlap the gradient all-reduce with pipeline-parallel "
+                 "bubbles, and training throughput rises by 12%.")
+
+
+def _judged(title: str, text: str, team: str | None = None):
+    from pipeline.brief.judge import judge
+    from pipeline.brief.model import Candidate, SourceRef
+    from pipeline.brief.rules import load_rules
+    c = Candidate(key="2612.90001", arxiv_ids=["2612.90001"], titles=[title], texts=[text],
+                  sources=[SourceRef("arxiv", "arxiv", text=text, date="2026-12-01")])
+    if team:
+        c.texts.append(team)
+        c.sources.append(SourceRef("entry", "ann", "inbox/ann/n.md", 1, text=team, date="2026-12-01"))
+    judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
+          known_ids=set(), rules=load_rules(), sections=SECTIONS)
+    return c
+
+
+def test_words_of_another_field_at_the_demotion_weight_say_the_item_is_that_fields(taxonomy) -> None:
+    from pipeline.brief.model import Candidate
+    from pipeline.brief.placing import off_the_domain
+    trap = Candidate(key="t", titles=[TRAP_TITLE], texts=[TRAP_TEXT], title=TRAP_TITLE)
+    assert off_the_domain(trap, taxonomy) == ["protein"]
+    # a word that weighs less than the demotion ("robot") names no field the item belongs to
+    light = Candidate(key="l", titles=["Serving a robot's planner LLM"], texts=["Decode latency of an LLM."],
+                      title="Serving a robot's planner LLM")
+    assert off_the_domain(light, taxonomy) == []
+
+
+def test_an_item_adjacent_by_another_fields_words_gets_no_section() -> None:
+    """Attention kernels for protein models: the keyword scorer tags attention kernels, the off-domain words make it
+    adjacent; the doc has no place for it, so kb suggests none and says which field it is."""
+    c = _judged(TRAP_TITLE, TRAP_TEXT)
+    assert (c.relevance, c.section, c.off_domain) == ("adjacent", None, ["protein"])
+    assert c.why == [{"code": "off-domain", "detail": "protein"}]
+
+
+def test_the_team_asking_for_a_section_outweighs_the_other_fields_words() -> None:
+    c = _judged(TRAP_TITLE, TRAP_TEXT, team="HelixFuse：kernel 写法可以借鉴，建议归入 §3.3")
+    assert (c.section, c.off_domain) == ("3.3", [])
+    assert c.why[0]["code"] != "off-domain"
+
+
+def test_an_item_of_a_neighbouring_field_keeps_kbs_suggestion() -> None:
+    """Training systems are adjacent to serving, not off its domain: the doc may well hold such a paper."""
+    c = _judged(TRAINING_TITLE, TRAINING_TEXT)
+    assert (c.relevance, c.off_domain, c.section) == ("adjacent", [], "2.7")
+    assert c.why == [{"code": "adjacent", "detail": ""}]

@@ -282,3 +282,24 @@ def test_a_boundary_the_team_named_says_where(sample_day: Path, lang: str, said:
     text = render(json.loads(json.dumps(data)), lang, "md", sample_day)
     [line] = [x for x in text.splitlines() if said in x]
     assert "2610.55556" in line and said not in text.replace(line, ""), "only the flag the team named says it"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Suggested section: none (its words are another field's, outside inference: protein)"),
+    ("zh", "建议归入：不归入本文档（用词属于 inference 以外的领域：protein）")])
+def test_an_item_of_another_field_is_offered_no_section_and_says_why(sample_day: Path, lang: str, said: str) -> None:
+    """An increment adjacent only by another field's words (``placing.off_the_domain``) says which field, where the
+    section would be, as an item the team keeps out does; never "needs a human"."""
+    import copy
+    import json
+
+    from pipeline.brief.write import render
+    from tests.pipeline.brief.conftest import brief_json
+    data = brief_json(sample_day)
+    item = copy.deepcopy(data["increments"][0])
+    item.update(title="FoldKern: fused attention kernels for protein folding", post_title=None, relevance="adjacent",
+                category="confirmation", suggested_section=None, why=[{"code": "off-domain", "detail": "protein"}])
+    data["increments"].append(item)
+    text = render(json.loads(json.dumps(data)), lang, "md", sample_day)
+    block = text[text.index("FoldKern"):]
+    assert said in block.splitlines()
