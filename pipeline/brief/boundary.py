@@ -59,8 +59,11 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
         words = _Words(c, others, facts)
         # the team's word only, too, where its lines set the item apart from an anchored paper or liken it to one:
         # whoever wrote "和今早刚锚的 KVDedup 不是一回事" or "borrows LayerLink's pipelining" (a paper of another
-        # section) weighed it against the doc; the weaker evidence is for items nobody has
-        weighed = recap or bool(said.different) or bool(said.same)
+        # section) weighed it against the doc; the weaker evidence is for items nobody has. A new paper the doc
+        # itself keeps out ("KernCast 不锚：…", ``Candidate.decided_out``) is a new paper all the same: its
+        # confirmation says the doc settled it, not how it overlaps what is anchored.
+        settled_paper = c.decided_out and bool(c.arxiv_id)
+        weighed = (recap and not settled_paper) or bool(said.different) or bool(said.same)
         found = _named(said.same, others) or (None if weighed else _by_topics(c, others, facts, words)
                                                or _by_words(others, facts, words))
         if found:

@@ -20,7 +20,7 @@ from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from kb.text import strip_anchor_syntax
 from pipeline.brief.by_paper import cites_its_own, cites_only_others
-from pipeline.brief.decisions import team_decision
+from pipeline.brief.decisions import doc_decisions
 from pipeline.brief.doc_lines import corrected_flags, flags_named, sourced_flags
 from pipeline.brief.facts import SectionTerms, add_anchored_topics
 from pipeline.brief.inputs import BriefingInputs
@@ -136,15 +136,17 @@ def _increment(c: Candidate, same_section: list[dict[str, Any]], touches: list[s
         # whether §3 has a flag on one of its IDs: only then does its ID line send the reader there
         "id_flagged": bool(questioned & set(c.arxiv_ids)),
         "url": c.url if not c.arxiv_id else None, "title": c.title, "category": c.category,
-        "relevance": c.relevance, "topics": c.topics, "suggested_section": f"§{c.section}" if c.section else None,
+        "relevance": c.relevance, "topics": c.topics, "suggested_section": c.suggested_section,
         "sources": [_source_dict(s) for s in c.sources],
         "points": _points(c, rules.section_markers, rules.routing), "why": c.why,
         "anchored_in": [f"§{s}" for s in c.anchored_in], "other_ids": [i for i in c.arxiv_ids if i != c.arxiv_id],
         "replaced": c.replaced or None,   # "v2 on today's listing": its figures may have changed
         "withdrawn": c.withdrawn,         # … its authors' withdrawal
         "facts": c.facts[:6], "markers": c.markers, "card_relevance": c.card_relevance, "score": c.score,
-        "decision": team_decision(c, rules),   # the team's word on what becomes of it ("不锚，不进队")
-        "relation": {"same_section": same_section, "touches": touches},
+        "decision": c.decision,   # the team's last word on what becomes of it ("不锚，不进队"), the doc's or a note's
+        # the section the anchors beside it are of: the one suggested, or where a settled item would have gone
+        "relation": {"same_section": same_section, "touches": touches,
+                     "section": f"§{c.section}" if c.section else None},
         # the post's own title where the team's heading names an item without a paper (an English briefing heads
         # it so: "Lathe 2.3.1: FP8 KV Cache Fixed on H20, …" for Jay's "Lathe 2.3.1：H20 上的 FP8 KV cache 修好了")
         "post_title": c.post_title if c.post_title and c.post_title != c.title and not c.arxiv_id else None,
@@ -302,13 +304,15 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     facts.anchored_names, facts.overlap_words = AnchoredNames(inputs.anchored), rules.overlap_words
     facts.quoting, facts.announced, facts.hearsay = rules.quoting, rules.announced, rules.hearsay
     facts.other_setup, facts.measured_by_us = rules.other_setup, rules.measured_by_us
+    where, remarks = inputs.doc_remarks   # the doc's decisions, read once, by the names they decide of
+    decided = doc_decisions(remarks, {line for line, _ in inputs.doc_new_lines}, rules, where)
     for c in cands:
         # a team correction of one of the item's IDs decides its relevance (kb label)
         mine = inputs.classify_for(c.label_keys)
         judge(c, classify=mine, taxonomy=taxonomy, doc=topic, anchors=inputs.anchors, briefed=inputs.briefed,
               known_ids=facts.known_ids, rules=rules, stored=stored, sections=sections,
               known_titles=known_titles, withdrawn=inputs.withdrawn, suggest=inputs.suggest, describe=describe,
-              anchored_names=facts.anchored_names, one_doc=inputs.one_doc,
+              anchored_names=facts.anchored_names, one_doc=inputs.one_doc, doc_decided=decided,
               card_speaks=lambda c: card_speaks_for(bool(c.anchored_in), any(
                   i in inputs.anchored_elsewhere for i in c.arxiv_ids), inputs.main_doc))
     relevant = [c for c in cands if c.relevance != "none"]
@@ -325,7 +329,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     # Verify what the briefing puts forward: the shown increments, every NET-new or engineering
     # item, and anything carrying a verification marker, a figure nobody can check, or two IDs.
     checked = [c for c in relevant if c in shown or c.category != "confirmation" or c.markers or c.unsourced
-               or c.same_as or len(c.written_ids) > 1]
+               or c.same_as or c.decided_out or len(c.written_ids) > 1]
     # the team's asides (``judge.is_aside``) belong to no topic: the first doc's briefing asks for their figures'
     # sources and their marked claims' (a ⭐4 author's figure with nothing marked is taken as written)
     asked = {id(c) for c in cands if c.relevance == "none" and c.aside and (c.unsourced or c.markers)}
@@ -361,7 +365,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     others = [{"arxiv_id": c.arxiv_id, "url": _arxiv_url(c.arxiv_id) or c.url, "title": c.title,
                "category": c.category, "relevance": c.relevance, "why": c.why,
                "sources": [_source_dict(s) for s in c.sources],
-               "suggested_section": f"§{c.section}" if c.section else None} for c in rest]
+               "suggested_section": c.suggested_section} for c in rest]
     # not one the day's flags question as a repeat of an anchored paper (a boundary flag): the best of the others,
     # by the tier the increments are ranked by, then score (a confirmation awaiting checks is not the day's best
     # beside a NET-new paper the team wrote about)

@@ -5,18 +5,26 @@ not one asking for a decision (``undecided``: "锚不锚今天定"), with where 
 A Chinese word decides where it leads its part of the clause (after a comma or a colon, maybe after 先, 就 … or the
 item's own name): "不锚，不进队", "建议：§3.1，进队列", "LaxRank 进队列"; not "方法：请求先进队列" (a method),
 "如果不锚" (a condition), "ForeLoad 不锚" under another item. An English one is a whole phrase: "I would not anchor
-it", not "don't anchor on the p50 numbers"."""
+it", not "don't anchor on the p50 numbers".
+
+The knowledge doc records the team's decisions too, in its history ("KernCast、GraphKeep 不锚：和已锚的 …",
+"Lathe 2.5.0 升级归 Omer，不进文档"): ``doc_decisions`` reads its deciding clauses once a night, each with the names
+it decides of, and ``decision_of`` gives an item the team's last word: the doc's new lines, its notes and cards,
+the doc's older lines."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Any
 
-from kb.names import coined_names
+from kb.arxiv_id import find_arxiv_ids
+from kb.names import TOKEN, coined, coined_names, name_key, title_name
 from kb.text import url_spans
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
 
-__all__ = ["team_decision"]
+__all__ = ["team_decision", "DocDecisions", "doc_decisions", "decision_of"]
 
 _ENDS = "。；;！!？?\n"
 _PART = re.compile(r"[，,：:、]")
@@ -84,3 +92,139 @@ def _a_lead(lead: str, own: set[str]) -> bool:
     for word in _LEADS:
         lead = lead.removesuffix(word).strip()
     return lead in ("", *_LEADS) or lead in own
+
+
+# --- the doc's own decisions ---------------------------------------------------------------------------------------
+
+# A name a doc's clause decides of: a release ("Lathe 2.5.0"), an arXiv ID, or a coined name; a list of them joined by
+# 、, commas or "and"; a section number or an ID in brackets after a name ("ChordPD（§2.4）") is the name's.
+_RELEASE = rf"{TOKEN}\s+[vV]?\d+(?:\.\d+)+"
+_NAME = rf"(?:{_RELEASE}|\d{{4}}\.\d{{4,5}}(?:v\d+)?|{TOKEN})"
+_SEP = r"\s*(?:[、,，/&]|和|与|及|\band\b)\s*"
+_NAMES = re.compile(rf"{_NAME}(?:{_SEP}{_NAME})*")
+_BRACKETED = re.compile(r"\s*(?:（[^（）]*）|\([^()]*\))")
+_DOC_VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")   # "v341（Nov 20）：…" opens a history line; it names no item
+_DOC_PART = re.compile(r"[，,：:]")   # a list of names stays one part ("KernCast、GraphKeep 不锚")
+
+
+@dataclass
+class DocDecisions:
+    """The doc's deciding clauses, read once a night (``doc_decisions``), and where the doc is, as they are cited."""
+
+    clauses: list[tuple[frozenset[str], str, bool]] = field(default_factory=list)   # (names, clause, line is new)
+    where: str = ""   # "organized/knowledge/inference.md v341"
+
+
+def doc_decisions(lines: list[str], new: Collection[str], rules: Rules, where: str) -> DocDecisions:
+    """The deciding clauses of the doc's lines (``KnowledgeDoc.remarks``: its history, its notes), in the doc's order,
+    each with the folded names it decides of and whether its line is ``new`` (written since the previous briefing):
+    the names leading the part its ``decided`` word is in ("KernCast、GraphKeep 不锚"), or, where the word leads its
+    part, those the nearest part before it opens with ("Lathe 2.5.0 升级归 Omer，不进文档"). Not a clause asking
+    (``undecided``), nor one whose word follows other words ("周四进队列的 WireQuant …")."""
+    out = DocDecisions(where=where)
+    for line in lines if rules.decided else ():
+        if not any(w in line.casefold() for w in rules.decided):
+            continue
+        for clause in _clauses(line):
+            clause = _within_brackets(clause.replace("**", "").strip(" -*•>\t\n。；;！!."))
+            names = _decided_of(clause, rules)
+            if names:
+                out.clauses.append((names, clause, line in new))
+    return out
+
+
+def decision_of(c: Candidate, doc: DocDecisions | None, rules: Rules) -> dict[str, Any] | None:
+    """The decision shown under ``c``, the team's last word: a clause of the doc's new lines naming it (what the team
+    recorded since the previous briefing), else its notes' and cards' (``team_decision``), else an older clause of the
+    doc. A doc's is ``{"text", "where", "in_doc", "against"}``; ``against``: it keeps the item out of the doc (a
+    ``decided_against`` word and no other decided word: "不进队，直接入锚" is for). What the doc anchors it has decided
+    already: only the team's word is shown under it."""
+    own = _own_names(c) if doc is not None and doc.clauses and not c.anchored_in else frozenset()
+    found = [(new, text) for names, text, new in doc.clauses if names & own] if own else []
+    latest = next((text for new, text in reversed(found) if new), None)
+    said = None if latest else team_decision(c, rules)
+    text = latest or (None if said else next((text for _, text in reversed(found)), None))
+    if text is None:
+        return said
+    return {"text": text, "where": doc.where, "in_doc": True, "against": _against(text, rules)}
+
+
+def _decided_of(clause: str, rules: Rules) -> frozenset[str]:
+    """The names ``clause`` decides of (folded), or none."""
+    if any(w in clause.casefold() for w in rules.undecided):
+        return frozenset()
+    parts = _DOC_PART.split(clause)
+    for n, part in enumerate(parts):
+        low = part.casefold()
+        for word in rules.decided:
+            at = _find(low, word)
+            if at < 0:
+                continue
+            lead = part[:at].strip()
+            for leading in _LEADS:
+                lead = lead.removesuffix(leading).strip()
+            # a word leading its part decides of what the clause spoke of before it, the nearest part opening with names
+            names = _name_list(lead) if lead else next(filter(None, map(_opening_names, reversed(parts[:n]))), None)
+            if names:
+                return names
+    return frozenset()
+
+
+def _find(low: str, word: str) -> int:
+    """Where ``word`` is in ``low``: an English one as a whole phrase ("anchor it", not in "anchor iterations")."""
+    if not word.isascii():
+        return low.find(word)
+    m = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", low)
+    return m.start() if m else -1
+
+
+def _name_list(text: str) -> frozenset[str]:
+    """The names ``text`` is a list of and nothing else, or none."""
+    text = _BRACKETED.sub("", text).strip()
+    return _names(text) if _NAMES.fullmatch(text) else frozenset()
+
+
+def _opening_names(part: str) -> frozenset[str]:
+    """The names a part of a clause opens with, followed by a space or its end ("Lathe 2.5.0 升级归 Omer"), not by
+    the rest of a word."""
+    part = part.strip()
+    m = _NAMES.match(part)
+    return _names(m[0]) if m and part[m.end():m.end() + 1] in ("", " ", "\t") else frozenset()
+
+
+def _names(text: str) -> frozenset[str]:
+    """A list's names, folded: releases, IDs and coined names (not a plain word, nor a doc's version "v341")."""
+    found = (n.strip() for n in re.split(_SEP, _BRACKETED.sub("", text)))
+    return frozenset(name_key(n) for n in found if n and not _DOC_VERSION.fullmatch(n)
+                     and (find_arxiv_ids(n) or re.fullmatch(_RELEASE, n) or coined(n)))
+
+
+def _own_names(c: Candidate) -> frozenset[str]:
+    """What a doc's line calls ``c`` (folded): its title's coined name, a release its title names, its IDs."""
+    title = c.title or (c.titles[0] if c.titles else "")
+    names = {title_name(title) or "", *c.arxiv_ids, *(m[0] for m in re.finditer(_RELEASE, title))}
+    return frozenset(name_key(n) for n in names if n)
+
+
+def _against(text: str, rules: Rules) -> bool:
+    """Does the deciding clause keep its item out of the doc, and say nothing for it?"""
+    low = text.casefold()
+    if not any(w in low for w in rules.decided_against):
+        return False
+    for word in sorted(rules.decided_against, key=len, reverse=True):
+        low = low.replace(word, " ")
+    return not any(w in low for w in rules.decided)
+
+
+def _within_brackets(clause: str) -> str:
+    """``clause`` without what lies past its brackets: up to one it closes without opening (a version line's
+    "(…；Lathe 2.5.0 不进文档) · 引→579"), or before one it opens and a clause's end cut ("重复（周四定的；…）")."""
+    opened: list[int] = []
+    for i, ch in enumerate(clause):
+        if ch in "(（":
+            opened.append(i)
+        elif ch in ")）":
+            if not opened:
+                return clause[:i].strip()
+            opened.pop()
+    return clause[:opened[0]].strip() if opened else clause

@@ -302,6 +302,15 @@ def doc_lines_since(store: Store, topic: str, day: str, previous: str | None
     return now.version, new_lines(now.remarks, then.remarks)
 
 
+def doc_remarks(store: Store, topic: str, day: str) -> tuple[str, list[str]]:
+    """Where the doc is, as a decision in it is cited ("organized/knowledge/inference.md v341"), and its lines that
+    anchor nothing as of ``day`` (its history, where the team records what it decided), [] before kb kept them."""
+    now = current_doc_version(store, topic, day)
+    if now is None:
+        return "", []
+    return " ".join(p for p in (now.path, now.version) if p), now.remarks or []
+
+
 def recent_anchors(store: Store, topic: str, window: Window, previous: dict[str, Any] | None = None
                    ) -> list[dict[str, Any]]:
     """Anchors made since the day before the window opened: the continuing anchors of this round — less those the

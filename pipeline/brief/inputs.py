@@ -31,6 +31,7 @@ from pipeline.brief.collect import cited_anchored, collect_candidates, compute_w
 from pipeline.brief.facts import (
     baseline,
     doc_lines_since,
+    doc_remarks,
     gather_facts,
     history,
     recent_anchors,
@@ -93,6 +94,8 @@ class BriefingInputs:
     flag_states: dict[str, FlagState] = field(default_factory=dict)   # the topic's stored flags, by fingerprint
     doc_version: str | None = None   # the doc's version on the day, and its lines the previous briefing's had not
     doc_new_lines: list[tuple[str, str]] = field(default_factory=list)   # (line, what it adds)
+    # where the doc is ("organized/knowledge/inference.md v341") and its lines that anchor nothing: its decisions
+    doc_remarks: tuple[str, list[str]] = ("", [])
     corrections: list[tuple[str, str]] = field(default_factory=list)   # the team's entries with a correction word
     # the team's entries citing a page: place, heading and text, URL
     sourced: list[tuple[str, str, str]] = field(default_factory=list)
@@ -179,7 +182,8 @@ def load_inputs(ctx: RunContext, topic: str, *, top: int | None = None) -> Brief
                              None),
         troubled=troubled_sources(store, until=day),
         previous=previous,
-        doc_version=doc_version, doc_new_lines=doc_new_lines, corrections=corrections, sourced=sourced,
+        doc_version=doc_version, doc_new_lines=doc_new_lines, doc_remarks=doc_remarks(store, topic, day),
+        corrections=corrections, sourced=sourced,
         open_flags=open_flags, flagged_entries=_entries_of_asides(store, open_flags) if corrections or sourced else {},
         flag_states=_states_tonight(store, topic), main_doc=topic == cfg.topics[0].slug, one_doc=len(cfg.topics) == 1,
         anchored_elsewhere={k for t in cfg.topics if t.slug != topic for k in anchored_sections(store, t.slug, day)})

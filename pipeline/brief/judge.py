@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from kb.names import title_name_key
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
 from pipeline.brief.claims import Claim, claims_in
+from pipeline.brief.decisions import DocDecisions, decision_of
 from pipeline.brief.figures import sign, unsigned
 from pipeline.brief.likeness import AnchoredNames, Names, likeness, subject_named, without_comparisons, without_ids
 from pipeline.brief.model import Candidate
@@ -125,11 +126,12 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
           stored: dict[str, Any] | None = None, known_titles: KnownTitles | None = None,
           withdrawn: dict[str, list[tuple[str, str | None]]] | None = None, suggest: Any = None,
           describe: Any = None, card_speaks: Any = None, anchored_names: Names | None = None,
-          one_doc: bool = True) -> None:
+          one_doc: bool = True, doc_decided: DocDecisions | None = None) -> None:
     """Fill in the candidate's relevance, topics, section, category and score. ``card_speaks(c)``: whether
     the team's card of the item judges it for this doc (``kb.labels.card_speaks_for``); ``anchored_names``:
     the doc's anchored papers by name (``likeness.anchored_names``), which a line comparing the item with
-    one of them names; ``one_doc``: the workspace has no other doc a note's section number could mean."""
+    one of them names; ``one_doc``: the workspace has no other doc a note's section number could mean;
+    ``doc_decided``: the doc's deciding clauses (``decisions.doc_decisions``)."""
     # Sources in a reading order that does not depend on how candidates were merged.
     c.sources.sort(key=lambda s: (SOURCE_ORDER.get(s.kind, 9), s.date or "", s.path or "", s.entry or 0, s.name))
     c.arxiv_ids.sort(key=lambda i: (i not in known_ids, i))   # the ID arXiv resolves first
@@ -183,6 +185,7 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
                             rules.overlap_words).lower())
     c.excluded_by = rules.excluded_by(c, doc)
     c.excluded = bool(c.excluded_by)
+    c.decision = decision_of(c, doc_decided, rules)   # the team's last word on it, the doc's new lines first
     # An item without an arXiv ID is engineering or a confirmation by its facts; a paper's facts only pick
     # the key points quoted when it is shown (``read_facts``), so they are read for those alone.
     c.facts = [] if c.arxiv_ids else engineering_facts(own_text, rules)
@@ -326,6 +329,8 @@ def _category(c: Candidate) -> tuple[str, list[dict[str, str]]]:
         return "confirmation", why("briefed", c.briefed_on)
     if c.excluded:   # its author says it is not for this doc: said so, with who
         return "confirmation", why("excluded", "、".join(c.excluded_by))
+    if c.decided_out:   # the doc itself keeps it out ("不锚", "不进文档"): settled, said where
+        return "confirmation", why("doc-decided", c.decision["where"])
     if c.off_domain:   # adjacent by words another field uses too: said so, with the field's words
         return "confirmation", why("off-domain", ", ".join(c.off_domain))
     if c.relevance == "adjacent":

@@ -92,12 +92,26 @@ class Candidate:
     # the fields off the doc's domain its words name ("graph attention network"): an adjacent item the doc has no
     # section for (``placing.off_the_domain``)
     off_domain: list[str] = field(default_factory=list)
+    # the team's last word on what becomes of it (``decisions.decision_of``): the doc's ("KernCast、GraphKeep 不锚：…"
+    # in its history), its notes' or cards' ("不锚，不进队")
+    decision: dict[str, Any] | None = None
     facts: list[str] = field(default_factory=list)
     held: list[str] = field(default_factory=list)   # figures the doc's line gives too: "34% (LayerLink, §2.4.1)"
     score: float = 0.0
     why: list[dict[str, str]] = field(default_factory=list)   # [{"code", "detail"}], words in the templates
     put_forward: bool = False       # the briefing shows it, counts it as new, or its markers ask for a check
     aside: bool = False             # no paper of the doc's, a measurement of the team's it checks (build.py)
+
+    @property
+    def decided_out(self) -> bool:
+        """The doc itself keeps the item out ("不锚", "不进文档" in its history): settled, not proposed again."""
+        return bool(self.decision and self.decision.get("in_doc") and self.decision["against"])
+
+    @property
+    def suggested_section(self) -> str | None:
+        """The section the briefing suggests (``§2.1``): none for an item the doc itself keeps out, whose ``section``
+        still says which anchors it is read against."""
+        return f"§{self.section}" if self.section and not self.decided_out else None
 
     @property
     def subjects(self) -> list[str]:

@@ -55,6 +55,7 @@ class Rules:
     unsourced: list[str] = field(default_factory=list)    # … or that its source is still missing ("出处还没找到")
     decided: list[str] = field(default_factory=list)      # the team's decision on an item ("不锚，不进队", "anchor it")
     undecided: list[str] = field(default_factory=list)    # … not a question about it ("锚不锚今天定")
+    decided_against: list[str] = field(default_factory=list)   # … one keeping it out of the doc ("不锚", "不进文档")
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -156,7 +157,8 @@ def _read_rules(workspace: Path | None) -> Rules:
                  quoting=words("quoting", str.casefold), other_setup=words("other_setup", str.casefold),
                  announced=words("announced", str.casefold), sourced=words("sourced", str.casefold),
                  unsourced=words("unsourced", str.casefold), decided=words("decided", str.casefold),
-                 undecided=words("undecided", str.casefold))
+                 undecided=words("undecided", str.casefold),
+                 decided_against=words("decided_against", str.casefold))
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:

@@ -568,6 +568,24 @@ def test_boundary_only_for_new_papers_in_a_section() -> None:
     assert boundaries([conf, no_section, no_id, other_section], facts) == []
 
 
+def test_boundary_a_paper_the_doc_keeps_out_is_still_read_as_a_new_paper() -> None:
+    """A confirmation only because the doc's history keeps it out ("SlimWise 不锚") says nothing of how it overlaps
+    what is anchored: the topics and rare words are read for it as for any new paper; a confirmation by a note's
+    decision is read on the team's word alone, as before."""
+    settled = _new(["moe", "pd-disaggregation"], set(),
+                   decision={"text": "SlimWise 不锚", "where": "doc v2", "in_doc": True, "against": True})
+    settled.category = "confirmation"
+    [f] = boundaries([settled], _pd_facts())
+    assert f.evidence["anchored"] == "2609.33252"
+    noted = _new(["moe", "pd-disaggregation"], set(), decision={"text": "不锚", "where": NOTE})
+    noted.category = "confirmation"
+    assert boundaries([noted], _pd_facts()) == []
+    # an item without a paper (a release the doc keeps out) stays read on the team's word alone
+    release = _new(["moe", "pd-disaggregation"], set(), decision=settled.decision)
+    release.category, release.arxiv_id, release.arxiv_ids = "confirmation", None, []
+    assert boundaries([release], _pd_facts()) == []
+
+
 def test_boundary_never_with_itself() -> None:
     facts = _pd_facts()
     c = _new(["moe", "pd-disaggregation", "quantization"], {"experts"})
