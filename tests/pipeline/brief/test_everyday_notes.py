@@ -29,7 +29,7 @@ def test_a_sentence_citing_a_baseline_by_id_is_still_the_items_key_point(kind: s
     """``cites_only_others`` dropped every sentence citing an ID that is not the item's: meant for a recap table's row
     of another paper, it also drops the sentence carrying the item's own figure when that sentence cites a
     baseline or the engine it builds on ("over Splitwise (arXiv:2311.18677)")."""
-    from pipeline.brief.build import _points
+    from pipeline.brief.key_points import key_points as _points
     own = ["2610.13052"] if kind == "arxiv" else []
     c = Candidate(key="c", arxiv_ids=own, urls=[] if own else ["https://blog.example.com/relay"], texts=[text],
                   facts=[fact], sources=[SourceRef(kind, kind, text=text)])

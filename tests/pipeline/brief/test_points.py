@@ -255,7 +255,7 @@ def _candidate(text: str, bullets: list[str], facts: list[str]):
 def test_a_sentence_made_of_the_bullets_shown_is_not_quoted_again() -> None:
     """Day 3's HotSwapEP and MemPilot: a note entry's text is its source line and its bullets, one per
     line. Read as one sentence, they came back as a sixth point repeating the first two."""
-    from pipeline.brief.build import _points
+    from pipeline.brief.key_points import key_points as _points
     bullets = ["expert 热度几分钟就变，静态 placement 会让部分 GPU 打满、部分空转",
                "decode 吞吐：HotSwapEP 在 expert 负载高度倾斜时 1.7×，均匀负载下 1.1×（对比静态 EP）"]
     text = "来源：https://arxiv.org/abs/2610.13544 （2026-10-12）\n" + "\n".join(bullets)
@@ -263,13 +263,14 @@ def test_a_sentence_made_of_the_bullets_shown_is_not_quoted_again() -> None:
 
 
 def test_chinese_lines_starting_with_a_digit_are_not_one_wrapped_sentence() -> None:
-    from pipeline.brief.build import _units
+    from pipeline.brief.key_points import units as _units
     lines = ["预测下一步会被 attend 的 KV block，逐出到 CPU 内存", "128K 上下文：TTFT 低 31%"]
     assert _units("\n".join(lines)) == lines
 
 
 def test_wrapped_english_prose_is_still_one_sentence_and_a_new_fact_is_quoted() -> None:
-    from pipeline.brief.build import _points, _units
+    from pipeline.brief.key_points import key_points as _points
+    from pipeline.brief.key_points import units as _units
     assert _units("Punica serves LoRA adapters at 1.9× throughput\nover S-LoRA on A100.") == [
         "Punica serves LoRA adapters at 1.9× throughput over S-LoRA on A100."]
     c = _candidate("Intro line.\nThe kernel reaches 41.8 GB/s on H100.", ["The kernel is open source"], ["41.8 GB/s"])
@@ -280,7 +281,7 @@ def test_wrapped_english_prose_is_still_one_sentence_and_a_new_fact_is_quoted() 
 def test_a_bullet_that_only_asks_for_a_section_is_no_key_point() -> None:
     """"→ §1.(1)", "建议：§2.5", "Suggest §2.2." were quoted as key points on days 10–12 (31 times), beside the
     increment's "Suggested section" that says it (a reader's review of day 12); a request that says more stays."""
-    from pipeline.brief.build import _points
+    from pipeline.brief.key_points import key_points as _points
     bullets = ["decode 抢占 −63%", "→ §1.(1)", "建议：§2.5", "Suggest §2.2.", "建议：§2.1；二期下周可以先在灰度机上试 snapshot"]
     assert [p["text"] for p in _points(_candidate("", bullets, []), MARKERS)] == [
         "decode 抢占 −63%", "建议：§2.1；二期下周可以先在灰度机上试 snapshot"]
@@ -290,7 +291,7 @@ def test_a_section_request_with_who_reads_it_is_no_key_point() -> None:
     """The day 18 reader: "Jay 看，→ §2.4" (Tom's HF snapshot routing SkewTP) was SkewTP's third key point, beside the
     "Suggested section: §2.1" the afternoon card chose. A request with the note's bookkeeping (who reads, when, a
     priority) is none; one with a reason, a figure or a system's name is a point, and a long aside stays."""
-    from pipeline.brief.build import _points
+    from pipeline.brief.key_points import key_points as _points
     routing = ["Jay 看，→ §2.4", "建议：§3.5，下午建卡", "建议：§10，低优先级", "Suggest §5, low priority.",
                "Jay 早上写了，→ §2.4"]
     kept = ["Omer 看，→ §2.5（今早锚的 MeldKV 在那里）", "建议：§2.4，二期短请求多，可以试", "8 卡 TP，→ §2.1",
@@ -308,7 +309,7 @@ def test_a_sentence_quoted_from_an_abstract_or_a_post_says_which() -> None:
     """The day 13 reader: TempoDraft's key points listed "2.6x" (Tom's note) and then "2.4x" (the abstract) with no
     hint which was the paper's. A quoted sentence of a public source carries where it is from; the team's bullets
     are the team's (the sources line names them)."""
-    from pipeline.brief.build import _points
+    from pipeline.brief.key_points import key_points as _points
     from pipeline.brief.model import Candidate, SourceRef
     abstract = "TempoDraft picks draft lengths with a bandit. TempoDraft decodes 2.4x faster than autoregressive decoding."
     c = Candidate("id:2610.28806", arxiv_ids=["2610.28806"], texts=["- TempoDraft decodes 2.6x faster", abstract],
