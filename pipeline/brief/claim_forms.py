@@ -10,7 +10,8 @@ import re
 from kb.names import coined
 from pipeline.brief.claim_words import NAME
 
-__all__ = ["NUMBER", "device_memory", "over_named", "range_low", "released_over"]
+__all__ = ["NUMBER", "device_memory", "over_named", "range_low", "released_over", "releases_named",
+           "under_another_release", "without_other_releases"]
 
 # A number as written: "1,234.5" is one (1–3 digits and groups of three, else digits), starting with a digit outside any
 # alternation, so the regex engine skips to the digits in C.
@@ -114,6 +115,44 @@ def released_over(text: str, at: int) -> str | None:
         if not line.strip() or line.lstrip().startswith("#"):   # another paragraph or section: not the release's
             return None
     return None
+
+
+def releases_named(title: str) -> set[str]:
+    """The releases a title names ("Lathe 2.5.0 changelog（GitHub release 原文照贴）" → Lathe 2.5.0), as they compare
+    (``_release_key``); none for a model and its size."""
+    found = (_release(m) for m in re.finditer(rf"(?P<name>{_RELEASE})(?P<rest>[^\n]{{0,12}})", title))
+    return {_release_key(r) for r in found if r}
+
+
+def under_another_release(text: str, at: int, own: set[str]) -> bool:
+    """Is the line of ``text`` at ``at`` another release's than ``own`` (``releases_named``), by the release its line
+    is labelled with or the changelog heading above it (``released_over``)? A pasted changelog keeps the sections
+    of earlier releases below the one the item is about ("**Lathe 2.4.3**" under "**Lathe 2.5.0**")."""
+    if not own:
+        return False
+    end = text.find("\n", at)
+    release = released_over(text, len(text) if end < 0 else end)   # the whole line read: "我们…" is the team's own
+    return release is not None and _release_key(release) not in own
+
+
+def without_other_releases(text: str, own: set[str]) -> str:
+    """``text`` without what it writes of releases other than ``own``: a changelog heading naming another one and
+    the lines under it (``under_another_release``). ``text`` itself when ``own`` names none."""
+    if not own:
+        return text
+    kept, at = [], 0
+    for line in text.split("\n"):
+        heading = _HEADING.match(line)
+        other = heading is not None and (r := _release(heading)) is not None and _release_key(r) not in own
+        if not (other or under_another_release(text, at, own)):
+            kept.append(line)
+        at += len(line) + 1
+    return "\n".join(kept)
+
+
+def _release_key(release: str) -> str:
+    """A release as releases compare: case and spacing aside, no "v" before its version ("vLLM v0.7.0")."""
+    return re.sub(r"\s+[vV](?=\d)", " ", " ".join(release.split())).casefold()
 
 
 def _release(m: re.Match[str]) -> str | None:

@@ -3,11 +3,13 @@ sentences of a post or an abstract that carry its facts, each unit a line of its
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from kb.records import Point
 from kb.sections import stated_sections, without_section_numbers
 from pipeline.brief.by_paper import cites_its_own, cites_only_others
+from pipeline.brief.claim_forms import releases_named, under_another_release, without_other_releases
 from pipeline.brief.model import Candidate
 
 __all__ = ["TEAM_KINDS", "key_points", "units"]
@@ -23,15 +25,18 @@ def key_points(c: Candidate, section_markers: list[str], routing: list[re.Patter
     section, "→ §3.1", "建议：§2.5": the increment's suggested section says it); then the sentences of a
     post that carry the item's facts (parameters, measurements), never a line citing only other papers (a recap
     table's rows of the week's other papers); with neither, its lines citing it, else the first sentences (of a
-    paper alone, its abstract's).
+    paper alone, its abstract's). Of a release's item, not a line of another release's changelog pasted with it
+    ("**Lathe 2.4.3**" under "**Lathe 2.5.0**": ``_of_another_release``).
     """
-    team = [p for p in c.points if p.blocks or not _only_a_section(p.text, section_markers, routing)]
+    own = releases_named(c.title)
+    team = [p for p in c.points if (p.blocks or not _only_a_section(p.text, section_markers, routing))
+            and not _of_another_release(p.text, c.texts, own)]
     written = {line for p in team for line in p.lines()}
     # a line of a note is a unit of its own (an entry without bullets is lines, not one sentence), but a
     # soft-wrapped line of English prose continues the one before it
     # a line citing other papers' IDs and none of the item's (a recap table's row of another paper) is theirs
-    sentences = [(s, t) for t in c.texts if t for unit in units(t) for s in _SENTENCE.split(unit) if s
-                 and not cites_only_others(s, c.arxiv_ids)]
+    sentences = [(s, t) for t in c.texts if t for unit in units(without_other_releases(t, own))
+                 for s in _SENTENCE.split(unit) if s and not cites_only_others(s, c.arxiv_ids)]
     quoted = [(s, t) for s, t in sentences if _adds_a_fact(s, c.facts, written)][:2]
     if not team and not quoted:   # the lines citing the item first (its row of a recap's table), else the opening
         quoted = [(s, t) for s, t in sentences if cites_its_own(s, c.arxiv_ids)][:2] or sentences[:2]
@@ -44,6 +49,17 @@ def key_points(c: Candidate, section_markers: list[str], routing: list[re.Patter
 
 
 TEAM_KINDS = ("entry", "card")   # the team's own writing: its bullets are the key points, unattributed
+
+
+def _of_another_release(line: str, texts: Iterable[str], own: set[str]) -> bool:
+    """Is ``line``, where the first of ``texts`` holding it writes it, another release's than the item's (``own``,
+    ``claim_forms.releases_named``): labelled with it, or under its heading in a pasted changelog
+    (``claim_forms.under_another_release``)? An item naming no release keeps every line."""
+    for text in texts if own else ():
+        at = text.find(line)
+        if at >= 0:
+            return under_another_release(text, at, own)
+    return False
 
 
 def _only_a_section(line: str, markers: list[str], routing: list[re.Pattern[str]] = ()) -> bool:

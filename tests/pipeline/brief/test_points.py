@@ -321,3 +321,23 @@ def test_a_sentence_quoted_from_an_abstract_or_a_post_says_which() -> None:
     assert quoted["from"] == {"kind": "arxiv", "name": "arxiv"}
     template = _environment(None).from_string('{% from "points.md.j2" import point %}{{ point(p, "（摘要）") | trim }}')
     assert template.render(p=quoted) == "- TempoDraft decodes 2.4x faster than autoregressive decoding. （摘要）"
+
+
+def test_a_release_items_points_leave_out_an_older_release_pasted_with_its_changelog() -> None:
+    """Release notes pasted whole carry the previous release's section under the new one's: its lines are not the
+    new release's points, neither as the team's bullets nor as sentences quoted for their figures."""
+    from pipeline.brief.key_points import key_points
+    from pipeline.brief.model import Candidate
+    text = ("Spindle 3.2.0 (2026-12-01)\nprefill: chunk size adapts to queue depth; p99 TTFT −12%\n"
+            "Spindle 3.1.4 (2026-11-20)\nscheduler: fairness knob per tenant\nprefill: prefix reuse; p99 TTFT −4%\n"
+            "我们要的是自适应 chunk")
+    bullets = ["prefill: chunk size adapts to queue depth; p99 TTFT −12%", "scheduler: fairness knob per tenant",
+               "prefill: prefix reuse; p99 TTFT −4%", "我们要的是自适应 chunk"]
+    c = Candidate(key="k", title="Spindle 3.2.0 升级记录", texts=[text], points=[Point(b) for b in bullets])
+    c.facts = ["12%", "4%"]
+    assert [p["text"] for p in key_points(c, MARKERS)] == [bullets[0], bullets[3]]
+    c.points = []   # read from the text alone: the older section's figure is not quoted either
+    quoted = " ".join(p["text"] for p in key_points(c, MARKERS))
+    assert "−12%" in quoted and "−4%" not in quoted and "fairness" not in quoted
+    c.title, c.points = "Spindle 升级记录", [Point(b) for b in bullets]
+    assert [p["text"] for p in key_points(c, MARKERS)] == bullets, "an item naming no release keeps every bullet"

@@ -111,3 +111,33 @@ def test_a_line_saying_it_measured_otherwise_keeps_its_figures_apart(line: str, 
     another measurement, not the paper's figure misquoted (``[markers] other_setup``)."""
     from pipeline.brief.numbers import _measured_otherwise
     assert _measured_otherwise("## 2. SchemaLeap\n" + line + "\n- 下一行", "11.6 ms", RULES.other_setup) is other
+
+
+# --- which release a line is of, for an item's key points (claim_forms.releases_named, without_other_releases) ---
+
+PASTED = """2. Spindle 3.2.0 release notes（贴过来的）
+Spindle 3.2.0 (2026-12-01)
+prefill: chunk size now adapts to queue depth; p99 TTFT −12% on A100
+Spindle v3.1.4 (2026-11-20)
+scheduler: fairness knob per tenant
+prefill: paged prefix reuse; p99 TTFT −4% on A100
+我们要的是自适应 chunk"""
+
+
+def test_a_title_names_its_release_not_a_models_size() -> None:
+    from pipeline.brief.claim_forms import releases_named
+    assert releases_named("Spindle 3.2.0 release notes（贴过来的）") == {"spindle 3.2.0"}
+    assert releases_named("顺带：Spindle v3.2.0") == {"spindle 3.2.0"}, "the v before a version is no other release"
+    assert releases_named("Qwen 2.5 (72B, TP4) 上线") == set()
+    assert releases_named("PagePilot: Paging KV Blocks by Predicted Reuse") == set()
+
+
+def test_another_releases_section_of_a_pasted_changelog_is_taken_out() -> None:
+    from pipeline.brief.claim_forms import under_another_release, without_other_releases
+    own = {"spindle 3.2.0"}
+    assert without_other_releases(PASTED, own).splitlines() == [
+        "2. Spindle 3.2.0 release notes（贴过来的）", "Spindle 3.2.0 (2026-12-01)",
+        "prefill: chunk size now adapts to queue depth; p99 TTFT −12% on A100", "我们要的是自适应 chunk"]
+    assert under_another_release(PASTED, PASTED.index("scheduler:"), own)
+    assert not under_another_release(PASTED, PASTED.index("我们要的"), own), "the team's own line after it is its own"
+    assert without_other_releases(PASTED, set()) == PASTED, "an item naming no release keeps every line"
