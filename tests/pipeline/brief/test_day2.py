@@ -272,6 +272,20 @@ def test_suggested_sections_are_the_manifests(day2: dict[str, Any]) -> None:
     assert not misses, misses
 
 
+@pytest.mark.parametrize("fixture", ["day2", "renumbered"])
+def test_every_section_named_for_an_item_is_one_the_doc_has(fixture: str, request: pytest.FixtureRequest) -> None:
+    """What the briefing files an item under — its suggested section, the sections its topics map to, its row of the
+    citable IDs — is a section of the doc as of the day, or none: never a number the doc lacks. A heading underlined
+    rather than marked with #s ("§4 Hardware and accelerators" over a line of dashes) is one of its sections."""
+    b = request.getfixturevalue(fixture)
+    have = set(b["section_titles"])
+    named = {i["suggested_section"] for i in _items(b)} | {s for i in b["increments"] for s in i["relation"]["touches"]}
+    named |= {s for row in b["arxiv_ids"] if row["section"] for s in row["section"].split("、")}
+    assert named - {None} <= have, sorted(named - {None} - have)
+    assert "Hardware and accelerators" in b["section_titles"].values()   # the underlined heading, whatever its number
+    assert fixture != "day2" or b["section_titles"]["§4"] == "Hardware and accelerators"
+
+
 def test_a_renumbered_copy_gives_the_same_suggestions_renumbered(day2: dict[str, Any],
                                                                  renumbered: dict[str, Any]) -> None:
     def mapped(section: str | None) -> str | None:
