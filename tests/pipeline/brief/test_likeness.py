@@ -100,8 +100,11 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("gramjet 在文档里找不到对家", "nothing"),
     # day 34's (read after it was scored 0.667 / 0.933)
     ("prunefan 就是 §2.2 cutbranch 的旧酒新瓶", "same"), ("prunefan 是 cutbranch 的新瓶装旧酒", "same"),
-    ("tom 判 prunefan 和 §2.2 的 cutbranch 重复", "same"), ("和 cutbranch 不重复", "different"),
-    ("exitfast 和 cutbranch 不是一个路数", "different"), ("重复计算 kv 的开销", None)])
+    ("和 cutbranch 不重复", "different"), ("exitfast 和 cutbranch 不是一个路数", "different"),
+    ("exitfast 在文档里没有先例", "nothing"), ("已锚的没有一篇把 kv 搬进 nic", "nothing"),
+    # 重复 in its everyday sense beside a named paper is no likeness (the review of day 34's first words)
+    ("和 §2.1 的 layerlink 相比，省掉了重复计算", None), ("跟 layerlink 比，重复请求多的时候 ttft 低 40%", None),
+    ("和 layerlink 的数对不上，我们重复跑了三遍", None)])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 

@@ -86,18 +86,20 @@ def test_time_saved_per_output_token_is_tpot() -> None:
 
 
 def test_thinking_tokens_saved_are_one_quantity() -> None:
-    """A reasoning server's saving is a share of the thinking tokens, in either language and word order."""
+    """A reasoning server's saving is a share of the thinking tokens; thinking tokens as a condition ("TPOT at 16K
+    thinking tokens") or a share of the output are not a saving, and leave the figure its own quantity."""
     assert [(c.quantity, c.written) for c in read("EarlyHalt cuts thinking tokens by 41% at equal accuracy")] == [
         ("thinking tokens", "41%")]
     assert [(c.quantity, c.written) for c in read("摘要：思考 token 省了 27%")] == [("thinking tokens", "27%")]
-    assert [(c.quantity, c.written) for c in read("两个模型上都省了 27% 的 thinking token")] == [
-        ("thinking tokens", "27%")]
+    assert [(c.quantity, c.written) for c in read("p99 TPOT 在 thinking tokens 超过 8K 时涨 25%")] == [("TPOT", "25%")]
+    assert [(c.quantity, c.written) for c in read("TPOT at 16K thinking tokens: +25%")] == [("TPOT", "+25%")]
+    assert [c.quantity for c in read("我们池子里 thinking tokens 占输出 token 的 85%")] == []
 
 
-def test_a_models_part_named_by_its_initials_is_no_system() -> None:
-    """"PRM" (a process reward model) before a figure is a part of the item, not a system the figure is of."""
-    assert [(c.subject, c.quantity, c.written) for c in read("摘要：PRM 打分让 TPOT 多 1.7 s")] == [
-        (None, "TPOT", "1.7 s")]
+def test_a_reward_models_own_figure_stays_its_own() -> None:
+    """"PRM 的 TPOT 9 ms": a reward model served on its own card has its own TPOT, not the item's."""
+    assert [(c.subject, c.quantity, c.written) for c in read("PRM 单独一张 H20：PRM 的 TPOT 9 ms")] == [
+        ("PRM", "TPOT", "9 ms")]
 
 
 @pytest.mark.parametrize(("line", "other"), [
@@ -105,6 +107,7 @@ def test_a_models_part_named_by_its_initials_is_no_system() -> None:
     ("- our run: TPOT 11.6 ms (not directly comparable: different GPU)", True),
     ("- 摘要：每个输出 token 11.6 ms", False),
     ("- 自己的题库上每个输出 token 11.6 ms；题库和摘要的不一样，不直接比", True),   # day 34's way of saying it
+    ("- 摘要：每个输出 token 11.6 ms，但论文不直接比 SGLang（只比了 vLLM）", False),   # whom the paper compares with
 ])
 def test_a_line_saying_it_measured_otherwise_keeps_its_figures_apart(line: str, other: bool) -> None:
     """Day 33's Spark: the team's TPOT on an H20 at batch 8, "卡和 batch 都不一样" from the abstract's H100 at batch 32 —
