@@ -204,7 +204,8 @@ def judge(c: Candidate, *, classify: Any, taxonomy: Any, doc: str, anchors: dict
     # an item its author keeps out of the doc ("不进 inference") gets no section, as one asked for gets its own; so
     # does one adjacent only by another field's words, unless the team asks for a section all the same
     stated = None if c.anchored_in or c.excluded else stated_section(c, rules, sections)
-    c.off_domain = off_the_domain(c, taxonomy) if c.relevance == "adjacent" and not (c.anchored_in or stated) else []
+    c.off_domain = (off_the_domain(c, taxonomy, rules.own_field)
+                    if c.relevance == "adjacent" and not (c.anchored_in or stated) else [])
     c.section = (c.anchored_in[0] if c.anchored_in else None if c.excluded or c.off_domain else stated
                  or suggest_section(c, suggest, allowed, taxonomy, describe))
     c.same_as = said_the_same(c, anchored_names, rules) if anchored_names is not None and not c.anchored_in else []

@@ -2,6 +2,7 @@
 section models in learned mode, the topics' section hints in keyword mode)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -37,16 +38,28 @@ def refused_section_numbers(c: Candidate, rules: Rules) -> set[str]:
                                       rules.section_not_words)}
 
 
-def off_the_domain(c: Candidate, taxonomy: Any) -> list[str]:
+def off_the_domain(c: Candidate, taxonomy: Any, own_field: Collection[str] = ()) -> list[str]:
     """The fields outside the doc's domain that ``c``'s own words name, when they weigh enough to say the item is
     theirs (the taxonomy's ``[off_domain]`` terms at ``off_domain_demote``: "graph attention network", "packet
     decoding"), else nothing. Such an item borrows the doc's words (attention kernels, constrained decoding) for
     another field's work: the doc has no place for it, so kb suggests none. Read with the taxonomy's own words
-    whatever the classifier, so the learned one's "adjacent" is told from a keyword trap too."""
+    whatever the classifier, so the learned one's "adjacent" is told from a keyword trap too. A text that names the
+    doc's own field (``own_field``: "LLM serving") is an inference paper using another field's word ("through a
+    key-value store", "a convolutional draft model"): it takes two distinct such terms to be theirs."""
     if taxonomy is None or not getattr(taxonomy, "off_domain", None):
         return []
-    found = keyword_classify("\n".join(c.titles[1:] + c.texts), title=c.title, taxonomy=taxonomy)
-    return list(found.off_domain_terms) if found.off_domain_score >= taxonomy.settings.off_domain_demote else []
+    text = "\n".join(c.titles[1:] + c.texts)
+    found = keyword_classify(text, title=c.title, taxonomy=taxonomy)
+    if found.off_domain_score < taxonomy.settings.off_domain_demote:
+        return []
+    terms = list(found.off_domain_terms)
+    return terms if len(terms) > 1 or not _names_any(f"{c.title}\n{text}", own_field) else []
+
+
+def _names_any(text: str, words: Collection[str]) -> bool:
+    """Does ``text`` hold one of ``words`` (folded): an English one as a whole word ("LLM", not "llmnr")?"""
+    low = text.casefold()
+    return any(re.search(rf"(?<![\w-]){re.escape(w)}(?!\w)", low) if w.isascii() else w in low for w in words)
 
 
 def suggest_section(c: Candidate, suggest: Any, sections: Mapping[str, str], taxonomy: Any = None,

@@ -56,6 +56,7 @@ class Rules:
     decided: list[str] = field(default_factory=list)      # the team's decision on an item ("不锚，不进队", "anchor it")
     undecided: list[str] = field(default_factory=list)    # … not a question about it ("锚不锚今天定")
     decided_against: list[str] = field(default_factory=list)   # … one keeping it out of the doc ("不锚", "不进文档")
+    own_field: list[str] = field(default_factory=list)   # a paper's words naming the doc's field ("LLM")
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -158,7 +159,8 @@ def _read_rules(workspace: Path | None) -> Rules:
                  announced=words("announced", str.casefold), sourced=words("sourced", str.casefold),
                  unsourced=words("unsourced", str.casefold), decided=words("decided", str.casefold),
                  undecided=words("undecided", str.casefold),
-                 decided_against=words("decided_against", str.casefold))
+                 decided_against=words("decided_against", str.casefold),
+                 own_field=words("own_field", str.casefold))
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:

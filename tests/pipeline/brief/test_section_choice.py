@@ -105,7 +105,7 @@ TRAINING_TEXT = ("During pre-training on a GPU cluster we overlap the gradient a
                  "bubbles, and training throughput rises by 12%.")
 
 
-def _judged(title: str, text: str, team: str | None = None):
+def _judged(title: str, text: str, team: str | None = None, sections: dict[str, str] = SECTIONS):
     from pipeline.brief.judge import judge
     from pipeline.brief.model import Candidate, SourceRef
     from pipeline.brief.rules import load_rules
@@ -115,7 +115,7 @@ def _judged(title: str, text: str, team: str | None = None):
         c.texts.append(team)
         c.sources.append(SourceRef("entry", "ann", "inbox/ann/n.md", 1, text=team, date="2026-12-01"))
     judge(c, classify=classify, taxonomy=load_taxonomy(), doc="inference", anchors={}, briefed={},
-          known_ids=set(), rules=load_rules(), sections=SECTIONS)
+          known_ids=set(), rules=load_rules(), sections=sections)
     return c
 
 
@@ -149,3 +149,45 @@ def test_an_item_of_a_neighbouring_field_keeps_kbs_suggestion() -> None:
     c = _judged(TRAINING_TITLE, TRAINING_TEXT)
     assert (c.relevance, c.off_domain, c.section) == ("adjacent", [], "2.7")
     assert c.why == [{"code": "adjacent", "detail": ""}]
+
+
+# Inference papers that name LLMs and use one word another field uses too: they keep the section kb suggests.
+ONE_BORROWED_WORD = [
+    ("RackKV: Handing the KV Cache from Prefill to Decode Nodes via a Key-Value Store",
+     "Prefill nodes of a disaggregated LLM serving cluster put the KV cache into a key-value store that decode nodes "
+     "fetch over RDMA, so KV transfer no longer stalls decoding and TTFT drops by 35%.", "2.2"),
+    ("ConvDraft: A Convolutional Drafter for Speculative Decoding",
+     "Speculative decoding with a convolutional draft model in place of a small transformer drafter accepts more "
+     "tokens per step and speeds up LLM inference by 1.6x.", "2.5"),
+]
+
+
+@pytest.mark.parametrize(("title", "text", "section"), ONE_BORROWED_WORD)
+def test_an_llm_paper_with_one_word_of_another_field_keeps_its_section(title: str, text: str, section: str) -> None:
+    """"Key-value store" and "convolutional" weigh the demotion weight alone; said of LLM serving, they are a
+    means, not the paper's field: still adjacent by the classifier, but placed and not called another field's."""
+    c = _judged(title, text, sections={**SECTIONS, "2.2": "Prefill-Decode Disaggregation",
+                                       "2.5": "Speculative decoding"})
+    assert (c.off_domain, c.section) == ([], section)
+    assert c.why[0]["code"] != "off-domain"
+
+
+def test_two_words_of_another_field_outweigh_naming_llms(taxonomy) -> None:
+    from pipeline.brief.model import Candidate
+    from pipeline.brief.placing import off_the_domain
+    from pipeline.brief.rules import load_rules
+    title = "FoldLM: Serving Protein Language Models for Molecular Design"
+    text = "We serve protein language models for molecular design, cutting inference latency by 2x."
+    c = Candidate(key="f", titles=[title], texts=[text], title=title)
+    assert off_the_domain(c, taxonomy, load_rules().own_field) == ["molecular", "protein"]
+
+
+@pytest.mark.parametrize("title", [TRAP_TITLE, "WeaveKern: Fused Attention Kernels for Graph Neural Networks"])
+def test_a_keyword_trap_naming_no_llm_is_another_fields_by_one_word(taxonomy, title: str) -> None:
+    """The day's keyword traps (graph attention kernels, packet decoding, radiotherapy scheduling) name no language
+    model: one term at the demotion weight still says which field they are."""
+    from pipeline.brief.model import Candidate
+    from pipeline.brief.placing import off_the_domain
+    from pipeline.brief.rules import load_rules
+    c = Candidate(key="t", titles=[title], texts=[TRAP_TEXT], title=title)
+    assert off_the_domain(c, taxonomy, load_rules().own_field) != []
