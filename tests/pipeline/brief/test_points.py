@@ -341,3 +341,30 @@ def test_a_release_items_points_leave_out_an_older_release_pasted_with_its_chang
     assert "−12%" in quoted and "−4%" not in quoted and "fairness" not in quoted
     c.title, c.points = "Spindle 升级记录", [Point(b) for b in bullets]
     assert [p["text"] for p in key_points(c, MARKERS)] == bullets, "an item naming no release keeps every bullet"
+
+
+def test_the_teams_comparison_of_a_release_with_the_one_before_is_its_point() -> None:
+    """A bullet opening with the previous release and writing the item's own version ("Spindle 3.1.4 对比 3.2.0：…",
+    "Spindle 3.1.4 的调度抖动：3.2.0 没了") measures the upgrade: it stays, as the bullet naming the older alone goes."""
+    from pipeline.brief.key_points import key_points
+    from pipeline.brief.model import Candidate
+    bullets = ["Spindle 3.1.4 对比 3.2.0：p99 TTFT 910 → 800 ms（A100，batch 64）",
+               "Spindle 3.1.4 的调度抖动：3.2.0 没了，p99 TPOT 稳在 41 ms", "Spindle 3.1.4 的说明：公平性参数按租户配",
+               "升级之后吞吐 +5%"]
+    c = Candidate(key="k", title="Spindle 3.2.0 升级", texts=["\n".join("- " + b for b in bullets)],
+                  points=[Point(b) for b in bullets])
+    c.facts = ["800 ms", "41 ms", "5%"]
+    assert [p["text"] for p in key_points(c, MARKERS)] == [bullets[0], bullets[1], bullets[3]]
+
+
+def test_a_release_titled_by_its_series_keeps_its_changelog_section() -> None:
+    """The team writes "Spindle 3.2 升级" for what the changelog heads "Spindle 3.2.0": one release, its section kept;
+    the older release's below it still goes."""
+    from pipeline.brief.key_points import key_points
+    from pipeline.brief.model import Candidate
+    text = ("Spindle 3.2.0 (2026-12-01)\nprefill: chunk size adapts to queue depth; p99 TTFT −12%\n"
+            "Spindle 3.1.4 (2026-11-20)\nprefill: prefix reuse; p99 TTFT −4%")
+    own, older = "prefill: chunk size adapts to queue depth; p99 TTFT −12%", "prefill: prefix reuse; p99 TTFT −4%"
+    c = Candidate(key="k", title="Spindle 3.2 升级", texts=[text], points=[Point(own), Point(older)])
+    c.facts = ["12%", "4%"]
+    assert [p["text"] for p in key_points(c, MARKERS)] == [own]

@@ -144,3 +144,11 @@ def test_another_releases_section_of_a_pasted_changelog_is_taken_out() -> None:
     assert under_another_release(PASTED, PASTED.index("scheduler:"), own)
     assert not under_another_release(PASTED, PASTED.index("我们要的"), own), "the team's own line after it is its own"
     assert without_other_releases(PASTED, set()) == PASTED, "an item naming no release keeps every line"
+
+
+@pytest.mark.parametrize(("heading", "own"), [("Spindle 3.2.0", True), ("Spindle 3.2.1", True),
+                                              ("Spindle 3.1.4", False), ("Spindle 3.20.0", False)])
+def test_a_release_written_by_its_series_is_each_of_its_versions(heading: str, own: bool) -> None:
+    from pipeline.brief.claim_forms import under_another_release
+    text = f"{heading} (2026-12-01)\ndecode: TPOT −8%"
+    assert under_another_release(text, text.index("decode"), {"spindle 3.2"}) is not own
