@@ -21,6 +21,7 @@ from typing import Any
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import TOKEN, coined, coined_names, name_key, title_name
 from kb.text import url_spans
+from pipeline.brief.claim_forms import releases_named
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
 
@@ -127,10 +128,26 @@ def doc_decisions(lines: list[str], new: Collection[str], rules: Rules, where: s
             continue
         for clause in _clauses(line):
             clause = _within_brackets(clause.replace("**", "").strip(" -*•>\t\n。；;！!."))
-            names = _decided_of(clause, rules)
-            if names:
-                out.clauses.append((names, clause, line in new))
+            for said in _per_name(clause, rules):
+                names = _decided_of(said, rules)
+                if names:
+                    out.clauses.append((names, said, line in new))
     return out
+
+
+def _per_name(clause: str, rules: Rules) -> list[str]:
+    """``clause`` cut before each part whose own decided word a list of names leads: "MossKV 不锚，FernKV 入锚 §2.1"
+    decides of two items, each by its own word; "Lathe 2.5.0 升级归 Omer，不进文档" and "FernKV、MossKV 不锚：和已锚的
+    PageKV 重复" stay whole (their later parts lead with no name)."""
+    cuts = [m.end() for m in _DOC_PART.finditer(clause)]
+    starts = [0] + [at for at, end in zip(cuts, [*cuts[1:], len(clause)]) if _names_decide(clause[at:end], rules)]
+    return [clause[a:b].strip(" ，,：:") for a, b in zip(starts, [*starts[1:], len(clause)])]
+
+
+def _names_decide(part: str, rules: Rules) -> bool:
+    """Does a list of names lead a decided word in ``part`` ("FernKV 入锚 §2.1")?"""
+    low = part.casefold()
+    return any((at := _find(low, word)) > 0 and _name_list(_unled(part[:at])) for word in rules.decided)
 
 
 def decision_of(c: Candidate, doc: DocDecisions | None, rules: Rules) -> dict[str, Any] | None:
@@ -160,14 +177,20 @@ def _decided_of(clause: str, rules: Rules) -> frozenset[str]:
             at = _find(low, word)
             if at < 0:
                 continue
-            lead = part[:at].strip()
-            for leading in _LEADS:
-                lead = lead.removesuffix(leading).strip()
+            lead = _unled(part[:at])
             # a word leading its part decides of what the clause spoke of before it, the nearest part opening with names
             names = _name_list(lead) if lead else next(filter(None, map(_opening_names, reversed(parts[:n]))), None)
             if names:
                 return names
     return frozenset()
+
+
+def _unled(lead: str) -> str:
+    """What stands before a decided word without the adverbs and lead words next to it ("MossKV 先" → MossKV)."""
+    lead = lead.strip()
+    for leading in _LEADS:
+        lead = lead.removesuffix(leading).strip()
+    return lead
 
 
 def _find(low: str, word: str) -> int:
@@ -193,25 +216,37 @@ def _opening_names(part: str) -> frozenset[str]:
 
 
 def _names(text: str) -> frozenset[str]:
-    """A list's names, folded: releases, IDs and coined names (not a plain word, nor a doc's version "v341")."""
+    """A list's names, folded: releases (as ``claim_forms.releases_named`` writes them), IDs without their version
+    ("2612.00001v2" is the paper 2612.00001) and coined names (not a plain word, nor a doc's version "v341")."""
     found = (n.strip() for n in re.split(_SEP, _BRACKETED.sub("", text)))
-    return frozenset(name_key(n) for n in found if n and not _DOC_VERSION.fullmatch(n)
+    return frozenset(_name_key(n) for n in found if n and not _DOC_VERSION.fullmatch(n)
                      and (find_arxiv_ids(n) or re.fullmatch(_RELEASE, n) or coined(n)))
 
 
+def _name_key(name: str) -> str:
+    """A name as the doc's clauses and an item's names compare: a release's key, an ID's without its version."""
+    ids = find_arxiv_ids(name)
+    if ids and ids[0].id in name:
+        return ids[0].id
+    releases = releases_named(name) if re.fullmatch(_RELEASE, name) else set()
+    return next(iter(releases), None) or name_key(name)
+
+
 def _own_names(c: Candidate) -> frozenset[str]:
-    """What a doc's line calls ``c`` (folded): its title's coined name, a release its title names, its IDs."""
+    """What a doc's line calls ``c`` (folded): its title's coined name, its IDs, the release its title names — of an
+    upgrade ("Lathe 2.5.0 → 2.5.1 升级") the one upgraded to: a decision on 2.5.0 is not one on the upgrade."""
     title = c.title or (c.titles[0] if c.titles else "")
-    names = {title_name(title) or "", *c.arxiv_ids, *(m[0] for m in re.finditer(_RELEASE, title))}
-    return frozenset(name_key(n) for n in names if n)
+    names = {name_key(n) for n in (title_name(title), *c.arxiv_ids) if n}
+    return frozenset(names | releases_named(title))
 
 
 def _against(text: str, rules: Rules) -> bool:
     """Does the deciding clause keep its item out of the doc, and say nothing for it?"""
     low = text.casefold()
-    if not any(w in low for w in rules.decided_against):
-        return False
-    for word in sorted(rules.decided_against, key=len, reverse=True):
+    if not any(w in low for w in rules.decided_against) or any(w in low for w in rules.deferred):
+        return False   # a decision put off ("先不锚，周五再定") keeps nothing out yet
+    # the queue's and the cards' words (``decided_aside``: "不锚，不进队") say neither way
+    for word in sorted([*rules.decided_against, *rules.decided_aside], key=len, reverse=True):
         low = low.replace(word, " ")
     return not any(w in low for w in rules.decided)
 

@@ -56,6 +56,8 @@ class Rules:
     decided: list[str] = field(default_factory=list)      # the team's decision on an item ("不锚，不进队", "anchor it")
     undecided: list[str] = field(default_factory=list)    # … not a question about it ("锚不锚今天定")
     decided_against: list[str] = field(default_factory=list)   # … one keeping it out of the doc ("不锚", "不进文档")
+    decided_aside: list[str] = field(default_factory=list)   # … one about the queue or cards alone ("不进队")
+    deferred: list[str] = field(default_factory=list)   # … a decision put off ("先不锚，周五再定")
     own_field: list[str] = field(default_factory=list)   # a paper's words naming the doc's field ("LLM")
 
     def is_recap(self, own_text: str) -> bool:
@@ -160,6 +162,7 @@ def _read_rules(workspace: Path | None) -> Rules:
                  unsourced=words("unsourced", str.casefold), decided=words("decided", str.casefold),
                  undecided=words("undecided", str.casefold),
                  decided_against=words("decided_against", str.casefold),
+                 decided_aside=words("decided_aside", str.casefold), deferred=words("deferred", str.casefold),
                  own_field=words("own_field", str.casefold))
 
 

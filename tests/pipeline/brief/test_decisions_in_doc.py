@@ -115,3 +115,60 @@ def test_an_english_history_line_decides_by_whole_phrases() -> None:
     lines = ["Dec 3: FernKV: do not anchor it, it repeats PageKV.", "Dec 3: we do not anchor iterations of MossKV here"]
     found = [names for names, *_ in _decided(lines, tuple(lines)).clauses]
     assert found == [frozenset({"fernkv"})]
+
+
+@pytest.mark.parametrize("line", [
+    "v14（Dec 4）：StoneKV 不进队，今天直接锚进 §2.1。",        # the queue skipped: anchored the same day
+    "v14（Dec 4）：StoneKV 不单锚，记进 PageKV 那行（§2.1）。",   # in the doc, on another paper's line
+    "v14（Dec 4）：StoneKV 先不锚，下周 Jay 读完再定。",          # put off, nothing kept out yet
+    "v14（Dec 4）：StoneKV 不建卡。",                          # no card: says nothing of the doc
+])
+def test_a_clause_about_the_queue_a_card_another_line_or_later_keeps_nothing_out(line: str) -> None:
+    d = decision_of(_paper("StoneKV: Fast"), _decided([line], (line,)), RULES)
+    assert d["in_doc"] and d["against"] is False
+
+
+def test_kept_out_and_not_queued_is_kept_out() -> None:
+    line = "v14（Dec 4）：StoneKV 不锚，不进队。"
+    assert decision_of(_paper("StoneKV: Fast"), _decided([line], (line,)), RULES)["against"] is True
+
+
+def test_each_name_of_a_clause_is_decided_by_its_own_word() -> None:
+    """"StoneKV 不锚，SlateKV 入锚 §2.1" keeps StoneKV out and anchors SlateKV: read as one clause, the 入锚 would be
+    StoneKV's too (a word for it) and SlateKV would have no decision."""
+    line = "v14（Dec 4）：StoneKV 不锚，SlateKV 入锚 §2.1。"
+    found = {names: text for names, text, _ in _decided([line], (line,)).clauses}
+    assert found == {frozenset({"stonekv"}): "StoneKV 不锚", frozenset({"slatekv"}): "SlateKV 入锚 §2.1"}
+    assert decision_of(_paper("StoneKV: Fast"), _decided([line], (line,)), RULES)["against"] is True
+    slate = Candidate("s", arxiv_ids=["2612.00002"], title="SlateKV: Tiered", titles=["SlateKV: Tiered"])
+    assert decision_of(slate, _decided([line], (line,)), RULES)["against"] is False
+
+
+def test_an_upgrade_is_named_by_the_release_it_upgrades_to() -> None:
+    """A decision on Quill 3.1.0 is not one on the later "Quill 3.1.0 → 3.1.1" upgrade; one on 3.1.1 is."""
+    line = "v9（Nov 3）：Quill 3.1.0 升级归运维，不进文档。"
+    upgrade = Candidate("r", title="Quill 3.1.0 → 3.1.1 升级", titles=["Quill 3.1.0 → 3.1.1 升级"])
+    assert decision_of(upgrade, _decided([line], ()), RULES) is None
+    later = "v10（Nov 4）：Quill 3.1.1 不进文档。"
+    assert decision_of(upgrade, _decided([line, later], ()), RULES)["against"] is True
+
+
+def test_an_id_with_its_version_names_the_paper() -> None:
+    line = "v14（Dec 4）：2612.00001v3 不锚。"
+    assert decision_of(_paper("StoneKV: Fast"), _decided([line], (line,)), RULES)["against"] is True
+
+
+def test_a_paper_anchored_without_queueing_is_suggested_its_section() -> None:
+    """End to end: "MossKV 不进队，直接锚进 §2.1" is the doc's word for the paper, shown, and its section still
+    suggested; it is no 🟡 settled by the doc."""
+    from pipeline.brief.judge import judge
+    from pipeline.classify.classifier import classify
+    from pipeline.classify.taxonomy import load_taxonomy
+    text = "MossKV reuses paged KV cache blocks across requests in an LLM serving engine, cutting TTFT by 30%."
+    c = Candidate("2612.00001", arxiv_ids=["2612.00001"], titles=["MossKV: Paged KV Cache Reuse for LLM Serving"],
+                  texts=[text], sources=[SourceRef("arxiv", "arxiv", text=text, date="2026-12-02")])
+    line = "v13（Dec 3）：MossKV 不进队，直接锚进 §2.1。"
+    judge(c, classify=classify, taxonomy=load_taxonomy(), doc="serving", anchors={}, briefed={}, known_ids=set(),
+          rules=RULES, sections={"2.1": "Engines and runtimes"}, doc_decided=_decided([line], (line,)))
+    assert c.decision["in_doc"] and not c.decided_out
+    assert (c.section, c.suggested_section) == ("2.1", "§2.1") and c.category != "confirmation"
