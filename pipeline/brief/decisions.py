@@ -72,6 +72,8 @@ def _decides(clause: str, rules: Rules, own: set[str]) -> bool:
     """Does the clause decide, by a ``decided`` word leading its part (Chinese) or a whole phrase (English), and
     ask nothing?"""
     low = clause.casefold()
+    if not any(w in low for w in rules.decided):   # most clauses hold no decided word: nothing to read
+        return False
     spans = url_spans(low)   # a link's "?" asks nothing
     bare = "".join(ch for i, ch in enumerate(low) if not any(a <= i < b for a, b in spans))
     if any(w in bare for w in rules.undecided):

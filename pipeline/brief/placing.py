@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from kb.sections import refused_sections, section_matches, stated_sections
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
 from pipeline.classify.classifier import classify as keyword_classify
+from pipeline.classify.matcher import TermMatcher
 
 __all__ = ["stated_section", "refused_section_numbers", "off_the_domain", "suggest_section", "hint_ranking",
            "nearest_section"]
@@ -49,11 +51,21 @@ def off_the_domain(c: Candidate, taxonomy: Any, own_field: Collection[str] = ())
     if taxonomy is None or not getattr(taxonomy, "off_domain", None):
         return []
     text = "\n".join(c.titles[1:] + c.texts)
+    # most items name no other field: a matcher of those terms alone says so without compiling the whole taxonomy,
+    # which a rerun otherwise builds for this question only (an item's off-domain score needs one of them)
+    if not _off_domain_terms(tuple(taxonomy.off_domain)).count(f"{c.title}\n{text}"):
+        return []
     found = keyword_classify(text, title=c.title, taxonomy=taxonomy)
     if found.off_domain_score < taxonomy.settings.off_domain_demote:
         return []
     terms = list(found.off_domain_terms)
     return terms if len(terms) > 1 or not _names_any(f"{c.title}\n{text}", own_field) else []
+
+
+@lru_cache(maxsize=4)
+def _off_domain_terms(terms: tuple[str, ...]) -> TermMatcher:
+    """A matcher of the taxonomy's off-domain terms alone: it finds each wherever the whole taxonomy's would."""
+    return TermMatcher(terms)
 
 
 def _names_any(text: str, words: Collection[str]) -> bool:
