@@ -291,7 +291,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     since = since_previous(inputs.previous, net_new=net_new, previous_net_new=(inputs.history or [None])[-1],
                            anchors=inputs.anchors, flags=flags, states=inputs.flag_states, sources=sources,
                            day=inputs.day, doc_named={"version": inputs.doc_version, "lines": flags_named(
-                               inputs.doc_new_lines, inputs.open_flags, raised)},
+                               inputs.doc_new_lines, inputs.open_flags, raised, rules.quantities)},
                            corrected=corrected_flags(inputs.corrections, inputs.open_flags, raised, rules.correction,
                                                      inputs.flagged_entries, rules.quantities, rules.settled,
                                                      rules.unsettled),

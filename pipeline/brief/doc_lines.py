@@ -4,13 +4,16 @@ correction of a flagged figure.
 A team settles a question in its doc as often as with ``kb flags resolve``: v328's history line "DittoKV、ReadyPool、
 BaySwap、RetainKV 不锚：和已锚的 MeldKV、WarmStart、SwapServe、ReplayKV 重复" answers the four boundary flags day 18
 raised; Spark's "MFU 从 28% 改成 46%" Monday's unsourced 28%. kb does not read what such a line decides; it shows,
-beside the flags still open, the new lines (those the version of the previous briefing's day did not have) that name
-a flag's papers and the notes that change its figure, so the reader closes what the team settled. Pure: lines and
-flags in.
+beside the flags still open, the new lines (those the version of the previous briefing's day did not have) whose
+sentences speak to what a flag asks — its papers, and its figure, its question's words or its ID — and the notes that
+change its figure, so the reader closes what the team settled. A history line that only names a flag's paper in
+passing ("和已锚的 … PredRoute 重复", beside "v343（Nov 24）" in another sentence) answers none of its questions. Pure:
+lines and flags in.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from difflib import SequenceMatcher
 from os.path import commonprefix
 from typing import Any
@@ -21,11 +24,13 @@ from kb.sections import without_section_numbers
 from pipeline.brief.claims import quantity_before
 from pipeline.brief.pool import names_word
 
-# The rules whose question a line of the doc settles by naming it: what two papers are to each other (both named),
-# a paper's figure (its name and the figure), which of a paper's IDs to cite (its name and the ID: "EtherKV 进
-# §2.4.1（卡 463 正文里的号抄错了，以 2611.01288 为准）"). Others are slips in the team's files, or a paper's line
-# names it for what it is (a history line listing "和已锚的 … WarmStart … 重复" settles no figure of WarmStart's).
-SETTLED_IN_DOC = ("boundary", "number-conflict", "id-conflict")
+# The rules whose question a sentence of the doc settles by speaking to it: what two papers are to each other (both
+# named), a paper's figure (its name and the figure, as a figure of the flag's: ``_writes_figure``), which of a
+# paper's IDs to cite (its name and the ID: "EtherKV 进 §2.4.1（卡 463 正文里的号抄错了，以 2611.01288 为准）"), what
+# the team asked or doubted of a paper (its name and the words of the question: "GramJet 的 mask 开销作者回了：占整个
+# decode 时间"). Others are slips in the team's files, or a paper's line names it for what it is (a history line
+# listing "和已锚的 … WarmStart … 重复" settles no figure of WarmStart's).
+SETTLED_IN_DOC = ("boundary", "number-conflict", "id-conflict", "unsourced-claim")
 # A line edited rather than written anew (a section's prose that gains a clause) is new only where it changed: at
 # least this many characters kept at its start and end say it is the old line.
 _KEPT = 20
@@ -61,10 +66,13 @@ def _added(line: str, old_lines: list[str]) -> str:
 
 
 def flags_named(lines: list[tuple[str, str]], open_flags: list[tuple[int, str, dict[str, Any]]],
-                raised_today: set[str]) -> list[dict[str, Any]]:
-    """Each new line (``new_lines``) with the open flags what it adds names (``open_flags``: id, ``rule:subject``,
-    evidence), those raised today left out (their evidence is today's, which the doc may not speak of): a
-    boundary's two papers both named (by coined name or arXiv ID); a conflict's paper and one of its figures."""
+                raised_today: set[str], quantities: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """Each new line (``new_lines``) with the open flags a sentence of what it adds speaks to (``open_flags``: id,
+    ``rule:subject``, evidence), those raised today left out (their evidence is today's, which the doc may not speak
+    of): a boundary's two papers both named (by coined name or arXiv ID); a conflict's paper and one of its figures,
+    written as a figure of its quantity (``quantities``: ``[quantities]``, keyword → quantity); an ID conflict's paper
+    and one of its IDs; an unsourced claim's paper and the words of what it asked or doubted. One sentence says it
+    all: a line naming a paper in one sentence and a date in another settles nothing of it."""
     out = []
     named_once: set[int] = set()
     for line, added in lines:
@@ -74,8 +82,9 @@ def flags_named(lines: list[tuple[str, str]], open_flags: list[tuple[int, str, d
             if rule not in SETTLED_IN_DOC or fingerprint in raised_today or flag_id in named_once:
                 continue
             papers = _papers_of(rule, fingerprint.split(":", 1)[1], evidence)
-            if papers and all(_names(added, names) for names, _ in papers) and _settles(rule, evidence, added,
-                                                                                        papers[0][1]):
+            if papers and any(all(_names(said, names) for names, _ in papers)
+                              and _settles(rule, evidence, said, papers, quantities or {})
+                              for said in _sentences(added)):
                 found.append({"id": flag_id, "rule": rule, "subject": " ~ ".join(shown for _, shown in papers)})
                 named_once.add(flag_id)
         if found:
@@ -83,17 +92,28 @@ def flags_named(lines: list[tuple[str, str]], open_flags: list[tuple[int, str, d
     return out
 
 
-def _settles(rule: str, evidence: dict[str, Any], text: str, name: str) -> bool:
-    """A number conflict's line must write one of its figures ("÷3.2 改成 ÷2.7"), an ID conflict's one of its IDs as
-    the paper's (``_id_of``: "EtherKV 进 §2.4.1（…以 2611.01288 为准）"); a boundary's line needs only its two
-    papers."""
+# A sentence of a doc's line: what one statement says ("FanPrune、LenScout 不锚：和已锚的 BranchCut、PredRoute 重复"),
+# ended by 。；;！!？? or a line break, or by a dot before white space ("v3.1", "§2.4.1" end nothing).
+_SENTENCE_END = re.compile(r"[。；;！!？?\n]|(?<=\.)\s+")
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def _settles(rule: str, evidence: dict[str, Any], text: str, papers: list[tuple[set[str], str]],
+             quantities: Mapping[str, str]) -> bool:
+    """Does a sentence naming the flag's papers speak to what the flag asks? A number conflict's must write one of
+    its figures as a figure of its quantity (``_writes_figure``: "÷3.2 改成 ÷2.7", not "Nov 24"), an ID conflict's
+    one of its IDs as the paper's (``_id_of``: "EtherKV 进 §2.4.1（…以 2611.01288 为准）"), an unsourced claim's the
+    words of its question or doubt (``_answers``); a boundary's needs only its two papers."""
     if rule == "id-conflict":
-        return _id_of(text, name, set(_ids(evidence)))
+        return _id_of(text, papers[0][1], set(_ids(evidence)))
+    if rule == "unsourced-claim":
+        return _answers(text, evidence, {n for names, _ in papers for n in names})
     if rule != "number-conflict":
         return True
-    numbers = {m[0] for v in evidence.get("values", {}) if (m := _NUMBER.search(v))}
-    text = _VERSION.sub(" ", without_section_numbers(text))   # "PausePoint 进 §2.2" writes no 2.2×, "v326" no 326
-    return any(re.search(rf"(?<![\d.]){re.escape(n)}(?![\d])", text) for n in numbers)
+    return _writes_figure(text, evidence, quantities)
 
 
 def _id_of(text: str, name: str, ids: set[str]) -> bool:
@@ -109,6 +129,101 @@ def _id_of(text: str, name: str, ids: set[str]) -> bool:
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _VERSION = re.compile(r"(?<![A-Za-z])v\d+(?:\.\d+)*")
+# A number that is no figure: part of a date ("Nov 24", "11 月 24 日", "11-24", "11/24") or a time ("09:30"). A name
+# holding digits ("H20", "v343") is none either: a figure is never glued to a letter before it.
+_MONTH = (r"(?<![a-z])(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+          r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*")
+_NOT_A_FIGURE = re.compile(rf"(?i:{_MONTH})$|[A-Za-z\d.]$|\d\s*[-/:月]\s*$")
+_DAY_AFTER = re.compile(r"\s*[日号]|\s*[-/:]\s*\d")
+# Units a figure is written with, as the flag's values write them; those of one row are the same unit.
+_UNITS = (("×", "x", "X", "倍"), ("%",), ("ms",), ("s",), ("µs", "us"), ("GB",), ("tokens/s", "tok/s"))
+# A sign or operator before a figure says it is one ("÷3.2 改成 ÷2.7", "−34%").
+_SIGNS = "÷×−+↓↑"
+
+
+def _writes_figure(text: str, evidence: dict[str, Any], quantities: Mapping[str, str]) -> bool:
+    """Does ``text`` write one of a number conflict's figures as a figure of the flag's: with the unit its value is
+    written with ("2.2×" of "2.2x", "−29%"), or a sign before it ("÷2.7"), or, bare, in a sentence naming the flag's
+    quantity ("upvotes", a ``[quantities]`` keyword of it)? A date's or a time's number, or one in a name ("H20",
+    "v326", "§2.2") is none."""
+    text = _VERSION.sub(" ", without_section_numbers(text))   # "PausePoint 进 §2.2" writes no 2.2×, "v326" no 326
+    named = _names_quantity(text, evidence.get("quantity") or "", quantities)
+    for value in evidence.get("values", {}):
+        m = _NUMBER.search(value)
+        if not m:
+            continue
+        unit = _unit_family(value[m.end():].strip())
+        for at in re.finditer(rf"(?<![\d.]){re.escape(m[0])}(?![\d]|\.\d)", text):
+            before, after = text[:at.start()], text[at.end():]
+            if _NOT_A_FIGURE.search(before) or _DAY_AFTER.match(after):
+                continue
+            sign = before.rstrip()[-1:]
+            with_unit = any(re.match(rf"\s*{re.escape(u)}(?![A-Za-z])", after) for u in unit)
+            if named or (sign and sign in _SIGNS) or with_unit:
+                return True
+    return False
+
+
+def _unit_family(unit: str) -> tuple[str, ...]:
+    """The spellings of a value's unit ("2.7x" → ×, x, X, 倍); none for a bare number (upvotes)."""
+    return next((family for family in _UNITS if unit in family), (unit,) if unit else ())
+
+
+def _names_quantity(text: str, quantity: str, quantities: Mapping[str, str]) -> bool:
+    """Does ``text`` name the quantity a number conflict compares ("PredRoute TTFT (%)": TTFT, 首 token; "HF
+    upvotes": upvotes), by a ``[quantities]`` keyword of it or a word of its name (not a paper's name before it)?"""
+    name = re.sub(r"\s*\([^)]*\)\s*$", "", quantity).strip()
+    words = {k for k, q in quantities.items() if q.casefold() in (name.casefold(), _last_words(name))}
+    words |= {w for w in re.findall(r"[A-Za-z][\w-]{2,}", name) if not coined(w) or w.isupper()}
+    low = text.casefold()
+    return any(re.search(rf"(?<![\w-]){re.escape(w.casefold())}(?![\w-])", low) if w.isascii() else w in low
+               for w in words)
+
+
+def _last_words(name: str) -> str:
+    """A quantity's name without the system written before it ("PredRoute TTFT" → "ttft")."""
+    parts = name.split()
+    return " ".join(parts[1:]).casefold() if len(parts) > 1 and coined(parts[0]) else name.casefold()
+
+
+# An unsourced claim's question is answered by a sentence that shares this many of its words (beyond the paper's
+# name): one word in common is a mention ("GramJet 的摘要"), three the same matter ("mask 开销 … 占整个 decode 时间").
+_SHARED_WORDS = 3
+# Characters that make no word of their own: a run of only these ("一个", "的是") is shared by any two sentences.
+_FUNCTION_CHARS = set("的了是在和与及或也都就还又不没有这那个一我们你他她它上下中里吗呢吧啊么把被对从给到说要会")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9+-]+")
+_STOP = {"the", "of", "and", "or", "is", "are", "to", "in", "on", "for", "it", "its", "that", "this", "with", "as",
+         "by", "be", "was", "not", "whether", "what", "which", "does", "do", "only", "all", "an"}
+
+
+def _answers(text: str, evidence: dict[str, Any], names: set[str]) -> bool:
+    """Does a sentence speak to what an unsourced claim asked or doubted: share ``_SHARED_WORDS`` of its words — of
+    its question, where it asks one (the clause ending in a question mark), else of all it claims — not counting the
+    paper's names, its verification markers or figures? Latin words whole; of Chinese, the longest runs of two
+    characters or more the claim writes too."""
+    claims = [c for c in evidence.get("claims", []) if isinstance(c, str)]
+    asked = [q for c in claims for q in re.findall(r"[^。；;！!？?\n]*[？?]", c)]
+    said = " ".join(asked or claims)
+    for marker in evidence.get("markers", []):
+        said = said.replace(marker, " ")
+    if not said.strip():
+        return False
+    own = {n.casefold() for n in names}
+    shared = {w.casefold() for w in _LATIN_WORD.findall(text)
+              if w.casefold() not in own | _STOP
+              and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", said, re.I)}
+    for run in _HAN_RUN.findall(text):
+        i = 0
+        while i < len(run) - 1:
+            j = next((j for j in range(len(run), i + 1, -1) if run[i:j] in said), None)
+            if j is None:
+                i += 1
+                continue
+            if not set(run[i:j]) <= _FUNCTION_CHARS:
+                shared.add(run[i:j])
+            i = j
+    return len(shared) >= _SHARED_WORDS
 
 
 def _papers_of(rule: str, subject: str, evidence: dict[str, Any]) -> list[tuple[set[str], str]]:

@@ -215,3 +215,59 @@ def test_a_note_saying_which_figure_of_a_conflict_holds_names_it() -> None:
     for other in ("AtticPool 是 19% 还是 27%，以摘要为准", "LoftKV 是 TTFT −19%，以摘要为准", "AtticPool 是 TTFT −19%"):
         assert corrected_flags([("wir.md#3", other)], [attic], set(), [], {}, {}, settled) == [], other
     assert corrected_flags([("wir.md#3", line)], [attic], {attic[1]}, [], {}, {}, settled) == []
+
+
+def test_a_line_naming_a_flags_paper_in_passing_settles_none_of_its_figures() -> None:
+    """The day 34 reader: a history line dated "（Nov 24）" that listed an anchored paper as the one a new paper repeats
+    offered that paper's open conflicts (upvotes 17 / 22 / 24, a TTFT of 19% / 24%) for closing, the "24" of its date
+    read as their figure. A figure counts in the sentence that names the paper, and as a figure of the flag's."""
+    votes = (70, "number-conflict:HopTree: Routing by Expected Tokens · upvotes",
+             {"day": "2026-10-13", "quantity": "HF upvotes", "values": {"17": ["card"], "22": ["note"], "24": ["hf"]},
+              "arxiv_ids": ["2610.15555"]})
+    ttft = (71, "number-conflict:HopTree · TTFT", {"quantity": "HopTree TTFT (%)", "values": {"19%": ["abs"],
+                                                                                            "24%": ["post"]}})
+    quantities = {"ttft": "TTFT", "首 token": "TTFT"}
+    history = "v350（Dec 24）：不改编号。SkipLen 不锚：和已锚的 HopTree 重复（周四定的）。"
+    assert flags_named(_new(history), [votes, ttft], set(), quantities) == []
+    # a date or a GPU name in the paper's own sentence is no figure either
+    assert flags_named(_new("HopTree 12 月 24 日挂了 v2，H20 上没重测"), [votes, ttft], set(), quantities) == []
+    assert flags_named(_new("HopTree 挂了 v2（Dec 24），11-24 的数不用改"), [votes, ttft], set(), quantities) == []
+    # the figure written with its unit, or bare beside the quantity's name, speaks to the flag
+    said = flags_named(_new("HopTree 那行不改：博客的 24% 是另一套负载"), [votes, ttft], set(), quantities)
+    assert [f["id"] for f in said[0]["flags"]] == [71]
+    said = flags_named(_new("HopTree 的首 token 以摘要的 19 为准"), [votes, ttft], set(), quantities)
+    assert [f["id"] for f in said[0]["flags"]] == [71]
+    said = flags_named(_new("HopTree 当天的 upvotes 以 HF 页面的 24 为准"), [votes, ttft], set(), quantities)
+    assert [f["id"] for f in said[0]["flags"]] == [70]
+
+
+def test_a_boundary_is_settled_by_one_sentence_naming_both_papers() -> None:
+    """Two papers named in two sentences of one history line ("RadixX 不锚：和已锚的 CacheSpy 重复。… KVShield 挂了
+    v2") say nothing of what one is to the other."""
+    pair = (26, "boundary:2610.11111 ~ 2610.22222", {"new": "2610.11111", "new_title": "ShieldKV: Guarding the Cache",
+                                                   "anchored": "2610.22222", "anchored_title": "SpyCache: Probing"})
+    apart = "RadixX 不锚：和已锚的 SpyCache 重复。ShieldKV 挂了 v2，那行没写数，不用改。"
+    assert flags_named(_new(apart), [pair], set()) == []
+    together = "ShieldKV 和 SpyCache 二选一，留 SpyCache，ShieldKV 不锚；其余不动。"
+    assert [f["id"] for f in flags_named(_new(together), [pair], set())[0]["flags"]] == [26]
+
+
+def test_a_line_answering_the_teams_question_on_a_paper_settles_its_unsourced_flag() -> None:
+    """The day 34 reader: the history line recorded the authors' answer to an open 待确认 question of the day before
+    (whether a paper's overhead was a share of the whole step or of one stage) and the question was not offered for
+    closing. A sentence naming the paper and the question's own words answers it; one naming the paper alone does
+    not."""
+    asked = (630, "unsourced-claim:TileMask: Hiding Mask Building behind the Matmul", {
+        "arxiv_ids": ["2611.17777"], "markers": ["待确认"],
+        "claims": ["TileMask 摘要里的额外显存，是按整个 batch 的 KV 算的，还是只算了 mask 缓冲？要是后者就偏小了。待确认"]})
+    answer = "v350（Dec 2）：TileMask 的额外显存作者回信了：按整个 batch 的 KV 算，和我们量的一致。"
+    said = flags_named(_new(answer), [asked], set())
+    assert said[0]["flags"] == [{"id": 630, "rule": "unsourced-claim", "subject": "TileMask"}]
+    for passing in ("TileMask 进队列，等作者回信。", "SkipLen 不锚：和已锚的 TileMask 重复。",
+                    "TileMask 的摘要以卡 530 为准。"):
+        assert flags_named(_new(passing), [asked], set()) == [], passing
+    # the answer in another sentence than the paper's name answers nothing of it
+    assert flags_named(_new("TileMask 进队列。额外显存按整个 batch 的 KV 算。"), [asked], set()) == []
+    # a team aside without a paper is answered by its own notes (``sourced_flags``), not by a doc's line
+    aside = (631, "unsourced-claim:周六值班 · 28%", {"claims": ["MFU 只有 28%，是不是整个 batch 的 KV？"]})
+    assert flags_named(_new("周六值班的 MFU 按整个 batch 的 KV 算"), [aside], set()) == []
