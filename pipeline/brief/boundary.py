@@ -13,10 +13,12 @@ from an anchored paper, the first only):
 """
 from __future__ import annotations
 
+from typing import Any
+
 from kb.arxiv_id import parse_arxiv_id
 from kb.text import boundary_context, normalize_url
 from pipeline.brief.facts import Facts
-from pipeline.brief.likeness import leading_name, likeness
+from pipeline.brief.likeness import Likeness, OverlapWords, leading_name, likeness
 from pipeline.brief.model import Candidate, Flag
 from pipeline.brief.words import WordCounts, candidate_text, content_words
 
@@ -67,7 +69,27 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
         found = _named(said.same, others) or (None if weighed else _by_topics(c, others, facts, words)
                                                or _by_words(others, facts, words))
         if found:
-            out.append(_flag(c, *found, said_in=said.said_in))
+            flag = _flag(c, *found, said_in=said.said_in)
+            flag.context.update(judged(c, said, found[0][0], facts.overlap_words))
+            out.append(flag)
+    return out
+
+
+def judged(c: Candidate, said: Likeness, anchored: str, words: OverlapWords) -> dict[str, Any]:
+    """What the team has already said of the pair, which the flag quotes (its context, so that a note reworded
+    reopens nothing): the statements of its notes and cards that the item does what ``anchored`` does
+    (``team_said``: text and where), ``repeat`` when one says it repeats it (a ``[overlap_words] repeat`` phrase:
+    "旧酒新瓶", not "类似"), and the doc's own decision keeping the item out (``doc_decided``: "X 不锚：和已锚的 Y
+    重复"). Either leaves the reader nothing to weigh, only the flag to close: the day 32 and 34 readers found
+    boundary flags asking them to read both papers of a pair the team had called a copy and the doc had settled."""
+    out: dict[str, Any] = {}
+    quotes = [{"text": text, "where": where} for where, named, text in said.quotes if anchored in named]
+    if quotes:
+        out["team_said"] = quotes
+        if any(words.repeats.verdict(q["text"].lower()) == "same" for q in quotes):
+            out["repeat"] = True
+    if c.decided_out and c.decision:
+        out["doc_decided"] = {"text": c.decision["text"], "where": c.decision["where"]}
     return out
 
 

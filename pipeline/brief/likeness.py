@@ -148,10 +148,12 @@ def phrase_spans(text: str, phrase: str) -> list[tuple[int, int]] | None:
 @dataclass
 class Likeness:
     """What the team wrote of one item: the anchored subjects it does the same as (in the order written) and
-    where that was said; those it differs from; whether it overlaps nothing anchored."""
+    where that was said, with the words (``quotes``: where, subjects, statement); those it differs from; whether it
+    overlaps nothing anchored."""
 
     same: list[str] = field(default_factory=list)
     said_in: list[str] = field(default_factory=list)
+    quotes: list[tuple[str, tuple[str, ...], str]] = field(default_factory=list, compare=False)   # words, not verdicts
     different: set[str] = field(default_factory=set)
     nothing: bool = False
 
@@ -313,7 +315,7 @@ def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
     if not (words.same or words.different or words.nothing):
         return out
     own = set(c.subjects)
-    said = [(s, [(v, [n for n in named if n not in own], _sections_said(text))
+    said = [(s, [(v, [n for n in named if n not in own], _sections_said(text), text)
                  for clause in clauses(without_ids(s.text, c.miscited))
                  for text, v, named in statements(clause, names, words)])
             for s in c.sources if s.kind in ("entry", "card") and not s.beside_subject and s.text]
@@ -323,7 +325,7 @@ def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
         earlier = [n for n, v in last.items() if v == "same"]
         now: dict[str, str] = {}
         for _, verdicts in group:
-            for verdict, named, sections in verdicts:
+            for verdict, named, sections, _ in verdicts:
                 if verdict == "nothing" and not named:
                     out.nothing = True
                     # "overlaps nothing anchored in §3.1" speaks of §3.1's papers only
@@ -333,18 +335,22 @@ def likeness(c: Candidate, names: Names, words: OverlapWords) -> Likeness:
                     now[n] = "same" if verdict == "same" or now.get(n) == "same" else "different"
         last.update(now)
     for s, verdicts in said:   # in the order written
-        for verdict, named, _ in verdicts:
+        for verdict, named, _, text in verdicts:
             if verdict != "same":
                 continue
             kept = [n for n in named if last.get(n) == "same"]
             out.same += [n for n in kept if n not in out.same]
             if kept and s.key not in out.said_in:
                 out.said_in.append(s.key)
+            if kept:   # the words themselves, which a boundary flag quotes (less the brackets of a masked ID)
+                quote = " ".join(_EMPTY_BRACKETS.sub(" ", text.replace("**", "")).split()).strip(" -*•")
+                out.quotes.append((s.key, tuple(kept), quote))
     out.different = {n for n, v in last.items() if v == "different"}
     return out
 
 
 _SECTION = re.compile(r"§\s*([0-9][0-9.()]*[0-9)])")
+_EMPTY_BRACKETS = re.compile(r"[（(]\s*[）)]")
 
 
 def _sections_said(text: str) -> set[str]:

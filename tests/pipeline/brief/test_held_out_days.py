@@ -550,10 +550,13 @@ def test_day13_a_paper_the_team_calls_a_repeat_is_no_net_new_paper(day13_home: P
         assert item["category"] == "confirmation" and {"code": "same-as", "detail": anchored} in item["why"], item
         assert item["boundary"], "its boundary flag is pointed to"
     assert data["density"]["net_new"] == 4
-    # its boundary flag's advice follows the team's word (the reader: "精读两篇原文" where the team had ruled)
+    # its boundary flag's advice follows the team's word (the reader: "精读两篇原文" where the team had ruled); since
+    # the day 34 reader, a repeat the team judged asks only to close the flag, quoting the team
     text = kb(day13_home, "brief", "--date", DAY13, "--preview").stdout
     shelf = text[text.index("2610.29114 ~ 2610.27459"):]
-    assert shelf[:shelf.index("###")].count("建议：团队已说两者做的是同一件事") == 1
+    shelf = shelf[:shelf.index("###")]
+    assert shelf.count("建议：团队已判定它重复已锚的 2610.27459") == 1 and "精读两篇原文" not in shelf
+    assert "团队笔记说二者相同：“" in shelf and "PrimeCtx" in shelf
 
 
 def test_day13_a_monday_says_its_window_spans_the_weekend_and_an_aside_is_no_silent_note(day13_home: Path) -> None:

@@ -290,6 +290,22 @@ def _dated(*said: tuple[str, str]) -> Candidate:
                      sources=sources)
 
 
+def test_the_teams_words_that_an_item_is_another_paper_are_kept_to_be_quoted() -> None:
+    """A boundary flag quotes what the team wrote (the day 34 reader found one citing only shared terms): each
+    statement that the item does what an anchored paper does, with where it was written and the papers it names, in
+    the order written; a statement taken back later, or one setting the item apart, is not quoted."""
+    said = likeness(_item("- **RepliMoE 说穿了就是 HotSwapEP 的翻版**：副本按预测提前放好",
+                          "和 KVCC 不冲突；和 LayerLink 类似"), NAMES, WORDS)
+    assert said.quotes == [("inbox/jay/n1.md#1", ("2610.13544",), "RepliMoE 说穿了就是 HotSwapEP 的翻版：副本按预测提前放好"),
+                           ("inbox/jay/n2.md#2", ("2610.13052",), "和 LayerLink 类似")]
+    back = likeness(_dated(("2026-10-28T14:30", "收回早上的说法：RepliMoE 和 HotSwapEP 不是一回事"),
+                           ("2026-10-28T08:30", "和 HotSwapEP 是一回事")), NAMES, WORDS)
+    assert back.quotes == []
+    # another paper's ID written as the item's own is masked; its empty brackets are not quoted
+    miscited = replace(_item("RepliMoE（2610.13052）就是 HotSwapEP 的翻版"), miscited={"2610.13052"})
+    assert likeness(miscited, NAMES, WORDS).quotes[0][2] == "RepliMoE 就是 HotSwapEP 的翻版"
+
+
 def test_the_teams_last_word_counts() -> None:
     """Day 15: Jay's 08:30 "和 HotSwapEP 是一回事" taken back at 14:30 ("收回早上的说法：… 不是一回事"), or by a later
     "overlaps nothing anchored"; within one entry, a "nothing" speaks of the papers it does not name."""

@@ -284,6 +284,45 @@ def test_a_boundary_the_team_named_says_where(sample_day: Path, lang: str, said:
     assert "2610.55556" in line and said not in text.replace(line, ""), "only the flag the team named says it"
 
 
+@pytest.mark.parametrize(("lang", "quoted", "repeat", "decided"), [
+    ("en", "the team says they do the same: “X 是 Y 的翻版” (inbox/jay/n.md#3); decided in the doc: “X 不锚：和已锚的 Y 重复” "
+           "(organized/knowledge/inference.md v9)",
+     "Suggestion: the team judged it a repeat of 2609.33252, and the doc decided not to anchor it (above): no need to "
+     "read the two papers side by side; close the flag", "Suggestion: the doc decided not to anchor it (above)"),
+    ("zh", "团队笔记说二者相同：“X 是 Y 的翻版”（inbox/jay/n.md#3）；文档已定：“X 不锚：和已锚的 Y 重复”（organized/knowledge/"
+           "inference.md v9）",
+     "建议：团队已判定它重复已锚的 2609.33252，文档也已定不锚（见上）：不必再对读两篇原文，关闭此条即可", "建议：文档已定不锚（见上）")])
+def test_a_boundary_the_team_judged_quotes_it_and_asks_only_to_close(sample_day: Path, lang: str, quoted: str,
+                                                                      repeat: str, decided: str) -> None:
+    """The day 32 and 34 readers: a boundary flag whose pair the team called a repeat and the doc settled asked to
+    read both papers. It quotes the team's and the doc's words, and its suggestion is to close it (or add a clause to
+    the anchored paper's line); a flag the team did not judge reads as it did."""
+    import copy
+    import json
+
+    from pipeline.brief.write import render
+    from tests.pipeline.brief.conftest import brief_json
+    data = brief_json(sample_day)
+    [topic] = [f for f in data["flags"] if f["kind"] == "boundary"]
+    judged, decided_only = copy.deepcopy(topic), copy.deepcopy(topic)
+    judged.update(id=202, label="T1", subject="2610.55557 ~ 2601.00002")
+    judged["evidence"].update(new="2610.55557", said_in=["inbox/jay/n.md#3"])
+    doc = {"text": "X 不锚：和已锚的 Y 重复", "where": "organized/knowledge/inference.md v9"}
+    judged["context"].update(team_said=[{"text": "X 是 Y 的翻版", "where": "inbox/jay/n.md#3"}], repeat=True,
+                             doc_decided=doc)
+    decided_only.update(id=203, label="T2", subject="2610.55558 ~ 2601.00002")
+    decided_only["evidence"].update(new="2610.55558")
+    decided_only["context"].update(doc_decided=doc)
+    before = render(json.loads(json.dumps(data)), lang, "md", sample_day)
+    data["flags"] += [judged, decided_only]
+    text = render(json.loads(json.dumps(data)), lang, "md", sample_day)
+    assert quoted in text and repeat in text and decided in text
+    assert text.count(repeat) == 1 and text.count(decided) == 1
+    own = before[before.index(f"{topic['label']} "):]
+    own = own[:own.index("\n### ")]
+    assert own in text and own.count("\n") >= 4, "the sample's own boundary reads as it did"
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Suggested section: none (its words are another field's, outside inference: protein)"),
     ("zh", "建议归入：不归入本文档（用词属于 inference 以外的领域：protein）")])

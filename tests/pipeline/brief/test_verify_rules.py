@@ -623,6 +623,35 @@ def test_boundary_the_team_says_which_paper_it_does_the_same_as() -> None:
     assert alone.evidence["anchored"] == "2311.18677", "the team's word alone makes the boundary"
 
 
+def test_boundary_quotes_the_teams_judgement_and_the_docs_decision() -> None:
+    """The day 34 reader: two boundary flags asked to read both papers (or to fold one in "or anchor it apart") of
+    pairs the team had called repeats and the doc had settled ("X 不锚：和已锚的 Y 重复"). The flag's context quotes
+    the team's statement naming the anchored paper, says whether it is a repeat, and quotes the doc's decision."""
+    line = "SlimWise 说白了是 Splitwise 的翻版，只多了专家剪枝"
+    [f] = boundaries([_slim_told(line, ["pd-disaggregation"])], _told(line))
+    assert f.context["team_said"] == [{"text": line, "where": f"{NOTE}#3"}] and f.context["repeat"] is True
+    assert "doc_decided" not in f.context
+    # a likeness is quoted, but is no repeat: the suggestion stays to read both papers
+    like = "和 §2.3 的 Splitwise 类似，多了专家剪枝"
+    [f] = boundaries([_slim_told(like, ["pd-disaggregation"])], _told(like))
+    assert f.context["team_said"][0]["text"] == like and "repeat" not in f.context
+    # the doc keeping the item out is quoted on a flag of any evidence, the topics' too
+    decided = {"text": "SlimWise 不锚：和已锚的 CascadeEP 重复", "where": "organized/knowledge/x.md v9", "in_doc": True,
+               "against": True}
+    settled = _new(["moe", "pd-disaggregation"], set(), decision=decided)
+    settled.category = "confirmation"
+    [f] = boundaries([settled], _pd_facts())
+    assert f.context["doc_decided"] == {"text": decided["text"], "where": decided["where"]}
+    assert "team_said" not in f.context and "said_in" not in f.evidence
+    # a note's decision, or one put off, settles nothing the doc has decided
+    [f] = boundaries([_new(["moe", "pd-disaggregation"], set(), decision={**decided, "in_doc": False})], _pd_facts())
+    assert f.context == {}
+    # the evidence, the flag's identity, is as it was: the quotes are context
+    [plain] = boundaries([_slim_told(line, ["pd-disaggregation"])], _told(line))
+    assert set(plain.evidence) == {"new", "new_title", "anchored", "anchored_title", "section", "shared_topics",
+                                   "shared_terms", "said_in"}
+
+
 @pytest.mark.parametrize("line", ["和 §2.3 的 Splitwise 是同一个机制，只是做进了引擎、默认开着",   # day 13's Lathe 2.3.1
                                   "和 §2.3 的 Splitwise 是一个路子，连「只排队不抢占」都一样"])      # day 11's TokenToll
 def test_boundary_the_teams_other_words_for_the_same(line: str) -> None:
