@@ -396,6 +396,17 @@ def test_day24s_words_for_a_repeat_and_for_two_things_apart() -> None:
         assert said.same == [] and said.different == {"2610.13052"}, text
 
 
+@pytest.mark.parametrize("text", ["This one is LayerLink by another name: the same layer-wise streaming",
+                                  "Honestly this is LayerLink rebadged, a new name on the same pipeline",
+                                  "基本是 LayerLink 的复制粘贴：流水切分一模一样"])
+def test_a_copy_under_a_new_label_is_a_repeat(text: str) -> None:
+    """The day 32 and 34 readers: "by another name", "is … rebadged" and "…的复制粘贴" said the team judged a pair one
+    paper, and the boundary flags cited only shared terms. Copying a setting is no likeness of a paper."""
+    assert likeness(_item(text), NAMES, WORDS.repeats).same == ["2610.13052"]
+    for everyday in ("把 LayerLink 的配置复制粘贴到二期集群上", "the rebadged H20 boxes run LayerLink fine"):
+        assert likeness(_item(everyday), NAMES, WORDS).same == [], everyday
+
+
 def test_day25s_words_for_a_repeat_and_for_two_things_apart() -> None:
     """Day 25: "和 §1.(9) 的 CacheSpy 是老调重弹" repeats it; "根本不搭界" sets an item apart."""
     assert likeness(_item("和 LayerLink 是老调重弹：都是逐层传"), NAMES, WORDS.repeats).same == ["2610.13052"]
