@@ -74,9 +74,11 @@ class OverlapWords:
 
     @functools.cached_property
     def _any_phrase(self) -> re.Pattern[str] | None:
-        firsts = {p.split(GAP, 1)[0] for p in (*self.same, *self.different, *self.nothing)} - {""}
-        # a phrase's space is any run of white space, as ``word_pattern`` reads it
-        return re.compile("|".join(word_pattern(p) for p in sorted(firsts))) if firsts else None
+        # each phrase by its longest part, which any clause holding the phrase holds: "is…rebadged" by "rebadged",
+        # not by an "is" nearly every English clause holds; a phrase's space is any run of white space, as
+        # ``word_pattern`` reads it
+        longest = {max(p.split(GAP), key=len) for p in (*self.same, *self.different, *self.nothing)} - {""}
+        return re.compile("|".join(word_pattern(p) for p in sorted(longest))) if longest else None
 
     def verdict(self, clause: str) -> str | None:
         """``"nothing"``, ``"different"``, ``"same"`` or None for a lower-cased clause. A negation is read
