@@ -70,18 +70,17 @@ def boundaries(cands: list[Candidate], facts: Facts) -> list[Flag]:
                                                or _by_words(others, facts, words))
         if found:
             flag = _flag(c, *found, said_in=said.said_in)
-            flag.context.update(judged(c, said, found[0][0], facts.overlap_words))
+            flag.context.update(_team_verdict(c, said, found[0][0], facts.overlap_words))
             out.append(flag)
     return out
 
 
-def judged(c: Candidate, said: Likeness, anchored: str, words: OverlapWords) -> dict[str, Any]:
+def _team_verdict(c: Candidate, said: Likeness, anchored: str, words: OverlapWords) -> dict[str, Any]:
     """What the team has already said of the pair, which the flag quotes (its context, so that a note reworded
     reopens nothing): the statements of its notes and cards that the item does what ``anchored`` does
     (``team_said``: text and where), ``repeat`` when one says it repeats it (a ``[overlap_words] repeat`` phrase:
     "旧酒新瓶", not "类似"), and the doc's own decision keeping the item out (``doc_decided``: "X 不锚：和已锚的 Y
-    重复"). Either leaves the reader nothing to weigh, only the flag to close: the day 32 and 34 readers found
-    boundary flags asking them to read both papers of a pair the team had called a copy and the doc had settled."""
+    重复"). Either leaves the reader nothing to weigh, only the flag to close, not both papers to read."""
     out: dict[str, Any] = {}
     quotes = [{"text": text, "where": where} for where, named, text in said.quotes if anchored in named]
     if quotes:

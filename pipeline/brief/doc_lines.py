@@ -1,15 +1,15 @@
 """Which open flags of earlier briefings the team's new words speak of: the knowledge doc's new lines, a note's
 correction of a flagged figure.
 
-A team settles a question in its doc as often as with ``kb flags resolve``: v328's history line "DittoKV、ReadyPool、
-BaySwap、RetainKV 不锚：和已锚的 MeldKV、WarmStart、SwapServe、ReplayKV 重复" answers the four boundary flags day 18
-raised; Spark's "MFU 从 28% 改成 46%" Monday's unsourced 28%. kb does not read what such a line decides; it shows,
-beside the flags still open, the new lines (those the version of the previous briefing's day did not have) whose
-sentences speak to what a flag asks — its papers, and its figure, its question's words or its ID — and the notes that
-change its figure, so the reader closes what the team settled. A history line that only names a flag's paper in
-passing ("和已锚的 … PredRoute 重复", beside "v343（Nov 24）" in another sentence) answers none of its questions. Pure:
-lines and flags in.
-"""
+A team settles a question in its doc as often as with ``kb flags resolve``: v328's history line
+"DittoKV、ReadyPool、 BaySwap、RetainKV 不锚：和已锚的 MeldKV、WarmStart、SwapServe、ReplayKV 重复" answers the
+four boundary flags day 18 raised; Spark's "MFU 从 28% 改成 46%" Monday's unsourced 28%. What such a
+line decides of the day's items is ``pipeline.brief.decisions.doc_decisions``; here kb shows, beside
+the flags still open, the new lines (those the version of the previous briefing's day did not have)
+whose sentences speak to what a flag asks — its papers, and its figure, its question's words or its
+ID — and the notes that change its figure, so the reader closes what the team settled. A history
+line that only names a flag's paper in passing ("和已锚的 … PredRoute 重复", beside "v343（Nov 24）" in
+another sentence) answers none of its questions. Pure: lines and flags in."""
 from __future__ import annotations
 
 import re
