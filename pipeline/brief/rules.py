@@ -159,7 +159,10 @@ def _read_rules(workspace: Path | None) -> Rules:
                  followup_not=words("followup_not", str.casefold),
                  quoting=words("quoting", str.casefold), other_setup=words("other_setup", str.casefold),
                  announced=words("announced", str.casefold), sourced=words("sourced", str.casefold),
-                 unsourced=words("unsourced", str.casefold), decided=words("decided", str.casefold),
+                 unsourced=words("unsourced", str.casefold),
+                 # a word keeping an item out or setting it aside decides, whether or not ``decided`` lists it
+                 decided=list(dict.fromkeys(words("decided", str.casefold) + words("decided_against", str.casefold)
+                                            + words("decided_aside", str.casefold))),
                  undecided=words("undecided", str.casefold),
                  decided_against=words("decided_against", str.casefold),
                  decided_aside=words("decided_aside", str.casefold), deferred=words("deferred", str.casefold),
