@@ -312,6 +312,21 @@ def _a_placeholder(text: str, start: int, end: int) -> bool:
     return 0 < len(field) <= 6 or (not field and cut >= 0 and before[cut] in "：:")
 
 
+@lru_cache(maxsize=4096)
+def _whole_phrase(phrase: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])")
+
+
+def phrase_at(text: str, phrase: str) -> int:
+    """Where ``phrase`` is in ``text`` (both as the caller folded them), or -1: an ASCII one as a whole phrase, no
+    letter, digit or hyphen on either side ("anchor it", not in "anchor iterations"), another as it is written (Chinese
+    has no spaces between its words)."""
+    if not phrase.isascii():
+        return text.find(phrase)
+    m = _whole_phrase(phrase).search(text)
+    return m.start() if m else -1
+
+
 def a_line_says(text: str, needle: str, words: Iterable[str]) -> bool:
     """Does a line of ``text`` that holds ``needle`` hold one of ``words`` too (folded: ``words`` are written
     lower-case)? How a mark on the line of an ID or a figure is read ("扩展版会以 2612.00688 挂出，现在还没放出来")."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import TOKEN, coined, coined_names, name_key, title_name
-from kb.text import url_spans
+from kb.text import phrase_at, url_spans
 from pipeline.brief.claim_forms import releases_named
 from pipeline.brief.model import Candidate
 from pipeline.brief.rules import Rules
@@ -80,7 +80,7 @@ def _decides(clause: str, rules: Rules, own: set[str]) -> bool:
         return False
     for word in rules.decided:
         if word.isascii():
-            if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", low):
+            if phrase_at(low, word) >= 0:
                 return True
             continue
         for part in _PART.split(low):
@@ -149,7 +149,7 @@ def _per_name(clause: str, rules: Rules) -> list[str]:
 def _names_decide(part: str, rules: Rules) -> bool:
     """Does a list of names lead a decided word in ``part`` ("FernKV 入锚 §2.1")?"""
     low = part.casefold()
-    return any((at := _find(low, word)) > 0 and _name_list(_unled(part[:at])) for word in rules.decided)
+    return any((at := phrase_at(low, word)) > 0 and _name_list(_unled(part[:at])) for word in rules.decided)
 
 
 def decision_of(c: Candidate, doc: DocDecisions | None, rules: Rules) -> dict[str, Any] | None:
@@ -176,7 +176,7 @@ def _decided_of(clause: str, rules: Rules) -> frozenset[str]:
     for n, part in enumerate(parts):
         low = part.casefold()
         for word in rules.decided:
-            at = _find(low, word)
+            at = phrase_at(low, word)
             if at < 0:
                 continue
             lead = _unled(part[:at])
@@ -193,14 +193,6 @@ def _unled(lead: str) -> str:
     for leading in _LEADS:
         lead = lead.removesuffix(leading).strip()
     return lead
-
-
-def _find(low: str, word: str) -> int:
-    """Where ``word`` is in ``low``: an English one as a whole phrase ("anchor it", not in "anchor iterations")."""
-    if not word.isascii():
-        return low.find(word)
-    m = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", low)
-    return m.start() if m else -1
 
 
 def _name_list(text: str) -> frozenset[str]:

@@ -21,6 +21,7 @@ from typing import Any
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined, coined_names, name_key, title_name
 from kb.sections import without_section_numbers
+from kb.text import phrase_at
 from pipeline.brief.claims import quantity_before
 from pipeline.brief.pool import names_word
 
@@ -176,8 +177,7 @@ def _names_quantity(text: str, quantity: str, quantities: Mapping[str, str]) -> 
     words = {k for k, q in quantities.items() if q.casefold() in (name.casefold(), _last_words(name))}
     words |= {w for w in re.findall(r"[A-Za-z][\w-]{2,}", name) if not coined(w) or w.isupper()}
     low = text.casefold()
-    return any(re.search(rf"(?<![\w-]){re.escape(w.casefold())}(?![\w-])", low) if w.isascii() else w in low
-               for w in words)
+    return any(phrase_at(low, w.casefold()) >= 0 for w in words)
 
 
 def _last_words(name: str) -> str:
@@ -210,9 +210,10 @@ def _answers(text: str, evidence: dict[str, Any], names: set[str]) -> bool:
     if not said.strip():
         return False
     own = {n.casefold() for n in names}
+    said_folded = said.casefold()
     shared = {w.casefold() for w in _LATIN_WORD.findall(text)
               if w.casefold() not in own | _STOP
-              and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", said, re.I)}
+              and phrase_at(said_folded, w.casefold()) >= 0}
     for run in _HAN_RUN.findall(text):
         i = 0
         while i < len(run) - 1:

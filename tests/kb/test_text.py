@@ -158,3 +158,10 @@ def test_a_line_says_reads_the_line_that_holds_the_needle() -> None:
     assert not a_line_says(text, "2611.00001", ["还没放出来"])
     assert not a_line_says(text, "2612.00688", [])
     assert a_line_says("TPOT 11.6 ms；卡和 batch 都不一样", "11.6 ms", ["卡和 batch 都不一样"])
+
+
+def test_a_phrase_is_found_whole_in_english_and_as_written_in_chinese() -> None:
+    from kb.text import phrase_at
+    assert phrase_at("we will anchor it today", "anchor it") == 8
+    assert phrase_at("anchor iterations", "anchor it") == -1 and phrase_at("re-anchor it", "anchor it") == -1
+    assert phrase_at("结论：不锚", "不锚") == 3
