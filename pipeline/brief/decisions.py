@@ -92,8 +92,7 @@ def _decides(clause: str, rules: Rules, own: set[str]) -> bool:
 
 def _a_lead(lead: str, own: set[str]) -> bool:
     """What stands before a decided word in its part: nothing, an adverb or a lead word, or the item's own name."""
-    for word in _LEADS:
-        lead = lead.removesuffix(word).strip()
+    lead = _unled(lead)
     return lead in ("", *_LEADS) or lead in own
 
 
