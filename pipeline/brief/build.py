@@ -218,6 +218,7 @@ def build_briefing(inputs: BriefingInputs) -> Briefing:
     facts.anchored_names, facts.overlap_words = AnchoredNames(inputs.anchored), rules.overlap_words
     facts.quoting, facts.announced, facts.hearsay = rules.quoting, rules.announced, rules.hearsay
     facts.other_setup, facts.measured_by_us = rules.other_setup, rules.measured_by_us
+    facts.conditions = rules.conditions
     where, remarks = inputs.doc_remarks   # the doc's decisions, read once, by the names they decide of
     decided = doc_decisions(remarks, {line for line, _ in inputs.doc_new_lines}, rules, where)
     for c in cands:

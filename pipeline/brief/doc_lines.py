@@ -22,7 +22,7 @@ from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined, coined_names, name_key, title_name
 from kb.sections import without_section_numbers
 from kb.text import phrase_at
-from pipeline.brief.claims import quantity_before
+from pipeline.brief.claim_quantity import quantity_before
 from pipeline.brief.pool import names_word
 
 # The rules whose question a sentence of the doc settles by speaking to it: what two papers are to each other (both

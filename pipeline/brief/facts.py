@@ -29,6 +29,7 @@ from kb.text import strip_anchor_syntax
 from pipeline.brief.claim_words import ClaimWords, SaidOf
 from pipeline.brief.claims import Claim, claims_in
 from pipeline.brief.collect import QUEUE_PATH
+from pipeline.brief.conditions import ConditionWords
 from pipeline.brief.doc_lines import new_lines
 from pipeline.brief.likeness import AnchoredNames, Names, OverlapWords
 from pipeline.brief.model import Window
@@ -83,6 +84,7 @@ class Facts:
     announced: list[str] = field(default_factory=list)   # a paper still to come ("还没放出来", "will be posted")
     hearsay: list[str] = field(default_factory=list)     # someone else's word passed on ("群里有人说", "I heard")
     measured_by_us: list[str] = field(default_factory=list)   # the author's own run ("我用 curl 脚本", "we measured")
+    conditions: ConditionWords = field(default_factory=ConditionWords)   # what a figure is measured on ("H100")
     # ``read_claims`` answering from the claims kept between nights (``kept_claims.KeptClaims.wrap``), when set
     kept_claims: Callable[[str, str], list[Claim]] | None = None
     # the window's papers kept as rows, not items (``pool.Listed``): ID → title, for the likely IDs of a slip

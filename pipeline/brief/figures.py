@@ -7,43 +7,133 @@ different systems are different subjects. Signs are shown but not compared: "−
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from pipeline.brief.claims import Claim
+from pipeline.brief.conditions import ConditionWords, fold, sized_model, value_conditions
 
 __all__ = ["conflicts", "number", "sign", "span", "unsigned"]
 
 
-def conflicts(claims: Iterable[Claim], item_names: set[str]) -> list[tuple[str | None, str, str, dict[str, list[str]]]]:
+Conflict = tuple[str | None, str, str, dict[str, list[str]]]
+
+
+def conflicts(claims: Iterable[Claim], item_names: set[str], texts: Mapping[str, str | None] | None = None,
+              words: ConditionWords | None = None) -> list[Conflict]:
     """(subject, quantity, unit, {value as written: [where…]}) wherever two sources disagree.
 
     A name that is one of the item's own names (``item_names``, folded) counts as the item itself. Values
     are compared without their sign; one written with a sign ("−38%") is shown with it, rather than as
-    another source wrote it without ("reduces … by 38%"): the sign says which way the figure goes.
+    another source wrote it without ("reduces … by 38%"): the sign says which way the figure goes. With
+    ``texts`` (each place's text) and ``words`` (``[conditions]``), a place that gives one quantity several
+    values under named conditions is compared, condition by condition, with the places naming one of them
+    (``conditions.py``); the quantity is then shown with its condition ("thinking tokens (QwQ-32B)").
     """
-    groups: dict[tuple[str | None, str, str], dict[str, dict[float, str]]] = {}
+    groups: dict[Key, dict[str, dict[float, str]]] = {}
     spelling: dict[str, str] = {}
     over: dict[tuple[str, float], str] = {}   # (place, value) → the system the factor is over, where named
+    subjects = []
     for c in claims:
         subject = None if c.subject and c.subject.casefold() in item_names else c.subject
         if subject:
             spelling.setdefault(subject.casefold(), subject)
-        by_source = groups.setdefault((subject.casefold() if subject else None, c.quantity, c.unit), {})
-        by_source.setdefault(c.where, {}).setdefault(c.value, c.written)
+        subjects.append((c, subject.casefold() if subject else None))
+        groups.setdefault((subjects[-1][1], c.quantity, c.unit), {}).setdefault(c.where, {}).setdefault(c.value,
+                                                                                                     c.written)
         if c.over:
             over.setdefault((c.where, c.value), c.over.casefold())
-    out = []
+    out: list[Conflict] = []
     for (subject, quantity, unit), by_source in sorted(groups.items(), key=lambda g: (g[0][0] or "", g[0][1:])):
         single = _one_value_each(by_source, over)
-        values = _by_value(single)
-        ranges = [r for w, _ in values.values() if (r := span(w)) is not None]
-        # a figure another rounds, or one inside another's range ("2.1×" of "1.6–2.1x"), says the same
-        distinct = [w for w, _ in values.values() if not any(_rounds(w, other) for other, _ in values.values())
-                    and not (span(w) is None and any(lo <= (number(w) or -1.0) <= hi for lo, hi in ranges))]
-        if len(single) >= 2 and len(distinct) >= 2:
-            out.append((spelling.get(subject or "", subject), quantity, unit,
-                        {written: places for _, (written, places) in sorted(values.items())}))
+        if _disagree(single):
+            out.append((spelling.get(subject or "", subject), quantity, unit, _places_of(single)))
+    if texts is not None and words is not None:
+        # read condition by condition, a quantity's conflicts are those under each condition: the values of one
+        # condition set against another's ("29%" on QwQ-32B against "38%" written for R1 and QwQ alike) are not
+        conditioned = _conditioned(subjects, over, texts, words)
+        out = [c for c in out if (c[0].casefold() if c[0] else None, _factor(c[1], c[2]), c[2]) not in conditioned]
+        out += [(spelling.get(subject or "", subject), quantity, unit, places)
+                for found in conditioned.values() for subject, quantity, unit, places in found]
     return out
+
+
+Key = tuple[str | None, str, str]   # (subject, folded, or None for the item itself; quantity; unit)
+
+
+def _factor(quantity: str, unit: str) -> str:
+    """A throughput given as a factor is a speed-up ("吞吐是 Megatron 式 TP 的 1.31×", "1.31x Megatron-style TP"):
+    one quantity when the values are read condition by condition."""
+    return "speed-up" if quantity == "throughput" and unit == "×" else quantity
+
+
+def _conditioned(subjects: list[tuple[Claim, str | None]], over: dict[tuple[str, float], str],
+                 texts: Mapping[str, str | None], words: ConditionWords) -> dict[Key, list[Conflict]]:
+    """The conflicts under a condition, by the quantity (``_factor``'s) a place gives several values of: one conflict
+    under two conditions (PCIe, L40S) is one."""
+    members: dict[Key, dict[str, list[Claim]]] = {}
+    for c, subject in subjects:
+        # "Llama-3.1-70B 从零到首 token 0.9 s": a model written before the value is the condition it was measured
+        # under, here (the model's own figures, "Llama-3.1-70B 140 GB", stay the model's above)
+        subject = None if subject is not None and sized_model(subject) else subject
+        members.setdefault((subject, _factor(c.quantity, c.unit), c.unit), {}).setdefault(c.where, []).append(c)
+    out: dict[Key, list[Conflict]] = {}
+    for key, places in sorted(members.items(), key=lambda g: (g[0][0] or "", g[0][1:])):
+        by_source = {w: dict(reversed([(c.value, c.written) for c in found_at])) for w, found_at in places.items()}
+        tables = set(by_source) - set(_one_value_each(by_source, over))
+        if not tables:
+            continue
+        merged: dict[str, tuple[dict[str, dict[float, str]], list[str]]] = {}
+        for condition, each in _by_condition(places, tables, texts, words):
+            if _disagree(each):
+                merged.setdefault(repr(sorted(each.items())), (each, []))[1].append(condition)
+        if merged:
+            out[key] = [(key[0], f"{key[1]} ({', '.join(conds)})", key[2], _places_of(each))
+                        for each, conds in merged.values()]
+    return out
+
+
+def _disagree(single: dict[str, dict[float, str]]) -> bool:
+    """Do two of the places (one value each) give values that differ, beyond rounding or a range holding one?"""
+    values = _by_value(single)
+    ranges = [r for w, _ in values.values() if (r := span(w)) is not None]
+    # a figure another rounds, or one inside another's range ("2.1×" of "1.6–2.1x"), says the same
+    distinct = [w for w, _ in values.values() if not any(_rounds(w, other) for other, _ in values.values())
+                and not (span(w) is None and any(lo <= (number(w) or -1.0) <= hi for lo, hi in ranges))]
+    return len(single) >= 2 and len(distinct) >= 2
+
+
+def _places_of(single: dict[str, dict[float, str]]) -> dict[str, list[str]]:
+    return {written: places for _, (written, places) in sorted(_by_value(single).items())}
+
+
+def _by_condition(places: dict[str, list[Claim]], tables: set[str], texts: Mapping[str, str | None],
+                  words: ConditionWords) -> list[tuple[str, dict[str, dict[float, str]]]]:
+    """For each condition a place of several values gives one value under (``tables``: those places), the one
+    value each place gives under it: a table's own, or the value of a place of one value written beside the
+    condition ("PCIe 的 L40S 上 … 1.31×" under PCIe and L40S; not "1.17× on H100 (1.35× on H20)" under H20)."""
+    given: dict[str, dict[str, dict[float, str]]] = {}   # folded condition → place → its one value
+    shown: dict[str, str] = {}
+    for w in sorted(tables):
+        text, found = texts.get(w), sorted(places[w], key=lambda c: c.span)
+        if text is None or any(c.span[0] < 0 for c in found):
+            continue
+        under: dict[str, dict[float, str]] = {}
+        for c, conds in zip(found, value_conditions(text, [c.span for c in found], words)):
+            for cond in conds:
+                shown.setdefault(fold(cond), cond)
+                under.setdefault(fold(cond), {})[c.value] = c.written
+        for cond, vals in under.items():
+            if len(vals) == 1:   # a condition every value shares ("On 8 H100 GPUs") tells none apart
+                given.setdefault(cond, {})[w] = vals
+    among = {shown[k] for k in given}
+    for w, found in sorted(places.items()):
+        text = texts.get(w)
+        if w in tables or text is None or len({c.value for c in found}) != 1 or found[0].span[0] < 0 or not among:
+            continue
+        [named] = value_conditions(text, [found[0].span], words, among)
+        for cond in named:
+            given[fold(cond)].setdefault(w, {found[0].value: found[0].written})
+    return [(shown[k], each) for k, each in sorted(given.items())]
 
 
 def _one_value_each(by_source: dict[str, dict[float, str]], over: dict[tuple[str, float], str]

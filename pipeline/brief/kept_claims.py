@@ -29,10 +29,12 @@ from pipeline.classify.memo import source_digest
 
 CLAIMS_FILE = ".kb/cache/claims.json"
 # the file's layout (2: one set of texts per doc; 3: a factor's named baseline); another one is read as empty
-FORMAT = 3
+FORMAT = 4
 # The modules whose code decides a text's claims: ``claims_in`` and what it reads names and baselines with.
-READING_MODULES = ("pipeline.brief.claims", "pipeline.brief.claim_forms", "pipeline.brief.claim_words",
-                   "pipeline.brief.entities", "kb.names")
+# Every module of kb's that ``claims`` imports, directly or not (a test checks the list is whole).
+READING_MODULES = ("pipeline.brief.claims", "pipeline.brief.claim_quantity", "pipeline.brief.claim_forms",
+                   "pipeline.brief.claim_words", "pipeline.brief.entities", "pipeline.brief.words",
+                   "pipeline.brief.model", "kb.names", "kb.arxiv_id", "kb.text", "kb.records")
 
 Read = Callable[..., list[Claim]]   # (text, where, about=None) → its claims (``Facts.read_claims``)
 
@@ -61,7 +63,7 @@ class KeptClaims:
             found = _parse(raw, where)
             if found is None:
                 found = read(text, where, about)
-                raw = [[c.subject, c.quantity, c.unit, c.value, c.written, c.over] for c in found]
+                raw = [[c.subject, c.quantity, c.unit, c.value, c.written, c.over, *c.span, c.implied] for c in found]
             self._used[key] = raw
             return found
         return claims
@@ -88,11 +90,12 @@ def _parse(raw: Any, where: str) -> list[Claim] | None:
         return None
     out = []
     for c in raw:
-        if not (isinstance(c, list) and len(c) == 6 and all(x is None or isinstance(x, str) for x in (c[0], c[5]))
+        if not (isinstance(c, list) and len(c) == 9 and all(x is None or isinstance(x, str) for x in (c[0], c[5]))
                 and all(isinstance(x, str) for x in (c[1], c[2], c[4]))
-                and isinstance(c[3], (int, float)) and not isinstance(c[3], bool)):
+                and isinstance(c[3], (int, float)) and not isinstance(c[3], bool)
+                and all(type(x) is int for x in c[6:8]) and isinstance(c[8], bool)):
             return None   # damaged by another hand: read the text again
-        out.append(Claim(c[0], c[1], c[2], float(c[3]), c[4], where, c[5]))
+        out.append(Claim(c[0], c[1], c[2], float(c[3]), c[4], where, c[5], (c[6], c[7]), c[8]))
     return out
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from kb.citations import find_cited_ids
 from kb.names import coined, coined_names, title_name
 from kb.text import a_line_says, normalize_url, url_spans
+from pipeline.brief.claims import Claim
 from pipeline.brief.facts import DOC_PLACE, Facts
 from pipeline.brief.figures import conflicts, number, unsigned
 from pipeline.brief.likeness import LEADING_NAME
@@ -50,11 +51,18 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     seen: set[tuple[str | None, str, str]] = set()
     said: list[frozenset[tuple[str, str]]] = []   # each item's conflict by its figures and places
 
-    claims = facts.kept_claims or facts.read_claims
+    read_claims, texts = facts.kept_claims or facts.read_claims, {}
+
+    def claims(text: str, where: str, about: str | None = None) -> list[Claim]:
+        # each place's text, for the conditions a figure is given under: a place read with two texts has none
+        texts[where] = text if texts.get(where, text) == text else None
+        return read_claims(text, where, about)
     abstracts = {arxiv_id: (name, abstract, where) for arxiv_id, where, name, abstract in facts.cited_abstracts}
     read: set[str | None] = set()
-    claims_of = {id(c): [cl for s in c.sources for cl in _measured_as_written(claims(s.text, s.key), s.text or "",
-                                                                          facts.other_setup)] for c in cands}
+    # a paper's own abstract is read as about the paper ("1.31x Megatron-style tensor parallelism" is its speed-up)
+    claims_of = {id(c): [cl for s in c.sources for cl in _measured_as_written(
+        claims(s.text, s.key, _paper_name(c) if s.kind in PAPER_SOURCES else None), s.text or "", facts.other_setup)]
+        for c in cands}
     posts = {normalize_url(s.url): s for c in cands for s in c.sources if s.kind == "post" and s.url}
     corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
     for c in cands:
@@ -62,6 +70,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
         # line still holds ("−38% end-to-end agent latency", the abstract's 33% now) is the doc's to correct
         found = claims_of[id(c)]
         names = _own_names(c, found)
+        if any(s.kind in PAPER_SOURCES for s in c.sources):   # its abstract, read as about its paper
+            names |= {n.casefold() for n in [_paper_name(c)] if n}
         # a post of another item that an entry of this one links ("Post: <link>", its figures quoted in the entry's
         # bullets): one more place of the item's figures (day 29's "p99 TTFT at peak 1.9 s → 0.6 s", the post's 0.8 s)
         linked = _linked_posts(c, posts)
@@ -77,7 +87,7 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
             name, abstract, where = abstracts[c.arxiv_id]
             found = found + _its_own(claims(abstract, where), {name.casefold()})
             read.add(c.arxiv_id)
-        for subject, quantity, unit, signed in conflicts(found, names):
+        for subject, quantity, unit, signed in conflicts(found, names, texts, facts.conditions):
             seen.add((subject.casefold() if subject else None, quantity, unit))
             what = f"{subject} {quantity}" if subject else quantity
             values = _unsigned(signed)
@@ -106,8 +116,10 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
               for cl in claims(abstract, where, name)]
     named += _quoted_papers(cands, claims, facts.quoting, shared, cites, facts.claim_words.paper_words,
                             facts.claim_words.reporting)
-    named += [cl for c in cands for cl in claims_of[id(c)]]
-    for subject, quantity, unit, signed in conflicts([cl for cl in named if cl.subject], set()):
+    # (an item's abstract read as about its paper names it only where it writes the name)
+    named += [cl for c in cands for cl in claims_of[id(c)] if not cl.implied]
+    named_conflicts = conflicts([cl for cl in named if cl.subject], set(), texts, facts.conditions)
+    for subject, quantity, unit, signed in named_conflicts:
         values = _unsigned(signed)
         # not an item's conflict again: the same figures in (some of) the same places add nothing
         if (subject.casefold(), quantity, unit) not in seen and not any(_places(values) <= s for s in said):
@@ -185,6 +197,12 @@ def _earlier(values: dict[str, list[str]], quantity: str, unit: str, papers: set
 
 def _where(values: dict[str, list[str]]) -> set[str]:
     return {w for places in values.values() for w in places}
+
+
+def _paper_name(c: Candidate) -> str | None:
+    """The coined name the item's title starts with ("KnitTP" of "KnitTP: Overlapping …"), if any."""
+    m = LEADING_NAME.match(c.title or "")
+    return m[0].strip() if m and coined(m[0].strip()) else None
 
 
 def _own_names(c: Candidate, found: list[Any]) -> set[str]:

@@ -14,6 +14,7 @@ from typing import Any
 from kb.errors import ConfigError
 from kb.resources import find_resource, read_toml_resource
 from pipeline.brief.claim_words import ClaimWords, SaidOf
+from pipeline.brief.conditions import ConditionWords
 from pipeline.brief.likeness import GAP, OverlapWords
 from pipeline.brief.model import Candidate
 
@@ -59,6 +60,7 @@ class Rules:
     decided_aside: list[str] = field(default_factory=list)   # … one about the queue or cards alone ("不进队")
     deferred: list[str] = field(default_factory=list)   # … a decision put off ("先不锚，周五再定")
     own_field: list[str] = field(default_factory=list)   # a paper's words naming the doc's field ("LLM")
+    conditions: ConditionWords = field(default_factory=ConditionWords)   # what a figure is measured on ("H100")
 
     def is_recap(self, own_text: str) -> bool:
         """Does the (lower-cased) text say it repeats what the team has (a marker, or a pattern's match)?"""
@@ -166,7 +168,15 @@ def _read_rules(workspace: Path | None) -> Rules:
                  undecided=words("undecided", str.casefold),
                  decided_against=words("decided_against", str.casefold),
                  decided_aside=words("decided_aside", str.casefold), deferred=words("deferred", str.casefold),
-                 own_field=words("own_field", str.casefold))
+                 own_field=words("own_field", str.casefold),
+                 conditions=part("[conditions]", lambda: _conditions(raw.get("conditions", {}))))
+
+
+def _conditions(table: dict[str, Any]) -> ConditionWords:
+    """``[conditions]``: its terms and its aliases (another spelling → the term), an empty one refused."""
+    aliases = {str(a): str(t) for a, t in table.get("aliases", {}).items()}
+    return ConditionWords(_nonblank(str(t) for t in table.get("terms", [])),
+                          tuple(zip(_nonblank(aliases), _nonblank(aliases.values()))))
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:

@@ -193,3 +193,24 @@ def test_another_python_reads_again(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     _read(tmp_path)
     monkeypatch.setattr(kept.sys, "version", "3.99.0 (another Python)")
     assert _read(tmp_path)[1] == 3
+
+
+def test_the_modules_claims_are_kept_under_are_every_module_claims_imports() -> None:
+    """A module ``claims`` reads with (directly or through another) that ``READING_MODULES`` leaves out would let a
+    change to it read back yesterday's claims: the list is the closure of kb's own imports from ``claims``."""
+    import ast
+    import importlib.util
+
+    from pipeline.brief.kept_claims import READING_MODULES
+    seen, todo = set(), ["pipeline.brief.claims"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        tree = ast.parse(Path(importlib.util.find_spec(name).origin).read_text(encoding="utf-8"))
+        todo += [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module
+                 and n.module.split(".")[0] in ("kb", "pipeline")]
+        todo += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+                 if a.name.split(".")[0] in ("kb", "pipeline")]
+    assert seen <= set(READING_MODULES), sorted(seen - set(READING_MODULES))
