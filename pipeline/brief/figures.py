@@ -1,8 +1,9 @@
 """Claims compared across sources: the same quantity of the same subject with different values (``conflicts``).
 
 A source that gives several values for one quantity of one subject (a table of conditions) is compared only
-condition by condition, with the places that name one of its conditions (``conditions.py``); consistent repeats are never a conflict, nor is a figure rounded from another ("46 GB/s", "46.1 GB/s");
-different systems are different subjects. Signs are shown but not compared: "−38%" and "by 38%" agree.
+condition by condition, with the places that name one of its conditions (``conditions.py``); consistent repeats
+are never a conflict, nor is a figure rounded from another ("46 GB/s", "46.1 GB/s"); different systems are
+different subjects. Signs are shown but not compared: "−38%" and "by 38%" agree.
 """
 from __future__ import annotations
 
