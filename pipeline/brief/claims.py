@@ -58,15 +58,45 @@ _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")"
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
 # a factor of the load a figure is measured under ("under a 4x burst", "4 倍突发下"): a condition, no measurement
-_LOAD_AFTER = re.compile(r"\s*(?:bursts?|load|traffic|突发|负载|流量)", re.I)
+_LOAD_AFTER = re.compile(r"\s*(?:bursts?|load|traffic|突发|负载|流量)(?![A-Za-z])", re.I)
 # a size of what is kept in storage, written in the clause before it ("对象存储上 … 一共 1,311 GB", "the bucket holds")
-_STORED = re.compile(r"对象存储|网盘|硬盘|磁盘|仓库|\bdu\b|object storage|\bbuckets?\b|\bon disk\b", re.I)
+_STORED = re.compile(r"对象存储|网盘|硬盘|磁盘|仓库|\bdu\b|object storage|\bon disk\b", re.I)
+_MEMORY_WORD = re.compile(r"显存|内存|memory|HBM|KV", re.I)   # … unless memory is named after the store
 # what a speed in gigabits a second is the speed of, when it is a link's ("200 Gb/s NICs", "100 Gb/s 以太网")
-_LINK_AFTER = re.compile(r"\s*(?:NICs?|RoCE|Ethernet|InfiniBand|IB|links?|rails?|ports?|networks?|fabric|switch(?:es)?|"
-                         r"以太网|网卡|网络|链路|交换机)(?![A-Za-z])", re.I)
+_LINKS = (r"NICs?|RoCE|Ethernet|InfiniBand|IB|links?|rails?|ports?|networks?|fabric|switch(?:es)?|"
+          r"以太网|网卡|网络|链路|交换机")
+_LINK_AFTER = re.compile(r"\s*(?:的\s*)?(?:" + _LINKS + r")(?![A-Za-z])", re.I)
+_LINK_BEFORE = re.compile(r"(?<![A-Za-z])(?:" + _LINKS + r")[^，,；;。\d]{0,6}$", re.I)   # "网卡是 400 Gb/s"
 # the values of a list after its first, of the first's quantity ("in 3.8 s and a Llama-3.1-8B endpoint in 0.9 s",
 # "38% … on R1 and 29% on QwQ-32B"): a conjunction between them, no other figure
 _AND = re.compile(r"\band\b|和|及|、")
+_OWN_NOUN = re.compile(r"\s*(?:of|的)\s")   # "20% of the GPU hours": the value's own whole after it
+_FIRST_WORD = re.compile(r"\s*([a-z][a-z-]*)")   # a lower-case word starting what follows the conjunction
+_LIST_WORDS = frozenset({"a", "an", "the", "on", "for", "in", "at", "with", "under", "per", "by", "its", "their",
+                         "over", "to", "from"})
+_THINKING = "thinking tokens"
+_SAVING = re.compile(r"sav|cut|reduc|trim|shorten|fewer|省|减|少|降", re.I)   # a saving said before the share saved
+
+
+def _stored(before: str) -> bool:
+    """Is a size written after a word of storage ("对象存储上 … 一共 1,311 GB"), no memory named since?"""
+    found = deque(_STORED.finditer(before), maxlen=1)
+    return bool(found) and not _MEMORY_WORD.search(before, found[0].end())
+
+
+def _names(text: str, at: int, name: str) -> bool:
+    """May a bare factor at position ``at`` of ``text`` be ``name``'s? Not in a sentence of others' figures that does
+    not name it ("Speculative decoding methods top out at 1.8x"; "we", "our", "it" name it)."""
+    start = max((m.end() for m in _SENTENCE.finditer(text, 0, at)), default=0)
+    end = m.start() if (m := _SENTENCE.search(text, at)) else len(text)
+    sentence = text[start:end].casefold()
+    return name.casefold() in sentence or _OURS.search(sentence) is not None or not _OTHERS.search(text, start, at)
+
+
+_SENTENCE = re.compile(r"[。！？!?\n]|\.(?=\s|$)")
+_OURS = re.compile(r"\b(?:we|our|it)\b")
+_OTHERS = re.compile(r"\b(?:existing|prior|previous|conventional|current|state-of-the-art|baselines?|methods|"
+                     r"approaches|systems|techniques|frameworks|engines)\b", re.I)
 _UNIT = {"x": "×", "×": "×", "倍": "×", "times": "×", "percent": "%", "per cent": "%",
          "ms": "s", "µs": "s", "μs": "s", "us": "s", "s": "s", "秒": "s", "token/s": "tokens/s",
          "tokens/s": "tokens/s", "tok/s": "tokens/s", "bpw": "bit", "bits": "bit", "Gb/s": "GB/s"}
@@ -207,9 +237,10 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
         starts = m.start() - len(before) + (low.start("v") if low is not None else len(before))
         if low is not None:     # the range is read as one figure, written where it starts
             before = before[:low.start()]
-        carried = _carried(out[-1] if out else None, before, m)
+        carried = _carried(out[-1] if out else None, before, m, after)
         release = released_over(text, m.start())   # a release's changelog line is the release's, written as such
-        claim = _claim(before, m, after, table, release or about, where, signed=low is None, carried=carried)
+        claim = _claim(before, m, after, table, release or about, where, signed=low is None, carried=carried,
+                       about_named=release is not None or about is None or _names(text, m.start(), about))
         if claim is None:
             continue
         if release is not None:
@@ -220,18 +251,25 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
     return out
 
 
-def _carried(last: Claim | None, before: str, m: re.Match[str]) -> Claim | None:
-    """The claim before value ``m`` in its clause (``before``) whose quantity a list carries to it, if any."""
+def _carried(last: Claim | None, before: str, m: re.Match[str], after: str) -> Claim | None:
+    """The claim before value ``m`` in its clause (``before``) whose quantity a list carries to it, if any: joined by a
+    conjunction, no figure between, no verb starting the words after it ("… and keeps it warm for 300 s"), nothing
+    the value is a share of after it ("and 20% of the GPU hours")."""
     if last is None or last.span[1] > m.start() or m.start() - last.span[1] > len(before):
         return None
     between = before[len(before) - (m.start() - last.span[1]):]
-    return last if _AND.search(between) and not FIGURE_AFTER.search(between) else None
+    joined = deque(_AND.finditer(between), maxlen=1)
+    if not joined or FIGURE_AFTER.search(between) or _OWN_NOUN.match(after):
+        return None
+    word = _FIRST_WORD.match(between, joined[0].end())
+    return None if word and word[1].casefold() not in _LIST_WORDS else last
 
 
 def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: str | None, where: str, *,
-           signed: bool = True, carried: Claim | None = None) -> Claim | None:
+           signed: bool = True, carried: Claim | None = None, about_named: bool = True) -> Claim | None:
     """The claim the value ``m`` makes, written between ``before`` and ``after`` in its clause, or None;
-    ``carried``: the claim before it in a list, whose quantity is this one's if nothing else names one."""
+    ``carried``: the claim before it in a list, whose quantity is this one's if nothing else names one;
+    ``about_named``: the value's sentence names ``about``."""
     if (_parenthesised(before, len(before)) or (table.baseline.search(before) and not _BOUND.search(before))
             or table.changed_to.match(after)):
         return None
@@ -249,16 +287,21 @@ def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: st
         return None
     if unit in ("GB", "GiB") and device_memory(before, float(m["v"].replace(",", "")), after):
         return None   # "an A100 40GB", "80GB A100s": the device's memory, a setting
-    if unit in ("GB", "GiB") and _STORED.search(before):
+    if unit in ("GB", "GiB") and _stored(before):
         return None   # "对象存储上 … du 出来一共 1410.52817 GB": what a store holds, no memory a server uses
-    if raw_unit == "Gb/s" and _LINK_AFTER.match(after):
+    if raw_unit == "Gb/s" and (_LINK_AFTER.match(after) or _LINK_BEFORE.search(before)):
         return None   # "On 200 Gb/s NICs", "100 Gb/s 以太网上": the link's speed, a setting
     cell, row_subject = _in_table_row(before)
     subject = _subject(cell, table) or row_subject
     implied, subject = subject is None and about is not None, subject or about
     listed = (carried.quantity,) if carried is not None and carried.unit == unit else ()
+    # the paper a text is about is the speed-up's system only in a sentence naming it ("Speculative decoding methods
+    # top out at 1.8x" is others' figure)
+    named = subject if not implied or about_named else None
     quantity = _BITS if unit == "bit" else first_measured_in(unit, table, chain(readings(before, after, unit,
-                                                                                         subject, table), listed))
+                                                                                         named, table), listed))
+    if quantity == _THINKING and not _SAVING.search(before):
+        return None   # "62% of thinking tokens re-verify steps": a share of them, no saving
     if quantity is None or _of_another_measure(before, after, unit, table):
         return None   # "2890x energy reduction", "energy consumption by 14.3%": not a quantity kb compares
     value = float(m["v"].replace(",", "")) * _SCALE.get(raw_unit, 1.0) * (1000 if m["k"] else 1)

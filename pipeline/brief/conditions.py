@@ -3,10 +3,10 @@
 An abstract that writes "saves 38% of thinking tokens on DeepSeek-R1-Distill-Qwen-32B and 29% on QwQ-32B" or
 "1.31x … on NVLink-connected H100 GPUs; on PCIe-connected L40S GPUs … the gain is 1.72x" gives each value under
 its own condition: a model, a GPU, an interconnect (``[conditions]`` in data/briefing.toml, and model names
-with their size, "Llama-3.1-70B", "70B"), or an item of a list read with "respectively" ("2.7%, 4.6% and 8.3%
-… for JSON-schema, regular-expression and EBNF grammars, respectively"). A line elsewhere that names one of
-those conditions beside its own value speaks of that value alone: "PCIe 的 L40S 上 … 1.31×"
-gives PCIe the NVLink figure (``figures.conflicts``).
+with their size, "Llama-3.1-70B", "70B"), a load level ("a 4x burst"), or an item of a list read with
+"respectively" ("2.7%, 4.6% and 8.3% … for JSON-schema, regular-expression and EBNF grammars, respectively"). A
+line elsewhere that names one of those conditions beside its own value speaks of that value alone: "PCIe 的 L40S 上
+… 1.31×" gives PCIe the NVLink figure (``figures.conflicts``).
 """
 from __future__ import annotations
 
@@ -22,13 +22,18 @@ __all__ = ["ConditionWords", "fold", "sized_model", "value_conditions"]
 _MODEL = r"[A-Za-z][\w.]*(?:-[\w.]+)*-(?:\d+x)?\d+(?:\.\d+)?B|\d+(?:\.\d+)?B"
 # where a sentence ends: a value's conditions are read within its sentence
 _SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?=\s|$)")
-# a condition written after its value is introduced by one of these ("29% on QwQ-32B", "3.8 s for a 70B model")
-_AFTER_WORD = re.compile(r"\b(?:on|for|with|at|under|using|across|over|via)\b|[（(]", re.I)
+# a condition written after its value is introduced by one of these ("29% on QwQ-32B", "3.8 s for a 70B model",
+# "2,310 tokens/s per H100")
+_AFTER_WORD = re.compile(r"\b(?:on|for|with|at|under|using|across|over|via|per)\b|[（(]", re.I)
+# a condition named only as what another is set against ("比起 H100，L40S 上 …", "than on A100"): not the value's
+_CONTRAST = re.compile(r"(?:比起|相比于?|对比|不同于|\bthan(?:\s+on)?|\bvs\.?|\bversus|\bcompared\s+(?:to|with)|"
+                       r"\bover)\s*$", re.I)
 # a load level ("a 4x burst", "4 倍突发"): compared by its factor alone
-_LOAD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍)\s*(?:bursts?|load|traffic|突发|负载|流量)", re.I)
+_LOAD_WORDS = r"(?:bursts?|load|traffic|突发|负载|流量)(?![A-Za-z])"
+_LOAD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍)\s*" + _LOAD_WORDS, re.I)
 # a figure, however written: the conditions of a value are not read past another's ("1.17× on H100 (1.35× on H20)")
 _FIGURE = re.compile(r"(?<![A-Za-z\d.])\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|ms\b|s\b|秒|GB/s|GB\b|tokens?/s|tok/s)"
-                     r"(?!\s*(?:bursts?|load|traffic|突发|负载|流量))")
+                     r"(?!\s*" + _LOAD_WORDS + ")")
 # where the words after a value stop being its own: its clause's end, or another figure
 _STOP_AFTER = re.compile(r"[;；,，]|" + _FIGURE.pattern)
 # the list a sentence's "respectively" reads its values against: "for A, B and C, respectively"
@@ -53,9 +58,17 @@ class ConditionWords:
         alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern) if x)
         return re.compile(rf"(?<![\w.-])(?:{alternatives})(?=s?(?![\w.]))", re.I)
 
+    @cached_property
+    def _terms(self) -> frozenset[str]:
+        return frozenset(t.casefold() for t in self.terms)
+
+    def is_term(self, name: str) -> bool:
+        """Is ``name`` one of the devices or links ("L40S", "H100"), a condition rather than a system?"""
+        return name.strip().casefold() in self._terms
+
     def said(self, part: str) -> str:
         """``part`` folded (``fold``), with the canonical spelling of each alias and load level it writes: what a
-        condition's forms (``_forms``) are looked for in."""
+        condition's forms (``_forms``) are looked for in, each between separators."""
         low = part.casefold()
         return "".join([fold(part), *(fold(canonical) for alias, canonical in self.aliases if alias.casefold() in low),
                         *(_load_key(m["n"]) for m in _LOAD.finditer(part))])
@@ -74,81 +87,99 @@ def _sentence(text: str, at: int) -> tuple[int, int]:
     return start, m.start() if m else len(text)
 
 
-def _terms(text: str, words: ConditionWords) -> list[str]:
-    return [m.group() for m in words.pattern.finditer(text)]
-
-
 def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: ConditionWords,
                      among: set[str] | None = None) -> list[tuple[str, ...]]:
     """The conditions each value (its ``spans`` in ``text``, in order) is given under: those a "respectively"
     list assigns it; else those written after it in its clause, before any other figure, after "on", "for",
-    "with" … or in brackets ("29% on QwQ-32B", "38%（R1）"); else those written before it since the last figure of
-    its sentence ("on PCIe-connected L40S GPUs, … the gain is 1.72x", "QwQ-32B 省 29%"). The conditions are
-    ``words``' terms and models, or, with ``among``, those of ``among`` the same words name ("JSON schema 下").
-    """
+    "per" … or in brackets ("29% on QwQ-32B", "38%（R1）"); else those written before it since the last figure of
+    its sentence ("on PCIe-connected L40S GPUs, … the gain is 1.72x", "QwQ-32B 省 29%"); else those its sentence
+    writes before its first value, which every such value shares ("On H100, … 1.9x at 8K and 3.1x at 128K"). A
+    condition set against another ("比起 H100", "than on A100") is none. The conditions are ``words``' terms and
+    models, or, with ``among``, those of ``among`` the same words name ("JSON schema 下")."""
     out: list[tuple[str, ...]] = []
     taken = 0   # where the words a value before took after it end: they are not the next value's
     for i, (start, end) in enumerate(spans):
         s_start, s_end = _sentence(text, start)
-        listed = _respectively(text, spans, i, (s_start, s_end))
+        listed = _respectively(text, spans, i, (s_start, s_end), words)
         if listed is not None and among is None:
             out.append(listed)
             continue
         after = text[end:s_end]
         after = after[:m.start()] if (m := _STOP_AFTER.search(after)) else after   # its own clause and figure
         lead = _AFTER_WORD.search(after)
-        begin = max(s_start, taken, *(end_ for _, end_ in spans[:i] if s_start <= end_ <= start))
-        before = text[begin:start]
+        earlier = [e for _, e in spans[:i] if s_start <= e <= start]
+        before = text[max(s_start, taken, *earlier):start]
         before = before[max((m.end() for m in _FIGURE.finditer(before)), default=0):]
         found = _named(after[lead.start():], words, among) if lead else ()
         taken = end + len(after) if found else taken
-        out.append(found or _named(before, words, among))
+        first = min([b for b, _ in spans if s_start <= b < s_end], default=start)
+        out.append(found or _named(before, words, among) or (_named(text[s_start:first], words, among)
+                                                               if earlier and first < start else ()))
     return out
 
 
 def _named(part: str, words: ConditionWords, among: set[str] | None) -> tuple[str, ...]:
+    """The conditions ``part`` names, less those it sets another against."""
+    part = "".join(piece for piece in _uncontrasted(part, words))
     if among is None:
         return tuple(m.group() for m in words.pattern.finditer(part))
     said = words.said(part)
-    return tuple(sorted(c for c in among if any(f and f in said for f in _forms(c))))
+    return tuple(sorted(c for c in among if any(f"|{f}|" in said or f"|{f}s|" in said for f in _forms(c))))
 
 
-def _respectively(text: str, spans: Sequence[tuple[int, int]], i: int, sentence: tuple[int, int]
-                  ) -> tuple[str, ...] | None:
-    """The item a "respectively" list after the sentence's values gives value ``i`` (its n-th value, the n-th
-    item), when the list holds as many items as the sentence has values; else None."""
+def _uncontrasted(part: str, words: ConditionWords) -> list[str]:
+    """``part`` without each condition a contrast word stands right before ("比起 H100", "than on A100")."""
+    pieces, at = [], 0
+    for m in words.pattern.finditer(part):
+        if _CONTRAST.search(part, 0, m.start()):
+            pieces.append(part[at:m.start()])
+            at = m.end()
+    return [*pieces, part[at:]]
+
+
+def _respectively(text: str, spans: Sequence[tuple[int, int]], i: int, sentence: tuple[int, int],
+                  words: ConditionWords) -> tuple[str, ...] | None:
+    """The item a "respectively" list gives value ``i`` (its n-th value, the n-th item), when the list holds as many
+    items as the sentence has values: written after them ("for A, B and C, respectively") or, as the conditions
+    before the first of them ("On H100 and A100 GPUs, … 1.8x and 2.4x …, respectively"). A sentence saying
+    "respectively" whose list is not read gives its values no condition (``()``); else None."""
     inside = [k for k, (b, _) in enumerate(spans) if sentence[0] <= b < sentence[1]]
-    m = _RESPECTIVELY.search(text, spans[inside[-1]][1], sentence[1]) if len(inside) >= 2 else None
-    if m is None:
+    if len(inside) < 2 or "respectively" not in text[sentence[0]:sentence[1]].casefold():
         return None
-    items = [x for x in _ITEM_SPLIT.split(m["items"]) if x]
+    m = _RESPECTIVELY.search(text, spans[inside[-1]][1], sentence[1])
+    items = [x for x in _ITEM_SPLIT.split(m["items"]) if x] if m else \
+        [t.group() for t in words.pattern.finditer(text, sentence[0], spans[inside[0]][0])]
     if len(items) != len(inside):
-        return None
-    item = items[inside.index(i)]
-    return (_head(item),)
+        return ()
+    return (_head(items, inside.index(i)),)
 
 
-def _head(item: str) -> str:
-    """An item of a list without the noun the list shares ("JSON-schema" of "EBNF grammars"'s list: the last item
-    carries the noun; the words of each are compared, ``mentioned``)."""
-    return item.split()[0] if len(item.split()) > 1 else item
+def _head(items: list[str], k: int) -> str:
+    """Item ``k`` of a list; the last without the noun the list shares, when the others are one word each ("EBNF" of
+    "JSON-schema, regex and EBNF grammars")."""
+    if k == len(items) - 1 and all(len(x.split()) == 1 for x in items[:-1]):
+        return items[k].split()[0]
+    return items[k]
 
 
 def fold(text: str) -> str:
-    """``text`` without spaces, hyphens or case, as conditions are compared ("JSON schema" is "JSON-schema"); a
+    """``text`` lower-cased with every run of what is not a letter, digit or dot as one separator ("|"): conditions
+    are compared word by word, however spaced or hyphened ("JSON schema" is "JSON-schema", "H20" is not "H200"); a
     load level by its factor ("a 4x burst" is "4 倍突发")."""
     m = _LOAD.fullmatch(text.strip())
-    return _load_key(m["n"]) if m else re.sub(r"[\W_]", "", text).casefold()
+    if m:
+        return _load_key(m["n"])
+    return "|" + "|".join(re.findall(r"[a-z0-9.]+", text.casefold())) + "|"
 
 
 def _load_key(factor: str) -> str:
-    return f"<load {float(factor):g}>"   # no folded text holds "<" or a space
+    return f"|<load {float(factor):g}>|"
 
 
 def _forms(condition: str) -> tuple[str, ...]:
-    """The ways a line may write ``condition``: whole, or a model's name without its leading parts
-    ("R1-Distill-Qwen-32B" for "DeepSeek-R1-Distill-Qwen-32B"), keeping its size and one part before it."""
+    """The ways a line may write ``condition``, between separators: whole, or a model's name without its leading
+    parts ("R1-Distill-Qwen-32B" for "DeepSeek-R1-Distill-Qwen-32B"), keeping its size and one part before it."""
     if _LOAD.fullmatch(condition.strip()):
-        return (fold(condition),)
-    parts = condition.split("-")
-    return tuple(dict.fromkeys(fold("-".join(parts[k:])) for k in range(max(1, len(parts) - 1))))
+        return (fold(condition).strip("|"),)
+    parts = fold(condition).strip("|").split("|")
+    return tuple(dict.fromkeys("|".join(parts[k:]) for k in range(max(1, len(parts) - 1))))

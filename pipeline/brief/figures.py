@@ -51,8 +51,9 @@ def conflicts(claims: Iterable[Claim], item_names: set[str], texts: Mapping[str,
     if texts is not None and words is not None:
         # read condition by condition, a quantity's conflicts are those under each condition: the values of one
         # condition set against another's ("29%" on QwQ-32B against "38%" written for R1 and QwQ alike) are not
-        conditioned = _conditioned(subjects, over, texts, words)
-        out = [c for c in out if (c[0].casefold() if c[0] else None, _factor(c[1], c[2]), c[2]) not in conditioned]
+        conditioned, covered = _conditioned(subjects, over, texts, words)
+        out = [c for c in out if not {w for ws in c[3].values() for w in ws}
+               <= covered.get((c[0].casefold() if c[0] else None, _factor(c[1], c[2]), c[2]), set())]
         out += [(spelling.get(subject or "", subject), quantity, unit, places)
                 for found in conditioned.values() for subject, quantity, unit, places in found]
     return out
@@ -68,16 +69,20 @@ def _factor(quantity: str, unit: str) -> str:
 
 
 def _conditioned(subjects: list[tuple[Claim, str | None]], over: dict[tuple[str, float], str],
-                 texts: Mapping[str, str | None], words: ConditionWords) -> dict[Key, list[Conflict]]:
-    """The conflicts under a condition, by the quantity (``_factor``'s) a place gives several values of: one conflict
-    under two conditions (PCIe, L40S) is one."""
+                 texts: Mapping[str, str | None], words: ConditionWords
+                 ) -> tuple[dict[Key, list[Conflict]], dict[Key, set[str]]]:
+    """The conflicts under a condition, by the quantity (``_factor``'s) a place gives several values of (one conflict
+    under two conditions, PCIe and L40S, is one), and the places read condition by condition: a plain conflict
+    between those alone is superseded (a line giving the L40S its right figure against the NVLink one is none)."""
     members: dict[Key, dict[str, list[Claim]]] = {}
     for c, subject in subjects:
-        # "Llama-3.1-70B 从零到首 token 0.9 s": a model written before the value is the condition it was measured
-        # under, here (the model's own figures, "Llama-3.1-70B 140 GB", stay the model's above)
-        subject = None if subject is not None and sized_model(subject) else subject
+        # "Llama-3.1-70B 从零到首 token 0.9 s", "L40S 上加速 1.27×": a model or device written before the value is the
+        # condition it was measured under, here (a model's own size, "Llama-3.1-70B 140 GB", stays the model's)
+        if subject is not None and c.quantity != "memory" and (sized_model(subject) or words.is_term(subject)):
+            subject = None
         members.setdefault((subject, _factor(c.quantity, c.unit), c.unit), {}).setdefault(c.where, []).append(c)
     out: dict[Key, list[Conflict]] = {}
+    covered: dict[Key, set[str]] = {}
     for key, places in sorted(members.items(), key=lambda g: (g[0][0] or "", g[0][1:])):
         by_source = {w: dict(reversed([(c.value, c.written) for c in found_at])) for w, found_at in places.items()}
         tables = set(by_source) - set(_one_value_each(by_source, over))
@@ -85,12 +90,13 @@ def _conditioned(subjects: list[tuple[Claim, str | None]], over: dict[tuple[str,
             continue
         merged: dict[str, tuple[dict[str, dict[float, str]], list[str]]] = {}
         for condition, each in _by_condition(places, tables, texts, words):
+            covered.setdefault(key, set()).update(each)
             if _disagree(each):
                 merged.setdefault(repr(sorted(each.items())), (each, []))[1].append(condition)
         if merged:
             out[key] = [(key[0], f"{key[1]} ({', '.join(conds)})", key[2], _places_of(each))
                         for each, conds in merged.values()]
-    return out
+    return out, covered
 
 
 def _disagree(single: dict[str, dict[float, str]]) -> bool:
