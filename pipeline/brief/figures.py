@@ -48,7 +48,7 @@ def conflicts(claims: Iterable[Claim], item_names: set[str], texts: Mapping[str,
         single = _one_value_each(by_source, over)
         if _disagree(single):
             out.append((spelling.get(subject or "", subject), quantity, unit, _places_of(single)))
-    if texts is not None and words is not None:
+    if texts is not None and words is not None and _several_in_one_place(subjects):
         # read condition by condition, a quantity's conflicts are those under each condition: the values of one
         # condition set against another's ("29%" on QwQ-32B against "38%" written for R1 and QwQ alike) are not
         conditioned, covered = _conditioned(subjects, over, texts, words)
@@ -60,6 +60,15 @@ def conflicts(claims: Iterable[Claim], item_names: set[str], texts: Mapping[str,
 
 
 Key = tuple[str | None, str, str]   # (subject, folded, or None for the item itself; quantity; unit)
+
+
+def _several_in_one_place(subjects: list[tuple[Claim, str | None]]) -> bool:
+    """Does a place give two values in one unit (most items' places give one): else nothing is read by condition."""
+    seen: dict[tuple[str, str], float] = {}
+    for c, _ in subjects:
+        if seen.setdefault((c.where, c.unit), c.value) != c.value:
+            return True
+    return False
 
 
 def _factor(quantity: str, unit: str) -> str:

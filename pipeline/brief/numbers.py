@@ -60,8 +60,8 @@ def number_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
     abstracts = {arxiv_id: (name, abstract, where) for arxiv_id, where, name, abstract in facts.cited_abstracts}
     read: set[str | None] = set()
     # a paper's own abstract is read as about the paper ("1.31x Megatron-style tensor parallelism" is its speed-up)
-    claims_of = {id(c): [cl for s in c.sources for cl in _measured_as_written(
-        claims(s.text, s.key, _paper_name(c) if s.kind in PAPER_SOURCES else None), s.text or "", facts.other_setup)]
+    claims_of = {id(c): [cl for name in [_paper_name(c)] for s in c.sources for cl in _measured_as_written(
+        claims(s.text, s.key, name if s.kind in PAPER_SOURCES else None), s.text or "", facts.other_setup)]
         for c in cands}
     posts = {normalize_url(s.url): s for c in cands for s in c.sources if s.kind == "post" and s.url}
     corrected = {s.key: s.corrected for c in cands for s in c.sources if s.corrected}
