@@ -59,7 +59,7 @@ _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")\s*[:�
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
 # a factor of the load a figure is measured under ("under a 4x burst", "4 倍突发下"): a condition, no measurement
 _LOAD_AFTER = re.compile(r"\s*(?:bursts?|load|traffic|突发|负载|流量)(?![A-Za-z])", re.I)
-# a size of what is kept in storage, written in the clause before it ("对象存储上 … 一共 1,311 GB", "the bucket holds")
+# a size of what is kept in storage, written in the clause before it ("对象存储上 … 一共 1,311 GB", "adapter 仓库 …")
 _STORED = re.compile(r"对象存储|网盘|硬盘|磁盘|仓库|\bdu\b|object storage|\bon disk\b", re.I)
 _MEMORY_WORD = re.compile(r"显存|内存|memory|HBM|KV", re.I)   # … unless memory is named after the store
 # what a speed in gigabits a second is the speed of, when it is a link's ("200 Gb/s NICs", "100 Gb/s 以太网")
