@@ -31,6 +31,7 @@ from pipeline.brief.claim_quantity import (
     readings,
 )
 from pipeline.brief.claim_words import NAME, RELEASED, ClaimWords, Keywords, SaidOf, keywords_of
+from pipeline.brief.conditions import LOAD_WORDS, sentence_bounds
 from pipeline.brief.entities import ID_WRITTEN
 
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
@@ -58,7 +59,7 @@ _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")"
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")\s*[:：]?\s*$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
 # a factor of the load a figure is measured under ("under a 4x burst", "4 倍突发下"): a condition, no measurement
-_LOAD_AFTER = re.compile(r"\s*(?:bursts?|load|traffic|突发|负载|流量)(?![A-Za-z])", re.I)
+_LOAD_AFTER = re.compile(r"\s*" + LOAD_WORDS, re.I)
 # a size of what is kept in storage, written in the clause before it ("对象存储上 … 一共 1,311 GB", "adapter 仓库 …")
 _STORED = re.compile(r"对象存储|网盘|硬盘|磁盘|仓库|\bdu\b|object storage|\bon disk\b", re.I)
 _MEMORY_WORD = re.compile(r"显存|内存|memory|HBM|KV", re.I)   # … unless memory is named after the store
@@ -87,13 +88,11 @@ def _stored(before: str) -> bool:
 def _names(text: str, at: int, name: str) -> bool:
     """May a bare factor at position ``at`` of ``text`` be ``name``'s? Not in a sentence of others' figures that does
     not name it ("Speculative decoding methods top out at 1.8x"; "we", "our", "it" name it)."""
-    start = max((m.end() for m in _SENTENCE.finditer(text, 0, at)), default=0)
-    end = m.start() if (m := _SENTENCE.search(text, at)) else len(text)
+    start, end = sentence_bounds(text, at)
     sentence = text[start:end].casefold()
     return name.casefold() in sentence or _OURS.search(sentence) is not None or not _OTHERS.search(text, start, at)
 
 
-_SENTENCE = re.compile(r"[。！？!?\n]|\.(?=\s|$)")
 _OURS = re.compile(r"\b(?:we|our|it)\b")
 _OTHERS = re.compile(r"\b(?:existing|prior|previous|conventional|current|state-of-the-art|baselines?|methods|"
                      r"approaches|systems|techniques|frameworks|engines)\b", re.I)

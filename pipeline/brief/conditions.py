@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["ConditionWords", "fold", "sized_model", "value_conditions"]
+__all__ = ["LOAD_WORDS", "ConditionWords", "fold", "sentence_bounds", "sized_model", "value_conditions"]
 
 # a model written with its size ("QwQ-32B", "DeepSeek-R1-Distill-Qwen-32B", "Llama-3.1-70B", "Qwen2.5-7B"), or
 # the size alone ("a 70B model")
@@ -28,12 +28,12 @@ _AFTER_WORD = re.compile(r"\b(?:on|for|with|at|under|using|across|over|via|per)\
 # a condition named only as what another is set against ("比起 H100，L40S 上 …", "than on A100"): not the value's
 _CONTRAST = re.compile(r"(?:比起|相比于?|对比|不同于|\bthan(?:\s+on)?|\bvs\.?|\bversus|\bcompared\s+(?:to|with)|"
                        r"\bover)\s*$", re.I)
-# a load level ("a 4x burst", "4 倍突发"): compared by its factor alone
-_LOAD_WORDS = r"(?:bursts?|load|traffic|突发|负载|流量)(?![A-Za-z])"
-_LOAD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍)\s*" + _LOAD_WORDS, re.I)
+# what a factor before it is the load of ("a 4x burst", "4 倍突发"): a load level, compared by its factor alone
+LOAD_WORDS = r"(?:bursts?|load|traffic|突发|负载|流量)(?![A-Za-z])"
+_LOAD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍)\s*" + LOAD_WORDS, re.I)
 # a figure, however written: the conditions of a value are not read past another's ("1.17× on H100 (1.35× on H20)")
 _FIGURE = re.compile(r"(?<![A-Za-z\d.])\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|ms\b|s\b|秒|GB/s|GB\b|tokens?/s|tok/s)"
-                     r"(?!\s*" + _LOAD_WORDS + ")")
+                     r"(?!\s*" + LOAD_WORDS + ")")
 # where the words after a value stop being its own: its clause's end, or another figure
 _STOP_AFTER = re.compile(r"[;；,，]|" + _FIGURE.pattern)
 # the list a sentence's "respectively" reads its values against: "for A, B and C, respectively"
@@ -80,7 +80,7 @@ def sized_model(name: str) -> bool:
     return re.fullmatch(_MODEL, name.strip(), re.I) is not None
 
 
-def _sentence(text: str, at: int) -> tuple[int, int]:
+def sentence_bounds(text: str, at: int) -> tuple[int, int]:
     """The bounds of the sentence holding position ``at``."""
     start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
     m = _SENTENCE_END.search(text, at)
@@ -99,7 +99,7 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
     out: list[tuple[str, ...]] = []
     taken = 0   # where the words a value before took after it end: they are not the next value's
     for i, (start, end) in enumerate(spans):
-        s_start, s_end = _sentence(text, start)
+        s_start, s_end = sentence_bounds(text, start)
         listed = _respectively(text, spans, i, (s_start, s_end), words)
         if listed is not None and among is None:
             out.append(listed)

@@ -33,7 +33,8 @@ FORMAT = 4
 # The modules whose code decides a text's claims: ``claims_in`` and what it reads names and baselines with.
 # Every module of kb's that ``claims`` imports, directly or not (a test checks the list is whole).
 READING_MODULES = ("pipeline.brief.claims", "pipeline.brief.claim_quantity", "pipeline.brief.claim_forms",
-                   "pipeline.brief.claim_words", "pipeline.brief.entities", "pipeline.brief.words",
+                   "pipeline.brief.claim_words", "pipeline.brief.conditions", "pipeline.brief.entities",
+                   "pipeline.brief.words",
                    "pipeline.brief.model", "kb.names", "kb.arxiv_id", "kb.text", "kb.records")
 
 Read = Callable[..., list[Claim]]   # (text, where, about=None) → its claims (``Facts.read_claims``)
