@@ -21,9 +21,14 @@ _COMMON = frozenset("""arxiv paper papers note notes blog post llm llms gpu gpus
 using with for via towards toward kv moe todo tbd fyi wip new nb ps re fwd update draft read done""".split())
 
 
+def common(word: str) -> bool:
+    """Is ``word`` one that names no system (a status, note-taking, hardware or field word: "TODO", "GPU")?"""
+    return word.casefold() in _COMMON
+
+
 def coined(name: str) -> bool:
     """Is ``name`` a system's coined name rather than a word?"""
-    if len(name) < 3 or name.casefold() in _COMMON:
+    if len(name) < 3 or common(name):
         return False
     inner_capital = any(ch.isupper() for ch in name[1:])
     return inner_capital or any(ch.isdigit() for ch in name) or (name.isupper() and len(name) >= 3)

@@ -9,6 +9,7 @@ The keywords are ``[quantities]`` and ``[quantity_units]`` in data/briefing.toml
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 
 from pipeline.brief.claim_forms import over_named
@@ -20,15 +21,35 @@ IMPLIED = {"GB/s": "bandwidth", "Gb/s": "bandwidth", "MB/s": "bandwidth", "TB/s"
 
 
 def last_keyword(before: str, keywords: Keywords) -> tuple[str, int] | None:
-    """The quantity of the keyword written last in ``before``, and where that keyword starts."""
+    """The quantity of the keyword written last in ``before``, and where that keyword starts; not a quantity held
+    fixed ("同样的命中率下 … 少占 43% 的内存", "at the same hit rate"), which is the figure's condition."""
     low = before.lower()
     best, at = None, (-1, 0)
     for word, quantity in keywords.pairs:
-        i = low.rfind(word)
+        i = _last_word_start(low, word)
         # the keyword ending last, then the longest: "p99 latency" is not plain "latency"
-        if i >= 0 and (i + len(word), len(word)) > at:
+        if i >= 0 and (i + len(word), len(word)) > at and not _held_fixed(low, i, i + len(word)):
             best, at = quantity, (i + len(word), len(word))
     return (best, at[0] - at[1]) if best else None
+
+
+def _last_word_start(low: str, word: str) -> int:
+    """Where ``word`` is last written in ``low`` starting a word, if it starts with an ASCII letter or digit (the
+    "tpot" of "HotpotQA" is none), or -1."""
+    i = low.rfind(word)
+    while i > 0 and word[:1].isascii() and word[:1].isalnum() and low[i - 1].isascii() and low[i - 1].isalnum():
+        i = low.rfind(word, 0, i)
+    return i
+
+
+def _held_fixed(low: str, start: int, end: int) -> bool:
+    """Is the keyword at ``start:end`` a quantity the figure is measured at ("命中率下", not "下降"; "at the same")?"""
+    return _HELD_AFTER.match(low, end) is not None or _HELD_BEFORE.search(low, 0, start) is not None
+
+
+_HELD_AFTER = re.compile(r"\s*下(?![降滑跌调])")
+_HELD_BEFORE = re.compile(r"(?:\bat\s+(?:the\s+|an?\s+)?(?:same|equal|matched|fixed|iso)(?:-|\s+)"
+                          r"|同样的?\s*|相同的?\s*)$")
 
 
 def quantity_before(text: str, at: int, quantities: dict[str, str]) -> str | None:
@@ -79,12 +100,39 @@ def readings(before: str, after: str, unit: str, subject: str | None, keywords: 
     mine = not _an_earlier_figures_keyword(tail, keywords, found)
     yield _own_keyword_before(tail, keywords, found) if mine else None
     yield _quantity_said_of(after, keywords)
-    yield found[0] if found and mine else IMPLIED.get(unit)   # any keyword before it, else what its unit says
+    # any keyword before it ("TTFT drops from 380 ms to 120 ms"), else what its unit says; not past an earlier
+    # figure and a new predicate ("… first token in 3.6 s and keeps it warm for 300 s": no start-up time)
+    yield found[0] if found and mine and not _after_a_new_predicate(tail, found[1]) else IMPLIED.get(unit)
     yield quantity_after(after, keywords)
     yield _multiple_of(before, after, keywords) if unit == "×" else None
     yield _quantity_beside(before, after, keywords)
     # "SEIS 3.27×", "1.7× over FlashAttention-2": a named speed-up, or one over a named system
     yield "speed-up" if unit == "×" and (subject or over_named(after, right_after=True)) else None
+
+
+def _after_a_new_predicate(before: str, keyword_at: int) -> bool:
+    """Does a conjunction starting a new predicate follow the last figure written after the keyword at
+    ``keyword_at`` ("in 3.6 s and keeps it warm for")? The keyword is that figure's, not the next value's."""
+    last = deque(FIGURE_AFTER.finditer(before, keyword_at), maxlen=1)
+    return bool(last) and new_predicate(before[last[0].end():])
+
+
+def new_predicate(between: str) -> bool:
+    """Does ``between`` (the words after a figure) join with a conjunction a new predicate, a word not of a list
+    ("and keeps it warm for", not "and on", "and the")? Without a conjunction, nothing is joined."""
+    joined = deque(AND.finditer(between), maxlen=1)
+    if not joined:
+        return False
+    word = _FIRST_WORD.match(between, joined[0].end())
+    return word is not None and word[1].casefold() not in _LIST_WORDS
+
+
+AND = re.compile(r"\band\b|和|及|、")
+_FIRST_WORD = re.compile(r"\s*([a-z][a-z-]*)")   # a lower-case word starting what follows the conjunction
+# the words a list's next item may start with: articles, possessives and prepositions ("and within 16.1 s over …")
+_LIST_WORDS = frozenset({"a", "an", "the", "its", "their", "on", "for", "in", "at", "with", "within", "under", "per",
+                         "by", "over", "to", "from", "across", "via", "into", "during", "after", "before", "below",
+                         "above", "up", "around", "about", "as", "without"})
 
 
 def _an_earlier_figures_keyword(before: str, keywords: Keywords, found: tuple[str, int] | None) -> bool:

@@ -55,6 +55,7 @@ class ClaimWords:
     approximately: tuple[str, ...] = ()  # between such a verb and its value ("Lathe 2.4.3 adds about 3% to p99 TTFT")
     paper_words: tuple[str, ...] = ()    # what a name owns that speaks for it ("PaceSpec's paper says 2.2x")
     other_measures: tuple[str, ...] = ()  # measures no quantity compares ("energy", "accuracy"): their figures are none
+    misquoted: tuple[str, ...] = ()       # before a figure the author says was written wrong ("昨天写成 … 0.9 s")
 
 
 _NEVER = re.compile(r"(?!)")
@@ -86,6 +87,7 @@ class Keywords:
     not_subject_after: re.Pattern[str] = _NEVER      # a word before a name that is no verb's subject ("into vLLM")
     other_each: re.Pattern[str] = _NEVER             # a [claim_words] other_measures word (group ``w``)
     other_after: re.Pattern[str] = _NEVER            # … or one right after a value, maybe after a comparative
+    misquoted: re.Pattern[str] = _NEVER              # a [claim_words] misquoted word, anywhere before a value
 
 
 def _one_of(words: Iterable[str]) -> str:
@@ -139,7 +141,13 @@ def keywords_of(items: tuple[tuple[str, str], ...], said_of: SaidOf = SaidOf(),
                      claim_words.beside, claim_words.units, _name_verb(claim_words.reporting),
                      _verb_value(claim_words), frozenset(claim_words.by),
                      _word_at_end(claim_words.not_subject_after), *_other_measures(claim_words.other_measures,
-                                                                                   said_of.comparatives))
+                                                                                   said_of.comparatives),
+                     misquoted=_misquoted(claim_words.misquoted))
+
+
+def _misquoted(words: tuple[str, ...]) -> re.Pattern[str]:
+    """A [claim_words] misquoted word, as a whole word where its edge is an ASCII letter ("写成", "wrongly")."""
+    return re.compile("|".join(word_pattern(w, start=True, end=True) for w in words), re.I) if words else _NEVER
 
 
 # A name, perhaps with its release, then perhaps a bracket ("HydraRoute (2610.12077)"), as a verb's subject

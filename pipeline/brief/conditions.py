@@ -20,11 +20,15 @@ __all__ = ["LOAD_WORDS", "ConditionWords", "fold", "sentence_bounds", "sized_mod
 # a model written with its size ("QwQ-32B", "DeepSeek-R1-Distill-Qwen-32B", "Llama-3.1-70B", "Qwen2.5-7B"), or
 # the size alone ("a 70B model")
 _MODEL = r"[A-Za-z][\w.]*(?:-[\w.]+)*-(?:\d+x)?\d+(?:\.\d+)?B|\d+(?:\.\d+)?B"
+# a dataset, a trace or a workload by its proper name, right after "on" or "in" ("31% on HotpotQA and 19% on Natural
+# Questions"): up to four capitalised words, not a part of the text ("in Table 2")
+_NAMED = (r"(?:(?<=\bon )|(?<=\bin )|(?<=\bon the )|(?<=\bin the ))(?!(?:Table|Figure|Fig|Section|Appendix)\b)"
+          r"(?-i:[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?:\s+[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*){0,3})")
 # where a sentence ends: a value's conditions are read within its sentence
 _SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?=\s|$)")
 # a condition written after its value is introduced by one of these ("29% on QwQ-32B", "3.8 s for a 70B model",
 # "2,310 tokens/s per H100")
-_AFTER_WORD = re.compile(r"\b(?:on|for|with|at|under|using|across|over|via|per)\b|[（(]", re.I)
+_AFTER_WORD = re.compile(r"\b(?:on|in|for|with|at|under|using|across|over|via|per)\b|[（(]", re.I)
 # a condition named only as what another is set against ("比起 H100，L40S 上 …", "than on A100"): not the value's
 _CONTRAST = re.compile(r"(?:比起|相比于?|对比|不同于|\bthan(?:\s+on)?|\bvs\.?|\bversus|\bcompared\s+(?:to|with)|"
                        r"\bover)\s*$", re.I)
@@ -44,19 +48,38 @@ _ITEM_SPLIT = re.compile(r"\s*(?:,\s*and\s+|,\s*or\s+|,|\band\b|\bor\b|、|和)\
 
 @dataclass(frozen=True)
 class ConditionWords:
-    """``[conditions]``: the devices and links a figure may be measured on, as written (case-insensitive), and
-    other spellings of them (``aliases``: "以太网" is Ethernet)."""
+    """``[conditions]``: the devices and links a figure may be measured on, as written (case-insensitive), other
+    spellings of them (``aliases``: "以太网" is Ethernet), and the things a count condition counts (``counts``: a
+    word as written → the thing, "轮" → "turn": "in 16-turn sessions" is "16 轮的会话")."""
 
     terms: tuple[str, ...] = ()
     aliases: tuple[tuple[str, str], ...] = ()
+    counts: tuple[tuple[str, str], ...] = ()
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
-        """A device, a link, a model with its size or a load level, as a whole word (a plural or a hyphened suffix
-        may follow: "H100s", "NVLink-connected")."""
+        """A device, a link, a model with its size, a load level, a count ("4-turn", "16K-token") or a dataset's
+        name after "on" or "in", as a whole word (a plural or a hyphened suffix may follow: "H100s",
+        "NVLink-connected")."""
         words = "|".join(re.escape(t) for t in sorted(self.terms, key=len, reverse=True))
-        alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern) if x)
+        alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, _NAMED) if x)
         return re.compile(rf"(?<![\w.-])(?:{alternatives})(?=s?(?![\w.]))", re.I)
+
+    @cached_property
+    def _count(self) -> re.Pattern[str]:
+        """A number of things counted ("4-turn", "16K-token", "16 轮", "16K 的 prompt"); without counts, nothing."""
+        if not self.counts:
+            return re.compile(r"(?!)")
+        things = "|".join(re.escape(w) for w, _ in sorted(self.counts, key=lambda c: len(c[0]), reverse=True))
+        return re.compile(rf"(?P<cn>\d+(?:\.\d+)?)\s*(?P<ck>[KkM])?(?:-|\s*(?:的\s*)?)(?P<cu>{things})", re.I)
+
+    def canonical(self, condition: str) -> str:
+        """A count as one spelling for every language ("16 轮" and "16-turn" are "16-turn"); anything else as it is."""
+        m = self._count.fullmatch(condition.strip())
+        if m is None:
+            return condition
+        thing = dict((w.casefold(), t) for w, t in self.counts)[m["cu"].casefold()]
+        return f"{m['cn']}{(m['ck'] or '').upper()}-{thing}"
 
     @cached_property
     def _terms(self) -> frozenset[str]:
@@ -71,7 +94,8 @@ class ConditionWords:
         condition's forms (``_forms``) are looked for in, each between separators."""
         low = part.casefold()
         return "".join([fold(part), *(fold(canonical) for alias, canonical in self.aliases if alias.casefold() in low),
-                        *(_load_key(m["n"]) for m in _LOAD.finditer(part))])
+                        *(_load_key(m["n"]) for m in _LOAD.finditer(part)),
+                        *(fold(self.canonical(m.group())) for m in self._count.finditer(part))])
 
 
 def sized_model(name: str) -> bool:
@@ -122,7 +146,7 @@ def _named(part: str, words: ConditionWords, among: set[str] | None) -> tuple[st
     """The conditions ``part`` names, less those it sets another against."""
     part = "".join(piece for piece in _uncontrasted(part, words))
     if among is None:
-        return tuple(m.group() for m in words.pattern.finditer(part))
+        return tuple(words.canonical(m.group()) for m in words.pattern.finditer(part))
     said = words.said(part)
     return tuple(sorted(c for c in among if any(f"|{f}|" in said or f"|{f}s|" in said for f in _forms(c))))
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
 from kb.arxiv_id import mask_arxiv_ids
-from kb.names import TOKEN, coined, title_name
+from kb.names import TOKEN, coined, common, title_name
 from kb.text import strip_anchor_syntax
 from pipeline.brief.entities import word_pattern
 
@@ -220,7 +220,7 @@ def anchored_names(anchors: Iterable[AnchorView]) -> dict[str, str]:
             continue
         names[a.arxiv_id] = a.subject
         if name := _anchor_name(a):
-            key = name_key(name)
+            key = name_key(name) if coined(name) else name   # a plain word ("Autellix") names it as written
             names[key] = a.subject if names.get(key, a.subject) == a.subject else None
     return {k: v for k, v in names.items() if v}
 
@@ -229,6 +229,7 @@ def anchored_names(anchors: Iterable[AnchorView]) -> dict[str, str]:
 # drafting"), in parts cut at commas ("chunked prefill, stall-free batching").
 _LABEL_DASH = re.compile(r"\s[—–-]{1,2}\s")
 _LABEL_PARTS = re.compile(r"[,，、;；（）()]")
+_LABEL_NAME = re.compile(r"\s*([A-Z][a-z]{3,})\s+[—–]\s")   # "Autellix — …": one word, then the dash
 
 
 def anchored_phrases(anchors: Iterable[AnchorView]) -> dict[str, str]:
@@ -247,13 +248,12 @@ def anchored_phrases(anchors: Iterable[AnchorView]) -> dict[str, str]:
 
 
 def _anchor_name(a: AnchorView) -> str | None:
-    # a stored paper's title carries no anchor syntax to strip: only a label is read when it names none
-    return (_leading_coined(a.title) if a.title else None) or (leading_name(a.label) if a.label else None)
-
-
-def _leading_coined(title: str) -> str | None:
-    m = LEADING_NAME.match(title)
-    return title_name(title) or (m[1] if m and coined(m[1]) else None)
+    # its title's coined name (no anchor syntax to strip), its label's, or the label's word before a dash, coined or
+    # not: the team's name for it ("Autellix — …"; kept as written, so that "router" is no "Router — …")
+    m = LEADING_NAME.match(a.title or "")
+    label = _LABEL_NAME.match(strip_anchor_syntax(a.label) or a.label) if a.label else None
+    return (title_name(a.title) or (m[1] if m and coined(m[1]) else None) if a.title else None) or (
+        leading_name(a.label) if a.label else None) or (label[1] if label and not common(label[1]) else None)
 
 
 def clauses(text: str) -> list[str]:

@@ -175,8 +175,10 @@ def _read_rules(workspace: Path | None) -> Rules:
 def _conditions(table: dict[str, Any]) -> ConditionWords:
     """``[conditions]``: its terms and its aliases (another spelling → the term), an empty one refused."""
     aliases = {str(a): str(t) for a, t in table.get("aliases", {}).items()}
+    counts = tuple((str(w), str(thing)) for thing, written in table.get("counts", {}).items() for w in written)
     return ConditionWords(_nonblank(str(t) for t in table.get("terms", [])),
-                          tuple(zip(_nonblank(aliases), _nonblank(aliases.values()))))
+                          tuple(zip(_nonblank(aliases), _nonblank(aliases.values()))),
+                          tuple(zip(_nonblank(w for w, _ in counts), _nonblank(t for _, t in counts))))
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:
@@ -202,13 +204,13 @@ def _said_of(table: dict[str, Any]) -> SaidOf:
 def _claim_words(table: dict[str, Any], compared: tuple[str, ...] = (), beside: tuple[tuple[str, str], ...] = (),
                  units: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> ClaimWords:
     """``[claim_words]``: its not_names, baseline, changed_to, reporting, by, not_subject_after, approximately,
-    paper_words and other_measures, lower-cased (a file without the table reads none), with ``compared``,
+    paper_words, other_measures and misquoted, lower-cased (a file without the table reads none), with ``compared``,
     ``[compared]``'s words, ``beside``, ``[quantities_beside]``'s, and ``units``, ``[quantity_units]``'."""
     def words(key: str) -> tuple[str, ...]:
         return _nonblank(str.lower(w) for w in table.get(key, []))
     return ClaimWords(frozenset(words("not_names")), words("baseline"), words("changed_to"), compared, beside, units,
                       words("reporting"), words("by"), words("not_subject_after"), words("approximately"),
-                      words("paper_words"), words("other_measures"))
+                      words("paper_words"), words("other_measures"), words("misquoted"))
 
 
 def _beside(table: dict[str, Any]) -> tuple[tuple[str, str], ...]:

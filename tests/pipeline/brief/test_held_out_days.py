@@ -45,6 +45,7 @@ from tests.support.days import (
     DAY33,
     DAY34,
     DAY35,
+    DAY36,
     LABELLED,
     next_day,
     three_days,
@@ -218,6 +219,11 @@ def day34_home(day33_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day35_home(day34_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day34_home, 35, DAY35, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day36_home(day35_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day35_home, 36, DAY36, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -420,7 +426,11 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # 1.0. Day 35 (serverless and elastic serving: cold starts, autoscaling, weight multicast, live migration) was
 # written blind after day 34: 0.826 / 0.826 (learned 0.783 / 0.818) — four figures quoted under the wrong model size,
 # burst level, link or GPU, which the conditions read; with day 35's words (FaaS off the domain, "不挨着") and a size
-# kept in storage read as no memory figure ("对象存储上 … 1410.52817 GB", day 33's extra too): 1.0 / 1.0.
+# kept in storage read as no memory figure ("对象存储上 … 1410.52817 GB", day 33's extra too): 1.0 / 1.0. Day 36
+# (agentic and RAG serving) was written blind after day 35, its figures keyed by conditions of other kinds: 0.833 /
+# 0.800 (learned the same); with datasets and counts as conditions, a quantity held fixed ("同样的命中率下"), a
+# misquote a correction quotes ("写成"), "tpot" no keyword inside "HotpotQA", a label's plain name ("Autellix —") and
+# "亦步亦趋", "各行其道": 0.958 / 0.958. Left: two marked lines on one item make one flag; the trap ScoutBench (keyword).
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -434,7 +444,7 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day29": (DAY29, 0.95, 0.95), "day30": (DAY30, 1.0, 1.0),
           "day31": (DAY31, 0.94, 1.0), "day32": (DAY32, 0.95, 1.0),
           "day33": (DAY33, 0.85, 1.0), "day34": (DAY34, 0.95, 1.0),
-          "day35": (DAY35, 1.0, 1.0)}
+          "day35": (DAY35, 1.0, 1.0), "day36": (DAY36, 0.95, 0.95)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

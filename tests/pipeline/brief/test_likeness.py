@@ -104,7 +104,10 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("exitfast 在文档里没有先例", "nothing"), ("已锚的没有一篇把 kv 搬进 nic", "nothing"),
     # 重复 in its everyday sense beside a named paper is no likeness (the review of day 34's first words)
     ("和 §2.1 的 layerlink 相比，省掉了重复计算", None), ("跟 layerlink 比，重复请求多的时候 ttft 低 40%", None),
-    ("和 layerlink 的数对不上，我们重复跑了三遍", None)])
+    ("和 layerlink 的数对不上，我们重复跑了三遍", None),
+    # day 36's (read after it was scored 0.833 / 0.800)
+    ("keeptail 对 §2.2 的 parkpool 亦步亦趋", "same"), ("keeptail 就是 parkpool 的翻唱", "same"),
+    ("planrun 和 §1.(1) 的 orbix 各行其道", "different")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
@@ -157,6 +160,22 @@ def test_anchored_names_from_titles_labels_and_ids() -> None:
     assert anchored_names(anchors) == {"2610.13544": "2610.13544", "hotswapep": "2610.13544",
                                        "2401.15077": "2401.15077", "2406.16858": "2406.16858"}, \
         "a name two anchored papers share names neither; a post is no paper"
+
+
+def test_a_labels_one_word_before_its_dash_names_the_paper_as_written() -> None:
+    """"2502.13965 Orbix — program-level scheduling": the team calls the paper Orbix though the word is not coined (no
+    inner capital), so a note comparing with "Orbix" names it; a plain word names it only as written ("Lathe's router"
+    is no "Router — learned request router"), and a label's plain word before no dash names nothing."""
+    anchors = [SimpleNamespace(arxiv_id="2502.13965", subject="2502.13965", title=None,
+                               label="2502.13965 Orbix — program-level scheduling for agent workloads"),
+               SimpleNamespace(arxiv_id="2609.27731", subject="2609.27731", title=None,
+                               label="2609.27731 Router — learned cross-model request router"),
+               SimpleNamespace(arxiv_id="2502.20001", subject="2502.20001", title=None, label="2502.20001 Scheduling agents")]
+    names = anchored_names(anchors)
+    assert names == {"2502.13965": "2502.13965", "Orbix": "2502.13965", "2609.27731": "2609.27731",
+                     "Router": "2609.27731", "2502.20001": "2502.20001"}
+    assert named_in("planrun 和 §1.(1) 的 Orbix 各行其道", names) == ["2502.13965"]
+    assert named_in("Lathe 2.5's router is §2.3's PredRoute in all but name", names) == []
 
 
 def test_overlap_words_refuse_an_empty_phrase(tmp_path) -> None:

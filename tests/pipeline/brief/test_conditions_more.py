@@ -1,0 +1,68 @@
+"""Conditions of other kinds than a device, a link, a model size or a load (day 36, read after it was scored): a
+dataset by its name ("on HotpotQA"), a count ("in 4-turn sessions" = "4 轮的会话", "16K-token prompts" = "16K 的
+prompt"); and what a figure is not: a quantity held fixed ("同样的命中率下", "at the same hit rate"), a figure the
+author says was written wrong ("昨天写成 … 0.9 s"), a keyword inside a longer word ("tpot" in "HotpotQA")."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.brief.claims import claims_in
+from pipeline.brief.conditions import value_conditions
+from pipeline.brief.figures import conflicts
+from pipeline.brief.rules import load_rules
+
+RULES = load_rules()
+WORDS = RULES.conditions
+
+
+def _read(text: str, about: str | None = None) -> list[tuple[str, str]]:
+    return [(c.quantity, c.written)
+            for c in claims_in(text, "x", RULES.quantities, RULES.said_of, RULES.claim_words, about=about)]
+
+
+def _conflicts(about: str, **texts: str) -> list:
+    found = [c for where, text in texts.items() for c in claims_in(
+        text, where, RULES.quantities, RULES.said_of, RULES.claim_words, about=about if where == "abstract" else None)]
+    return [(q, v) for _, q, _, v in conflicts(found, {about.casefold()}, texts, WORDS)]
+
+
+def test_a_dataset_named_after_on_is_the_values_condition() -> None:
+    abstract = "QuickRAG lowers TTFT by 27% on HotpotQA and by 16% on Natural Questions, whose retrievals are shorter."
+    assert _read(abstract, "QuickRAG") == [("TTFT", "27%"), ("TTFT", "16%")], "no TPOT in HotpotQA"
+    assert _conflicts("QuickRAG", abstract=abstract, note="- 摘要：Natural Questions 上 TTFT 降 27%") == [
+        ("TTFT (Natural Questions)", {"16%": ["abstract"], "27%": ["note"]})]
+    assert _conflicts("QuickRAG", abstract=abstract, note="- 摘要：HotpotQA 上 TTFT 降 27%") == []
+
+
+@pytest.mark.parametrize("text", ["Results in Table 2 show 1.4x on H100 and 1.9x on H20.",
+                                  "It is 1.4x faster in Table 2 and 1.9x faster in Figure 3."])
+def test_a_part_of_the_text_is_no_condition(text: str) -> None:
+    spans = [c.span for c in claims_in(text, "x", RULES.quantities, RULES.said_of, RULES.claim_words, about="X")]
+    assert len(spans) == 2 and all("Table" not in conds and "Figure" not in conds for conds in value_conditions(text, spans, WORDS))
+
+
+def test_a_count_is_one_condition_in_either_language() -> None:
+    turns = "On chat traces the KV hit rate of a returning turn is 58% in 4-turn sessions and 83% in 16-turn sessions."
+    assert _conflicts("StayKV", abstract=turns, note="摘要：16 轮的会话里，回来那一轮的 KV 命中率 58%") == [
+        ("hit rate (16-turn)", {"58%": ["note"], "83%": ["abstract"]})]
+    assert _conflicts("StayKV", abstract=turns, note="摘要：4 轮的会话里命中率 58%") == []
+    tokens = "StitchKV cuts TTFT by 2.1x for 16K-token prompts and by 3.7x for 64K-token prompts."
+    assert _conflicts("StitchKV", abstract=tokens, note="- 摘要：16K 的 prompt 上 TTFT 降了 3.7×") == [
+        ("TTFT (16K-token)", {"2.1x": ["abstract"], "3.7×": ["note"]})]
+
+
+@pytest.mark.parametrize("text", ["同样的命中率下比固定 30 分钟的 TTL 少占 41% 的内存",
+                                  "At the same hit rate, StayKV holds 41% less memory than a fixed time to live."])
+def test_a_quantity_held_fixed_is_not_the_figures(text: str) -> None:
+    assert [q for q, _ in _read(text)] in ([], ["memory"])
+
+
+def test_a_fall_written_with_xia_is_still_the_keywords() -> None:
+    assert _read("p99 TTFT 下降 40%") == [("TTFT", "40%")]
+
+
+def test_the_figure_a_correction_quotes_as_written_wrong_is_none() -> None:
+    line = "昨天笔记里写成 Llama-3.1-70B 从零到首 token 0.7 s，0.7 s 是 8B 的；从 0.7 s 改成 3.2 s，卡 600 本来就写对了"
+    abstract = "It brings a Llama-3.1-70B endpoint from zero to its first token in 3.2 s and a Llama-3.1-8B one in 0.7 s."
+    assert _conflicts("FlowBoot", abstract=abstract, note=line) == []
+    assert _read("The card wrongly gives 0.7 s for the 70B model.") == []
