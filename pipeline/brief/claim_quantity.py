@@ -145,13 +145,18 @@ def _an_earlier_figures_keyword(before: str, keywords: Keywords, found: tuple[st
     if not before[end:].strip(_BETWEEN_KEYWORD_AND_VALUE):
         return False   # written right before this value: its own ("TTFT 380 ms TPOT 32 ms", "显存 −30%")
     m = _FIGURE_THEN_WORD.search(before, 0, found[1])
-    return m is not None and (m["w"] is None or m["w"].lower() in keywords.words)
+    if m is not None and (m["w"] is None or m["w"].lower() in keywords.words):
+        return True
+    # a percentile the earlier figure is at ("140 ms at p50 and 620 ms at p99": p50 is the 140 ms's)
+    at_percentile = _PERCENTILE.match(before.lower(), found[1]) is not None
+    return at_percentile and _FIGURE_AT.search(before, 0, found[1]) is not None
 
 
 _BETWEEN_KEYWORD_AND_VALUE = " \t:：=+-−"   # what may stand between a keyword and its value ("TPOT: −5%")
 # a figure, then maybe another keyword, ending where a keyword starts ("4.86x TTFT " + "speedup", "2.1× " + "吞吐";
 # not "6% to " + "TTFT")
 _FIGURE_THEN_WORD = re.compile(A_FIGURE + r"\s*(?:(?P<w>[A-Za-z][\w-]*)\s+)?$")
+_FIGURE_AT = re.compile(A_FIGURE + r"\s*(?:at|@)\s*$")
 
 
 def first_measured_in(unit: str, keywords: Keywords, readings: Iterable[str | None]) -> str | None:

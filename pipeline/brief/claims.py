@@ -49,9 +49,10 @@ _VALUE = re.compile(r"(?P<v>" + NUMBER + r")(?P<k>[kK](?=\s*tok))?\s*(?P<u>×" +
                     + r"|倍|%|percent\b|per cent\b"
                     + r"|ms\b|[µμ]s|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b"
                     + r"|bits?\s+per\s+weight\b|bpw\b|bits?\b)")
-# A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on).
-# Written as one character class first, so the scan skips to candidates instead of trying each position.
-_CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$))")
+# A clause ends at 。；;！!？?，or a newline, or at . , after a non-digit before a space or the end ("46.1" goes on),
+# or at a digit's . before a capital ("… 620 ms at p99. LullKV delivers …"). Written as one character class first,
+# so the scan skips to candidates instead of trying each position.
+_CLAUSE = re.compile(r"[。；;！!？?\n.,，](?:(?<=[。；;！!？?\n，])|(?<=\D[.,])(?=\s|$)|(?<=\d\.)(?=\s+[A-Z]))")
 # "NAME [(ID)] [的|'s] [a few CJK characters]" ending where a quantity's keyword starts ("Mooncake 传输" + "带宽",
 # "KVShield（2610.14012）的代价是" + "TTFT", "升到 Lathe 2.4.3 以后" + "TTFT").
 _NAME_AT_END = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")"

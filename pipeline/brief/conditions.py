@@ -24,6 +24,8 @@ _MODEL = r"[A-Za-z][\w.]*(?:-[\w.]+)*-(?:\d+x)?\d+(?:\.\d+)?B|\d+(?:\.\d+)?B"
 # Questions"): up to four capitalised words, not a part of the text ("in Table 2")
 _NAMED = (r"(?:(?<=\bon )|(?<=\bin )|(?<=\bon the )|(?<=\bin the ))(?!(?:Table|Figure|Fig|Section|Appendix)\b)"
           r"(?-i:[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?:\s+[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*){0,3})")
+# a percentile a latency is given at ("140 ms at p50 and 620 ms at p99"; "p99 TTFT 只有 140 ms")
+_PERCENTILE = r"[pP]\d{2}(?:\.\d+)?"
 # where a sentence ends: a value's conditions are read within its sentence
 _SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?=\s|$)")
 # a condition written after its value is introduced by one of these ("29% on QwQ-32B", "3.8 s for a 70B model",
@@ -62,7 +64,8 @@ class ConditionWords:
         name after "on" or "in", as a whole word (a plural or a hyphened suffix may follow: "H100s",
         "NVLink-connected")."""
         words = "|".join(re.escape(t) for t in sorted(self.terms, key=len, reverse=True))
-        alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, _NAMED) if x)
+        alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, _PERCENTILE, _NAMED)
+                                if x)
         return re.compile(rf"(?<![\w.-])(?:{alternatives})(?=s?(?![\w.]))", re.I)
 
     @cached_property

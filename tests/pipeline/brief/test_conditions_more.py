@@ -66,3 +66,15 @@ def test_the_figure_a_correction_quotes_as_written_wrong_is_none() -> None:
     abstract = "It brings a Llama-3.1-70B endpoint from zero to its first token in 3.2 s and a Llama-3.1-8B one in 0.7 s."
     assert _conflicts("FlowBoot", abstract=abstract, note=line) == []
     assert _read("The card wrongly gives 0.7 s for the 70B model.") == []
+
+
+def test_a_percentile_after_a_value_is_its_condition() -> None:
+    """"140 ms at p50 and 620 ms at p99": p50 is the 140 ms's (not the 620 ms's keyword), each TTFT under its
+    percentile; "p99 TTFT 只有 140 ms" gives p99 the p50 figure. A digit's full stop before a capital ends the sentence,
+    so the next one's factor is no p99 latency."""
+    abstract = ("The TTFT of the turn that follows a tool call is 130 ms at p50 and 610 ms at p99. PauseKV delivers "
+                "2.4x higher throughput than vLLM.")
+    assert _read(abstract, "PauseKV") == [("TTFT", "130 ms"), ("TTFT", "610 ms"), ("throughput", "2.4x")]
+    assert _conflicts("PauseKV", abstract=abstract, note="- 摘要说 tool call 回来那一轮的 p99 TTFT 只有 130 ms") == [
+        ("TTFT (p99)", {"130 ms": ["note"], "610 ms": ["abstract"]})]
+    assert _conflicts("PauseKV", abstract=abstract, note="- 摘要说 tool call 回来那一轮的 p99 TTFT 是 610 ms") == []
