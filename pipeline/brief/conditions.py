@@ -24,6 +24,9 @@ _MODEL = r"[A-Za-z][\w.]*(?:-[\w.]+)*-(?:\d+x)?\d+(?:\.\d+)?B|\d+(?:\.\d+)?B"
 # Questions"): up to four capitalised words, not a part of the text ("in Table 2")
 _NAMED = (r"(?:(?<=\bon )|(?<=\bin )|(?<=\bon the )|(?<=\bin the ))(?!(?:Table|Figure|Fig|Section|Appendix)\b)"
           r"(?-i:[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?:\s+[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*){0,3})")
+# an image's resolution ("for 448×448 images"). Not a batch size: a source's figure at batch 128 against the paper's
+# at batch 64 is still a conflict to read (day 24's CoDraft)
+_RESOLUTION = r"\d{2,5}\s*[×xX]\s*\d{2,5}"
 # a percentile a latency is given at ("140 ms at p50 and 620 ms at p99"; "p99 TTFT 只有 140 ms")
 _PERCENTILE = r"[pP]\d{2}(?:\.\d+)?"
 # where a sentence ends: a value's conditions are read within its sentence
@@ -39,7 +42,7 @@ LOAD_WORDS = r"(?:bursts?|load|traffic|突发|负载|流量)(?![A-Za-z])"
 _LOAD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍)\s*" + LOAD_WORDS, re.I)
 # a figure, however written: the conditions of a value are not read past another's ("1.17× on H100 (1.35× on H20)")
 _FIGURE = re.compile(r"(?<![A-Za-z\d.])\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|ms\b|s\b|秒|GB/s|GB\b|tokens?/s|tok/s)"
-                     r"(?!\s*" + LOAD_WORDS + ")")
+                     r"(?!\s*" + LOAD_WORDS + r"|\d)")   # not "448×448", a resolution
 # where the words after a value stop being its own: its clause's end, or another figure
 _STOP_AFTER = re.compile(r"[;；,，]|" + _FIGURE.pattern)
 # the list a sentence's "respectively" reads its values against: "for A, B and C, respectively"
@@ -64,8 +67,8 @@ class ConditionWords:
         name after "on" or "in", as a whole word (a plural or a hyphened suffix may follow: "H100s",
         "NVLink-connected")."""
         words = "|".join(re.escape(t) for t in sorted(self.terms, key=len, reverse=True))
-        alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, _PERCENTILE, _NAMED)
-                                if x)
+        alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, _PERCENTILE,
+                                            _RESOLUTION, _NAMED) if x)
         return re.compile(rf"(?<![\w.-])(?:{alternatives})(?=s?(?![\w.]))", re.I)
 
     @cached_property

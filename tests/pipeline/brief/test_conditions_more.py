@@ -78,3 +78,26 @@ def test_a_percentile_after_a_value_is_its_condition() -> None:
     assert _conflicts("PauseKV", abstract=abstract, note="- 摘要说 tool call 回来那一轮的 p99 TTFT 只有 130 ms") == [
         ("TTFT (p99)", {"130 ms": ["note"], "610 ms": ["abstract"]})]
     assert _conflicts("PauseKV", abstract=abstract, note="- 摘要说 tool call 回来那一轮的 p99 TTFT 是 610 ms") == []
+
+
+@pytest.mark.parametrize("about, abstract, note, flag", [
+    # a device at the edge, by kind and by name, in either language
+    ("StoneRun", "Serving Llama-3.2-3B, StoneRun decodes 16.4 tokens/s on a Snapdragon 8 Elite phone and 44.1 tokens/s on an M4 "
+     "Max laptop.", "摘要：骁龙 8 Elite 手机上 decode 44.1 tokens/s。",
+     ("throughput (phone, Snapdragon)", {"16.4 tokens/s": ["abstract"], "44.1 tokens/s": ["note"]})),
+    # a weight precision
+    ("ThumbLM", "On a Jetson AGX Orin, ThumbLM decodes 23.9 tokens/s with int4 weights and 10.8 tokens/s with fp16 weights.",
+     "- 摘要：fp16 权重的时候 decode 也有 23.9 tokens/s",
+     ("throughput (fp16)", {"10.8 tokens/s": ["abstract"], "23.9 tokens/s": ["note"]})),
+    # an image's resolution ("448×448" is no factor of 448)
+    ("LensKit", "LensKit lowers TTFT by 1.8x for 448×448 images and by 3.2x for 1344×1344 images.",
+     "- 摘要：448×448 的图 TTFT 降 3.2×", ("TTFT (448×448)", {"1.8x": ["abstract"], "3.2×": ["note"]})),
+    # a count of frames
+    ("SiftKit", "On long-video question answering, TTFT is 0.41 s with 8 frames and 1.20 s with 32 frames per clip.",
+     "- 摘要：每段采 32 帧 TTFT 也只有 0.41 s", ("TTFT (32-frame)", {"0.41 s": ["note"], "1.20 s": ["abstract"]})),
+])
+def test_a_device_a_precision_a_resolution_and_frames_are_conditions(about: str, abstract: str, note: str,
+                                                                     flag: tuple) -> None:
+    """Day 37 (on-device and video-language serving), read after it was scored: each misquote gives one condition
+    the other's figure."""
+    assert _conflicts(about, abstract=abstract, note=note) == [flag]

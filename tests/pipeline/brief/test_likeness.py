@@ -107,7 +107,10 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("和 layerlink 的数对不上，我们重复跑了三遍", None),
     # day 36's (read after it was scored 0.833 / 0.800)
     ("keeptail 对 §2.2 的 parkpool 亦步亦趋", "same"), ("keeptail 就是 parkpool 的翻唱", "same"),
-    ("planrun 和 §1.(1) 的 orbix 各行其道", "different")])
+    ("planrun 和 §1.(1) 的 orbix 各行其道", "different"),
+    # day 37's (read after it was scored 0.833 / 0.952)
+    ("stonerun 就是在临摹 §1.(1) 的 edgepilot", "same"), ("glintcut 是 glancekit 的高仿", "same"),
+    ("lenskit 和 disco 桥归桥，路归路", "different"), ("framekit 这块在文档里是处女地", "nothing")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
