@@ -192,11 +192,11 @@ def _word_at_end(words: tuple[str, ...]) -> re.Pattern[str]:
 
 def _beside(beside: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """``[quantities_beside]`` words as the two patterns that read them: at the end of the text before a value
-    (a "了" or "得", spaces and a range's first figure between at most: "快 1.6×", "慢了 2.7×", "快 2.6–2.9×") and
-    within three characters after it."""
+    (a "了", "得", "只要" or "只需", spaces and a range's first figure between at most: "快 1.6×", "慢了 2.7×", "快
+    2.6–2.9×", "恢复只要 420 ms") and within three characters after it."""
     if not beside:
         return _NEVER, _NEVER
     words = _one_of(w for w, _ in beside)
     # after a value, the word must end a word: "10% 慢节点", "1.5× 快照", "20% 快速路径" are other words
-    return (re.compile(rf"(?P<w>{words})[了得]?\s*(?:\d+(?:\.\d+)?\s*[–—~-]\s*)?$", re.I),
+    return (re.compile(rf"(?P<w>{words})(?:[了得]|只要|只需)?\s*(?:\d+(?:\.\d+)?\s*[–—~-]\s*)?$", re.I),
             re.compile(rf"^.{{0,3}}?(?P<w>{words})(?![\u4e00-\u9fff])", re.I))

@@ -27,6 +27,8 @@ _NAMED = (r"(?:(?<=\bon )|(?<=\bin )|(?<=\bon the )|(?<=\bin the ))(?!(?:Table|F
 # an image's resolution ("for 448×448 images"). Not a batch size: a source's figure at batch 128 against the paper's
 # at batch 64 is still a conflict to read (day 24's CoDraft)
 _RESOLUTION = r"\d{2,5}\s*[×xX]\s*\d{2,5}"
+# a degree of parallelism ("with TP=2 … with TP=8", "EP 16")
+_PARALLEL = r"(?:TP|PP|EP|DP)\s*=?\s*\d+"
 # a percentile a latency is given at ("140 ms at p50 and 620 ms at p99"; "p99 TTFT 只有 140 ms")
 _PERCENTILE = r"[pP]\d{2}(?:\.\d+)?"
 # where a sentence ends: a value's conditions are read within its sentence
@@ -60,16 +62,20 @@ class ConditionWords:
     terms: tuple[str, ...] = ()
     aliases: tuple[tuple[str, str], ...] = ()
     counts: tuple[tuple[str, str], ...] = ()
+    verbs: frozenset[str] = frozenset()   # terms whose "-s" form is a verb ("PaceSpec decodes 2.2x faster"): none
+    weak: tuple[str, ...] = ()   # a phase, a cache state, a workload: a value's condition only where no other is
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
         """A device, a link, a model with its size, a load level, a count ("4-turn", "16K-token") or a dataset's
         name after "on" or "in", as a whole word (a plural or a hyphened suffix may follow: "H100s",
         "NVLink-connected")."""
-        words = "|".join(re.escape(t) for t in sorted(self.terms, key=len, reverse=True))
+        words = "|".join(re.escape(t) + (r"(?!s\b)" if t.casefold() in self.verbs else "")
+                         for t in sorted((*self.terms, *self.weak), key=len, reverse=True))
         alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, _PERCENTILE,
-                                            _RESOLUTION, _NAMED) if x)
-        return re.compile(rf"(?<![\w.-])(?:{alternatives})(?=s?(?![\w.]))", re.I)
+                                            _RESOLUTION, _PARALLEL, _NAMED) if x)
+        # … ending a word, or a sentence ("by 2.7x with TP=8."), not a longer name ("v5e.1")
+        return re.compile(rf"(?<![\w.-])(?:{alternatives})(?=s?(?!\w|\.\w))", re.I)
 
     @cached_property
     def _count(self) -> re.Pattern[str]:
@@ -89,7 +95,13 @@ class ConditionWords:
 
     @cached_property
     def _terms(self) -> frozenset[str]:
-        return frozenset(t.casefold() for t in self.terms)
+        return frozenset(t.casefold() for t in (*self.terms, *self.weak))
+
+    def strongest(self, found: tuple[str, ...]) -> tuple[str, ...]:
+        """``found`` less its weak conditions (``weak``) when it holds another."""
+        weak = {w.casefold() for w in self.weak}
+        strong = tuple(f for f in found if f.casefold() not in weak)
+        return strong or found
 
     def is_term(self, name: str) -> bool:
         """Is ``name`` one of the devices or links ("L40S", "H100"), a condition rather than a system?"""
@@ -152,7 +164,7 @@ def _named(part: str, words: ConditionWords, among: set[str] | None) -> tuple[st
     """The conditions ``part`` names, less those it sets another against."""
     part = "".join(piece for piece in _uncontrasted(part, words))
     if among is None:
-        return tuple(words.canonical(m.group()) for m in words.pattern.finditer(part))
+        return words.strongest(tuple(words.canonical(m.group()) for m in words.pattern.finditer(part)))
     said = words.said(part)
     return tuple(sorted(c for c in among if any(f"|{f}|" in said or f"|{f}s|" in said for f in _forms(c))))
 

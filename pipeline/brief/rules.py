@@ -173,12 +173,15 @@ def _read_rules(workspace: Path | None) -> Rules:
 
 
 def _conditions(table: dict[str, Any]) -> ConditionWords:
-    """``[conditions]``: its terms and its aliases (another spelling → the term), an empty one refused."""
+    """``[conditions]``: its terms, weak terms, aliases (another spelling → the term), counts and verbs, an empty one
+    refused."""
     aliases = {str(a): str(t) for a, t in table.get("aliases", {}).items()}
     counts = tuple((str(w), str(thing)) for thing, written in table.get("counts", {}).items() for w in written)
     return ConditionWords(_nonblank(str(t) for t in table.get("terms", [])),
                           tuple(zip(_nonblank(aliases), _nonblank(aliases.values()))),
-                          tuple(zip(_nonblank(w for w, _ in counts), _nonblank(t for _, t in counts))))
+                          tuple(zip(_nonblank(w for w, _ in counts), _nonblank(t for _, t in counts))),
+                          frozenset(w.casefold() for w in _nonblank(str(v) for v in table.get("verbs", []))),
+                          _nonblank(str(w) for w in table.get("weak", [])))
 
 
 def _overlap_words(table: dict[str, Any]) -> OverlapWords:

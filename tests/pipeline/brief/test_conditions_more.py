@@ -101,3 +101,42 @@ def test_a_device_a_precision_a_resolution_and_frames_are_conditions(about: str,
     """Day 37 (on-device and video-language serving), read after it was scored: each misquote gives one condition
     the other's figure."""
     assert _conflicts(about, abstract=abstract, note=note) == [flag]
+
+
+@pytest.mark.parametrize("about, abstract, note, flag", [
+    # a phase
+    ("RiverAttn", "Against the open-source Triton kernels, RiverAttn speeds up prefill by 3.0x and decode by 1.3x.",
+     "- 摘要：decode 快 3.0×", ("speed-up (decode)", {"1.3x": ["abstract"], "3.0×": ["note"]})),
+    # a cache state
+    ("StepCache", "On a chat trace with shared system prompts, TTFT is 0.21 s when the prefix hits a cached state and "
+     "1.42 s on a miss.", "- 摘要：miss 的时候 TTFT 也只有 0.21 s",
+     ("TTFT (miss)", {"0.21 s": ["note"], "1.42 s": ["abstract"]})),
+    # a workload
+    ("FlakeMask", "FlakeMask lowers TTFT by 48% for summarisation requests and by 15% for chat requests.",
+     "摘要：chat 请求 TTFT 降 48%。", ("TTFT (chat)", {"15%": ["abstract"], "48%": ["note"]})),
+    # a degree of parallelism, at a sentence's end; "2.5× 的 decode 吞吐" multiplies the throughput
+    ("WeaveHybrid", "WeaveHybrid raises decode throughput by 1.5x with TP=2 and by 2.5x with TP=8.",
+     "- 摘要：TP=2 就有 2.5× 的 decode 吞吐", ("speed-up (TP=2)", {"1.5x": ["abstract"], "2.5×": ["note"]})),
+])
+def test_a_phase_a_cache_state_a_workload_and_a_parallelism_are_conditions(about: str, abstract: str, note: str,
+                                                                          flag: tuple) -> None:
+    """Day 38 (serving state-space and hybrid models), read after it was scored: each misquote gives one condition the
+    other's figure."""
+    assert _conflicts(about, abstract=abstract, note=note) == [flag]
+
+
+def test_the_figure_a_change_starts_from_is_no_result() -> None:
+    """"cuts the time to resume a parked session from 420 ms to 31 ms": 31 ms is the paper's; a card giving 420 ms
+    ("恢复只要 420 ms") quotes the figure the change starts from."""
+    abstract = "NapState cuts the time to resume a parked session from 400 ms to 29 ms."
+    assert _conflicts("NapState", abstract=abstract, note="摘要：停放的会话恢复只要 400 ms。") == [
+        ("recovery time", {"29 ms": ["abstract"], "400 ms": ["note"]})]
+
+
+def test_a_phase_written_as_a_verb_is_no_condition() -> None:
+    """"PaceSpec decodes 2.2x faster … on chat and 1.7x faster on code": "decodes" is what the system does, not the
+    phase the 1.7x is of; a post's "On our chat traffic PaceSpec decodes 2.2x faster" agrees with the chat figure (day
+    16's, which the phase terms first broke)."""
+    abstract = "PaceKit decodes 2.1x faster than autoregressive decoding on chat and 1.6x faster on code."
+    post = "On our chat traffic PaceKit decodes 2.1x faster than autoregressive decoding, as the paper reports."
+    assert _conflicts("PaceKit", abstract=abstract, post=post) == []

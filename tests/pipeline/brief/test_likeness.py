@@ -110,7 +110,10 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("planrun 和 §1.(1) 的 orbix 各行其道", "different"),
     # day 37's (read after it was scored 0.833 / 0.952)
     ("stonerun 就是在临摹 §1.(1) 的 edgepilot", "same"), ("glintcut 是 glancekit 的高仿", "same"),
-    ("lenskit 和 disco 桥归桥，路归路", "different"), ("framekit 这块在文档里是处女地", "nothing")])
+    ("lenskit 和 disco 桥归桥，路归路", "different"), ("framekit 这块在文档里是处女地", "nothing"),
+    # day 38's (read after it was scored 0.750 / 0.900)
+    ("napstate 是照着 §2.2 的 parkkv 依葫芦画瓢", "same"), ("flakemask 就是在给 §3.4 的 blocksieve 描红", "same"),
+    ("stepcache 和 §2.1 的 sglang 各司其职", "different")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 
