@@ -2,11 +2,11 @@
 
 An abstract that writes "saves 38% of thinking tokens on DeepSeek-R1-Distill-Qwen-32B and 29% on QwQ-32B" or
 "1.31x … on NVLink-connected H100 GPUs; on PCIe-connected L40S GPUs … the gain is 1.72x" gives each value under
-its own condition: a model, a GPU, an interconnect (``[conditions]`` in data/briefing.toml, and model names
-with their size, "Llama-3.1-70B", "70B"), a load level ("a 4x burst"), or an item of a list read with
-"respectively" ("2.7%, 4.6% and 8.3% … for JSON-schema, regular-expression and EBNF grammars, respectively"). A
-line elsewhere that names one of those conditions beside its own value speaks of that value alone: "PCIe 的 L40S 上
-… 1.31×" gives PCIe the NVLink figure (``figures.conflicts``).
+its own condition: a model, a GPU, an interconnect, a precision, a phase … (``[conditions]`` in data/briefing.toml,
+and model names with their size, "Llama-3.1-70B", "70B"), a load level ("a 4x burst"), a count, a percentile, a
+dataset, or an item of a list read with "respectively" ("2.7%, 4.6% and 8.3% … for JSON-schema, regular-expression
+and EBNF grammars, respectively"). A line elsewhere that names one of those conditions beside its own value speaks
+of that value alone: "PCIe 的 L40S 上 … 1.31×" gives PCIe the NVLink figure (``figures.conflicts``).
 """
 from __future__ import annotations
 
@@ -67,8 +67,9 @@ class ConditionWords:
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
-        """A device, a link, a model with its size, a load level, a count ("4-turn", "16K-token") or a dataset's
-        name after "on" or "in", as a whole word (a plural or a hyphened suffix may follow: "H100s",
+        """A term (a device, a link, a precision; a weak one: a phase, a cache state, a workload), a model with its
+        size, a load level, a count ("4-turn", "16K-token"), a percentile, a resolution, a degree of parallelism or
+        a dataset's name after "on" or "in", as a whole word (a plural or a hyphened suffix may follow: "H100s",
         "NVLink-connected")."""
         words = "|".join(re.escape(t) + (r"(?!s\b)" if t.casefold() in self.verbs else "")
                          for t in sorted((*self.terms, *self.weak), key=len, reverse=True))
