@@ -47,9 +47,11 @@ def _held_fixed(low: str, start: int, end: int) -> bool:
     return _HELD_AFTER.match(low, end) is not None or _HELD_BEFORE.search(low, 0, start) is not None
 
 
-_HELD_AFTER = re.compile(r"\s*下(?![降滑跌调])")
+# "命中率下": at that hit rate; not a fall ("下降", "下来了", "下到 120 ms")
+_HELD_AFTER = re.compile(r"\s*下(?![降滑跌调来到去探行])")
+# "同样的命中率", "at the same hit rate"; not "同样 TTFT 降了 38%" (likewise)
 _HELD_BEFORE = re.compile(r"(?:\bat\s+(?:the\s+|an?\s+)?(?:same|equal|matched|fixed|iso)(?:-|\s+)"
-                          r"|同样的?\s*|相同的?\s*)$")
+                          r"|同样的\s*|相同的\s*)$")
 
 
 def quantity_before(text: str, at: int, quantities: dict[str, str]) -> str | None:
@@ -220,7 +222,7 @@ def _multiple_of(before: str, after: str, keywords: Keywords) -> str | None:
 
 
 _SLO = re.compile(r"\bSLOs?\b", re.I)
-_OF_ZH = re.compile(r"\s*的\s*([^，。；,;]{1,12})")
+_OF_ZH = re.compile(r"\s*的\s*([^，。；,;是为就要]{1,12})")   # a noun phrase: "的代价是 …" is no multiple
 _OF_OR_COMMA = re.compile(r",|，|\sof\s")
 
 

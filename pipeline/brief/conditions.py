@@ -21,14 +21,18 @@ __all__ = ["LOAD_WORDS", "ConditionWords", "fold", "sentence_bounds", "sized_mod
 # the size alone ("a 70B model")
 _MODEL = r"[A-Za-z][\w.]*(?:-[\w.]+)*-(?:\d+x)?\d+(?:\.\d+)?B|\d+(?:\.\d+)?B"
 # a dataset, a trace or a workload by its proper name, right after "on" or "in" ("31% on HotpotQA and 19% on Natural
-# Questions"): up to four capitalised words, not a part of the text ("in Table 2")
-_NAMED = (r"(?:(?<=\bon )|(?<=\bin )|(?<=\bon the )|(?<=\bin the ))(?!(?:Table|Figure|Fig|Section|Appendix)\b)"
+# Questions"): up to four capitalised words, not a part of the text ("in Table 2") nor a vendor before its device
+# ("on NVIDIA H100 GPUs" is the H100)
+_NAMED = (r"(?:(?<=\bon )|(?<=\bin )|(?<=\bon the )|(?<=\bin the ))"
+          r"(?!(?:Table|Figure|Fig|Section|Appendix|NVIDIA|AMD|Google|Intel|Apple|Qualcomm|Huawei)\b)"
           r"(?-i:[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?:\s+[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*){0,3})")
 # an image's resolution ("for 448×448 images"). Not a batch size: a source's figure at batch 128 against the paper's
 # at batch 64 is still a conflict to read (day 24's CoDraft)
 _RESOLUTION = r"\d{2,5}\s*[×xX]\s*\d{2,5}"
-# a degree of parallelism ("with TP=2 … with TP=8", "EP 16")
+# a degree of parallelism ("with TP=2 … with TP=8", "EP 16", "TP2")
 _PARALLEL = r"(?:TP|PP|EP|DP)\s*=?\s*\d+"
+# … each as one spelling ("TP2" is "TP=2", "448x448" is "448×448")
+_SPELLED = re.compile(rf"(?P<res>{_RESOLUTION})|(?P<par>{_PARALLEL})", re.I)
 # a percentile a latency is given at ("140 ms at p50 and 620 ms at p99"; "p99 TTFT 只有 140 ms")
 _PERCENTILE = r"[pP]\d{2}(?:\.\d+)?"
 # where a sentence ends: a value's conditions are read within its sentence
@@ -87,7 +91,11 @@ class ConditionWords:
         return re.compile(rf"(?P<cn>\d+(?:\.\d+)?)\s*(?P<ck>[KkM])?(?:-|\s*(?:的\s*)?)(?P<cu>{things})", re.I)
 
     def canonical(self, condition: str) -> str:
-        """A count as one spelling for every language ("16 轮" and "16-turn" are "16-turn"); anything else as it is."""
+        """A count as one spelling for every language ("16 轮" and "16-turn" are "16-turn"), a resolution or a degree of
+        parallelism as one spelling ("448x448" is "448×448", "TP2" "TP=2"); anything else as it is."""
+        if spelled := _SPELLED.fullmatch(condition.strip()):
+            digits = re.findall(r"\d+", spelled.group())
+            return "×".join(digits) if spelled["res"] else f"{spelled.group()[:2].upper()}={digits[0]}"
         m = self._count.fullmatch(condition.strip())
         if m is None:
             return condition
@@ -114,7 +122,8 @@ class ConditionWords:
         low = part.casefold()
         return "".join([fold(part), *(fold(canonical) for alias, canonical in self.aliases if alias.casefold() in low),
                         *(_load_key(m["n"]) for m in _LOAD.finditer(part)),
-                        *(fold(self.canonical(m.group())) for m in self._count.finditer(part))])
+                        *(fold(self.canonical(m.group())) for m in (*self._count.finditer(part),
+                                                                     *_SPELLED.finditer(part)))])
 
 
 def sized_model(name: str) -> bool:
@@ -137,6 +146,7 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
     "per" … or in brackets ("29% on QwQ-32B", "38%（R1）"); else those written before it since the last figure of
     its sentence ("on PCIe-connected L40S GPUs, … the gain is 1.72x", "QwQ-32B 省 29%"); else those its sentence
     writes before its first value, which every such value shares ("On H100, … 1.9x at 8K and 3.1x at 128K"). A
+    sentence's opening setting ("On ShareGPT, … 54% … p50 … 21%", "With int4 weights, …") is every value's. A
     condition set against another ("比起 H100", "than on A100") is none. The conditions are ``words``' terms and
     models, or, with ``among``, those of ``among`` the same words name ("JSON schema 下")."""
     out: list[tuple[str, ...]] = []
@@ -151,14 +161,22 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
         after = after[:m.start()] if (m := _STOP_AFTER.search(after)) else after   # its own clause and figure
         lead = _AFTER_WORD.search(after)
         earlier = [e for _, e in spans[:i] if s_start <= e <= start]
-        before = text[max(s_start, taken, *earlier):start]
+        first = min([b for b, _ in spans if s_start <= b < s_end], default=start)
+        opening = _OPENING.match(text, s_start, first) if among is None else None
+        opening = None if opening and _FIGURE.search(opening.group()) else opening
+        shared = _named(opening.group(), words, among) if opening else ()
+        before = text[max(opening.end() if opening else s_start, taken, *earlier):start]
         before = before[max((m.end() for m in _FIGURE.finditer(before)), default=0):]
         found = _named(after[lead.start():], words, among) if lead else ()
         taken = end + len(after) if found else taken
-        first = min([b for b, _ in spans if s_start <= b < s_end], default=start)
-        out.append(found or _named(before, words, among) or (_named(text[s_start:first], words, among)
-                                                               if earlier and first < start else ()))
+        own = found or _named(before, words, among) or (_named(text[s_start:first], words, among)
+                                                         if earlier and first < start else ())
+        out.append(tuple(dict.fromkeys((*own, *shared))))
     return out
+
+
+# a sentence's opening setting, a clause of its own before its first value ("On ShareGPT, ", "With int4 weights, ")
+_OPENING = re.compile(r"\s*(?:on|with|for|under|using|across|in|at)\b[^,，。;；]*[,，]", re.I)
 
 
 def _named(part: str, words: ConditionWords, among: set[str] | None) -> tuple[str, ...]:
