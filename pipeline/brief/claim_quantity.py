@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 
 from pipeline.brief.claim_forms import over_named
 from pipeline.brief.claim_words import Keywords, keywords_of
+from pipeline.brief.conditions import PERCENTILE
 from pipeline.brief.words import FUNCTION_WORDS
 
 IMPLIED = {"GB/s": "bandwidth", "Gb/s": "bandwidth", "MB/s": "bandwidth", "TB/s": "bandwidth",
@@ -272,4 +273,4 @@ def _quantity_said_of(after: str, keywords: Keywords) -> str | None:
     return max(hits)[1] if hits else None
 
 
-_PERCENTILE = re.compile(r"p\d{2,3}(?:\.\d)?\s+")
+_PERCENTILE = re.compile(PERCENTILE + r"\s+")

@@ -33,7 +33,7 @@ from pipeline.brief.claim_quantity import (
     readings,
 )
 from pipeline.brief.claim_words import NAME, RELEASED, ClaimWords, Keywords, SaidOf, keywords_of
-from pipeline.brief.conditions import LOAD_WORDS, sentence_bounds
+from pipeline.brief.conditions import LOAD_WORDS, PERCENTILE, sentence_bounds
 from pipeline.brief.entities import ID_WRITTEN
 
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
@@ -71,8 +71,6 @@ _LINKS = (r"NICs?|RoCE|Ethernet|InfiniBand|IB|links?|rails?|ports?|networks?|fab
           r"以太网|网卡|网络|链路|交换机")
 _LINK_AFTER = re.compile(r"\s*(?:的\s*)?(?:" + _LINKS + r")(?![A-Za-z])", re.I)
 _LINK_BEFORE = re.compile(r"(?<![A-Za-z])(?:" + _LINKS + r")[^，,；;。\d]{0,6}$", re.I)   # "网卡是 400 Gb/s"
-# the values of a list after its first, of the first's quantity ("in 3.8 s and a Llama-3.1-8B endpoint in 0.9 s",
-# "38% … on R1 and 29% on QwQ-32B"): a conjunction between them, no other figure
 _OWN_NOUN = re.compile(r"\s*(?:of|的)\s")   # "20% of the GPU hours": the value's own whole after it
 _THINKING = "thinking tokens"
 _SAVING = re.compile(r"sav|cut|reduc|trim|shorten|fewer|省|减|少|降", re.I)   # a saving said before the share saved
@@ -211,7 +209,7 @@ def _named_quantity(before: str, keywords: Keywords) -> re.Match[str] | None:
 
 
 _PLURAL = re.compile(r"^e?s\b")
-_PERCENTILE_AT_END = re.compile(r"(?<![A-Za-z0-9])[pP]\d{2,3}(?:\.\d)?\s*$")
+_PERCENTILE_AT_END = re.compile(r"(?<![A-Za-z0-9])" + PERCENTILE + r"\s*$")
 
 
 def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf = SaidOf(),
@@ -250,9 +248,10 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
 
 
 def _carried(last: Claim | None, before: str, m: re.Match[str], after: str) -> Claim | None:
-    """The claim before value ``m`` in its clause (``before``) whose quantity a list carries to it, if any: joined by a
-    conjunction, no figure between, no verb starting the words after it ("… and keeps it warm for 300 s"), nothing
-    the value is a share of after it ("and 20% of the GPU hours")."""
+    """The claim before value ``m`` in its clause (``before``) whose quantity a list carries to it, if any ("in 3.8 s
+    and a Llama-3.1-8B endpoint in 0.9 s", "38% … on R1 and 29% on QwQ-32B"): joined by a conjunction, no figure
+    between, no new predicate after it (``new_predicate``: "… and keeps it warm for 300 s"), nothing the value is a
+    share of after it ("and 20% of the GPU hours")."""
     if last is None or last.span[1] > m.start() or m.start() - last.span[1] > len(before):
         return None
     between = before[len(before) - (m.start() - last.span[1]):]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["LOAD_WORDS", "ConditionWords", "fold", "sentence_bounds", "sized_model", "value_conditions"]
+__all__ = ["LOAD_WORDS", "PERCENTILE", "ConditionWords", "fold", "sentence_bounds", "sized_model", "value_conditions"]
 
 # a model written with its size ("QwQ-32B", "DeepSeek-R1-Distill-Qwen-32B", "Llama-3.1-70B", "Qwen2.5-7B"), or
 # the size alone ("a 70B model")
@@ -34,7 +34,7 @@ _PARALLEL = r"(?:TP|PP|EP|DP)\s*=?\s*\d+"
 # … each as one spelling ("TP2" is "TP=2", "448x448" is "448×448")
 _SPELLED = re.compile(rf"(?P<res>{_RESOLUTION})|(?P<par>{_PARALLEL})", re.I)
 # a percentile a latency is given at ("140 ms at p50 and 620 ms at p99"; "p99 TTFT 只有 140 ms")
-_PERCENTILE = r"[pP]\d{2}(?:\.\d+)?"
+PERCENTILE = r"[pP]\d{2,3}(?:\.\d)?"
 # where a sentence ends: a value's conditions are read within its sentence
 _SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?=\s|$)")
 # a condition written after its value is introduced by one of these ("29% on QwQ-32B", "3.8 s for a 70B model",
@@ -77,7 +77,7 @@ class ConditionWords:
         "NVLink-connected")."""
         words = "|".join(re.escape(t) + (r"(?!s\b)" if t.casefold() in self.verbs else "")
                          for t in sorted((*self.terms, *self.weak), key=len, reverse=True))
-        alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, _PERCENTILE,
+        alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, PERCENTILE,
                                             _RESOLUTION, _PARALLEL, _NAMED) if x)
         # … ending a word, or a sentence ("by 2.7x with TP=8."), not a longer name ("v5e.1")
         return re.compile(rf"(?<![\w.-])(?:{alternatives})(?=s?(?!\w|\.\w))", re.I)
@@ -106,11 +106,13 @@ class ConditionWords:
     def _terms(self) -> frozenset[str]:
         return frozenset(t.casefold() for t in (*self.terms, *self.weak))
 
+    @cached_property
+    def _weak(self) -> frozenset[str]:
+        return frozenset(w.casefold() for w in self.weak)
+
     def strongest(self, found: tuple[str, ...]) -> tuple[str, ...]:
         """``found`` less its weak conditions (``weak``) when it holds another."""
-        weak = {w.casefold() for w in self.weak}
-        strong = tuple(f for f in found if f.casefold() not in weak)
-        return strong or found
+        return tuple(f for f in found if f.casefold() not in self._weak) or found
 
     def is_term(self, name: str) -> bool:
         """Is ``name`` one of the devices or links ("L40S", "H100"), a condition rather than a system?"""
