@@ -152,12 +152,16 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
     condition set against another ("比起 H100", "than on A100") is none. The conditions are ``words``' terms and
     models, or, with ``among``, those of ``among`` the same words name ("JSON schema 下")."""
     out: list[tuple[str, ...]] = []
+    trailing: list[str | None] = []   # the words before each value whose conditions were written after it
+    owned: list[bool] = []   # whether each value has conditions of its own (not its sentence's opening setting)
     taken = 0   # where the words a value before took after it end: they are not the next value's
     for i, (start, end) in enumerate(spans):
         s_start, s_end = sentence_bounds(text, start)
         listed = _respectively(text, spans, i, (s_start, s_end), words)
         if listed is not None and among is None:
             out.append(listed)
+            trailing.append(None)
+            owned.append(False)
             continue
         after = text[end:s_end]
         after = after[:m.start()] if (m := _STOP_AFTER.search(after)) else after   # its own clause and figure
@@ -174,6 +178,30 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
         own = found or _named(before, words, among) or (_named(text[s_start:first], words, among)
                                                          if earlier and first < start else ())
         out.append(tuple(dict.fromkeys((*own, *shared))))
+        trailing.append(before if found else None)
+        owned.append(bool(own))
+    return _closing_shared(text, spans, out, trailing, owned, words, among)
+
+
+def _closing_shared(text: str, spans: Sequence[tuple[int, int]], out: list[tuple[str, ...]],
+                    trailing: list[str | None], owned: list[bool], words: ConditionWords,
+                    among: set[str] | None) -> list[tuple[str, ...]]:
+    """Each value given too the setting written after its sentence's last value ("… p99 TTFT by 54% and p50 TTFT by
+    21% on ShareGPT": ShareGPT is both's) where that setting cannot be what tells the values apart: every other value
+    of the sentence has a condition of its own written before it ("p99", "p50"), none after it. "1.9x on H100 and
+    2.4x on A100" writes each value's after it, and in "0.19 s when … hits … and 1.36 s on a miss" the first value has
+    none: there the last value's setting stays its own. The last value keeps the condition before it too ("p50")."""
+    by_sentence: dict[tuple[int, int], list[int]] = {}
+    for i, (start, _) in enumerate(spans):
+        by_sentence.setdefault(sentence_bounds(text, start), []).append(i)
+    for inside in by_sentence.values():
+        last, others = inside[-1], inside[:-1]
+        if not others or trailing[last] is None or any(trailing[k] is not None or not owned[k] for k in others):
+            continue
+        closing = out[last]
+        out[last] = tuple(dict.fromkeys((*_named(trailing[last], words, among), *closing)))
+        for k in others:
+            out[k] = tuple(dict.fromkeys((*out[k], *closing)))
     return out
 
 

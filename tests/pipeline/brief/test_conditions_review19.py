@@ -49,8 +49,6 @@ def test_a_chat_trace_is_the_setting_of_both_the_hit_and_the_miss_figure() -> No
     assert _conflicts("StepCache", abstract=abstract, note="- 摘要：chat trace 上 miss 时 TTFT 1.42 s") == []
 
 
-@pytest.mark.xfail(strict=True, reason="a setting after a sentence's last value reads as that value's own, as a GPU "
-                   "always has ('1.9x on H100 and 2.4x on A100' is the per-value pattern): left, known")
 def test_a_condition_after_the_last_value_of_a_sentence_is_both_values() -> None:
     """"… cuts p99 TTFT by 54% and p50 TTFT by 21% on ShareGPT": ShareGPT is the setting of both (the dataset is read
     now, as a device already was). A line giving ShareGPT's p99 54% right is flagged "TTFT (ShareGPT)" against 21%."""
