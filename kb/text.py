@@ -279,6 +279,7 @@ _MARKERS = [
     ("unverified", r"(?<![A-Za-z])unverified(?![A-Za-z])"),
     ("TBD", r"(?<![A-Za-z])TBD(?![A-Za-z])"),
     ("needs check", r"(?<![A-Za-z])needs[\s-]+check(?![A-Za-z])"),
+    ("TBC", r"(?<![A-Za-z])(?:TBC|to be confirmed)(?![A-Za-z])"),
 ]
 _MARKER_RE = re.compile("|".join(f"(?P<m{i}>{rx})" for i, (_, rx) in enumerate(_MARKERS)), re.I)
 
@@ -290,7 +291,7 @@ def find_markers(text: str) -> list[str]:
     found: dict[str, None] = {}
     for m in _MARKER_RE.finditer(text):
         i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
-        if _MARKERS[i][0] == "TBD" and _a_placeholder(text, m.start(), m.end()):
+        if _MARKERS[i][0] in ("TBD", "TBC") and _a_placeholder(text, m.start(), m.end()):
             continue
         found.setdefault(_MARKERS[i][0], None)
     return list(found)
@@ -301,10 +302,12 @@ FIGURE = re.compile(r"\d(?:[\d.,]*)\s*(?:[%×x倍]|ms|s\b|GB|tokens)", re.I)
 
 
 def _a_placeholder(text: str, start: int, end: int) -> bool:
-    """Is the "TBD" at ``start:end`` a field's value, the last word of a line with no figure: after a short word
-    ("时间 TBD", "主讲 TBD") or a field's colon ("代码：TBD"), not after a claim ("会把 EAGLE-3 设成默认，TBD")?"""
+    """Is the "TBD" at ``start:end`` a field's value, on a line with no figure: after a short word ("时间 TBD", "主讲
+    TBD") or a field's colon ("代码：TBD"), at the line's end or before a clause of its own ("时间 TBD，等网络组排期"),
+    not after a claim ("会把 EAGLE-3 设成默认，TBD")?"""
     line_start, line_end = text.rfind("\n", 0, start) + 1, (text.find("\n", end) + 1 or len(text) + 1) - 1
-    if text[end:line_end].strip(" \t。.；;)）") or FIGURE.search(text, line_start, start):
+    rest = text[end:line_end].strip(" \t。.；;)）")
+    if (rest and rest[0] not in "，,；;：:（(—-") or FIGURE.search(text, line_start, line_end):
         return False
     before = text[line_start:start]
     cut = max(before.rfind(ch) for ch in "，,：:；;。？?（(")

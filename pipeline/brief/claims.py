@@ -64,7 +64,7 @@ _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
 # a factor of the load a figure is measured under ("under a 4x burst", "4 倍突发下"): a condition, no measurement
 _LOAD_AFTER = re.compile(r"\s*" + LOAD_WORDS, re.I)
 # a size of what is kept in storage, written in the clause before it ("对象存储上 … 一共 1,311 GB", "adapter 仓库 …")
-_STORED = re.compile(r"对象存储|网盘|硬盘|磁盘|仓库|\bdu\b|object storage|\bon disk\b", re.I)
+_STORED = re.compile(r"对象存储|网盘|硬盘|磁盘|仓库|目录|\bdu\b|object storage|\bon disk\b|director(?:y|ies)", re.I)
 _MEMORY_WORD = re.compile(r"显存|内存|memory|HBM|KV", re.I)   # … unless memory is named after the store
 # what a speed in gigabits a second is the speed of, when it is a link's ("200 Gb/s NICs", "100 Gb/s 以太网")
 _LINKS = (r"NICs?|RoCE|Ethernet|InfiniBand|IB|links?|rails?|ports?|networks?|fabric|switch(?:es)?|"
@@ -74,6 +74,12 @@ _LINK_BEFORE = re.compile(r"(?<![A-Za-z])(?:" + _LINKS + r")[^，,；;。\d]{0,6
 _OWN_NOUN = re.compile(r"\s*(?:of|的)\s")   # "20% of the GPU hours": the value's own whole after it
 _THINKING = "thinking tokens"
 _SAVING = re.compile(r"sav|cut|reduc|trim|shorten|fewer|省|减|少|降", re.I)   # a saving said before the share saved
+
+
+def stored_size(before: str) -> bool:
+    """Is a size written after a word of storage ("对象存储上 … 一共 1,311 GB", "日志目录 du 出来"), no memory named
+    since? What a store holds, no memory a server uses."""
+    return _stored(before)
 
 
 def _stored(before: str) -> bool:

@@ -35,11 +35,23 @@ _PARALLEL = r"(?:TP|PP|EP|DP)\s*=?\s*\d+"
 _SPELLED = re.compile(rf"(?P<res>{_RESOLUTION})|(?P<par>{_PARALLEL})", re.I)
 # a percentile a latency is given at ("140 ms at p50 and 620 ms at p99"; "p99 TTFT 只有 140 ms")
 PERCENTILE = r"[pP]\d{2,3}(?:\.\d)?"
+# a quality target a figure is reached at ("at a quality target of 95% … 58%", "质量目标定在 99%", "99% 的质量目标"):
+# its percentage is the condition's, no figure of the paper's
+TARGET = (r"(?:(?:quality|accuracy)\s+)?target\s+of\s+(?P<t1>\d+(?:\.\d+)?)\s*%"
+          r"|目标\s*(?:定在|设在|设为|设成|为|是)?\s*(?P<t2>\d+(?:\.\d+)?)\s*%|(?P<t3>\d+(?:\.\d+)?)\s*%\s*的(?:质量)?目标")
+_TARGET = re.compile(TARGET, re.I)
+# a share of the work a figure is given at ("when long prompts make up a fifth of the traffic … half of it")
+_SHARE_WORD = r"(?:an?\s+)?(?:half|third|quarter|fifth|tenth)"
+_SHARE = _SHARE_WORD + r"(?=\s+of\b)"
+# the baseline a figure is measured against ("Against round-robin routing, … 47%; against least-loaded routing, …
+# 19%"): its first word ("比 least-loaded 路由" says it)
+_BASELINE = re.compile(r"(?:against|compared\s+(?:with|to)|relative\s+to)\s+(?:the\s+|an?\s+)?"
+                       r"(?P<b>[A-Za-z][\w.]*(?:-[\w.]+)*)", re.I)
 # where a sentence ends: a value's conditions are read within its sentence
 _SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?=\s|$)")
 # a condition written after its value is introduced by one of these ("29% on QwQ-32B", "3.8 s for a 70B model",
 # "2,310 tokens/s per H100")
-_AFTER_WORD = re.compile(r"\b(?:on|in|for|with|at|under|using|across|over|via|per)\b|[（(]", re.I)
+_AFTER_WORD = re.compile(r"\b(?:on|in|for|with|at|under|using|across|over|via|per|when|once|if)\b|[（(]", re.I)
 # a condition named only as what another is set against ("比起 H100，L40S 上 …", "than on A100"): not the value's
 _CONTRAST = re.compile(r"(?:比起|相比于?|对比|不同于|\bthan(?:\s+on)?|\bvs\.?|\bversus|\bcompared\s+(?:to|with)|"
                        r"\bover)\s*$", re.I)
@@ -78,7 +90,7 @@ class ConditionWords:
         words = "|".join(re.escape(t) + (r"(?!s\b)" if t.casefold() in self.verbs else "")
                          for t in sorted((*self.terms, *self.weak), key=len, reverse=True))
         alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, PERCENTILE,
-                                            _RESOLUTION, _PARALLEL, _NAMED) if x)
+                                            _RESOLUTION, _PARALLEL, TARGET, _SHARE, _BASELINE.pattern, _NAMED) if x)
         # … ending a word, or a sentence ("by 2.7x with TP=8."), not a longer name ("v5e.1")
         return re.compile(rf"(?<![\w.-])(?:{alternatives})(?=s?(?!\w|\.\w))", re.I)
 
@@ -92,7 +104,14 @@ class ConditionWords:
 
     def canonical(self, condition: str) -> str:
         """A count as one spelling for every language ("16 轮" and "16-turn" are "16-turn"), a resolution or a degree of
-        parallelism as one spelling ("448x448" is "448×448", "TP2" "TP=2"); anything else as it is."""
+        parallelism as one spelling ("448x448" is "448×448", "TP2" "TP=2"), a quality target as "target 95%", a share
+        without its article ("a fifth" is "fifth"), a baseline as "vs" and its first word; anything else as it is."""
+        if target := _TARGET.fullmatch(condition.strip()):
+            return f"target {target['t1'] or target['t2'] or target['t3']}%"
+        if baseline := _BASELINE.fullmatch(condition.strip()):
+            return f"vs {baseline['b']}"
+        if re.fullmatch(_SHARE_WORD, condition.strip(), re.I):
+            return condition.split()[-1].casefold()
         if spelled := _SPELLED.fullmatch(condition.strip()):
             digits = re.findall(r"\d+", spelled.group())
             return "×".join(digits) if spelled["res"] else f"{spelled.group()[:2].upper()}={digits[0]}"
@@ -125,7 +144,8 @@ class ConditionWords:
         return "".join([fold(part), *(fold(canonical) for alias, canonical in self.aliases if alias.casefold() in low),
                         *(_load_key(m["n"]) for m in _LOAD.finditer(part)),
                         *(fold(self.canonical(m.group())) for m in (*self._count.finditer(part),
-                                                                     *_SPELLED.finditer(part)))])
+                                                                     *_SPELLED.finditer(part),
+                                                                     *_TARGET.finditer(part)))])
 
 
 def sized_model(name: str) -> bool:
@@ -172,7 +192,7 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
         opening = None if opening and _FIGURE.search(opening.group()) else opening
         shared = _named(opening.group(), words, among) if opening else ()
         before = text[max(opening.end() if opening else s_start, taken, *earlier):start]
-        before = before[max((m.end() for m in _FIGURE.finditer(before)), default=0):]
+        before = before[_last_figure_end(before, words):]
         found = _named(after[lead.start():], words, among) if lead else ()
         taken = end + len(after) if found else taken
         own = found or _named(before, words, among) or (_named(text[s_start:first], words, among)
@@ -203,6 +223,16 @@ def _closing_shared(text: str, spans: Sequence[tuple[int, int]], out: list[tuple
         for k in others:
             out[k] = tuple(dict.fromkeys((*out[k], *closing)))
     return out
+
+
+def _last_figure_end(before: str, words: ConditionWords) -> int:
+    """Where the last figure written in ``before`` ends, not one of a condition ("at a target of 99% it cuts …"), or
+    0: the words after it are the next value's."""
+    ends = [m.end() for m in _FIGURE.finditer(before)]
+    if not ends or not _TARGET.search(before):
+        return max(ends, default=0)
+    inside = [m.span() for m in _TARGET.finditer(before)]
+    return max((e for e in ends if not any(a < e <= b for a, b in inside)), default=0)
 
 
 # a sentence's opening setting, a clause of its own before its first value ("On ShareGPT, ", "With int4 weights, ")

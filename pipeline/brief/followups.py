@@ -81,7 +81,8 @@ def questions_id(flag: dict[str, Any], todo: dict[str, Any]) -> bool:
     if flag["kind"] in ("impossible-id", "date-inconsistency"):
         here = evidence.get("cited_in") in todo.get("sources", ()) or evidence.get("title") == todo["title"]
         return here and _writes_id(text, evidence.get("id"))
-    if flag["kind"] == "id-conflict" and flag["subject"] == todo["title"]:
+    if flag["kind"] == "id-conflict" and (flag["subject"] == todo["title"]
+                                          or flag["subject"].startswith(f"{todo['title']} · ")):
         return any(_writes_id(text, i) for i in evidence.get("ids", {}) if i not in evidence.get("resolved", []))
     return False
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.names import title_name_key
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
-from pipeline.brief.claims import Claim, claims_in
+from pipeline.brief.claims import Claim, claims_in, stored_size
 from pipeline.brief.decisions import DocDecisions, decision_of
 from pipeline.brief.figures import sign, unsigned
 from pipeline.brief.likeness import AnchoredNames, Names, likeness, subject_named, without_comparisons, without_ids
@@ -30,19 +30,23 @@ if TYPE_CHECKING:
 
 
 _URL = re.compile(r"https?://\S+|www\.\S+", re.I)
+_SIZE = re.compile(r"[KMGT]i?B$")   # a size: what a store holds is no fact of serving ("du 出来 1012 GB")
 
 
 def engineering_facts(text: str, rules: Rules) -> list[str]:
     """Concrete parameters and measurements written in ``text`` (env vars, flags, numbers with units).
 
-    URLs are not read (a release tag in a link is not a new fact), and a bare
+    URLs are not read (a release tag in a link is not a new fact), nor a line its author calls off the subject
+    ("题外话：…碳粉只剩 12%"), nor a size of what a store holds ("日志目录 du 出来 1012 GB"); a bare
     variable is dropped when the same variable is also written with a value.
     """
-    prose = _URL.sub(" ", text)
+    prose = "\n".join(line for line in _URL.sub(" ", text).splitlines()
+                      if not any(w in line.casefold() for w in rules.off_topic))
     found: dict[str, None] = {}
     for pattern in rules.facts.values():
         for m in pattern.finditer(prose):
-            found.setdefault(m.group().strip(), None)
+            if not _SIZE.search(m.group()) or not stored_size(prose[prose.rfind("\n", 0, m.start()) + 1:m.start()]):
+                found.setdefault(m.group().strip(), None)
     valued = {f.split("=", 1)[0] for f in found if "=" in f}
     return [f for f in found if "=" in f or f not in valued]
 

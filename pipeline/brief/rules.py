@@ -51,6 +51,7 @@ class Rules:
     followup_not: list[str] = field(default_factory=list)   # a follow-up that is a paper ("a follow-up of")
     quoting: list[str] = field(default_factory=list)      # the source copies the paper's figures ("摘要", "abstract")
     other_setup: list[str] = field(default_factory=list)  # … or measured otherwise than the paper ("卡不一样")
+    off_topic: list[str] = field(default_factory=list)    # a line off the item's subject ("题外话")
     announced: list[str] = field(default_factory=list)    # a paper still to come ("还没放出来", "will be posted")
     sourced: list[str] = field(default_factory=list)      # a line says where its figure was measured ("看板")
     unsourced: list[str] = field(default_factory=list)    # … or that its source is still missing ("出处还没找到")
@@ -160,6 +161,7 @@ def _read_rules(workspace: Path | None) -> Rules:
                  measured_by_us=words("measured_by_us", str.casefold),
                  followup_not=words("followup_not", str.casefold),
                  quoting=words("quoting", str.casefold), other_setup=words("other_setup", str.casefold),
+                 off_topic=words("off_topic", str.casefold),
                  announced=words("announced", str.casefold), sourced=words("sourced", str.casefold),
                  unsourced=words("unsourced", str.casefold),
                  # a word keeping an item out or setting it aside decides, whether or not ``decided`` lists it

@@ -171,9 +171,24 @@ def id_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:
                 ids.update((i, places) for i, (_, places) in c.miscited.items() if i not in ids)
                 evidence["resolved"] = [i for i in evidence["resolved"] if i not in c.miscited]
                 evidence["titles"] = {i: title for i, (title, _) in c.miscited.items()}
-            out.append(Flag("id-conflict", c.title, evidence))
+            out += _each_slip(c.title, evidence)
     out += anchored_name_conflicts(cands, facts)
-    return out + listed_twice(cands, facts, {f.subject for f in out})
+    return out + listed_twice(cands, facts, {f.subject for f in out} | {f.subject.rsplit(" · ", 1)[0] for f in out})
+
+
+def _each_slip(title: str, evidence: dict[str, Any]) -> list[Flag]:
+    """The ID conflict of an item, one flag for each ID written wrong where the paper's own ID is known and two or
+    more are ("2611.31074" in a note, "2612.31047" in a card's file name: two slips, each fixed in its own file,
+    each its own flag, named "<title> · <ID>"); else one flag naming them all."""
+    resolved, ids = evidence["resolved"], evidence["ids"]
+    wrong = [i for i in ids if i not in resolved]
+    if len(resolved) != 1 or len(wrong) < 2:
+        return [Flag("id-conflict", title, evidence)]
+    own = {resolved[0]: ids[resolved[0]]}
+    return [Flag("id-conflict", f"{title} · {i}", {**evidence, "ids": {**own, i: ids[i]},
+                                                   **({"titles": {i: evidence["titles"][i]}}
+                                                      if i in evidence.get("titles", {}) else {})})
+            for i in wrong]
 
 
 def anchored_name_conflicts(cands: list[Candidate], facts: Facts) -> list[Flag]:

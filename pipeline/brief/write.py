@@ -130,7 +130,7 @@ def _ids_in_doubt(flag: dict[str, Any], inc: dict[str, Any]) -> bool:
     date inconsistency of a file or entry among its sources (a card named with last month's prefix, an entry citing
     an ID from a later month)."""
     if flag["kind"] == "id-conflict":
-        return flag["subject"] == inc["title"]
+        return _names_item(flag["subject"], inc["title"])
     if flag["kind"] != "date-inconsistency":
         return False
     places = {s["path"] for s in inc["sources"] if s["path"]} | {

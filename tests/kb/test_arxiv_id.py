@@ -164,6 +164,8 @@ def test_a_bare_number_with_a_unit_after_it_is_a_measurement(text: str, found: l
     ("README 自称是 2610.3226 的后传", ["2610.3226"]),                # day 33's: a sequel
     ("its README names it the successor to 2610.1552", ["2610.1552"]),   # day 34's: one paper succeeding another
     ("作者说它的前身是 2609.2417", ["2609.2417"]), ("predecessor: 2609.2417", ["2609.2417"]),
+    ("作者说这篇是在 2611.0473 的基础上往下做的", ["2611.0473"]),    # day 39's: built on another paper
+    ("it builds on 2611.0473 with a new planner", ["2611.0473"]),
     ("QPS 2105.3333", []), ("P99: 1510.2500", []),     # no word of a paper following another: a number
     ("论文表 3：2605.3125（越低越好）", []), ("作者:张三 2610.1635", []),
     ("续作峰值 2105.3333 QPS", []),                     # a unit after it: a measurement, paper or not

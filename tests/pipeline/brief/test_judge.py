@@ -26,6 +26,14 @@ def test_engineering_facts_found(rules) -> None:
     assert len(facts) == len(set(facts))
 
 
+def test_an_off_topic_line_and_a_stored_size_are_no_facts(rules) -> None:
+    """Day 39's Omer: "路由日志目录 du 出来 1012.40957 GB" (what a disk holds) and "题外话：打印机的碳粉只剩 12%" (off the
+    subject, by its author's word) are nothing of serving to check; the p99 TTFT beside them is."""
+    text = "- 路由日志目录 du 出来 1012.40957 GB，先不清\n- 题外话：打印机的碳粉只剩 12%\n- 网关 p99 TTFT 1.4 s"
+    assert engineering_facts(text, rules) == ["1.4 s"]
+    assert engineering_facts("- 显存占用 72 GB", rules) == ["72 GB"]
+
+
 def test_a_time_in_seconds_is_a_fact_a_plural_or_a_rate_is_not(rules) -> None:
     """Day 11's "二期的 p99 TTFT 到了 2.4 s" (a team aside, no source) was no figure: seconds were no unit."""
     assert engineering_facts("周二晚高峰二期的 p99 TTFT 到了 2.4 s，值班群里说的", rules) == ["2.4 s"]

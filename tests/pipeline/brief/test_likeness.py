@@ -113,7 +113,10 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("lenskit 和 disco 桥归桥，路归路", "different"), ("framekit 这块在文档里是处女地", "nothing"),
     # day 38's (read after it was scored 0.750 / 0.900)
     ("napstate 是照着 §2.2 的 parkkv 依葫芦画瓢", "same"), ("flakemask 就是在给 §3.4 的 blocksieve 描红", "same"),
-    ("stepcache 和 §2.1 的 sglang 各司其职", "different")])
+    ("stepcache 和 §2.1 的 sglang 各司其职", "different"),
+    # day 39's (read after it was scored 0.640 / 0.800)
+    ("flockkv 就是 §2.3 hydraroute 的影印版", "same"), ("sunshift 是 §2.3 zoneroute 的山寨版", "same"),
+    ("caplift 和 §2.3 的 router 大相径庭", "different"), ("tonguetier 这块在文档里还得开荒", "nothing")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 

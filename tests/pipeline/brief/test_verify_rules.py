@@ -160,6 +160,18 @@ def test_id_conflict_names_every_id_and_where_it_was_written() -> None:
     assert f.evidence["resolved"] == ["2610.09701"]
 
 
+def test_two_ids_written_wrong_are_two_id_conflicts() -> None:
+    """Day 39's YardSort: 2611.31074 in a note, 2612.31047 in a card's file name, 2611.31047 its own ID: two slips,
+    each fixed in its own file, so two flags, each naming the paper's ID and one wrong one."""
+    facts = Facts(known_ids={"2611.31047"}, mentions={"2611.31074": ["inbox/ines/x.md#2"],
+                                                      "2612.31047": ["cards/543-2612-31047.md"]})
+    c = cand("yard", title="YardSort", arxiv_ids=["2611.31047", "2611.31074"], card_file_ids=["2612.31047"])
+    flags = id_conflicts([c], facts)
+    assert [f.subject for f in flags] == ["YardSort · 2611.31074", "YardSort · 2612.31047"]
+    assert [sorted(f.evidence["ids"]) for f in flags] == [["2611.31047", "2611.31074"], ["2611.31047", "2612.31047"]]
+    assert all(f.evidence["resolved"] == ["2611.31047"] for f in flags)
+
+
 def test_id_conflict_none_for_one_id_and_unresolved_when_neither_known() -> None:
     assert id_conflicts([cand("x", arxiv_ids=["2610.00001"])], Facts()) == []
     [f] = id_conflicts([cand("y", arxiv_ids=["2610.00001", "2610.00002"])], Facts())

@@ -47,6 +47,12 @@ def test_upvotes(text, counts):
 @pytest.mark.parametrize("text, markers", [
     ("⚠️ 待核实", ["⚠", "待核实"]), ("说法UNVERIFIED需核", ["unverified"]), ("Tbd", ["TBD"]),
     ("needs   check", ["needs check"]), ("unverifiedness TBDs", []),
+    # day 39's: "TBC" (to be confirmed) doubts a claim as "needs check" does; a date or a speaker TBC is a placeholder
+    ("a third pool would need a patch — TBC.", ["TBC"]), ("to be confirmed by the authors", ["TBC"]),
+    ("主讲：TBC", []), ("TBCs", []),
+    # … as a TBD is before a clause of its own saying what it waits for, not after a claim
+    ("网关接第二个可用区：时间 TBD，等网络组排期", []), ("会把 EAGLE-3 设成默认，TBD", ["TBD"]),
+    ("时间 TBD，先测 30% 流量", ["TBD"]),
 ])
 def test_markers(text, markers):
     assert find_markers(text) == markers
