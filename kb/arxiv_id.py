@@ -176,9 +176,10 @@ def lookup_arxiv_id(text: str) -> ArxivId | None:
 
 
 # Something written like a new-style arXiv ID: four digits, a dot, four or five digits. Its context (``ctx``)
-# says it is one: "arXiv", an arxiv.org URL (abstract, PDF or HTML page), or a Hugging Face paper URL (keyed by
-# the paper's arXiv ID).
-_LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf|html)/|huggingface\.co/papers/)"
+# says it is one: "arXiv", an arxiv.org URL (abstract, PDF or HTML page), or a Hugging Face or alphaXiv paper URL
+# (keyed by the paper's arXiv ID).
+_LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf|html)/|huggingface\.co/papers/"
+                           r"|alphaxiv\.org/(?:abs|overview)/)"
                            r"|(?<![" + _WORD + r".-]))"
                            r"(?P<id>(?P<yy>\d{2})(?P<mm>\d{2})\.(?P<num>\d{3,6}))(?:v\d{1,3})?" + _AFTER, re.I)
 
@@ -187,8 +188,8 @@ _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf|h
 # 2610.1635 的后续"): a few weeks of listings extend almost any "26MM.NNNN", and "论文表 3：2605.3125" is a number.
 _CUE_REACH = 16
 _PAPER_CUE = re.compile(r"后续|续作|续集|后传|升级版|二代|第二代|前作|follow-?up|sequel|second generation|prior work|"
-                        r"earlier paper|previous paper|successor|predecessor|后继|前身|基础上|builds? on|built on",
-                        re.I)
+                        r"earlier paper|previous paper|successor|predecessor|后继|前身|(?<![此这个该])基础上|"
+                        r"builds? on|built on|脱胎于|衍生自|derived from|grew out of", re.I)
 
 # arXiv's first ID of the form YYMM.NNNN: 0704.0001 (April 2007)
 _FIRST_NEW_STYLE = (7, 4)

@@ -280,6 +280,7 @@ _MARKERS = [
     ("TBD", r"(?<![A-Za-z])TBD(?![A-Za-z])"),
     ("needs check", r"(?<![A-Za-z])needs[\s-]+check(?![A-Za-z])"),
     ("TBC", r"(?<![A-Za-z])(?:TBC|to be confirmed)(?![A-Za-z])"),
+    ("TBV", r"(?<![A-Za-z])(?:TBV|to be verified)(?![A-Za-z])"),
 ]
 _MARKER_RE = re.compile("|".join(f"(?P<m{i}>{rx})" for i, (_, rx) in enumerate(_MARKERS)), re.I)
 
@@ -302,17 +303,31 @@ FIGURE = re.compile(r"\d(?:[\d.,]*)\s*(?:[%×x倍]|ms|s\b|GB|tokens)", re.I)
 
 
 def _a_placeholder(text: str, start: int, end: int) -> bool:
-    """Is the "TBD" at ``start:end`` a field's value, on a line with no figure: after a short word ("时间 TBD", "主讲
-    TBD") or a field's colon ("代码：TBD"), at the line's end or before a clause of its own ("时间 TBD，等网络组排期"),
-    not after a claim ("会把 EAGLE-3 设成默认，TBD")?"""
+    """Is the "TBD" at ``start:end`` a field's value, on a line with no figure: the last word of the line after a
+    short word ("主讲 TBD", "Venue TBC") or a field's colon ("代码：TBD"); or, whatever follows, after a word of when,
+    where or who ("时间 TBD，等网络组排期", "speaker TBC"). Not after a claim ("会把 EAGLE-3 设成默认，TBD") nor a
+    result before a reason to doubt it ("结论 TBD，Jay 那边复现不出来")."""
     line_start, line_end = text.rfind("\n", 0, start) + 1, (text.find("\n", end) + 1 or len(text) + 1) - 1
-    rest = text[end:line_end].strip(" \t。.；;)）")
-    if (rest and rest[0] not in "，,；;：:（(—-") or FIGURE.search(text, line_start, line_end):
+    if FIGURE.search(text, line_start, line_end):
         return False
     before = text[line_start:start]
     cut = max(before.rfind(ch) for ch in "，,：:；;。？?（(")
-    field = before[cut + 1:].strip()
+    field = before[cut + 1:].strip().lstrip("-*+ ").strip()
+    if _LOGISTICS.search(field) and len(field) <= 30:
+        return True
+    if not field and _ASKS_WHO_OR_WHEN.match(text, end, line_end):   # "TBD：下周一读书会谁讲 ForkEP"
+        return True
+    if text[end:line_end].strip(" \t。.；;)）"):
+        return False
     return 0 < len(field) <= 6 or (not field and cut >= 0 and before[cut] in "：:")
+
+
+# a "TBD" heading its line, then what is to be decided: who, when or where
+_ASKS_WHO_OR_WHEN = re.compile(r"\s*[：:]\s*[^\n]*?(?:谁|哪天|什么时候|几点|时间|日期|地点|\b(?:who|when|where)\b)",
+                               re.I)
+# the fields a "TBD" is a placeholder of even before a clause: when, where, who
+_LOGISTICS = re.compile(r"(?:时间|日期|地点|会议室|主讲|负责人|排期|\b(?:time|date|when|venue|room|speaker|owner|eta|"
+                        r"host)\b)\s*$", re.I)
 
 
 @lru_cache(maxsize=4096)

@@ -6,6 +6,7 @@ figures are of, named where the line starts or by the heading above it ("**Lathe
 from __future__ import annotations
 
 import re
+from collections import deque
 
 from kb.names import coined
 from pipeline.brief.claim_words import NAME
@@ -198,3 +199,17 @@ def over_named(after: str, *, right_after: bool = False) -> str | None:
 
 # a number format, no system: "3.5× over FP16" compresses, "2× over INT8" is a format's figure
 _DTYPE = re.compile(r"(?:FP|BF|INT|UINT|TF|MXFP|NVFP)\d|W\d+A\d+|E\dM\d", re.I)
+
+
+# a size of what is kept in storage, written in the clause before it ("对象存储上 … 一共 1,311 GB", "adapter 仓库 …")
+_STORED = re.compile(r"对象存储|网盘|硬盘|磁盘|仓库|目录|\bdu\b|object storage|\bon disk\b|director(?:y|ies)", re.I)
+_CLAUSE_BREAK = re.compile(r"[，；。,;]")
+_MEMORY_WORD = re.compile(r"显存|内存|memory|HBM|KV", re.I)   # … unless memory is named after the store
+
+
+def stored_size(before: str) -> bool:
+    """Is a size written after a word of storage in its clause ("对象存储上 … 一共 1,311 GB"), no memory named since
+    ("模型目录挪到本地 NVMe 后冷启动 38 s，每卡峰值占用 71 GB" is a GPU's)?"""
+    before = before[max((m.end() for m in _CLAUSE_BREAK.finditer(before)), default=0):]
+    found = deque(_STORED.finditer(before), maxlen=1)
+    return bool(found) and not _MEMORY_WORD.search(before, found[0].end())

@@ -19,7 +19,7 @@ from itertools import chain
 
 from kb.arxiv_id import find_arxiv_ids
 from kb.names import coined
-from pipeline.brief.claim_forms import NUMBER, device_memory, over_named, range_low, released_over
+from pipeline.brief.claim_forms import NUMBER, device_memory, over_named, range_low, released_over, stored_size
 from pipeline.brief.claim_quantity import (
     A_FIGURE,
     AND,
@@ -33,7 +33,7 @@ from pipeline.brief.claim_quantity import (
     readings,
 )
 from pipeline.brief.claim_words import NAME, RELEASED, ClaimWords, Keywords, SaidOf, keywords_of
-from pipeline.brief.conditions import LOAD_WORDS, PERCENTILE, sentence_bounds
+from pipeline.brief.conditions import LOAD_WORDS, PERCENTILE, TARGET_AFTER, TARGET_BEFORE, sentence_bounds
 from pipeline.brief.entities import ID_WRITTEN
 
 # A × (or x) written against a device, a parallel degree or a digit counts things, it measures nothing:
@@ -44,7 +44,9 @@ _COUNTED = r"(?![A-Za-z]+\d|\d)"
 _TIMES_WHAT = (r"\s+(?:faster|slower|higher|lower|more|less|fewer|smaller|larger|greater|better|speed-?ups?|"
                r"improvements?|reductions?|the|as)\b")
 # A value and its unit: "1,234.5" is one value (``claim_forms.NUMBER``), "1.84k tok/s" 1,840 tokens/s.
-_VALUE = re.compile(r"(?P<v>" + NUMBER + r")(?P<k>[kK](?=\s*tok))?\s*(?P<u>×" + _COUNTED
+_VALUE = re.compile(r"(?P<v>" + NUMBER + r")(?P<k>[kK](?=\s*tok))?\s*"
+                    r"(?:(?:decode|prefill|output|generated)\s+(?=tokens?/s|tok/s))?"   # "860 decode tokens/s"
+                    r"(?P<u>×" + _COUNTED
                     + r"|[xX](?![A-Za-z])" + _COUNTED + r"|\$?\\times\$?" + _COUNTED + r"|times(?=" + _TIMES_WHAT + r")"
                     + r"|倍|%|percent\b|per cent\b"
                     + r"|ms\b|[µμ]s|us\b|s(?![A-Za-z/])|秒|GB/s|Gb/s|MB/s|TB/s|tokens?/s|tok/s|GiB|GB\b"
@@ -63,9 +65,6 @@ _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9.+-])(?P<name>" + RELEASED + r")\s*[:�
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.I)
 # a factor of the load a figure is measured under ("under a 4x burst", "4 倍突发下"): a condition, no measurement
 _LOAD_AFTER = re.compile(r"\s*" + LOAD_WORDS, re.I)
-# a size of what is kept in storage, written in the clause before it ("对象存储上 … 一共 1,311 GB", "adapter 仓库 …")
-_STORED = re.compile(r"对象存储|网盘|硬盘|磁盘|仓库|目录|\bdu\b|object storage|\bon disk\b|director(?:y|ies)", re.I)
-_MEMORY_WORD = re.compile(r"显存|内存|memory|HBM|KV", re.I)   # … unless memory is named after the store
 # what a speed in gigabits a second is the speed of, when it is a link's ("200 Gb/s NICs", "100 Gb/s 以太网")
 _LINKS = (r"NICs?|RoCE|Ethernet|InfiniBand|IB|links?|rails?|ports?|networks?|fabric|switch(?:es)?|"
           r"以太网|网卡|网络|链路|交换机")
@@ -76,16 +75,6 @@ _THINKING = "thinking tokens"
 _SAVING = re.compile(r"sav|cut|reduc|trim|shorten|fewer|省|减|少|降", re.I)   # a saving said before the share saved
 
 
-def stored_size(before: str) -> bool:
-    """Is a size written after a word of storage ("对象存储上 … 一共 1,311 GB", "日志目录 du 出来"), no memory named
-    since? What a store holds, no memory a server uses."""
-    return _stored(before)
-
-
-def _stored(before: str) -> bool:
-    """Is a size written after a word of storage ("对象存储上 … 一共 1,311 GB"), no memory named since?"""
-    found = deque(_STORED.finditer(before), maxlen=1)
-    return bool(found) and not _MEMORY_WORD.search(before, found[0].end())
 
 
 def _names(text: str, at: int, name: str) -> bool:
@@ -239,7 +228,7 @@ def claims_in(text: str, where: str, keywords: dict[str, str], said_of: SaidOf =
         starts = m.start() - len(before) + (low.start("v") if low is not None else len(before))
         if low is not None:     # the range is read as one figure, written where it starts
             before = before[:low.start()]
-        carried = _carried(out[-1] if out else None, before, m, after)
+        carried = _carried(out[-1] if out else None, before, m, after) or _said_again(out, text, before, m)
         release = released_over(text, m.start())   # a release's changelog line is the release's, written as such
         claim = _claim(before, m, after, table, release or about, where, signed=low is None, carried=carried,
                        about_named=release is not None or about is None or _names(text, m.start(), about))
@@ -266,6 +255,20 @@ def _carried(last: Claim | None, before: str, m: re.Match[str], after: str) -> C
     return None if new_predicate(between) else last
 
 
+def _said_again(out: list[Claim], text: str, before: str, m: re.Match[str]) -> Claim | None:
+    """The claim before value ``m`` in its sentence whose quantity "it" carries to it ("time per output token rises by
+    only 14% …; with a 16 GB budget, it rises by 37%"), if the value's clause says so and names none."""
+    last = out[-1] if out else None
+    if last is None or not _IT_AGAIN.search(before) or sentence_bounds(text, m.start())[0] > last.span[0]:
+        return None
+    return last
+
+
+# a clause whose subject is the last figure's quantity again: "it rises by", "it cuts it by", "它又降了"
+_IT_AGAIN = re.compile(r"(?:^|[\s,;])(?:it|它)\s*(?:\w+\s+){0,1}(?:rises|falls|drops|grows|increases|decreases|"
+                       r"climbs|shrinks)\s+(?:only\s+)?by\s*$", re.I)
+
+
 def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: str | None, where: str, *,
            signed: bool = True, carried: Claim | None = None, about_named: bool = True) -> Claim | None:
     """The claim the value ``m`` makes, written between ``before`` and ``after`` in its clause, or None;
@@ -278,6 +281,8 @@ def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: st
         return None   # "MI325X", "Ryzen 9 7950X": a device's model, no factor
     if table.misquoted.search(before):
         return None   # "昨天笔记里写成 Llama-3.1-70B … 0.9 s": the figure the author says was written wrong
+    if m["u"] in ("%", "GB") and (TARGET_BEFORE.search(before) or TARGET_AFTER.match(after)):
+        return None   # "at a quality target of 95%", "a 16 GB budget": the target or budget a figure is reached at
     if before.endswith(("^", "^{")) or _OVER_A_FIGURE.search(before):
         return None   # "$10^3\times$": a power's exponent; "to 62% over 45% for LRU": the baseline's figure
     if m["u"] in ("x", "X", "×", "倍") and _LOAD_AFTER.match(after):
@@ -290,7 +295,7 @@ def _claim(before: str, m: re.Match[str], after: str, table: Keywords, about: st
         return None
     if unit in ("GB", "GiB") and device_memory(before, float(m["v"].replace(",", "")), after):
         return None   # "an A100 40GB", "80GB A100s": the device's memory, a setting
-    if unit in ("GB", "GiB") and _stored(before):
+    if unit in ("GB", "GiB") and stored_size(before):
         return None   # "对象存储上 … du 出来一共 1410.52817 GB": what a store holds, no memory a server uses
     if raw_unit == "Gb/s" and (_LINK_AFTER.match(after) or _LINK_BEFORE.search(before)):
         return None   # "On 200 Gb/s NICs", "100 Gb/s 以太网上": the link's speed, a setting

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["LOAD_WORDS", "PERCENTILE", "ConditionWords", "fold", "sentence_bounds", "sized_model", "value_conditions"]
+__all__ = ["LOAD_WORDS", "PERCENTILE", "TARGET_AFTER", "TARGET_BEFORE", "ConditionWords", "fold", "sentence_bounds",
+           "sized_model", "value_conditions"]
 
 # a model written with its size ("QwQ-32B", "DeepSeek-R1-Distill-Qwen-32B", "Llama-3.1-70B", "Qwen2.5-7B"), or
 # the size alone ("a 70B model")
@@ -38,10 +39,21 @@ PERCENTILE = r"[pP]\d{2,3}(?:\.\d)?"
 # a quality target a figure is reached at ("at a quality target of 95% … 58%", "质量目标定在 99%", "99% 的质量目标"):
 # its percentage is the condition's, no figure of the paper's
 TARGET = (r"(?:(?:quality|accuracy)\s+)?target\s+of\s+(?P<t1>\d+(?:\.\d+)?)\s*%"
-          r"|目标\s*(?:定在|设在|设为|设成|为|是)?\s*(?P<t2>\d+(?:\.\d+)?)\s*%|(?P<t3>\d+(?:\.\d+)?)\s*%\s*的(?:质量)?目标")
-_TARGET = re.compile(TARGET, re.I)
+          r"|目标\s*(?:定在|设在|设为|设成|为|是)?\s*(?P<t2>\d+(?:\.\d+)?)\s*%"
+          r"|(?P<t3>\d+(?:\.\d+)?)\s*%\s*(?:的\s*)?(?:质量)?目标"
+          r"|(?P<t4>\d+(?:\.\d+)?)\s*%\s+(?:quality|accuracy)\s+target")
+# … or a memory budget ("With a 40 GB GPU memory budget … 14%; with a 16 GB budget, … 37%", "显存预算压到 16 GB")
+BUDGET = (r"(?P<b1>\d+(?:\.\d+)?)\s*GB\s+(?:(?:GPU|HBM)\s+)?(?:memory\s+)?budget"
+          r"|budget\s+of\s+(?P<b2>\d+(?:\.\d+)?)\s*GB|预算\s*(?:压到|降到|设为|设成|为|是|只有)?\s*(?P<b3>\d+(?:\.\d+)?)\s*GB")
+_TARGET = re.compile(rf"{TARGET}|{BUDGET}", re.I)
+# … the words around a value that make it a target's or a budget's, no figure of the paper's ("target of 95%",
+# "99% 质量目标", "a 16 GB budget", "预算压到 16 GB")
+TARGET_BEFORE = re.compile(r"(?:target\s+of|目标\s*(?:定在|设在|设为|设成|为|是)?|budget\s+of|"
+                           r"预算\s*(?:压到|降到|设为|设成|为|是|只有)?)\s*$", re.I)
+TARGET_AFTER = re.compile(r"\s*(?:的\s*)?(?:质量)?目标|\s+(?:quality|accuracy)\s+target|"
+                          r"\s+(?:(?:GPU|HBM)\s+)?(?:memory\s+)?budget", re.I)
 # a share of the work a figure is given at ("when long prompts make up a fifth of the traffic … half of it")
-_SHARE_WORD = r"(?:an?\s+)?(?:half|third|quarter|fifth|tenth)"
+_SHARE_WORD = r"(?:an?\s+)?(?:half|third|quarter|fifth|tenth)|(?:two|three)[\s-]+(?:thirds|quarters|fifths)"
 _SHARE = _SHARE_WORD + r"(?=\s+of\b)"
 # the baseline a figure is measured against ("Against round-robin routing, … 47%; against least-loaded routing, …
 # 19%"): its first word ("比 least-loaded 路由" says it)
@@ -51,7 +63,8 @@ _BASELINE = re.compile(r"(?:against|compared\s+(?:with|to)|relative\s+to)\s+(?:t
 _SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?=\s|$)")
 # a condition written after its value is introduced by one of these ("29% on QwQ-32B", "3.8 s for a 70B model",
 # "2,310 tokens/s per H100")
-_AFTER_WORD = re.compile(r"\b(?:on|in|for|with|at|under|using|across|over|via|per|when|once|if)\b|[（(]", re.I)
+_AFTER_WORD = re.compile(r"\b(?:on|in|for|with|at|under|using|across|over|via|per|when|once|if|against|compared|"
+                         r"relative)\b|[（(]", re.I)
 # a condition named only as what another is set against ("比起 H100，L40S 上 …", "than on A100"): not the value's
 _CONTRAST = re.compile(r"(?:比起|相比于?|对比|不同于|\bthan(?:\s+on)?|\bvs\.?|\bversus|\bcompared\s+(?:to|with)|"
                        r"\bover)\s*$", re.I)
@@ -62,6 +75,7 @@ _LOAD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍)\s*" + LOAD_WORDS, re.I)
 _FIGURE = re.compile(r"(?<![A-Za-z\d.])\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|ms\b|s\b|秒|GB/s|GB\b|tokens?/s|tok/s)"
                      r"(?!\s*" + LOAD_WORDS + r"|\d)")   # not "448×448", a resolution
 # where the words after a value stop being its own: its clause's end, or another figure
+_CLAUSE_BREAK = re.compile(r"[;；,，]")
 _STOP_AFTER = re.compile(r"[;；,，]|" + _FIGURE.pattern)
 # the list a sentence's "respectively" reads its values against: "for A, B and C, respectively"
 _RESPECTIVELY = re.compile(r"\b(?:for|on|with|in|under|across)\s+(?:the\s+)?(?P<items>[^;。]+?),?\s+respectively",
@@ -90,7 +104,8 @@ class ConditionWords:
         words = "|".join(re.escape(t) + (r"(?!s\b)" if t.casefold() in self.verbs else "")
                          for t in sorted((*self.terms, *self.weak), key=len, reverse=True))
         alternatives = "|".join(x for x in (words, _MODEL, _LOAD.pattern, self._count.pattern, PERCENTILE,
-                                            _RESOLUTION, _PARALLEL, TARGET, _SHARE, _BASELINE.pattern, _NAMED) if x)
+                                            _RESOLUTION, _PARALLEL, TARGET, BUDGET, _SHARE, _BASELINE.pattern,
+                                            _NAMED) if x)
         # … ending a word, or a sentence ("by 2.7x with TP=8."), not a longer name ("v5e.1")
         return re.compile(rf"(?<![\w.-])(?:{alternatives})(?=s?(?!\w|\.\w))", re.I)
 
@@ -107,11 +122,14 @@ class ConditionWords:
         parallelism as one spelling ("448x448" is "448×448", "TP2" "TP=2"), a quality target as "target 95%", a share
         without its article ("a fifth" is "fifth"), a baseline as "vs" and its first word; anything else as it is."""
         if target := _TARGET.fullmatch(condition.strip()):
-            return f"target {target['t1'] or target['t2'] or target['t3']}%"
+            if budget := target["b1"] or target["b2"] or target["b3"]:
+                return f"budget {budget} GB"
+            return f"target {target['t1'] or target['t2'] or target['t3'] or target['t4']}%"
         if baseline := _BASELINE.fullmatch(condition.strip()):
             return f"vs {baseline['b']}"
-        if re.fullmatch(_SHARE_WORD, condition.strip(), re.I):
-            return condition.split()[-1].casefold()
+        if re.fullmatch(_SHARE_WORD, condition.strip(), re.I):   # "a fifth" is "fifth", "two thirds" "two-thirds"
+            words = condition.casefold().replace("-", " ").split()
+            return "-".join(words[-2:]) if words[0] in ("two", "three") else words[-1]
         if spelled := _SPELLED.fullmatch(condition.strip()):
             digits = re.findall(r"\d+", spelled.group())
             return "×".join(digits) if spelled["res"] else f"{spelled.group()[:2].upper()}={digits[0]}"
@@ -132,6 +150,10 @@ class ConditionWords:
     def strongest(self, found: tuple[str, ...]) -> tuple[str, ...]:
         """``found`` less its weak conditions (``weak``) when it holds another."""
         return tuple(f for f in found if f.casefold() not in self._weak) or found
+
+    def is_weak(self, condition: str) -> bool:
+        """Is ``condition`` one of the weak ones (a phase, a cache state, a workload, an hour, a language)?"""
+        return condition.casefold() in self._weak
 
     def is_term(self, name: str) -> bool:
         """Is ``name`` one of the devices or links ("L40S", "H100"), a condition rather than a system?"""
@@ -183,8 +205,7 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
             trailing.append(None)
             owned.append(False)
             continue
-        after = text[end:s_end]
-        after = after[:m.start()] if (m := _STOP_AFTER.search(after)) else after   # its own clause and figure
+        after = _own_clause(text[end:s_end])
         lead = _AFTER_WORD.search(after)
         earlier = [e for _, e in spans[:i] if s_start <= e <= start]
         first = min([b for b, _ in spans if s_start <= b < s_end], default=start)
@@ -195,12 +216,30 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
         before = before[_last_figure_end(before, words):]
         found = _named(after[lead.start():], words, among) if lead else ()
         taken = end + len(after) if found else taken
-        own = found or _named(before, words, among) or (_named(text[s_start:first], words, among)
-                                                         if earlier and first < start else ())
+        own = found or _named_before(before, words, among) or (_named(text[s_start:first], words, among)
+                                                                if earlier and first < start else ())
         out.append(tuple(dict.fromkeys((*own, *shared))))
         trailing.append(before if found else None)
         owned.append(bool(own))
-    return _closing_shared(text, spans, out, trailing, owned, words, among)
+    out = _closing_shared(text, spans, out, trailing, owned, words, among)
+    return out if among is not None else _weak_apart(text, spans, out, words)
+
+
+def _weak_apart(text: str, spans: Sequence[tuple[int, int]], out: list[tuple[str, ...]],
+                words: ConditionWords) -> list[tuple[str, ...]]:
+    """Each value's conditions less its weak ones beside a strong one (``ConditionWords.strongest``: "… per GPU in
+    decode on NVLink-connected H100 GPUs" is the H100's), unless the weak ones are what tell the sentence's values
+    apart: two values of it under different ones ("52% for English prompts and … 29% for Chinese prompts on
+    Qwen2.5-72B": the language, not the model every value is measured on)."""
+    by_sentence: dict[tuple[int, int], list[int]] = {}
+    for i, (start, _) in enumerate(spans):
+        by_sentence.setdefault(sentence_bounds(text, start), []).append(i)
+    for inside in by_sentence.values():
+        weak = {frozenset(c for c in out[k] if words.is_weak(c)) for k in inside} - {frozenset()}
+        if len(weak) < 2:
+            for k in inside:
+                out[k] = words.strongest(out[k])
+    return out
 
 
 def _closing_shared(text: str, spans: Sequence[tuple[int, int]], out: list[tuple[str, ...]],
@@ -215,6 +254,10 @@ def _closing_shared(text: str, spans: Sequence[tuple[int, int]], out: list[tuple
     for i, (start, _) in enumerate(spans):
         by_sentence.setdefault(sentence_bounds(text, start), []).append(i)
     for inside in by_sentence.values():
+        # … within the last value's clause: "1.9x faster, while its decode on a Jetson Orin is 2.4x faster with int4
+        # weights" keeps int4 the Orin's
+        while len(inside) > 1 and _CLAUSE_BREAK.search(text, spans[inside[0]][1], spans[inside[-1]][0]):
+            inside = inside[1:]
         last, others = inside[-1], inside[:-1]
         if not others or trailing[last] is None or any(trailing[k] is not None or not owned[k] for k in others):
             continue
@@ -223,6 +266,16 @@ def _closing_shared(text: str, spans: Sequence[tuple[int, int]], out: list[tuple
         for k in others:
             out[k] = tuple(dict.fromkeys((*out[k], *closing)))
     return out
+
+
+def _own_clause(after: str) -> str:
+    """The words after a value that may be its own: to its clause's end or the next figure, not a target's percentage
+    ("58% at a quality target of 95% and by 31% …" reads the target)."""
+    inside = [m.span() for m in _TARGET.finditer(after)]
+    for m in _STOP_AFTER.finditer(after):
+        if not any(a <= m.start() < b for a, b in inside):
+            return after[:m.start()]
+    return after
 
 
 def _last_figure_end(before: str, words: ConditionWords) -> int:
@@ -239,11 +292,26 @@ def _last_figure_end(before: str, words: ConditionWords) -> int:
 _OPENING = re.compile(r"\s*(?:on|with|for|under|using|across|in|at)\b[^,，。;；]*[,，]", re.I)
 
 
+def _named_before(before: str, words: ConditionWords, among: set[str] | None) -> tuple[str, ...]:
+    """The conditions written before a value. A line's (``among``) are its nearest clause's that names one: in
+    "英文摘要里写的：中文 prompt 省 29%" the English is the abstract's, in "我们线上…占一半；摘要说占五分之一流量时…"
+    the half is the team's own traffic; "PCIe 的 L40S 上，加速 1.31×" reads the clause before "加速"."""
+    if among is None:
+        return _named(before, words, among)
+    for clause in reversed(_LINE_CLAUSE.split(before)):
+        if found := _named(clause, words, among):
+            return found
+    return ()
+
+
+_LINE_CLAUSE = re.compile(r"[;；,，:：]")
+
+
 def _named(part: str, words: ConditionWords, among: set[str] | None) -> tuple[str, ...]:
     """The conditions ``part`` names, less those it sets another against."""
     part = "".join(piece for piece in _uncontrasted(part, words))
-    if among is None:
-        return words.strongest(tuple(words.canonical(m.group()) for m in words.pattern.finditer(part)))
+    if among is None:   # weak ones too: whether they tell values apart is the sentence's (``_weak_apart``)
+        return tuple(words.canonical(m.group()) for m in words.pattern.finditer(part))
     said = words.said(part)
     return tuple(sorted(c for c in among if any(f"|{f}|" in said or f"|{f}s|" in said for f in _forms(c))))
 
@@ -302,5 +370,7 @@ def _forms(condition: str) -> tuple[str, ...]:
     parts ("R1-Distill-Qwen-32B" for "DeepSeek-R1-Distill-Qwen-32B"), keeping its size and one part before it."""
     if _LOAD.fullmatch(condition.strip()):
         return (fold(condition).strip("|"),)
+    if condition.startswith("vs "):   # a baseline, by its name ("比 SGLang", "than SGLang")
+        return (fold(condition[3:]).strip("|"),)
     parts = fold(condition).strip("|").split("|")
     return tuple(dict.fromkeys("|".join(parts[k:]) for k in range(max(1, len(parts) - 1))))

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from kb.names import title_name_key
 from kb.text import normalize_url, paper_title_key, strip_anchor_syntax, title_key
-from pipeline.brief.claims import Claim, claims_in, stored_size
+from pipeline.brief.claim_forms import stored_size
+from pipeline.brief.claims import Claim, claims_in
 from pipeline.brief.decisions import DocDecisions, decision_of
 from pipeline.brief.figures import sign, unsigned
 from pipeline.brief.likeness import AnchoredNames, Names, likeness, subject_named, without_comparisons, without_ids
@@ -33,6 +34,20 @@ _URL = re.compile(r"https?://\S+|www\.\S+", re.I)
 _SIZE = re.compile(r"[KMGT]i?B$")   # a size: what a store holds is no fact of serving ("du 出来 1012 GB")
 
 
+def _on_topic(line: str, off_topic: list[str]) -> str:
+    """``line`` without what its author calls off the subject, from the word to its sentence's end ("题外话：打印机
+    碳粉只剩 12%。回到正题：网关 p99 TTFT 1.4 s" keeps the 1.4 s)."""
+    low = line.casefold()
+    at = min((i for w in off_topic if (i := low.find(w)) >= 0), default=-1)
+    if at < 0:
+        return line
+    end = _SENTENCE_END.search(line, at)
+    return line[:at] + (_on_topic(line[end.end():], off_topic) if end else "")
+
+
+_SENTENCE_END = re.compile(r"[。！？；;!?]|\.(?=\s)")
+
+
 def engineering_facts(text: str, rules: Rules) -> list[str]:
     """Concrete parameters and measurements written in ``text`` (env vars, flags, numbers with units).
 
@@ -40,8 +55,7 @@ def engineering_facts(text: str, rules: Rules) -> list[str]:
     ("题外话：…碳粉只剩 12%"), nor a size of what a store holds ("日志目录 du 出来 1012 GB"); a bare
     variable is dropped when the same variable is also written with a value.
     """
-    prose = "\n".join(line for line in _URL.sub(" ", text).splitlines()
-                      if not any(w in line.casefold() for w in rules.off_topic))
+    prose = "\n".join(_on_topic(line, rules.off_topic) for line in _URL.sub(" ", text).splitlines())
     found: dict[str, None] = {}
     for pattern in rules.facts.values():
         for m in pattern.finditer(prose):

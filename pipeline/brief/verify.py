@@ -7,119 +7,22 @@ stays closed until its evidence changes.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from kb.arxiv_id import find_arxiv_ids, one_slip_apart, parse_arxiv_id
 from kb.names import short_name, title_name
-from kb.text import FIGURE, a_line_says, find_markers, words_of
+from kb.text import a_line_says, words_of
 from pipeline.brief.boundary import boundaries
 from pipeline.brief.entities import name_id_pairs
 from pipeline.brief.facts import Facts
-from pipeline.brief.likeness import GAP, phrase_spans, subject_named
+from pipeline.brief.likeness import subject_named
 from pipeline.brief.model import Candidate, Flag
 from pipeline.brief.numbers import number_conflicts
+from pipeline.brief.unsourced import unsourced_claims
 
 RULE_ORDER = ("unsourced-claim", "boundary", "id-conflict", "number-conflict", "unresolved-id", "date-inconsistency",
               "impossible-id")
-
-
-def _where(c: Candidate) -> list[str]:
-    return [s.key for s in c.sources]
-
-
-def unsourced_claims(cands: list[Candidate], facts: Facts) -> list[Flag]:
-    """Claims marked ⚠/待核实, and numeric claims from sources below ⭐⭐⭐⭐ with nothing to check them against."""
-    out = []
-    for c in cands:
-        if not (c.markers or c.unsourced):
-            continue
-        best = max((s.credibility for s in c.sources), default=3)
-        # the team's lines: its entries' points and its cards' bodies
-        written = [line for p in c.points for line in p.lines()] + [
-            line.strip() for s in c.sources if s.kind == "card" for line in (s.text or "").splitlines() if line.strip()]
-        lines = [p for p in written if any(m in p for m in c.markers)] if c.markers else c.facts
-        if c.markers and not lines:   # a mark outside the bullets: a quote, a paragraph, a table row
-            lines = _marked_lines(c)
-        context: dict[str, Any] = {"papers": [i for i in c.arxiv_ids if i in facts.known_ids]}
-        said_by_others = any(says(line.casefold(), w) for line in [*lines, *written] for w in facts.hearsay)
-        if c.aside or said_by_others:   # no paper to find: a figure to ask its teller for ("群里有人说…")
-            context["aside"] = True
-            if lines and not any(FIGURE.search(line) for line in lines):   # … or a claim ("有已知 bug")
-                context["no_figure"] = True
-            elif not said_by_others and any(says(line.casefold(), w) for line in [*lines, *written]
-                                            for w in facts.measured_by_us):
-                context["own"] = True   # … or the author's own run, of another topic: ask who measured it
-        elif not (c.arxiv_ids or c.urls) and all(s.kind in ("entry", "card") for s in c.sources):
-            context["team"] = True   # the team's own measurement ("二期 H200 池子的 prefix cache 命中率 52%"): no paper
-        if not c.markers:   # a bare figure ("25%") says little: the briefing quotes the lines that carry it
-            context["said"] = [p for p in written if any(f in p for f in c.facts)][:3] or _prose_saying(c)
-        elif lines and all(asks(line, c.markers) for line in lines[:3]):   # nothing to check: a thing to find out
-            context["question"] = True
-        out.append(Flag("unsourced-claim", _claim_subject(c), {
-            "markers": c.markers, "claims": lines[:3], "sources": _where(c), "arxiv_ids": c.arxiv_ids,
-            "credibility": best}, context=context))
-    return out
-
-
-GAP_REACH = 12   # characters of one clause between the parts of a hearsay phrase ("听…讲")
-_CLAUSE_END = re.compile(r"[，。；,;:：！？!?]")
-
-
-def says(line: str, phrase: str) -> bool:
-    """Does the (folded) line hold ``phrase``; one with a gap (``likeness.GAP``: "听…讲") its parts in order, at most
-    ``GAP_REACH`` characters of one clause between ("周六聚餐听推荐组的人讲"; not "听了一下午报告，讲完才去测")?"""
-    if GAP not in phrase:
-        return phrase in line
-    spans = phrase_spans(line, phrase)
-    return spans is not None and all(start - end <= GAP_REACH and not _CLAUSE_END.search(line, end, start)
-                                      for (_, end), (start, _) in zip(spans, spans[1:]))
-
-
-def asks(line: str, marks: Iterable[str] = ()) -> bool:
-    """Does a marked line ask rather than claim ("待确认：换入换出走的是 PCIe 还是 NVLink，实验部分没写。", "Is the 2x
-    with or without CUDA graphs?")? The paper may not say, and the flag is closed by an answer. A line with a figure
-    claims it ("TTFT 还是高 30%": 还是 is "still"), and "不管是否", "whether or not" ask nothing. A question mark the
-    line's own mark (``marks``) follows asks too ("decode 停不停？待确认，周一问作者"); not one an answer follows ("停不
-    停？论文说不停，待核实"), nor a link's ("…?tab=readme")."""
-    if _ASKED.search(line) or any(re.search(rf"[?？]\s*{re.escape(m)}", line) for m in marks):
-        return True
-    line = _NO_MATTER.sub(" ", line)
-    return not FIGURE.search(line) and _EITHER.search(line) is not None
-
-
-_ASKED = re.compile(r"[?？]\s*[)）]?\s*$")
-_NO_MATTER = re.compile(r"(?:不管|无论|不论)是否|whether or not", re.I)
-_EITHER = re.compile(r"是否|是不是|是[^，。；]{1,40}?还是|\bwhether\b", re.I)
-
-
-def _prose_saying(c: Candidate) -> list[str]:
-    """The sentences of the team's entries that write the item's figures, for a note written in prose, no bullets
-    (day 20's new member: "…told me that the next vLLM release reaches an 80% prefix-cache hit rate once…")."""
-    return [sentence for s in c.sources if s.kind == "entry" for line in (s.text or "").splitlines()
-            for sentence in _SENTENCE_END.split(line.strip()) if any(f in sentence for f in c.facts)][:3]
-
-
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])")
-
-
-def _claim_subject(c: Candidate) -> str:
-    """What an unsourced claim's flag is named by (its identity): the item's title, and, for an item that is no paper
-    and no page, the figures it claims too. A note's heading ("二期集群") heads a new claim every week: under the
-    heading alone, Thursday's "prefix cache 命中率 62%" took over the flag of an earlier, still unchecked "41%"; the
-    same claim written again is the same flag (a closed one stays closed)."""
-    if c.arxiv_ids or c.urls or not c.facts:
-        return c.title
-    return f"{c.title} · {', '.join(c.facts[:3])}"
-
-
-def _marked_lines(c: Candidate) -> list[str]:
-    """The lines of the team's own entries about ``c`` that carry one of its marks, as written (a quote's ``>``
-    taken off): ``> "In production it cut our GPU bill by a third." (unverified)``."""
-    marks = set(c.markers)   # as kb.text.find_markers spells them: "needs-check" is "needs check"
-    return [line.strip().lstrip(">").strip() for s in c.sources if s.kind == "entry" and not s.beside_subject
-            for line in (s.text or "").splitlines() if marks & set(find_markers(line))]
 
 
 def listed_twice(cands: list[Candidate], facts: Facts, flagged: set[str]) -> list[Flag]:

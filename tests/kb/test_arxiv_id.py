@@ -135,7 +135,8 @@ def test_a_bare_4_5_number_of_a_month_before_arxiv_numbered_so_is_no_impossible_
 
 
 @pytest.mark.parametrize("text", ["https://huggingface.co/papers/2610.1847 LenBait", "huggingface.co/papers/2610.1847",
-                                  "HTML 版：https://arxiv.org/html/2610.1847 (2026-11-02)", "arxiv.org/html/2610.1847v2"])
+                                  "HTML 版：https://arxiv.org/html/2610.1847 (2026-11-02)", "arxiv.org/html/2610.1847v2",
+                                  "https://www.alphaxiv.org/abs/2610.1847 gives a 404"])   # day 40's
 def test_a_hugging_face_paper_url_says_its_number_is_an_arxiv_id(text: str) -> None:
     """An HF paper URL is keyed by the paper's arXiv ID, as an arxiv.org URL is (its abstract, PDF or HTML page):
     four digits in a month of five there is impossible, as "arXiv 2610.1847" is (bare, "2610.1847" may be anything)."""
@@ -166,6 +167,8 @@ def test_a_bare_number_with_a_unit_after_it_is_a_measurement(text: str, found: l
     ("作者说它的前身是 2609.2417", ["2609.2417"]), ("predecessor: 2609.2417", ["2609.2417"]),
     ("作者说这篇是在 2611.0473 的基础上往下做的", ["2611.0473"]),    # day 39's: built on another paper
     ("it builds on 2611.0473 with a new planner", ["2611.0473"]),
+    ("作者说这篇脱胎于 2610.1130（TierKV）", ["2610.1130"]),            # day 40's: grew out of another paper
+    ("在此基础上再压一轮，QPS 2105.3333", []),                        # "on top of this": no paper follows another
     ("QPS 2105.3333", []), ("P99: 1510.2500", []),     # no word of a paper following another: a number
     ("论文表 3：2605.3125（越低越好）", []), ("作者:张三 2610.1635", []),
     ("续作峰值 2105.3333 QPS", []),                     # a unit after it: a measurement, paper or not

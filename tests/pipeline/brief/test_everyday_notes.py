@@ -138,7 +138,8 @@ def test_hearsay_of_someone_elses_figure_is_not_advised_as_the_teams_own_measure
     """``context.team`` is set by the sources' kinds alone (entries and cards, no ID, no URL): "⚠ 听说 Tessera 的博客里
     写了 p99 TTFT 降了 40%，还没找到链接" is advised "这是团队自己的数 … 向测出它的人要看板或日志" — but nobody on the team
     measured it; the post is to be found."""
-    from pipeline.brief.verify import Facts, unsourced_claims
+    from pipeline.brief.unsourced import unsourced_claims
+    from pipeline.brief.verify import Facts
     line = "⚠ 听说 Tessera 的博客里写了 p99 TTFT 降了 40%，还没找到链接"
     c = Candidate(key="entry:n#3", title="Tessera 的长文档问答", put_forward=True, markers=["⚠"], facts=["40%"],
                   points=[Point(line)], sources=[SourceRef("entry", "spark", "inbox/spark/n.md", 3, None,

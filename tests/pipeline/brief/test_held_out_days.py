@@ -49,6 +49,7 @@ from tests.support.days import (
     DAY37,
     DAY38,
     DAY39,
+    DAY40,
     LABELLED,
     next_day,
     three_days,
@@ -242,6 +243,11 @@ def day38_home(day37_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day39_home(day38_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day38_home, 39, DAY39, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day40_home(day39_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day39_home, 40, DAY40, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -458,11 +464,16 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # 0.640 / 0.800 (learned the same); with a quality target, a baseline, a share of the traffic, the hour and the
 # prompts' language as conditions, "cost" a cost per token, "TBC", "在 … 的基础上", "影印版", an off-topic line and a
 # stored size no facts, and each ID written wrong its own flag: 1.0 / 0.96. Left: the trap WayCascade (both modes).
+# Then a review of those readings (test_conditions_review20.py) and a paper's marks in two files made two flags where
+# they doubt two things (days 14 and 36: 1.0). Day 40 (memory offloading), blind after them: 0.680 / 0.810 (learned
+# 0.680 / 0.773); with where offloaded data lives, a memory budget, two thirds, the layers' depth as conditions, "860
+# decode tokens/s", "it rises by", "TBV", "脱胎于", alphaXiv links, "重制版", "楚河汉界", "蓝海": 1.0 / 1.0 (learned 0.962:
+# the trap BobbinGraph).
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
           "day12": (DAY12, 1.0, 1.0), "day13": (DAY13, 1.0, 1.0),
-          "day14": (DAY14, 0.95, 1.0), "day15": (DAY15, 1.0, 0.95),
+          "day14": (DAY14, 1.0, 1.0), "day15": (DAY15, 1.0, 0.95),
           "day16": (DAY16, 0.95, 1.0), "day17": (DAY17, 1.0, 0.95),
           "day18": (DAY18, 1.0, 0.95), "day19": (DAY19, 1.0, 1.0), "day20": (DAY20, 1.0, 1.0),
           "day21": (DAY21, 1.0, 0.8), "day22": (DAY22, 1.0, 1.0), "day23": (DAY23, 1.0, 1.0),
@@ -471,8 +482,9 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day29": (DAY29, 0.95, 0.95), "day30": (DAY30, 1.0, 1.0),
           "day31": (DAY31, 0.94, 1.0), "day32": (DAY32, 0.95, 1.0),
           "day33": (DAY33, 0.9, 1.0), "day34": (DAY34, 0.95, 1.0),
-          "day35": (DAY35, 1.0, 1.0), "day36": (DAY36, 0.95, 0.95),
-          "day37": (DAY37, 1.0, 1.0), "day38": (DAY38, 1.0, 1.0), "day39": (DAY39, 1.0, 0.96)}
+          "day35": (DAY35, 1.0, 1.0), "day36": (DAY36, 1.0, 0.96),
+          "day37": (DAY37, 1.0, 1.0), "day38": (DAY38, 1.0, 1.0), "day39": (DAY39, 1.0, 0.96),
+          "day40": (DAY40, 1.0, 0.96)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

@@ -116,7 +116,12 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("stepcache 和 §2.1 的 sglang 各司其职", "different"),
     # day 39's (read after it was scored 0.640 / 0.800)
     ("flockkv 就是 §2.3 hydraroute 的影印版", "same"), ("sunshift 是 §2.3 zoneroute 的山寨版", "same"),
-    ("caplift 和 §2.3 的 router 大相径庭", "different"), ("tonguetier 这块在文档里还得开荒", "nothing")])
+    ("caplift 和 §2.3 的 router 大相径庭", "different"), ("tonguetier 这块在文档里还得开荒", "nothing"),
+    # day 40's (read after it was scored 0.680 / 0.810)
+    ("burrowkv 就是 §2.1 tierkv 的重制版", "same"), ("foremoe 是 glidemoe 的复制品", "same"),
+    ("berthkv 和 §2.1 的 mempilot 楚河汉界", "different"),
+    ("sluicelm and flumeload (§2.1) are a whole other ballgame", "different"),
+    ("hearthkv 在文档里是块蓝海", "nothing")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 

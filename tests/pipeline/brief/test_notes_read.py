@@ -49,7 +49,7 @@ def test_figures_listed_with_ascii_commas_are_each_a_fact() -> None:
 
 def test_a_question_mark_of_a_link_asks_nothing() -> None:
     """GitHub's copied links end "?tab=readme-ov-file": the "?" of a query string is no question."""
-    from pipeline.brief.verify import asks
+    from pipeline.brief.unsourced import asks
     assert not asks("⚠ README 说支持 FP8 KV cache（https://github.com/foo/mufflekv?tab=readme-ov-file），待核实")
 
 
@@ -60,7 +60,7 @@ def test_a_question_mark_of_a_link_asks_nothing() -> None:
 def test_a_question_the_line_answers_is_a_claim(line: str) -> None:
     """Only what follows the "？" is looked at for a figure, and any 24 characters pass: an answer
     ("论文说不停") or a result reads as "a thing to find out" (context.question) instead of a claim to check."""
-    from pipeline.brief.verify import asks
+    from pipeline.brief.unsourced import asks
     assert not asks(line)
 
 

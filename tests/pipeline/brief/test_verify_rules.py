@@ -172,6 +172,31 @@ def test_two_ids_written_wrong_are_two_id_conflicts() -> None:
     assert all(f.evidence["resolved"] == ["2611.31047"] for f in flags)
 
 
+def _marked(key: str, who: str, line: str, kind: str = "entry") -> SourceRef:
+    path = f"organized/paper_cards/{key}.md" if kind == "card" else f"inbox/{who}/{key}.md"
+    return SourceRef(kind, who, path, 1 if kind == "entry" else None, text=f"- {line}")
+
+
+def test_two_files_marking_two_claims_of_a_paper_are_two_flags() -> None:
+    """Days 14 and 36: Jay's ⚠ on ScaleSnap's E5M2 scales and Omer's "needs check" on its MLA heads are two doubts,
+    each answered and closed on its own (both days' labellers expected two flags)."""
+    c = cand("snap", title="ScaleSnap: Snapping FP8 Scales", arxiv_ids=["2610.30127"], markers=["⚠", "needs check"],
+             sources=[_marked("j", "jay", "⚠ 群里说 ScaleSnap 换成 E5M2 的 scale 以后掉点明显，论文只报了 E4M3"),
+                      _marked("o", "omer", "needs check: the README says the same scales work for MLA heads")])
+    flags = unsourced_claims([c], Facts(known_ids={"2610.30127"}))
+    assert [f.subject for f in flags] == ["ScaleSnap: Snapping FP8 Scales · jay", "ScaleSnap: Snapping FP8 Scales · omer"]
+    assert [f.evidence["markers"] for f in flags] == [["⚠"], ["needs check"]]
+
+
+def test_two_files_marking_one_claim_are_one_flag() -> None:
+    """Day 2's SpecMesh: Jay and Spark both mark "号称 2.2×" — one claim, one flag."""
+    c = cand("mesh", title="SpecMesh", arxiv_ids=["2610.12319"], markers=["⚠", "待核实", "待确认"],
+             sources=[_marked("j", "jay", "推上看到的：SpecMesh 按 token 类型在几个小 draft 模型之间切换，号称 2.2× ⚠ 待核实"),
+                      _marked("s", "spark", "SpecMesh — 2610.12391：几个小 draft 模型按 token 类型切换，号称 2.2× ⚠ 待确认")])
+    [f] = unsourced_claims([c], Facts(known_ids={"2610.12319"}))
+    assert f.subject == "SpecMesh"
+
+
 def test_id_conflict_none_for_one_id_and_unresolved_when_neither_known() -> None:
     assert id_conflicts([cand("x", arxiv_ids=["2610.00001"])], Facts()) == []
     [f] = id_conflicts([cand("y", arxiv_ids=["2610.00001", "2610.00002"])], Facts())
@@ -993,7 +1018,7 @@ def test_an_id_a_card_writes_from_a_month_after_the_card_is_a_date_inconsistency
 ])
 def test_a_figure_someone_else_told_is_hearsay(line: str, hearsay: bool) -> None:
     from pipeline.brief.rules import load_rules
-    from pipeline.brief.verify import says
+    from pipeline.brief.unsourced import says
     assert any(says(line, w) for w in load_rules().hearsay) is hearsay
 
 
@@ -1198,7 +1223,7 @@ def test_an_unsourced_claim_under_a_notes_recurring_heading_is_named_by_what_it_
 def test_a_question_followed_by_what_to_do_asks() -> None:
     """Day 27's reader: "FlockEP（2611.11637）换副本的时候 decode 停不停？待确认，周一问作者" is a question; its flag
     was advised as a claim to check against the paper."""
-    from pipeline.brief.verify import asks
+    from pipeline.brief.unsourced import asks
     assert asks("FlockEP（2611.11637）换副本的时候 decode 停不停？待确认，周一问作者", ["待确认"])
     assert not asks("FlockEP 停不停？待确认，周一问作者")              # without its mark: read as before
     assert not asks("停不停？论文说不停，待核实", ["待核实"])           # an answer follows: a claim

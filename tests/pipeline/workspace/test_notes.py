@@ -53,6 +53,9 @@ def test_upvotes(text, counts):
     # … as a TBD is before a clause of its own saying what it waits for, not after a claim
     ("网关接第二个可用区：时间 TBD，等网络组排期", []), ("会把 EAGLE-3 设成默认，TBD", ["TBD"]),
     ("时间 TBD，先测 30% 流量", ["TBD"]),
+    ("- TBD：下周一读书会谁讲 ForkEP", []), ("- TBD: who presents ForkEP on Monday", []),   # day 17's
+    ("- TBD：EP 不到 16 卡是不是就没收益", ["TBD"]),
+    ("our FP8 ones would need a patch — TBV.", ["TBV"]), ("十期第五块 NVMe 盘的扩容时间 TBD，等采购", []),   # day 40's
 ])
 def test_markers(text, markers):
     assert find_markers(text) == markers
