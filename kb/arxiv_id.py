@@ -189,7 +189,7 @@ _LOOKALIKE_RE = re.compile(r"(?:(?P<ctx>arxiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf|h
 _CUE_REACH = 16
 _PAPER_CUE = re.compile(r"后续|续作|续集|后传|升级版|二代|第二代|前作|follow-?up|sequel|second generation|prior work|"
                         r"earlier paper|previous paper|successor|predecessor|后继|前身|(?<![此这个该])基础上|"
-                        r"builds? on|built on|脱胎于|衍生自|derived from|grew out of", re.I)
+                        r"builds? on|built on|脱胎于|衍生自|往下做|derived from|grew out of", re.I)
 
 # arXiv's first ID of the form YYMM.NNNN: 0704.0001 (April 2007)
 _FIRST_NEW_STYLE = (7, 4)

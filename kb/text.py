@@ -276,7 +276,7 @@ _MARKERS = [
     ("⚠", "⚠\ufe0f?"),
     ("待核实", "待核实"),
     ("待确认", "待确认"),
-    ("unverified", r"(?<![A-Za-z])unverified(?![A-Za-z])"),
+    ("unverified", r"(?<![A-Za-z])(?:unverified|unconfirmed)(?![A-Za-z])"),
     ("TBD", r"(?<![A-Za-z])TBD(?![A-Za-z])"),
     ("needs check", r"(?<![A-Za-z])needs[\s-]+check(?![A-Za-z])"),
     ("TBC", r"(?<![A-Za-z])(?:TBC|to be confirmed)(?![A-Za-z])"),

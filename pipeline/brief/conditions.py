@@ -76,6 +76,7 @@ _FIGURE = re.compile(r"(?<![A-Za-z\d.])\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|ms\
                      r"(?!\s*" + LOAD_WORDS + r"|\d)")   # not "448×448", a resolution
 # where the words after a value stop being its own: its clause's end, or another figure
 _CLAUSE_BREAK = re.compile(r"[;；,，]")
+_SEMICOLON = re.compile(r"[;；]")
 _STOP_AFTER = re.compile(r"[;；,，]|" + _FIGURE.pattern)
 # the list a sentence's "respectively" reads its values against: "for A, B and C, respectively"
 _RESPECTIVELY = re.compile(r"\b(?:for|on|with|in|under|across)\s+(?:the\s+)?(?P<items>[^;。]+?),?\s+respectively",
@@ -211,7 +212,9 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
         first = min([b for b, _ in spans if s_start <= b < s_end], default=start)
         opening = _OPENING.match(text, s_start, first) if among is None else None
         opening = None if opening and _FIGURE.search(opening.group()) else opening
-        shared = _named(opening.group(), words, among) if opening else ()
+        # … up to a semicolon ("On a rail-optimized fabric, … 38%; on a two-tier fat-tree fabric, … 17%")
+        shared = _named(opening.group(), words, among) if opening and not _SEMICOLON.search(
+            text, opening.end(), start) else ()
         before = text[max(opening.end() if opening else s_start, taken, *earlier):start]
         before = before[_last_figure_end(before, words):]
         found = _named(after[lead.start():], words, among) if lead else ()

@@ -168,6 +168,7 @@ def test_a_bare_number_with_a_unit_after_it_is_a_measurement(text: str, found: l
     ("作者说这篇是在 2611.0473 的基础上往下做的", ["2611.0473"]),    # day 39's: built on another paper
     ("it builds on 2611.0473 with a new planner", ["2611.0473"]),
     ("作者说这篇脱胎于 2610.1130（TierKV）", ["2610.1130"]),            # day 40's: grew out of another paper
+    ("作者说这篇接着 2611.2014（KnitTP）往下做", ["2611.2014"]),         # day 41's: carries on from it
     ("在此基础上再压一轮，QPS 2105.3333", []),                        # "on top of this": no paper follows another
     ("QPS 2105.3333", []), ("P99: 1510.2500", []),     # no word of a paper following another: a number
     ("论文表 3：2605.3125（越低越好）", []), ("作者:张三 2610.1635", []),

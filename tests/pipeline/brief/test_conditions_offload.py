@@ -52,3 +52,24 @@ def test_it_carries_only_within_its_sentence() -> None:
 def test_decode_tokens_per_second_is_a_throughput() -> None:
     assert _read(TIER) == [("throughput", "860 decode tokens/s"), ("throughput", "410 decode tokens/s")]
     assert _conditions(TIER, "860 decode tokens/s", "410 decode tokens/s") == [("host DRAM",), ("NVMe", "SSD")]
+
+
+# --- day 41's kinds: the order a prompt is split in, the fabric's topology, the number of pipeline stages ----------
+
+@pytest.mark.parametrize(("name", "abstract", "note", "wrong"), [
+    ("SergeCP", "When the prompt is split across ranks in contiguous blocks, SergeCP speeds up prefill by 1.8x over "
+                "single-node prefill; when it is split in striped order, the speed-up is 2.9x.",
+     "- 摘要：prompt 按连续块切，prefill 也快 2.9×", True),
+    ("ClewReduce", "On a rail-optimized fabric, ClewReduce cuts cross-node all-reduce latency by 38%; on a two-tier "
+                   "fat-tree fabric, it cuts it by 17%.",
+     "- From the abstract: even on a two-tier fat-tree like ours the all-reduce latency drops by 38%.", True),
+    ("ClewReduce", "On a rail-optimized fabric, ClewReduce cuts cross-node all-reduce latency by 38%; on a two-tier "
+                   "fat-tree fabric, it cuts it by 17%.", "- 摘要：胖树上 all-reduce 延迟降 17%", False),
+    ("GantryLM", "With 4 pipeline stages, the stage handoff adds 12% to the time per output token; with 8 pipeline "
+                 "stages, it adds 27%.", "- 摘要：切成 8 段，handoff 也只给 TPOT 加 12%", True),
+    ("GantryLM", "With 4 pipeline stages, the stage handoff adds 12% to the time per output token; with 8 pipeline "
+                 "stages, it adds 27%.", "- 摘要：切成 4 段时 TPOT 加 12%", False),
+])
+def test_a_split_order_a_topology_and_a_stage_count_are_conditions(name: str, abstract: str, note: str,
+                                                                   wrong: bool) -> None:
+    assert bool(_conflicts(name, abstract=abstract, note=note)) is wrong

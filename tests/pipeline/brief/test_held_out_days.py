@@ -50,6 +50,7 @@ from tests.support.days import (
     DAY38,
     DAY39,
     DAY40,
+    DAY41,
     LABELLED,
     next_day,
     three_days,
@@ -248,6 +249,11 @@ def day39_home(day38_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 @pytest.fixture(scope="module")
 def day40_home(day39_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _the_day_after(day39_home, 40, DAY40, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def day41_home(day40_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _the_day_after(day40_home, 41, DAY41, tmp_path_factory)
 
 
 def _eval(home: Path, day: str) -> dict[str, Any]:
@@ -468,7 +474,9 @@ def test_day8_a_marked_table_row_is_the_paper_it_names(day8_home: Path) -> None:
 # they doubt two things (days 14 and 36: 1.0). Day 40 (memory offloading), blind after them: 0.680 / 0.810 (learned
 # 0.680 / 0.773); with where offloaded data lives, a memory budget, two thirds, the layers' depth as conditions, "860
 # decode tokens/s", "it rises by", "TBV", "脱胎于", alphaXiv links, "重制版", "楚河汉界", "蓝海": 1.0 / 1.0 (learned 0.962:
-# the trap BobbinGraph).
+# the trap BobbinGraph). Day 41 (pipeline-parallel, multi-node), blind after them: 0.696 / 0.762 (learned 0.739 /
+# 0.810); with fabrics, split orders and stage counts as conditions, "it cuts it by", an opening not past a semicolon,
+# "unconfirmed", "往下做", "影分身", "隔行如隔山", "别和摘要对着比": 0.957 / 0.957. Left: SkeinEP's collectives, the trap.
 FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0.96, 0.92),
           "day7": (DAY7, 0.95, 0.95), "day8": (DAY8, 0.92, 0.95), "day9": (DAY9, 0.95, 1.0),
           "day10": (DAY10, 1.0, 1.0), "day11": (DAY11, 0.95, 1.0),
@@ -484,7 +492,7 @@ FLOORS = {"day4": (DAY4, 0.96, 0.96), "day5": (DAY5, 1.0, 1.0), "day6": (DAY6, 0
           "day33": (DAY33, 0.9, 1.0), "day34": (DAY34, 0.95, 1.0),
           "day35": (DAY35, 1.0, 1.0), "day36": (DAY36, 1.0, 0.96),
           "day37": (DAY37, 1.0, 1.0), "day38": (DAY38, 1.0, 1.0), "day39": (DAY39, 1.0, 0.96),
-          "day40": (DAY40, 1.0, 0.96)}
+          "day40": (DAY40, 1.0, 0.96), "day41": (DAY41, 0.95, 0.95)}
 
 
 def test_day16_a_name_written_beside_another_papers_id_is_the_named_papers_conflict(day16_home: Path) -> None:

@@ -121,7 +121,12 @@ def test_names_and_ids_in_the_order_written_each_once() -> None:
     ("burrowkv 就是 §2.1 tierkv 的重制版", "same"), ("foremoe 是 glidemoe 的复制品", "same"),
     ("berthkv 和 §2.1 的 mempilot 楚河汉界", "different"),
     ("sluicelm and flumeload (§2.1) are a whole other ballgame", "different"),
-    ("hearthkv 在文档里是块蓝海", "nothing")])
+    ("hearthkv 在文档里是块蓝海", "nothing"),
+    ("flockkv 在每个节点放一份 prefixmap 索引的复制品", None),   # a copy, literally: no likeness
+    # day 41's (read after it was scored 0.696 / 0.762)
+    ("sergecp 就是 §5 ringfold 的影分身", "same"), ("skeinep is a facsimile of skima2a", "same"),
+    ("trestlepipe 和 sarathi-serve 隔行如隔山", "different"), ("clewreduce and railkv are miles apart", "different"),
+    ("gantrylm 在文档里是块空白地带", "nothing")])
 def test_a_clause_says_same_different_or_nothing(clause: str, verdict: str | None) -> None:
     assert WORDS.verdict(clause) == verdict
 

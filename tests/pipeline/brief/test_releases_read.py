@@ -111,6 +111,7 @@ def test_a_reward_models_own_figure_stays_its_own() -> None:
     ("- 每个输出 token 11.6 ms；我们这台只有两块盘，跟论文那台没法比", True),   # day 35's
     ("- 每个输出 token 11.6 ms；功耗模式和散热都和论文不一样，不能直接对比", True),   # day 37's
     ("- 每个输出 token 11.6 ms；副本数、模型和流量都跟论文不是一个设置，这个数不能和摘要放一起比", True),   # day 39's
+    ("- 每个输出 token 11.6 ms；段数、模型和网络都和论文差得远，这个数别和摘要对着比", True),   # day 41's
 ])
 def test_a_line_saying_it_measured_otherwise_keeps_its_figures_apart(line: str, other: bool) -> None:
     """Day 33's Spark: the team's TPOT on an H20 at batch 8, "卡和 batch 都不一样" from the abstract's H100 at batch 32 —

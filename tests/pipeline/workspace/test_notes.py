@@ -56,6 +56,7 @@ def test_upvotes(text, counts):
     ("- TBD：下周一读书会谁讲 ForkEP", []), ("- TBD: who presents ForkEP on Monday", []),   # day 17's
     ("- TBD：EP 不到 16 卡是不是就没收益", ["TBD"]),
     ("our FP8 ones would need a patch — TBV.", ["TBV"]), ("十期第五块 NVMe 盘的扩容时间 TBD，等采购", []),   # day 40's
+    ('the fat-tree path is listed as "coming soon" — unconfirmed.', ["unverified"]),   # day 41's
 ])
 def test_markers(text, markers):
     assert find_markers(text) == markers
