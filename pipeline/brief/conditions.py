@@ -4,7 +4,8 @@ An abstract that writes "saves 38% of thinking tokens on DeepSeek-R1-Distill-Qwe
 "1.31x … on NVLink-connected H100 GPUs; on PCIe-connected L40S GPUs … the gain is 1.72x" gives each value under
 its own condition: a model, a GPU, an interconnect, a precision, a phase … (``[conditions]`` in data/briefing.toml,
 and model names with their size, "Llama-3.1-70B", "70B"), a load level ("a 4x burst"), a count, a percentile, a
-dataset, or an item of a list read with "respectively" ("2.7%, 4.6% and 8.3% … for JSON-schema, regular-expression
+dataset, a quality target or a memory budget, a baseline ("against round-robin routing"), a share ("a fifth of the
+traffic"), or an item of a list read with "respectively" ("2.7%, 4.6% and 8.3% … for JSON-schema, regular-expression
 and EBNF grammars, respectively"). A line elsewhere that names one of those conditions beside its own value speaks
 of that value alone: "PCIe 的 L40S 上 … 1.31×" gives PCIe the NVLink figure (``figures.conflicts``).
 """
@@ -74,10 +75,11 @@ _LOAD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍)\s*" + LOAD_WORDS, re.I)
 # a figure, however written: the conditions of a value are not read past another's ("1.17× on H100 (1.35× on H20)")
 _FIGURE = re.compile(r"(?<![A-Za-z\d.])\d(?:[\d.,]*\d)?\s*(?:%|×|[xX]\b|倍|ms\b|s\b|秒|GB/s|GB\b|tokens?/s|tok/s)"
                      r"(?!\s*" + LOAD_WORDS + r"|\d)")   # not "448×448", a resolution
-# where the words after a value stop being its own: its clause's end, or another figure
+# a clause's end, and a semicolon's, within a sentence
 _CLAUSE_BREAK = re.compile(r"[;；,，]")
 _SEMICOLON = re.compile(r"[;；]")
-_STOP_AFTER = re.compile(r"[;；,，]|" + _FIGURE.pattern)
+# where the words after a value stop being its own: its clause's end, or another figure
+_STOP_AFTER = re.compile(_CLAUSE_BREAK.pattern + "|" + _FIGURE.pattern)
 # the list a sentence's "respectively" reads its values against: "for A, B and C, respectively"
 _RESPECTIVELY = re.compile(r"\b(?:for|on|with|in|under|across)\s+(?:the\s+)?(?P<items>[^;。]+?),?\s+respectively",
                            re.I)
@@ -191,7 +193,9 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
     "per" … or in brackets ("29% on QwQ-32B", "38%（R1）"); else those written before it since the last figure of
     its sentence ("on PCIe-connected L40S GPUs, … the gain is 1.72x", "QwQ-32B 省 29%"); else those its sentence
     writes before its first value, which every such value shares ("On H100, … 1.9x at 8K and 3.1x at 128K"). A
-    sentence's opening setting ("On ShareGPT, … 54% … p50 … 21%", "With int4 weights, …") is every value's. A
+    sentence's opening setting ("On ShareGPT, … 54% … p50 … 21%", "With int4 weights, …") is every value's up to a
+    semicolon, and so is one after its last value where each has its own before it (``_closing_shared``); weak
+    conditions yield to strong ones unless they tell the values apart (``_weak_apart``). A
     condition set against another ("比起 H100", "than on A100") is none. The conditions are ``words``' terms and
     models, or, with ``among``, those of ``among`` the same words name ("JSON schema 下")."""
     out: list[tuple[str, ...]] = []
@@ -216,7 +220,7 @@ def value_conditions(text: str, spans: Sequence[tuple[int, int]], words: Conditi
         shared = _named(opening.group(), words, among) if opening and not _SEMICOLON.search(
             text, opening.end(), start) else ()
         before = text[max(opening.end() if opening else s_start, taken, *earlier):start]
-        before = before[_last_figure_end(before, words):]
+        before = before[_last_figure_end(before):]
         found = _named(after[lead.start():], words, among) if lead else ()
         taken = end + len(after) if found else taken
         own = found or _named_before(before, words, among) or (_named(text[s_start:first], words, among)
@@ -234,15 +238,20 @@ def _weak_apart(text: str, spans: Sequence[tuple[int, int]], out: list[tuple[str
     decode on NVLink-connected H100 GPUs" is the H100's), unless the weak ones are what tell the sentence's values
     apart: two values of it under different ones ("52% for English prompts and … 29% for Chinese prompts on
     Qwen2.5-72B": the language, not the model every value is measured on)."""
-    by_sentence: dict[tuple[int, int], list[int]] = {}
-    for i, (start, _) in enumerate(spans):
-        by_sentence.setdefault(sentence_bounds(text, start), []).append(i)
-    for inside in by_sentence.values():
+    for inside in _by_sentence(text, spans):
         weak = {frozenset(c for c in out[k] if words.is_weak(c)) for k in inside} - {frozenset()}
         if len(weak) < 2:
             for k in inside:
                 out[k] = words.strongest(out[k])
     return out
+
+
+def _by_sentence(text: str, spans: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """The values' indexes, sentence by sentence."""
+    found: dict[tuple[int, int], list[int]] = {}
+    for i, (start, _) in enumerate(spans):
+        found.setdefault(sentence_bounds(text, start), []).append(i)
+    return list(found.values())
 
 
 def _closing_shared(text: str, spans: Sequence[tuple[int, int]], out: list[tuple[str, ...]],
@@ -253,10 +262,7 @@ def _closing_shared(text: str, spans: Sequence[tuple[int, int]], out: list[tuple
     of the sentence has a condition of its own written before it ("p99", "p50"), none after it. "1.9x on H100 and
     2.4x on A100" writes each value's after it, and in "0.19 s when … hits … and 1.36 s on a miss" the first value has
     none: there the last value's setting stays its own. The last value keeps the condition before it too ("p50")."""
-    by_sentence: dict[tuple[int, int], list[int]] = {}
-    for i, (start, _) in enumerate(spans):
-        by_sentence.setdefault(sentence_bounds(text, start), []).append(i)
-    for inside in by_sentence.values():
+    for inside in _by_sentence(text, spans):
         # … within the last value's clause: "1.9x faster, while its decode on a Jetson Orin is 2.4x faster with int4
         # weights" keeps int4 the Orin's
         while len(inside) > 1 and _CLAUSE_BREAK.search(text, spans[inside[0]][1], spans[inside[-1]][0]):
@@ -281,7 +287,7 @@ def _own_clause(after: str) -> str:
     return after
 
 
-def _last_figure_end(before: str, words: ConditionWords) -> int:
+def _last_figure_end(before: str) -> int:
     """Where the last figure written in ``before`` ends, not one of a condition ("at a target of 99% it cuts …"), or
     0: the words after it are the next value's."""
     ends = [m.end() for m in _FIGURE.finditer(before)]
