@@ -264,8 +264,8 @@ def _said_again(out: list[Claim], text: str, before: str, m: re.Match[str]) -> C
     return last
 
 
-# a clause whose subject is the last figure's quantity again: "it rises by", "it cuts it by", "它又降了"
-_IT_AGAIN = re.compile(r"(?:^|[\s,;])(?:it|它)\s*(?:\w+\s+){0,1}(?:rises|falls|drops|grows|increases|decreases|"
+# a clause whose subject is the last figure's quantity again: "it rises by", "it cuts it by", "it adds"
+_IT_AGAIN = re.compile(r"(?:^|[\s,;])it\s+(?:\w+\s+){0,1}(?:rises|falls|drops|grows|increases|decreases|"
                        r"climbs|shrinks|cuts|reduces|lowers|raises|adds)\s+(?:it\s+|them\s+)?(?:only\s+)?(?:by\s*)?$",
                        re.I)
 
